@@ -1,0 +1,17 @@
+// Three projects so each kind of test can run alone: `jest --selectProjects unit|emulator|e2e`.
+const transform = { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2023", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
+const moduleNameMapper = {
+  "^pulumi-tcs$": "<rootDir>/provider/index.ts",
+  "^pulumi-tcs/sdk$": "<rootDir>/sdk/index.ts",
+  "^pulumi-tcs/emulator$": "<rootDir>/emulator/index.ts",
+};
+const common = { transform, moduleNameMapper, testEnvironment: "node", moduleFileExtensions: ["ts", "js", "json"] };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    { ...common, displayName: "emulator", testMatch: ["<rootDir>/test/emulator/**/*.test.ts"] },
+    // End-to-end tests drive the real pulumi CLI; they are slow, so they get long timeouts.
+    { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"], testTimeout: 600000 },
+  ],
+};
