@@ -42,6 +42,10 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_hash" ]; then
   npm install --no-save --no-audit --no-fund --loglevel=error >&2
   echo "$lock_hash" > "$stamp"
 fi
+# The engine's provider plugin loads our implementation with require("pulumi-tcs/..."), resolved from
+# its working directory, exactly as in a user's project where the package is installed. Inside this
+# repo the package is the repo itself, so link it in (dist/ must be built: `npm run build`).
+[ -L node_modules/pulumi-tcs ] || ln -sfn .. node_modules/pulumi-tcs
 
 # --- Pulumi CLI and plugins ---------------------------------------------------------------------
 pulumi_dir="$(bash "$REPO_ROOT/scripts/bootstrap-pulumi.sh")"

@@ -1,0 +1,65 @@
+// Opens Pulumi stacks on the real CLI through the Automation API, with the program hosted in this
+// process (no Node language host can be installed here; official CLI installs have one).
+// Used by the runner, the demo, the benchmarks and the end-to-end tests, so every one of them drives
+// the engine the same way.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { LocalWorkspace, type PulumiFn, type Stack, type ConfigMap } from "@pulumi/pulumi/automation";
+
+export const REPO_ROOT = path.resolve(__dirname, "..", "..");
+
+export interface OpenStackOptions {
+  /** The program: a function, or a module file whose default export (`export =`) is the program. */
+  program: PulumiFn | string;
+  /** Directory of the Pulumi project. Must lie inside the repo: the engine's Node plugins resolve
+   *  @pulumi/pulumi and pulumi-tcs from their working directory. Gets a Pulumi.yaml if it has none. */
+  workDir: string;
+  stackName: string;
+  /** Project name used when workDir has no Pulumi.yaml yet. */
+  projectName?: string;
+  /** A file backend directory of its own (tests isolate their state this way). */
+  backendDir?: string;
+  config?: ConfigMap;
+  /** Extra environment for the CLI and its plugins (the provider plugin reads TCS_* from here). */
+  env?: Record<string, string>;
+}
+
+/** Loads a program module: `export = async () => {...}` or `export default`. */
+export function loadProgram(file: string): PulumiFn {
+  const resolved = path.resolve(file);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(resolved);
+  const fn = typeof mod === "function" ? mod : mod?.default;
+  if (typeof fn !== "function") {
+    throw new Error(`${file} must export its program function (export = async () => { ... })`);
+  }
+  return fn;
+}
+
+export async function openStack(options: OpenStackOptions): Promise<Stack> {
+  const workDir = path.resolve(options.workDir);
+  const relative = path.relative(REPO_ROOT, workDir);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+    throw new Error(`workDir ${workDir} must be inside ${REPO_ROOT}: the engine's Node plugins resolve their packages from it`);
+  }
+  fs.mkdirSync(workDir, { recursive: true });
+  const program = typeof options.program === "string" ? loadProgram(options.program) : options.program;
+
+  const envVars: Record<string, string> = { ...options.env };
+  if (options.backendDir) {
+    fs.mkdirSync(options.backendDir, { recursive: true });
+    envVars.PULUMI_BACKEND_URL = `file://${path.resolve(options.backendDir)}`;
+  }
+  const hasProject = ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"].some((f) => fs.existsSync(path.join(workDir, f)));
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: options.stackName, projectName: options.projectName ?? "tcs", program },
+    {
+      workDir,
+      envVars,
+      // Only for a new directory: passing project settings rewrites an existing Pulumi.yaml.
+      ...(hasProject ? {} : { projectSettings: { name: options.projectName ?? "tcs", runtime: "nodejs" as const } }),
+    },
+  );
+  if (options.config) await stack.setAllConfig(options.config);
+  return stack;
+}
