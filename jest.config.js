@@ -12,6 +12,6 @@ module.exports = {
     { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
     { ...common, displayName: "emulator", testMatch: ["<rootDir>/test/emulator/**/*.test.ts"] },
     // End-to-end tests drive the real pulumi CLI; they are slow, so they get long timeouts.
-    { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"], testTimeout: 600000 },
+    { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"], setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"] },
   ],
 };
