@@ -1,0 +1,58 @@
+// The client: options resolved once, one request core, one property per resource area.
+
+import { inspect } from "node:util";
+import { DebugLogger, resolveLogSink } from "./core/logger";
+import { resolveOptions, type ClientOptions } from "./core/options";
+import { describeKey } from "./core/redact";
+import { RequestCore } from "./core/request";
+import { Callbacks } from "./resources/callbacks";
+import { CustomProviderDeployments } from "./resources/custom-provider-deployments";
+import { CustomProviderVersions } from "./resources/custom-provider-versions";
+import { IntegrationSetupSessions } from "./resources/integration-setup-sessions";
+import { ProviderConfigSchemas } from "./resources/provider-config-schema";
+import { ProviderConfigs } from "./resources/provider-configs";
+import { Roles } from "./resources/roles";
+
+export class ToolConnectivityClient {
+  readonly callbacks: Callbacks;
+  readonly providerConfigs: ProviderConfigs;
+  readonly providerConfigSchema: ProviderConfigSchemas;
+  readonly integrationSetupSessions: IntegrationSetupSessions;
+  readonly roles: Roles;
+  readonly customProviderDeployments: CustomProviderDeployments;
+  readonly customProviderVersions: CustomProviderVersions;
+
+  readonly baseUrl: string;
+  readonly serviceVersion: string;
+  /** `service_sk_[redacted]` or `service_pk_[redacted]`: which kind of key, never the key. */
+  readonly #keyDescription: string;
+
+  constructor(options: ClientOptions = {}) {
+    const resolved = resolveOptions(options);
+    const core = new RequestCore(resolved, new DebugLogger(resolveLogSink(resolved.logger), [resolved.apiKey]));
+    this.baseUrl = resolved.baseUrl.href;
+    this.serviceVersion = resolved.serviceVersion;
+    this.#keyDescription = describeKey(resolved.apiKey);
+    this.callbacks = new Callbacks(core);
+    this.providerConfigs = new ProviderConfigs(core);
+    this.providerConfigSchema = new ProviderConfigSchemas(core);
+    this.integrationSetupSessions = new IntegrationSetupSessions(core);
+    this.roles = new Roles(core);
+    this.customProviderDeployments = new CustomProviderDeployments(core);
+    this.customProviderVersions = new CustomProviderVersions(core);
+  }
+
+  // The key lives only in private fields of the request core; these say what the client is
+  // without it, for logs and debuggers.
+  toJSON(): Record<string, string> {
+    return { baseUrl: this.baseUrl, serviceVersion: this.serviceVersion, apiKey: this.#keyDescription };
+  }
+
+  toString(): string {
+    return `ToolConnectivityClient(${this.baseUrl}, ${this.#keyDescription})`;
+  }
+
+  [inspect.custom](): string {
+    return this.toString();
+  }
+}

@@ -1,0 +1,48 @@
+// The one place where TypeScript's camelCase meets the wire's snake_case. Keys are converted at every
+// level, except inside user data: the values of these fields are the caller's own maps (metadata,
+// configuration, provider values, event payloads, JSON schemas) and keep their keys verbatim.
+export const VERBATIM_FIELDS: ReadonlySet<string> = new Set([
+  "metadata",
+  "configuration",
+  "value",
+  "input",
+  "output",
+  "error",
+  "schema",
+]);
+
+export function snakeToCamel(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+export function camelToSnake(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** A wire value (snake_case) as the TypeScript side sees it (camelCase). */
+export function fromWire(value: unknown): unknown {
+  return convertKeys(value, snakeToCamel);
+}
+
+/** A TypeScript value (camelCase) as the wire expects it (snake_case). */
+export function toWire(value: unknown): unknown {
+  return convertKeys(value, camelToSnake);
+}
+
+function convertKeys(value: unknown, convert: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const converted = convert(key);
+    out[converted] = VERBATIM_FIELDS.has(converted) || VERBATIM_FIELDS.has(key) ? inner : convertKeys(inner, convert);
+  }
+  return out;
+}
+
+/** Plain objects only: a Date or other class instance is a leaf (JSON.stringify handles a Date). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}

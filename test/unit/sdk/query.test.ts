@@ -1,0 +1,30 @@
+import { buildQueryString } from "../../../sdk/core/query";
+
+describe("query strings", () => {
+  it("sends arrays as repeated keys, date ranges as bracketed keys, in snake_case", () => {
+    const query = buildQueryString({
+      id: ["cb_a", "cb_b"],
+      integrationProviderId: "intp_1",
+      status: "active",
+      createdAt: { gt: "2026-01-01T00:00:00.000Z", lt: new Date("2026-02-01T00:00:00.000Z") },
+      availableForUse: true,
+      limit: 100,
+      after: undefined,
+      search: null,
+    });
+    const parsed = new URLSearchParams(query.slice(1));
+    expect(parsed.getAll("id")).toEqual(["cb_a", "cb_b"]);
+    expect(parsed.get("integration_provider_id")).toBe("intp_1");
+    expect(parsed.get("created_at[gt]")).toBe("2026-01-01T00:00:00.000Z");
+    expect(parsed.get("created_at[lt]")).toBe("2026-02-01T00:00:00.000Z");
+    expect(parsed.get("available_for_use")).toBe("true");
+    expect(parsed.get("limit")).toBe("100");
+    expect(parsed.has("after")).toBe(false);
+    expect(parsed.has("search")).toBe(false);
+  });
+
+  it("is empty without parameters", () => {
+    expect(buildQueryString(undefined)).toBe("");
+    expect(buildQueryString({})).toBe("");
+  });
+});
