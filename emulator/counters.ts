@@ -1,0 +1,22 @@
+/** Counts public API requests served (429s and injected faults included), by route and by key. */
+export class RequestCounters {
+  private total = 0;
+  private byRoute = new Map<string, number>();
+  private byKey = new Map<string, number>();
+
+  record(routeKey: string, keyLabel: string | undefined): void {
+    this.total++;
+    this.byRoute.set(routeKey, (this.byRoute.get(routeKey) ?? 0) + 1);
+    if (keyLabel !== undefined) this.byKey.set(keyLabel, (this.byKey.get(keyLabel) ?? 0) + 1);
+  }
+
+  snapshot() {
+    return { total: this.total, by_route: Object.fromEntries(this.byRoute), by_key: Object.fromEntries(this.byKey) };
+  }
+
+  reset(): void {
+    this.total = 0;
+    this.byRoute.clear();
+    this.byKey.clear();
+  }
+}

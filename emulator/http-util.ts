@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ApiError } from "./errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Reads and parses a JSON body; an empty body is `undefined`. Malformed or oversized: 400. */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) {
+      throw new ApiError("invalid_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return undefined;
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError("invalid_request", `The request body is not valid JSON: ${(error as Error).message}.`, {
+      hint: "Send a JSON object with Content-Type: application/json.",
+    });
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(html) });
+  res.end(html);
+}
+
+export function sendError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
+  sendJson(res, error.status, error.toBody(), { ...headers, ...error.headers });
+}
+
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+}

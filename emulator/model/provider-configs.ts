@@ -1,0 +1,59 @@
+import { catalog } from "../fixtures/catalog";
+import type { EmulatorState } from "../state";
+import { wire } from "../state";
+import { deploymentPreview } from "./catalog-records";
+
+export type ToolFilter = { type: "allow_all"; ignore_parent_filters: boolean } | { type: "tool_keys"; keys: string[]; ignore_parent_filters: boolean };
+
+export interface ProviderConfigDoc {
+  object: "provider.config";
+  id: string;
+  status: "active" | "archived";
+  is_default: boolean;
+  name: string | null;
+  description: string | null;
+  metadata: Record<string, unknown> | null;
+  tool_filter: ToolFilter;
+  provider_id: string;
+  specification_id: string;
+  deployment: ReturnType<typeof deploymentPreview>;
+  from_vault: unknown;
+  created_at: string;
+  updated_at: string;
+  // Internal: never on the wire.
+  _value: Record<string, unknown>;
+  _vault_id: string | null;
+  /** True when the deployment was chosen explicitly: the config is locked to it. */
+  _deployment_locked: boolean;
+  /** Set when an integration instance provider owns the config (then not `available_for_use`). */
+  _owner_integration_instance_id: string | null;
+  _identity: { actor_id: string | null; consumer_id: string | null; identity_id: string | null; identity_credential_id: string | null };
+}
+
+export function getConfig(state: EmulatorState, env: string, id: string): ProviderConfigDoc | undefined {
+  return state.store.get<ProviderConfigDoc>(env, "provider_config", id);
+}
+
+export function renderConfig(doc: ProviderConfigDoc) {
+  return wire(doc);
+}
+
+/** The preview of a config embedded in a callback instance. */
+export function configPreview(doc: ProviderConfigDoc) {
+  return {
+    object: "provider.config#preview",
+    id: doc.id,
+    name: doc.name,
+    description: doc.description,
+    metadata: doc.metadata,
+    provider_id: doc.provider_id,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}
+
+export function providerOfConfig(doc: ProviderConfigDoc) {
+  const provider = catalog.provider(doc.provider_id);
+  if (!provider) throw new Error(`config ${doc.id} names an unknown provider`);
+  return provider;
+}
