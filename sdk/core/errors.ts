@@ -36,7 +36,7 @@ export class ToolConnectivityError extends Error {
   readonly requestId?: string;
 
   constructor(message: string, code: string, context: ErrorContext = {}) {
-    super(redactSecrets(message), context.cause === undefined ? undefined : { cause: context.cause });
+    super(redactSecrets(message), context.cause === undefined ? undefined : { cause: redactCause(context.cause) });
     this.code = code;
     if (context.method !== undefined) this.method = context.method;
     if (context.path !== undefined) this.path = context.path;
@@ -256,6 +256,22 @@ export class ResponseValidationError extends ToolConnectivityError {
     super(`Unexpected response for ${what}: ${listed}${more}${formatContextSuffix(context)}`, ClientErrorCodes.RESPONSE_VALIDATION, context);
     this.issues = issues;
   }
+}
+
+/**
+ * A copy of an underlying error (undici's, a socket's) whose texts are redacted, keeping what helps
+ * diagnosis: name, code, errno, syscall and the stack.
+ */
+function redactCause(cause: unknown): unknown {
+  if (!(cause instanceof Error)) return typeof cause === "string" ? redactSecrets(cause) : cause;
+  const copy = new Error(redactSecrets(cause.message));
+  copy.name = cause.name;
+  copy.stack = redactSecrets(cause.stack ?? "");
+  for (const field of ["code", "errno", "syscall"] as const) {
+    const value = (cause as unknown as Record<string, unknown>)[field];
+    if (typeof value === "string" || typeof value === "number") (copy as unknown as Record<string, unknown>)[field] = value;
+  }
+  return copy;
 }
 
 function describeCause(cause: unknown): string {

@@ -62,9 +62,11 @@ export function sendAttempt(dispatcher: Dispatcher, request: AttemptRequest, opt
     // Stops the request wherever it is: undici may not have started it yet, in which case the
     // reason is kept and applied as soon as it does.
     const stop = (kind: AttemptFailureKind, reason: Error) => {
+      // Settle first: aborting makes undici report the abort as a response error, which must not
+      // win over the real reason.
+      finish({ failure: new AttemptFailed(kind, sent, reason) });
       abortReason = reason;
       controller?.abort(reason);
-      finish({ failure: new AttemptFailed(kind, sent, reason) });
     };
 
     const timer = setTimeout(() => stop("timeout", new Error(`timed out after ${options.timeoutMs} ms`)), options.timeoutMs);
