@@ -1,0 +1,41 @@
+// Provider settings: stack config `tcs:*` first, then the environment. Read in the plugin's
+// `configure` (and by lookups in the program), never captured into the serialized provider, so the
+// API key stays out of state.
+
+export type RateLimitTier = "development" | "production";
+
+export interface ProviderSettings {
+  apiKey?: string;
+  baseUrl?: string;
+  serviceVersion?: string;
+  rateLimitTier?: RateLimitTier;
+}
+
+/** Looks up one config key (`tcs:apiKey`); the dynamic provider's Config and the program's both fit. */
+export type ConfigSource = (key: string) => string | undefined;
+
+const TIERS: readonly RateLimitTier[] = ["development", "production"];
+
+export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  const tier = config("tcs:rateLimitTier") ?? env.TCS_RATE_LIMIT_TIER;
+  if (tier !== undefined && !TIERS.includes(tier as RateLimitTier)) {
+    throw new Error(`tcs:rateLimitTier must be one of ${TIERS.join(", ")} (got '${tier}'): pulumi config set tcs:rateLimitTier production`);
+  }
+  return {
+    apiKey: config("tcs:apiKey") ?? env.TCS_API_KEY,
+    baseUrl: config("tcs:baseUrl") ?? env.TCS_BASE_URL,
+    serviceVersion: config("tcs:serviceVersion") ?? env.TCS_SERVICE_VERSION,
+    rateLimitTier: tier as RateLimitTier | undefined,
+  };
+}
+
+/** What is missing before any request can be made, as a message that says how to fix it. */
+export function missingSettings(settings: ProviderSettings): string | undefined {
+  if (!settings.apiKey) {
+    return "No API key for the Tool Connectivity Service: run `pulumi config set --secret tcs:apiKey service_sk_...` or set TCS_API_KEY.";
+  }
+  if (!settings.baseUrl) {
+    return "No base URL for the Tool Connectivity Service: run `pulumi config set tcs:baseUrl https://...` or set TCS_BASE_URL.";
+  }
+  return undefined;
+}

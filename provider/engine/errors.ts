@@ -1,0 +1,53 @@
+// Turns what the service and the SDK report into messages a Pulumi user can act on: the property in
+// the program's own camelCase, the fix, and the request id to quote to support. Never the API key
+// (the SDK's errors never hold it).
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  UnprocessableEntityError,
+} from "../../sdk";
+
+const ID_PATTERN = /\b[a-z]+_[A-Za-z0-9]{20}\b/;
+
+function camel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** The property a field error names, as the program spells it (`value.base_url` stays user data). */
+export function propertyPath(path: ReadonlyArray<string | number> | undefined): string {
+  if (!path || path.length === 0) return "";
+  const [head, ...rest] = path;
+  return [camel(String(head)), ...rest.map(String)].join(".");
+}
+
+/** The id of the existing object a create collided with, when the service reported one. */
+export function collidingId(error: unknown): string | undefined {
+  if (!(error instanceof UnprocessableEntityError) || error.code !== "already_exists") return undefined;
+  return `${error.hint ?? ""} ${error.message}`.match(ID_PATTERN)?.[0];
+}
+
+/**
+ * A write whose outcome is unknown: the request may have been applied although no answer came back
+ * (connection lost after sending, a timeout while waiting, a 5xx).
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (error instanceof APIConnectionTimeoutError) return true;
+  if (error instanceof APIConnectionError || error instanceof APIError) return error.mayHaveBeenProcessed;
+  return false;
+}
+
+/** A readable one-paragraph message for an error from the service. */
+export function describeError(action: string, error: unknown): string {
+  if (error instanceof APIError) {
+    const fields = (error.errors ?? [])
+      .map((e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${e.message}`)
+      .join("; ");
+    const parts = [`${action} failed: ${error.status} ${error.code ?? ""}`.trim() + `: ${error.message}`];
+    if (fields) parts.push(`fields: ${fields}`);
+    if (error.requestId) parts.push(`request ${error.requestId}`);
+    return parts.join(" — ");
+  }
+  if (error instanceof Error) return `${action} failed: ${error.message}`;
+  return `${action} failed: ${String(error)}`;
+}

@@ -1,0 +1,204 @@
+// The shared engine: check, diff, create, read, update and delete for any described resource.
+// Everything resource-specific lives in its descriptor (resources/*.ts); everything about how
+// Pulumi expects a provider to behave lives here, once.
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ApiContext, LiveRecord, ResourceDescriptor } from "./descriptor";
+import { newMarker } from "./create-marker";
+import { collidingId, describeError, outcomeUnknown } from "./errors";
+import { isUnknown, sameValue } from "./normalize";
+import { warn } from "./warn";
+
+type Props = Record<string, unknown>;
+
+/** Allows for clock skew between this machine and the service when matching created_at. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export class ResourceEngine<Args extends Props> {
+  constructor(
+    private readonly descriptor: ResourceDescriptor<Args>,
+    private readonly api: () => ApiContext,
+    /** Throws a message saying how to configure the provider when something is missing. */
+    private readonly assertConfigured: () => void,
+  ) {}
+
+  private get kind(): string {
+    return `tcs:${this.descriptor.kind}`;
+  }
+
+  async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+    this.assertConfigured();
+    const failures = this.validate(news);
+    if (failures.length === 0 && this.descriptor.checkChange) failures.push(...this.descriptor.checkChange(news as Args, olds));
+    if (failures.length === 0 && this.descriptor.checkLive) {
+      failures.push(...(await this.descriptor.checkLive(this.api(), news as Args, olds)));
+    }
+    return { inputs: news, failures };
+  }
+
+  /** Schema failures for the declared inputs, leaving out values not known until apply. */
+  private validate(news: Props): pulumi.dynamic.CheckFailure[] {
+    const result = this.descriptor.schema.safeParse(stripEngineKeys(news));
+    if (result.success) return [];
+    return result.error.issues
+      .filter((issue) => !isUnknown(valueAt(news, issue.path)) && !isUnknown(news[String(issue.path[0])]))
+      .map((issue) => ({ property: issue.path.map(String).join(".") || "(inputs)", reason: reasonFor(issue) }));
+  }
+
+  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+    const changed: string[] = [];
+    const replaces: string[] = [];
+    for (const [name, rule] of Object.entries(this.descriptor.fields)) {
+      const declared = news[name];
+      if (declared === undefined && rule.serverDefault) continue;
+      const differs = isUnknown(declared) || !sameValue(olds[name], declared, rule);
+      if (!differs) continue;
+      changed.push(name);
+      if (rule.onChange === "replace") replaces.push(name);
+    }
+    const reason = this.descriptor.replacementReason?.(olds, news as Args);
+    if (reason) replaces.push(reason);
+    return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace: false };
+  }
+
+  async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+    const args = this.parse(inputs);
+    if (typeof args.adoptId === "string") return this.adopt(args, args.adoptId);
+    const ctx = this.api();
+    const marker = newMarker();
+    const sentAt = new Date(Date.now() - CLOCK_SKEW_MS);
+    let record: LiveRecord;
+    try {
+      record = await this.descriptor.create(ctx, args, marker);
+    } catch (error) {
+      record = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error);
+    } finally {
+      ctx.reads.invalidate(this.descriptor.kind);
+    }
+    return { id: record.id, outs: this.outputs(record, args) };
+  }
+
+  /**
+   * A create that failed: if its outcome is unknown, find what it made (so nothing is left behind
+   * and nothing is made twice); if it collided with an existing object, say how to adopt it.
+   */
+  private async reconcileFailedCreate(ctx: ApiContext, args: Args, marker: string, sentAt: Date, error: unknown): Promise<LiveRecord> {
+    if (outcomeUnknown(error)) {
+      const found = await this.descriptor.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
+        throw new Error(
+          `${describeError(`creating ${this.kind}`, error)}. The service may have created it, and looking for it failed too ` +
+            `(${describeError("lookup", lookupError)}); look for an object whose metadata holds the create token '${marker}' before running up again.`,
+        );
+      });
+      if (found) return found;
+      throw new Error(`${describeError(`creating ${this.kind}`, error)}. No object was created; run pulumi up again.`);
+    }
+    const existing = collidingId(error);
+    if (existing) {
+      throw new Error(
+        `creating ${this.kind} failed: ${existing} already exists (${describeError("", error).replace(/^ failed: /, "")}). ` +
+          `To manage the existing object with Pulumi, set adoptId: "${existing}" on this resource.`,
+      );
+    }
+    throw new Error(describeError(`creating ${this.kind}`, error));
+  }
+
+  /** Takes over an existing object: reads it, then brings its in-place fields to the declared values. */
+  private async adopt(args: Args, id: string): Promise<pulumi.dynamic.CreateResult> {
+    const ctx = this.api();
+    const live = await this.descriptor.read(ctx, id, args).catch((error: unknown) => {
+      throw new Error(describeError(`adopting ${this.kind} ${id}`, error));
+    });
+    if (!live || this.descriptor.isGone?.(live)) {
+      throw new Error(`adoptId: ${this.kind} ${id} does not exist in this environment (or was deleted); check the id, or remove adoptId to create a new one.`);
+    }
+    const current = this.outputs(live, args);
+    const replaceOnly = Object.entries(this.descriptor.fields).filter(
+      ([name, rule]) => rule.onChange === "replace" && !rule.writeOnly && args[name] !== undefined && !sameValue(current[name], args[name], rule),
+    );
+    if (replaceOnly.length > 0) {
+      const list = replaceOnly.map(([name]) => `${name} (live: ${JSON.stringify(current[name])}, declared: ${JSON.stringify(args[name])})`).join(", ");
+      throw new Error(`adoptId: ${this.kind} ${id} differs in properties that cannot change in place: ${list}. Declare the live values to adopt it.`);
+    }
+    const inPlace = Object.entries(this.descriptor.fields).some(
+      ([name, rule]) => rule.onChange === "update" && !(args[name] === undefined && rule.serverDefault) && !sameValue(current[name], args[name], rule),
+    );
+    let record = live;
+    if (inPlace && this.descriptor.update) {
+      record = await this.descriptor.update(ctx, id, args, current).catch((error: unknown) => {
+        throw new Error(describeError(`adopting ${this.kind} ${id}`, error));
+      });
+      ctx.reads.invalidate(this.descriptor.kind);
+    }
+    return { id, outs: this.outputs(record, args) };
+  }
+
+  async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
+    const record = await this.descriptor.read(this.api(), id, props).catch((error: unknown) => {
+      throw new Error(describeError(`reading ${this.kind} ${id}`, error));
+    });
+    // No id tells the engine the object is gone, so it drops from state.
+    if (!record || this.descriptor.isGone?.(record)) return {};
+    return { id, props: this.outputs(record, props as Args) };
+  }
+
+  async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
+    const update = this.descriptor.update;
+    if (!update) throw new Error(`${this.kind} has no in-place changes; this is a bug in pulumi-tcs (diff should have planned a replacement)`);
+    const args = this.parse(news);
+    const ctx = this.api();
+    try {
+      const record = await update(ctx, id, args, olds);
+      return { outs: this.outputs(record, args) };
+    } catch (error) {
+      throw new Error(describeError(`updating ${this.kind} ${id}`, error));
+    } finally {
+      ctx.reads.invalidate(this.descriptor.kind);
+    }
+  }
+
+  async delete(id: string, props: Props): Promise<void> {
+    const ctx = this.api();
+    try {
+      const note = await this.descriptor.delete(ctx, id, props);
+      if (note) warn(`${this.kind} ${id}: ${note}`);
+    } catch (error) {
+      throw new Error(describeError(`deleting ${this.kind} ${id}`, error));
+    } finally {
+      ctx.reads.invalidate(this.descriptor.kind);
+    }
+  }
+
+  private parse(inputs: Props): Args {
+    const result = this.descriptor.schema.safeParse(stripEngineKeys(inputs));
+    if (!result.success) {
+      const reasons = result.error.issues.map((issue) => `${issue.path.join(".")}: ${reasonFor(issue)}`).join("; ");
+      throw new Error(`invalid ${this.kind} inputs: ${reasons}`);
+    }
+    return result.data;
+  }
+
+  private outputs(record: LiveRecord, args: Args): Props {
+    const outs = this.descriptor.toOutputs(record, args);
+    if (typeof args.adoptId === "string") outs.adoptId = args.adoptId;
+    return outs;
+  }
+}
+
+function stripEngineKeys(inputs: Props): Props {
+  const { __provider: _provider, ...rest } = inputs;
+  return rest;
+}
+
+function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function reasonFor(issue: z.core.$ZodIssue): string {
+  return issue.message;
+}

@@ -1,0 +1,51 @@
+// The implementation the serialized shim (shim.ts) loads inside the engine's provider plugin:
+// `require("pulumi-tcs/provider/impl")`. One plugin process serves every tcs resource of a run, so
+// the client (with its rate limiter and connection pool) and the read batcher live here, once.
+import type * as pulumi from "@pulumi/pulumi";
+import { ToolConnectivityClient } from "../sdk";
+import { missingSettings, readSettings, type ProviderSettings } from "./config";
+import type { ApiContext, ResourceDescriptor, ResourceKind } from "./engine/descriptor";
+import { ReadBatcher } from "./engine/read-batcher";
+import { ResourceEngine } from "./engine/resource-engine";
+import { descriptors } from "./resources/descriptors";
+
+let settings: ProviderSettings = readSettings(() => undefined);
+let context: ApiContext | undefined;
+const engines = new Map<ResourceKind, ResourceEngine<Record<string, unknown>>>();
+
+/** Called by the plugin once per resource type with the stack's config; later calls see the same config. */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  settings = readSettings((key) => req.config.get(key));
+}
+
+function apiContext(): ApiContext {
+  if (!context) {
+    const problem = missingSettings(settings);
+    if (problem) throw new Error(problem);
+    context = {
+      client: new ToolConnectivityClient({
+        apiKey: settings.apiKey,
+        baseUrl: settings.baseUrl,
+        serviceVersion: settings.serviceVersion,
+        rateLimit: settings.rateLimitTier ?? "development",
+      }),
+      reads: new ReadBatcher(),
+    };
+  }
+  return context;
+}
+
+function assertConfigured(): void {
+  const problem = missingSettings(settings);
+  if (problem) throw new Error(problem);
+}
+
+export function engineFor(kind: ResourceKind): ResourceEngine<Record<string, unknown>> {
+  let engine = engines.get(kind);
+  if (!engine) {
+    const descriptor = descriptors[kind] as unknown as ResourceDescriptor<Record<string, unknown>>;
+    engine = new ResourceEngine(descriptor, apiContext, assertConfigured);
+    engines.set(kind, engine);
+  }
+  return engine;
+}

@@ -1,0 +1,104 @@
+// Lookups: plain async functions that read from the service while the program runs, returning
+// typed records (the SDK's camelCase shapes). They cost API calls on every preview, so use them for
+// what the program cannot know otherwise.
+import type {
+  CallbackEvent,
+  CustomProviderDeployment,
+  CustomProviderDeploymentLogs,
+  CustomProviderVersion,
+  ProviderConfigSchema,
+  Role,
+} from "../../sdk";
+import { lookupClient } from "./client";
+
+export interface GetProviderConfigSchemaArgs {
+  providerId?: string;
+  providerDeploymentId?: string;
+  providerConfigId?: string;
+  providerVersionId?: string;
+}
+
+/** The JSON schema a provider config's `value` must satisfy (at least one argument is required). */
+export async function getProviderConfigSchema(args: GetProviderConfigSchemaArgs): Promise<ProviderConfigSchema> {
+  if (!args.providerId && !args.providerDeploymentId && !args.providerConfigId && !args.providerVersionId) {
+    throw new Error("getProviderConfigSchema needs one of providerId, providerDeploymentId, providerConfigId or providerVersionId");
+  }
+  return lookupClient().providerConfigSchema.retrieve(args);
+}
+
+export interface GetCallbackEventsArgs {
+  callbackId: string;
+  type?: string | string[];
+  sourceId?: string | string[];
+  /** At most this many events, newest first (default 100). */
+  limit?: number;
+}
+
+/** The newest events a callback received. */
+export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<CallbackEvent[]> {
+  const limit = args.limit ?? 100;
+  const events: CallbackEvent[] = [];
+  for await (const event of lookupClient().callbacks.events.list(args.callbackId, { type: args.type, sourceId: args.sourceId, limit: Math.min(limit, 100) })) {
+    events.push(event);
+    if (events.length >= limit) break;
+  }
+  return events;
+}
+
+/** Every role of the account, default roles included. */
+export async function getRoles(): Promise<Role[]> {
+  const roles: Role[] = [];
+  for await (const role of lookupClient().roles.list({ limit: 100 })) roles.push(role);
+  return roles;
+}
+
+export async function getCustomProviderDeployment(args: { id: string }): Promise<CustomProviderDeployment> {
+  return lookupClient().customProviderDeployments.retrieve(args.id);
+}
+
+export interface GetCustomProviderVersionsArgs {
+  customProviderId?: string | string[];
+  status?: CustomProviderVersion["status"] | CustomProviderVersion["status"][];
+  customProviderDeploymentId?: string | string[];
+}
+
+export async function getCustomProviderVersions(args: GetCustomProviderVersionsArgs = {}): Promise<CustomProviderVersion[]> {
+  const versions: CustomProviderVersion[] = [];
+  for await (const version of lookupClient().customProviderVersions.list({ ...args, limit: 100 })) versions.push(version);
+  return versions;
+}
+
+export interface WaitForCustomProviderDeploymentArgs {
+  id: string;
+  /** Give up after this long (default 10 minutes). */
+  timeoutMs?: number;
+  /** Time between polls (default 5 s; each poll is one API call). */
+  pollIntervalMs?: number;
+}
+
+/** Polls a custom provider deployment until it succeeded; throws with the failing step's logs otherwise. */
+export async function waitForCustomProviderDeployment(args: WaitForCustomProviderDeploymentArgs): Promise<CustomProviderDeployment> {
+  const client = lookupClient();
+  const deadline = Date.now() + (args.timeoutMs ?? 600_000);
+  const interval = args.pollIntervalMs ?? 5_000;
+  for (;;) {
+    const deployment = await client.customProviderDeployments.retrieve(args.id);
+    if (deployment.status === "succeeded") return deployment;
+    if (deployment.status === "failed") {
+      const logs = await client.customProviderDeployments.retrieveLogs(args.id);
+      throw new Error(`custom provider deployment ${args.id} failed${describeFailedStep(logs)}`);
+    }
+    if (Date.now() + interval > deadline) {
+      const logs = await client.customProviderDeployments.retrieveLogs(args.id);
+      throw new Error(`custom provider deployment ${args.id} is still ${deployment.status} after ${Math.round((args.timeoutMs ?? 600_000) / 1000)} s${describeFailedStep(logs)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
+function describeFailedStep(logs: CustomProviderDeploymentLogs): string {
+  const step = logs.steps.find((s) => s.status === "failed") ?? logs.steps.find((s) => s.status === "running") ?? logs.steps.at(-1);
+  if (!step) return "";
+  const lines = step.logs.map((line) => `  ${line.timestamp} ${line.message}`).join("\n");
+  return ` at step '${step.name}' (${step.status}):\n${lines}`;
+}

@@ -1,0 +1,174 @@
+// The provider on the real engine against the emulator: create, no-change preview at zero API calls,
+// in-place changes, replacements, destroy with warnings, and no secret anywhere in state or output.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { FIX, fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
+import { api, requests, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
+import { outputCollector } from "./helpers/workspace";
+
+const TYPES = ["ProviderConfig", "Callback", "CallbackInstance", "Role", "IntegrationSetupSession"].map((t) => `pulumi-nodejs:dynamic/tcs:${t}`);
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+}
+
+describe("provider lifecycle on the real engine", () => {
+  let emulator: RunningEmulator;
+  let env: TcsStack;
+  const engineOutput = outputCollector();
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    env = tcsStack("lifecycle", emulator);
+  });
+  afterAll(async () => {
+    env.scratch.remove();
+    await emulator.close();
+  });
+
+  async function stateOf(type: string): Promise<any> {
+    const stack = await env.open(fullProgram());
+    const exported = await stack.exportStack();
+    return exported.deployment.resources.find((r: { type: string }) => r.type === `pulumi-nodejs:dynamic/tcs:${type}`);
+  }
+
+  it("creates one of each resource with one write each", async () => {
+    const stack = await env.open(fullProgram());
+    await requests.reset(emulator);
+    const up = await stack.up({ onOutput: engineOutput.onOutput });
+    expect(up.summary.result).toBe("succeeded");
+    expect(up.summary.resourceChanges).toMatchObject({ create: 6 });
+    const byMethod = await requests.byMethod(emulator);
+    expect(byMethod.POST).toBe(5);
+
+    const config = await api(emulator, "GET", `/provider-configs/${up.outputs.configId.value}`);
+    expect(config).toMatchObject({ name: "GitHub for agents", provider_id: FIX.githubProvider, metadata: { owner: "platform" } });
+    const callback = await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}`);
+    expect(callback).toMatchObject({ status: "active", name: "GitHub events", integration_provider_id: FIX.githubIntegrationProvider });
+    const instance = await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}/instances/${up.outputs.instanceId.value}`);
+    expect(instance).toMatchObject({ status: "attached", config: { id: up.outputs.configId.value } });
+    const role = await api(emulator, "GET", `/roles/${up.outputs.roleId.value}`);
+    expect(role).toMatchObject({ slug: "support-agents", permissions: ["thread_create", "thread_read"] });
+    const session = await api(emulator, "GET", `/integration-setup-sessions/${up.outputs.sessionId.value}`);
+    expect(session).toMatchObject({ status: "pending", integration_id: FIX.devtoolsIntegration });
+    expect(up.outputs.sessionUrl.secret).toBe(true);
+    expect(up.outputs.configValue.secret).toBe(true);
+  });
+
+  it("previews no changes with zero API requests, and refreshes to no changes", async () => {
+    const stack = await env.open(fullProgram());
+    await requests.reset(emulator);
+    const preview = await stack.preview({ expectNoChanges: true, onOutput: engineOutput.onOutput });
+    expect(preview.changeSummary).toEqual({ same: 6 });
+    expect((await requests.read(emulator)).total).toBe(0);
+
+    const refresh = await stack.refresh({ onOutput: engineOutput.onOutput });
+    expect(refresh.summary.result).toBe("succeeded");
+    expect(refresh.summary.resourceChanges ?? {}).not.toHaveProperty("update");
+    await stack.preview({ expectNoChanges: true, refresh: true });
+  });
+
+  it("changes in-place fields in place", async () => {
+    const variant = {
+      configName: "GitHub (renamed)",
+      toolKeys: ["issues.list"],
+      callbackName: "Renamed events",
+      callbackDescription: "now with a description",
+      roleName: "Support team",
+      rolePermissions: ["thread_read", "thread_create", "message_read"],
+      metadata: { owner: "platform", tier: "gold" },
+    };
+    const stack = await env.open(fullProgram(variant));
+    const before = { config: await stateOf("ProviderConfig"), callback: await stateOf("Callback"), role: await stateOf("Role") };
+    await requests.reset(emulator);
+    const up = await stack.up({ onOutput: engineOutput.onOutput });
+    expect(up.summary.resourceChanges).toMatchObject({ update: 3, same: 3 });
+    const byMethod = await requests.byMethod(emulator);
+    expect((byMethod.PATCH ?? 0) + (byMethod.PUT ?? 0)).toBe(3);
+    expect(byMethod.POST ?? 0).toBe(0);
+
+    expect(up.outputs.configId.value).toBe(before.config.id);
+    expect(up.outputs.callbackId.value).toBe(before.callback.id);
+    expect(up.outputs.roleId.value).toBe(before.role.id);
+    const config = await api(emulator, "GET", `/provider-configs/${before.config.id}`);
+    expect(config).toMatchObject({ name: "GitHub (renamed)", tool_filter: { type: "tool_keys", keys: ["issues.list"] }, metadata: { owner: "platform", tier: "gold" } });
+    const callback = await api(emulator, "GET", `/callbacks/${before.callback.id}`);
+    expect(callback).toMatchObject({ name: "Renamed events", description: "now with a description" });
+    const role = await api(emulator, "GET", `/roles/${before.role.id}`);
+    expect(role.name).toBe("Support team");
+    expect([...role.permissions].sort()).toEqual(["message_read", "thread_create", "thread_read"]);
+
+    // Reordered permissions are the same set: no change.
+    const reordered = await env.open(fullProgram({ ...variant, rolePermissions: ["message_read", "thread_create", "thread_read"] }));
+    await reordered.preview({ expectNoChanges: true });
+  });
+
+  it("replaces on replace-only fields, including dependents whose input becomes unknown", async () => {
+    const before = { config: await stateOf("ProviderConfig"), instance: await stateOf("CallbackInstance"), session: await stateOf("IntegrationSetupSession") };
+    const stack = await env.open(
+      fullProgram({
+        configName: "GitHub (renamed)",
+        toolKeys: ["issues.list"],
+        callbackName: "Renamed events",
+        callbackDescription: "now with a description",
+        roleName: "Support team",
+        rolePermissions: ["thread_read", "thread_create", "message_read"],
+        metadata: { owner: "platform", tier: "gold" },
+        deploymentId: FIX.githubEnterpriseDeployment,
+        sessionName: "Connect developer tools (again)",
+      }),
+    );
+    const up = await stack.up({ onOutput: engineOutput.onOutput });
+    expect(up.summary.resourceChanges).toMatchObject({ replace: 3 });
+    expect(up.outputs.configId.value).not.toBe(before.config.id);
+    expect(up.outputs.instanceId.value).not.toBe(before.instance.id);
+    expect(up.outputs.sessionId.value).not.toBe(before.session.id);
+
+    await expect(api(emulator, "GET", `/provider-configs/${before.config.id}`)).rejects.toThrow(/404/);
+    const oldInstance = await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}/instances/${before.instance.id}`);
+    expect(oldInstance.status).toBe("detached");
+    const config = await api(emulator, "GET", `/provider-configs/${up.outputs.configId.value}`);
+    expect(config.deployment.id).toBe(FIX.githubEnterpriseDeployment);
+    expect(engineOutput.text()).toMatch(/setup sessions.*removed from this stack/s);
+  });
+
+  it("destroys what can be deleted and warns for roles and sessions", async () => {
+    const ids = { config: (await stateOf("ProviderConfig")).id, callback: (await stateOf("Callback")).id, role: (await stateOf("Role")).id };
+    const stack = await env.open(fullProgram());
+    const output = outputCollector();
+    const destroy = await stack.destroy({ onOutput: (o) => { output.onOutput(o); engineOutput.onOutput(o); } });
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 6 });
+    await expect(api(emulator, "GET", `/provider-configs/${ids.config}`)).rejects.toThrow(/404/);
+    expect((await api(emulator, "GET", `/callbacks/${ids.callback}`)).status).toBe("deleted");
+    // No API deletes roles: it stays in the account, and the user is told.
+    expect((await api(emulator, "GET", `/roles/${ids.role}`)).slug).toBe("support-agents");
+    expect(output.text()).toMatch(/API cannot delete roles/);
+    expect(output.text()).toMatch(/API cannot delete setup sessions/);
+  });
+
+  it("never shows the API key or a config value in state or engine output", async () => {
+    // The destroyed stack's role stays in the account, so this one takes a new slug.
+    const stack = await env.open(fullProgram({ roleSlug: "support-agents-again" }));
+    await stack.up({ onOutput: engineOutput.onOutput });
+    // Everything on disk (state, its backups and history) and everything the engine printed.
+    // (stack.exportStack() would not do: the Automation API exports with --show-secrets.)
+    const onDisk = filesUnder(env.scratch.backendDir).map((file) => fs.readFileSync(file, "utf8"));
+    const stateFile = onDisk.find((text) => text.includes('"pulumi-nodejs:dynamic/tcs:ProviderConfig"'));
+    expect(stateFile).toBeDefined();
+    for (const text of [...onDisk, engineOutput.text()]) {
+      expect(text).not.toContain(emulator.keys.production.secret);
+      expect(text).not.toContain(SECRET_CONFIG_VALUE.base_url);
+      expect(text).not.toMatch(/_setup\//);
+    }
+    // The serialized provider in state is the small shim, not the implementation.
+    const checkpoint = JSON.parse(stateFile!).checkpoint;
+    for (const type of TYPES) {
+      const resource = checkpoint.latest.resources.find((r: { type: string }) => r.type === type);
+      expect(resource.inputs.__provider.length).toBeLessThan(4_000);
+    }
+    await stack.destroy();
+  });
+});
