@@ -1,6 +1,6 @@
 import { listEnvelope, PagePromise, withAfter } from "../core/pagination";
 import type { RequestOptions } from "../core/request";
-import type { ListParams } from "../schemas/common";
+import type { ListParams, OneOrMany } from "../schemas/common";
 import { RoleSchema, type Role } from "../schemas/roles";
 import { pathId, Resource } from "./resource";
 
@@ -21,7 +21,10 @@ export interface RoleUpdateParams {
   permissions: string[];
 }
 
-export type RoleListParams = ListParams;
+export interface RoleListParams extends ListParams {
+  id?: OneOrMany;
+  slug?: OneOrMany;
+}
 
 const RoleListSchema = listEnvelope(RoleSchema);
 
