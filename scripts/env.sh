@@ -49,8 +49,16 @@ fi
 
 # --- Pulumi CLI and plugins ---------------------------------------------------------------------
 pulumi_dir="$(bash "$REPO_ROOT/scripts/bootstrap-pulumi.sh")"
-# pulumi-resource-pulumi-nodejs ships in the root of @pulumi/pulumi; the policy analyzer shim is ours.
-export PATH="$REPO_ROOT/node_modules/.bin:$REPO_ROOT/scripts/bin:$REPO_ROOT/node_modules/@pulumi/pulumi:$pulumi_dir:$PATH"
+# The engine expects its bundled dynamic-provider plugin next to the pulumi binary (official installs
+# ship it there) and warns on every run when it is found elsewhere on PATH. The CLI built here has
+# none, so put the one that ships in the root of @pulumi/pulumi beside it (it finds @pulumi/pulumi
+# from the working directory, so one copy serves any project).
+if [ ! -x "$pulumi_dir/pulumi-resource-pulumi-nodejs" ] && [ -w "$pulumi_dir" ]; then
+  cp "$REPO_ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" "$pulumi_dir/"
+  chmod +x "$pulumi_dir/pulumi-resource-pulumi-nodejs"
+fi
+# The policy analyzer shim is ours (scripts/bin).
+export PATH="$REPO_ROOT/node_modules/.bin:$REPO_ROOT/scripts/bin:$pulumi_dir:$PATH"
 
 # --- Offline engine settings --------------------------------------------------------------------
 export PULUMI_HOME="${PULUMI_HOME:-$REPO_ROOT/.pulumi/home}"
