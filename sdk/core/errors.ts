@@ -263,7 +263,7 @@ export class ResponseValidationError extends ToolConnectivityError {
  * diagnosis: name, code, errno, syscall and the stack.
  */
 function redactCause(cause: unknown): unknown {
-  if (!(cause instanceof Error)) return typeof cause === "string" ? redactSecrets(cause) : cause;
+  if (!isErrorLike(cause)) return typeof cause === "string" ? redactSecrets(cause) : cause;
   const copy = new Error(redactSecrets(cause.message));
   copy.name = cause.name;
   copy.stack = redactSecrets(cause.stack ?? "");
@@ -274,12 +274,25 @@ function redactCause(cause: unknown): unknown {
   return copy;
 }
 
+/**
+ * What went wrong underneath, in a few words. Socket errors can come as an AggregateError (one per
+ * address tried) with an empty message, so the first inner error and the code are used too.
+ */
 function describeCause(cause: unknown): string {
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return typeof code === "string" && !cause.message.includes(code) ? `${cause.message} (${code})` : cause.message;
-  }
-  return "the connection failed";
+  if (!isErrorLike(cause)) return "the connection failed";
+  const inner = (cause as { errors?: unknown }).errors;
+  if (cause.message === "" && Array.isArray(inner) && inner.length > 0) return describeCause(inner[0]);
+  const code = (cause as { code?: unknown }).code;
+  const message = cause.message || cause.name;
+  return typeof code === "string" && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+/**
+ * `instanceof Error` is not enough: errors made by Node's internals belong to another realm when
+ * the client runs inside a vm context (jest does that), so they are recognised by shape.
+ */
+function isErrorLike(value: unknown): value is Error {
+  return value instanceof Error || (isObject(value) && typeof value.message === "string" && typeof value.name === "string");
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
