@@ -47,7 +47,17 @@ export class SlidingWindowLimiter {
 
   constructor(readonly window: RateLimitWindow) {}
 
+  /** Admits (and records) the request when the window has room. */
   take(client: string, now: number = Date.now()): RateDecision {
+    return this.decide(client, now, true);
+  }
+
+  /** The window's state as if a request were refused now; records nothing. */
+  peek(client: string, now: number = Date.now()): RateDecision {
+    return { ...this.decide(client, now, false), allowed: false };
+  }
+
+  private decide(client: string, now: number, record: boolean): RateDecision {
     const { limit, windowMs } = this.window;
     let log = this.logs.get(client);
     if (!log) {
@@ -56,7 +66,7 @@ export class SlidingWindowLimiter {
     }
     log.prune(now - windowMs);
     const allowed = log.size < limit;
-    if (allowed) log.times.push(now);
+    if (allowed && record) log.times.push(now);
     const remaining = Math.max(0, limit - log.size);
     const untilFree = log.size > 0 ? Math.max(0, log.oldest + windowMs - now) : 0;
     if (++this.sweeps % 10000 === 0) this.sweep(now);

@@ -13,7 +13,7 @@ import { seedIfEmpty } from "./fixtures/seed";
 import { isLoopback, readJsonBody, sendError, sendJson } from "./http-util";
 import { newId, PREFIX } from "./ids";
 import { Query } from "./query";
-import { SlidingWindowLimiter, type RateLimitWindow } from "./rate-limit";
+import { SlidingWindowLimiter, type RateDecision, type RateLimitWindow } from "./rate-limit";
 import { Router } from "./router";
 import { callbackRoutes } from "./routes/callbacks";
 import { customProviderRoutes } from "./routes/custom-providers";
@@ -170,7 +170,10 @@ export class EmulatorServer {
       if (fault.error) throw fault.error;
 
       const ip = this.ipLimiter.take(req.socket.remoteAddress ?? "unknown");
-      if (!ip.allowed) throw rateLimited(`More than ${ip.limit} requests from this IP address in the window.`, ip.retryAfterSeconds);
+      if (!ip.allowed) {
+        if (lookup.ok) setRateHeaders(headers, this.keyLimiters[lookup.caller.environment.type].peek(lookup.caller.environment.keys[lookup.caller.keyType]));
+        throw rateLimited(`More than ${ip.limit} requests from this IP address in the window.`, ip.retryAfterSeconds);
+      }
 
       if (!lookup.ok) {
         throw new ApiError("unauthorized", lookup.reason === "missing" ? "No API key: send Authorization: Bearer <API key>." : "The API key is malformed or unknown.", {
@@ -179,9 +182,7 @@ export class EmulatorServer {
       }
       const { environment, keyType } = lookup.caller;
       const decision = this.keyLimiters[environment.type].take(environment.keys[keyType]);
-      headers["RateLimit-Limit"] = String(decision.limit);
-      headers["RateLimit-Remaining"] = String(decision.remaining);
-      headers["RateLimit-Reset"] = String(decision.resetSeconds);
+      setRateHeaders(headers, decision);
       if (!decision.allowed) {
         throw rateLimited(`More than ${decision.limit} requests for this ${environment.type} API key in the window.`, decision.retryAfterSeconds);
       }
@@ -223,6 +224,12 @@ export class EmulatorServer {
     if (!res.headersSent) sendError(res, new ApiError("internal_error"));
     else res.destroy();
   }
+}
+
+function setRateHeaders(headers: Record<string, string>, decision: RateDecision): void {
+  headers["RateLimit-Limit"] = String(decision.limit);
+  headers["RateLimit-Remaining"] = String(decision.remaining);
+  headers["RateLimit-Reset"] = String(decision.resetSeconds);
 }
 
 function rateLimited(message: string, retryAfterSeconds: number): ApiError {
