@@ -20,7 +20,7 @@ import {
 import { DebugLogger } from "./logger";
 import { buildQueryString } from "./query";
 import { sharedGate, windowForTier, type GatePolicy, type RequestGate } from "./rate-limiter";
-import { decideRetry, parseRetryAfter } from "./retry";
+import { decideRetry, parseRetryAfter, type RetryDecision } from "./retry";
 import { readRateLimitHeaders } from "./server-quota";
 import { AttemptFailed, sendAttempt, type AttemptResponse } from "./transport";
 import type { ResolvedOptions } from "./options";
@@ -102,11 +102,10 @@ export class RequestCore {
       } catch (error) {
         permit.release({});
         if (!(error instanceof AttemptFailed)) throw error;
-        this.#log.attempt({ method: spec.method, pathWithQuery, outcome: error.kind, durationMs: performance.now() - started, retry, note: error.message });
+        const decision = error.kind === "abort" ? ({ retry: false } as const) : decideRetry(spec.method, { kind: error.kind, sent: error.sent }, retry, maxRetries);
+        this.#log.attempt({ method: spec.method, pathWithQuery, outcome: error.kind, durationMs: performance.now() - started, retry, note: `${error.message}${retryNote(decision)}` });
         if (error.kind === "abort") throw new APIUserAbortError({ ...context, cause: error.cause });
-        const decision = decideRetry(spec.method, { kind: error.kind, sent: error.sent }, retry, maxRetries);
         if (decision.retry) {
-          this.#log.line(`[tcs] retrying ${spec.method} ${pathWithQuery} in ${decision.delayMs}ms: ${decision.reason}`);
           await sleep(decision.delayMs, options.signal, context);
           continue;
         }
@@ -120,14 +119,16 @@ export class RequestCore {
         rateLimit: readRateLimitHeaders(response.headers),
         ...(response.status === 429 ? { retryAfterMs: retryAfterMs ?? 1000 } : {}),
       });
-      this.#log.attempt({ method: spec.method, pathWithQuery, outcome: response.status, durationMs: performance.now() - started, retry, ...(requestId ? { requestId } : {}) });
+      const success = response.status >= 200 && response.status < 300;
+      const decision = success
+        ? ({ retry: false } as const)
+        : decideRetry(spec.method, { kind: "status", status: response.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, retry, maxRetries);
+      const note = retryNote(decision);
+      this.#log.attempt({ method: spec.method, pathWithQuery, outcome: response.status, durationMs: performance.now() - started, retry, ...(requestId ? { requestId } : {}), ...(note ? { note: note.trim() } : {}) });
       const withId: ErrorContext = requestId ? { ...context, requestId } : context;
 
-      if (response.status >= 200 && response.status < 300) return parseSuccess(spec, response, withId) as SpecResult<S>;
-
-      const decision = decideRetry(spec.method, { kind: "status", status: response.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, retry, maxRetries);
+      if (success) return parseSuccess(spec, response, withId) as SpecResult<S>;
       if (decision.retry) {
-        this.#log.line(`[tcs] retrying ${spec.method} ${pathWithQuery} in ${decision.delayMs}ms: ${decision.reason}`);
         await sleep(decision.delayMs, options.signal, withId);
         continue;
       }
@@ -161,6 +162,10 @@ export class RequestCore {
     if (hasBody) headers["content-type"] = "application/json";
     return headers;
   }
+}
+
+function retryNote(decision: RetryDecision): string {
+  return decision.retry ? ` (${decision.reason}; retrying in ${decision.delayMs}ms)` : "";
 }
 
 function parseSuccess(spec: RequestSpec<z.ZodType | null>, response: AttemptResponse, context: ErrorContext): unknown {
