@@ -3,7 +3,10 @@ import { createServer } from "node:net";
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
+  APIUserAbortError,
   InternalServerError,
+  PermissionDeniedError,
+  RateLimitError,
   ToolConnectivityClient,
 } from "pulumi-tcs/sdk";
 import { startSdkHarness, type SdkHarness } from "./sdk-helpers";
@@ -119,6 +122,29 @@ describe("retries against injected faults", () => {
     expect((error as APIConnectionError).mayHaveBeenProcessed).toBe(false);
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
     expect(logs.filter((l) => l.startsWith("[tcs] POST /roles -> connection"))).toHaveLength(2);
+  });
+});
+
+describe("error classes for what the service answers", () => {
+  it("a 403 is a PermissionDeniedError, a 429 past maxRetries a RateLimitError with retryAfterSeconds", async () => {
+    await faults({ method: "GET", path: "/callbacks", status: 403, count: 1 }, { method: "GET", path: "/roles", status: 429, retry_after: 1, count: 1 });
+    const client = h.client({ maxRetries: 0 });
+    const forbidden = await client.callbacks.list().then(() => undefined, (e: unknown) => e);
+    expect(forbidden).toBeInstanceOf(PermissionDeniedError);
+    expect((forbidden as PermissionDeniedError).requestId).toMatch(/^req_/);
+    const limited = await client.roles.list().then(() => undefined, (e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitError);
+    expect((limited as RateLimitError).retryAfterSeconds).toBe(1);
+    expect((limited as RateLimitError).message).toMatch(/^429 \w+: .*\[GET \/roles, request req_\w+\]$/);
+  });
+
+  it("an abort while the service is slow is an APIUserAbortError", async () => {
+    await faults({ method: "GET", path: "/roles", latency_ms: 2000, count: 1 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    await expect(h.client().roles.list({}, { signal: controller.signal })).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
 
