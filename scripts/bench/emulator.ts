@@ -1,0 +1,97 @@
+// Throughput and p99 latency of the emulator for GET-by-id and list calls: autocannon with 50
+// connections for ~3 s per figure, against the CLI in a child process (so the load generator and
+// the server do not share one event loop). Prints one JSON line per figure:
+//   {"bench":"emulator","figure":"get_by_id","connections":50,"rps":...,"p99_ms":...}
+// Run directly: bash scripts/env.sh tsx scripts/bench/emulator.ts
+
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { createInterface } from "node:readline";
+
+export interface EmulatorBenchResult {
+  bench: "emulator";
+  figure: "get_by_id" | "list";
+  connections: number;
+  rps: number;
+  p99_ms: number;
+  p50_ms: number;
+  requests: number;
+  non_2xx: number;
+  errors: number;
+  duration_s: number;
+}
+
+export interface EmulatorBenchOptions {
+  connections?: number;
+  durationSeconds?: number;
+}
+
+const REPO = resolve(__dirname, "../..");
+
+async function startChild() {
+  const child = spawn(process.execPath, ["--no-warnings", "--import", "tsx", "emulator/cli.ts", "--port", "0", "--db", ":memory:", "--quiet", "--ip-limit", "1000000000", "--dev-limit", "1000000000"], {
+    cwd: REPO,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const line = await new Promise<string>((resolveLine, reject) => {
+    createInterface({ input: child.stdout! }).once("line", resolveLine);
+    child.once("exit", (code) => reject(new Error(`emulator exited with ${code}`)));
+  });
+  const { url, keys } = JSON.parse(line) as { url: string; keys: { development: { secret: string } } };
+  const stop = () =>
+    new Promise<void>((resolveExit) => {
+      child.once("exit", () => resolveExit());
+      child.kill("SIGTERM");
+    });
+  return { url, key: keys.development.secret, stop };
+}
+
+async function measure(figure: EmulatorBenchResult["figure"], url: string, key: string, connections: number, duration: number): Promise<EmulatorBenchResult> {
+  const result = await autocannon({ url, connections, duration, headers: { Authorization: `Bearer ${key}` } });
+  return {
+    bench: "emulator",
+    figure,
+    connections,
+    rps: Math.round(result.requests.average),
+    p99_ms: result.latency.p99,
+    p50_ms: result.latency.p50,
+    requests: result.requests.total,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+    duration_s: duration,
+  };
+}
+
+export async function benchEmulator(options: EmulatorBenchOptions = {}): Promise<EmulatorBenchResult[]> {
+  const connections = options.connections ?? 50;
+  const duration = options.durationSeconds ?? 3;
+  const emulator = await startChild();
+  try {
+    const headers = { Authorization: `Bearer ${emulator.key}`, "Content-Type": "application/json" };
+    // 30 roles besides the defaults, so a list page is a full page of 25.
+    let roleId = "";
+    for (let i = 0; i < 30; i++) {
+      const reply = await fetch(`${emulator.url}/roles`, { method: "POST", headers, body: JSON.stringify({ name: `Bench ${i}`, slug: `bench-${i}`, permissions: ["thread_read"] }) });
+      roleId = ((await reply.json()) as { id: string }).id;
+    }
+    return [
+      await measure("get_by_id", `${emulator.url}/roles/${roleId}`, emulator.key, connections, duration),
+      await measure("list", `${emulator.url}/roles?limit=25`, emulator.key, connections, duration),
+    ];
+  } finally {
+    await emulator.stop();
+  }
+}
+
+if (require.main === module) {
+  benchEmulator().then(
+    (results) => {
+      for (const result of results) console.log(JSON.stringify(result));
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
