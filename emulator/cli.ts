@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import "./quiet-sqlite-warning";
 import { parseArgs } from "node:util";
 import { DEFAULT_RATE_LIMITS, startEmulator, type EmulatorOptions } from "./index";
 

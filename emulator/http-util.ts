@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "./errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 
 /** Reads and parses a JSON body; an empty body is `undefined`. Malformed or oversized: 400. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
@@ -9,11 +10,11 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      throw new ApiError("invalid_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-    }
-    chunks.push(chunk as Buffer);
+    // Past the limit the rest is drained (so the client reads the 400 instead of a reset), up to a point.
+    if (size > DRAIN_LIMIT_BYTES) req.socket.destroy();
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
+  if (size > MAX_BODY_BYTES) throw new ApiError("invalid_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   if (size === 0) return undefined;
   const text = Buffer.concat(chunks).toString("utf8");
   if (text.trim() === "") return undefined;
