@@ -40,13 +40,12 @@ export function outcomeUnknown(error: unknown): boolean {
 /** A readable one-paragraph message for an error from the service. */
 export function describeError(action: string, error: unknown): string {
   if (error instanceof APIError) {
+    // The SDK's message already carries status, code, hint and request id; add the fields by the
+    // names the program uses.
     const fields = (error.errors ?? [])
       .map((e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${e.message}`)
       .join("; ");
-    const parts = [`${action} failed: ${error.status} ${error.code ?? ""}`.trim() + `: ${error.message}`];
-    if (fields) parts.push(`fields: ${fields}`);
-    if (error.requestId) parts.push(`request ${error.requestId}`);
-    return parts.join(" — ");
+    return `${action} failed: ${error.message}${fields ? ` (fields: ${fields})` : ""}`;
   }
   if (error instanceof Error) return `${action} failed: ${error.message}`;
   return `${action} failed: ${String(error)}`;

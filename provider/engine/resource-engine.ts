@@ -11,6 +11,9 @@ import { warn } from "./warn";
 
 type Props = Record<string, unknown>;
 
+/** A create whose outcome was unknown and that certainly made nothing is sent again, up to this many times in all. */
+const CREATE_ATTEMPTS = 3;
+
 /** Allows for clock skew between this machine and the service when matching created_at. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -67,22 +70,35 @@ export class ResourceEngine<Args extends Props> {
     const ctx = this.api();
     const marker = newMarker();
     const sentAt = new Date(Date.now() - CLOCK_SKEW_MS);
-    let record: LiveRecord;
     try {
-      record = await this.descriptor.create(ctx, args, marker);
-    } catch (error) {
-      record = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const record = await this.descriptor.create(ctx, args, marker);
+          return { id: record.id, outs: this.outputs(record, args) };
+        } catch (error) {
+          const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS);
+          if (found) return { id: found.id, outs: this.outputs(found, args) };
+          // Nothing was created: the POST is safe to send again.
+        }
+      }
     } finally {
       ctx.reads.invalidate(this.descriptor.kind);
     }
-    return { id: record.id, outs: this.outputs(record, args) };
   }
 
   /**
    * A create that failed: if its outcome is unknown, find what it made (so nothing is left behind
-   * and nothing is made twice); if it collided with an existing object, say how to adopt it.
+   * and nothing is made twice), or return undefined when it certainly made nothing and may be sent
+   * again; if it collided with an existing object, say how to adopt it. Throws otherwise.
    */
-  private async reconcileFailedCreate(ctx: ApiContext, args: Args, marker: string, sentAt: Date, error: unknown): Promise<LiveRecord> {
+  private async reconcileFailedCreate(
+    ctx: ApiContext,
+    args: Args,
+    marker: string,
+    sentAt: Date,
+    error: unknown,
+    mayRetry: boolean,
+  ): Promise<LiveRecord | undefined> {
     if (outcomeUnknown(error)) {
       const found = await this.descriptor.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
         throw new Error(
@@ -90,13 +106,13 @@ export class ResourceEngine<Args extends Props> {
             `(${describeError("lookup", lookupError)}); look for an object whose metadata holds the create token '${marker}' before running up again.`,
         );
       });
-      if (found) return found;
+      if (found || mayRetry) return found;
       throw new Error(`${describeError(`creating ${this.kind}`, error)}. No object was created; run pulumi up again.`);
     }
     const existing = collidingId(error);
     if (existing) {
       throw new Error(
-        `creating ${this.kind} failed: ${existing} already exists (${describeError("", error).replace(/^ failed: /, "")}). ` +
+        `creating ${this.kind} failed: ${existing} already exists (${error instanceof Error ? error.message : String(error)}). ` +
           `To manage the existing object with Pulumi, set adoptId: "${existing}" on this resource.`,
       );
     }

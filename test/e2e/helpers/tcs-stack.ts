@@ -80,6 +80,7 @@ export interface FaultRule {
 export const faults = {
   set: (emulator: RunningEmulator, rules: FaultRule[], seed = 1): Promise<void> => control(emulator, "POST", "/faults", { seed, rules }),
   clear: (emulator: RunningEmulator): Promise<void> => control(emulator, "DELETE", "/faults"),
+  describe: (emulator: RunningEmulator): Promise<{ rules: Array<FaultRule & { fired: number }> }> => control(emulator, "GET", "/faults"),
 };
 
 /** A call to the emulator's public API with a secret key, as an out-of-band change would be made. */
