@@ -166,7 +166,8 @@ export class EmulatorServer {
     this.counters.record(match ? `${method} ${match.route.path}` : `${method} (unmatched)`, lookup.ok ? `${lookup.caller.environment.id}:${lookup.caller.keyType}` : undefined);
     const fault = this.faults.evaluate(method, pathname);
     try {
-      if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+      // Unref'd: an injected delay never keeps a closing process alive.
+      if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs).unref());
       if (fault.error) throw fault.error;
 
       const ip = this.ipLimiter.take(req.socket.remoteAddress ?? "unknown");

@@ -2,7 +2,8 @@ import { fixtureId as fid } from "../../emulator/ids";
 import { eventually, startHarness, TIMESTAMP, type Harness } from "./emulator-helpers";
 
 let h: Harness;
-const STEP = 150;
+// Long enough that a poll every 20 ms sees every state even on a busy machine.
+const STEP = 250;
 beforeAll(async () => {
   h = await startHarness({ timing: { deploymentStepMs: STEP, instanceRegistrationMs: 50 } });
 });
