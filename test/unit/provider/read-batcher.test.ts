@@ -1,0 +1,70 @@
+// The read batcher serves every read of a scope from one scan, falls back to single reads when a scan
+// is cut short, and forgets a scope after a write to it.
+import { ReadBatcher, type PageLike } from "../../../provider/engine/read-batcher";
+
+type Rec = { id: string };
+
+/** A scope of `count` records served in pages of `size`, counting the pages listed. */
+function scope(count: number, size = 100) {
+  const records = Array.from({ length: count }, (_, i) => ({ id: `r${i}` }));
+  const calls = { pages: 0, single: 0 };
+  const page = (start: number): PageLike<Rec> => {
+    calls.pages++;
+    const items = records.slice(start, start + size);
+    return { items, hasMoreAfter: start + size < records.length, nextPage: async () => page(start + size) };
+  };
+  return {
+    calls,
+    firstPage: async () => page(0),
+    fetchOne: async (id: string) => {
+      calls.single++;
+      return records.find((r) => r.id === id);
+    },
+  };
+}
+
+describe("ReadBatcher", () => {
+  it("answers hundreds of concurrent reads with one scan of 100 a page", async () => {
+    const batcher = new ReadBatcher();
+    const s = scope(250);
+    const results = await Promise.all(Array.from({ length: 250 }, (_, i) => batcher.find("Role", `r${i}`, s.firstPage, s.fetchOne)));
+    expect(results.every((r, i) => r?.id === `r${i}`)).toBe(true);
+    expect(s.calls).toEqual({ pages: 3, single: 0 });
+  });
+
+  it("reports an id missing from a complete scan as gone, without another request", async () => {
+    const batcher = new ReadBatcher();
+    const s = scope(5);
+    expect(await batcher.find("Role", "nope", s.firstPage, s.fetchOne)).toBeUndefined();
+    expect(s.calls).toEqual({ pages: 1, single: 0 });
+  });
+
+  it("reads single records when the scan was cut short", async () => {
+    const batcher = new ReadBatcher({ maxPages: 1 });
+    const s = scope(150);
+    expect((await batcher.find("Role", "r120", s.firstPage, s.fetchOne))?.id).toBe("r120");
+    expect(s.calls).toEqual({ pages: 1, single: 1 });
+  });
+
+  it("scans again after a write invalidates the scope, and after a failed scan", async () => {
+    const batcher = new ReadBatcher();
+    const s = scope(3);
+    await batcher.find("ProviderConfig:prov_a", "r1", s.firstPage, s.fetchOne);
+    await batcher.find("ProviderConfig:prov_a", "r2", s.firstPage, s.fetchOne);
+    expect(s.calls.pages).toBe(1);
+    batcher.invalidate("ProviderConfig");
+    await batcher.find("ProviderConfig:prov_a", "r1", s.firstPage, s.fetchOne);
+    expect(s.calls.pages).toBe(2);
+
+    let fail = true;
+    const flaky = async () => {
+      if (fail) {
+        fail = false;
+        throw new Error("503");
+      }
+      return s.firstPage();
+    };
+    await expect(batcher.find("Callback", "r1", flaky, s.fetchOne)).rejects.toThrow("503");
+    expect((await batcher.find("Callback", "r1", flaky, s.fetchOne))?.id).toBe("r1");
+  });
+});
