@@ -1,4 +1,5 @@
 // `npm run demo`: the quickstart, applied by the real Pulumi engine against the embedded emulator.
+//   0. starts from scratch: a previous demo's stack and database are removed;
 //   1. starts the emulator with a file database (.tcs/demo/emulator.db), on 127.0.0.1:8787 if free;
 //   2. creates a local stack `demo` (file backend under .pulumi/) and sets its config;
 //   3. `up` with the engine's own streaming display, then a preview that must show no changes;
@@ -9,6 +10,7 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
 import { startEmulator } from "pulumi-tcs/emulator";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { openStack, REPO_ROOT } from "./lib/engine";
 
 const DEMO_DIR = path.join(REPO_ROOT, ".tcs", "demo");
@@ -27,7 +29,18 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/** A previous run's stack and data: roles and sessions it made outlive a destroy (no delete API). */
+async function removePreviousRun(): Promise<void> {
+  if (fs.existsSync(path.join(PROJECT_DIR, "Pulumi.yaml"))) {
+    const workspace = await LocalWorkspace.create({ workDir: PROJECT_DIR });
+    const stacks = await workspace.listStacks();
+    if (stacks.some((s) => s.name === "demo")) await workspace.removeStack("demo", { force: true });
+  }
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(DB_FILE + suffix, { force: true });
+}
+
 async function main(): Promise<void> {
+  await removePreviousRun();
   fs.mkdirSync(PROJECT_DIR, { recursive: true });
   const port = (await portIsFree(PREFERRED_PORT)) ? PREFERRED_PORT : 0;
   const emulator = await startEmulator({ db: DB_FILE, port });
