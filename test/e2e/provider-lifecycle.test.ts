@@ -9,6 +9,17 @@ import { outputCollector } from "./helpers/workspace";
 
 const TYPES = ["ProviderConfig", "Callback", "CallbackInstance", "Role", "IntegrationSetupSession"].map((t) => `pulumi-nodejs:dynamic/tcs:${t}`);
 
+/** Every in-place field of the program changed (the replace test keeps these and changes replace fields). */
+const IN_PLACE_CHANGES = {
+  configName: "GitHub (renamed)",
+  toolKeys: ["issues.list"],
+  callbackName: "Renamed events",
+  callbackDescription: "now with a description",
+  roleName: "Support team",
+  rolePermissions: ["thread_read", "thread_create", "message_read"],
+  metadata: { owner: "platform", tier: "gold" },
+};
+
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
@@ -72,15 +83,7 @@ describe("provider lifecycle on the real engine", () => {
   });
 
   it("changes in-place fields in place", async () => {
-    const variant = {
-      configName: "GitHub (renamed)",
-      toolKeys: ["issues.list"],
-      callbackName: "Renamed events",
-      callbackDescription: "now with a description",
-      roleName: "Support team",
-      rolePermissions: ["thread_read", "thread_create", "message_read"],
-      metadata: { owner: "platform", tier: "gold" },
-    };
+    const variant = IN_PLACE_CHANGES;
     const stack = await env.open(fullProgram(variant));
     const before = { config: await stateOf("ProviderConfig"), callback: await stateOf("Callback"), role: await stateOf("Role") };
     await requests.reset(emulator);
@@ -110,13 +113,7 @@ describe("provider lifecycle on the real engine", () => {
     const before = { config: await stateOf("ProviderConfig"), instance: await stateOf("CallbackInstance"), session: await stateOf("IntegrationSetupSession") };
     const stack = await env.open(
       fullProgram({
-        configName: "GitHub (renamed)",
-        toolKeys: ["issues.list"],
-        callbackName: "Renamed events",
-        callbackDescription: "now with a description",
-        roleName: "Support team",
-        rolePermissions: ["thread_read", "thread_create", "message_read"],
-        metadata: { owner: "platform", tier: "gold" },
+        ...IN_PLACE_CHANGES,
         deploymentId: FIX.githubEnterpriseDeployment,
         sessionName: "Connect developer tools (again)",
       }),
