@@ -239,6 +239,14 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     );
   });
 
+  it("refuses a policy config that does not fit a rule's schema, before running anything", async () => {
+    const configFile = path.join(prod.scratch.dir, "policy-invalid.json");
+    fs.writeFileSync(configFile, JSON.stringify({ "tcs-setup-session-expiry": { maxLifetimeHours: "two days" } }));
+    const result = await preview(await prod.open(program(COMPLIANT)), configFile);
+    expect(result.outcome).toBe("failed");
+    expect(result.output).toMatch(/validating policy config: tcs-policy 0\.1\.0\s+tcs-setup-session-expiry: maxLifetimeHours: Invalid type. Expected: number, given: string/);
+  });
+
   it("blocks a stack whose tcs:apiKey is plain text (stack policy on the default provider's inputs)", async () => {
     const stack = await openStack({
       program: program(COMPLIANT),

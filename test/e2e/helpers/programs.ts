@@ -9,6 +9,8 @@ export const FIX = {
   linearIntegrationProvider: "intp_linear00000000000000",
   notionIntegrationProvider: "intp_notion00000000000000",
   githubOAuth: "pac_githuboauth000000000",
+  githubPat: "pac_githubpat00000000000",
+  jiraIntegrationProvider: "intp_jira0000000000000000",
   devtoolsIntegration: "int_devtools000000000000",
   chatIntegration: "int_chat0000000000000000",
 };
