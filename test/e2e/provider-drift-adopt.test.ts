@@ -32,6 +32,8 @@ describe("drift and adoption on the real engine", () => {
       // The refresh names what drifted: the renamed callback is updated back, the deleted config re-created.
       expect(output.text()).toMatch(/tcs:Callback\s+events\s+update/);
       expect(output.text()).toMatch(/tcs:ProviderConfig\s+github\s+create/);
+      // Deleting the config detached the instance attached to it: gone from state, to be made again.
+      expect(output.text()).toMatch(/tcs:CallbackInstance\s+attachment\s+create/);
 
       const fix = await stack.up({ refresh: true });
       expect(fix.summary.result).toBe("succeeded");
