@@ -11,6 +11,9 @@ export const FIX = {
   githubOAuth: "pac_githuboauth000000000",
   githubPat: "pac_githubpat00000000000",
   jiraIntegrationProvider: "intp_jira0000000000000000",
+  slackIntegrationProvider: "intp_slack000000000000000",
+  slackProvider: "prov_slack000000000000000",
+  slackVault: "pcvt_slackdefault00000000",
   devtoolsIntegration: "int_devtools000000000000",
   chatIntegration: "int_chat0000000000000000",
 };
