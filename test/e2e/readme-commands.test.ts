@@ -1,0 +1,83 @@
+// The README's commands, run as a user runs them (npm scripts in child processes): the pinned CLI,
+// the one-line hint for `up` without a language host, the program runner on the quickstart, and the
+// emulator command. (`npm run demo` and `npm test` run in CI themselves; `npm run bench` is its own job.)
+import { execFile, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { REPO_ROOT } from "../../scripts/lib/engine";
+import { startTestEmulator } from "./helpers/tcs-stack";
+import { makeScratch, type Scratch } from "./helpers/workspace";
+
+const run = promisify(execFile);
+
+function npm(args: string[], env: Record<string, string> = {}) {
+  return run("npm", ["run", "--silent", ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 });
+}
+
+describe("README commands", () => {
+  let emulator: RunningEmulator;
+  let scratch: Scratch;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    scratch = makeScratch("readme");
+  });
+  afterAll(async () => {
+    scratch.remove();
+    // The runner's stack left its settings file (the encryption salt) beside the program.
+    fs.rmSync(path.join(REPO_ROOT, "examples", "quickstart", "Pulumi.readme.yaml"), { force: true });
+    await emulator.close();
+  });
+
+  it("npm run pulumi -- version prints the pinned CLI", async () => {
+    const { stdout } = await npm(["pulumi", "--", "version"]);
+    expect(stdout.trim()).toBe("v3.259.0");
+  });
+
+  it("npm run pulumi -- up says in one line how to run a program here", async () => {
+    const failure = await npm(["pulumi", "--", "up"]).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr.trim().split("\n")).toHaveLength(1);
+    expect(failure?.stderr).toContain("npm run run-program -- <program dir> up");
+  });
+
+  it("npm run run-program -- examples/quickstart up / destroy applies the quickstart", async () => {
+    const env = {
+      TCS_API_KEY: emulator.keys.production.secret,
+      TCS_BASE_URL: emulator.url,
+      TCS_RATE_LIMIT_TIER: "production",
+      PULUMI_BACKEND_URL: `file://${scratch.backendDir}`,
+    };
+    const up = await npm(["run-program", "--", "examples/quickstart", "up", "--stack", "readme"], env);
+    expect(up.stdout).toMatch(/pulumi-nodejs:dynamic\/tcs:CallbackInstance\s+github-events-config\s+created/);
+    expect(up.stdout).toMatch(/6 created/);
+    expect(up.stdout).toMatch(/setupUrl\s+: \[secret\]/);
+    const destroy = await npm(["run-program", "--", "examples/quickstart", "destroy", "--stack", "readme"], env);
+    expect(destroy.stdout).toMatch(/6 deleted/);
+  });
+
+  it("npm run emulator prints its URL and test keys, and serves", async () => {
+    const child = spawn("npm", ["run", "--silent", "emulator", "--", "--port", "0", "--db", ":memory:"], { cwd: REPO_ROOT, detached: true });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let seen = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          seen += chunk.toString();
+          const match = seen.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+          if (match) resolve(match[1]);
+        });
+        child.once("exit", (code) => reject(new Error(`emulator exited with ${code}: ${seen}`)));
+      });
+      const health = await fetch(`${url}/_emulator/health`);
+      expect(health.ok).toBe(true);
+    } finally {
+      // npm starts the emulator in a process group of its own: end the whole group.
+      process.kill(-child.pid!, "SIGTERM");
+    }
+  });
+});
