@@ -5,6 +5,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { ToolConnectivityClient } from "../sdk";
 import { missingSettings, readSettings, type ProviderSettings } from "./config";
 import type { ApiContext, ResourceDescriptor, ResourceKind } from "./engine/descriptor";
+import { markerSecret } from "./engine/create-marker";
 import { ReadBatcher } from "./engine/read-batcher";
 import { ResourceEngine } from "./engine/resource-engine";
 import { descriptors } from "./resources/descriptors";
@@ -30,6 +31,9 @@ function apiContext(): ApiContext {
         rateLimit: settings.rateLimitTier ?? "development",
       }),
       reads: new ReadBatcher(),
+      orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
+      markerSecret: markerSecret(settings.apiKey ?? ""),
+      takenOver: new Set(),
     };
   }
   return context;

@@ -4,6 +4,7 @@
 // holds no code of ours beyond these lines, later runs use current code, and no credential is ever
 // captured (the key is read in `configure`).
 import type * as pulumi from "@pulumi/pulumi";
+import { CREATE_KEY_INPUT, createKeyInput } from "./engine/create-marker";
 import type { ResourceKind } from "./engine/descriptor";
 
 const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
@@ -26,9 +27,18 @@ export function dynamicProvider(kind: ResourceKind): pulumi.dynamic.ResourceProv
   return shim;
 }
 
-/** The props passed to the dynamic resource: every output named (so it is registered), then the args. */
-export function withOutputSlots<T extends object>(outputNames: readonly string[], args: T): Record<string, unknown> {
+/**
+ * The props passed to the dynamic resource: every output named (so it is registered), the args, and
+ * the resource's identity for its create marker (create sees no URN; see engine/create-marker.ts).
+ */
+export function resourceProps<T extends object>(
+  kind: ResourceKind,
+  name: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+  outputNames: readonly string[],
+  args: T,
+): Record<string, unknown> {
   const slots: Record<string, unknown> = {};
-  for (const name of outputNames) slots[name] = undefined;
-  return { ...slots, ...args };
+  for (const output of outputNames) slots[output] = undefined;
+  return { ...slots, ...args, [CREATE_KEY_INPUT]: createKeyInput(`tcs:${kind}`, name, opts) };
 }

@@ -26,7 +26,20 @@ export type ResourceKind = "Callback" | "CallbackInstance" | "ProviderConfig" | 
 /** What every resource's API binding gets: the client and the read batcher of this process. */
 export interface ApiContext {
   client: ToolConnectivityClient;
+  /** Serves refresh reads; dropped for a scope after every write to it. */
   reads: import("./read-batcher").ReadBatcher;
+  /** Scans looking for orphans of interrupted runs: taken once per scope per run, never dropped. */
+  orphans: import("./read-batcher").ReadBatcher;
+  /** Keys the create markers (see create-marker.ts); derived from the API key, never shown. */
+  markerSecret: Buffer;
+  /** Ids this run took over instead of creating: a forced replacement must not delete them. */
+  takenOver: Set<string>;
+}
+
+export interface MarkedScope {
+  /** Names the scope for caching its scan, e.g. `ProviderConfig:prov_...`. */
+  key: string;
+  list(): Promise<import("./read-batcher").PageLike<LiveRecord>>;
 }
 
 export interface CheckFailure {
@@ -52,13 +65,19 @@ export interface ResourceDescriptor<Args extends Record<string, unknown> = Recor
   checkLive?(ctx: ApiContext, news: Args, olds: Record<string, unknown>): Promise<CheckFailure[]>;
   /** Checks of a change against the previous inputs, with no API call (an expiry in the past is fine if unchanged). */
   checkChange?(news: Args, olds: Record<string, unknown>): CheckFailure[];
-  /** POST the object. `marker` is the create marker to store with it, when the resource uses one. */
+  /** POST the object. `marker` is the create marker to store in its metadata, when it has metadata. */
   create(ctx: ApiContext, args: Args, marker: string): Promise<LiveRecord>;
   /**
-   * After a POST whose outcome is unknown (connection lost after sending, 5xx): find the object that
-   * POST created, by its marker or natural key, or undefined when it certainly does not exist.
+   * For resources whose create carries the marker in metadata: where an object created for these
+   * args is listed (only live objects: active callbacks and configs, pending sessions), so the engine
+   * can find it by its marker after a lost answer, or as the orphan of an interrupted earlier run.
    */
-  findCreated(ctx: ApiContext, args: Args, marker: string, sentAt: Date): Promise<LiveRecord | undefined>;
+  markedIn?(ctx: ApiContext, args: Args): MarkedScope;
+  /**
+   * For resources without metadata: after a POST whose outcome is unknown (connection lost after
+   * sending, 5xx), find the object it created by its natural key, or undefined when it does not exist.
+   */
+  findCreated?(ctx: ApiContext, args: Args, sentAt: Date): Promise<LiveRecord | undefined>;
   /** Read one object through the batcher; undefined when it no longer exists. */
   read(ctx: ApiContext, id: string, state: Record<string, unknown>): Promise<LiveRecord | undefined>;
   /** Apply in-place changes; absent for resources that only replace. */

@@ -51,6 +51,13 @@ export class ReadBatcher {
     return fetchOne(id);
   }
 
+  /** The first record of the scope that satisfies `predicate` (only what the scan listed). */
+  async findWhere<R extends { id: string }>(scopeKey: string, firstPage: () => Promise<PageLike<R>>, predicate: (record: R) => boolean): Promise<R | undefined> {
+    const scan = (await this.scan(scopeKey, firstPage)) as Scan<R>;
+    for (const record of scan.records.values()) if (predicate(record)) return record;
+    return undefined;
+  }
+
   /** Drops every scan whose key starts with `prefix`: called after a write to that scope. */
   invalidate(prefix: string): void {
     for (const key of this.scans.keys()) if (key.startsWith(prefix)) this.scans.delete(key);

@@ -4,7 +4,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "./descriptor";
-import { newMarker } from "./create-marker";
+import type { PageLike } from "./read-batcher";
+import { CREATE_KEY_INPUT, hasMarker, markerFor } from "./create-marker";
 import { collidingId, describeError, outcomeUnknown } from "./errors";
 import { isUnknown, sameValue } from "./normalize";
 import { warn } from "./warn";
@@ -66,9 +67,17 @@ export class ResourceEngine<Args extends Props> {
 
   async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
     const args = this.parse(inputs);
-    if (typeof args.adoptId === "string") return this.adopt(args, args.adoptId);
     const ctx = this.api();
-    const marker = newMarker();
+    if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId);
+    const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, this.descriptor.fields);
+    const orphan = await this.findOrphan(ctx, args, marker);
+    if (orphan) {
+      warn(
+        `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
+          `run made it and did not record it (the run was interrupted, or a destroy could not delete it)`,
+      );
+      return this.takeOver(ctx, args, orphan);
+    }
     const sentAt = new Date(Date.now() - CLOCK_SKEW_MS);
     try {
       for (let attempt = 1; ; attempt++) {
@@ -87,6 +96,28 @@ export class ResourceEngine<Args extends Props> {
   }
 
   /**
+   * An object with this resource's marker that already exists: made by an earlier run that was
+   * killed between its POST and writing state. One scan per scope per run, taken before this run's
+   * own creates (which carry other markers), so it costs a list page per scope, not a request per create.
+   */
+  private async findOrphan(ctx: ApiContext, args: Args, marker: string): Promise<LiveRecord | undefined> {
+    const scope = this.descriptor.markedIn?.(ctx, args);
+    if (!scope) return undefined;
+    return ctx.orphans.findWhere(scope.key, () => scope.list(), (record) => hasMarker(record.metadata, marker));
+  }
+
+  /** The object a create with this marker made, looked up afresh (after a lost answer). */
+  private async findCreated(ctx: ApiContext, args: Args, marker: string, sentAt: Date): Promise<LiveRecord | undefined> {
+    const scope = this.descriptor.markedIn?.(ctx, args);
+    if (!scope) return this.descriptor.findCreated?.(ctx, args, sentAt);
+    for (let page: PageLike<LiveRecord> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
+      const found = page.items.find((record) => hasMarker(record.metadata, marker));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
    * A create that failed: if its outcome is unknown, find what it made (so nothing is left behind
    * and nothing is made twice), or return undefined when it certainly made nothing and may be sent
    * again; if it collided with an existing object, say how to adopt it. Throws otherwise.
@@ -100,10 +131,10 @@ export class ResourceEngine<Args extends Props> {
     mayRetry: boolean,
   ): Promise<LiveRecord | undefined> {
     if (outcomeUnknown(error)) {
-      const found = await this.descriptor.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
+      const found = await this.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
         throw new Error(
           `${describeError(`creating ${this.kind}`, error)}. The service may have created it, and looking for it failed too ` +
-            `(${describeError("lookup", lookupError)}); look for an object whose metadata holds the create token '${marker}' before running up again.`,
+            `(${describeError("lookup", lookupError)}); run pulumi up again: it finds an object it made by its create marker.`,
         );
       });
       if (found || mayRetry) return found;
@@ -111,6 +142,11 @@ export class ResourceEngine<Args extends Props> {
     }
     const existing = collidingId(error);
     if (existing) {
+      const identical = await this.identicalUnmarked(ctx, args, existing);
+      if (identical) {
+        warn(`${this.kind} ${existing}: taken over instead of creating a new one: it already exists with exactly the declared values`);
+        return identical;
+      }
       throw new Error(
         `creating ${this.kind} failed: ${existing} already exists (${error instanceof Error ? error.message : String(error)}). ` +
           `To manage the existing object with Pulumi, set adoptId: "${existing}" on this resource.`,
@@ -119,9 +155,27 @@ export class ResourceEngine<Args extends Props> {
     throw new Error(describeError(`creating ${this.kind}`, error));
   }
 
-  /** Takes over an existing object: reads it, then brings its in-place fields to the declared values. */
-  private async adopt(args: Args, id: string): Promise<pulumi.dynamic.CreateResult> {
-    const ctx = this.api();
+  /**
+   * For resources with no metadata to mark (roles, instances), an object the create collided with is
+   * taken as ours when it matches the declaration in every field: an orphan of an interrupted run, or
+   * a role that outlived a destroy (the API cannot delete roles). Anything that differs stays a
+   * collision that names adoptId. Resources with a marker find their orphans by it instead.
+   */
+  private async identicalUnmarked(ctx: ApiContext, args: Args, id: string): Promise<LiveRecord | undefined> {
+    if (this.descriptor.markedIn) return undefined;
+    const live = await this.descriptor.read(ctx, id, args).catch(() => undefined);
+    if (!live || this.descriptor.isGone?.(live)) return undefined;
+    const current = this.outputs(live, args);
+    const same = Object.entries(this.descriptor.fields).every(
+      ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
+    );
+    if (!same) return undefined;
+    ctx.takenOver.add(live.id);
+    return live;
+  }
+
+  /** Takes over an existing object by id (adoptId). */
+  private async adopt(ctx: ApiContext, args: Args, id: string): Promise<pulumi.dynamic.CreateResult> {
     const live = await this.descriptor.read(ctx, id, args).catch((error: unknown) => {
       throw new Error(describeError(`adopting ${this.kind} ${id}`, error));
     });
@@ -136,17 +190,24 @@ export class ResourceEngine<Args extends Props> {
       const list = replaceOnly.map(([name]) => `${name} (live: ${JSON.stringify(current[name])}, declared: ${JSON.stringify(args[name])})`).join(", ");
       throw new Error(`adoptId: ${this.kind} ${id} differs in properties that cannot change in place: ${list}. Declare the live values to adopt it.`);
     }
+    return this.takeOver(ctx, args, live);
+  }
+
+  /** Manages an existing object from now on, bringing its in-place fields to the declared values. */
+  private async takeOver(ctx: ApiContext, args: Args, live: LiveRecord): Promise<pulumi.dynamic.CreateResult> {
+    ctx.takenOver.add(live.id);
+    const current = this.outputs(live, args);
     const inPlace = Object.entries(this.descriptor.fields).some(
       ([name, rule]) => rule.onChange === "update" && !(args[name] === undefined && rule.serverDefault) && !sameValue(current[name], args[name], rule),
     );
     let record = live;
     if (inPlace && this.descriptor.update) {
-      record = await this.descriptor.update(ctx, id, args, current).catch((error: unknown) => {
-        throw new Error(describeError(`adopting ${this.kind} ${id}`, error));
+      record = await this.descriptor.update(ctx, live.id, args, current).catch((error: unknown) => {
+        throw new Error(describeError(`taking over ${this.kind} ${live.id}`, error));
       });
       ctx.reads.invalidate(this.descriptor.kind);
     }
-    return { id, outs: this.outputs(record, args) };
+    return { id: live.id, outs: this.outputs(record, args) };
   }
 
   async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
@@ -175,6 +236,13 @@ export class ResourceEngine<Args extends Props> {
 
   async delete(id: string, props: Props): Promise<void> {
     const ctx = this.api();
+    if (ctx.takenOver.has(id)) {
+      // Only a forced replacement with unchanged inputs (`up --replace`) gets here: its create found
+      // the object being replaced and took it over, so the "new" resource is this object. Deleting it
+      // would leave the stack pointing at nothing.
+      warn(`${this.kind} ${id}: not deleted: this run's replacement took it over (a forced replacement with unchanged inputs keeps the object)`);
+      return;
+    }
     try {
       const note = await this.descriptor.delete(ctx, id, props);
       if (note) warn(`${this.kind} ${id}: ${note}`);
@@ -202,7 +270,7 @@ export class ResourceEngine<Args extends Props> {
 }
 
 function stripEngineKeys(inputs: Props): Props {
-  const { __provider: _provider, ...rest } = inputs;
+  const { __provider: _provider, [CREATE_KEY_INPUT]: _createKey, ...rest } = inputs;
   return rest;
 }
 

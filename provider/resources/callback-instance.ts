@@ -6,7 +6,7 @@ import type { CallbackInstance as InstanceRecord } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
 import { notFoundAsUndefined } from "../engine/not-found";
 import type { PageLike } from "../engine/read-batcher";
-import { dynamicProvider, withOutputSlots } from "../shim";
+import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
 
 export interface CallbackInstanceArgs {
@@ -56,7 +56,7 @@ export const callbackInstanceDescriptor: ResourceDescriptor<Args> = {
       providerAuthConfigId: args.providerAuthConfigId,
     }) as Promise<LiveRecord>,
 
-  async findCreated(ctx, args, _marker, sentAt) {
+  async findCreated(ctx, args, sentAt) {
     // An instance has no metadata to mark; the service allows one attached instance per config and
     // auth config, so an attached one made since the POST was sent is the one it created.
     const page = await ctx.client.callbacks.instances.list(args.callbackId, { providerConfigId: args.providerConfigId, status: "attached", limit: 100 });
@@ -115,7 +115,7 @@ export class CallbackInstance extends pulumi.dynamic.Resource {
     super(
       dynamicProvider("CallbackInstance"),
       name,
-      withOutputSlots(["providerAuthConfigId", "status", "deploymentId", "webhookUrl", "triggers", "createdAt", "updatedAt", "adoptId"], args),
+      resourceProps("CallbackInstance", name, opts, ["providerAuthConfigId", "status", "deploymentId", "webhookUrl", "triggers", "createdAt", "updatedAt", "adoptId"], args),
       { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "webhookUrl"] },
       "tcs",
       "CallbackInstance",

@@ -5,9 +5,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Callback as CallbackRecord } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
-import { hasMarker, withMarker, withoutMarker } from "../engine/create-marker";
+import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
-import { dynamicProvider, withOutputSlots } from "../shim";
+import type { PageLike } from "../engine/read-batcher";
+import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
 
 export interface CallbackArgs {
@@ -58,11 +59,10 @@ export const callbackDescriptor: ResourceDescriptor<Args> = {
       metadata: withMarker(args.metadata, marker),
     }) as Promise<LiveRecord>,
 
-  async findCreated(ctx, args, marker) {
-    // One active callback per integration provider: if the lost POST went through, it is this one.
-    const page = await ctx.client.callbacks.list({ integrationProviderId: args.integrationProviderId, status: "active", limit: 100 });
-    return page.items.find((cb) => hasMarker(cb.metadata, marker)) as LiveRecord | undefined;
-  },
+  markedIn: (ctx, args) => ({
+    key: `Callback:${args.integrationProviderId}`,
+    list: () => ctx.client.callbacks.list({ integrationProviderId: args.integrationProviderId, status: "active", limit: 100 }) as Promise<PageLike<LiveRecord>>,
+  }),
 
   read: (ctx, id) => readCallback(ctx, id) as Promise<LiveRecord | undefined>,
 
@@ -118,7 +118,7 @@ export class Callback extends pulumi.dynamic.Resource {
     super(
       dynamicProvider("Callback"),
       name,
-      withOutputSlots(["name", "description", "metadata", "status", "integrationId", "providerId", "createdAt", "updatedAt", "adoptId"], args),
+      resourceProps("Callback", name, opts, ["name", "description", "metadata", "status", "integrationId", "providerId", "createdAt", "updatedAt", "adoptId"], args),
       opts,
       "tcs",
       "Callback",

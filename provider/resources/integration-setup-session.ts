@@ -6,10 +6,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { IntegrationSetupSession as SessionRecord } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
-import { hasMarker, withMarker, withoutMarker } from "../engine/create-marker";
+import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
+import type { PageLike } from "../engine/read-batcher";
 import { isUnknown } from "../engine/normalize";
-import { dynamicProvider, withOutputSlots } from "../shim";
+import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
 
 export interface IntegrationSetupSessionArgs {
@@ -105,12 +106,11 @@ export const integrationSetupSessionDescriptor: ResourceDescriptor<Args> = {
       configuration: args.configuration,
     }) as Promise<LiveRecord>,
 
-  async findCreated(ctx, args, marker) {
-    for await (const session of ctx.client.integrationSetupSessions.list({ integrationId: args.integrationId, limit: 100 })) {
-      if (hasMarker(session.metadata, marker)) return session as LiveRecord;
-    }
-    return undefined;
-  },
+  // Only pending sessions: an expired one with the same marker is the one being replaced.
+  markedIn: (ctx, args) => ({
+    key: `IntegrationSetupSession:${args.integrationId}`,
+    list: () => ctx.client.integrationSetupSessions.list({ integrationId: args.integrationId, status: "pending", limit: 100 }) as Promise<PageLike<LiveRecord>>,
+  }),
 
   read: (ctx, id, state) => readSession(ctx, String(state.integrationId), id) as Promise<LiveRecord | undefined>,
 
@@ -169,7 +169,7 @@ export class IntegrationSetupSession extends pulumi.dynamic.Resource {
     super(
       dynamicProvider("IntegrationSetupSession"),
       name,
-      withOutputSlots(
+      resourceProps("IntegrationSetupSession", name, opts, 
         ["description", "metadata", "identityActorId", "identityId", "expiresAt", "redirectUrl", "configuration", "replaceWhenExpired", "url", "status", "integrationInstance", "createdAt", "updatedAt", "adoptId"],
         args,
       ),

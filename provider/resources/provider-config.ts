@@ -7,10 +7,11 @@ import { z } from "zod";
 import type { ProviderConfig as ConfigRecord } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
 import { checkConfigValue } from "../engine/config-schema-check";
-import { hasMarker, withMarker, withoutMarker } from "../engine/create-marker";
+import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
+import type { PageLike } from "../engine/read-batcher";
 import { isUnknown, sameValue } from "../engine/normalize";
-import { dynamicProvider, withOutputSlots } from "../shim";
+import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
 
 export type ToolFilters = { type: "allow_all" } | { type: "tool_keys"; keys: string[] };
@@ -117,12 +118,10 @@ export const providerConfigDescriptor: ResourceDescriptor<Args> = {
       metadata: withMarker(args.metadata, marker),
     }) as Promise<LiveRecord>,
 
-  async findCreated(ctx, args, marker) {
-    for await (const config of ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: 100 })) {
-      if (hasMarker(config.metadata, marker)) return config as LiveRecord;
-    }
-    return undefined;
-  },
+  markedIn: (ctx, args) => ({
+    key: `ProviderConfig:${args.providerId}`,
+    list: () => ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: 100 }) as Promise<PageLike<LiveRecord>>,
+  }),
 
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id) as Promise<LiveRecord | undefined>,
 
@@ -184,7 +183,7 @@ export class ProviderConfig extends pulumi.dynamic.Resource {
     super(
       dynamicProvider("ProviderConfig"),
       name,
-      withOutputSlots(
+      resourceProps("ProviderConfig", name, opts, 
         ["providerDeploymentId", "providerConfigVaultId", "value", "toolFilters", "name", "description", "metadata", "status", "isDefault", "specificationId", "createdAt", "updatedAt", "adoptId"],
         inputs,
       ),

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Role as RoleRecord } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
 import { notFoundAsUndefined } from "../engine/not-found";
-import { dynamicProvider, withOutputSlots } from "../shim";
+import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
 
 export interface RoleArgs {
@@ -56,7 +56,7 @@ export const roleDescriptor: ResourceDescriptor<Args> = {
   create: (ctx, args) =>
     ctx.client.roles.create({ name: args.name, slug: args.slug, permissions: args.permissions, description: args.description }) as Promise<LiveRecord>,
 
-  async findCreated(ctx, args, _marker, sentAt) {
+  async findCreated(ctx, args, sentAt) {
     // Slugs are unique per account: a role with this slug made since the POST was sent is ours.
     for await (const role of ctx.client.roles.list({ limit: 100 })) {
       if (role.slug === args.slug && Date.parse(role.createdAt) >= sentAt.getTime()) return role as LiveRecord;
@@ -99,6 +99,6 @@ export class Role extends pulumi.dynamic.Resource {
   declare readonly adoptId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: RoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(dynamicProvider("Role"), name, withOutputSlots(["description", "isDefault", "createdAt", "updatedAt", "adoptId"], args), opts, "tcs", "Role");
+    super(dynamicProvider("Role"), name, resourceProps("Role", name, opts, ["description", "isDefault", "createdAt", "updatedAt", "adoptId"], args), opts, "tcs", "Role");
   }
 }

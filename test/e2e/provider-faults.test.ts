@@ -1,9 +1,11 @@
 // Faults on the wire: 5xx, 429 with Retry-After and a POST whose connection drops after the service
 // committed it. `up` still converges in one run, and the service holds exactly one object per
 // resource in state.
+import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { FIX, fullProgram } from "./helpers/programs";
-import { faults, listAll, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+import { api, faults, listAll, requests, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+import { outputCollector } from "./helpers/workspace";
 
 describe("faults on the real engine", () => {
   let emulator: RunningEmulator;
@@ -50,6 +52,53 @@ describe("faults on the real engine", () => {
       await stack.destroy();
     } finally {
       await faults.clear(emulator);
+      env.scratch.remove();
+    }
+  });
+
+  it("takes over objects an interrupted run created but never recorded, instead of duplicating them", async () => {
+    const env = tcsStack("orphans", emulator);
+    const program = async () => {
+      const config = new tcs.ProviderConfig("config", { providerId: "prov_jira0000000000000000", value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] }, name: "orphan test" });
+      const callback = new tcs.Callback("callback", { integrationProviderId: FIX.jiraIntegrationProvider, name: "orphan test" });
+      const instance = new tcs.CallbackInstance("instance", { callbackId: callback.id, providerConfigId: config.id, providerAuthConfigId: "pac_jiraoauth00000000000" });
+      const role = new tcs.Role("role", { name: "Orphan test", slug: "orphan-test", permissions: ["thread_read"] });
+      const session = new tcs.IntegrationSetupSession("session", { integrationId: FIX.chatIntegration, name: "orphan test" });
+      return { configId: config.id, callbackId: callback.id, instanceId: instance.id, roleId: role.id, sessionId: session.id };
+    };
+    try {
+      const stack = await env.open(program);
+      const first = await stack.up();
+      // What a run killed between its POSTs and its state write leaves: objects the state does not know.
+      const exported = await stack.exportStack();
+      exported.deployment.resources = exported.deployment.resources.filter((r: { type: string }) => !r.type.startsWith("pulumi-nodejs:dynamic/tcs:"));
+      await stack.importStack(exported);
+
+      await requests.reset(emulator);
+      const output = outputCollector();
+      const second = await stack.up({ onOutput: output.onOutput });
+      expect(second.summary.resourceChanges).toMatchObject({ create: 5 });
+      for (const key of ["configId", "callbackId", "instanceId", "roleId", "sessionId"]) expect(second.outputs[key].value).toBe(first.outputs[key].value);
+      // Callback, config and session are found by their create marker, with no POST. A role and an
+      // instance have no metadata: their POST collides with the identical orphan, which is taken over.
+      const counts = await requests.read(emulator);
+      const posts = Object.entries(counts.by_route).filter(([route]) => route.startsWith("POST "));
+      expect(posts.map(([route]) => route).sort()).toEqual(["POST /callbacks/{callback_id}/instances", "POST /roles"]);
+      expect(output.text()).toMatch(/taken over instead of creating a new one: it carries this resource's create marker/);
+      expect(output.text()).toMatch(/taken over instead of creating a new one: it already exists with exactly the declared values/);
+      expect((await listAll(emulator, "/roles")).filter((r) => r.slug === "orphan-test")).toHaveLength(1);
+      expect(await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`)).toHaveLength(1);
+      await stack.preview({ expectNoChanges: true, refresh: true });
+
+      // A forced replacement with unchanged inputs finds the object it replaces by the same marker:
+      // it keeps that object rather than deleting what the stack now points at.
+      const urn = (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::config")).urn;
+      const forced = await stack.up({ replace: [urn] });
+      expect(forced.outputs.configId.value).toBe(first.outputs.configId.value);
+      expect((await api(emulator, "GET", `/provider-configs/${first.outputs.configId.value}`)).status).toBe("active");
+      await stack.preview({ expectNoChanges: true, refresh: true });
+      await stack.destroy();
+    } finally {
       env.scratch.remove();
     }
   });
