@@ -2,7 +2,8 @@
 // `configure` (and by lookups in the program), never captured into the serialized provider, so the
 // API key stays out of state.
 
-export type RateLimitTier = "development" | "production";
+import type { RateLimitTier } from "../sdk";
+export type { RateLimitTier };
 
 export interface ProviderSettings {
   apiKey?: string;
@@ -14,18 +15,25 @@ export interface ProviderSettings {
 /** Looks up one config key (`tcs:apiKey`); the dynamic provider's Config and the program's both fit. */
 export type ConfigSource = (key: string) => string | undefined;
 
-const TIERS: readonly RateLimitTier[] = ["development", "production"];
+const CUSTOM_TIER = /^(\d+)\/(\d+)s$/;
+
+/** `development`, `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). */
+export function parseRateLimitTier(value: string): RateLimitTier {
+  if (value === "development" || value === "production") return value;
+  const custom = CUSTOM_TIER.exec(value);
+  if (custom && Number(custom[1]) > 0 && Number(custom[2]) > 0) return { limit: Number(custom[1]), windowMs: Number(custom[2]) * 1000 };
+  throw new Error(
+    `tcs:rateLimitTier must be development, production or a custom window such as 1000/60s (got '${value}'): pulumi config set tcs:rateLimitTier production`,
+  );
+}
 
 export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   const tier = config("tcs:rateLimitTier") ?? env.TCS_RATE_LIMIT_TIER;
-  if (tier !== undefined && !TIERS.includes(tier as RateLimitTier)) {
-    throw new Error(`tcs:rateLimitTier must be one of ${TIERS.join(", ")} (got '${tier}'): pulumi config set tcs:rateLimitTier production`);
-  }
   return {
     apiKey: config("tcs:apiKey") ?? env.TCS_API_KEY,
     baseUrl: config("tcs:baseUrl") ?? env.TCS_BASE_URL,
     serviceVersion: config("tcs:serviceVersion") ?? env.TCS_SERVICE_VERSION,
-    rateLimitTier: tier as RateLimitTier | undefined,
+    rateLimitTier: tier === undefined ? undefined : parseRateLimitTier(tier),
   };
 }
 

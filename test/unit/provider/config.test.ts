@@ -13,6 +13,12 @@ describe("provider settings", () => {
   });
 
   it("rejects an unknown rate limit tier, naming the choices", () => {
-    expect(() => readSettings((key) => (key === "tcs:rateLimitTier" ? "enterprise" : undefined), {})).toThrow(/development, production/);
+    expect(() => readSettings((key) => (key === "tcs:rateLimitTier" ? "enterprise" : undefined), {})).toThrow(/development, production or a custom window such as 1000\/60s/);
+    expect(() => readSettings(() => undefined, { TCS_RATE_LIMIT_TIER: "0/60s" })).toThrow(/tcs:rateLimitTier/);
+  });
+
+  it("reads a negotiated window written <requests>/<seconds>s", () => {
+    expect(readSettings(() => undefined, { TCS_RATE_LIMIT_TIER: "1000/60s" }).rateLimitTier).toEqual({ limit: 1000, windowMs: 60_000 });
+    expect(readSettings((key) => (key === "tcs:rateLimitTier" ? "production" : undefined), {}).rateLimitTier).toBe("production");
   });
 });
