@@ -173,6 +173,7 @@ export class EmulatorServer {
       const ip = this.ipLimiter.take(req.socket.remoteAddress ?? "unknown");
       if (!ip.allowed) {
         if (lookup.ok) setRateHeaders(headers, this.keyLimiters[lookup.caller.environment.type].peek(lookup.caller.environment.keys[lookup.caller.keyType]));
+        this.counters.recordRateLimited();
         throw rateLimited(`More than ${ip.limit} requests from this IP address in the window.`, ip.retryAfterSeconds);
       }
 
@@ -185,6 +186,7 @@ export class EmulatorServer {
       const decision = this.keyLimiters[environment.type].take(environment.keys[keyType]);
       setRateHeaders(headers, decision);
       if (!decision.allowed) {
+        this.counters.recordRateLimited();
         throw rateLimited(`More than ${decision.limit} requests for this ${environment.type} API key in the window.`, decision.retryAfterSeconds);
       }
 

@@ -105,6 +105,10 @@ describe("rate limits", () => {
       let prodOk = 0;
       for (let i = 0; i < 10; i++) if ((await h.prod("GET", "/roles")).status === 200) prodOk++;
       expect(prodOk).toBe(8);
+      // The counters tell the limits' own 429s apart from injected ones.
+      await h.control("POST", "/_emulator/faults", { rules: [{ path: "/callbacks", status: 429, count: 1 }] });
+      expect((await h.dev("GET", "/callbacks")).status).toBe(429);
+      expect((await h.control("GET", "/_emulator/requests")).body.rate_limited).toBe(3);
       // Waiting Retry-After lets requests through again.
       await sleep(Number(limited.headers.get("retry-after")) * 1000);
       expect((await h.dev("GET", "/roles")).status).toBe(200);
@@ -120,6 +124,7 @@ describe("rate limits", () => {
       for (let i = 0; i < 4; i++) statuses.push((await h.anonymous("GET", "/roles")).status);
       for (let i = 0; i < 4; i++) statuses.push((await h.dev("GET", "/roles")).status);
       expect(statuses).toEqual([401, 401, 401, 401, 200, 200, 429, 429]);
+      expect((await h.control("GET", "/_emulator/requests")).body.rate_limited).toBe(2);
       const limited = await h.dev("GET", "/roles");
       const retryAfter = Number(limited.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThanOrEqual(1);

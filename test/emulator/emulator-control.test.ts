@@ -63,10 +63,11 @@ describe("control plane", () => {
     const prod = h.emu.fixtures.environments[1].id;
     expect(reply.body).toEqual({
       total: 6,
+      rate_limited: 0,
       by_route: { "POST /callbacks": 1, "GET /callbacks/{callback_id}": 3, "GET /roles": 2 },
       by_key: { [`${dev}:secret`]: 4, [`${prod}:secret`]: 1 },
     });
-    expect((await h.control("DELETE", "/_emulator/requests")).body).toEqual({ total: 0, by_route: {}, by_key: {} });
+    expect((await h.control("DELETE", "/_emulator/requests")).body).toEqual({ total: 0, rate_limited: 0, by_route: {}, by_key: {} });
   });
 
   test("clock: advance moves time forward; bad bodies are 422", async () => {

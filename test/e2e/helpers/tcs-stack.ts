@@ -47,6 +47,8 @@ async function control(emulator: RunningEmulator, method: string, path: string, 
 
 export interface RequestCounts {
   total: number;
+  /** 429s answered by the emulator's rate limits (injected faults excluded). */
+  rate_limited: number;
   by_route: Record<string, number>;
 }
 
