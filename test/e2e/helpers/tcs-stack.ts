@@ -15,7 +15,13 @@ export interface TcsStack {
   open(program: PulumiFn): Promise<Stack>;
 }
 
-export function tcsStack(name: string, emulator: RunningEmulator, environment: "development" | "production" = "production"): TcsStack {
+export function tcsStack(
+  name: string,
+  emulator: RunningEmulator,
+  environment: "development" | "production" = "production",
+  /** Overrides of the stack config, e.g. a custom `tcs:rateLimitTier`. */
+  extraConfig: Record<string, string> = {},
+): TcsStack {
   const scratch = makeScratch(name);
   return {
     scratch,
@@ -29,6 +35,7 @@ export function tcsStack(name: string, emulator: RunningEmulator, environment: "
           "tcs:apiKey": { value: emulator.keys[environment].secret, secret: true },
           "tcs:baseUrl": { value: emulator.url },
           "tcs:rateLimitTier": { value: environment },
+          ...Object.fromEntries(Object.entries(extraConfig).map(([key, value]) => [key, { value }])),
         },
       }),
   };
@@ -98,12 +105,12 @@ export async function api(emulator: RunningEmulator, method: string, path: strin
 }
 
 /** Every record of a list endpoint, all pages. */
-export async function listAll(emulator: RunningEmulator, path: string): Promise<any[]> {
+export async function listAll(emulator: RunningEmulator, path: string, environment: "development" | "production" = "production"): Promise<any[]> {
   const items: any[] = [];
   let after: string | undefined;
   for (;;) {
     const sep = path.includes("?") ? "&" : "?";
-    const page = await api(emulator, "GET", `${path}${sep}limit=100${after ? `&after=${after}` : ""}`);
+    const page = await api(emulator, "GET", `${path}${sep}limit=100${after ? `&after=${after}` : ""}`, undefined, environment);
     items.push(...page.items);
     if (!page.pagination.has_more_after) return items;
     after = page.items[page.items.length - 1].id;
