@@ -10,6 +10,8 @@ import { ReadBatcher } from "./engine/read-batcher";
 import { ResourceEngine } from "./engine/resource-engine";
 import { descriptors } from "./resources/descriptors";
 
+const PROVIDER_MAX_RETRIES = 5;
+
 let settings: ProviderSettings = readSettings(() => undefined);
 let context: ApiContext | undefined;
 const engines = new Map<ResourceKind, ResourceEngine<Record<string, unknown>>>();
@@ -29,6 +31,9 @@ function apiContext(): ApiContext {
         baseUrl: settings.baseUrl,
         serviceVersion: settings.serviceVersion,
         rateLimit: settings.rateLimitTier ?? "development",
+        // A provider run is unattended and one failed step stops the whole update: be more patient
+        // with transient failures than the SDK's default (each retry honours Retry-After and backs off).
+        maxRetries: PROVIDER_MAX_RETRIES,
       }),
       reads: new ReadBatcher(),
       orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),

@@ -12,8 +12,14 @@ import { warn } from "./warn";
 
 type Props = Record<string, unknown>;
 
-/** A create whose outcome was unknown and that certainly made nothing is sent again, up to this many times in all. */
-const CREATE_ATTEMPTS = 3;
+/**
+ * A create whose outcome was unknown and that certainly made nothing is sent again, up to this many
+ * times in all, after a growing pause. Each attempt is checked first, so the count only bounds how
+ * long an unattended run keeps trying through a flaky service (20% 5xx: one resource in ~15000 fails).
+ */
+const CREATE_ATTEMPTS = 6;
+const CREATE_BACKOFF_MS = 250;
+const CREATE_BACKOFF_CAP_MS = 4_000;
 
 /** Allows for clock skew between this machine and the service when matching created_at. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -87,7 +93,8 @@ export class ResourceEngine<Args extends Props> {
         } catch (error) {
           const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS);
           if (found) return { id: found.id, outs: this.outputs(found, args) };
-          // Nothing was created: the POST is safe to send again.
+          // Nothing was created: the POST is safe to send again, once the service had a moment.
+          await pause(attempt);
         }
       }
     } finally {
@@ -267,6 +274,12 @@ export class ResourceEngine<Args extends Props> {
     if (typeof args.adoptId === "string") outs.adoptId = args.adoptId;
     return outs;
   }
+}
+
+/** Capped exponential backoff with full jitter, so parallel creates do not return in step. */
+function pause(attempt: number): Promise<void> {
+  const ceiling = Math.min(CREATE_BACKOFF_CAP_MS, CREATE_BACKOFF_MS * 2 ** (attempt - 1));
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
 }
 
 function stripEngineKeys(inputs: Props): Props {

@@ -82,6 +82,7 @@ export interface FaultRule {
   probability?: number;
   count?: number;
   latency_ms?: number;
+  jitter_ms?: number;
   retry_after?: number;
   drop_after_commit?: boolean;
 }

@@ -1,0 +1,56 @@
+// Kills the `pulumi` CLI process running an operation on a stack, as a user's `kill -9` or a CI
+// runner's timeout would: no chance to write anything more to the state.
+import * as fs from "node:fs";
+
+interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  argv: string[];
+}
+
+function processes(): ProcessInfo[] {
+  const out: ProcessInfo[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name may hold spaces and parentheses: the fields after the last ')' are fixed.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      out.push({ pid: Number(entry), ppid, argv });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
+
+/** The pid of the CLI running `pulumi <operation> ... --stack <stackName>`, if one runs. */
+export function findEngine(operation: string, stackName: string): number | undefined {
+  return processes().find(
+    (p) => /(^|\/)pulumi$/.test(p.argv[0] ?? "") && p.argv[1] === operation && p.argv.includes("--stack") && p.argv[p.argv.indexOf("--stack") + 1] === stackName,
+  )?.pid;
+}
+
+/**
+ * SIGKILLs the engine, then the plugins it had started (they would notice the engine is gone and exit
+ * by themselves, but a test must not leave them behind). Returns the number of processes killed.
+ */
+export function killEngine(pid: number): number {
+  const all = processes();
+  const descendants: number[] = [];
+  const walk = (parent: number) => {
+    for (const p of all) if (p.ppid === parent) (descendants.push(p.pid), walk(p.pid));
+  };
+  walk(pid);
+  let killed = 0;
+  for (const target of [pid, ...descendants]) {
+    try {
+      process.kill(target, "SIGKILL");
+      killed++;
+    } catch {
+      // Already gone.
+    }
+  }
+  return killed;
+}

@@ -1,0 +1,114 @@
+// Chaos at scale: 200 resources against a service that fails often, and an engine killed mid-run.
+// Either way a second `up` at most must leave the environment holding exactly the objects in state
+// (no duplicate, no orphan), after which a preview plans nothing.
+import type { Stack } from "@pulumi/pulumi/automation";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { mixProgram } from "../../scripts/lib/mix-program";
+import { liveInventory, stateInventory, type Inventory } from "./helpers/inventory";
+import { findEngine, killEngine } from "./helpers/kill-engine";
+import { outputCollector } from "./helpers/workspace";
+import { faults, requests, startTestEmulator, tcsStack, type FaultRule } from "./helpers/tcs-stack";
+
+const N = 200;
+
+// 200 ms of latency with jitter on every request; 20% 5xx; 5% of requests applied and then their
+// connection dropped; a burst of 429s at the start and more scattered through the run.
+const CHAOS: FaultRule[] = [
+  { path: "**", latency_ms: 100, jitter_ms: 200 },
+  { path: "**", status: 503, probability: 0.2 },
+  { path: "**", drop_after_commit: true, probability: 0.05 },
+  { path: "**", status: 429, retry_after: 1, count: 12 },
+  { path: "**", status: 429, retry_after: 1, probability: 0.03 },
+];
+
+async function upUntilConverged(stack: Stack, maxRuns: number): Promise<number> {
+  for (let run = 1; ; run++) {
+    try {
+      await stack.up();
+      return run;
+    } catch (error) {
+      if (run >= maxRuns) throw error;
+    }
+  }
+}
+
+describe("chaos at scale", () => {
+  let emulator: RunningEmulator;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+  });
+  afterAll(async () => {
+    await emulator.close();
+  });
+
+  async function expectExactlyState(stack: Stack, before: Inventory, rolePrefix: string): Promise<void> {
+    const state = await stateInventory(stack);
+    expect(Object.values(state).flat()).toHaveLength(N);
+    expect(await liveInventory(emulator, "production", rolePrefix, before)).toEqual(state);
+    await stack.preview({ expectNoChanges: true, refresh: true });
+  }
+
+  it(`converges on ${N} resources through 5xx, dropped connections, 429 bursts and latency within two runs`, async () => {
+    const env = tcsStack("chaos", emulator);
+    try {
+      const stack = await env.open(mixProgram(N, { slugPrefix: "chaos" }));
+      const before = await liveInventory(emulator, "production", "chaos-");
+      await faults.set(emulator, CHAOS, 20261122);
+      const runs = await upUntilConverged(stack, 2);
+      const fired = (await faults.describe(emulator)).rules.map((rule) => rule.fired);
+      await faults.clear(emulator);
+      // Every kind of fault happened, many times over.
+      expect(fired[1]).toBeGreaterThan(50);
+      expect(fired[2]).toBeGreaterThan(5);
+      expect(fired[3]).toBe(12);
+      expect(runs).toBeLessThanOrEqual(2);
+      await expectExactlyState(stack, before, "chaos-");
+      await stack.destroy();
+    } finally {
+      await faults.clear(emulator);
+      env.scratch.remove();
+    }
+  });
+
+  it("leaves no orphan when the engine is killed in the middle of up", async () => {
+    const env = tcsStack("killed", emulator);
+    try {
+      const stack = await env.open(mixProgram(N, { slugPrefix: "killed" }));
+      const before = await liveInventory(emulator, "production", "killed-");
+      // Latency keeps creates in flight at the moment of the kill.
+      await faults.set(emulator, [{ path: "**", latency_ms: 100, jitter_ms: 200 }], 7);
+      await requests.reset(emulator);
+      const running = stack.up().then(
+        () => "finished",
+        (error: unknown) => String(error),
+      );
+      let killed = 0;
+      while (killed === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const posts = Object.entries((await requests.read(emulator)).by_route).filter(([route]) => route.startsWith("POST ")).reduce((sum, [, n]) => sum + n, 0);
+        const engine = posts >= N / 3 ? findEngine("up", "killed") : undefined;
+        if (engine) killed = killEngine(engine);
+      }
+      expect(await running).not.toBe("finished");
+      await faults.clear(emulator);
+
+      // What a user does next: remove the dead run's lock (with a file backend `pulumi cancel` deletes
+      // the lock file), drop its pending creates, then apply again.
+      await expect(stack.refresh()).rejects.toThrow(/locked/);
+      await stack.cancel();
+      await stack.refresh({ clearPendingCreates: true });
+      const output = outputCollector();
+      const again = await stack.up({ onOutput: output.onOutput });
+      expect(again.summary.result).toBe("succeeded");
+      // Creates were in flight when the engine died: the service made objects the state never heard of.
+      const takenOver = output.text().match(/taken over instead of creating a new one/g) ?? [];
+      expect(takenOver.length).toBeGreaterThan(0);
+      await expectExactlyState(stack, before, "killed-");
+      await stack.destroy();
+    } finally {
+      await faults.clear(emulator);
+      env.scratch.remove();
+    }
+  });
+});
