@@ -1,12 +1,39 @@
-// Benchmark driver (`npm run bench`): runs each benchmark in turn and prints one JSON line per figure.
-
+// Benchmark driver (`npm run bench`): the SDK's overhead, the emulator's throughput, and the provider
+// at scale on the real engine. One JSON line per figure on stdout, progress on stderr, and a last line
+// {"bench":"targets","passed":...,"failures":[...]}; the exit code is 1 when a target is missed.
+//   npm run bench -- --only scale --n 10,100     (parts, while developing)
+import { parseArgs } from "node:util";
+import { benchEmulator } from "./bench/emulator";
+import { benchScale, checkScaleTargets } from "./bench/scale";
 import { benchSdk } from "./bench/sdk";
 
-async function main(): Promise<void> {
-  console.log(JSON.stringify(await benchSdk()));
+const PARTS = ["sdk", "emulator", "scale"] as const;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" } } });
+  const parts = values.only ? values.only.split(",") : [...PARTS];
+  const unknown = parts.filter((part) => !(PARTS as readonly string[]).includes(part));
+  if (unknown.length > 0) throw new Error(`--only: unknown part ${unknown.join(", ")} (choose from ${PARTS.join(", ")})`);
+  const sizes = (values.n ?? "10,100,500").split(",").map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 10)) throw new Error(`--n: sizes must be whole numbers of at least 10 (got ${values.n})`);
+
+  const print = (figure: unknown) => console.log(JSON.stringify(figure));
+  const failures: string[] = [];
+  if (parts.includes("sdk")) print(await benchSdk());
+  if (parts.includes("emulator")) for (const figure of await benchEmulator()) print(figure);
+  if (parts.includes("scale")) {
+    const figures = await benchScale(sizes);
+    figures.forEach(print);
+    failures.push(...checkScaleTargets(figures));
+  }
+  print({ bench: "targets", passed: failures.length === 0, failures });
+  return failures.length === 0 ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -5,9 +5,7 @@
 // Run directly: bash scripts/env.sh tsx scripts/bench/emulator.ts
 
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
-import { resolve } from "node:path";
-import { createInterface } from "node:readline";
+import { startEmulatorProcess } from "./emulator-process";
 
 export interface EmulatorBenchResult {
   bench: "emulator";
@@ -27,24 +25,9 @@ export interface EmulatorBenchOptions {
   durationSeconds?: number;
 }
 
-const REPO = resolve(__dirname, "../..");
-
 async function startChild() {
-  const child = spawn(process.execPath, ["--no-warnings", "--import", "tsx", "emulator/cli.ts", "--port", "0", "--db", ":memory:", "--quiet", "--ip-limit", "1000000000", "--dev-limit", "1000000000"], {
-    cwd: REPO,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const line = await new Promise<string>((resolveLine, reject) => {
-    createInterface({ input: child.stdout! }).once("line", resolveLine);
-    child.once("exit", (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
-  const { url, keys } = JSON.parse(line) as { url: string; keys: { development: { secret: string } } };
-  const stop = () =>
-    new Promise<void>((resolveExit) => {
-      child.once("exit", () => resolveExit());
-      child.kill("SIGTERM");
-    });
-  return { url, key: keys.development.secret, stop };
+  const emulator = await startEmulatorProcess(["--ip-limit", "1000000000", "--dev-limit", "1000000000"]);
+  return { url: emulator.url, key: emulator.keys.development.secret, stop: emulator.stop };
 }
 
 async function measure(figure: EmulatorBenchResult["figure"], url: string, key: string, connections: number, duration: number): Promise<EmulatorBenchResult> {

@@ -1,0 +1,38 @@
+// Peak memory of the engine's dynamic provider plugin (the `node .../cmd/dynamic-provider` process
+// the pulumi CLI starts for every operation). Samples /proc every 100 ms while an operation runs and
+// keeps the highest VmHWM (the kernel's own peak RSS of the process) seen, so a short-lived plugin's
+// peak is caught even between samples.
+import * as fs from "node:fs";
+
+function pluginPeaksKb(workDir: string): Map<number, number> {
+  const peaks = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (!cmdline.includes("dynamic-provider")) continue;
+      // Only the plugin of the stack being measured: it runs in that stack's work directory.
+      if (fs.readlinkSync(`/proc/${entry}/cwd`) !== workDir) continue;
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${entry}/status`, "utf8"));
+      if (hwm) peaks.set(Number(entry), Number(hwm[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return peaks;
+}
+
+/** Runs `operation` and returns its result with the plugin's peak RSS in MB (0 if none was seen). */
+export async function withPluginPeak<T>(workDir: string, operation: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peakKb = 0;
+  const sample = () => {
+    for (const kb of pluginPeaksKb(workDir).values()) peakKb = Math.max(peakKb, kb);
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await operation();
+    return { result, peakMb: Math.round(peakKb / 102.4) / 10 };
+  } finally {
+    clearInterval(timer);
+  }
+}

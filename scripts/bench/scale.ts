@@ -1,0 +1,220 @@
+// The provider at scale on the real engine: for N = 10, 100 and 500 resources (the mix of
+// scripts/lib/mix-program.ts) it runs up, a no-change preview, refresh, an up changing 10% of the
+// resources, and destroy, against the emulator in a child process, and the same operations on N no-op
+// dynamic resources (the engine's own floor) in the same run. One JSON line per figure:
+//   {"bench":"scale","n":100,"op":"up","requests":..,"writes":..,"seconds":..,"floor_seconds":..,"ratio":..}
+//   {"bench":"scale","n":500,"figure":"plugin_peak_rss_mb","mb":..}
+// and the targets each figure must meet (checkScaleTargets).
+import * as path from "node:path";
+import * as fs from "node:fs";
+import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import { REPO_ROOT, openStack } from "../lib/engine";
+import { mixCounts, mixProgram } from "../lib/mix-program";
+import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process";
+import { noopProgram } from "./noop-program";
+import { withPluginPeak } from "./plugin-memory";
+
+export const OPERATIONS = ["up", "preview", "refresh", "update_10pct", "destroy"] as const;
+type Operation = (typeof OPERATIONS)[number];
+
+export interface ScaleFigure {
+  bench: "scale";
+  n: number;
+  op: Operation;
+  requests: number;
+  writes: number;
+  seconds: number;
+  floor_seconds: number;
+  ratio: number;
+  /** For refresh: the batched minimum (one page per 100 records of each scope read). */
+  batched_minimum?: number;
+}
+
+export interface MemoryFigure {
+  bench: "scale";
+  n: number;
+  figure: "plugin_peak_rss_mb";
+  mb: number;
+}
+
+interface Counts {
+  total: number;
+  rate_limited: number;
+  by_route: Record<string, number>;
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+async function control(emulator: EmulatorProcess, method: string, route: string): Promise<Counts> {
+  const response = await fetch(`${emulator.url}/_emulator${route}`, { method });
+  return (await response.json()) as Counts;
+}
+
+async function api<T>(emulator: EmulatorProcess, route: string): Promise<T> {
+  const response = await fetch(`${emulator.url}${route}`, { headers: { authorization: `Bearer ${emulator.keys.production.secret}` } });
+  if (!response.ok) throw new Error(`GET ${route}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Records in one list scope, all pages. */
+async function scopeSize(emulator: EmulatorProcess, route: string): Promise<number> {
+  let count = 0;
+  let after = "";
+  for (;;) {
+    const sep = route.includes("?") ? "&" : "?";
+    const page = await api<{ items: Array<{ id: string }>; pagination: { has_more_after: boolean } }>(emulator, `${route}${sep}limit=100${after}`);
+    count += page.items.length;
+    if (!page.pagination.has_more_after) return count;
+    after = `&after=${page.items[page.items.length - 1].id}`;
+  }
+}
+
+/** One page per 100 records of every scope a refresh of the mix reads (an empty scope costs a page too). */
+async function batchedMinimum(emulator: EmulatorProcess, callbackIds: string[]): Promise<number> {
+  const scopes = [
+    "/callbacks?status=active&status=archived",
+    "/provider-configs?provider_id=prov_github00000000000000&status=active&status=archived",
+    "/provider-configs?provider_id=prov_jira0000000000000000&status=active&status=archived",
+    "/roles",
+    "/integration-setup-sessions?integration_id=int_devtools000000000000",
+    "/integration-setup-sessions?integration_id=int_chat0000000000000000",
+    ...callbackIds.map((id) => `/callbacks/${id}/instances`),
+  ];
+  let pages = 0;
+  for (const scope of scopes) pages += Math.max(1, Math.ceil((await scopeSize(emulator, scope)) / 100));
+  return pages;
+}
+
+function workDirFor(name: string): string {
+  return path.join(REPO_ROOT, ".tcs", "bench", name);
+}
+
+async function open(name: string, program: PulumiFn, emulator: EmulatorProcess, fresh: boolean): Promise<Stack> {
+  const workDir = workDirFor(name);
+  if (fresh) fs.rmSync(workDir, { recursive: true, force: true });
+  return openStack({
+    program,
+    workDir,
+    stackName: name,
+    projectName: "bench",
+    backendDir: path.join(workDir, "backend"),
+    config: {
+      "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
+      "tcs:baseUrl": { value: emulator.url },
+      "tcs:rateLimitTier": { value: "production" },
+    },
+  });
+}
+
+interface Measured {
+  seconds: number;
+  peakMb: number;
+}
+
+/** Runs the five operations on a stack, re-opening it with `changed` for the 10% update. */
+async function runOperations(
+  name: string,
+  emulator: EmulatorProcess,
+  programs: { initial: PulumiFn; changed: PulumiFn },
+  each: (op: Operation, measured: Measured, stack: Stack) => Promise<void>,
+): Promise<void> {
+  const workDir = workDirFor(name);
+  let stack = await open(name, programs.initial, emulator, true);
+  const timed = async (op: Operation, run: () => Promise<unknown>) => {
+    await control(emulator, "DELETE", "/requests");
+    const started = performance.now();
+    const { peakMb } = await withPluginPeak(workDir, run);
+    await each(op, { seconds: (performance.now() - started) / 1000, peakMb }, stack);
+  };
+  try {
+    await timed("up", () => stack.up());
+    await timed("preview", async () => {
+      const preview = await stack.preview();
+      const changed = Object.entries(preview.changeSummary).filter(([kind, n]) => kind !== "same" && n > 0);
+      if (changed.length > 0) throw new Error(`${name}: a preview right after up planned changes: ${JSON.stringify(preview.changeSummary)}`);
+    });
+    await timed("refresh", () => stack.refresh());
+    stack = await open(name, programs.changed, emulator, false);
+    await timed("update_10pct", () => stack.up());
+    await timed("destroy", () => stack.destroy());
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchScale(sizes: number[], log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<Array<ScaleFigure | MemoryFigure>> {
+  const emulator = await startEmulatorProcess(["--ip-limit", "1000000000", "--prod-limit", "1000000000"]);
+  const figures: Array<ScaleFigure | MemoryFigure> = [];
+  try {
+    for (const n of sizes) {
+      const changed = Math.round(n / 10);
+      log(`[bench] N=${n}: floor (${n} no-op resources)`);
+      const floor = new Map<Operation, number>();
+      await runOperations(`floor-${n}`, emulator, { initial: noopProgram(n), changed: noopProgram(n, changed) }, async (op, measured) => {
+        floor.set(op, measured.seconds);
+      });
+
+      log(`[bench] N=${n}: tcs mix ${JSON.stringify(mixCounts(n))}`);
+      let peakMb = 0;
+      let refreshMinimum = 0;
+      await runOperations(
+        `tcs-${n}`,
+        emulator,
+        { initial: mixProgram(n, { slugPrefix: `bench${n}` }), changed: mixProgram(n, { slugPrefix: `bench${n}`, changed }) },
+        async (op, measured, stack) => {
+          const counts = await control(emulator, "GET", "/requests");
+          const writes = Object.entries(counts.by_route).filter(([route]) => WRITE_METHODS.has(route.split(" ")[0])).reduce((sum, [, k]) => sum + k, 0);
+          const floorSeconds = floor.get(op) ?? NaN;
+          const figure: ScaleFigure = {
+            bench: "scale",
+            n,
+            op,
+            requests: counts.total,
+            writes,
+            seconds: round(measured.seconds),
+            floor_seconds: round(floorSeconds),
+            ratio: round(measured.seconds / floorSeconds),
+          };
+          if (op === "refresh") figure.batched_minimum = refreshMinimum;
+          figures.push(figure);
+          peakMb = Math.max(peakMb, measured.peakMb);
+          if (op === "up") {
+            const outputs = await stack.outputs();
+            const callbackIds = Object.entries(outputs).filter(([key]) => key.startsWith("callback-")).map(([, out]) => String(out.value));
+            refreshMinimum = await batchedMinimum(emulator, callbackIds);
+          }
+        },
+      );
+      figures.push({ bench: "scale", n, figure: "plugin_peak_rss_mb", mb: peakMb });
+    }
+  } finally {
+    await emulator.stop();
+  }
+  return figures;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The targets of the scale figures; each failure says which figure missed which target. */
+export function checkScaleTargets(figures: Array<ScaleFigure | MemoryFigure>): string[] {
+  const failures: string[] = [];
+  const ops = figures.filter((f): f is ScaleFigure => "op" in f);
+  const find = (n: number, op: Operation) => ops.find((f) => f.n === n && f.op === op);
+  for (const f of ops) {
+    if (f.op === "preview" && f.requests !== 0) failures.push(`N=${f.n}: a preview with no changes made ${f.requests} requests (target 0)`);
+    if (f.op === "up" && f.writes !== f.n) failures.push(`N=${f.n}: up made ${f.writes} writes for ${f.n} resources (target 1 per resource)`);
+    if (f.op === "refresh" && f.batched_minimum !== undefined && f.requests > f.batched_minimum) {
+      failures.push(`N=${f.n}: refresh made ${f.requests} requests (target: at most the batched minimum ${f.batched_minimum})`);
+    }
+    if (f.op === "refresh" && f.n >= 500 && f.requests > 20) failures.push(`N=${f.n}: refresh made ${f.requests} requests (target <= 20)`);
+  }
+  const up100 = find(100, "up");
+  if (up100 && up100.ratio > 1.25) failures.push(`N=100: up took ${up100.ratio}x the no-op floor (target <= 1.25x)`);
+  const memory = figures.filter((f): f is MemoryFigure => "figure" in f);
+  const small = memory.find((f) => f.n === 10);
+  const large = memory.find((f) => f.n === 500);
+  if (small && large && large.mb > 1.5 * small.mb) failures.push(`plugin peak memory at N=500 is ${large.mb} MB, ${round(large.mb / small.mb)}x N=10's ${small.mb} MB (target <= 1.5x)`);
+  return failures;
+}
