@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// tcs-drift: drift detection for scheduled pipelines. Runs a refresh preview of a stack (it does not
+// run the program, so it works on any stack), reports each resource whose object changed or vanished
+// outside Pulumi in Markdown and JSON, and exits 0 (no drift), 2 (drift) or 1 (error), so a pipeline
+// can tell drift from failure.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { DriftCollector } from "./drift/report";
+import { toJson, toMarkdown } from "./drift/render";
+
+const USAGE = `Usage: tcs-drift --stack <name> [--cwd <project dir>] [--markdown <file>] [--json <file>]
+
+Runs a refresh preview of the stack and reports drift.
+  --stack <name>     the stack to check (required)
+  --cwd <dir>        the Pulumi project directory (default: the current directory)
+  --markdown <file>  write the Markdown report there (default: print it); also appended to
+                     $GITHUB_STEP_SUMMARY when that is set
+  --json <file>      write the JSON report there
+Exit codes: 0 no drift, 2 drift found, 1 error.`;
+
+export const EXIT = { clean: 0, error: 1, drift: 2 } as const;
+
+async function main(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { stack: { type: "string" }, cwd: { type: "string" }, markdown: { type: "string" }, json: { type: "string" }, help: { type: "boolean" } },
+    }));
+  } catch (error) {
+    process.stderr.write(`tcs-drift: ${(error as Error).message}\n\n${USAGE}\n`);
+    return EXIT.error;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.clean;
+  }
+  if (!values.stack) {
+    process.stderr.write(`tcs-drift: --stack is required (the stack to check, e.g. --stack production)\n\n${USAGE}\n`);
+    return EXIT.error;
+  }
+  const workDir = path.resolve(values.cwd ?? ".");
+  if (!["Pulumi.yaml", "Pulumi.yml"].some((file) => fs.existsSync(path.join(workDir, file)))) {
+    process.stderr.write(`tcs-drift: no Pulumi.yaml in ${workDir}; pass the project directory with --cwd\n`);
+    return EXIT.error;
+  }
+
+  const collector = new DriftCollector();
+  try {
+    const stack = await LocalWorkspace.selectStack({ stackName: values.stack, workDir });
+    await stack.previewRefresh({ onEvent: collector.onEvent });
+  } catch (error) {
+    process.stderr.write(`tcs-drift: the refresh preview of stack '${values.stack}' failed: ${firstLines(error)}\n`);
+    return EXIT.error;
+  }
+
+  const report = collector.report(values.stack);
+  const markdown = toMarkdown(report);
+  if (values.markdown) fs.writeFileSync(values.markdown, markdown);
+  else process.stdout.write(markdown);
+  if (process.env.GITHUB_STEP_SUMMARY) fs.appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
+  if (values.json) fs.writeFileSync(values.json, toJson(report));
+  return report.drifted ? EXIT.drift : EXIT.clean;
+}
+
+/** The engine's own message without the command line and its noise. */
+function firstLines(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text.split("\n").filter((line) => /error:/i.test(line));
+  return (lines.length > 0 ? lines.slice(0, 3).join(" ") : text.split("\n").slice(0, 3).join(" ")).trim();
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => process.exit(code));
+}

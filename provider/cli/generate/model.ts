@@ -1,0 +1,52 @@
+// Turns live objects into resource declarations: the arguments are what the provider itself would
+// record for the object (its descriptor's toOutputs, restricted to the declared fields), so the
+// generated program adopts every object with no change planned. References between generated
+// objects become `.id` expressions.
+import type { LiveRecord, ResourceDescriptor, ResourceKind } from "../../engine/descriptor";
+import { descriptors } from "../../resources/descriptors";
+import type { LiveObject } from "./inventory";
+import { uniqueNames } from "./names";
+
+export interface Reference {
+  ref: string;
+}
+
+export interface Declaration {
+  kind: ResourceKind;
+  id: string;
+  /** Resource name (kebab-case) and the TypeScript variable holding it (camelCase). */
+  name: string;
+  variable: string;
+  args: Record<string, unknown | Reference>;
+}
+
+/** Declaration order: what others refer to first. */
+const ORDER: ResourceKind[] = ["ProviderConfig", "Callback", "CallbackInstance", "Role", "IntegrationSetupSession"];
+
+function labelOf(object: LiveObject): string {
+  const { record } = object;
+  if (object.kind === "Role") return String(record.slug);
+  if (object.kind === "CallbackInstance") return `${String(record.id)}`;
+  return String(record.name ?? object.id);
+}
+
+export function buildDeclarations(objects: LiveObject[]): Declaration[] {
+  const sorted = [...objects].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || labelOf(a).localeCompare(labelOf(b)) || a.id.localeCompare(b.id));
+  const names = uniqueNames(sorted.map((object) => `${object.kind === "CallbackInstance" ? "instance" : ""} ${labelOf(object)}`));
+  const variableById = new Map<string, string>();
+  sorted.forEach((object, i) => variableById.set(object.id, names[i].variable));
+
+  return sorted.map((object, i) => {
+    const descriptor = descriptors[object.kind] as unknown as ResourceDescriptor<Record<string, unknown>>;
+    const outputs = descriptor.toOutputs(object.record as LiveRecord, { callbackId: object.callbackId });
+    const args: Record<string, unknown | Reference> = { adoptId: object.id };
+    for (const [field, rule] of Object.entries(descriptor.fields)) {
+      const value = outputs[field];
+      // Write-only values are never returned: left out (see docs/adoption.md).
+      if (rule.writeOnly || value === null || value === undefined) continue;
+      const referenced = typeof value === "string" && (field === "callbackId" || field === "providerConfigId") ? variableById.get(value) : undefined;
+      args[field] = referenced ? { ref: `${referenced}.id` } : value;
+    }
+    return { kind: object.kind, id: object.id, name: names[i].name, variable: names[i].variable, args };
+  });
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// tcs-pulumi: project tooling. `generate` writes a Pulumi program declaring every object of an
+// environment with adoptId, ready for `pulumi up` to take them over with no changes planned.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { ToolConnectivityClient } from "../../sdk";
+import { listAccount } from "./generate/inventory";
+import { buildDeclarations } from "./generate/model";
+import { renderProgram } from "./generate/render";
+
+const USAGE = `Usage: tcs-pulumi generate [--out <dir> | --stdout] [--include-sessions] [--base-url <url>]
+
+Lists the objects of the environment the API key belongs to and writes a Pulumi program (index.ts)
+declaring each with adoptId. The key is read from TCS_API_KEY, the base URL from --base-url or
+TCS_BASE_URL.
+  --out <dir>          write <dir>/index.ts (and Pulumi.yaml when the directory has none)
+  --stdout             print the program instead
+  --include-sessions   also declare pending setup sessions (short-lived links; left out by default)`;
+
+async function generate(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { out: { type: "string" }, stdout: { type: "boolean" }, "include-sessions": { type: "boolean" }, "base-url": { type: "string" }, help: { type: "boolean" } },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!values.out && !values.stdout) throw new Error("say where the program goes: --out <dir> or --stdout");
+  const apiKey = process.env.TCS_API_KEY;
+  if (!apiKey) throw new Error("no API key: set TCS_API_KEY to a secret key (service_sk_...) of the environment to adopt");
+  const baseUrl = values["base-url"] ?? process.env.TCS_BASE_URL;
+  if (!baseUrl) throw new Error("no base URL: pass --base-url https://... or set TCS_BASE_URL");
+
+  const client = new ToolConnectivityClient({ apiKey, baseUrl });
+  const objects = await listAccount(client, { includeSessions: values["include-sessions"] === true });
+  const program = renderProgram(buildDeclarations(objects), { baseUrl, generatedAt: new Date() });
+  if (values.stdout) {
+    process.stdout.write(program);
+  } else {
+    const dir = path.resolve(values.out!);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "index.ts"), program);
+    if (!fs.existsSync(path.join(dir, "Pulumi.yaml"))) {
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${path.basename(dir).replace(/[^A-Za-z0-9_.-]/g, "-")}\nruntime: nodejs\nmain: index.ts\n`);
+    }
+    process.stderr.write(`tcs-pulumi: ${objects.length} objects written to ${path.join(dir, "index.ts")}; next: pulumi preview, then pulumi up\n`);
+  }
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "generate") return generate(rest);
+  if (command === undefined || command === "--help" || command === "help") {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined ? 1 : 0;
+  }
+  throw new Error(`unknown command '${command}' (commands: generate)`);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`tcs-pulumi: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,87 @@
+// tcs-drift on a real stack: the compiled bin as a pipeline runs it, against the emulator, before and
+// after out-of-band changes; its exit codes tell drift (2) from errors (1).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { REPO_ROOT } from "../../scripts/lib/engine";
+import { fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
+import { runBin } from "./helpers/run-bin";
+import { api, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+
+const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
+
+function drift(args: string[], backendDir: string) {
+  return runBin(BIN, args, { ...process.env, PULUMI_BACKEND_URL: `file://${backendDir}`, GITHUB_STEP_SUMMARY: "" });
+}
+
+describe("tcs-drift", () => {
+  let emulator: RunningEmulator;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+  });
+  afterAll(async () => {
+    await emulator.close();
+  });
+
+  it("exits 0 with no drift, 2 with a report of what changed and vanished, and never shows a secret", async () => {
+    const env = tcsStack("drift-tool", emulator);
+    try {
+      const stack = await env.open(fullProgram());
+      const up = await stack.up();
+      const args = ["--stack", "drift-tool", "--cwd", env.scratch.dir];
+
+      const clean = await drift(args, env.scratch.backendDir);
+      expect(clean.stderr).toBe("");
+      expect(clean.code).toBe(0);
+      expect(clean.stdout).toMatch(/No drift/);
+
+      const callbackId = up.outputs.callbackId.value;
+      const configId = up.outputs.configId.value;
+      await api(emulator, "PATCH", `/callbacks/${callbackId}`, { name: "renamed by hand" });
+      await api(emulator, "DELETE", `/provider-configs/${configId}`);
+
+      const markdownFile = path.join(env.scratch.dir, "drift.md");
+      const jsonFile = path.join(env.scratch.dir, "drift.json");
+      const found = await drift([...args, "--markdown", markdownFile, "--json", jsonFile], env.scratch.backendDir);
+      expect(found.code).toBe(2);
+      const report = JSON.parse(fs.readFileSync(jsonFile, "utf8"));
+      expect(report).toMatchObject({ stack: "drift-tool", drifted: true });
+      const callback = report.resources.find((r: { name: string }) => r.name === "events");
+      expect(callback).toMatchObject({ type: "tcs:Callback", id: callbackId, change: "changed" });
+      expect(callback.fields).toContainEqual({ name: "name", old: "GitHub events", new: "renamed by hand" });
+      expect(report.resources.find((r: { name: string }) => r.name === "github")).toMatchObject({ type: "tcs:ProviderConfig", id: configId, change: "deleted" });
+      const markdown = fs.readFileSync(markdownFile, "utf8");
+      expect(markdown).toMatch(/\*\*Drift found\*\*/);
+      expect(markdown).toMatch(/\| name \| `"GitHub events"` \| `"renamed by hand"` \|/);
+      expect(markdown).toMatch(/tcs:ProviderConfig `github`.*\n\nDeleted outside Pulumi/);
+
+      // No secret anywhere: not the config value, not the setup URL, not the API key.
+      const everything = [clean.stdout, clean.stderr, found.stdout, found.stderr, markdown, fs.readFileSync(jsonFile, "utf8")].join("\n");
+      expect(everything).not.toContain(emulator.keys.production.secret);
+      expect(everything).not.toContain(SECRET_CONFIG_VALUE.base_url);
+      expect(everything).not.toContain(String(up.outputs.sessionUrl.value));
+      await stack.destroy();
+    } finally {
+      env.scratch.remove();
+    }
+  });
+
+  it("exits 1 naming the problem: no --stack, a stack that does not exist, a directory with no project", async () => {
+    const env = tcsStack("drift-missing", emulator);
+    try {
+      fs.writeFileSync(path.join(env.scratch.dir, "Pulumi.yaml"), "name: tcs\nruntime: nodejs\n");
+      const noStack = await drift(["--cwd", env.scratch.dir], env.scratch.backendDir);
+      expect(noStack.code).toBe(1);
+      expect(noStack.stderr).toMatch(/--stack is required/);
+      const unknown = await drift(["--stack", "nope", "--cwd", env.scratch.dir], env.scratch.backendDir);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toMatch(/stack 'nope'.*(no stack named|not found)/i);
+      const noProject = await drift(["--stack", "x", "--cwd", env.scratch.backendDir], env.scratch.backendDir);
+      expect(noProject.code).toBe(1);
+      expect(noProject.stderr).toMatch(/no Pulumi.yaml/);
+    } finally {
+      env.scratch.remove();
+    }
+  });
+});
