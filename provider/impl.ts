@@ -21,6 +21,22 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   settings = readSettings((key) => req.config.get(key));
 }
 
+/**
+ * The configure of the serialized shim (shim.ts): puts the resource type's methods on the provider
+ * object, then configures. The methods are in place before this returns its promise, because the
+ * plugin lets a concurrent call use a cached provider as soon as configure was called on it.
+ */
+export function configureShim(provider: Partial<pulumi.dynamic.ResourceProvider>, kind: ResourceKind, req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  const engine = engineFor(kind);
+  provider.check = (olds, news) => engine.check(olds, news);
+  provider.diff = (id, olds, news) => engine.diff(id, olds, news);
+  provider.create = (inputs) => engine.create(inputs);
+  provider.read = (id, props) => engine.read(id, props);
+  provider.update = (id, olds, news) => engine.update(id, olds, news);
+  provider.delete = (id, props) => engine.delete(id, props);
+  return configure(req);
+}
+
 function apiContext(): ApiContext {
   if (!context) {
     const problem = missingSettings(settings);
