@@ -23,16 +23,21 @@ export interface Declaration {
 /** Declaration order: what others refer to first. */
 const ORDER: ResourceKind[] = ["ProviderConfig", "Callback", "CallbackInstance", "Role", "IntegrationSetupSession"];
 
-function labelOf(object: LiveObject): string {
-  const { record } = object;
-  if (object.kind === "Role") return String(record.slug);
-  if (object.kind === "CallbackInstance") return `${String(record.id)}`;
-  return String(record.name ?? object.id);
+/** What a resource is named after: a role's slug, an instance's callback and config, else the name. */
+function labeller(objects: LiveObject[]): (object: LiveObject) => string {
+  const own = (object: LiveObject) => (object.kind === "Role" ? String(object.record.slug) : String(object.record.name ?? object.id));
+  const byId = new Map(objects.map((object) => [object.id, object]));
+  const labelOfId = (id: unknown) => {
+    const object = byId.get(String(id));
+    return object ? own(object) : String(id);
+  };
+  return (object) => (object.kind === "CallbackInstance" ? `${labelOfId(object.callbackId)} ${labelOfId((object.record.config as { id?: string } | null)?.id)}` : own(object));
 }
 
 export function buildDeclarations(objects: LiveObject[]): Declaration[] {
+  const labelOf = labeller(objects);
   const sorted = [...objects].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || labelOf(a).localeCompare(labelOf(b)) || a.id.localeCompare(b.id));
-  const names = uniqueNames(sorted.map((object) => `${object.kind === "CallbackInstance" ? "instance" : ""} ${labelOf(object)}`));
+  const names = uniqueNames(sorted.map(labelOf));
   const variableById = new Map<string, string>();
   sorted.forEach((object, i) => variableById.set(object.id, names[i].variable));
 
