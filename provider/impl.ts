@@ -65,6 +65,7 @@ function assertConfigured(): void {
   if (problem) throw new Error(problem);
 }
 
+/** Also what the shim of earlier builds calls (it serialized each method into state): their refresh and destroy need it. */
 export function engineFor(kind: ResourceKind): ResourceEngine<Record<string, unknown>> {
   let engine = engines.get(kind);
   if (!engine) {
