@@ -24,7 +24,8 @@ if [ -z "$system_node" ] || [ "$(node_major "$system_node")" -lt 22 ]; then
   node_bin="$node_dir/node_modules/node-linux-$arch/bin"
   if [ ! -x "$node_bin/node" ]; then
     command -v npm >/dev/null || { log "npm is needed to fetch Node $NODE_VERSION_PINNED; install Node.js (any version with npm) first."; exit 1; }
-    log "system Node is ${system_node:+$("$system_node" --version)}${system_node:-missing}; fetching Node $NODE_VERSION_PINNED from the npm registry (once)"
+    found="missing"; [ -z "$system_node" ] || found="$("$system_node" --version) ($system_node)"
+    log "system Node is $found; fetching Node $NODE_VERSION_PINNED from the npm registry (once)"
     mkdir -p "$node_dir"
     npm install --silent --no-save --no-audit --no-fund --prefix "$node_dir" "node-linux-$arch@$NODE_VERSION_PINNED" >&2
   fi
