@@ -165,6 +165,11 @@ export class EmulatorServer {
     const lookup = identifyCaller(req.headers.authorization);
     this.counters.record(match ? `${method} ${match.route.path}` : `${method} (unmatched)`, lookup.ok ? `${lookup.caller.environment.id}:${lookup.caller.keyType}` : undefined);
     const fault = this.faults.evaluate(method, pathname);
+    // The body is read as it arrives, before any injected latency, and judged later in the order of
+    // checks: a service processes a request it received whole even when the client goes away while it
+    // works (an engine killed mid-run leaves exactly such creates behind).
+    const bodyRead = method === "GET" || method === "DELETE" ? undefined : readJsonBody(req);
+    bodyRead?.catch(() => undefined);
     try {
       // Unref'd: an injected delay never keeps a closing process alive.
       if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs).unref());
@@ -204,7 +209,7 @@ export class EmulatorServer {
           ]);
         }
       }
-      const body = method === "GET" || method === "DELETE" ? undefined : await readJsonBody(req);
+      const body = await bodyRead;
       const query = new Query(new URL(req.url ?? "/", "http://emulator").searchParams);
       const result = match.route.handler({ method, params: match.params, query, body, env: environment, keyType }, this.state);
       if (fault.dropAfterCommit) return this.drop(req);

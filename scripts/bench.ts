@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   if (parts.includes("scale")) {
     const figures = await benchScale(sizes);
     figures.forEach(print);
-    failures.push(...checkScaleTargets(figures));
+    failures.push(...checkScaleTargets(figures, sizes));
   }
   print({ bench: "targets", passed: failures.length === 0, failures });
   return failures.length === 0 ? 0 : 1;

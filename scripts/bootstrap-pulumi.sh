@@ -74,9 +74,16 @@ log "step 1/2: resolving and downloading modules"
 GOFLAGS=-mod=mod go mod tidy >&2
 log "step 2/2: compiling (progress below is the go tool's own)"
 tmp_bin="$BIN_DIR/pulumi.partial"
-go build -v -o "$tmp_bin" \
+# The go tool names every package it compiles (-v): count them for progress, and keep the whole output
+# in a log so that a failed build shows its errors instead of a bare exit code.
+build_log="$work/build.log"
+if ! go build -v -o "$tmp_bin" \
   -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PULUMI_VERSION" \
-  github.com/pulumi/pulumi/pkg/v3/cmd/pulumi 2>&1 | awk '{ n++; if (n % 200 == 0) printf "[bootstrap-pulumi] compiled %d packages\n", n > "/dev/stderr" }'
+  github.com/pulumi/pulumi/pkg/v3/cmd/pulumi 2>&1 | tee "$build_log" | awk '{ n++; if (n % 200 == 0) printf "[bootstrap-pulumi] compiled %d packages\n", n > "/dev/stderr" }'; then
+  log "the build failed; the last lines of $build_log:"
+  tail -n 40 "$build_log" >&2
+  exit 1
+fi
 test -x "$tmp_bin"
 mv "$tmp_bin" "$BIN_DIR/pulumi"
 log "built $("$BIN_DIR/pulumi" version) in $(( $(date +%s) - start ))s -> $BIN_DIR/pulumi"

@@ -13,10 +13,18 @@ import { startEmulator } from "pulumi-tcs/emulator";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { openStack, REPO_ROOT } from "./lib/engine";
 
-const DEMO_DIR = path.join(REPO_ROOT, ".tcs", "demo");
+// TCS_DEMO_DIR and TCS_DEMO_PORT let a test run the demo beside a user's own (the directory must be
+// inside the repository: the engine's plugins resolve their packages from there).
+const DEMO_DIR = path.resolve(REPO_ROOT, process.env.TCS_DEMO_DIR ?? path.join(".tcs", "demo"));
 const PROJECT_DIR = path.join(DEMO_DIR, "project");
 const DB_FILE = path.join(DEMO_DIR, "emulator.db");
 const PREFERRED_PORT = Number(process.env.TCS_DEMO_PORT ?? 8787);
+
+/** Where the engine keeps the state: the file backend scripts/env.sh chose (or the caller's). */
+function backendDir(): string {
+  const url = process.env.PULUMI_BACKEND_URL ?? `file://${path.join(REPO_ROOT, ".pulumi", "backend")}`;
+  return url.replace(/^file:\/\//, "");
+}
 
 function say(text: string): void {
   process.stdout.write(`\n\x1b[1m== ${text}\x1b[0m\n`);
@@ -94,7 +102,7 @@ async function main(): Promise<void> {
     say("done");
     process.stdout.write(
       [
-        `stack:      demo (project ${relativeProject}, state in .pulumi/backend)`,
+        `stack:      demo (project ${relativeProject}, state in ${path.relative(REPO_ROOT, backendDir())})`,
         `emulator:   stopped now; its data is kept in ${path.relative(REPO_ROOT, DB_FILE)}`,
         `outputs:    npm run pulumi -- stack output --stack demo --cwd ${relativeProject}`,
         `to destroy: npm run emulator -- --db ${path.relative(REPO_ROOT, DB_FILE)} --port ${new URL(emulator.url).port}   (in another terminal)`,

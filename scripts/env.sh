@@ -23,6 +23,8 @@ if [ -z "$system_node" ] || [ "$(node_major "$system_node")" -lt 22 ]; then
   case "$(uname -m)" in x86_64) arch=x64 ;; aarch64|arm64) arch=arm64 ;; *) arch="$(uname -m)" ;; esac
   node_bin="$node_dir/node_modules/node-linux-$arch/bin"
   if [ ! -x "$node_bin/node" ]; then
+    # The registry's Node builds used here are Linux ones; elsewhere a Node >= 22 must be installed.
+    [ "$(uname -s)" = Linux ] || { log "Node >= 22 is needed (found ${system_node:-none}); install Node 22 or newer and run again."; exit 1; }
     command -v npm >/dev/null || { log "npm is needed to fetch Node $NODE_VERSION_PINNED; install Node.js (any version with npm) first."; exit 1; }
     found="missing"; [ -z "$system_node" ] || found="$("$system_node" --version) ($system_node)"
     log "system Node is $found; fetching Node $NODE_VERSION_PINNED from the npm registry (once)"

@@ -69,6 +69,17 @@ async function scopeSize(emulator: EmulatorProcess, route: string): Promise<numb
   }
 }
 
+/**
+ * The callbacks whose instance lists a refresh reads: those with a CallbackInstance in state (the
+ * instance list is scoped to its callback, and a callback with none declared is never listed).
+ */
+async function callbacksWithInstances(stack: Stack): Promise<string[]> {
+  const { deployment } = await stack.exportStack();
+  const resources = (deployment as { resources?: Array<{ type: string; outputs?: { callbackId?: string } }> }).resources ?? [];
+  const ids = resources.filter((r) => r.type.endsWith("tcs:CallbackInstance")).map((r) => r.outputs?.callbackId);
+  return [...new Set(ids.filter((id): id is string => typeof id === "string"))];
+}
+
 /** One page per 100 records of every scope a refresh of the mix reads (an empty scope costs a page too). */
 async function batchedMinimum(emulator: EmulatorProcess, callbackIds: string[]): Promise<number> {
   const scopes = [
@@ -178,11 +189,7 @@ export async function benchScale(sizes: number[], log: (line: string) => void = 
           if (op === "refresh") figure.batched_minimum = refreshMinimum;
           figures.push(figure);
           peakMb = Math.max(peakMb, measured.peakMb);
-          if (op === "up") {
-            const outputs = await stack.outputs();
-            const callbackIds = Object.entries(outputs).filter(([key]) => key.startsWith("callback-")).map(([, out]) => String(out.value));
-            refreshMinimum = await batchedMinimum(emulator, callbackIds);
-          }
+          if (op === "up") refreshMinimum = await batchedMinimum(emulator, await callbacksWithInstances(stack));
         },
       );
       figures.push({ bench: "scale", n, figure: "plugin_peak_rss_mb", mb: peakMb });
@@ -198,13 +205,24 @@ function round(value: number): number {
 }
 
 /** The targets of the scale figures; each failure says which figure missed which target. */
-export function checkScaleTargets(figures: Array<ScaleFigure | MemoryFigure>): string[] {
+export function checkScaleTargets(figures: Array<ScaleFigure | MemoryFigure>, sizes: number[]): string[] {
   const failures: string[] = [];
   const ops = figures.filter((f): f is ScaleFigure => "op" in f);
   const find = (n: number, op: Operation) => ops.find((f) => f.n === n && f.op === op);
+  // A figure that is missing or not a number must fail the run, not pass every target silently.
+  for (const n of sizes) {
+    for (const op of OPERATIONS) {
+      const f = find(n, op);
+      if (!f) failures.push(`N=${n}: no figure for ${op}`);
+      else if (![f.requests, f.writes, f.seconds, f.ratio].every(Number.isFinite)) failures.push(`N=${n}: ${op} has a figure that is not a number: ${JSON.stringify(f)}`);
+    }
+    const memory = figures.find((f): f is MemoryFigure => "figure" in f && f.n === n);
+    if (!memory || !(memory.mb > 0)) failures.push(`N=${n}: no peak memory of the provider plugin was measured`);
+  }
   for (const f of ops) {
     if (f.op === "preview" && f.requests !== 0) failures.push(`N=${f.n}: a preview with no changes made ${f.requests} requests (target 0)`);
     if (f.op === "up" && f.writes !== f.n) failures.push(`N=${f.n}: up made ${f.writes} writes for ${f.n} resources (target 1 per resource)`);
+    if (f.op === "refresh" && f.batched_minimum === undefined) failures.push(`N=${f.n}: the batched minimum of refresh was not measured`);
     if (f.op === "refresh" && f.batched_minimum !== undefined && f.requests > f.batched_minimum) {
       failures.push(`N=${f.n}: refresh made ${f.requests} requests (target: at most the batched minimum ${f.batched_minimum})`);
     }

@@ -1,0 +1,78 @@
+// `npm run demo`, the README's first command, run as a user runs it (an npm script in a child process),
+// then the commands it prints at the end: the stack's outputs, and the destroy against the emulator
+// restarted on the demo's database. Its directory and backend are a scratch of their own, so a
+// developer's own demo is left alone.
+import { execFile, spawn } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { REPO_ROOT } from "../../scripts/lib/engine";
+import { makeScratch, type Scratch } from "./helpers/workspace";
+
+const run = promisify(execFile);
+
+describe("npm run demo", () => {
+  let scratch: Scratch;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(() => {
+    scratch = makeScratch("demo");
+    env = {
+      ...process.env,
+      TCS_DEMO_DIR: path.relative(REPO_ROOT, scratch.dir),
+      TCS_DEMO_PORT: "0",
+      PULUMI_BACKEND_URL: `file://${scratch.backendDir}`,
+    };
+  });
+  afterAll(() => scratch.remove());
+
+  function npm(args: string[]) {
+    return run("npm", ["run", "--silent", ...args], { cwd: REPO_ROOT, env, maxBuffer: 32 * 1024 * 1024 });
+  }
+
+  /** The command the demo printed after `label`, without the leading `npm run`. */
+  function printed(stdout: string, label: string): string[] {
+    const line = stdout.split("\n").find((l) => l.includes(label) && l.includes("npm run "));
+    if (!line) throw new Error(`the demo printed no "${label}" command:\n${stdout}`);
+    return line.slice(line.indexOf("npm run ") + "npm run ".length).split(/\s{3}/)[0].trim().split(/\s+/);
+  }
+
+  it("applies the quickstart, shows no changes, catches a change made by hand, and says how to destroy", async () => {
+    const demo = await npm(["demo"]);
+    const out = demo.stdout;
+    expect(out).toMatch(/== emulator: http:\/\/127\.0\.0\.1:\d+ \(database .*emulator\.db\)/);
+    expect(out).toMatch(/6 created/);
+    expect(out).toContain("== pulumi preview (expecting no changes)");
+    expect(out).toContain("drift detected, as expected: the callback's name differs from the program");
+    // up --refresh renames the callback back, and nothing else.
+    const afterRefresh = out.slice(out.indexOf("== pulumi up --refresh"));
+    expect(afterRefresh).toMatch(/tcs:Callback\s+github-events\s+updated/);
+    expect(afterRefresh).toMatch(/1 updated/);
+    expect(out).toContain(`state in ${path.relative(REPO_ROOT, scratch.backendDir)}`);
+
+    // The outputs command it printed works on the stack it left.
+    const outputs = await npm(printed(out, "outputs:"));
+    expect(outputs.stdout).toMatch(/callbackId\s+cb_[A-Za-z0-9]{20}/);
+
+    // Its destroy instructions: the emulator again on the same database and port, then destroy.
+    const emulatorArgs = printed(out, "to destroy:");
+    const emulator = spawn("npm", ["run", "--silent", ...emulatorArgs], { cwd: REPO_ROOT, env, detached: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let seen = "";
+        emulator.stdout.on("data", (chunk: Buffer) => {
+          seen += chunk.toString();
+          if (/listening on http/.test(seen)) resolve();
+        });
+        emulator.once("exit", (code) => reject(new Error(`the emulator exited with ${code}: ${seen}`)));
+      });
+      const destroyLine = out.split("\n").find((l) => l.includes("pulumi -- destroy"));
+      const destroy = await npm(destroyLine!.slice(destroyLine!.indexOf("npm run ") + "npm run ".length).trim().split(/\s+/));
+      expect(destroy.stdout).toMatch(/6 deleted/);
+      // Roles and setup sessions have no delete endpoint: destroy says they stay.
+      expect(destroy.stdout).toContain("the API cannot delete roles: it was removed from this stack but stays in the account");
+      expect(destroy.stdout).toContain("the API cannot delete setup sessions");
+    } finally {
+      process.kill(-emulator.pid!, "SIGTERM");
+    }
+  });
+});
