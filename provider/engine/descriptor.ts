@@ -80,6 +80,12 @@ export interface ResourceDescriptor<Args extends Record<string, unknown> = Recor
   findCreated?(ctx: ApiContext, args: Args, sentAt: Date): Promise<LiveRecord | undefined>;
   /** Read one object through the batcher; undefined when it no longer exists. */
   read(ctx: ApiContext, id: string, state: Record<string, unknown>): Promise<LiveRecord | undefined>;
+  /**
+   * For resources whose reads are scoped by an input (a config's provider, a session's integration):
+   * read one object by id alone. Adoption uses it when the declared scope does not hold the id, so
+   * that an object adopted with the wrong scope is reported as differing, not as missing.
+   */
+  retrieve?(ctx: ApiContext, id: string): Promise<LiveRecord | undefined>;
   /** Apply in-place changes; absent for resources that only replace. */
   update?(ctx: ApiContext, id: string, args: Args, state: Record<string, unknown>): Promise<LiveRecord>;
   /** Remove the object. Returns a note for the user when the API cannot delete it (roles, sessions). */

@@ -183,7 +183,8 @@ export class ResourceEngine<Args extends Props> {
 
   /** Takes over an existing object by id (adoptId). */
   private async adopt(ctx: ApiContext, args: Args, id: string): Promise<pulumi.dynamic.CreateResult> {
-    const live = await this.descriptor.read(ctx, id, args).catch((error: unknown) => {
+    const readLive = async () => (await this.descriptor.read(ctx, id, args)) ?? (await this.descriptor.retrieve?.(ctx, id));
+    const live = await readLive().catch((error: unknown) => {
       throw new Error(describeError(`adopting ${this.kind} ${id}`, error));
     });
     if (!live || this.descriptor.isGone?.(live)) {

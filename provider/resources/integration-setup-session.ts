@@ -113,6 +113,7 @@ export const integrationSetupSessionDescriptor: ResourceDescriptor<Args> = {
   }),
 
   read: (ctx, id, state) => readSession(ctx, String(state.integrationId), id) as Promise<LiveRecord | undefined>,
+  retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.integrationSetupSessions.retrieve(id)) as Promise<LiveRecord | undefined>,
 
   async delete() {
     return "the API cannot delete setup sessions: it was removed from this stack, and its link keeps working until it expires";

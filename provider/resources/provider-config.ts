@@ -124,6 +124,7 @@ export const providerConfigDescriptor: ResourceDescriptor<Args> = {
   }),
 
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id) as Promise<LiveRecord | undefined>,
+  retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(id)) as Promise<LiveRecord | undefined>,
 
   update: (ctx, id, args) =>
     ctx.client.providerConfigs.update(id, {

@@ -125,4 +125,48 @@ describe("drift and adoption on the real engine", () => {
       env.scratch.remove();
     }
   });
+
+  it("names the existing callback and adoptId when an integration provider already has one", async () => {
+    const existing = await api(emulator, "POST", "/callbacks", { integration_provider_id: FIX.slackIntegrationProvider, name: "Made by hand" });
+    const env = tcsStack("collide-callback", emulator);
+    try {
+      const stack = await env.open(async () => {
+        new tcs.Callback("slack", { integrationProviderId: FIX.slackIntegrationProvider, name: "Slack events" });
+      });
+      await requests.reset(emulator);
+      const output = outputCollector();
+      await expect(stack.up({ onOutput: output.onOutput })).rejects.toThrow();
+      expect(output.text()).toContain(existing.id);
+      expect(output.text()).toContain(`adoptId: "${existing.id}"`);
+      // The one POST was refused; nothing else was written, and the existing callback is untouched.
+      expect((await requests.byMethod(emulator)).POST).toBe(1);
+      const live = await listAll(emulator, `/callbacks?integration_provider_id=${FIX.slackIntegrationProvider}`);
+      expect(live.map((cb) => [cb.id, cb.name])).toEqual([[existing.id, "Made by hand"]]);
+    } finally {
+      await api(emulator, "DELETE", `/callbacks/${existing.id}`);
+      env.scratch.remove();
+    }
+  });
+
+  it("refuses to adopt an object whose replace-only properties differ from the program, naming them", async () => {
+    const config = await api(emulator, "POST", "/provider-configs", {
+      provider_id: FIX.githubProvider,
+      name: "other deployment",
+      value: { base_url: "https://api.github.com", timeout_seconds: 10 },
+    });
+    const env = tcsStack("adopt-mismatch", emulator);
+    try {
+      const stack = await env.open(async () => {
+        new tcs.ProviderConfig("mismatch", { adoptId: config.id, providerId: "prov_jira0000000000000000", value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] } });
+      });
+      await requests.reset(emulator);
+      const output = outputCollector();
+      await expect(stack.up({ onOutput: output.onOutput })).rejects.toThrow();
+      expect(output.text()).toContain(`adoptId: tcs:ProviderConfig ${config.id} differs in properties that cannot change in place: providerId`);
+      expect(await requests.byMethod(emulator)).not.toHaveProperty("POST");
+      expect(await requests.byMethod(emulator)).not.toHaveProperty("PATCH");
+    } finally {
+      env.scratch.remove();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // The README's commands, run as a user runs them (npm scripts in child processes): the pinned CLI,
 // the one-line hint for `up` without a language host, the program runner on the quickstart with a drift
-// check, the generator, and the emulator command. (`npm run demo` and `npm test` run in CI themselves;
-// `npm run bench` is its own job.)
+// check, the generator, and the emulator command. (`npm run demo` has a test of its own, demo.test.ts;
+// `npm test` is what CI runs; `npm run bench` is run by hand, its figures are in docs/performance.md.)
 import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
