@@ -2,6 +2,7 @@
 // after out-of-band changes; its exit codes tell drift (2) from errors (1).
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../../scripts/lib/engine";
 import { fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
@@ -81,6 +82,27 @@ describe("tcs-drift", () => {
       expect(noProject.code).toBe(1);
       expect(noProject.stderr).toMatch(/no Pulumi.yaml/);
     } finally {
+      env.scratch.remove();
+    }
+  });
+
+  it("exits 1, not 2, when the refresh itself fails (the service cannot be reached)", async () => {
+    // An emulator of its own, stopped once the stack is applied: every read of the refresh fails.
+    const gone = await startTestEmulator();
+    const env = tcsStack("drift-failing", gone);
+    try {
+      const stack = await env.open(async () => {
+        new tcs.Role("ops", { name: "Ops", slug: "drift-failing-ops", permissions: ["thread_read"] });
+      });
+      await stack.up();
+      await gone.close();
+      const failed = await drift(["--stack", "drift-failing", "--cwd", env.scratch.dir], env.scratch.backendDir);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/could not connect|ECONNREFUSED|connection/i);
+      expect(failed.stdout).not.toMatch(/No drift/);
+      expect(failed.stdout + failed.stderr).not.toContain(gone.keys.production.secret);
+    } finally {
+      await gone.close().catch(() => undefined);
       env.scratch.remove();
     }
   });
