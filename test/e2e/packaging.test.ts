@@ -1,6 +1,6 @@
 // pulumi-tcs as users get it: `npm pack`, installed from the tarball into a project outside this
 // repository, whose program runs on the real engine with the workspace in that directory.
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -53,5 +53,49 @@ describe("the packed package", () => {
     expect(result.preview).toEqual({ same: 3 });
     expect(result.destroy).toMatchObject({ delete: 3 });
     expect((await api(emulator, "GET", `/roles/${result.outputs.roleId}`)).slug).toBe("from-the-tarball");
+  });
+
+  // Runs after the test above installed the tarball into `project`.
+  it("gives TypeScript programs the types of pulumi-tcs and pulumi-tcs/sdk, with classic and node16 resolution", () => {
+    fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", "typed.ts"), path.join(project, "typed.ts"));
+    const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+    // "node" is what Pulumi's TypeScript template uses; it ignores "exports" (typesVersions serves it).
+    for (const [moduleResolution, module] of [["node", "commonjs"], ["node16", "node16"]]) {
+      const result = spawnSync(
+        "node",
+        [tsc, "--noEmit", "--strict", "--skipLibCheck", "--types", "node", "--typeRoots", path.join(REPO_ROOT, "node_modules", "@types"), "--target", "es2022", "--module", module, "--moduleResolution", moduleResolution, "typed.ts"],
+        { cwd: project, encoding: "utf8" },
+      );
+      expect({ moduleResolution, output: result.stdout + result.stderr, status: result.status }).toEqual({ moduleResolution, output: "", status: 0 });
+    }
+  });
+
+  it("serves the SDK and the tcs-emulator bin from the installed package", async () => {
+    const script = `const { ToolConnectivityClient } = require("pulumi-tcs/sdk");
+      new ToolConnectivityClient({ apiKey: process.env.K, baseUrl: process.env.U, rateLimit: "production" }).roles.retrieve(process.env.R)
+        .then((role) => console.log(role.slug));`;
+    const role = await api(emulator, "POST", "/roles", { name: "From the SDK", slug: "sdk-from-the-tarball", permissions: ["thread_read"] });
+    const { stdout } = await promisify(execFile)("node", ["-e", script], {
+      cwd: project,
+      encoding: "utf8",
+      env: { ...process.env, K: emulator.keys.production.secret, U: emulator.url, R: role.id },
+    });
+    expect(stdout.trim()).toBe("sdk-from-the-tarball");
+
+    const bin = spawn(path.join(project, "node_modules", ".bin", "tcs-emulator"), ["--port", "0", "--db", ":memory:"], { cwd: project });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let seen = "";
+        bin.stdout.on("data", (chunk: Buffer) => {
+          seen += chunk.toString();
+          const match = seen.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+          if (match) resolve(match[1]);
+        });
+        bin.once("exit", (code) => reject(new Error(`tcs-emulator exited with ${code}: ${seen}`)));
+      });
+      expect((await fetch(`${url}/_emulator/health`)).ok).toBe(true);
+    } finally {
+      bin.kill("SIGTERM");
+    }
   });
 });
