@@ -6,6 +6,7 @@ import type {
   CustomProviderDeployment,
   CustomProviderDeploymentLogs,
   CustomProviderVersion,
+  CustomProviderVersionStatus,
   ProviderConfigSchema,
   Role,
 } from "../../sdk";
@@ -58,7 +59,8 @@ export async function getCustomProviderDeployment(args: { id: string }): Promise
 
 export interface GetCustomProviderVersionsArgs {
   customProviderId?: string | string[];
-  status?: CustomProviderVersion["status"] | CustomProviderVersion["status"][];
+  /** A filter the SDK sends: the known values only (a record's `status` may hold newer ones). */
+  status?: CustomProviderVersionStatus | CustomProviderVersionStatus[];
   customProviderDeploymentId?: string | string[];
 }
 
@@ -76,7 +78,11 @@ export interface WaitForCustomProviderDeploymentArgs {
   pollIntervalMs?: number;
 }
 
-/** Polls a custom provider deployment until it succeeded; throws with the failing step's logs otherwise. */
+/**
+ * Polls a custom provider deployment until it succeeded; throws with the failing step's logs when it
+ * failed or the time is up. Any other status, including one added by a newer service version, is
+ * waited out.
+ */
 export async function waitForCustomProviderDeployment(args: WaitForCustomProviderDeploymentArgs): Promise<CustomProviderDeployment> {
   const client = lookupClient();
   const deadline = Date.now() + (args.timeoutMs ?? 600_000);

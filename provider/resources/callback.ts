@@ -3,7 +3,7 @@
 // `archived` (reached only out of band; the API cannot undo it). Delete: DELETE; `deleted` is gone.
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { Callback as CallbackRecord } from "../../sdk";
+import type { Callback as CallbackRecord, OpenEnum } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
 import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
@@ -106,8 +106,8 @@ export class Callback extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string | null>;
   declare readonly description: pulumi.Output<string | null>;
   declare readonly metadata: pulumi.Output<Record<string, unknown> | null>;
-  /** `active`, `archived` (replaced on the next up) or `deleted`. */
-  declare readonly status: pulumi.Output<(typeof LIVE_STATUSES)[number]>;
+  /** `active`, `archived` (replaced on the next up) or `deleted`; a newer service version may add others. */
+  declare readonly status: pulumi.Output<OpenEnum<(typeof LIVE_STATUSES)[number]>>;
   declare readonly integrationId: pulumi.Output<string>;
   declare readonly providerId: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;

@@ -1,15 +1,17 @@
 // Callbacks, their instances (with resolved triggers) and the events they record.
 
 import { z } from "zod";
-import { JsonMap, JsonSchemaEnvelopeSchema, PreviewSchema, Timestamp } from "./common";
+import { JsonMap, JsonSchemaEnvelopeSchema, openEnum, PreviewSchema, Timestamp } from "./common";
 
+// The `*_STATUSES` lists and `*Status` types name the values known to this SDK; they type the
+// filters the SDK sends. Records read them with `openEnum`, so a value added later passes through.
 export const CALLBACK_STATUSES = ["active", "archived", "deleted"] as const;
 export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
 
 export const CallbackSchema = z.looseObject({
   object: z.literal("callback"),
   id: z.string(),
-  status: z.enum(CALLBACK_STATUSES),
+  status: openEnum(CALLBACK_STATUSES),
   name: z.string().nullable(),
   description: z.string().nullable(),
   metadata: JsonMap.nullable(),
@@ -29,7 +31,7 @@ export const ProviderTriggerSchema = z.looseObject({
   description: z.string().nullable().optional(),
   inputSchema: JsonSchemaEnvelopeSchema.nullable().optional(),
   outputSchema: JsonSchemaEnvelopeSchema.nullable().optional(),
-  invocation: z.looseObject({ type: z.string(), intervalSeconds: z.number().nullable().optional() }).nullable().optional(),
+  invocation: z.looseObject({ type: openEnum(["polling", "webhook"]), intervalSeconds: z.number().nullable().optional() }).nullable().optional(),
   providerId: z.string().optional(),
   providerSpecificationId: z.string().optional(),
   createdAt: Timestamp.optional(),
@@ -40,8 +42,7 @@ export type ProviderTrigger = z.infer<typeof ProviderTriggerSchema>;
 export const CallbackInstanceTriggerSchema = z.looseObject({
   object: z.literal("callback.instance.trigger"),
   id: z.string(),
-  /** `polling` or `webhook`. */
-  source: z.string(),
+  source: openEnum(["polling", "webhook"]),
   pollIntervalSeconds: z.number().nullable().optional(),
   nextPollAt: Timestamp.nullable().optional(),
   lastPolledAt: Timestamp.nullable().optional(),
@@ -57,7 +58,7 @@ export const CallbackInstanceSchema = z.looseObject({
   object: z.literal("callback.instance"),
   id: z.string(),
   callbackId: z.string().optional(),
-  status: z.enum(CALLBACK_INSTANCE_STATUSES),
+  status: openEnum(CALLBACK_INSTANCE_STATUSES),
   deployment: PreviewSchema,
   config: PreviewSchema,
   authConfig: PreviewSchema.nullable(),
@@ -79,9 +80,9 @@ export const CallbackEventSchema = z.looseObject({
   triggerKey: z.string(),
   input: JsonMap.nullable(),
   output: JsonMap.nullable(),
-  status: z.enum(CALLBACK_EVENT_STATUSES),
+  status: openEnum(CALLBACK_EVENT_STATUSES),
   error: JsonMap.nullable(),
-  deliveryStatus: z.enum(CALLBACK_EVENT_DELIVERY_STATUSES),
+  deliveryStatus: openEnum(CALLBACK_EVENT_DELIVERY_STATUSES),
   callbackId: z.string(),
   callbackInstanceId: z.string().nullable(),
   createdAt: Timestamp,

@@ -1,7 +1,28 @@
 // Building blocks shared by the record schemas. Records are loose objects: fields added by a newer
-// service version pass through untouched instead of failing validation. Nullable fields stay null.
+// service version pass through untouched instead of failing validation, and enum-like fields are open
+// (`openEnum`): values added by a newer version pass through too. Nullable fields stay null.
 
 import { z } from "zod";
+
+/**
+ * The values `T` known to this SDK, or any other string a newer service version may send. The known
+ * values stay in the type for autocompletion and narrowing (`string & {}` keeps TypeScript from
+ * collapsing the union to plain `string`).
+ */
+export type OpenEnum<T extends string> = T | (string & {});
+
+/**
+ * Schema of a RESPONSE field with a documented but open set of values (statuses, triggers, sources,
+ * types): any string passes through unchanged, so a value added by a newer service version does not
+ * make the whole record a `ResponseValidationError`; anything that is not a string still does. The
+ * output type is `values[number] | (string & {})`. Parameters the SDK sends keep closed types.
+ *
+ *     openEnum(["attached", "detached"])  // z.ZodType<"attached" | "detached" | (string & {}), string>
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(values: T): z.ZodType<OpenEnum<T[number]>, string> {
+  // `values` only shapes the type: at run time every string is accepted as it is.
+  return z.string() as z.ZodType<OpenEnum<T[number]>, string>;
+}
 
 /** ISO 8601 date-time in UTC with milliseconds, e.g. 2026-11-21T10:00:00.000Z. */
 export const Timestamp = z.string().min(1);
@@ -11,7 +32,7 @@ export const JsonMap = z.record(z.string(), z.unknown());
 
 /** `{ type: "json_schema", schema: { ...JSON Schema } }` */
 export const JsonSchemaEnvelopeSchema = z.looseObject({
-  type: z.string(),
+  type: openEnum(["json_schema"]),
   schema: JsonMap,
 });
 

@@ -1,7 +1,7 @@
 // Custom provider deployments (with their build and deploy logs) and versions; read-only.
 
 import { z } from "zod";
-import { Timestamp } from "./common";
+import { openEnum, Timestamp } from "./common";
 
 export const CUSTOM_PROVIDER_DEPLOYMENT_STATUSES = ["queued", "deploying", "succeeded", "failed"] as const;
 export type CustomProviderDeploymentStatus = (typeof CUSTOM_PROVIDER_DEPLOYMENT_STATUSES)[number];
@@ -9,9 +9,8 @@ export type CustomProviderDeploymentStatus = (typeof CUSTOM_PROVIDER_DEPLOYMENT_
 export const CustomProviderDeploymentSchema = z.looseObject({
   object: z.literal("custom_provider.deployment"),
   id: z.string(),
-  status: z.enum(CUSTOM_PROVIDER_DEPLOYMENT_STATUSES),
-  /** `manual`, `system` or `scm`. */
-  trigger: z.string(),
+  status: openEnum(CUSTOM_PROVIDER_DEPLOYMENT_STATUSES),
+  trigger: openEnum(["manual", "system", "scm"]),
   customProviderId: z.string(),
   providerId: z.string(),
   customProviderVersionId: z.string().nullable(),
@@ -31,7 +30,7 @@ export const DeploymentLogStepSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   type: z.string(),
-  status: z.enum(["pending", "running", "succeeded", "failed", "canceled"]),
+  status: openEnum(["pending", "running", "succeeded", "failed", "canceled"]),
   logs: z.array(DeploymentLogLineSchema),
   createdAt: Timestamp,
   startedAt: Timestamp.nullable(),
@@ -52,7 +51,7 @@ export type CustomProviderVersionStatus = (typeof CUSTOM_PROVIDER_VERSION_STATUS
 export const CustomProviderVersionSchema = z.looseObject({
   object: z.literal("custom_provider.version"),
   id: z.string(),
-  status: z.enum(CUSTOM_PROVIDER_VERSION_STATUSES),
+  status: openEnum(CUSTOM_PROVIDER_VERSION_STATUSES),
   index: z.number(),
   identifier: z.string(),
   customProviderId: z.string(),

@@ -1,7 +1,7 @@
 // Integration setup sessions and the draft integration instance each one creates.
 
 import { z } from "zod";
-import { JsonMap, Timestamp } from "./common";
+import { JsonMap, openEnum, Timestamp } from "./common";
 
 export const INTEGRATION_SETUP_SESSION_STATUSES = ["pending", "successful", "expired", "archived", "deleted"] as const;
 export type IntegrationSetupSessionStatus = (typeof INTEGRATION_SETUP_SESSION_STATUSES)[number];
@@ -10,7 +10,7 @@ export const IntegrationInstancePreviewSchema = z.looseObject({
   object: z.string(),
   id: z.string(),
   /** `draft` until the setup completes, then `active`. */
-  status: z.string(),
+  status: openEnum(["draft", "active"]),
   integrationId: z.string().optional(),
   createdAt: Timestamp.optional(),
   updatedAt: Timestamp.optional(),
@@ -20,7 +20,7 @@ export type IntegrationInstancePreview = z.infer<typeof IntegrationInstancePrevi
 export const IntegrationSetupSessionSchema = z.looseObject({
   object: z.literal("integration.setup_session"),
   id: z.string(),
-  status: z.enum(INTEGRATION_SETUP_SESSION_STATUSES),
+  status: openEnum(INTEGRATION_SETUP_SESSION_STATUSES),
   /** Capability URL: whoever holds it can complete the setup. */
   url: z.string(),
   name: z.string().nullable(),

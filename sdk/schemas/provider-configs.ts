@@ -1,15 +1,14 @@
 // Provider configs (with the config vault they may come from) and the provider config schema.
 
 import { z } from "zod";
-import { JsonMap, JsonSchemaEnvelopeSchema, PreviewSchema, Timestamp } from "./common";
+import { JsonMap, JsonSchemaEnvelopeSchema, openEnum, PreviewSchema, Timestamp } from "./common";
 
 export const PROVIDER_CONFIG_STATUSES = ["active", "archived", "deleted"] as const;
 export type ProviderConfigStatus = (typeof PROVIDER_CONFIG_STATUSES)[number];
 
 /** The record's filter: the request's `toolFilters` plus `ignoreParentFilters`. */
 export const ToolFilterSchema = z.looseObject({
-  /** `allow_all` or `tool_keys`. */
-  type: z.string(),
+  type: openEnum(["allow_all", "tool_keys"]),
   keys: z.array(z.string()).optional(),
   ignoreParentFilters: z.boolean(),
 });
@@ -18,7 +17,8 @@ export type ToolFilter = z.infer<typeof ToolFilterSchema>;
 export const ProviderConfigVaultSchema = z.looseObject({
   object: z.literal("provider.config_vault"),
   id: z.string(),
-  status: z.string(),
+  /** The spec shows `active`; the full set of values is not shown. */
+  status: openEnum(["active"]),
   name: z.string().nullable(),
   description: z.string().nullable(),
   metadata: JsonMap.nullable(),
@@ -35,7 +35,7 @@ export type ProviderDeploymentPreview = z.infer<typeof ProviderDeploymentPreview
 export const ProviderConfigSchema = z.looseObject({
   object: z.literal("provider.config"),
   id: z.string(),
-  status: z.enum(PROVIDER_CONFIG_STATUSES),
+  status: openEnum(PROVIDER_CONFIG_STATUSES),
   isDefault: z.boolean(),
   name: z.string().nullable(),
   description: z.string().nullable(),
@@ -56,7 +56,7 @@ export const ProviderConfigSchemaDocumentSchema = z.looseObject({
   object: z.literal("provider.capabilities.config.schema"),
   /** The JSON Schema of the deployment's configuration, or null when it takes none. */
   schema: JsonSchemaEnvelopeSchema.nullable(),
-  visibility: z.enum(["plain", "encrypted"]),
+  visibility: openEnum(["plain", "encrypted"]),
   specificationId: z.string(),
   providerId: z.string(),
   createdAt: Timestamp,
