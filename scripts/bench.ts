@@ -3,7 +3,7 @@
 // {"bench":"targets","passed":...,"failures":[...]}; the exit code is 1 when a target is missed.
 //   npm run bench -- --only scale --n 10,100     (parts, while developing)
 import { parseArgs } from "node:util";
-import { benchEmulator } from "./bench/emulator";
+import { benchEmulator, checkEmulatorFigures } from "./bench/emulator";
 import { benchScale, checkScaleTargets } from "./bench/scale";
 import { benchSdk } from "./bench/sdk";
 
@@ -20,7 +20,11 @@ async function main(): Promise<number> {
   const print = (figure: unknown) => console.log(JSON.stringify(figure));
   const failures: string[] = [];
   if (parts.includes("sdk")) print(await benchSdk());
-  if (parts.includes("emulator")) for (const figure of await benchEmulator()) print(figure);
+  if (parts.includes("emulator")) {
+    const figures = await benchEmulator();
+    figures.forEach(print);
+    failures.push(...checkEmulatorFigures(figures));
+  }
   if (parts.includes("scale")) {
     const figures = await benchScale(sizes);
     figures.forEach(print);

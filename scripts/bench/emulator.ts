@@ -67,6 +67,13 @@ export async function benchEmulator(options: EmulatorBenchOptions = {}): Promise
   }
 }
 
+/** A figure measured through refused or failed requests is not a figure: say which. */
+export function checkEmulatorFigures(results: EmulatorBenchResult[]): string[] {
+  return results
+    .filter((r) => r.non_2xx > 0 || r.errors > 0 || r.requests === 0)
+    .map((r) => `emulator ${r.figure}: ${r.requests} requests, ${r.non_2xx} not 2xx, ${r.errors} errors (target: all answered 2xx)`);
+}
+
 if (require.main === module) {
   benchEmulator().then(
     (results) => {
