@@ -1,7 +1,7 @@
 // Benchmark driver (`npm run bench`): the SDK's overhead, the emulator's throughput, and the provider
 // at scale on the real engine. One JSON line per figure on stdout, progress on stderr, and a last line
 // {"bench":"targets","passed":...,"failures":[...]}; the exit code is 1 when a target is missed.
-//   npm run bench -- --only scale --n 10,100     (parts, while developing)
+//   npm run bench -- --only scale --n 10,100 --rounds 1     (parts, while developing)
 import { parseArgs } from "node:util";
 import { benchEmulator, checkEmulatorFigures } from "./bench/emulator";
 import { benchScale, checkScaleTargets } from "./bench/scale";
@@ -10,7 +10,7 @@ import { benchSdk } from "./bench/sdk";
 const PARTS = ["sdk", "emulator", "scale"] as const;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" } } });
+  const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" }, rounds: { type: "string" } } });
   const parts = values.only ? values.only.split(",") : [...PARTS];
   const unknown = parts.filter((part) => !(PARTS as readonly string[]).includes(part));
   if (unknown.length > 0) throw new Error(`--only: unknown part ${unknown.join(", ")} (choose from ${PARTS.join(", ")})`);
@@ -26,7 +26,9 @@ async function main(): Promise<number> {
     failures.push(...checkEmulatorFigures(figures));
   }
   if (parts.includes("scale")) {
-    const figures = await benchScale(sizes);
+    const rounds = Number(values.rounds ?? 3);
+    if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds: a whole number of at least 1 (got ${values.rounds})`);
+    const figures = await benchScale(sizes, rounds);
     figures.forEach(print);
     failures.push(...checkScaleTargets(figures, sizes));
   }

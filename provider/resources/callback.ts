@@ -36,7 +36,9 @@ function readCallback(ctx: ApiContext, id: string): Promise<CallbackRecord | und
   return ctx.reads.find(
     "Callback",
     id,
-    () => ctx.client.callbacks.list({ status: ["active", "archived"], limit: 100 }),
+    // No status filter: the list leaves out deleted callbacks by itself, and a status a newer service
+    // adds must not read as gone.
+    () => ctx.client.callbacks.list({ limit: 100 }),
     (missing) => notFoundAsUndefined(ctx.client.callbacks.retrieve(missing)),
   );
 }

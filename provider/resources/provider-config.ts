@@ -78,7 +78,9 @@ function readConfig(ctx: ApiContext, providerId: string, id: string): Promise<Co
   return ctx.reads.find(
     `ProviderConfig:${providerId}`,
     id,
-    () => ctx.client.providerConfigs.list({ providerId, status: ["active", "archived"], limit: 100 }),
+    // No status filter: a deleted config is gone from the list by itself, and a status a newer service
+    // adds must not read as gone.
+    () => ctx.client.providerConfigs.list({ providerId, limit: 100 }),
     (missing) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(missing)),
   );
 }

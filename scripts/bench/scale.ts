@@ -25,7 +25,9 @@ export interface ScaleFigure {
   writes: number;
   seconds: number;
   floor_seconds: number;
+  /** The median of the rounds' ratios (`ratios`). */
   ratio: number;
+  ratios: number[];
   /** For refresh: the batched minimum (one page per 100 records of each scope read). */
   batched_minimum?: number;
 }
@@ -83,9 +85,9 @@ async function callbacksWithInstances(stack: Stack): Promise<string[]> {
 /** One page per 100 records of every scope a refresh of the mix reads (an empty scope costs a page too). */
 async function batchedMinimum(emulator: EmulatorProcess, callbackIds: string[]): Promise<number> {
   const scopes = [
-    "/callbacks?status=active&status=archived",
-    "/provider-configs?provider_id=prov_github00000000000000&status=active&status=archived",
-    "/provider-configs?provider_id=prov_jira0000000000000000&status=active&status=archived",
+    "/callbacks",
+    "/provider-configs?provider_id=prov_github00000000000000",
+    "/provider-configs?provider_id=prov_jira0000000000000000",
     "/roles",
     "/integration-setup-sessions?integration_id=int_devtools000000000000",
     "/integration-setup-sessions?integration_id=int_chat0000000000000000",
@@ -153,51 +155,91 @@ async function runOperations(
   }
 }
 
-export async function benchScale(sizes: number[], log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<Array<ScaleFigure | MemoryFigure>> {
+interface Round {
+  requests: number;
+  writes: number;
+  seconds: number;
+  floorSeconds: number;
+  batchedMinimum?: number;
+}
+
+/**
+ * Each size runs `rounds` times, the floor and the mix alternating, each round on stacks, role slugs
+ * and create markers of its own (roles and sessions outlive a destroy). Times are the medians of the
+ * rounds and the ratio the median of the rounds' ratios: one run of a few seconds varies by a few
+ * tenths of a second, as much as the gap being measured. Request counts are the first round's (later
+ * rounds list scopes that earlier rounds' roles and sessions have grown).
+ */
+export async function benchScale(
+  sizes: number[],
+  rounds = 3,
+  log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+): Promise<Array<ScaleFigure | MemoryFigure>> {
   const emulator = await startEmulatorProcess(["--ip-limit", "1000000000", "--prod-limit", "1000000000"]);
   const figures: Array<ScaleFigure | MemoryFigure> = [];
   try {
     for (const n of sizes) {
       const changed = Math.round(n / 10);
-      log(`[bench] N=${n}: floor (${n} no-op resources)`);
-      const floor = new Map<Operation, number>();
-      await runOperations(`floor-${n}`, emulator, { initial: noopProgram(n), changed: noopProgram(n, changed) }, async (op, measured) => {
-        floor.set(op, measured.seconds);
-      });
-
-      log(`[bench] N=${n}: tcs mix ${JSON.stringify(mixCounts(n))}`);
+      const byOp = new Map<Operation, Round[]>(OPERATIONS.map((op) => [op, []]));
       let peakMb = 0;
-      let refreshMinimum = 0;
-      await runOperations(
-        `tcs-${n}`,
-        emulator,
-        { initial: mixProgram(n, { slugPrefix: `bench${n}` }), changed: mixProgram(n, { slugPrefix: `bench${n}`, changed }) },
-        async (op, measured, stack) => {
-          const counts = await control(emulator, "GET", "/requests");
-          const writes = Object.entries(counts.by_route).filter(([route]) => WRITE_METHODS.has(route.split(" ")[0])).reduce((sum, [, k]) => sum + k, 0);
-          const floorSeconds = floor.get(op) ?? NaN;
-          const figure: ScaleFigure = {
-            bench: "scale",
-            n,
-            op,
-            requests: counts.total,
-            writes,
-            seconds: round(measured.seconds),
-            floor_seconds: round(floorSeconds),
-            ratio: round(measured.seconds / floorSeconds),
-          };
-          if (op === "refresh") figure.batched_minimum = refreshMinimum;
-          figures.push(figure);
-          peakMb = Math.max(peakMb, measured.peakMb);
-          if (op === "up") refreshMinimum = await batchedMinimum(emulator, await callbacksWithInstances(stack));
-        },
-      );
+      for (let r = 1; r <= rounds; r++) {
+        log(`[bench] N=${n}, round ${r}/${rounds}: floor (${n} no-op resources)`);
+        const floor = new Map<Operation, number>();
+        await runOperations(`floor-${n}-${r}`, emulator, { initial: noopProgram(n), changed: noopProgram(n, changed) }, async (op, measured) => {
+          floor.set(op, measured.seconds);
+        });
+
+        log(`[bench] N=${n}, round ${r}/${rounds}: tcs mix ${JSON.stringify(mixCounts(n))}`);
+        let refreshMinimum = 0;
+        const slugPrefix = `bench${n}r${r}`;
+        await runOperations(
+          `tcs-${n}-${r}`,
+          emulator,
+          { initial: mixProgram(n, { slugPrefix }), changed: mixProgram(n, { slugPrefix, changed }) },
+          async (op, measured, stack) => {
+            const counts = await control(emulator, "GET", "/requests");
+            const writes = Object.entries(counts.by_route).filter(([route]) => WRITE_METHODS.has(route.split(" ")[0])).reduce((sum, [, k]) => sum + k, 0);
+            byOp.get(op)!.push({
+              requests: counts.total,
+              writes,
+              seconds: measured.seconds,
+              floorSeconds: floor.get(op) ?? NaN,
+              ...(op === "refresh" ? { batchedMinimum: refreshMinimum } : {}),
+            });
+            peakMb = Math.max(peakMb, measured.peakMb);
+            if (op === "up") refreshMinimum = await batchedMinimum(emulator, await callbacksWithInstances(stack));
+          },
+        );
+      }
+      for (const op of OPERATIONS) {
+        const runs = byOp.get(op)!;
+        if (runs.length === 0) continue;
+        const figure: ScaleFigure = {
+          bench: "scale",
+          n,
+          op,
+          requests: runs[0].requests,
+          writes: runs[0].writes,
+          seconds: round(median(runs.map((x) => x.seconds))),
+          floor_seconds: round(median(runs.map((x) => x.floorSeconds))),
+          ratio: round(median(runs.map((x) => x.seconds / x.floorSeconds))),
+          ratios: runs.map((x) => round(x.seconds / x.floorSeconds)),
+        };
+        if (runs[0].batchedMinimum !== undefined) figure.batched_minimum = runs[0].batchedMinimum;
+        figures.push(figure);
+      }
       figures.push({ bench: "scale", n, figure: "plugin_peak_rss_mb", mb: peakMb });
     }
   } finally {
     await emulator.stop();
   }
   return figures;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function round(value: number): number {

@@ -4,8 +4,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { loadProgram, openStack, REPO_ROOT } from "../../scripts/lib/engine";
-import { api, startTestEmulator } from "./helpers/tcs-stack";
-import { makeScratch } from "./helpers/workspace";
+import { api, requests, startTestEmulator } from "./helpers/tcs-stack";
+import { makeScratch, outputCollector } from "./helpers/workspace";
 
 const EXAMPLE = path.join(REPO_ROOT, "examples", "multi-environment");
 const POLICY_PACK = path.join(REPO_ROOT, "policy");
@@ -42,6 +42,16 @@ describe("examples/multi-environment", () => {
         expect(up.summary.result).toBe("succeeded");
         outputs[environment] = Object.fromEntries(Object.entries(up.outputs).map(([key, out]) => [key, out.value]));
         await stack.preview({ ...policy, expectNoChanges: true });
+        if (environment === "production") {
+          // What the README promises: a change that breaks a mandatory rule (the allowlist dropped, so
+          // agents may call every tool) fails the production preview, before any request is sent.
+          await stack.removeConfig("agents:allowedTools");
+          await requests.reset(emulator);
+          const output = outputCollector();
+          await expect(stack.preview({ ...policy, onOutput: output.onOutput })).rejects.toThrow();
+          expect(output.text()).toMatch(/\[mandatory\].*tcs-production-tool-allowlist/);
+          expect((await requests.read(emulator)).total).toBe(0);
+        }
       }
 
       // Each stack's objects live in its own environment, configured as its stack file says.

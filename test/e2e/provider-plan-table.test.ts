@@ -15,6 +15,7 @@ const BASE: Knobs = {
   cbName: "Linear events",
   cbDescription: "issues",
   cbMetadata: { owner: "a" },
+  instCallback: "github-callback",
   instAuth: undefined,
   cfgDeployment: undefined,
   cfgVault: undefined,
@@ -27,6 +28,7 @@ const BASE: Knobs = {
   roleSlug: "plan-table-role",
   rolePermissions: ["thread_read"],
   roleDescription: "r",
+  sesIntegration: FIX.devtoolsIntegration,
   sesName: "session",
   sesDescription: "s",
   sesMetadata: { owner: "a" },
@@ -34,6 +36,7 @@ const BASE: Knobs = {
   sesRedirect: "https://example.com/a",
   sesConfiguration: { team: "a" },
   sesIdentityId: "idn_a",
+  sesIdentityActorId: "act_a",
 };
 
 function program(k: Knobs) {
@@ -56,11 +59,11 @@ function program(k: Knobs) {
     });
     // The instance attaches the GitHub callback below, so the callback above can move between providers.
     const githubCallback = new tcs.Callback("github-callback", { integrationProviderId: FIX.githubIntegrationProvider });
-    new tcs.CallbackInstance("instance", { callbackId: githubCallback.id, providerConfigId: config.id, providerAuthConfigId: k.instAuth as string | undefined });
-    void callback;
+    const callbacks: Record<string, tcs.Callback> = { "github-callback": githubCallback, callback };
+    new tcs.CallbackInstance("instance", { callbackId: callbacks[k.instCallback as string].id, providerConfigId: config.id, providerAuthConfigId: k.instAuth as string | undefined });
     new tcs.Role("role", { name: k.roleName as string, slug: k.roleSlug as string, permissions: k.rolePermissions as string[], description: k.roleDescription as string });
     new tcs.IntegrationSetupSession("session", {
-      integrationId: FIX.devtoolsIntegration,
+      integrationId: k.sesIntegration as string,
       name: k.sesName as string,
       description: k.sesDescription as string,
       metadata: k.sesMetadata as Record<string, unknown>,
@@ -68,6 +71,7 @@ function program(k: Knobs) {
       redirectUrl: k.sesRedirect as string,
       configuration: k.sesConfiguration as Record<string, unknown>,
       identityId: k.sesIdentityId as string,
+      identityActorId: k.sesIdentityActorId as string,
     });
   };
 }
@@ -78,6 +82,7 @@ const TABLE: Array<[string, unknown, string, "update" | "replace"]> = [
   ["cbName", "renamed", "callback", "update"],
   ["cbDescription", "other", "callback", "update"],
   ["cbMetadata", { owner: "b" }, "callback", "update"],
+  ["instCallback", "callback", "instance", "replace"],
   ["instAuth", FIX.githubPat, "instance", "replace"],
   ["cfgDeployment", FIX.githubEnterpriseDeployment, "config", "replace"],
   ["cfgVault", FIX.githubVault, "config", "replace"],
@@ -97,6 +102,8 @@ const TABLE: Array<[string, unknown, string, "update" | "replace"]> = [
   ["sesRedirect", "https://example.com/b", "session", "replace"],
   ["sesConfiguration", { team: "b" }, "session", "replace"],
   ["sesIdentityId", "idn_b", "session", "replace"],
+  ["sesIdentityActorId", "act_b", "session", "replace"],
+  ["sesIntegration", FIX.chatIntegration, "session", "replace"],
 ];
 
 describe("the plan for each property matches the resource table", () => {

@@ -47,6 +47,28 @@ describe("README commands", () => {
     expect(failure?.stderr).toContain("npm run run-program -- <program dir> up");
   });
 
+  it("the README's configuration commands, through npm run pulumi -- (stack init, config set, --secret)", async () => {
+    fs.writeFileSync(path.join(scratch.dir, "Pulumi.yaml"), "name: readme-config\nruntime: nodejs\n");
+    const backend = { PULUMI_BACKEND_URL: `file://${scratch.backendDir}` };
+    const at = ["--stack", "config", "--cwd", scratch.dir];
+    await npm(["pulumi", "--", "stack", "init", ...at], backend);
+    // The three lines of the README's configuration block, as written there.
+    await npm(["pulumi", "--", "config", "set", "--secret", "tcs:apiKey", "service_sk_readme0000000000000000000000", ...at], backend);
+    await npm(["pulumi", "--", "config", "set", "tcs:baseUrl", "https://api.example.com", ...at], backend);
+    await npm(["pulumi", "--", "config", "set", "tcs:rateLimitTier", "production", ...at], backend);
+    const settings = fs.readFileSync(path.join(scratch.dir, "Pulumi.config.yaml"), "utf8");
+    expect(settings).toMatch(/tcs:apiKey:\s+secure: /);
+    expect(settings).not.toContain("service_sk_readme");
+    const { stdout } = await npm(["pulumi", "--", "config", "--show-secrets", "--json", ...at], backend);
+    expect(JSON.parse(stdout)).toMatchObject({
+      "tcs:apiKey": { value: "service_sk_readme0000000000000000000000", secret: true },
+      "tcs:baseUrl": { value: "https://api.example.com", secret: false },
+      "tcs:rateLimitTier": { value: "production", secret: false },
+    });
+    const { stdout: stacks } = await npm(["pulumi", "--", "stack", "ls", "--cwd", scratch.dir], backend);
+    expect(stacks).toMatch(/^config\*?\s/m);
+  });
+
   it("npm run run-program -- examples/quickstart up / destroy applies the quickstart", async () => {
     const env = {
       TCS_API_KEY: emulator.keys.production.secret,
