@@ -6,6 +6,7 @@ import { execFile, spawn } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../../scripts/lib/engine";
+import { listeningUrl } from "./helpers/listening";
 import { makeScratch, type Scratch } from "./helpers/workspace";
 
 const run = promisify(execFile);
@@ -57,16 +58,8 @@ describe("npm run demo", () => {
     const emulatorArgs = printed(out, "to destroy:");
     const emulator = spawn("npm", ["run", "--silent", ...emulatorArgs], { cwd: REPO_ROOT, env, detached: true });
     try {
-      await new Promise<void>((resolve, reject) => {
-        let seen = "";
-        emulator.stdout.on("data", (chunk: Buffer) => {
-          seen += chunk.toString();
-          if (/listening on http/.test(seen)) resolve();
-        });
-        emulator.once("exit", (code) => reject(new Error(`the emulator exited with ${code}: ${seen}`)));
-      });
-      const destroyLine = out.split("\n").find((l) => l.includes("pulumi -- destroy"));
-      const destroy = await npm(destroyLine!.slice(destroyLine!.indexOf("npm run ") + "npm run ".length).trim().split(/\s+/));
+      await listeningUrl(emulator);
+      const destroy = await npm(printed(out, "pulumi -- destroy"));
       expect(destroy.stdout).toMatch(/6 deleted/);
       // Roles and setup sessions have no delete endpoint: destroy says they stay.
       expect(destroy.stdout).toContain("the API cannot delete roles: it was removed from this stack but stays in the account");

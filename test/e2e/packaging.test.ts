@@ -7,6 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../../scripts/lib/engine";
+import { listeningUrl } from "./helpers/listening";
 import { api, startTestEmulator } from "./helpers/tcs-stack";
 
 describe("the packed package", () => {
@@ -86,15 +87,7 @@ describe("the packed package", () => {
 
     const bin = spawn(path.join(project, "node_modules", ".bin", "tcs-emulator"), ["--port", "0", "--db", ":memory:"], { cwd: project });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let seen = "";
-        bin.stdout.on("data", (chunk: Buffer) => {
-          seen += chunk.toString();
-          const match = seen.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-          if (match) resolve(match[1]);
-        });
-        bin.once("exit", (code) => reject(new Error(`tcs-emulator exited with ${code}: ${seen}`)));
-      });
+      const url = await listeningUrl(bin);
       expect((await fetch(`${url}/_emulator/health`)).ok).toBe(true);
     } finally {
       bin.kill("SIGTERM");

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../../scripts/lib/engine";
+import { listeningUrl } from "./helpers/listening";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, type Scratch } from "./helpers/workspace";
 
@@ -96,15 +97,7 @@ describe("README commands", () => {
   it("npm run emulator prints its URL and test keys, and serves", async () => {
     const child = spawn("npm", ["run", "--silent", "emulator", "--", "--port", "0", "--db", ":memory:"], { cwd: REPO_ROOT, detached: true });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let seen = "";
-        child.stdout.on("data", (chunk: Buffer) => {
-          seen += chunk.toString();
-          const match = seen.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-          if (match) resolve(match[1]);
-        });
-        child.once("exit", (code) => reject(new Error(`emulator exited with ${code}: ${seen}`)));
-      });
+      const url = await listeningUrl(child);
       const health = await fetch(`${url}/_emulator/health`);
       expect(health.ok).toBe(true);
     } finally {
