@@ -1,4 +1,5 @@
 import { buildQueryString } from "../../../sdk/core/query";
+import { ToolConnectivityClient, ToolConnectivityError } from "../../../sdk";
 
 describe("query strings", () => {
   it("sends arrays as repeated keys, date ranges as bracketed keys, in snake_case", () => {
@@ -26,5 +27,14 @@ describe("query strings", () => {
   it("is empty without parameters", () => {
     expect(buildQueryString(undefined)).toBe("");
     expect(buildQueryString({})).toBe("");
+  });
+
+  it("refuses an empty array filter, which left out would list every record", async () => {
+    expect(() => buildQueryString({ providerConfigId: [] })).toThrow(/List filter provider_config_id is an empty array/);
+    // Through the client: the list rejects before any request (no server listens at this address).
+    const client = new ToolConnectivityClient({ apiKey: "service_sk_test", baseUrl: "http://127.0.0.1:9", maxRetries: 0 });
+    const error = await client.callbacks.list({ id: [] }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolConnectivityError);
+    expect(error).toMatchObject({ code: "ERR_TCS_INVALID_ARGUMENT", message: expect.stringContaining("List filter id is an empty array") });
   });
 });
