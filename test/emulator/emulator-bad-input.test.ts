@@ -274,12 +274,77 @@ describe("paths and queries", () => {
     );
   });
 
-  test("bad status filter values are a 400", async () => {
+  // The status values each list accepts, as the spec names them (`provider-configs` filters on active
+  // and archived only): any of them is a 200, anything else a 400 naming `status`.
+  const STATUS_FILTERS: Record<string, string[]> = {
+    "/callbacks": ["active", "archived", "deleted"],
+    "/provider-configs": ["active", "archived"],
+    "/integration-setup-sessions": ["pending", "successful", "expired", "archived", "deleted"],
+    "/custom-provider-deployments": ["queued", "deploying", "succeeded", "failed"],
+    "/custom-provider-versions": ["queued", "deploying", "deployment_succeeded", "deployment_failed"],
+  };
+
+  test("a status filter is a 200 for the list's own values and a 400 naming status for any other", async () => {
+    const lists = Object.keys(STATUS_FILTERS);
+    const anyStatus = fc.oneof(fc.stringMatching(/^[a-z_]{1,12}$/), fc.constantFrom(...Object.values(STATUS_FILTERS).flat()));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/callbacks", "/provider-configs", "/integration-setup-sessions", "/custom-provider-deployments", "/custom-provider-versions"), fc.stringMatching(/^[a-z_]{1,12}$/), async (list, status) => {
+      fc.asyncProperty(fc.constantFrom(...lists), anyStatus, async (list, status) => {
         const reply = await h.dev("GET", `${list}?status=${status}`);
-        expect([200, 400]).toContain(reply.status);
-        if (reply.status === 400) expect(reply.body.message).toContain("status");
+        if (STATUS_FILTERS[list].includes(status)) {
+          expect(reply.status).toBe(200);
+        } else {
+          expect(reply.status).toBe(400);
+          expect(reply.body.code).toBe("invalid_request");
+          expect(reply.body.message).toContain("status");
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("webhook deliveries", () => {
+  let webhookUrl: string;
+
+  beforeAll(async () => {
+    // An instance of the fuzz callback: its webhook URL records a POSTed JSON object as an event.
+    const config = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "github"), provider_config_vault_id: fid("pcvt_", "githubdefault") });
+    const instance = await h.dev("POST", `/callbacks/${ids.callback}/instances`, { provider_config_id: config.body.id });
+    expect(instance.status).toBe(200);
+    webhookUrl = instance.body.webhook_url;
+  });
+
+  test("any body: a JSON object is a 202 receipt, anything else a 400, never a 500", async () => {
+    const body = fc.oneof(
+      { weight: 2, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }).map((o) => ({ raw: JSON.stringify(o), object: true })) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).filter((v) => typeof v !== "object" || v === null || Array.isArray(v)).map((v) => ({ raw: JSON.stringify(v), object: false })) },
+      { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30 }).filter((t) => { try { JSON.parse(t); return false; } catch { return true; } }).map((raw) => ({ raw, object: false })) },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async ({ raw, object }) => {
+        const response = await fetch(webhookUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: raw });
+        const reply = (await response.json()) as { object?: string; code?: string };
+        if (object) {
+          expect(response.status).toBe(202);
+          expect(reply.object).toBe("callback.webhook.receipt");
+        } else {
+          expect(response.status).toBe(400);
+          expect(CODES).toContain(reply.code);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("a webhook URL that names nothing is a 404, never a 500", async () => {
+    const base = new URL(webhookUrl);
+    const segments = base.pathname.split("/").filter(Boolean);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s !== "." && s !== ".."), async (token) => {
+        const path = "/" + [...segments.slice(0, -1), encodeURIComponent(token)].join("/");
+        const response = await fetch(new URL(path, base), { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+        expect(response.status).toBe(404);
+        expect(((await response.json()) as { code: string }).code).toBe("not_found");
       }),
       { numRuns: 150 },
     );
