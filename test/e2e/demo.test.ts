@@ -59,6 +59,15 @@ describe("npm run demo", () => {
     const emulator = spawn("npm", ["run", "--silent", ...emulatorArgs], { cwd: REPO_ROOT, env, detached: true });
     try {
       await listeningUrl(emulator);
+      // Commands of the plain CLI that run no program work on the stack the demo left.
+      const outputsCommand = printed(out, "outputs:");
+      const at = outputsCommand.slice(outputsCommand.indexOf("--stack"));
+      const refresh = await npm(["pulumi", "--", "refresh", "--preview-only", ...at]);
+      expect(refresh.stdout).toMatch(/6 unchanged/);
+      const exported = await npm(["pulumi", "--", "stack", "export", ...at]);
+      const types = JSON.parse(exported.stdout).deployment.resources.map((r: { type: string }) => r.type);
+      expect(new Set(types.filter((t: string) => t.startsWith("pulumi-nodejs:dynamic/tcs:"))).size).toBe(5); // one of each resource
+      expect(exported.stdout).not.toContain("service_sk_");
       const destroy = await npm(printed(out, "pulumi -- destroy"));
       expect(destroy.stdout).toMatch(/6 deleted/);
       // Roles and setup sessions have no delete endpoint: destroy says they stay.
