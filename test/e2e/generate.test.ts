@@ -1,11 +1,11 @@
 // Adoption of a whole environment: objects made through the API, `tcs-pulumi generate` writes a
 // program for them, and the real engine's first `up` of it takes every one over with no write.
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { loadProgram, REPO_ROOT } from "../../scripts/lib/engine";
-import { ToolConnectivityClient } from "pulumi-tcs/sdk";
-import { createExistingObjects } from "../../examples/adoption/existing-objects";
 import { runBin } from "./helpers/run-bin";
 import { listAll, requests, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 
@@ -28,8 +28,13 @@ describe("tcs-pulumi generate", () => {
   });
 
   it("writes a program that adopts every object of the environment with no change planned", async () => {
-    // The objects of examples/adoption: made through the SDK, as a team would have by hand.
-    await createExistingObjects(new ToolConnectivityClient({ apiKey: emulator.keys.production.secret, baseUrl: emulator.url }));
+    // The objects of examples/adoption, made through the SDK as a team would have by hand: its README's
+    // `npx tsx existing-objects.ts`, with the key and URL in the environment.
+    const made = await promisify(execFile)("npx", ["tsx", "existing-objects.ts"], {
+      cwd: EXAMPLE,
+      env: { ...process.env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url },
+    });
+    expect(made.stdout).toContain("created: 1 provider config, 2 callbacks, 1 callback instance, 2 roles");
     const config = (await listAll(emulator, "/provider-configs?status=active")).find((record) => record.name === "GitHub for agents");
 
     const env = tcsStack("generate", emulator);
