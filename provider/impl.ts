@@ -7,6 +7,7 @@ import { missingSettings, readSettings, type ProviderSettings } from "./config";
 import type { ApiContext, ResourceDescriptor, ResourceKind } from "./engine/descriptor";
 import { markerSecret } from "./engine/create-marker";
 import { ReadBatcher } from "./engine/read-batcher";
+import { warn } from "./engine/warn";
 import { ResourceEngine } from "./engine/resource-engine";
 import { descriptors } from "./resources/descriptors";
 
@@ -50,6 +51,12 @@ function apiContext(): ApiContext {
         // A provider run is unattended and one failed step stops the whole update: be more patient
         // with transient failures than the SDK's default (each retry honours Retry-After and backs off).
         maxRetries: PROVIDER_MAX_RETRIES,
+        onTierBelowService: ({ serviceLimit, tier }) =>
+          warn(
+            `the service allows this API key ${serviceLimit} requests per 10 minutes, but tcs:rateLimitTier ` +
+              `(${settings.rateLimitTier === undefined ? "not set: development" : describeTier(settings.rateLimitTier)}) paces this run to ${tier.limit} per ${tier.windowMs / 1000} s. ` +
+              "For a production key run `pulumi config set tcs:rateLimitTier production` (or a negotiated `<requests>/<seconds>s`).",
+          ),
       }),
       reads: new ReadBatcher(),
       orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
@@ -58,6 +65,11 @@ function apiContext(): ApiContext {
     };
   }
   return context;
+}
+
+function describeTier(tier: NonNullable<ProviderSettings["rateLimitTier"]>): string {
+  if (typeof tier === "string") return tier;
+  return tier === false ? "off" : `${tier.limit}/${tier.windowMs / 1000}s`;
 }
 
 function assertConfigured(): void {

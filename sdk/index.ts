@@ -1,7 +1,7 @@
 // Typed client of the Tool Connectivity Service API.
 
 export { ToolConnectivityClient } from "./client";
-export type { ClientOptions } from "./core/options";
+export type { ClientOptions, TierBelowServiceNotice } from "./core/options";
 export { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_SERVICE_VERSION, DEFAULT_TIMEOUT_MS } from "./core/options";
 export type { RequestOptions } from "./core/request";
 export * from "./core/errors";

@@ -4,7 +4,7 @@
 import type { Dispatcher } from "undici";
 import { ClientErrorCodes, ToolConnectivityError } from "./errors";
 import type { LogSink } from "./logger";
-import type { RateLimitTier } from "./rate-limiter";
+import type { RateLimitTier, WindowLimit } from "./rate-limiter";
 
 export const DEFAULT_SERVICE_VERSION = "2026-01-01";
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -30,6 +30,19 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Debug lines; default: stderr when TCS_DEBUG=1, else silent. */
   logger?: (line: string) => void;
+  /**
+   * Called once per client when the service says the key may make more requests (RateLimit-Limit,
+   * per the published 10-minute window) than `rateLimit` lets the client send: the client then paces
+   * itself below what the key allows (typically a production key left on the default tier).
+   */
+  onTierBelowService?: (notice: TierBelowServiceNotice) => void;
+}
+
+export interface TierBelowServiceNotice {
+  /** What the service allows the key per 10 minutes. */
+  serviceLimit: number;
+  /** The client's own window, from `rateLimit`. */
+  tier: WindowLimit;
 }
 
 export interface ResolvedOptions {
@@ -42,6 +55,7 @@ export interface ResolvedOptions {
   maxConcurrency: number;
   dispatcher: Dispatcher | undefined;
   logger: LogSink | undefined;
+  onTierBelowService: ((notice: TierBelowServiceNotice) => void) | undefined;
 }
 
 export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
@@ -65,6 +79,7 @@ export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = 
     maxConcurrency: wholeNumber("maxConcurrency", options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY, 1),
     dispatcher: options.dispatcher,
     logger: options.logger,
+    onTierBelowService: options.onTierBelowService,
   };
 }
 

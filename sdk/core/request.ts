@@ -19,7 +19,7 @@ import {
 } from "./errors";
 import { DebugLogger } from "./logger";
 import { buildQueryString } from "./query";
-import { sharedGate, windowForTier, type GatePolicy, type RequestGate } from "./rate-limiter";
+import { sharedGate, TIER_LIMITS, windowForTier, type GatePolicy, type RequestGate } from "./rate-limiter";
 import { decideRetry, parseRetryAfter, type RetryDecision } from "./retry";
 import { readRateLimitHeaders } from "./server-quota";
 import { AttemptFailed, sendAttempt, type AttemptResponse } from "./transport";
@@ -57,6 +57,9 @@ export type SpecResult<S extends z.ZodType | null> = S extends z.ZodType ? z.out
 
 const PUBLISHABLE_PREFIX = "service_pk_";
 
+/** The window the service's per-key limits (and its RateLimit-Limit) are published for. */
+const PUBLISHED_WINDOW_MS = TIER_LIMITS.production.windowMs;
+
 export class RequestCore {
   readonly #apiKey: string;
   readonly #options: ResolvedOptions;
@@ -66,6 +69,7 @@ export class RequestCore {
   readonly #gate: RequestGate;
   readonly #policy: GatePolicy;
   readonly #log: DebugLogger;
+  #tierNoticeGiven = false;
 
   constructor(options: ResolvedOptions, logger: DebugLogger) {
     this.#apiKey = options.apiKey;
@@ -76,6 +80,18 @@ export class RequestCore {
     this.#gate = sharedGate(options.apiKey, options.baseUrl.href);
     this.#policy = { window: windowForTier(options.rateLimit), maxConcurrency: options.maxConcurrency };
     this.#log = logger;
+  }
+
+  /**
+   * The service's RateLimit-Limit counts requests per the published window (10 minutes); compared
+   * with the client's window at the same scale, so a negotiated `1000/60s` tier is not reported.
+   */
+  #noticeTierBelowService(serviceLimit: number | undefined): void {
+    const tier = this.#policy.window;
+    if (this.#tierNoticeGiven || serviceLimit === undefined || !tier || !this.#options.onTierBelowService) return;
+    if (serviceLimit <= (tier.limit * PUBLISHED_WINDOW_MS) / tier.windowMs) return;
+    this.#tierNoticeGiven = true;
+    this.#options.onTierBelowService({ serviceLimit, tier });
   }
 
   async request<S extends z.ZodType | null>(spec: RequestSpec<S>, options: RequestOptions = {}): Promise<SpecResult<S>> {
@@ -115,8 +131,10 @@ export class RequestCore {
 
       const requestId = response.headers["request-id"] ?? response.headers["x-request-id"];
       const retryAfterMs = parseRetryAfter(response.headers["retry-after"]);
+      const rateLimit = readRateLimitHeaders(response.headers);
+      this.#noticeTierBelowService(rateLimit.limit);
       permit.release({
-        rateLimit: readRateLimitHeaders(response.headers),
+        rateLimit,
         ...(response.status === 429 ? { retryAfterMs: retryAfterMs ?? 1000 } : {}),
       });
       const success = response.status >= 200 && response.status < 300;

@@ -9,6 +9,8 @@
 // is exact and replaces the estimate.
 
 export interface RateLimitHeaders {
+  /** RateLimit-Limit: requests the service allows this key per its window. */
+  limit?: number;
   remaining?: number;
   resetSeconds?: number;
 }
@@ -67,6 +69,8 @@ export class ServerQuota {
 
 export function readRateLimitHeaders(headers: Record<string, string>): RateLimitHeaders {
   const out: RateLimitHeaders = {};
+  const limit = toCount(headers["ratelimit-limit"]);
+  if (limit !== undefined) out.limit = limit;
   const remaining = toCount(headers["ratelimit-remaining"]);
   const reset = toCount(headers["ratelimit-reset"]);
   if (remaining !== undefined) out.remaining = remaining;

@@ -1,5 +1,6 @@
 // Bad inputs fail at preview, before anything is sent: each case names the property and the fix,
 // and the emulator sees no write. One preview per case, so each failure is attributed exactly.
+import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { FIX } from "./helpers/programs";
@@ -75,7 +76,7 @@ describe("bad inputs fail at preview with the property named", () => {
       program: async () => {
         new tcs.Role("x", { name: "R", slug: "ok", permissions: ["thread_read"] });
       },
-      workDir: env.scratch.dir + "-nokey",
+      workDir: path.join(env.scratch.dir, "nokey"),
       stackName: "nokey",
       backendDir: env.scratch.backendDir,
       env: { TCS_API_KEY: "", TCS_BASE_URL: "" },
@@ -83,5 +84,28 @@ describe("bad inputs fail at preview with the property named", () => {
     const output = outputCollector();
     await expect(stack.preview({ onOutput: output.onOutput })).rejects.toThrow();
     expect(output.text()).toContain("pulumi config set --secret tcs:apiKey");
+  });
+
+  it("warns when tcs:rateLimitTier paces a production key far below what the service allows it", async () => {
+    const slow = tcsStack("tier-warning", emulator, "production", { "tcs:rateLimitTier": "development" });
+    try {
+      const role = (name: string) => async () => {
+        new tcs.Role("ops", { name, slug: "tier-warning-ops", permissions: ["thread_read"] });
+      };
+      const stack = await slow.open(role("Ops"));
+      const paced = outputCollector();
+      await stack.up({ onOutput: paced.onOutput });
+      expect(paced.text()).toContain("the service allows this API key 5000 requests per 10 minutes, but tcs:rateLimitTier (development) paces this run to 100 per 600 s");
+      expect(paced.text()).toContain("pulumi config set tcs:rateLimitTier production");
+      // With the tier the key has, the same kind of run says nothing.
+      const renamed = await slow.open(role("Ops team"));
+      await renamed.setConfig("tcs:rateLimitTier", { value: "production" });
+      const matched = outputCollector();
+      await renamed.up({ onOutput: matched.onOutput });
+      expect(matched.text()).toMatch(/1 updated/);
+      expect(matched.text()).not.toContain("tcs:rateLimitTier");
+    } finally {
+      slow.scratch.remove();
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { APIUserAbortError } from "pulumi-tcs/sdk";
+import { APIUserAbortError, type ClientOptions, type TierBelowServiceNotice } from "pulumi-tcs/sdk";
 import { RequestGate, sharedGate, type GatePolicy, type Permit } from "../../../sdk/core/rate-limiter";
 import { ServerQuota } from "../../../sdk/core/server-quota";
+import { json, mockedClient, wireCallback } from "./helpers";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const open: GatePolicy = { window: undefined, maxConcurrency: 100 };
@@ -125,5 +126,28 @@ describe("ServerQuota", () => {
     quota.onResponse(0, {}, 0, true);
     for (let i = 0; i < 1000; i++) expect(quota.onSend()).toBe(false);
     expect(quota.delay(0, 1000)).toBe(0);
+  });
+});
+
+describe("a tier below what the service allows", () => {
+  const withLimit = (limit: number) => ({ headers: { ...json, "ratelimit-limit": String(limit), "ratelimit-remaining": String(limit - 1), "ratelimit-reset": "0" } });
+
+  async function noticesFor(rateLimit: ClientOptions["rateLimit"], serviceLimit: number): Promise<TierBelowServiceNotice[]> {
+    const notices: TierBelowServiceNotice[] = [];
+    const { client, pool } = mockedClient({ ...(rateLimit === undefined ? {} : { rateLimit }), onTierBelowService: (n) => notices.push(n) });
+    pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback(), withLimit(serviceLimit)).times(3);
+    for (let i = 0; i < 3; i++) await client.callbacks.retrieve("cb_1");
+    return notices;
+  }
+
+  it("is reported once when the default development tier paces a production key", async () => {
+    expect(await noticesFor(undefined, 5000)).toEqual([{ serviceLimit: 5000, tier: { limit: 100, windowMs: 600_000 } }]);
+  });
+
+  it("is not reported when the tier matches the key, or a negotiated window is as fast per 10 minutes", async () => {
+    expect(await noticesFor("production", 5000)).toEqual([]);
+    expect(await noticesFor(undefined, 100)).toEqual([]);
+    expect(await noticesFor({ limit: 1000, windowMs: 60_000 }, 5000)).toEqual([]);
+    expect(await noticesFor(false, 5000)).toEqual([]);
   });
 });
