@@ -27,6 +27,12 @@ export function parseRateLimitTier(value: string): RateLimitTier {
   );
 }
 
+/** The tier as `tcs:rateLimitTier` writes it: the inverse of parseRateLimitTier. */
+export function formatRateLimitTier(tier: RateLimitTier): string {
+  if (typeof tier === "string") return tier;
+  return tier === false ? "off" : `${tier.limit}/${tier.windowMs / 1000}s`;
+}
+
 export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   const tier = config("tcs:rateLimitTier") ?? env.TCS_RATE_LIMIT_TIER;
   return {

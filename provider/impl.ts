@@ -3,7 +3,7 @@
 // the client (with its rate limiter and connection pool) and the read batcher live here, once.
 import type * as pulumi from "@pulumi/pulumi";
 import { ToolConnectivityClient } from "../sdk";
-import { missingSettings, readSettings, type ProviderSettings } from "./config";
+import { formatRateLimitTier, missingSettings, readSettings, type ProviderSettings } from "./config";
 import type { ApiContext, ResourceDescriptor, ResourceKind } from "./engine/descriptor";
 import { markerSecret } from "./engine/create-marker";
 import { ReadBatcher } from "./engine/read-batcher";
@@ -54,7 +54,7 @@ function apiContext(): ApiContext {
         onTierBelowService: ({ serviceLimit, tier }) =>
           warn(
             `the service allows this API key ${serviceLimit} requests per 10 minutes, but tcs:rateLimitTier ` +
-              `(${settings.rateLimitTier === undefined ? "not set: development" : describeTier(settings.rateLimitTier)}) paces this run to ${tier.limit} per ${tier.windowMs / 1000} s. ` +
+              `(${settings.rateLimitTier === undefined ? "not set: development" : formatRateLimitTier(settings.rateLimitTier)}) paces this run to ${tier.limit} per ${tier.windowMs / 1000} s. ` +
               "For a production key run `pulumi config set tcs:rateLimitTier production` (or a negotiated `<requests>/<seconds>s`).",
           ),
       }),
@@ -65,11 +65,6 @@ function apiContext(): ApiContext {
     };
   }
   return context;
-}
-
-function describeTier(tier: NonNullable<ProviderSettings["rateLimitTier"]>): string {
-  if (typeof tier === "string") return tier;
-  return tier === false ? "off" : `${tier.limit}/${tier.windowMs / 1000}s`;
 }
 
 function assertConfigured(): void {

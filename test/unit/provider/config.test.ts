@@ -1,4 +1,4 @@
-import { missingSettings, readSettings } from "../../../provider/config";
+import { formatRateLimitTier, missingSettings, parseRateLimitTier, readSettings } from "../../../provider/config";
 
 describe("provider settings", () => {
   it("prefers stack config over the environment", () => {
@@ -20,5 +20,9 @@ describe("provider settings", () => {
   it("reads a negotiated window written <requests>/<seconds>s", () => {
     expect(readSettings(() => undefined, { TCS_RATE_LIMIT_TIER: "1000/60s" }).rateLimitTier).toEqual({ limit: 1000, windowMs: 60_000 });
     expect(readSettings((key) => (key === "tcs:rateLimitTier" ? "production" : undefined), {}).rateLimitTier).toBe("production");
+  });
+
+  it("writes a tier back the way tcs:rateLimitTier takes it (in the tier warning)", () => {
+    for (const written of ["development", "production", "1000/60s", "5/1s"]) expect(formatRateLimitTier(parseRateLimitTier(written))).toBe(written);
   });
 });
