@@ -1,4 +1,4 @@
-// Three projects so each kind of test can run alone: `jest --selectProjects unit|emulator|e2e`.
+// Four projects so each kind of test can run alone: `jest --selectProjects unit|emulator|model|e2e`.
 const transform = { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2023", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
 const moduleNameMapper = {
   "^pulumi-tcs$": "<rootDir>/provider/index.ts",
@@ -11,6 +11,8 @@ module.exports = {
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
     { ...common, displayName: "emulator", testMatch: ["<rootDir>/test/emulator/**/*.test.ts"] },
+    // Model-based property tests of plan and apply: the provider's engine over the emulator, in process.
+    { ...common, displayName: "model", testMatch: ["<rootDir>/test/model/**/*.test.ts"] },
     // End-to-end tests drive the real pulumi CLI; they are slow, so they get long timeouts.
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"], setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"] },
   ],

@@ -2,6 +2,7 @@ import { ApiError, errors } from "./errors";
 import { ENVIRONMENTS, type Environment } from "./environments";
 import { CUSTOM_PROVIDERS } from "./fixtures/catalog";
 import type { Fixtures } from "./fixtures/index";
+import type { ProviderConfigDoc } from "./model/provider-configs";
 import { detachAllInstances, getCallback } from "./model/callbacks";
 import { createRelease, renderDeployment, type VersionDoc } from "./model/custom-providers";
 import type { EmulatorState } from "./state";
@@ -83,6 +84,8 @@ export function handleControl(method: string, path: string, body: unknown, ctx: 
     case "POST /_emulator/custom-provider-deployments":
       return { status: 200, body: startDeployment(body, state) };
   }
+  const settings = /^GET \/_emulator\/provider-configs\/([^/]+)\/settings$/.exec(route);
+  if (settings) return { status: 200, body: configSettings(decodeURIComponent(settings[1]), state) };
   const archive = /^POST \/_emulator\/callbacks\/([^/]+)\/archive$/.exec(route);
   if (archive) return { status: 200, body: archiveCallback(decodeURIComponent(archive[1]), body, state) };
   throw errors.routeNotFound(method, path);
@@ -90,6 +93,18 @@ export function handleControl(method: string, path: string, body: unknown, ctx: 
 
 function clockView(state: EmulatorState) {
   return { offset_ms: state.clock.offset, now: state.clock.iso() };
+}
+
+/**
+ * The settings a provider config holds (its vault's values with `value` applied): what the public API
+ * never returns, so that tests can prove a declared `value` reached the service.
+ */
+function configSettings(configId: string, state: EmulatorState) {
+  for (const environment of ENVIRONMENTS) {
+    const config = state.store.get<ProviderConfigDoc>(environment.id, "provider_config", configId);
+    if (config) return { id: config.id, environment: environment.id, value: config._value, provider_config_vault_id: config._vault_id };
+  }
+  throw errors.notFound("provider config", configId);
 }
 
 /** Archiving happens only out of band (integration provider callbacks disabled): not undoable. */

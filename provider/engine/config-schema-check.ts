@@ -43,10 +43,13 @@ export async function checkConfigValue(
   providerId: string,
   deploymentId: string | undefined,
   value: Record<string, unknown>,
+  options: { partial?: boolean } = {},
 ): Promise<CheckFailure[]> {
   const schema = await liveSchema(client, providerId, deploymentId);
   if (!schema) return [];
   const validate = ajv.compile(schema);
   if (validate(value)) return [];
-  return (validate.errors ?? []).map(failureFor);
+  // `partial`: the value overrides a config vault's settings, which may supply what it leaves out.
+  const errors = (validate.errors ?? []).filter((error) => !(options.partial && error.keyword === "required"));
+  return errors.map(failureFor);
 }

@@ -25,6 +25,16 @@ export interface ReadBatcherOptions {
   maxPages?: number;
 }
 
+/** A scan's key names its kind and, for scoped lists, the scope's id: `CallbackInstance:cb_...`. */
+export function scopeKey(kind: string, scopeId?: string): string {
+  return scopeId === undefined ? kind : `${kind}:${scopeId}`;
+}
+
+function kindOf(key: string): string {
+  const colon = key.indexOf(":");
+  return colon < 0 ? key : key.slice(0, colon);
+}
+
 export class ReadBatcher {
   private readonly scans = new Map<string, Promise<Scan<unknown>>>();
   private readonly ttlMs: number;
@@ -58,9 +68,13 @@ export class ReadBatcher {
     return undefined;
   }
 
-  /** Drops every scan whose key starts with `prefix`: called after a write to that scope. */
-  invalidate(prefix: string): void {
-    for (const key of this.scans.keys()) if (key.startsWith(prefix)) this.scans.delete(key);
+  /**
+   * Drops every scan of a resource kind (`Callback`, and each `Callback:<scope id>`): called after a
+   * write to that kind. Matching the kind whole, not as a prefix, keeps `CallbackInstance` scans
+   * alive when a callback is written.
+   */
+  invalidate(kind: string): void {
+    for (const key of this.scans.keys()) if (kindOf(key) === kind) this.scans.delete(key);
   }
 
   private scan<R extends { id: string }>(scopeKey: string, firstPage: () => Promise<PageLike<R>>): Promise<Scan<unknown>> {

@@ -30,6 +30,8 @@ export class ResourceEngine<Args extends Props> {
     private readonly api: () => ApiContext,
     /** Throws a message saying how to configure the provider when something is missing. */
     private readonly assertConfigured: () => void,
+    /** The first pause before a create is sent again; tests that inject faults by the thousand shorten it. */
+    private readonly createBackoffMs: number = CREATE_BACKOFF_MS,
   ) {}
 
   private get kind(): string {
@@ -39,11 +41,44 @@ export class ResourceEngine<Args extends Props> {
   async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
     this.assertConfigured();
     const failures = this.validate(news);
-    if (failures.length === 0 && this.descriptor.checkChange) failures.push(...this.descriptor.checkChange(news as Args, olds));
+    if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news));
+    if (failures.length === 0 && this.descriptor.checkChange) {
+      failures.push(...this.descriptor.checkChange(news as Args, olds, { createsObject: this.createsObject(olds, news) }));
+    }
     if (failures.length === 0 && this.descriptor.checkLive) {
       failures.push(...(await this.descriptor.checkLive(this.api(), news as Args, olds)));
     }
     return { inputs: news, failures };
+  }
+
+  /** Replace-only inputs that differ from the previous inputs: the change is planned as a replacement. */
+  private replaceOnlyChanges(olds: Props, news: Props): string[] {
+    return Object.entries(this.descriptor.fields)
+      .filter(([name, rule]) => rule.onChange === "replace" && !(news[name] === undefined && rule.serverDefault))
+      .filter(([name, rule]) => !isUnknown(news[name]) && !sameValue(olds[name], news[name], rule))
+      .map(([name]) => name);
+  }
+
+  /** Whether this step sends a create: the resource is new (no previous inputs) or is replaced. */
+  private createsObject(olds: Props, news: Props): boolean {
+    return Object.keys(stripEngineKeys(olds)).length === 0 || this.replaceOnlyChanges(olds, news).length > 0;
+  }
+
+  /**
+   * A replace-only change of an adopted object while adoptId stays: the replacement's create would
+   * adopt the same object again, which the service cannot change, and state would record a value the
+   * service never got. Refused at preview, saying the two ways forward.
+   */
+  private adoptionFailures(olds: Props, news: Props): pulumi.dynamic.CheckFailure[] {
+    const adoptId = news.adoptId;
+    if (typeof adoptId !== "string" || olds.adoptId !== adoptId) return [];
+    return this.replaceOnlyChanges(olds, news).map((name) => ({
+      property: name,
+      reason:
+        `cannot change on ${adoptId} while adoptId names it: the service cannot change ${name} of an existing object, and a ` +
+        `replacement would adopt the same object again. Remove adoptId in the same change to replace it with a new object ` +
+        `(the adopted one is then deleted), or keep the previous ${name}`,
+    }));
   }
 
   /** Schema failures for the declared inputs, leaving out values not known until apply. */
@@ -94,7 +129,7 @@ export class ResourceEngine<Args extends Props> {
           const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS);
           if (found) return { id: found.id, outs: this.outputs(found, args) };
           // Nothing was created: the POST is safe to send again, once the service had a moment.
-          await pause(attempt);
+          await pause(attempt, this.createBackoffMs);
         }
       }
     } finally {
@@ -191,6 +226,13 @@ export class ResourceEngine<Args extends Props> {
       throw new Error(`adoptId: ${this.kind} ${id} does not exist in this environment (or was deleted); check the id, or remove adoptId to create a new one.`);
     }
     const current = this.outputs(live, args);
+    const reason = this.descriptor.replacementReason?.(current, args);
+    if (reason) {
+      // Taking it over would plan its replacement at once, and that replacement would adopt it again.
+      throw new Error(
+        `adoptId: ${this.kind} ${id} cannot be managed: its ${reason} is ${JSON.stringify(current[reason])}, which Pulumi replaces; remove adoptId to create a new one.`,
+      );
+    }
     const replaceOnly = Object.entries(this.descriptor.fields).filter(
       ([name, rule]) => rule.onChange === "replace" && !rule.writeOnly && args[name] !== undefined && !sameValue(current[name], args[name], rule),
     );
@@ -278,8 +320,8 @@ export class ResourceEngine<Args extends Props> {
 }
 
 /** Capped exponential backoff with full jitter, so parallel creates do not return in step. */
-function pause(attempt: number): Promise<void> {
-  const ceiling = Math.min(CREATE_BACKOFF_CAP_MS, CREATE_BACKOFF_MS * 2 ** (attempt - 1));
+function pause(attempt: number, firstMs: number): Promise<void> {
+  const ceiling = Math.min(CREATE_BACKOFF_CAP_MS, firstMs * 2 ** (attempt - 1));
   return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
 }
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { CallbackInstance as InstanceRecord } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
 import { notFoundAsUndefined } from "../engine/not-found";
-import type { PageLike } from "../engine/read-batcher";
+import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
 
@@ -33,7 +33,7 @@ const EMPTY_PAGE: PageLike<InstanceRecord> = { items: [], hasMoreAfter: false, n
 function readInstance(ctx: ApiContext, callbackId: string, id: string): Promise<InstanceRecord | undefined> {
   // The instance list is scoped to its callback: one scan per callback serves all its instances.
   return ctx.reads.find(
-    `CallbackInstance:${callbackId}`,
+    scopeKey("CallbackInstance", callbackId),
     id,
     // A callback that is gone has no instances left to read.
     () => notFoundAsUndefined(ctx.client.callbacks.instances.list(callbackId, { limit: 100 })).then((page) => page ?? EMPTY_PAGE),

@@ -7,7 +7,7 @@ import type { Callback as CallbackRecord, OpenEnum } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
 import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
-import type { PageLike } from "../engine/read-batcher";
+import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
 
@@ -62,7 +62,7 @@ export const callbackDescriptor: ResourceDescriptor<Args> = {
     }) as Promise<LiveRecord>,
 
   markedIn: (ctx, args) => ({
-    key: `Callback:${args.integrationProviderId}`,
+    key: scopeKey("Callback", args.integrationProviderId),
     list: () => ctx.client.callbacks.list({ integrationProviderId: args.integrationProviderId, status: "active", limit: 100 }) as Promise<PageLike<LiveRecord>>,
   }),
 

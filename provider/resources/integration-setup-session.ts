@@ -8,7 +8,7 @@ import type { IntegrationSetupSession as SessionRecord } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
 import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
-import type { PageLike } from "../engine/read-batcher";
+import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { isUnknown } from "../engine/normalize";
 import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
@@ -61,7 +61,7 @@ type Args = z.infer<typeof schema>;
 
 function readSession(ctx: ApiContext, integrationId: string, id: string): Promise<SessionRecord | undefined> {
   return ctx.reads.find(
-    `IntegrationSetupSession:${integrationId}`,
+    scopeKey("IntegrationSetupSession", integrationId),
     id,
     () => ctx.client.integrationSetupSessions.list({ integrationId, limit: 100 }),
     (missing) => notFoundAsUndefined(ctx.client.integrationSetupSessions.retrieve(missing)),
@@ -108,7 +108,7 @@ export const integrationSetupSessionDescriptor: ResourceDescriptor<Args> = {
 
   // Only pending sessions: an expired one with the same marker is the one being replaced.
   markedIn: (ctx, args) => ({
-    key: `IntegrationSetupSession:${args.integrationId}`,
+    key: scopeKey("IntegrationSetupSession", args.integrationId),
     list: () => ctx.client.integrationSetupSessions.list({ integrationId: args.integrationId, status: "pending", limit: 100 }) as Promise<PageLike<LiveRecord>>,
   }),
 

@@ -9,7 +9,7 @@ import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descr
 import { checkConfigValue } from "../engine/config-schema-check";
 import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
-import type { PageLike } from "../engine/read-batcher";
+import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { isUnknown, sameValue } from "../engine/normalize";
 import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
@@ -48,22 +48,17 @@ const toolFilters = z.discriminatedUnion(
   { error: 'must be { type: "allow_all" } or { type: "tool_keys", keys: [...] }' },
 );
 
-const schema = z
-  .object({
-    providerId: f.idOf("prov", "a provider"),
-    providerDeploymentId: f.idOf("pdep", "a provider deployment").optional(),
-    providerConfigVaultId: f.idOf("pcvt", "a provider config vault").optional(),
-    value: z.record(z.string(), z.unknown(), { error: "must be an object of provider settings" }).optional(),
-    toolFilters: toolFilters.optional(),
-    name: f.name.optional(),
-    description: f.description.optional(),
-    metadata: f.metadata.optional(),
-    adoptId: f.adoptIdOf("pcfg", "a provider config"),
-  })
-  .refine((args) => args.value !== undefined || args.providerConfigVaultId !== undefined || args.adoptId !== undefined, {
-    path: ["value"],
-    message: "set value, providerConfigVaultId, or both (the service needs at least one)",
-  });
+const schema = z.object({
+  providerId: f.idOf("prov", "a provider"),
+  providerDeploymentId: f.idOf("pdep", "a provider deployment").optional(),
+  providerConfigVaultId: f.idOf("pcvt", "a provider config vault").optional(),
+  value: z.record(z.string(), z.unknown(), { error: "must be an object of provider settings" }).optional(),
+  toolFilters: toolFilters.optional(),
+  name: f.name.optional(),
+  description: f.description.optional(),
+  metadata: f.metadata.optional(),
+  adoptId: f.adoptIdOf("pcfg", "a provider config"),
+});
 type Args = z.infer<typeof schema>;
 
 const ALLOW_ALL = { type: "allow_all" };
@@ -76,7 +71,7 @@ function toolFiltersOf(record: ConfigRecord): ToolFilters {
 
 function readConfig(ctx: ApiContext, providerId: string, id: string): Promise<ConfigRecord | undefined> {
   return ctx.reads.find(
-    `ProviderConfig:${providerId}`,
+    scopeKey("ProviderConfig", providerId),
     id,
     // No status filter: a deleted config is gone from the list by itself, and a status a newer service
     // adds must not read as gone.
@@ -99,13 +94,29 @@ export const providerConfigDescriptor: ResourceDescriptor<Args> = {
     metadata: { onChange: "update", carriesCreateMarker: true },
   },
 
+  checkChange(news, _olds, { createsObject }) {
+    // Only a create needs settings: an object that exists keeps its own, so removing adoptId from an
+    // adopted config (whose settings the API never returns) is no change at all.
+    if (!createsObject || news.adoptId !== undefined || news.value !== undefined || news.providerConfigVaultId !== undefined) return [];
+    return [{ property: "value", reason: "set value, providerConfigVaultId, or both: this creates a new config, and the service needs at least one" }];
+  },
+
   async checkLive(ctx, news, olds) {
-    // Only a new or changed value (or deployment) is checked: an unchanged program costs no API call.
+    // Only a new or changed value (or deployment, or vault) is checked: an unchanged program costs no API call.
     if (!news.value || isUnknown(news.value) || isUnknown(news.providerDeploymentId) || isUnknown(news.providerId)) return [];
+    if (isUnknown(news.providerConfigVaultId)) return [];
     const unchanged =
-      sameValue(olds.value, news.value) && olds.providerDeploymentId === news.providerDeploymentId && olds.providerId === news.providerId;
+      sameValue(olds.value, news.value) &&
+      olds.providerDeploymentId === news.providerDeploymentId &&
+      olds.providerId === news.providerId &&
+      olds.providerConfigVaultId === news.providerConfigVaultId;
     if (unchanged) return [];
-    return checkConfigValue(ctx.client, news.providerId, news.providerDeploymentId, news.value);
+    // With a vault, `value` overrides only some of the vault's settings; the API never returns the
+    // vault's values, so settings it supplies cannot be required of `value` here (the service checks
+    // the merged settings when it creates the config).
+    return checkConfigValue(ctx.client, news.providerId, news.providerDeploymentId, news.value, {
+      partial: news.providerConfigVaultId !== undefined,
+    });
   },
 
   create: (ctx, args, marker) =>
@@ -121,7 +132,7 @@ export const providerConfigDescriptor: ResourceDescriptor<Args> = {
     }) as Promise<LiveRecord>,
 
   markedIn: (ctx, args) => ({
-    key: `ProviderConfig:${args.providerId}`,
+    key: scopeKey("ProviderConfig", args.providerId),
     list: () => ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: 100 }) as Promise<PageLike<LiveRecord>>,
   }),
 

@@ -1,6 +1,6 @@
 // The read batcher serves every read of a scope from one scan, falls back to single reads when a scan
 // is cut short, and forgets a scope after a write to it.
-import { ReadBatcher, type PageLike } from "../../../provider/engine/read-batcher";
+import { ReadBatcher, scopeKey, type PageLike } from "../../../provider/engine/read-batcher";
 
 type Rec = { id: string };
 
@@ -66,5 +66,18 @@ describe("ReadBatcher", () => {
     };
     await expect(batcher.find("Callback", "r1", flaky, s.fetchOne)).rejects.toThrow("503");
     expect((await batcher.find("Callback", "r1", flaky, s.fetchOne))?.id).toBe("r1");
+  });
+
+  it("regression: a write to callbacks keeps the scans of callback instances (a kind is matched whole, not as a prefix)", async () => {
+    const batcher = new ReadBatcher();
+    const callbacks = scope(2);
+    const instances = scope(2);
+    await batcher.find(scopeKey("Callback"), "r0", callbacks.firstPage, callbacks.fetchOne);
+    await batcher.find(scopeKey("CallbackInstance", "cb_1"), "r0", instances.firstPage, instances.fetchOne);
+    batcher.invalidate("Callback");
+    await batcher.find(scopeKey("CallbackInstance", "cb_1"), "r1", instances.firstPage, instances.fetchOne);
+    await batcher.find(scopeKey("Callback"), "r1", callbacks.firstPage, callbacks.fetchOne);
+    expect(instances.calls.pages).toBe(1);
+    expect(callbacks.calls.pages).toBe(2);
   });
 });

@@ -1,0 +1,398 @@
+// The model's commands (fast-check model-based testing): program edits, out-of-band changes to the
+// service, and runs of `up`, clean or through injected faults. Every command acts on `Real`; after
+// every successful up the invariants (invariants.ts) must hold.
+import fc from "fast-check";
+import {
+  CONFIG_SOURCES,
+  DESCRIPTIONS,
+  KIND_OF,
+  METADATA,
+  NAMES,
+  PERMISSION_SETS,
+  configArgs,
+  declarations,
+  normalize,
+  pick,
+  ref,
+  slotsOf,
+  type Program,
+  type Slot,
+} from "./program";
+import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram, stateExists } from "./invariants";
+import { SimEngine, StepError } from "./sim-engine";
+import type { FaultPlan, World } from "./world";
+
+export interface Real {
+  world: World;
+  sim: SimEngine;
+  program: Program;
+  /** Objects made out of band (adoption candidates): not orphans. */
+  accountedFor: Set<string>;
+  /** Something changed out of band since the last refresh: the next up refreshes, as a user who knows would. */
+  dirty: boolean;
+  /** Bumped whenever a role slot needs a slug no earlier role holds (roles outlive their resources). */
+  slugGeneration: number;
+  log: string[];
+}
+
+export function newReal(world: World): Real {
+  return { world, sim: new SimEngine(() => world.newContext()), program: {}, accountedFor: new Set(), dirty: false, slugGeneration: 0, log: [] };
+}
+
+type Model = Record<string, never>;
+type Command = fc.AsyncCommand<Model, Real>;
+
+const always = () => true;
+
+/** Runs `up` and checks every invariant. An error here is a failure of the provider, not of the test. */
+async function upAndCheck(real: Real, refresh: boolean): Promise<void> {
+  const program = declarations(real.program);
+  await real.sim.up(program, { refresh: refresh || real.dirty });
+  real.dirty = false;
+  await serviceMatchesProgram(real.world, real.sim, program);
+  await noDuplicateNoOrphan(real.world, real.sim, real.accountedFor);
+  await refreshPlansNothing(real.sim, program);
+}
+
+class Up implements Command {
+  constructor(readonly refresh: boolean) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    await upAndCheck(real, this.refresh);
+  }
+  toString = () => `up${this.refresh ? " --refresh" : ""}`;
+}
+
+class FaultyUp implements Command {
+  constructor(readonly plan: FaultPlan) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const program = declarations(real.program);
+    await real.world.injectFaults(this.plan);
+    let failed: unknown;
+    try {
+      await real.sim.up(program, { refresh: real.dirty });
+      real.dirty = false;
+    } catch (error) {
+      failed = error;
+    } finally {
+      await real.world.clearFaults();
+    }
+    if (failed) {
+      if (!(failed instanceof StepError)) throw failed;
+      real.log.push(`  (failed as faults allow: ${failed.message.slice(0, 200)})`);
+      if (!real.dirty) await stateExists(real.world, real.sim);
+    }
+    // The user runs up again once the service is well: everything converges.
+    await upAndCheck(real, false);
+  }
+  toString = () => `up through faults ${JSON.stringify(this.plan)}`;
+}
+
+/** Declares (or edits) a callback. An adopted one keeps its integration provider (a change would be refused). */
+class DeclareCallback implements Command {
+  constructor(readonly slot: Slot, readonly provider: number, readonly name: number, readonly description: number, readonly metadata: number) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const current = real.program[this.slot];
+    const providers = real.world.catalog.integrationProviders;
+    let integrationProviderId = pick(providers, this.provider).id;
+    if (current?.adoptId) integrationProviderId = current.integrationProviderId as string;
+    else if (current?.integrationProviderId !== integrationProviderId && !(await integrationProviderFree(real, this.slot, integrationProviderId))) return;
+    real.program[this.slot] = {
+      ...(current?.adoptId ? { adoptId: current.adoptId } : {}),
+      integrationProviderId,
+      name: pick(NAMES, this.name),
+      description: pick(DESCRIPTIONS, this.description),
+      metadata: pick(METADATA, this.metadata),
+    };
+    normalize(real.world.catalog, real.program);
+  }
+  toString = () => `declare ${this.slot} (provider ${this.provider}, name ${this.name}, description ${this.description}, metadata ${this.metadata})`;
+}
+
+/**
+ * One active callback per integration provider: a provider is free for a slot when no other slot
+ * declares it and no live callback but the slot's own uses it (a replacement is created before the
+ * object it replaces is deleted, as the engine orders it).
+ */
+async function integrationProviderFree(real: Real, slot: Slot, id: string): Promise<boolean> {
+  for (const other of slotsOf("Callback")) if (other !== slot && real.program[other]?.integrationProviderId === id) return false;
+  const own = real.sim.state.get(slot)?.id;
+  const active = await real.world.operator.callbacks.list({ integrationProviderId: id, status: "active", limit: 100 });
+  return active.items.every((cb) => cb.id === own);
+}
+
+class DeclareConfig implements Command {
+  constructor(readonly slot: Slot, readonly source: number, readonly filters: number, readonly name: number, readonly description: number, readonly metadata: number) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const current = real.program[this.slot];
+    const args = configArgs(real.world.catalog, pick(CONFIG_SOURCES, this.source), this);
+    real.program[this.slot] = current?.adoptId
+      ? // Adopted: only in-place fields change while adoptId stays.
+        { ...current, toolFilters: args.toolFilters, name: args.name, description: args.description, metadata: args.metadata }
+      : args;
+    normalize(real.world.catalog, real.program);
+  }
+  toString = () => `declare ${this.slot} (source ${this.source}, filters ${this.filters}, name ${this.name}, description ${this.description}, metadata ${this.metadata})`;
+}
+
+class DeclareInstance implements Command {
+  constructor(readonly slot: Slot, readonly callback: Slot, readonly config: Slot, readonly auth: number) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const providerId = real.program[this.config]?.providerId as string | undefined;
+    const provider = Object.values(real.world.catalog.providers).find((p) => p.id === providerId);
+    const authConfig = provider && this.auth > 0 ? pick(provider.authConfigs, this.auth - 1) : undefined;
+    real.program[this.slot] = { callbackId: ref(this.callback), providerConfigId: ref(this.config), providerAuthConfigId: authConfig };
+    normalize(real.world.catalog, real.program);
+  }
+  toString = () => `declare ${this.slot} (${this.callback} + ${this.config}, auth ${this.auth})`;
+}
+
+class DeclareRole implements Command {
+  constructor(readonly slot: Slot, readonly name: number, readonly permissions: number, readonly description: number, readonly newSlug: boolean) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const current = real.program[this.slot];
+    // A role removed from the program stays in the account: a new one takes a slug never used before.
+    const slug = current && !this.newSlug ? (current.slug as string) : `${this.slot.toLowerCase()}-${++real.slugGeneration}`;
+    real.program[this.slot] = {
+      ...(current?.adoptId ? { adoptId: current.adoptId } : {}),
+      name: pick(NAMES, this.name) ?? "Role",
+      slug,
+      permissions: pick(PERMISSION_SETS, this.permissions),
+      description: pick(DESCRIPTIONS, this.description),
+    };
+  }
+  toString = () => `declare ${this.slot} (name ${this.name}, permissions ${this.permissions}, description ${this.description}${this.newSlug ? ", new slug" : ""})`;
+}
+
+const REDIRECTS = [undefined, "https://example.com/done", "http://localhost:3000/callback"];
+const CONFIGURATIONS = [undefined, { region: "eu" }, { region: "us", retries: 3 }];
+
+class DeclareSession implements Command {
+  constructor(
+    readonly slot: Slot,
+    readonly integration: number,
+    readonly name: number,
+    readonly description: number,
+    readonly metadata: number,
+    readonly configuration: number,
+    readonly redirect: number,
+    readonly replaceWhenExpired: boolean,
+  ) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    real.program[this.slot] = {
+      integrationId: pick(real.world.catalog.integrations, this.integration),
+      name: pick(NAMES, this.name) ?? "Setup",
+      description: pick(DESCRIPTIONS, this.description),
+      metadata: pick(METADATA, this.metadata),
+      configuration: pick(CONFIGURATIONS, this.configuration),
+      redirectUrl: pick(REDIRECTS, this.redirect),
+      replaceWhenExpired: this.replaceWhenExpired || undefined,
+    };
+  }
+  toString = () =>
+    `declare ${this.slot} (integration ${this.integration}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, configuration ${this.configuration}, redirect ${this.redirect}${this.replaceWhenExpired ? ", replaceWhenExpired" : ""})`;
+}
+
+class Remove implements Command {
+  constructor(readonly slot: Slot) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    delete real.program[this.slot];
+    normalize(real.world.catalog, real.program);
+  }
+  toString = () => `remove ${this.slot}`;
+}
+
+/** An object made out of band, then declared with adoptId (with its own values, or other in-place values). */
+class Adopt implements Command {
+  constructor(readonly slot: Slot, readonly sameValues: boolean, readonly variant: number) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    if (real.program[this.slot] || real.sim.state.has(this.slot)) return;
+    const { operator: c, catalog } = real.world;
+    const name = this.sameValues ? "external" : (pick(NAMES, this.variant) ?? "renamed on adoption");
+    switch (KIND_OF[this.slot]) {
+      case "Callback": {
+        const free = [];
+        for (const p of catalog.integrationProviders) if (await integrationProviderFree(real, this.slot, p.id)) free.push(p);
+        if (free.length === 0) return;
+        const integrationProviderId = pick(free, this.variant).id;
+        const cb = await c.callbacks.create({ integrationProviderId, name: "external" });
+        real.accountedFor.add(cb.id);
+        real.program[this.slot] = { adoptId: cb.id, integrationProviderId, name };
+        break;
+      }
+      case "ProviderConfig": {
+        const config = await c.providerConfigs.create({ providerId: catalog.providers.github.id, value: { base_url: "https://api.github.com", timeout_seconds: 5 }, name: "external" });
+        real.accountedFor.add(config.id);
+        // As `tcs-pulumi generate` writes it: no value (the API never returns it).
+        real.program[this.slot] = { adoptId: config.id, providerId: catalog.providers.github.id, name };
+        break;
+      }
+      case "Role": {
+        const slug = `external-${++real.slugGeneration}`;
+        const role = await c.roles.create({ name: "external", slug, permissions: ["thread_read"] });
+        real.accountedFor.add(role.id);
+        real.program[this.slot] = { adoptId: role.id, name, slug, permissions: ["thread_read"], description: this.sameValues ? undefined : "adopted" };
+        break;
+      }
+      default:
+        return;
+    }
+  }
+  toString = () => `adopt an object made out of band into ${this.slot}${this.sameValues ? "" : ` (in-place values differ, ${this.variant})`}`;
+}
+
+/** `adoptId` removed after adoption (docs/adoption.md: "remove it whenever you like"). */
+class DropAdoptId implements Command {
+  constructor(readonly slot: Slot) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const args = real.program[this.slot];
+    // Only once the object was adopted: before that, adoptId is what makes the resource take it over.
+    if (args?.adoptId && real.sim.state.get(this.slot)?.id === args.adoptId) delete args.adoptId;
+  }
+  toString = () => `remove adoptId from ${this.slot}`;
+}
+
+/**
+ * A change the service cannot make in place, declared while adoptId still pins the object: the up
+ * must be refused at check, naming the property, with state and service untouched. Then reverted.
+ */
+class ChangeAdoptedReplaceOnly implements Command {
+  constructor(readonly slot: Slot) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const args = real.program[this.slot];
+    if (!args?.adoptId || !real.sim.state.has(this.slot) || real.dirty) return;
+    const property = KIND_OF[this.slot] === "ProviderConfig" ? "value" : KIND_OF[this.slot] === "Callback" ? "integrationProviderId" : undefined;
+    if (!property) return;
+    const before = { ...args };
+    const changed =
+      property === "value"
+        ? { ...args, value: { base_url: "https://changed.example.com", timeout_seconds: 7 } }
+        : { ...args, integrationProviderId: real.world.catalog.integrationProviders.find((p) => p.id !== args.integrationProviderId)!.id };
+    real.program[this.slot] = changed;
+    try {
+      await real.sim.up(declarations(real.program));
+      throw new Error(`up accepted a change of ${property} on adopted ${this.slot} (${String(args.adoptId)}) with adoptId kept: it cannot reach the service`);
+    } catch (error) {
+      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => f.property === property && /adoptId/.test(f.reason))) throw error;
+    } finally {
+      real.program[this.slot] = before;
+    }
+  }
+  toString = () => `change a replace-only property of adopted ${this.slot} with adoptId kept (must be refused)`;
+}
+
+// --- out of band -----------------------------------------------------------------------------------
+
+class OutOfBand implements Command {
+  constructor(readonly slot: Slot, readonly action: "rename" | "delete" | "archive" | "edit" | "complete") {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const entry = real.sim.state.get(this.slot);
+    if (!entry) return;
+    const c = real.world.operator;
+    const kind = KIND_OF[this.slot];
+    if (kind === "Callback" && this.action === "rename") await c.callbacks.update(entry.id, { name: "renamed by hand" });
+    else if (kind === "Callback" && this.action === "delete") await c.callbacks.delete(entry.id);
+    else if (kind === "Callback" && this.action === "archive") {
+      // An adopted callback that gets archived cannot be managed again until adoptId goes (adopt refuses it).
+      if (real.program[this.slot]?.adoptId) return;
+      await real.world.control("POST", `/callbacks/${entry.id}/archive`, {});
+    } else if (kind === "ProviderConfig" && this.action === "delete") await c.providerConfigs.delete(entry.id);
+    else if (kind === "ProviderConfig" && this.action === "rename") await c.providerConfigs.update(entry.id, { name: "renamed by hand", toolFilters: { type: "tool_keys", keys: ["by.hand"] } });
+    else if (kind === "CallbackInstance" && this.action === "delete") await c.callbacks.instances.delete(String(entry.outputs.callbackId), entry.id);
+    else if (kind === "Role" && (this.action === "edit" || this.action === "rename")) {
+      const role = await c.roles.retrieve(entry.id);
+      await c.roles.update(entry.id, { name: "edited by hand", slug: role.slug, permissions: ["thread_read", "message_read", "thread_create"], description: "by hand" });
+    } else if (kind === "IntegrationSetupSession" && this.action === "complete") {
+      const session = await c.integrationSetupSessions.retrieve(entry.id);
+      if (session.status !== "pending") return;
+      const response = await fetch(`${session.url}/complete`, { method: "POST", redirect: "manual" });
+      if (response.status >= 400) throw new Error(`completing ${entry.id}: ${response.status}`);
+    } else return;
+    real.dirty = true;
+  }
+  toString = () => `out of band: ${this.action} ${this.slot}`;
+}
+
+/** Time passes: every pending setup session expires (they last 24 h unless declared otherwise). */
+class SessionsExpire implements Command {
+  check = always;
+  async run(_m: Model, real: Real) {
+    await real.world.control("POST", "/clock", { advance_ms: 25 * 3600_000 });
+    real.dirty = true;
+  }
+  toString = () => "out of band: a day passes (pending sessions expire)";
+}
+
+// --- arbitraries -----------------------------------------------------------------------------------
+
+const variant = fc.nat({ max: 7 });
+const slotOf = (kind: Parameters<typeof slotsOf>[0]) => fc.constantFrom(...slotsOf(kind));
+
+export function commandArbitraries(options: { faults: boolean }): fc.Arbitrary<Command>[] {
+  const arbitraries: fc.Arbitrary<Command>[] = [
+    fc.boolean().map((refresh) => new Up(refresh)),
+    fc.tuple(slotOf("Callback"), variant, variant, variant, variant).map(([s, p, n, d, m]) => new DeclareCallback(s, p, n, d, m)),
+    fc.tuple(slotOf("ProviderConfig"), variant, variant, variant, variant, variant).map(([s, src, f, n, d, m]) => new DeclareConfig(s, src, f, n, d, m)),
+    fc.tuple(slotOf("CallbackInstance"), slotOf("Callback"), slotOf("ProviderConfig"), fc.nat({ max: 2 })).map(([s, cb, pc, a]) => new DeclareInstance(s, cb, pc, a)),
+    fc.tuple(slotOf("Role"), variant, variant, variant, fc.boolean()).map(([s, n, p, d, fresh]) => new DeclareRole(s, n, p, d, fresh)),
+    fc
+      .tuple(slotOf("IntegrationSetupSession"), variant, variant, variant, variant, variant, variant, fc.boolean())
+      .map(([s, i, n, d, m, c, r, w]) => new DeclareSession(s, i, n, d, m, c, r, w)),
+    fc.constantFrom(...slotsOfAll()).map((s) => new Remove(s)),
+    fc.tuple(fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB"), fc.boolean(), variant).map(([s, same, v]) => new Adopt(s, same, v)),
+    fc.constantFrom<Slot>("cbA", "pcA", "roleA", "pcB").map((s) => new DropAdoptId(s)),
+    fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB").map((s) => new ChangeAdoptedReplaceOnly(s)),
+    fc
+      .constantFrom<[Slot, OutOfBand["action"]]>(
+        ["cbA", "rename"],
+        ["cbA", "delete"],
+        ["cbA", "archive"],
+        ["cbB", "archive"],
+        ["pcA", "delete"],
+        ["pcA", "rename"],
+        ["instA", "delete"],
+        ["roleA", "edit"],
+        ["sessA", "complete"],
+      )
+      .map(([s, a]) => new OutOfBand(s, a)),
+    fc.constant(new SessionsExpire()),
+  ];
+  if (options.faults) {
+    arbitraries.push(
+      fc
+        .record({
+          seed: fc.nat(),
+          unavailable: fc.constantFrom(0, 0.1, 0.3),
+          dropAfterCommit: fc.constantFrom(0, 0.3, 0.6),
+          rateLimitedBurst: fc.constantFrom(0, 0, 2),
+        })
+        .map((plan) => new FaultyUp(plan)),
+    );
+  }
+  return arbitraries;
+}
+
+function slotsOfAll(): Slot[] {
+  return Object.keys(KIND_OF) as Slot[];
+}
+
+/** The last word of every sequence: converge, check, destroy, and nothing the provider made is left. */
+export async function finish(real: Real): Promise<void> {
+  await upAndCheck(real, true);
+  await real.sim.destroy();
+  if (real.sim.state.size > 0 || real.sim.pendingDeletes.length > 0) throw new Error(`destroy left ${real.sim.state.size} resources in state`);
+  real.program = {};
+  await serviceMatchesProgram(real.world, real.sim, []);
+  await noDuplicateNoOrphan(real.world, real.sim, real.accountedFor);
+}

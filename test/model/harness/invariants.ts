@@ -1,0 +1,133 @@
+// What must hold after every successful up, whatever came before:
+//   1. the service holds exactly what the program declares (write-only settings included);
+//   2. state agrees with the service;
+//   3. a refresh finds nothing to change (`preview --refresh --expect-no-changes`);
+//   4. no duplicate and no orphan: every live object the provider made is in state, once.
+// And after a failed up, the part that must hold at every moment: whatever state holds exists.
+import { descriptors } from "../../../provider/resources/descriptors";
+import { withoutMarker, MARKER_KEY } from "../../../provider/engine/create-marker";
+import { sameValue } from "../../../provider/engine/normalize";
+import type { LiveRecord } from "../../../provider/engine/descriptor";
+import type { ResourceKind } from "../../../provider/engine/descriptor";
+import { isRef, type Declaration, type SimEngine } from "./sim-engine";
+import type { World } from "./world";
+
+export class InvariantViolation extends Error {}
+
+function fail(message: string): never {
+  throw new InvariantViolation(message);
+}
+
+/** Reads one object straight from the service (no batcher), undefined when it is gone. */
+async function live(world: World, kind: ResourceKind, id: string, inputs: Record<string, unknown>): Promise<LiveRecord | undefined> {
+  const c = world.operator;
+  const orUndefined = <T>(p: Promise<T>) => p.catch((error: { status?: number }) => (error?.status === 404 ? undefined : Promise.reject(error)));
+  switch (kind) {
+    case "Callback":
+      return (await orUndefined(c.callbacks.retrieve(id))) as LiveRecord | undefined;
+    case "CallbackInstance":
+      return (await orUndefined(c.callbacks.instances.retrieve(String(inputs.callbackId), id))) as LiveRecord | undefined;
+    case "ProviderConfig":
+      return (await orUndefined(c.providerConfigs.retrieve(id))) as LiveRecord | undefined;
+    case "Role":
+      return (await orUndefined(c.roles.retrieve(id))) as LiveRecord | undefined;
+    case "IntegrationSetupSession":
+      return (await orUndefined(c.integrationSetupSessions.retrieve(id))) as LiveRecord | undefined;
+  }
+}
+
+function resolved(sim: SimEngine, decl: Declaration): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(decl.args)) args[key] = isRef(value) ? sim.state.get(value.$ref)?.id : value;
+  return args;
+}
+
+/** 1 and 2: each declaration is in state, and the live object holds the declared values and the state's. */
+export async function serviceMatchesProgram(world: World, sim: SimEngine, program: Declaration[]): Promise<void> {
+  for (const decl of program) {
+    const entry = sim.state.get(decl.name) ?? fail(`${decl.name} is declared but not in state`);
+    const descriptor = descriptors[decl.kind];
+    const args = resolved(sim, decl);
+    const record = (await live(world, decl.kind, entry.id, entry.outputs)) ?? fail(`${decl.name} (${entry.id}) is in state but gone from the service`);
+    if (descriptor.isGone?.(record)) fail(`${decl.name} (${entry.id}) is in state but ${String(record.status)} in the service`);
+    const outputs = descriptor.toOutputs(record as never, args as never);
+    for (const [field, rule] of Object.entries(descriptor.fields)) {
+      if (rule.writeOnly) continue;
+      const declared = args[field];
+      if (!(declared === undefined && rule.serverDefault) && !sameValue(outputs[field], declared, rule)) {
+        fail(`${decl.name}.${field}: the service holds ${JSON.stringify(outputs[field])}, the program declares ${JSON.stringify(declared)}`);
+      }
+      if (!sameValue(outputs[field], entry.outputs[field], rule)) {
+        fail(`${decl.name}.${field}: the service holds ${JSON.stringify(outputs[field])}, state says ${JSON.stringify(entry.outputs[field])}`);
+      }
+    }
+    if (decl.kind === "ProviderConfig") await configHoldsDeclaredValue(world, decl.name, entry.id, args, entry.outputs);
+  }
+}
+
+/** A config's settings are what the program declared: the vault's values with `value` applied. */
+async function configHoldsDeclaredValue(world: World, name: string, id: string, args: Record<string, unknown>, outputs: Record<string, unknown>) {
+  const held = await world.configSettings(id);
+  const declared = args.value as Record<string, unknown> | undefined;
+  const vaultId = args.providerConfigVaultId as string | undefined;
+  // Adopted as it is (or adoptId removed since): no settings are declared, the config keeps its own.
+  if (declared === undefined && vaultId === undefined) return;
+  const vault = Object.values(world.catalog.providers)
+    .flatMap((p) => p.vaultValues)
+    .find((v) => v.id === vaultId);
+  const expected = { ...(vault?.values ?? {}), ...(declared ?? {}) };
+  if (!sameValue(held, expected)) fail(`${name} (${id}): the service holds settings ${JSON.stringify(held)}, the program declares ${JSON.stringify(expected)}`);
+  if (!sameValue(outputs.value, declared)) fail(`${name} (${id}): state records value ${JSON.stringify(outputs.value)}, the program declares ${JSON.stringify(declared)}`);
+}
+
+/** 3: `preview --refresh --expect-no-changes`. */
+export async function refreshPlansNothing(sim: SimEngine, program: Declaration[]): Promise<void> {
+  const changes = await sim.planAfterRefresh(program);
+  if (changes.length > 0) fail(`a refresh right after up plans changes: ${changes.map((c) => `${c.op} ${c.name}: ${c.detail}`).join(" | ")}`);
+}
+
+/**
+ * 4: every object the provider can have made is in state exactly once: no two resources share an
+ * object, and no live callback, instance, config, role or pending session is unaccounted for (objects
+ * made out of band, fixtures, and roles and sessions the API cannot delete are accounted for).
+ */
+export async function noDuplicateNoOrphan(world: World, sim: SimEngine, accountedFor: Set<string>): Promise<void> {
+  const ids = [...sim.state.values()].map((entry) => entry.id);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (twice.length > 0) fail(`one object is managed by two resources: ${twice.join(", ")}`);
+  const managed = new Set([...ids, ...sim.pendingDeletes.map((entry) => entry.id)]);
+  const known = (id: string) => managed.has(id) || accountedFor.has(id) || sim.released.has(id) || world.catalog.seededConfigs.has(id);
+  const c = world.operator;
+  const orphans: string[] = [];
+  const callbacks = await c.callbacks.list({ status: "active", limit: 100 });
+  for (const cb of callbacks.items) {
+    if (!known(cb.id)) orphans.push(`callback ${cb.id} ${JSON.stringify(withoutMarker(cb.metadata))}${markerNote(cb.metadata)}`);
+    const instances = await c.callbacks.instances.list(cb.id, { status: "attached", limit: 100 });
+    // Instances the service registers by itself attach to the fixtures' configs.
+    for (const instance of instances.items) {
+      if (!known(instance.id) && !world.catalog.seededConfigs.has(instance.config?.id ?? "")) orphans.push(`callback instance ${instance.id} of ${cb.id}`);
+    }
+  }
+  for (const config of (await c.providerConfigs.list({ status: "active", limit: 100 })).items) {
+    if (!known(config.id)) orphans.push(`provider config ${config.id}${markerNote(config.metadata)}`);
+  }
+  for (const role of (await c.roles.list({ limit: 100 })).items) {
+    if (!role.isDefault && !known(role.id)) orphans.push(`role ${role.id} (${role.slug})`);
+  }
+  for (const session of (await c.integrationSetupSessions.list({ limit: 100 })).items) {
+    if (!known(session.id)) orphans.push(`setup session ${session.id} (${session.status})${markerNote(session.metadata)}`);
+  }
+  if (orphans.length > 0) fail(`objects no resource manages (orphans): ${orphans.join("; ")}`);
+}
+
+function markerNote(metadata: unknown): string {
+  return metadata && typeof metadata === "object" && MARKER_KEY in metadata ? " with a create marker" : "";
+}
+
+/** After a failed up: whatever state holds still exists (a failure never leaves state pointing at nothing it made). */
+export async function stateExists(world: World, sim: SimEngine): Promise<void> {
+  for (const entry of sim.state.values()) {
+    const record = await live(world, entry.kind, entry.id, entry.outputs);
+    if (!record) fail(`${entry.name} (${entry.id}) is in state but does not exist after a failed up`);
+  }
+}

@@ -1,0 +1,247 @@
+// A stand-in for the Pulumi engine that calls the provider exactly as the engine's dynamic-provider
+// plugin does (check with old inputs, diff and update with old outputs, read and delete with the
+// outputs in state), in the engine's order: steps in program order, a replacement's create before
+// the delete of what it replaces (unless deleteBeforeReplace), and deletes last, dependents first.
+// What a failed step leaves in state is what the engine leaves: finished steps, and replaced objects
+// still waiting for their delete.
+import { createHash } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { CREATE_KEY_INPUT } from "../../../provider/engine/create-marker";
+import type { ApiContext, ResourceKind } from "../../../provider/engine/descriptor";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
+import { descriptors } from "../../../provider/resources/descriptors";
+import type { ResourceDescriptor } from "../../../provider/engine/descriptor";
+
+type Props = Record<string, unknown>;
+
+/** A reference to another declared resource's id: resolved when the step runs, as an Output would be. */
+export interface Ref {
+  $ref: string;
+}
+
+export interface Declaration {
+  name: string;
+  kind: ResourceKind;
+  args: Record<string, unknown>;
+}
+
+export interface StateEntry {
+  name: string;
+  kind: ResourceKind;
+  id: string;
+  inputs: Props;
+  outputs: Props;
+  /** Creation order: deletes run newest first, so dependents go before what they depend on. */
+  seq: number;
+}
+
+/** A step the engine refused or the provider failed. */
+export class StepError extends Error {
+  constructor(
+    readonly resource: string,
+    readonly op: "check" | "create" | "update" | "delete" | "read" | "diff",
+    message: string,
+    readonly failures: pulumi.dynamic.CheckFailure[] = [],
+  ) {
+    super(`${op} ${resource}: ${message}`);
+  }
+}
+
+export interface PlannedChange {
+  name: string;
+  op: "create" | "update" | "replace" | "delete";
+  detail: string;
+}
+
+export function isRef(value: unknown): value is Ref {
+  return value !== null && typeof value === "object" && typeof (value as Ref).$ref === "string";
+}
+
+export class SimEngine {
+  readonly state = new Map<string, StateEntry>();
+  /** Replaced objects whose delete has not run yet (it runs at the end of an up, or the next one). */
+  pendingDeletes: StateEntry[] = [];
+  /** Ids the provider let go of although the API cannot delete them (roles, sessions). */
+  readonly released = new Set<string>();
+  private seq = 0;
+  private readonly engines = new Map<ResourceKind, ResourceEngine<Props>>();
+  private ctx: ApiContext;
+
+  constructor(
+    private readonly newContext: () => ApiContext,
+    private readonly project = "model",
+    private readonly stack = "dev",
+  ) {
+    this.ctx = newContext();
+  }
+
+  private engine(kind: ResourceKind): ResourceEngine<Props> {
+    let engine = this.engines.get(kind);
+    if (!engine) {
+      const descriptor = descriptors[kind] as unknown as ResourceDescriptor<Props>;
+      // The context is per run (one plugin process per run); a 1 ms create backoff keeps faults cheap.
+      engine = new ResourceEngine(descriptor, () => this.ctx, () => {}, 1);
+      this.engines.set(kind, engine);
+    }
+    return engine;
+  }
+
+  /** The inputs the program sends for a declaration: references resolved, the create key added. */
+  private inputsOf(decl: Declaration): Props {
+    const inputs: Props = {};
+    for (const [key, value] of Object.entries(decl.args)) {
+      if (value === undefined) continue;
+      if (isRef(value)) {
+        const target = this.state.get(value.$ref);
+        if (!target) throw new Error(`model bug: ${decl.name} refers to ${value.$ref}, which is not in state`);
+        inputs[key] = target.id;
+      } else inputs[key] = value;
+    }
+    inputs[CREATE_KEY_INPUT] = createHash("sha256").update([this.project, this.stack, "", `tcs:${decl.kind}`, decl.name].join("\n")).digest("hex").slice(0, 32);
+    return inputs;
+  }
+
+  /** `pulumi refresh`: every resource read; gone ones dropped; read's inputs, when given, replace the old. */
+  async refresh(): Promise<void> {
+    this.ctx = this.newContext();
+    for (const entry of [...this.state.values(), ...this.pendingDeletes]) {
+      const result = await this.engine(entry.kind)
+        .read(entry.id, entry.outputs)
+        .catch((error: unknown) => {
+          throw new StepError(entry.name, "read", message(error));
+        });
+      if (!result.id) {
+        if (this.state.get(entry.name) === entry) this.state.delete(entry.name);
+        this.pendingDeletes = this.pendingDeletes.filter((pending) => pending !== entry);
+        continue;
+      }
+      entry.outputs = result.props ?? {};
+      const inputs = (result as { inputs?: Props }).inputs;
+      if (inputs) entry.inputs = inputs;
+    }
+  }
+
+  /** `pulumi up` (with `--refresh` when asked). Throws the first failed step, as the engine stops there. */
+  async up(program: Declaration[], options: { refresh?: boolean } = {}): Promise<void> {
+    if (options.refresh) await this.refresh();
+    this.ctx = this.newContext();
+    const declared = new Set(program.map((decl) => decl.name));
+    for (const decl of program) await this.step(decl);
+    const removed = [...this.state.values()].filter((entry) => !declared.has(entry.name));
+    const deletes = [...this.pendingDeletes, ...removed].sort((a, b) => b.seq - a.seq);
+    for (const entry of deletes) await this.remove(entry);
+  }
+
+  /** `pulumi destroy`. */
+  async destroy(): Promise<void> {
+    await this.up([]);
+  }
+
+  private async step(decl: Declaration): Promise<void> {
+    const engine = this.engine(decl.kind);
+    const old = this.state.get(decl.name);
+    const news = await this.check(decl, old);
+    if (!old) {
+      this.state.set(decl.name, await this.create(decl, news));
+      return;
+    }
+    const diff = await engine.diff(old.id, old.outputs, news).catch((error: unknown) => {
+      throw new StepError(decl.name, "diff", message(error));
+    });
+    if (!diff.changes) {
+      // A "same" step records the new inputs with the old outputs.
+      old.inputs = news;
+      return;
+    }
+    if (diff.replaces && diff.replaces.length > 0) {
+      if (diff.deleteBeforeReplace) {
+        await this.remove(old);
+        this.state.set(decl.name, await this.create(decl, news));
+      } else {
+        const created = await this.create(decl, news);
+        this.pendingDeletes.push(old);
+        this.state.set(decl.name, created);
+      }
+      return;
+    }
+    const result = await engine.update(old.id, old.outputs, news).catch((error: unknown) => {
+      throw new StepError(decl.name, "update", message(error));
+    });
+    old.outputs = result.outs ?? {};
+    old.inputs = news;
+  }
+
+  private async check(decl: Declaration, old: StateEntry | undefined): Promise<Props> {
+    const checked = await this.engine(decl.kind)
+      .check(old?.inputs ?? {}, this.inputsOf(decl))
+      .catch((error: unknown) => {
+        throw new StepError(decl.name, "check", message(error));
+      });
+    if (checked.failures && checked.failures.length > 0) {
+      throw new StepError(decl.name, "check", checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; "), checked.failures);
+    }
+    return checked.inputs ?? {};
+  }
+
+  private async create(decl: Declaration, news: Props): Promise<StateEntry> {
+    const result = await this.engine(decl.kind)
+      .create(news)
+      .catch((error: unknown) => {
+        throw new StepError(decl.name, "create", message(error));
+      });
+    return { name: decl.name, kind: decl.kind, id: result.id, inputs: news, outputs: result.outs ?? {}, seq: ++this.seq };
+  }
+
+  private async remove(entry: StateEntry): Promise<void> {
+    await this.engine(entry.kind)
+      .delete(entry.id, entry.outputs)
+      .catch((error: unknown) => {
+        throw new StepError(entry.name, "delete", message(error));
+      });
+    if (entry.kind === "Role" || entry.kind === "IntegrationSetupSession") this.released.add(entry.id);
+    if (this.state.get(entry.name) === entry) this.state.delete(entry.name);
+    this.pendingDeletes = this.pendingDeletes.filter((pending) => pending !== entry);
+  }
+
+  /**
+   * `pulumi preview --refresh --expect-no-changes` on a copy of state: what an up of the same program
+   * would do after refreshing. Nothing is written to state.
+   */
+  async planAfterRefresh(program: Declaration[]): Promise<PlannedChange[]> {
+    const saved = { state: new Map([...this.state].map(([k, v]) => [k, { ...v }])), pending: [...this.pendingDeletes] };
+    try {
+      await this.refresh();
+      const changes: PlannedChange[] = [];
+      for (const decl of program) {
+        const old = this.state.get(decl.name);
+        if (!old) {
+          changes.push({ name: decl.name, op: "create", detail: "not in state" });
+          continue;
+        }
+        const news = await this.check(decl, old);
+        const diff = await this.engine(decl.kind).diff(old.id, old.outputs, news);
+        if (!diff.changes) continue;
+        const replaces = diff.replaces ?? [];
+        const differing = Object.keys(descriptors[decl.kind].fields).filter((field) => JSON.stringify(old.outputs[field]) !== JSON.stringify(news[field]));
+        changes.push({
+          name: decl.name,
+          op: replaces.length > 0 ? "replace" : "update",
+          detail: `replaces [${replaces.join(", ")}]; fields that differ: ${differing.map((f) => `${f} (state ${JSON.stringify(old.outputs[f])}, declared ${JSON.stringify(news[f])})`).join(", ")}`,
+        });
+      }
+      const declared = new Set(program.map((decl) => decl.name));
+      for (const entry of [...this.state.values(), ...this.pendingDeletes]) {
+        if (!declared.has(entry.name) || this.pendingDeletes.includes(entry)) changes.push({ name: entry.name, op: "delete", detail: entry.id });
+      }
+      return changes;
+    } finally {
+      this.state.clear();
+      for (const [k, v] of saved.state) this.state.set(k, v);
+      this.pendingDeletes = saved.pending;
+    }
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,135 @@
+// The world a model run acts on: one emulator in this process (reset between sequences), the client
+// the provider uses (as the plugin would build it, but failing fast instead of waiting out retries),
+// and an operator's client for out-of-band changes and for checking what the service holds.
+import { PROVIDERS } from "../../../emulator/fixtures/catalog";
+import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { markerSecret } from "../../../provider/engine/create-marker";
+import type { ApiContext } from "../../../provider/engine/descriptor";
+import { ReadBatcher } from "../../../provider/engine/read-batcher";
+import { ToolConnectivityClient } from "../../../sdk";
+
+/** Fixture ids the model draws from (the emulator's catalog, the same in every environment). */
+export interface Catalog {
+  /** Integration providers whose type has triggers enabled: one active callback each. */
+  integrationProviders: { id: string; providerId: string }[];
+  providers: Record<
+    string,
+    {
+      id: string;
+      deployments: string[];
+      vaults: { id: string; deploymentId: string }[];
+      /** What each vault supplies: the fixtures' catalog, which the API never shows. */
+      vaultValues: { id: string; values: Record<string, unknown> }[];
+      authConfigs: string[];
+    }
+  >;
+  integrations: string[];
+  permissions: string[];
+  /** Objects the fixtures hold before any run: never orphans. */
+  seededConfigs: Set<string>;
+}
+
+export interface FaultPlan {
+  seed: number;
+  /** Share of requests answered 503. */
+  unavailable: number;
+  /** Share of POSTs applied and then answered with a dropped connection. */
+  dropAfterCommit: number;
+  /** 429s at the start of the run. */
+  rateLimitedBurst: number;
+}
+
+export class World {
+  private constructor(
+    readonly emulator: RunningEmulator,
+    /** What the provider talks through. */
+    readonly providerClient: ToolConnectivityClient,
+    /** What an operator (and the invariants) talk through. */
+    readonly operator: ToolConnectivityClient,
+    readonly catalog: Catalog,
+  ) {}
+
+  static async start(): Promise<World> {
+    const emulator = await startEmulator({
+      rateLimits: {
+        perIp: { limit: 100_000_000, windowMs: 1_000 },
+        development: { limit: 100_000_000, windowMs: 1_000 },
+      },
+      timing: { instanceRegistrationMs: 1, eventProcessingMs: 1, deploymentStepMs: 1 },
+    });
+    const apiKey = emulator.keys.development.secret;
+    // No retries and no client window: an injected fault fails the step at once, as a run that ran out
+    // of retries would, and the next run must recover from it.
+    const providerClient = new ToolConnectivityClient({ apiKey, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16 });
+    const operator = new ToolConnectivityClient({ apiKey, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16 });
+    return new World(emulator, providerClient, operator, catalogOf(emulator));
+  }
+
+  /** What one plugin process holds: a fresh read batcher and record of take-overs per run. */
+  newContext(): ApiContext {
+    return {
+      client: this.providerClient,
+      reads: new ReadBatcher(),
+      orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
+      markerSecret: markerSecret(this.emulator.keys.development.secret),
+      takenOver: new Set(),
+    };
+  }
+
+  async control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.emulator.url}/_emulator${path}`, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const parsed = (await response.json()) as T;
+    if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(parsed)}`);
+    return parsed;
+  }
+
+  reset(): Promise<unknown> {
+    return this.control("POST", "/reset");
+  }
+
+  /** The settings a config holds (vault values with `value` applied), which the API never returns. */
+  async configSettings(id: string): Promise<Record<string, unknown>> {
+    return (await this.control<{ value: Record<string, unknown> }>("GET", `/provider-configs/${id}/settings`)).value;
+  }
+
+  injectFaults(plan: FaultPlan): Promise<unknown> {
+    const rules: Record<string, unknown>[] = [];
+    if (plan.rateLimitedBurst > 0) rules.push({ path: "/**", status: 429, count: plan.rateLimitedBurst, retry_after: 0 });
+    if (plan.dropAfterCommit > 0) rules.push({ method: "POST", path: "/**", drop_after_commit: true, probability: plan.dropAfterCommit });
+    if (plan.unavailable > 0) rules.push({ path: "/**", status: 503, code: "service_unavailable", probability: plan.unavailable });
+    return this.control("POST", "/faults", { seed: plan.seed, rules });
+  }
+
+  clearFaults(): Promise<unknown> {
+    return this.control("DELETE", "/faults");
+  }
+
+  close(): Promise<void> {
+    return this.emulator.close();
+  }
+}
+
+function catalogOf(emulator: RunningEmulator): Catalog {
+  const f = emulator.fixtures;
+  const providers: Catalog["providers"] = {};
+  for (const provider of f.providers) {
+    providers[provider.name.toLowerCase().split(" ")[0]] = {
+      id: provider.id,
+      deployments: provider.deployments.map((d) => d.id),
+      vaults: provider.config_vaults.map((v) => ({ id: v.id, deploymentId: v.deployment_id })),
+      vaultValues: (PROVIDERS.find((p) => p.id === provider.id)?.config_vaults ?? []).map((v) => ({ id: v.id, values: v.values })),
+      authConfigs: provider.auth_configs.map((a) => a.id),
+    };
+  }
+  return {
+    integrationProviders: f.integration_providers.filter((p) => p.triggers_enabled).map((p) => ({ id: p.id, providerId: p.provider_id })),
+    providers,
+    integrations: f.integrations.map((i) => i.id),
+    permissions: [...f.permissions],
+    seededConfigs: new Set(f.provider_configs.map((c) => c.id)),
+  };
+}
