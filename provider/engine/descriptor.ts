@@ -65,9 +65,10 @@ export interface ResourceDescriptor<Args extends Record<string, unknown> = Recor
   checkLive?(ctx: ApiContext, news: Args, olds: Record<string, unknown>): Promise<CheckFailure[]>;
   /**
    * Checks of a change against the previous inputs, with no API call (an expiry in the past is fine if
-   * unchanged). `createsObject`: this step sends a create (a new resource, or a replacement).
+   * unchanged). `isNew`: the resource is not in state yet. `createsObject`: this step sends a create
+   * (a new resource, or a replacement).
    */
-  checkChange?(news: Args, olds: Record<string, unknown>, step: { createsObject: boolean }): CheckFailure[];
+  checkChange?(news: Args, olds: Record<string, unknown>, step: { isNew: boolean; createsObject: boolean }): CheckFailure[];
   /** POST the object. `marker` is the create marker to store in its metadata, when it has metadata. */
   create(ctx: ApiContext, args: Args, marker: string): Promise<LiveRecord>;
   /**

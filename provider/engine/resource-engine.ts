@@ -43,7 +43,8 @@ export class ResourceEngine<Args extends Props> {
     const failures = this.validate(news);
     if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news));
     if (failures.length === 0 && this.descriptor.checkChange) {
-      failures.push(...this.descriptor.checkChange(news as Args, olds, { createsObject: this.createsObject(olds, news) }));
+      const isNew = Object.keys(stripEngineKeys(olds)).length === 0;
+      failures.push(...this.descriptor.checkChange(news as Args, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
     }
     if (failures.length === 0 && this.descriptor.checkLive) {
       failures.push(...(await this.descriptor.checkLive(this.api(), news as Args, olds)));
@@ -57,11 +58,6 @@ export class ResourceEngine<Args extends Props> {
       .filter(([name, rule]) => rule.onChange === "replace" && !(news[name] === undefined && rule.serverDefault))
       .filter(([name, rule]) => !isUnknown(news[name]) && !sameValue(olds[name], news[name], rule))
       .map(([name]) => name);
-  }
-
-  /** Whether this step sends a create: the resource is new (no previous inputs) or is replaced. */
-  private createsObject(olds: Props, news: Props): boolean {
-    return Object.keys(stripEngineKeys(olds)).length === 0 || this.replaceOnlyChanges(olds, news).length > 0;
   }
 
   /**

@@ -94,7 +94,19 @@ export const providerConfigDescriptor: ResourceDescriptor<Args> = {
     metadata: { onChange: "update", carriesCreateMarker: true },
   },
 
-  checkChange(news, _olds, { createsObject }) {
+  checkChange(news, _olds, { isNew, createsObject }) {
+    if (isNew && news.adoptId !== undefined && news.value !== undefined) {
+      // The API never returns a config's settings: adopting with a value would record in state a
+      // value the object may not hold, and nothing could ever tell.
+      return [
+        {
+          property: "value",
+          reason:
+            `cannot be checked against ${news.adoptId}, which is being adopted: the API never returns a config's settings. ` +
+            "Leave value out to adopt the config as it is; to give it this value afterwards, remove adoptId and declare value (the config is then replaced by a new one holding it)",
+        },
+      ];
+    }
     // Only a create needs settings: an object that exists keeps its own, so removing adoptId from an
     // adopted config (whose settings the API never returns) is no change at all.
     if (!createsObject || news.adoptId !== undefined || news.value !== undefined || news.providerConfigVaultId !== undefined) return [];

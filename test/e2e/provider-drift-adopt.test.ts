@@ -157,7 +157,7 @@ describe("drift and adoption on the real engine", () => {
     const env = tcsStack("adopt-mismatch", emulator);
     try {
       const stack = await env.open(async () => {
-        new tcs.ProviderConfig("mismatch", { adoptId: config.id, providerId: "prov_jira0000000000000000", value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] } });
+        new tcs.ProviderConfig("mismatch", { adoptId: config.id, providerId: "prov_jira0000000000000000" });
       });
       await requests.reset(emulator);
       const output = outputCollector();

@@ -291,12 +291,42 @@ class ChangeAdoptedReplaceOnly implements Command {
   toString = () => `change a replace-only property of adopted ${this.slot} with adoptId kept (must be refused)`;
 }
 
+/** A config adopted with a declared value, which no read can verify: refused at check, naming value. */
+class AdoptWithValue implements Command {
+  constructor(readonly slot: Slot) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    if (real.program[this.slot] || real.sim.state.has(this.slot) || real.dirty) return;
+    const github = real.world.catalog.providers.github.id;
+    const config = await real.world.operator.providerConfigs.create({ providerId: github, value: { base_url: "https://api.github.com", timeout_seconds: 5 } });
+    real.accountedFor.add(config.id);
+    real.program[this.slot] = { adoptId: config.id, providerId: github, value: { base_url: "https://api.github.com", timeout_seconds: 60 } };
+    try {
+      await real.sim.up(declarations(real.program));
+      throw new Error(`up adopted ${config.id} with a declared value it cannot verify (the service holds another)`);
+    } catch (error) {
+      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => f.property === "value" && /adoptId/.test(f.reason))) throw error;
+    } finally {
+      delete real.program[this.slot];
+      normalize(real.world.catalog, real.program);
+    }
+  }
+  toString = () => `adopt a config into ${this.slot} declaring a value (must be refused)`;
+}
+
 // --- out of band -----------------------------------------------------------------------------------
 
 class OutOfBand implements Command {
   constructor(readonly slot: Slot, readonly action: "rename" | "delete" | "archive" | "edit" | "complete") {}
   check = always;
   async run(_m: Model, real: Real) {
+    // An operator acting on an object already gone (deleted by hand earlier) changes nothing.
+    await this.act(real).catch((error: { status?: number }) => {
+      if (error?.status !== 404 && error?.status !== 400) throw error;
+    });
+  }
+
+  private async act(real: Real) {
     const entry = real.sim.state.get(this.slot);
     if (!entry) return;
     const c = real.world.operator;
@@ -320,6 +350,17 @@ class OutOfBand implements Command {
       if (response.status >= 400) throw new Error(`completing ${entry.id}: ${response.status}`);
     } else return;
     real.dirty = true;
+    // An adopted object deleted by hand cannot be adopted again: up says "does not exist ... remove
+    // adoptId to create a new one", and the user does so.
+    // A config made anew needs settings, which an adopted one did not declare: the user adds them.
+    const args = real.program[this.slot];
+    if (this.action === "delete" && args?.adoptId) {
+      delete args.adoptId;
+      if (KIND_OF[this.slot] === "ProviderConfig" && args.value === undefined && args.providerConfigVaultId === undefined) {
+        Object.assign(args, configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }));
+        normalize(real.world.catalog, real.program);
+      }
+    }
   }
   toString = () => `out of band: ${this.action} ${this.slot}`;
 }
@@ -339,38 +380,56 @@ class SessionsExpire implements Command {
 const variant = fc.nat({ max: 7 });
 const slotOf = (kind: Parameters<typeof slotsOf>[0]) => fc.constantFrom(...slotsOf(kind));
 
+/**
+ * The commands, weighted so that a sequence edits, applies and edits again (ups and declarations
+ * often; adoption, refusals, out-of-band changes and faults now and then).
+ */
 export function commandArbitraries(options: { faults: boolean }): fc.Arbitrary<Command>[] {
-  const arbitraries: fc.Arbitrary<Command>[] = [
-    fc.boolean().map((refresh) => new Up(refresh)),
-    fc.tuple(slotOf("Callback"), variant, variant, variant, variant).map(([s, p, n, d, m]) => new DeclareCallback(s, p, n, d, m)),
-    fc.tuple(slotOf("ProviderConfig"), variant, variant, variant, variant, variant).map(([s, src, f, n, d, m]) => new DeclareConfig(s, src, f, n, d, m)),
-    fc.tuple(slotOf("CallbackInstance"), slotOf("Callback"), slotOf("ProviderConfig"), fc.nat({ max: 2 })).map(([s, cb, pc, a]) => new DeclareInstance(s, cb, pc, a)),
-    fc.tuple(slotOf("Role"), variant, variant, variant, fc.boolean()).map(([s, n, p, d, fresh]) => new DeclareRole(s, n, p, d, fresh)),
-    fc
-      .tuple(slotOf("IntegrationSetupSession"), variant, variant, variant, variant, variant, variant, fc.boolean())
-      .map(([s, i, n, d, m, c, r, w]) => new DeclareSession(s, i, n, d, m, c, r, w)),
-    fc.constantFrom(...slotsOfAll()).map((s) => new Remove(s)),
-    fc.tuple(fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB"), fc.boolean(), variant).map(([s, same, v]) => new Adopt(s, same, v)),
-    fc.constantFrom<Slot>("cbA", "pcA", "roleA", "pcB").map((s) => new DropAdoptId(s)),
-    fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB").map((s) => new ChangeAdoptedReplaceOnly(s)),
-    fc
-      .constantFrom<[Slot, OutOfBand["action"]]>(
-        ["cbA", "rename"],
-        ["cbA", "delete"],
-        ["cbA", "archive"],
-        ["cbB", "archive"],
-        ["pcA", "delete"],
-        ["pcA", "rename"],
-        ["instA", "delete"],
-        ["roleA", "edit"],
-        ["sessA", "complete"],
-      )
-      .map(([s, a]) => new OutOfBand(s, a)),
-    fc.constant(new SessionsExpire()),
+  const weighted: fc.WeightedArbitrary<Command>[] = [
+    { weight: 6, arbitrary: fc.boolean().map((refresh) => new Up(refresh)) },
+    { weight: 3, arbitrary: fc.tuple(slotOf("Callback"), variant, variant, variant, variant).map(([s, p, n, d, m]) => new DeclareCallback(s, p, n, d, m)) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(slotOf("ProviderConfig"), variant, variant, variant, variant, variant).map(([s, src, f, n, d, m]) => new DeclareConfig(s, src, f, n, d, m)),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(slotOf("CallbackInstance"), slotOf("Callback"), slotOf("ProviderConfig"), fc.nat({ max: 2 })).map(([s, cb, pc, a]) => new DeclareInstance(s, cb, pc, a)),
+    },
+    { weight: 2, arbitrary: fc.tuple(slotOf("Role"), variant, variant, variant, fc.boolean()).map(([s, n, p, d, fresh]) => new DeclareRole(s, n, p, d, fresh)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(slotOf("IntegrationSetupSession"), variant, variant, variant, variant, variant, variant, fc.boolean())
+        .map(([s, i, n, d, m, c, r, w]) => new DeclareSession(s, i, n, d, m, c, r, w)),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(...slotsOfAll()).map((s) => new Remove(s)) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB"), fc.boolean(), variant).map(([s, same, v]) => new Adopt(s, same, v)) },
+    { weight: 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB").map((s) => new DropAdoptId(s)) },
+    { weight: 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB").map((s) => new ChangeAdoptedReplaceOnly(s)) },
+    { weight: 1, arbitrary: fc.constantFrom<Slot>("pcA", "pcB").map((s) => new AdoptWithValue(s)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom<[Slot, OutOfBand["action"]]>(
+          ["cbA", "rename"],
+          ["cbB", "delete"],
+          ["cbA", "archive"],
+          ["cbB", "archive"],
+          ["pcA", "delete"],
+          ["pcB", "rename"],
+          ["instA", "delete"],
+          ["roleA", "edit"],
+          ["sessA", "complete"],
+        )
+        .map(([s, a]) => new OutOfBand(s, a)),
+    },
+    { weight: 1, arbitrary: fc.constant(new SessionsExpire()) },
   ];
   if (options.faults) {
-    arbitraries.push(
-      fc
+    weighted.push({
+      weight: 2,
+      arbitrary: fc
         .record({
           seed: fc.nat(),
           unavailable: fc.constantFrom(0, 0.1, 0.3),
@@ -378,9 +437,9 @@ export function commandArbitraries(options: { faults: boolean }): fc.Arbitrary<C
           rateLimitedBurst: fc.constantFrom(0, 0, 2),
         })
         .map((plan) => new FaultyUp(plan)),
-    );
+    });
   }
-  return arbitraries;
+  return [fc.oneof(...weighted)];
 }
 
 function slotsOfAll(): Slot[] {

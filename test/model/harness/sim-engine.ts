@@ -57,6 +57,9 @@ export function isRef(value: unknown): value is Ref {
   return value !== null && typeof value === "object" && typeof (value as Ref).$ref === "string";
 }
 
+/** What the engine did, summed over a whole property run: proof that the sequences exercised something. */
+export const stepCounts = { create: 0, update: 0, replace: 0, delete: 0, same: 0, refused: 0, failed: 0 };
+
 export class SimEngine {
   readonly state = new Map<string, StateEntry>();
   /** Replaced objects whose delete has not run yet (it runs at the end of an up, or the next one). */
@@ -126,7 +129,12 @@ export class SimEngine {
     if (options.refresh) await this.refresh();
     this.ctx = this.newContext();
     const declared = new Set(program.map((decl) => decl.name));
-    for (const decl of program) await this.step(decl);
+    try {
+      for (const decl of program) await this.step(decl);
+    } catch (error) {
+      if (!(error instanceof StepError && error.op === "check")) stepCounts.failed++;
+      throw error;
+    }
     const removed = [...this.state.values()].filter((entry) => !declared.has(entry.name));
     const deletes = [...this.pendingDeletes, ...removed].sort((a, b) => b.seq - a.seq);
     for (const entry of deletes) await this.remove(entry);
@@ -143,6 +151,7 @@ export class SimEngine {
     const news = await this.check(decl, old);
     if (!old) {
       this.state.set(decl.name, await this.create(decl, news));
+      stepCounts.create++;
       return;
     }
     const diff = await engine.diff(old.id, old.outputs, news).catch((error: unknown) => {
@@ -151,9 +160,11 @@ export class SimEngine {
     if (!diff.changes) {
       // A "same" step records the new inputs with the old outputs.
       old.inputs = news;
+      stepCounts.same++;
       return;
     }
     if (diff.replaces && diff.replaces.length > 0) {
+      stepCounts.replace++;
       if (diff.deleteBeforeReplace) {
         await this.remove(old);
         this.state.set(decl.name, await this.create(decl, news));
@@ -169,6 +180,7 @@ export class SimEngine {
     });
     old.outputs = result.outs ?? {};
     old.inputs = news;
+    stepCounts.update++;
   }
 
   private async check(decl: Declaration, old: StateEntry | undefined): Promise<Props> {
@@ -178,6 +190,7 @@ export class SimEngine {
         throw new StepError(decl.name, "check", message(error));
       });
     if (checked.failures && checked.failures.length > 0) {
+      stepCounts.refused++;
       throw new StepError(decl.name, "check", checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; "), checked.failures);
     }
     return checked.inputs ?? {};
@@ -198,6 +211,7 @@ export class SimEngine {
       .catch((error: unknown) => {
         throw new StepError(entry.name, "delete", message(error));
       });
+    stepCounts.delete++;
     if (entry.kind === "Role" || entry.kind === "IntegrationSetupSession") this.released.add(entry.id);
     if (this.state.get(entry.name) === entry) this.state.delete(entry.name);
     this.pendingDeletes = this.pendingDeletes.filter((pending) => pending !== entry);

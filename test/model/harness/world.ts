@@ -83,7 +83,7 @@ export class World {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const parsed = (await response.json()) as T;
-    if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(parsed)}`);
+    if (!response.ok) throw Object.assign(new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(parsed)}`), { status: response.status });
     return parsed;
   }
 
