@@ -98,7 +98,19 @@ export class ResourceEngine<Args extends Props> {
       if (rule.onChange === "replace") replaces.push(name);
     }
     const reason = this.descriptor.replacementReason?.(olds, news as Args);
-    if (reason) replaces.push(reason);
+    if (reason) {
+      // A replacement the service's side asks for (an archived callback, an expired session) creates
+      // an object from inputs check saw as unchanged: check them as a create's now, at preview,
+      // rather than let the service refuse them halfway through the up.
+      const failures = this.descriptor.checkChange?.(news as Args, {}, { isNew: true, createsObject: true }) ?? [];
+      if (failures.length > 0) {
+        throw new Error(
+          `${this.kind} must be replaced (its ${reason} is ${JSON.stringify(olds[reason])}), and its replacement cannot be created as declared: ` +
+            failures.map((f) => `${f.property} ${f.reason}`).join("; "),
+        );
+      }
+      replaces.push(reason);
+    }
     return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace: false };
   }
 

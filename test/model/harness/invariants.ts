@@ -9,7 +9,7 @@ import { withoutMarker, MARKER_KEY } from "../../../provider/engine/create-marke
 import { sameValue } from "../../../provider/engine/normalize";
 import type { LiveRecord } from "../../../provider/engine/descriptor";
 import type { ResourceKind } from "../../../provider/engine/descriptor";
-import { isRef, type Declaration, type SimEngine } from "./sim-engine";
+import { isRef, type Declaration, type Deployer } from "./sim-engine";
 import type { World } from "./world";
 
 export class InvariantViolation extends Error {}
@@ -36,14 +36,14 @@ async function live(world: World, kind: ResourceKind, id: string, inputs: Record
   }
 }
 
-function resolved(sim: SimEngine, decl: Declaration): Record<string, unknown> {
+function resolved(sim: Deployer, decl: Declaration): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(decl.args)) args[key] = isRef(value) ? sim.state.get(value.$ref)?.id : value;
   return args;
 }
 
 /** 1 and 2: each declaration is in state, and the live object holds the declared values and the state's. */
-export async function serviceMatchesProgram(world: World, sim: SimEngine, program: Declaration[]): Promise<void> {
+export async function serviceMatchesProgram(world: World, sim: Deployer, program: Declaration[]): Promise<void> {
   for (const decl of program) {
     const entry = sim.state.get(decl.name) ?? fail(`${decl.name} is declared but not in state`);
     const descriptor = descriptors[decl.kind];
@@ -81,7 +81,7 @@ async function configHoldsDeclaredValue(world: World, name: string, id: string, 
 }
 
 /** 3: `preview --refresh --expect-no-changes`. */
-export async function refreshPlansNothing(sim: SimEngine, program: Declaration[]): Promise<void> {
+export async function refreshPlansNothing(sim: Deployer, program: Declaration[]): Promise<void> {
   const changes = await sim.planAfterRefresh(program);
   if (changes.length > 0) fail(`a refresh right after up plans changes: ${changes.map((c) => `${c.op} ${c.name}: ${c.detail}`).join(" | ")}`);
 }
@@ -91,7 +91,7 @@ export async function refreshPlansNothing(sim: SimEngine, program: Declaration[]
  * object, and no live callback, instance, config, role or pending session is unaccounted for (objects
  * made out of band, fixtures, and roles and sessions the API cannot delete are accounted for).
  */
-export async function noDuplicateNoOrphan(world: World, sim: SimEngine, accountedFor: Set<string>): Promise<void> {
+export async function noDuplicateNoOrphan(world: World, sim: Deployer, accountedFor: Set<string>): Promise<void> {
   const ids = [...sim.state.values()].map((entry) => entry.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) fail(`one object is managed by two resources: ${twice.join(", ")}`);
@@ -125,7 +125,7 @@ function markerNote(metadata: unknown): string {
 }
 
 /** After a failed up: whatever state holds still exists (a failure never leaves state pointing at nothing it made). */
-export async function stateExists(world: World, sim: SimEngine): Promise<void> {
+export async function stateExists(world: World, sim: Deployer): Promise<void> {
   for (const entry of sim.state.values()) {
     const record = await live(world, entry.kind, entry.id, entry.outputs);
     if (!record) fail(`${entry.name} (${entry.id}) is in state but does not exist after a failed up`);

@@ -53,6 +53,23 @@ export interface PlannedChange {
   detail: string;
 }
 
+/**
+ * What applies a program: this simulation of the engine, or the real engine through the Automation
+ * API (test/e2e/model-engine.test.ts). The model's commands and invariants work on either.
+ */
+export interface Deployer {
+  /** Resources by name: their id, inputs and outputs as state holds them. */
+  readonly state: Map<string, StateEntry>;
+  /** Replaced objects whose delete has not run yet. */
+  readonly pendingDeletes: StateEntry[];
+  /** Ids the provider let go of although the API cannot delete them (roles, sessions). */
+  readonly released: Set<string>;
+  up(program: Declaration[], options?: { refresh?: boolean }): Promise<void>;
+  destroy(): Promise<void>;
+  /** What `preview --refresh` would change; empty when `--expect-no-changes` passes. */
+  planAfterRefresh(program: Declaration[]): Promise<PlannedChange[]>;
+}
+
 export function isRef(value: unknown): value is Ref {
   return value !== null && typeof value === "object" && typeof (value as Ref).$ref === "string";
 }
@@ -60,7 +77,7 @@ export function isRef(value: unknown): value is Ref {
 /** What the engine did, summed over a whole property run: proof that the sequences exercised something. */
 export const stepCounts = { create: 0, update: 0, replace: 0, delete: 0, same: 0, refused: 0, failed: 0 };
 
-export class SimEngine {
+export class SimEngine implements Deployer {
   readonly state = new Map<string, StateEntry>();
   /** Replaced objects whose delete has not run yet (it runs at the end of an up, or the next one). */
   pendingDeletes: StateEntry[] = [];

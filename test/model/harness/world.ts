@@ -40,6 +40,10 @@ export interface FaultPlan {
 }
 
 export class World {
+  /** How far this process's clock is moved ahead (Date.now), for the provider and the emulator alike. */
+  private shiftMs = 0;
+  private readonly realNow = Date.now;
+
   private constructor(
     readonly emulator: RunningEmulator,
     /** What the provider talks through. */
@@ -62,7 +66,21 @@ export class World {
     // of retries would, and the next run must recover from it.
     const providerClient = new ToolConnectivityClient({ apiKey, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16 });
     const operator = new ToolConnectivityClient({ apiKey, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16 });
-    return new World(emulator, providerClient, operator, catalogOf(emulator));
+    const world = new World(emulator, providerClient, operator, catalogOf(emulator));
+    // One clock for both sides, as in life: moving the emulator's clock alone would let the provider
+    // accept an expiry the service already sees as past.
+    Date.now = () => world.realNow.call(Date) + world.shiftMs;
+    return world;
+  }
+
+  /** Time passes for the provider and the service together; then the service runs what became due. */
+  async advanceTime(ms: number): Promise<void> {
+    this.shiftMs += ms;
+    await this.control("POST", "/clock", { advance_ms: 0 });
+  }
+
+  get timeShiftMs(): number {
+    return this.shiftMs;
   }
 
   /** What one plugin process holds: a fresh read batcher and record of take-overs per run. */
@@ -88,6 +106,7 @@ export class World {
   }
 
   reset(): Promise<unknown> {
+    this.shiftMs = 0;
     return this.control("POST", "/reset");
   }
 
@@ -109,6 +128,7 @@ export class World {
   }
 
   close(): Promise<void> {
+    Date.now = this.realNow;
     return this.emulator.close();
   }
 }

@@ -1,0 +1,90 @@
+// The failures the review found (issue "Plan and apply are never wrong"), each replayed through the
+// provider's engine against the emulator as the model found or would find it. Each fails on the code
+// before its fix.
+import { SimEngine, StepError, type Declaration } from "./harness/sim-engine";
+import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram } from "./harness/invariants";
+import { World } from "./harness/world";
+
+let world: World;
+beforeAll(async () => {
+  world = await World.start();
+});
+afterAll(() => world.close());
+beforeEach(() => world.reset());
+
+const config = (args: Record<string, unknown>): Declaration => ({ name: "config", kind: "ProviderConfig", args });
+
+/** Writes sent to the service since the last reset of the counters, by method. */
+async function writes(): Promise<Record<string, number>> {
+  const counts = await world.control<{ by_route: Record<string, number> }>("GET", "/requests");
+  const byMethod: Record<string, number> = {};
+  for (const [route, n] of Object.entries(counts.by_route)) {
+    const method = route.split(" ")[0];
+    if (method !== "GET") byMethod[method] = (byMethod[method] ?? 0) + n;
+  }
+  return byMethod;
+}
+
+async function converged(sim: SimEngine, program: Declaration[], accountedFor = new Set<string>()) {
+  await serviceMatchesProgram(world, sim, program);
+  await noDuplicateNoOrphan(world, sim, accountedFor);
+  await refreshPlansNothing(sim, program);
+}
+
+describe("regressions found by the model", () => {
+  it("1: a config from a vault whose value overrides one setting passes preview, and the service holds vault + value", async () => {
+    const github = world.catalog.providers.github;
+    const program = [config({ providerId: github.id, providerConfigVaultId: github.vaults[0].id, value: { timeout_seconds: 45 } })];
+    const sim = new SimEngine(() => world.newContext());
+    await sim.up(program);
+    expect(await world.configSettings(sim.state.get("config")!.id)).toEqual({ base_url: "https://api.github.com", timeout_seconds: 45 });
+    await converged(sim, program);
+  });
+
+  it("1: a vault does not excuse a setting of the wrong type: preview names value.timeout_seconds", async () => {
+    const github = world.catalog.providers.github;
+    const sim = new SimEngine(() => world.newContext());
+    const failure = await sim.up([config({ providerId: github.id, providerConfigVaultId: github.vaults[0].id, value: { timeout_seconds: "soon" } })]).catch((e) => e);
+    expect(failure).toBeInstanceOf(StepError);
+    expect(failure.failures.map((f: { property: string }) => f.property)).toEqual(["value.timeout_seconds"]);
+  });
+
+  it("2: a value change on an adopted config with adoptId kept is refused at preview, naming value and the way forward; nothing is written", async () => {
+    const github = world.catalog.providers.github;
+    const existing = await world.operator.providerConfigs.create({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 5 } });
+    const sim = new SimEngine(() => world.newContext());
+    await sim.up([config({ adoptId: existing.id, providerId: github.id })]);
+    await world.control("DELETE", "/requests");
+
+    const failure = await sim.up([config({ adoptId: existing.id, providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 60 } })]).catch((e) => e);
+    expect(failure).toBeInstanceOf(StepError);
+    expect(failure.op).toBe("check");
+    expect(failure.failures).toEqual([{ property: "value", reason: expect.stringMatching(/Remove adoptId in the same change to replace it/) }]);
+    expect(await writes()).toEqual({});
+    expect(await world.configSettings(existing.id)).toEqual({ base_url: "https://api.github.com", timeout_seconds: 5 });
+
+    // The way forward the message names: adoptId removed with the new value replaces the config.
+    const program = [config({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 60 } })];
+    await sim.up(program);
+    expect(sim.state.get("config")!.id).not.toBe(existing.id);
+    await converged(sim, program);
+  });
+
+  it("3: removing adoptId from an adopted config declared without value (as tcs-pulumi generate writes it) plans nothing and sends nothing", async () => {
+    const github = world.catalog.providers.github;
+    const existing = await world.operator.providerConfigs.create({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 5 }, name: "made by hand" });
+    const sim = new SimEngine(() => world.newContext());
+    await sim.up([config({ adoptId: existing.id, providerId: github.id, name: "made by hand" })]);
+    await world.control("DELETE", "/requests");
+
+    const program = [config({ providerId: github.id, name: "made by hand" })];
+    await sim.up(program);
+    expect(sim.state.get("config")!.id).toBe(existing.id);
+    expect(await writes()).toEqual({});
+    await converged(sim, program, new Set([existing.id]));
+
+    // A change that replaces it still needs settings, and says so at preview.
+    const failure = await sim.up([config({ providerId: github.id, providerDeploymentId: github.deployments[1], name: "made by hand" })]).catch((e) => e);
+    expect(failure.failures).toEqual([{ property: "value", reason: expect.stringMatching(/creates a new config/) }]);
+  });
+});
