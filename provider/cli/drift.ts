@@ -49,7 +49,9 @@ async function main(argv: string[]): Promise<number> {
 
   const collector = new DriftCollector();
   try {
-    const stack = await LocalWorkspace.selectStack({ stackName: values.stack, workDir });
+    // A preview never asks for confirmation; CI often sets PULUMI_SKIP_CONFIRMATIONS=true, which the
+    // CLI would turn into --yes, refused next to --preview-only.
+    const stack = await LocalWorkspace.selectStack({ stackName: values.stack, workDir }, { envVars: { PULUMI_SKIP_CONFIRMATIONS: "false" } });
     await stack.previewRefresh({ onEvent: collector.onEvent });
   } catch (error) {
     process.stderr.write(`tcs-drift: the refresh preview of stack '${values.stack}' failed: ${firstLines(error)}\n`);
