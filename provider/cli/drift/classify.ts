@@ -131,12 +131,12 @@ function classifyTcs(step: StepEventMetadata, declared: Record<string, FieldRule
 
   const moved: FieldChange[] = [];
   for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (name in declared || PLUMBING.has(name) || (note && name === "status")) continue;
+    if (Object.hasOwn(declared, name) || PLUMBING.has(name) || (note && name === "status")) continue;
     moved.push(...movedPaths(name, before[name], after[name], secret));
   }
   const recreate = plansChange && drifted.length === 0 && !note;
   // Shown even when a refresh already recorded the status: it is why the next up replaces it.
-  if (recreate && !moved.some((field) => field.name === "status")) moved.push(change("status", before.status, after.status, secret));
+  if (recreate && after.status !== undefined && !moved.some((field) => field.name === "status")) moved.push(change("status", before.status, after.status, secret));
 
   const result: StepClassification = {};
   if (drifted.length > 0 || note) {
