@@ -8,7 +8,7 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../../scripts/lib/engine";
 import { FIX, SECRET_CONFIG_VALUE } from "./helpers/programs";
 import { runBin } from "./helpers/run-bin";
-import { api, clock, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+import { api, archiveCallback, clock, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
 const DAY_MS = 24 * 3600_000;
@@ -40,7 +40,7 @@ describe("tcs-drift: drift versus lifecycle", () => {
     await emulator.close();
   });
 
-  it("lists expired and completed sessions as lifecycle (exit 0), a rename as the only drift (exit 2), and re-creates what it said it would", async () => {
+  it("lists expired and completed sessions as lifecycle (exit 0), a rename as the only drift (exit 2), re-creates what it said it would; an archived callback is drift", async () => {
     const env = tcsStack("drift-lifecycle", emulator);
     const markdownFile = path.join(env.scratch.dir, "drift.md");
     const jsonFile = path.join(env.scratch.dir, "drift.json");
@@ -104,6 +104,18 @@ describe("tcs-drift: drift versus lifecycle", () => {
       expect(settled.code).toBe(0);
       expect(settled.report).toMatchObject({ drifted: false, resources: [], lifecycle: [] });
       expect(settled.markdown).not.toMatch(/Lifecycle/);
+
+      // Callbacks disabled on the integration provider, outside Pulumi: the callback is archived (the next
+      // up replaces it) and its instance detached (gone). Both are drift, not lifecycle.
+      await archiveCallback(emulator, up.outputs.callbackId.value as string);
+      const archived = await drift();
+      expect(archived.code).toBe(2);
+      expect(archived.report.lifecycle).toEqual([]);
+      expect(archived.report.resources).toEqual([
+        expect.objectContaining({ name: "events", change: "changed", fields: [{ name: "status", old: "active", new: "archived" }], note: expect.stringMatching(/archived outside Pulumi/) }),
+        expect.objectContaining({ name: "attachment", change: "deleted" }),
+      ]);
+      expect(archived.markdown).toMatch(/`events`.*\n\nArchived outside Pulumi .*replaces it\./);
     } finally {
       env.scratch.remove();
     }
