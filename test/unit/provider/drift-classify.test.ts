@@ -1,8 +1,6 @@
 // tcs-drift's split of a refresh step into drift and lifecycle, without the engine. Each step is
 // framed as the engine frames a refresh step: its op comes from the provider's own diff of the
 // refreshed outputs against the declared inputs (`same` when it finds nothing to change).
-import * as fs from "node:fs";
-import * as path from "node:path";
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 import { classifyStep } from "../../../provider/cli/drift/classify";
 import { DriftCollector } from "../../../provider/cli/drift/report";
@@ -178,33 +176,5 @@ describe("the classification agrees with the provider", () => {
     expect(session.replacementReason?.({ status: "expired" }, { replaceWhenExpired: true } as never)).toBeTruthy();
     expect(session.replacementReason?.({ status: "expired" }, { replaceWhenExpired: false } as never)).toBeFalsy();
     expect(session.replacementReason?.({ status: "successful" }, { replaceWhenExpired: true } as never)).toBeFalsy();
-  });
-});
-
-describe("docs/drift.md", () => {
-  /** The field-by-field table: per resource, the backticked names of each column. */
-  function documented(): Map<string, string[][]> {
-    const doc = fs.readFileSync(path.join(__dirname, "../../../docs/drift.md"), "utf8");
-    const rows = doc.split("\n").filter((line) => line.startsWith("| `tcs."));
-    return new Map(
-      rows.map((row) => {
-        const [resource, ...columns] = row.split("|").slice(1, -1);
-        return [resource.trim().replace(/`tcs\.(\w+)`/, "$1"), columns.map((cell) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]).sort())];
-      }),
-    );
-  }
-
-  it("says, for every resource, which outputs are drift (declared), lifecycle (the service's) and never compared", () => {
-    const table = documented();
-    expect([...table.keys()].sort()).toEqual(Object.keys(descriptors).sort());
-    for (const kind of Object.keys(descriptors) as ResourceKind[]) {
-      const declared = Object.keys(DECLARED_FIELDS[kind]);
-      const outputs = Object.keys(descriptors[kind].toOutputs({ id: "x" }, {} as never));
-      const providerSettings = kind === "IntegrationSetupSession" ? ["adoptId", "replaceWhenExpired"] : ["adoptId"];
-      expect({ kind, columns: table.get(kind) }).toEqual({
-        kind,
-        columns: [[...declared].sort(), outputs.filter((name) => !declared.includes(name) && !providerSettings.includes(name)).sort(), providerSettings],
-      });
-    }
   });
 });
