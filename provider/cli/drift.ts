@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // tcs-drift: drift detection for scheduled pipelines. Runs a refresh preview of a stack (it does not
-// run the program, so it works on any stack), reports each resource whose object changed or vanished
-// outside Pulumi in Markdown and JSON, and exits 0 (no drift), 2 (drift) or 1 (error), so a pipeline
-// can tell drift from failure.
+// run the program, so it works on any stack), reports each resource whose declared inputs differ from
+// the service or whose object vanished (drift), and apart from those what the service changed by
+// itself (lifecycle: a session expired or completed), in Markdown and JSON. Exits 0 (no drift, whatever
+// the lifecycle changes), 2 (drift) or 1 (error), so a pipeline can tell drift from failure.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
@@ -12,13 +13,14 @@ import { toJson, toMarkdown } from "./drift/render";
 
 const USAGE = `Usage: tcs-drift --stack <name> [--cwd <project dir>] [--markdown <file>] [--json <file>]
 
-Runs a refresh preview of the stack and reports drift.
+Runs a refresh preview of the stack and reports drift (declared inputs that differ from the service,
+objects deleted outside Pulumi) and, apart, lifecycle changes (what the service changed by itself).
   --stack <name>     the stack to check (required)
   --cwd <dir>        the Pulumi project directory (default: the current directory)
   --markdown <file>  write the Markdown report there (default: print it); also appended to
                      $GITHUB_STEP_SUMMARY when that is set
   --json <file>      write the JSON report there
-Exit codes: 0 no drift, 2 drift found, 1 error.`;
+Exit codes: 0 no drift (lifecycle changes alone included), 2 drift found, 1 error.`;
 
 export const EXIT = { clean: 0, error: 1, drift: 2 } as const;
 
@@ -49,7 +51,9 @@ async function main(argv: string[]): Promise<number> {
 
   const collector = new DriftCollector();
   try {
-    const stack = await LocalWorkspace.selectStack({ stackName: values.stack, workDir });
+    // A preview never asks for confirmation; CI often sets PULUMI_SKIP_CONFIRMATIONS=true, which the
+    // CLI would turn into --yes, refused next to --preview-only.
+    const stack = await LocalWorkspace.selectStack({ stackName: values.stack, workDir }, { envVars: { PULUMI_SKIP_CONFIRMATIONS: "false" } });
     await stack.previewRefresh({ onEvent: collector.onEvent });
   } catch (error) {
     process.stderr.write(`tcs-drift: the refresh preview of stack '${values.stack}' failed: ${firstLines(error)}\n`);

@@ -7,6 +7,7 @@ import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descr
 import { notFoundAsUndefined } from "../engine/not-found";
 import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { dynamicProvider, resourceProps } from "../shim";
+import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
 
 export interface CallbackInstanceArgs {
@@ -44,11 +45,7 @@ function readInstance(ctx: ApiContext, callbackId: string, id: string): Promise<
 export const callbackInstanceDescriptor: ResourceDescriptor<Args> = {
   kind: "CallbackInstance",
   schema,
-  fields: {
-    callbackId: { onChange: "replace" },
-    providerConfigId: { onChange: "replace" },
-    providerAuthConfigId: { onChange: "replace" },
-  },
+  fields: DECLARED_FIELDS.CallbackInstance,
 
   create: (ctx, args) =>
     ctx.client.callbacks.instances.create(args.callbackId, {

@@ -9,6 +9,7 @@ import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
 import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { dynamicProvider, resourceProps } from "../shim";
+import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
 
 export interface CallbackArgs {
@@ -46,12 +47,7 @@ function readCallback(ctx: ApiContext, id: string): Promise<CallbackRecord | und
 export const callbackDescriptor: ResourceDescriptor<Args> = {
   kind: "Callback",
   schema,
-  fields: {
-    integrationProviderId: { onChange: "replace" },
-    name: { onChange: "update" },
-    description: { onChange: "update" },
-    metadata: { onChange: "update", carriesCreateMarker: true },
-  },
+  fields: DECLARED_FIELDS.Callback,
 
   create: (ctx, args, marker) =>
     ctx.client.callbacks.create({

@@ -11,6 +11,7 @@ import { notFoundAsUndefined } from "../engine/not-found";
 import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { isUnknown } from "../engine/normalize";
 import { dynamicProvider, resourceProps } from "../shim";
+import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
 
 export interface IntegrationSetupSessionArgs {
@@ -71,17 +72,7 @@ function readSession(ctx: ApiContext, integrationId: string, id: string): Promis
 export const integrationSetupSessionDescriptor: ResourceDescriptor<Args> = {
   kind: "IntegrationSetupSession",
   schema,
-  fields: {
-    integrationId: { onChange: "replace" },
-    name: { onChange: "replace" },
-    description: { onChange: "replace" },
-    metadata: { onChange: "replace", carriesCreateMarker: true },
-    identityActorId: { onChange: "replace" },
-    identityId: { onChange: "replace" },
-    expiresAt: { onChange: "replace", serverDefault: true, timestamp: true },
-    redirectUrl: { onChange: "replace" },
-    configuration: { onChange: "replace" },
-  },
+  fields: DECLARED_FIELDS.IntegrationSetupSession,
 
   checkChange(news, olds) {
     // The bound applies to a new expiry only: a session declared last week keeps its (now past) expiry.

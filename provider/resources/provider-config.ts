@@ -12,6 +12,7 @@ import { notFoundAsUndefined } from "../engine/not-found";
 import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { isUnknown, sameValue } from "../engine/normalize";
 import { dynamicProvider, resourceProps } from "../shim";
+import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
 
 export type ToolFilters = { type: "allow_all" } | { type: "tool_keys"; keys: string[] };
@@ -61,8 +62,6 @@ const schema = z.object({
 });
 type Args = z.infer<typeof schema>;
 
-const ALLOW_ALL = { type: "allow_all" };
-
 function toolFiltersOf(record: ConfigRecord): ToolFilters {
   const filter = record.toolFilter as { type?: string; keys?: string[] } | null | undefined;
   if (filter?.type === "tool_keys") return { type: "tool_keys", keys: filter.keys ?? [] };
@@ -83,16 +82,7 @@ function readConfig(ctx: ApiContext, providerId: string, id: string): Promise<Co
 export const providerConfigDescriptor: ResourceDescriptor<Args> = {
   kind: "ProviderConfig",
   schema,
-  fields: {
-    providerId: { onChange: "replace" },
-    providerDeploymentId: { onChange: "replace", serverDefault: true },
-    providerConfigVaultId: { onChange: "replace" },
-    value: { onChange: "replace", writeOnly: true },
-    toolFilters: { onChange: "update", absentMeans: ALLOW_ALL },
-    name: { onChange: "update" },
-    description: { onChange: "update" },
-    metadata: { onChange: "update", carriesCreateMarker: true },
-  },
+  fields: DECLARED_FIELDS.ProviderConfig,
 
   checkChange(news, _olds, { isNew, createsObject }) {
     if (isNew && news.adoptId !== undefined && news.value !== undefined) {

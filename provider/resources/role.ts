@@ -7,6 +7,7 @@ import type { Role as RoleRecord } from "../../sdk";
 import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descriptor";
 import { notFoundAsUndefined } from "../engine/not-found";
 import { dynamicProvider, resourceProps } from "../shim";
+import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
 
 export interface RoleArgs {
@@ -46,12 +47,7 @@ function readRole(ctx: ApiContext, id: string): Promise<RoleRecord | undefined> 
 export const roleDescriptor: ResourceDescriptor<Args> = {
   kind: "Role",
   schema,
-  fields: {
-    name: { onChange: "update" },
-    slug: { onChange: "update" },
-    permissions: { onChange: "update", unordered: true },
-    description: { onChange: "update" },
-  },
+  fields: DECLARED_FIELDS.Role,
 
   create: (ctx, args) =>
     ctx.client.roles.create({ name: args.name, slug: args.slug, permissions: args.permissions, description: args.description }) as Promise<LiveRecord>,

@@ -11,8 +11,8 @@ import { api, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
 
-function drift(args: string[], backendDir: string) {
-  return runBin(BIN, args, { ...process.env, PULUMI_BACKEND_URL: `file://${backendDir}`, GITHUB_STEP_SUMMARY: "" });
+function drift(args: string[], backendDir: string, extraEnv: NodeJS.ProcessEnv = {}) {
+  return runBin(BIN, args, { ...process.env, PULUMI_BACKEND_URL: `file://${backendDir}`, GITHUB_STEP_SUMMARY: "", ...extraEnv });
 }
 
 describe("tcs-drift", () => {
@@ -32,7 +32,8 @@ describe("tcs-drift", () => {
       const up = await stack.up();
       const args = ["--stack", "drift-tool", "--cwd", env.scratch.dir];
 
-      const clean = await drift(args, env.scratch.backendDir);
+      // As CI often runs it: the CLI turns PULUMI_SKIP_CONFIRMATIONS into --yes, which a preview must not get.
+      const clean = await drift(args, env.scratch.backendDir, { PULUMI_SKIP_CONFIRMATIONS: "true" });
       expect(clean.stderr).toBe("");
       expect(clean.code).toBe(0);
       expect(clean.stdout).toMatch(/No drift/);

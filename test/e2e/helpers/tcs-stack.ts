@@ -93,6 +93,16 @@ export const faults = {
   describe: (emulator: RunningEmulator): Promise<{ rules: Array<FaultRule & { fired: number }> }> => control(emulator, "GET", "/faults"),
 };
 
+/** The emulator's clock: moving it forward expires sessions and runs what became due. */
+export const clock = {
+  advance: (emulator: RunningEmulator, ms: number): Promise<{ offset_ms: number; now: string }> => control(emulator, "POST", "/clock", { advance_ms: ms }),
+};
+
+/** Archives a callback as the service does when callbacks are disabled on its integration provider (detaches its instances). */
+export function archiveCallback(emulator: RunningEmulator, callbackId: string): Promise<unknown> {
+  return control(emulator, "POST", `/callbacks/${encodeURIComponent(callbackId)}/archive`, {});
+}
+
 /** A call to the emulator's public API with a secret key, as an out-of-band change would be made. */
 export async function api(emulator: RunningEmulator, method: string, path: string, body?: unknown, environment: "development" | "production" = "production"): Promise<any> {
   const response = await fetch(`${emulator.url}${path}`, {

@@ -1,0 +1,43 @@
+// docs/drift.md matches the code: its field-by-field table is the provider's declared inputs and
+// outputs, and its Markdown example is what its JSON example renders to.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { toMarkdown } from "../../../provider/cli/drift/render";
+import type { ResourceKind } from "../../../provider/engine/descriptor";
+import { DECLARED_FIELDS } from "../../../provider/resources/declared-fields";
+import { descriptors } from "../../../provider/resources/descriptors";
+
+describe("docs/drift.md", () => {
+  /** The field-by-field table: per resource, the backticked names of each column. */
+  function documented(): Map<string, string[][]> {
+    const doc = fs.readFileSync(path.join(__dirname, "../../../docs/drift.md"), "utf8");
+    const rows = doc.split("\n").filter((line) => line.startsWith("| `tcs."));
+    return new Map(
+      rows.map((row) => {
+        const [resource, ...columns] = row.split("|").slice(1, -1);
+        return [resource.trim().replace(/`tcs\.(\w+)`/, "$1"), columns.map((cell) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]).sort())];
+      }),
+    );
+  }
+
+  it("shows the Markdown report that its JSON report example renders to", () => {
+    const doc = fs.readFileSync(path.join(__dirname, "../../../docs/drift.md"), "utf8");
+    const json = /## The JSON report\n\n```json\n([\s\S]*?)```/.exec(doc)![1];
+    const markdown = /## The Markdown report\n\n```markdown\n([\s\S]*?)```/.exec(doc)![1];
+    expect(toMarkdown(JSON.parse(json)).trim()).toBe(markdown.trim());
+  });
+
+  it("says, for every resource, which outputs are drift (declared), lifecycle (the service's) and never compared", () => {
+    const table = documented();
+    expect([...table.keys()].sort()).toEqual(Object.keys(descriptors).sort());
+    for (const kind of Object.keys(descriptors) as ResourceKind[]) {
+      const declared = Object.keys(DECLARED_FIELDS[kind]);
+      const outputs = Object.keys(descriptors[kind].toOutputs({ id: "x" }, {} as never));
+      const providerSettings = kind === "IntegrationSetupSession" ? ["adoptId", "replaceWhenExpired"] : ["adoptId"];
+      expect({ kind, columns: table.get(kind) }).toEqual({
+        kind,
+        columns: [[...declared].sort(), outputs.filter((name) => !declared.includes(name) && !providerSettings.includes(name)).sort(), providerSettings],
+      });
+    }
+  });
+});
