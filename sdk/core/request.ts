@@ -51,6 +51,11 @@ export interface RequestSpec<S extends z.ZodType | null> {
   what: string;
   /** The one operation a publishable key may call (contract: GET /provider-config-schema). */
   allowsPublishableKey?: boolean;
+  /**
+   * A success with no body (a 204, or a 200 with nothing in it) resolves to null instead of failing
+   * the schema: what a DELETE may answer (docs/contract-decisions.md, "Deletes").
+   */
+  emptyBodyIsNull?: boolean;
 }
 
 export type SpecResult<S extends z.ZodType | null> = S extends z.ZodType ? z.output<S> : void;
@@ -188,6 +193,7 @@ function retryNote(decision: RetryDecision): string {
 
 function parseSuccess(spec: RequestSpec<z.ZodType | null>, response: AttemptResponse, context: ErrorContext): unknown {
   if (spec.schema === null) return undefined;
+  if (spec.emptyBodyIsNull && (response.status === 204 || response.body.trim() === "")) return null;
   let json: unknown;
   try {
     json = response.body.trim() === "" ? null : JSON.parse(response.body);
