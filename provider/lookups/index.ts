@@ -103,8 +103,9 @@ export async function waitForCustomProviderDeployment(args: WaitForCustomProvide
 }
 
 function describeFailedStep(logs: CustomProviderDeploymentLogs): string {
-  const step = logs.steps.find((s) => s.status === "failed") ?? logs.steps.find((s) => s.status === "running") ?? logs.steps.at(-1);
+  const steps = logs.steps ?? [];
+  const step = steps.find((s) => s.status === "failed") ?? steps.find((s) => s.status === "running") ?? steps.at(-1);
   if (!step) return "";
-  const lines = step.logs.map((line) => `  ${line.timestamp} ${line.message}`).join("\n");
+  const lines = (step.logs ?? []).map((line) => `  ${line.timestamp ?? ""} ${line.message ?? ""}`).join("\n");
   return ` at step '${step.name}' (${step.status}):\n${lines}`;
 }

@@ -62,7 +62,7 @@ export const callbackInstanceDescriptor: ResourceDescriptor<Args> = {
     const page = await ctx.client.callbacks.instances.list(args.callbackId, { providerConfigId: args.providerConfigId, status: "attached", limit: 100 });
     return page.items.find(
       (instance) =>
-        (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId && Date.parse(instance.createdAt) >= sentAt.getTime(),
+        (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId && Date.parse(instance.createdAt ?? "") >= sentAt.getTime(),
     ) as LiveRecord | undefined;
   },
 

@@ -129,7 +129,7 @@ export const integrationSetupSessionDescriptor: ResourceDescriptor<Args> = {
       identityActorId: args.identityActorId ?? null,
       identityId: args.identityId ?? null,
       // The declared notation when it names the same instant, so no diff comes from formatting alone.
-      expiresAt: args.expiresAt && Date.parse(args.expiresAt) === Date.parse(session.expiresAt) ? args.expiresAt : session.expiresAt,
+      expiresAt: args.expiresAt && Date.parse(args.expiresAt) === Date.parse(session.expiresAt ?? "") ? args.expiresAt : session.expiresAt,
       redirectUrl: session.redirectUrl ?? null,
       configuration: session.configuration ?? null,
       replaceWhenExpired: args.replaceWhenExpired ?? false,

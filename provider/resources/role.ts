@@ -59,7 +59,7 @@ export const roleDescriptor: ResourceDescriptor<Args> = {
   async findCreated(ctx, args, sentAt) {
     // Slugs are unique per account: a role with this slug made since the POST was sent is ours.
     for await (const role of ctx.client.roles.list({ limit: 100 })) {
-      if (role.slug === args.slug && Date.parse(role.createdAt) >= sentAt.getTime()) return role as LiveRecord;
+      if (role.slug === args.slug && Date.parse(role.createdAt ?? "") >= sentAt.getTime()) return role as LiveRecord;
     }
     return undefined;
   },
