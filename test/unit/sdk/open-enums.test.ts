@@ -180,4 +180,3 @@ describe("status-like fields of responses", () => {
     expect((await client.callbacks.retrieve("cb_1")).status).toBeUndefined();
   });
 });
-});
