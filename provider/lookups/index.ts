@@ -1,10 +1,13 @@
 // Lookups: plain async functions that read from the service while the program runs, returning
 // typed records (the SDK's camelCase shapes). They cost API calls on every preview, so use them for
 // what the program cannot know otherwise.
+// The records are typed from the shapes the real service sends (../shared/spec/observed-records.md):
+// every field but the ids may be null or absent, so read them with `?.` and `??`.
 import type {
   CallbackEvent,
   CustomProviderDeployment,
   CustomProviderDeploymentLogs,
+  CustomProviderDeploymentStatus,
   CustomProviderVersion,
   CustomProviderVersionStatus,
   ProviderConfigSchema,
@@ -53,8 +56,36 @@ export async function getRoles(): Promise<Role[]> {
   return roles;
 }
 
+/** One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push. */
 export async function getCustomProviderDeployment(args: { id: string }): Promise<CustomProviderDeployment> {
   return lookupClient().customProviderDeployments.retrieve(args.id);
+}
+
+export interface GetCustomProviderDeploymentsArgs {
+  customProviderId?: string | string[];
+  customProviderVersionId?: string | string[];
+  /** A filter the SDK sends: the known values only (a record's `status` may hold newer ones). */
+  status?: CustomProviderDeploymentStatus | CustomProviderDeploymentStatus[];
+  id?: string | string[];
+  /** At most this many deployments, newest first (default: all of them). */
+  limit?: number;
+}
+
+/** Custom provider deployments, newest first: e.g. the deployments of one custom provider. */
+export async function getCustomProviderDeployments(args: GetCustomProviderDeploymentsArgs = {}): Promise<CustomProviderDeployment[]> {
+  const { limit = Number.POSITIVE_INFINITY, ...filters } = args;
+  const deployments: CustomProviderDeployment[] = [];
+  if (limit <= 0) return deployments;
+  for await (const deployment of lookupClient().customProviderDeployments.list({ ...filters, limit: 100 })) {
+    deployments.push(deployment);
+    if (deployments.length >= limit) break;
+  }
+  return deployments;
+}
+
+/** The build and deploy logs of a custom provider deployment, step by step. */
+export async function getCustomProviderDeploymentLogs(args: { id: string }): Promise<CustomProviderDeploymentLogs> {
+  return lookupClient().customProviderDeployments.retrieveLogs(args.id);
 }
 
 export interface GetCustomProviderVersionsArgs {

@@ -72,25 +72,27 @@ export const callbackInstanceDescriptor: ResourceDescriptor<Args> = {
     await notFoundAsUndefined(ctx.client.callbacks.instances.delete(String(state.callbackId), id));
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record, args) {
     const instance = record as unknown as InstanceRecord;
     return {
       callbackId: args.callbackId,
-      providerConfigId: instance.config?.id ?? null,
-      providerAuthConfigId: instance.authConfig?.id ?? null,
-      status: instance.status,
-      deploymentId: instance.deployment?.id ?? null,
+      // Every instance has a config: a null one says nothing.
+      providerConfigId: instance.config?.id ?? undefined,
+      providerAuthConfigId: instance.authConfig === undefined ? undefined : (instance.authConfig?.id ?? null),
+      status: instance.status ?? undefined,
+      deploymentId: instance.deployment?.id ?? undefined,
       // Whoever holds the webhook URL can post events to the callback: a capability, kept secret.
-      webhookUrl: instance.webhookUrl ?? null,
+      webhookUrl: instance.webhookUrl,
       // The registrations, without the provider trigger's schemas (state stays small) or webhook URLs.
-      triggers: (instance.triggers ?? []).map((trigger) => ({
+      triggers: instance.triggers?.map((trigger) => ({
         id: trigger.id,
         key: trigger.providerTrigger?.key ?? null,
-        source: trigger.source,
+        source: trigger.source ?? null,
         pollIntervalSeconds: trigger.pollIntervalSeconds ?? null,
       })),
-      createdAt: instance.createdAt,
-      updatedAt: instance.updatedAt,
+      createdAt: instance.createdAt ?? undefined,
+      updatedAt: instance.updatedAt ?? undefined,
     };
   },
 

@@ -79,18 +79,19 @@ export const callbackDescriptor: ResourceDescriptor<Args> = {
     await notFoundAsUndefined(ctx.client.callbacks.delete(id));
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record) {
     const cb = record as unknown as CallbackRecord;
     return {
-      integrationProviderId: cb.integrationProviderId,
-      name: cb.name ?? null,
-      description: cb.description ?? null,
-      metadata: withoutMarker(cb.metadata),
-      status: cb.status,
-      integrationId: cb.integrationId,
-      providerId: cb.providerId,
-      createdAt: cb.createdAt,
-      updatedAt: cb.updatedAt,
+      integrationProviderId: cb.integrationProviderId ?? undefined,
+      name: cb.name,
+      description: cb.description,
+      metadata: cb.metadata === undefined ? undefined : withoutMarker(cb.metadata),
+      status: cb.status ?? undefined,
+      integrationId: cb.integrationId ?? undefined,
+      providerId: cb.providerId ?? undefined,
+      createdAt: cb.createdAt ?? undefined,
+      updatedAt: cb.updatedAt ?? undefined,
     };
   },
 

@@ -119,25 +119,26 @@ export const integrationSetupSessionDescriptor: ResourceDescriptor<Args> = {
     return "the API cannot delete setup sessions: it was removed from this stack, and its link keeps working until it expires";
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record, args) {
     const session = record as unknown as SessionRecord;
     return {
       integrationId: session.integrationId,
-      name: session.name ?? null,
-      description: session.description ?? null,
-      metadata: withoutMarker(session.metadata),
+      name: session.name,
+      description: session.description,
+      metadata: session.metadata === undefined ? undefined : withoutMarker(session.metadata),
       identityActorId: args.identityActorId ?? null,
       identityId: args.identityId ?? null,
       // The declared notation when it names the same instant, so no diff comes from formatting alone.
-      expiresAt: args.expiresAt && Date.parse(args.expiresAt) === Date.parse(session.expiresAt ?? "") ? args.expiresAt : session.expiresAt,
-      redirectUrl: session.redirectUrl ?? null,
-      configuration: session.configuration ?? null,
+      expiresAt: args.expiresAt && Date.parse(args.expiresAt) === Date.parse(session.expiresAt ?? "") ? args.expiresAt : (session.expiresAt ?? undefined),
+      redirectUrl: session.redirectUrl,
+      configuration: session.configuration,
       replaceWhenExpired: args.replaceWhenExpired ?? false,
-      url: session.url,
-      status: session.status,
-      integrationInstance: session.integrationInstance ?? null,
-      createdAt: session.createdAt,
-      updatedAt: session.updatedAt,
+      url: session.url ?? undefined,
+      status: session.status ?? undefined,
+      integrationInstance: session.integrationInstance,
+      createdAt: session.createdAt ?? undefined,
+      updatedAt: session.updatedAt ?? undefined,
     };
   },
 

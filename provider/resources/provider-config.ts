@@ -140,23 +140,28 @@ export const providerConfigDescriptor: ResourceDescriptor<Args> = {
     await notFoundAsUndefined(ctx.client.providerConfigs.delete(id));
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record, args) {
     const config = record as unknown as ConfigRecord;
     return {
       providerId: config.providerId,
-      providerDeploymentId: config.deployment?.id ?? null,
-      providerConfigVaultId: config.fromVault?.id ?? null,
+      // A config always has a deployment: a null preview says nothing.
+      providerDeploymentId: config.deployment?.id ?? undefined,
+      // Null: created from values alone.
+      providerConfigVaultId: config.fromVault === undefined ? undefined : (config.fromVault?.id ?? null),
       // Never returned by the API: the declared value, kept from state.
       value: args.value ?? null,
-      toolFilters: toolFiltersOf(config),
-      name: config.name ?? null,
-      description: config.description ?? null,
-      metadata: withoutMarker(config.metadata),
-      status: config.status,
-      isDefault: config.isDefault ?? false,
-      specificationId: config.specificationId ?? null,
-      createdAt: config.createdAt,
-      updatedAt: config.updatedAt,
+      // The spec lists tool_filter, the service's own client does not: when it is not sent, the
+      // recorded filter stands (or what no declaration means).
+      toolFilters: config.toolFilter == null ? (args.toolFilters ?? ALLOW_ALL) : toolFiltersOf(config),
+      name: config.name,
+      description: config.description,
+      metadata: config.metadata === undefined ? undefined : withoutMarker(config.metadata),
+      status: config.status ?? undefined,
+      isDefault: config.isDefault ?? undefined,
+      specificationId: config.specificationId ?? undefined,
+      createdAt: config.createdAt ?? undefined,
+      updatedAt: config.updatedAt ?? undefined,
     };
   },
 

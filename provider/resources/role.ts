@@ -73,16 +73,17 @@ export const roleDescriptor: ResourceDescriptor<Args> = {
     return "the API cannot delete roles: it was removed from this stack but stays in the account (remove it in the dashboard if it is no longer wanted)";
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record) {
     const role = record as unknown as RoleRecord;
     return {
-      name: role.name,
-      slug: role.slug,
-      permissions: role.permissions,
-      description: role.description ?? null,
-      isDefault: role.isDefault ?? false,
-      createdAt: role.createdAt,
-      updatedAt: role.updatedAt,
+      name: role.name ?? undefined,
+      slug: role.slug ?? undefined,
+      permissions: role.permissions ?? undefined,
+      description: role.description,
+      isDefault: role.isDefault ?? undefined,
+      createdAt: role.createdAt ?? undefined,
+      updatedAt: role.updatedAt ?? undefined,
     };
   },
 };
