@@ -14,6 +14,7 @@ import type {
   Role,
 } from "../../sdk";
 import { lookupClient } from "./client";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface GetProviderConfigSchemaArgs {
   providerId?: string;
@@ -42,7 +43,7 @@ export interface GetCallbackEventsArgs {
 export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<CallbackEvent[]> {
   const limit = args.limit ?? 100;
   const events: CallbackEvent[] = [];
-  for await (const event of lookupClient().callbacks.events.list(args.callbackId, { type: args.type, sourceId: args.sourceId, limit: Math.min(limit, 100) })) {
+  for await (const event of lookupClient().callbacks.events.list(args.callbackId, { type: args.type, sourceId: args.sourceId, limit: Math.min(limit, SCAN_PAGE_SIZE) })) {
     events.push(event);
     if (events.length >= limit) break;
   }
@@ -52,7 +53,7 @@ export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<Ca
 /** Every role of the account, default roles included. */
 export async function getRoles(): Promise<Role[]> {
   const roles: Role[] = [];
-  for await (const role of lookupClient().roles.list({ limit: 100 })) roles.push(role);
+  for await (const role of lookupClient().roles.list({ limit: SCAN_PAGE_SIZE })) roles.push(role);
   return roles;
 }
 
@@ -76,7 +77,7 @@ export async function getCustomProviderDeployments(args: GetCustomProviderDeploy
   const { limit = Number.POSITIVE_INFINITY, ...filters } = args;
   const deployments: CustomProviderDeployment[] = [];
   if (limit <= 0) return deployments;
-  for await (const deployment of lookupClient().customProviderDeployments.list({ ...filters, limit: 100 })) {
+  for await (const deployment of lookupClient().customProviderDeployments.list({ ...filters, limit: SCAN_PAGE_SIZE })) {
     deployments.push(deployment);
     if (deployments.length >= limit) break;
   }
@@ -97,7 +98,7 @@ export interface GetCustomProviderVersionsArgs {
 
 export async function getCustomProviderVersions(args: GetCustomProviderVersionsArgs = {}): Promise<CustomProviderVersion[]> {
   const versions: CustomProviderVersion[] = [];
-  for await (const version of lookupClient().customProviderVersions.list({ ...args, limit: 100 })) versions.push(version);
+  for await (const version of lookupClient().customProviderVersions.list({ ...args, limit: SCAN_PAGE_SIZE })) versions.push(version);
   return versions;
 }
 

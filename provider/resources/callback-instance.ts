@@ -8,6 +8,7 @@ import { notFoundAsUndefined } from "../engine/not-found";
 import type { PageLike } from "../engine/read-batcher";
 import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface CallbackInstanceArgs {
   /** The callback to attach (`cb_...`). */
@@ -36,7 +37,7 @@ function readInstance(ctx: ApiContext, callbackId: string, id: string): Promise<
     `CallbackInstance:${callbackId}`,
     id,
     // A callback that is gone has no instances left to read.
-    () => notFoundAsUndefined(ctx.client.callbacks.instances.list(callbackId, { limit: 100 })).then((page) => page ?? EMPTY_PAGE),
+    () => notFoundAsUndefined(ctx.client.callbacks.instances.list(callbackId, { limit: SCAN_PAGE_SIZE })).then((page) => page ?? EMPTY_PAGE),
     (missing) => notFoundAsUndefined(ctx.client.callbacks.instances.retrieve(callbackId, missing)),
   );
 }
@@ -59,7 +60,7 @@ export const callbackInstanceDescriptor: ResourceDescriptor<Args> = {
   async findCreated(ctx, args, sentAt) {
     // An instance has no metadata to mark; the service allows one attached instance per config and
     // auth config, so an attached one made since the POST was sent is the one it created.
-    const page = await ctx.client.callbacks.instances.list(args.callbackId, { providerConfigId: args.providerConfigId, status: "attached", limit: 100 });
+    const page = await ctx.client.callbacks.instances.list(args.callbackId, { providerConfigId: args.providerConfigId, status: "attached", limit: SCAN_PAGE_SIZE });
     return page.items.find(
       (instance) =>
         (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId && Date.parse(instance.createdAt ?? "") >= sentAt.getTime(),

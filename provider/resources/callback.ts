@@ -10,6 +10,7 @@ import { notFoundAsUndefined } from "../engine/not-found";
 import type { PageLike } from "../engine/read-batcher";
 import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface CallbackArgs {
   /** The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback. */
@@ -38,7 +39,7 @@ function readCallback(ctx: ApiContext, id: string): Promise<CallbackRecord | und
     id,
     // No status filter: the list leaves out deleted callbacks by itself, and a status a newer service
     // adds must not read as gone.
-    () => ctx.client.callbacks.list({ limit: 100 }),
+    () => ctx.client.callbacks.list({ limit: SCAN_PAGE_SIZE }),
     (missing) => notFoundAsUndefined(ctx.client.callbacks.retrieve(missing)),
   );
 }
@@ -63,7 +64,7 @@ export const callbackDescriptor: ResourceDescriptor<Args> = {
 
   markedIn: (ctx, args) => ({
     key: `Callback:${args.integrationProviderId}`,
-    list: () => ctx.client.callbacks.list({ integrationProviderId: args.integrationProviderId, status: "active", limit: 100 }) as Promise<PageLike<LiveRecord>>,
+    list: () => ctx.client.callbacks.list({ integrationProviderId: args.integrationProviderId, status: "active", limit: SCAN_PAGE_SIZE }) as Promise<PageLike<LiveRecord>>,
   }),
 
   read: (ctx, id) => readCallback(ctx, id) as Promise<LiveRecord | undefined>,

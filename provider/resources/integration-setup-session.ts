@@ -12,6 +12,7 @@ import type { PageLike } from "../engine/read-batcher";
 import { isUnknown } from "../engine/normalize";
 import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface IntegrationSetupSessionArgs {
   /** The integration to set up (`int_...`). */
@@ -63,7 +64,7 @@ function readSession(ctx: ApiContext, integrationId: string, id: string): Promis
   return ctx.reads.find(
     `IntegrationSetupSession:${integrationId}`,
     id,
-    () => ctx.client.integrationSetupSessions.list({ integrationId, limit: 100 }),
+    () => ctx.client.integrationSetupSessions.list({ integrationId, limit: SCAN_PAGE_SIZE }),
     (missing) => notFoundAsUndefined(ctx.client.integrationSetupSessions.retrieve(missing)),
   );
 }
@@ -109,7 +110,7 @@ export const integrationSetupSessionDescriptor: ResourceDescriptor<Args> = {
   // Only pending sessions: an expired one with the same marker is the one being replaced.
   markedIn: (ctx, args) => ({
     key: `IntegrationSetupSession:${args.integrationId}`,
-    list: () => ctx.client.integrationSetupSessions.list({ integrationId: args.integrationId, status: "pending", limit: 100 }) as Promise<PageLike<LiveRecord>>,
+    list: () => ctx.client.integrationSetupSessions.list({ integrationId: args.integrationId, status: "pending", limit: SCAN_PAGE_SIZE }) as Promise<PageLike<LiveRecord>>,
   }),
 
   read: (ctx, id, state) => readSession(ctx, String(state.integrationId), id) as Promise<LiveRecord | undefined>,

@@ -13,6 +13,7 @@ import type { PageLike } from "../engine/read-batcher";
 import { isUnknown, sameValue } from "../engine/normalize";
 import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export type ToolFilters = { type: "allow_all" } | { type: "tool_keys"; keys: string[] };
 
@@ -80,7 +81,7 @@ function readConfig(ctx: ApiContext, providerId: string, id: string): Promise<Co
     id,
     // No status filter: a deleted config is gone from the list by itself, and a status a newer service
     // adds must not read as gone.
-    () => ctx.client.providerConfigs.list({ providerId, limit: 100 }),
+    () => ctx.client.providerConfigs.list({ providerId, limit: SCAN_PAGE_SIZE }),
     (missing) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(missing)),
   );
 }
@@ -122,7 +123,7 @@ export const providerConfigDescriptor: ResourceDescriptor<Args> = {
 
   markedIn: (ctx, args) => ({
     key: `ProviderConfig:${args.providerId}`,
-    list: () => ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: 100 }) as Promise<PageLike<LiveRecord>>,
+    list: () => ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: SCAN_PAGE_SIZE }) as Promise<PageLike<LiveRecord>>,
   }),
 
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id) as Promise<LiveRecord | undefined>,

@@ -8,6 +8,7 @@ import type { ApiContext, LiveRecord, ResourceDescriptor } from "../engine/descr
 import { notFoundAsUndefined } from "../engine/not-found";
 import { dynamicProvider, resourceProps } from "../shim";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface RoleArgs {
   name: pulumi.Input<string>;
@@ -38,7 +39,7 @@ function readRole(ctx: ApiContext, id: string): Promise<RoleRecord | undefined> 
   return ctx.reads.find(
     "Role",
     id,
-    () => ctx.client.roles.list({ limit: 100 }),
+    () => ctx.client.roles.list({ limit: SCAN_PAGE_SIZE }),
     (missing) => notFoundAsUndefined(ctx.client.roles.retrieve(missing)),
   );
 }
@@ -58,7 +59,7 @@ export const roleDescriptor: ResourceDescriptor<Args> = {
 
   async findCreated(ctx, args, sentAt) {
     // Slugs are unique per account: a role with this slug made since the POST was sent is ours.
-    for await (const role of ctx.client.roles.list({ limit: 100 })) {
+    for await (const role of ctx.client.roles.list({ limit: SCAN_PAGE_SIZE })) {
       if (role.slug === args.slug && Date.parse(role.createdAt ?? "") >= sentAt.getTime()) return role as LiveRecord;
     }
     return undefined;
