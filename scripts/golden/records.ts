@@ -6,6 +6,8 @@
 import { createHash } from "node:crypto";
 import type { Endpoint, Field, Shape } from "./observed-shapes";
 
+export type { Shape };
+
 export type Variant = "full" | "withoutOptional" | "nullsNull";
 export const VARIANTS: readonly Variant[] = ["full", "withoutOptional", "nullsNull"];
 
@@ -17,6 +19,8 @@ export interface GoldenFile {
   generatedBy: string;
   source: string;
   sourceSha256: string;
+  /** The declared shape itself (types, nullable, optional), for checks of what others send. */
+  shape: Shape;
   variants: Record<Variant, unknown>;
 }
 
@@ -163,6 +167,7 @@ export function goldenFile(endpoint: Endpoint, source: { path: string; sha256: s
     generatedBy: "scripts/golden-records.ts (npm run golden)",
     source: source.path,
     sourceSha256: source.sha256,
+    shape: endpoint.shape,
     variants,
   };
 }

@@ -2,9 +2,9 @@
 // ../shared/spec/observed-records.md): one file per endpoint, three variants each.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { GoldenFile, Variant } from "../../scripts/golden/records";
+import type { GoldenFile, Shape, Variant } from "../../scripts/golden/records";
 
-export type { GoldenFile, Variant };
+export type { GoldenFile, Shape, Variant };
 export { VARIANTS } from "../../scripts/golden/records";
 
 export const GOLDEN_DIR = path.join(__dirname, "observed");
