@@ -17,7 +17,7 @@ import { ReadBatcher } from "../../../provider/engine/read-batcher";
 import { ResourceEngine } from "../../../provider/engine/resource-engine";
 import { descriptors } from "../../../provider/resources/descriptors";
 import { golden, variantOf, VARIANTS, type Variant } from "../../golden/load";
-import { startReplayServer, type ReplayServer } from "./replay-server";
+import { startReplayServer, type ReplayServer } from "../../golden/replay-server";
 
 const API_KEY = "service_sk_goldenRecordsTestKey0123456789";
 const EMPTY_LIST = { items: [], pagination: { has_more_after: false, has_more_before: false } };
