@@ -19,6 +19,7 @@ Usage: tcs-emulator [options]
   --prod-window-ms <ms>      (default ${DEFAULT_RATE_LIMITS.production.windowMs})
   --registration-ms <ms>     delay before a new callback's instances are registered (default 500)
   --deployment-step-ms <ms>  duration of one custom provider deployment step (default 1000)
+  --max-page-size <n>        at most n records a list page, whatever limit asks (default 100)
   --quiet                    print only the JSON line
   --help                     this text
 
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       "prod-window-ms": { type: "string" },
       "registration-ms": { type: "string" },
       "deployment-step-ms": { type: "string" },
+      "max-page-size": { type: "string" },
       quiet: { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
       instanceRegistrationMs: positiveInt("registration-ms", values["registration-ms"], true),
       deploymentStepMs: positiveInt("deployment-step-ms", values["deployment-step-ms"], true),
     },
+    maxPageSize: positiveInt("max-page-size", values["max-page-size"]),
     log: values.quiet ? () => {} : (line) => process.stderr.write(`[emulator] ${line}\n`),
   };
   const emulator = await startEmulator(options);

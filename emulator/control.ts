@@ -150,5 +150,6 @@ function startDeployment(body: unknown, state: EmulatorState) {
       state.clock.now(),
     ),
   );
-  return { environment_id: environment.id, deployment: renderDeployment(state, deployment), version_id: version.id };
+  // No deployment_id was given, so the release has its deployment.
+  return { environment_id: environment.id, deployment: renderDeployment(state, deployment!), version_id: version.id };
 }

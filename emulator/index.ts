@@ -26,6 +26,11 @@ export interface EmulatorOptions {
   adminToken?: string;
   /** Background life: callback instance registration (~500 ms) and one custom deployment step (~1000 ms). */
   timing?: { instanceRegistrationMs?: number; deploymentStepMs?: number; eventProcessingMs?: number };
+  /**
+   * At most this many records a list page holds, whatever `limit` asks (default 100, the contract's
+   * maximum `limit`). Lower, it plays a service that serves fewer records a page than asked.
+   */
+  maxPageSize?: number;
   /** Default: silent. */
   log?: (line: string) => void;
 }
@@ -46,6 +51,8 @@ export const DEFAULT_RATE_LIMITS = {
 } as const;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const maxPageSize = options.maxPageSize ?? 100;
+  if (!Number.isInteger(maxPageSize) || maxPageSize < 1) throw new Error(`maxPageSize must be a positive integer, got ${String(options.maxPageSize)}`);
   const server = new EmulatorServer({
     host: options.host ?? "127.0.0.1",
     port: options.port ?? 0,
@@ -61,6 +68,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       deploymentStepMs: options.timing?.deploymentStepMs ?? 1000,
       eventProcessingMs: options.timing?.eventProcessingMs ?? 250,
     },
+    maxPageSize,
     log: options.log ?? (() => {}),
   });
   const url = await server.listen();

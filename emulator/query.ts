@@ -8,7 +8,14 @@ import { ApiError, type FieldError } from "./errors";
 export class Query {
   private readonly problems: FieldError[] = [];
 
-  constructor(readonly params: URLSearchParams) {}
+  /**
+   * `maxPageSize`: the most records a page holds, whatever `limit` asks (a real service may serve
+   * fewer a page than asked; a client must follow `has_more_after`).
+   */
+  constructor(
+    readonly params: URLSearchParams,
+    private readonly options: { maxPageSize?: number } = {},
+  ) {}
 
   /** Values of an array filter, or undefined when the parameter is absent. */
   list(name: string): string[] | undefined {
@@ -79,6 +86,7 @@ export class Query {
       if (!/^\d{1,6}$/.test(limit) || Number(limit) < 1 || Number(limit) > 100) this.problem("limit", "invalid_value", "must be an integer from 1 to 100");
       else request.limit = Number(limit);
     }
+    if (this.options.maxPageSize !== undefined) request.limit = Math.min(request.limit, this.options.maxPageSize);
     const order = this.params.get("order");
     if (order !== null) {
       if (order !== "asc" && order !== "desc") this.problem("order", "invalid_value", "must be asc or desc");

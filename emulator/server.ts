@@ -31,6 +31,8 @@ export interface ServerConfig {
   rateLimits: { perIp: RateLimitWindow; development: RateLimitWindow; production: RateLimitWindow };
   adminToken?: string;
   timing: Timing;
+  /** At most this many records a page, whatever `limit` asks (see EmulatorOptions.maxPageSize). */
+  maxPageSize: number;
   log: (line: string) => void;
 }
 
@@ -210,7 +212,7 @@ export class EmulatorServer {
         }
       }
       const body = await bodyRead;
-      const query = new Query(new URL(req.url ?? "/", "http://emulator").searchParams);
+      const query = new Query(new URL(req.url ?? "/", "http://emulator").searchParams, { maxPageSize: this.config.maxPageSize });
       const result = match.route.handler({ method, params: match.params, query, body, env: environment, keyType }, this.state);
       if (fault.dropAfterCommit) return this.drop(req);
       sendJson(res, 200, result, headers);

@@ -2,7 +2,7 @@
 // `configure` (and by lookups in the program), never captured into the serialized provider, so the
 // API key stays out of state.
 
-import type { RateLimitTier } from "../sdk";
+import type { RateLimitTier, TierBelowServiceNotice } from "../sdk";
 export type { RateLimitTier };
 
 export interface ProviderSettings {
@@ -52,4 +52,17 @@ export function missingSettings(settings: ProviderSettings): string | undefined 
     return "No base URL for the Tool Connectivity Service: run `pulumi config set tcs:baseUrl https://...` or set TCS_BASE_URL.";
   }
   return undefined;
+}
+
+/**
+ * The advice when the service allows the key more than tcs:rateLimitTier sends: the setting a Pulumi
+ * user changes (the SDK's own warning names its client option, which the provider sets for them).
+ */
+export function tierBelowServiceAdvice(settings: ProviderSettings, { serviceLimit, tier }: TierBelowServiceNotice): string {
+  const configured = settings.rateLimitTier === undefined ? "not set: development" : formatRateLimitTier(settings.rateLimitTier);
+  return (
+    `the service allows this API key ${serviceLimit} requests per 10 minutes, but tcs:rateLimitTier ` +
+    `(${configured}) paces this run to ${tier.limit} per ${tier.windowMs / 1000} s. ` +
+    "For a production key run `pulumi config set tcs:rateLimitTier production` (or a negotiated `<requests>/<seconds>s`)."
+  );
 }

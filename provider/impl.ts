@@ -3,7 +3,7 @@
 // the client (with its rate limiter and connection pool) and the read batcher live here, once.
 import type * as pulumi from "@pulumi/pulumi";
 import { ToolConnectivityClient } from "../sdk";
-import { formatRateLimitTier, missingSettings, readSettings, type ProviderSettings } from "./config";
+import { missingSettings, readSettings, tierBelowServiceAdvice, type ProviderSettings } from "./config";
 import type { ApiContext, ResourceDescriptor, ResourceKind } from "./engine/descriptor";
 import { markerSecret } from "./engine/create-marker";
 import { ReadBatcher } from "./engine/read-batcher";
@@ -51,12 +51,7 @@ function apiContext(): ApiContext {
         // A provider run is unattended and one failed step stops the whole update: be more patient
         // with transient failures than the SDK's default (each retry honours Retry-After and backs off).
         maxRetries: PROVIDER_MAX_RETRIES,
-        onTierBelowService: ({ serviceLimit, tier }) =>
-          warn(
-            `the service allows this API key ${serviceLimit} requests per 10 minutes, but tcs:rateLimitTier ` +
-              `(${settings.rateLimitTier === undefined ? "not set: development" : formatRateLimitTier(settings.rateLimitTier)}) paces this run to ${tier.limit} per ${tier.windowMs / 1000} s. ` +
-              "For a production key run `pulumi config set tcs:rateLimitTier production` (or a negotiated `<requests>/<seconds>s`).",
-          ),
+        onTierBelowService: (notice) => warn(tierBelowServiceAdvice(settings, notice)),
       }),
       reads: new ReadBatcher(),
       orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),

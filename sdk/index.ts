@@ -7,6 +7,7 @@ export type { RequestOptions } from "./core/request";
 export * from "./core/errors";
 export { PagePromise, type Page } from "./core/pagination";
 export { TIER_LIMITS, type RateLimitTier, type WindowLimit } from "./core/rate-limiter";
+export { TIER_WARNING_CODE } from "./core/tier-warning";
 export { closeSharedAgents } from "./core/agents";
 export { fromWire, toWire, VERBATIM_FIELDS } from "./core/casing";
 export { redactSecrets } from "./core/redact";

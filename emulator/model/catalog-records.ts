@@ -2,16 +2,17 @@ import { CATALOG_CREATED_AT, type ProviderFixture, type TriggerFixture } from ".
 
 /** Wire shapes of the read-only catalog records as they appear embedded in other records. */
 
-export function deploymentPreview(provider: ProviderFixture, deploymentId: string, options: { withIsDefault?: boolean } = {}) {
+/** Every deployment preview carries `is_default`, as the service's own client declares it. */
+export function deploymentPreview(provider: ProviderFixture, deploymentId: string) {
   const deployment = provider.deployments.find((d) => d.id === deploymentId) ?? provider.deployments[0];
   return {
     object: "provider.deployment#preview",
     id: deployment.id,
+    is_default: deployment.is_default,
     name: deployment.name,
     description: deployment.description,
     metadata: null,
     provider_id: provider.id,
-    ...(options.withIsDefault ? { is_default: deployment.is_default } : {}),
     created_at: CATALOG_CREATED_AT,
     updated_at: CATALOG_CREATED_AT,
   };

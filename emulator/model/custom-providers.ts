@@ -1,7 +1,8 @@
-import type { CustomProviderFixture } from "../fixtures/catalog";
+import { catalog, type CustomProviderFixture } from "../fixtures/catalog";
 import { newId, PREFIX } from "../ids";
 import type { EmulatorState } from "../state";
 import { wire } from "../state";
+import { actorPreview, deploymentSources, versionSource } from "./custom-provider-sources";
 
 /**
  * Custom provider deployments move queued -> deploying -> succeeded | failed on a schedule fixed when
@@ -40,7 +41,8 @@ export interface VersionDoc {
   identifier: string;
   custom_provider_id: string;
   provider_id: string;
-  custom_provider_deployment_id: string;
+  /** Null until the version's deployment starts. */
+  custom_provider_deployment_id: string | null;
   custom_provider_environment_id: string;
   created_at: string;
 }
@@ -49,13 +51,14 @@ export function createRelease(
   state: EmulatorState,
   env: string,
   customProvider: CustomProviderFixture,
-  release: { version_id?: string; deployment_id?: string; index: number; identifier: string; trigger: DeploymentDoc["trigger"]; outcome: DeploymentDoc["_outcome"] },
+  release: { version_id?: string; deployment_id?: string | null; index: number; identifier: string; trigger: DeploymentDoc["trigger"]; outcome: DeploymentDoc["_outcome"] },
   createdMs: number,
-): { deployment: DeploymentDoc; version: VersionDoc } {
+): { deployment: DeploymentDoc | null; version: VersionDoc } {
   const step = state.timing.deploymentStepMs;
   const created = state.clock.iso(createdMs);
   const versionId = release.version_id ?? newId(PREFIX.customProviderVersion);
-  const deployment: DeploymentDoc = {
+  // A release whose deployment_id is null is a version whose deployment has not started yet.
+  const deployment: DeploymentDoc | null = release.deployment_id === null ? null : {
     object: "custom_provider.deployment",
     id: release.deployment_id ?? newId(PREFIX.customProviderDeployment),
     trigger: release.trigger,
@@ -74,11 +77,11 @@ export function createRelease(
     identifier: release.identifier,
     custom_provider_id: customProvider.id,
     provider_id: customProvider.provider_id,
-    custom_provider_deployment_id: deployment.id,
+    custom_provider_deployment_id: deployment?.id ?? null,
     custom_provider_environment_id: customProvider.environment_id,
     created_at: created,
   };
-  state.store.insert(env, "cp_deployment", deployment);
+  if (deployment) state.store.insert(env, "cp_deployment", deployment);
   state.store.insert(env, "cp_version", version);
   return { deployment, version };
 }
@@ -96,18 +99,68 @@ function lastTransition(doc: DeploymentDoc, now: number): number {
   return s.deploy_until;
 }
 
+/** The deployment as the service sends it: the contract's fields and those its own client declares. */
 export function renderDeployment(state: EmulatorState, doc: DeploymentDoc) {
   const now = state.clock.now();
   const { created_at, ...rest } = wire(doc);
-  return { ...rest, status: deploymentStatus(doc, now), created_at, updated_at: state.clock.iso(lastTransition(doc, now)) };
+  return {
+    ...rest,
+    status: deploymentStatus(doc, now),
+    ...deploymentSources({ id: doc.id, custom_provider_id: doc.custom_provider_id, trigger: doc.trigger, identifier: doc._identifier, created_at }),
+    created_at,
+    updated_at: state.clock.iso(lastTransition(doc, now)),
+  };
 }
 
+/**
+ * The version as the service sends it: with its deployment (null until one started), the custom
+ * provider's environment (current when this is the newest version deployed successfully), the
+ * configuration it takes (null for a provider without a config schema) and what it runs.
+ */
 export function renderVersion(state: EmulatorState, env: string, doc: VersionDoc) {
-  const deployment = state.store.get<DeploymentDoc>(env, "cp_deployment", doc.custom_provider_deployment_id);
+  const deployment = doc.custom_provider_deployment_id === null ? undefined : state.store.get<DeploymentDoc>(env, "cp_deployment", doc.custom_provider_deployment_id);
   const now = state.clock.now();
   const status = deployment ? deploymentStatus(deployment, now) : "queued";
   const versionStatus = status === "succeeded" ? "deployment_succeeded" : status === "failed" ? "deployment_failed" : status;
-  return { ...doc, status: versionStatus, updated_at: deployment ? state.clock.iso(lastTransition(deployment, now)) : doc.created_at };
+  const updatedAt = deployment ? state.clock.iso(lastTransition(deployment, now)) : doc.created_at;
+  const provider = catalog.provider(doc.provider_id);
+  const current = currentVersionId(state, env, doc.custom_provider_id, now);
+  return {
+    ...doc,
+    status: versionStatus,
+    config: provider?.config_schema ? { object: "custom_provider.version.config", schema: { type: "json_schema", schema: provider.config_schema }, transformer: "passthrough" } : null,
+    deployment: deployment ? renderDeployment(state, deployment) : null,
+    environments: [
+      {
+        object: "custom_provider.environment",
+        id: doc.custom_provider_environment_id,
+        is_current_version_for_environment: current === doc.id,
+        environment: {
+          object: "custom_provider.environment",
+          id: doc.custom_provider_environment_id,
+          custom_provider_id: doc.custom_provider_id,
+          provider_id: doc.provider_id,
+          current_provider_version_id: current === undefined ? null : (provider?.version_id ?? null),
+          instance_id: `${PREFIX.integrationInstance}${doc.custom_provider_environment_id.slice(PREFIX.customProviderEnvironment.length)}`,
+          created_at: doc.created_at,
+          updated_at: updatedAt,
+        },
+      },
+    ],
+    actor: actorPreview(deployment?.trigger ?? "manual", doc.created_at),
+    ...versionSource(doc.custom_provider_id, doc.identifier),
+    updated_at: updatedAt,
+  };
+}
+
+/** The newest version of the custom provider whose deployment succeeded: what its environment runs. */
+function currentVersionId(state: EmulatorState, env: string, customProviderId: string, now: number): string | undefined {
+  const versions = state.store.list<VersionDoc>(env, "cp_version").filter((v) => v.custom_provider_id === customProviderId);
+  const deployed = versions.filter((v) => {
+    const deployment = v.custom_provider_deployment_id === null ? undefined : state.store.get<DeploymentDoc>(env, "cp_deployment", v.custom_provider_deployment_id);
+    return deployment !== undefined && deploymentStatus(deployment, now) === "succeeded";
+  });
+  return deployed.sort((a, b) => b.index - a.index)[0]?.id;
 }
 
 type StepStatus = "pending" | "running" | "succeeded" | "failed" | "canceled";
@@ -156,9 +209,9 @@ export function renderLogs(state: EmulatorState, doc: DeploymentDoc) {
       const logs = step.lines
         .map((message, line) => ({ at: step.start + Math.floor((span * line) / step.lines.length), message }))
         .filter((line) => status !== "pending" && (status !== "running" || line.at <= now))
-        .map((line) => ({ object: "custom_provider.deployment.log", timestamp: state.clock.iso(line.at), message: line.message }));
+        .map((line) => ({ object: "custom_provider.deployment.logs.step.log", timestamp: state.clock.iso(line.at), message: line.message }));
       return {
-        object: "custom_provider.deployment.step",
+        object: "custom_provider.deployment.logs.step",
         id: `${PREFIX.customProviderDeploymentStep}${doc.id.slice(-19)}${index}`,
         name: step.name,
         type: step.key,

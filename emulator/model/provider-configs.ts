@@ -1,7 +1,7 @@
 import { catalog } from "../fixtures/catalog";
 import type { EmulatorState } from "../state";
 import { wire } from "../state";
-import { deploymentPreview } from "./catalog-records";
+import { configVaultRecord, deploymentPreview } from "./catalog-records";
 
 export type ToolFilter = { type: "allow_all"; ignore_parent_filters: boolean } | { type: "tool_keys"; keys: string[]; ignore_parent_filters: boolean };
 
@@ -34,8 +34,19 @@ export function getConfig(state: EmulatorState, env: string, id: string): Provid
   return state.store.get<ProviderConfigDoc>(env, "provider_config", id);
 }
 
+/**
+ * The config as the service sends it: the spec's fields and those its own client declares. The
+ * deployment and vault previews are drawn from the catalog at each answer (a database written by an
+ * earlier emulator gets today's shapes too); a config made from values alone has `from_vault: null`.
+ */
 export function renderConfig(doc: ProviderConfigDoc) {
-  return wire(doc);
+  const provider = catalog.provider(doc.provider_id);
+  if (!provider) return wire(doc);
+  return {
+    ...wire(doc),
+    deployment: deploymentPreview(provider, doc.deployment.id),
+    from_vault: doc._vault_id === null ? null : configVaultRecord(provider, doc._vault_id),
+  };
 }
 
 /** The preview of a config embedded in a callback instance. */

@@ -140,7 +140,7 @@ export const providerConfigRoutes: Route[] = [
         tool_filter: toRecordFilter(object.tool_filters),
         provider_id: p.id,
         specification_id: p.specification_id,
-        deployment: deploymentPreview(p, deploymentId, { withIsDefault: true }),
+        deployment: deploymentPreview(p, deploymentId),
         from_vault: vault ? configVaultRecord(p, vault.id) : null,
         created_at: now,
         updated_at: now,

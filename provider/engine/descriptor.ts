@@ -95,7 +95,11 @@ export interface ResourceDescriptor<Args extends Record<string, unknown> = Recor
   /** Remove the object. Returns a note for the user when the API cannot delete it (roles, sessions). */
   delete(ctx: ApiContext, id: string, state: Record<string, unknown>): Promise<string | void>;
 
-  /** The live record in the shape of the declared inputs, plus the read-only outputs. */
+  /**
+   * The live record in the shape of the declared inputs, plus the read-only outputs. A field the
+   * record leaves out maps to `undefined` (null stays for a field the service says is empty): the
+   * engine then keeps the value recorded before, since absent means unknown, not changed.
+   */
   toOutputs(record: LiveRecord, args: Args): Record<string, unknown>;
   /** A record that exists but counts as gone (a deleted callback, a detached instance). */
   isGone?(record: LiveRecord): boolean;

@@ -322,6 +322,9 @@ export class ResourceEngine<Args extends Props> {
 
   private outputs(record: LiveRecord, args: Args): Props {
     const outs = this.descriptor.toOutputs(record, args);
+    // A field the record left out is unknown, never changed (docs/contract-decisions.md, tolerant
+    // reading): what was recorded before (on read) or declared (on create and update) stands.
+    for (const [name, value] of Object.entries(outs)) if (value === undefined && args[name] !== undefined) outs[name] = args[name];
     if (typeof args.adoptId === "string") outs.adoptId = args.adoptId;
     return outs;
   }

@@ -3,7 +3,7 @@
 // process runs many programs, for stacks with different keys, URLs and versions.
 import * as pulumi from "@pulumi/pulumi";
 import { ToolConnectivityClient } from "../../sdk";
-import { missingSettings, readSettings } from "../config";
+import { missingSettings, readSettings, tierBelowServiceAdvice } from "../config";
 
 const clients = new Map<string, ToolConnectivityClient>();
 
@@ -21,6 +21,8 @@ export function lookupClient(): ToolConnectivityClient {
       baseUrl: settings.baseUrl,
       serviceVersion: settings.serviceVersion,
       rateLimit: settings.rateLimitTier ?? "development",
+      // In the program: a warning of the stack, naming the stack setting (not the SDK's option).
+      onTierBelowService: (notice) => void pulumi.log.warn(tierBelowServiceAdvice(settings, notice)),
     });
     clients.set(key, client);
   }

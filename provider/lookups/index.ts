@@ -1,16 +1,20 @@
 // Lookups: plain async functions that read from the service while the program runs, returning
 // typed records (the SDK's camelCase shapes). They cost API calls on every preview, so use them for
 // what the program cannot know otherwise.
+// The records are typed from the shapes the real service sends (../shared/spec/observed-records.md):
+// every field but the ids may be null or absent, so read them with `?.` and `??`.
 import type {
   CallbackEvent,
   CustomProviderDeployment,
   CustomProviderDeploymentLogs,
+  CustomProviderDeploymentStatus,
   CustomProviderVersion,
   CustomProviderVersionStatus,
   ProviderConfigSchema,
   Role,
 } from "../../sdk";
 import { lookupClient } from "./client";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface GetProviderConfigSchemaArgs {
   providerId?: string;
@@ -39,7 +43,7 @@ export interface GetCallbackEventsArgs {
 export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<CallbackEvent[]> {
   const limit = args.limit ?? 100;
   const events: CallbackEvent[] = [];
-  for await (const event of lookupClient().callbacks.events.list(args.callbackId, { type: args.type, sourceId: args.sourceId, limit: Math.min(limit, 100) })) {
+  for await (const event of lookupClient().callbacks.events.list(args.callbackId, { type: args.type, sourceId: args.sourceId, limit: Math.min(limit, SCAN_PAGE_SIZE) })) {
     events.push(event);
     if (events.length >= limit) break;
   }
@@ -49,12 +53,40 @@ export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<Ca
 /** Every role of the account, default roles included. */
 export async function getRoles(): Promise<Role[]> {
   const roles: Role[] = [];
-  for await (const role of lookupClient().roles.list({ limit: 100 })) roles.push(role);
+  for await (const role of lookupClient().roles.list({ limit: SCAN_PAGE_SIZE })) roles.push(role);
   return roles;
 }
 
+/** One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push. */
 export async function getCustomProviderDeployment(args: { id: string }): Promise<CustomProviderDeployment> {
   return lookupClient().customProviderDeployments.retrieve(args.id);
+}
+
+export interface GetCustomProviderDeploymentsArgs {
+  customProviderId?: string | string[];
+  customProviderVersionId?: string | string[];
+  /** A filter the SDK sends: the known values only (a record's `status` may hold newer ones). */
+  status?: CustomProviderDeploymentStatus | CustomProviderDeploymentStatus[];
+  id?: string | string[];
+  /** At most this many deployments, newest first (default: all of them). */
+  limit?: number;
+}
+
+/** Custom provider deployments, newest first: e.g. the deployments of one custom provider. */
+export async function getCustomProviderDeployments(args: GetCustomProviderDeploymentsArgs = {}): Promise<CustomProviderDeployment[]> {
+  const { limit = Number.POSITIVE_INFINITY, ...filters } = args;
+  const deployments: CustomProviderDeployment[] = [];
+  if (limit <= 0) return deployments;
+  for await (const deployment of lookupClient().customProviderDeployments.list({ ...filters, limit: SCAN_PAGE_SIZE })) {
+    deployments.push(deployment);
+    if (deployments.length >= limit) break;
+  }
+  return deployments;
+}
+
+/** The build and deploy logs of a custom provider deployment, step by step. */
+export async function getCustomProviderDeploymentLogs(args: { id: string }): Promise<CustomProviderDeploymentLogs> {
+  return lookupClient().customProviderDeployments.retrieveLogs(args.id);
 }
 
 export interface GetCustomProviderVersionsArgs {
@@ -66,7 +98,7 @@ export interface GetCustomProviderVersionsArgs {
 
 export async function getCustomProviderVersions(args: GetCustomProviderVersionsArgs = {}): Promise<CustomProviderVersion[]> {
   const versions: CustomProviderVersion[] = [];
-  for await (const version of lookupClient().customProviderVersions.list({ ...args, limit: 100 })) versions.push(version);
+  for await (const version of lookupClient().customProviderVersions.list({ ...args, limit: SCAN_PAGE_SIZE })) versions.push(version);
   return versions;
 }
 
@@ -103,8 +135,9 @@ export async function waitForCustomProviderDeployment(args: WaitForCustomProvide
 }
 
 function describeFailedStep(logs: CustomProviderDeploymentLogs): string {
-  const step = logs.steps.find((s) => s.status === "failed") ?? logs.steps.find((s) => s.status === "running") ?? logs.steps.at(-1);
+  const steps = logs.steps ?? [];
+  const step = steps.find((s) => s.status === "failed") ?? steps.find((s) => s.status === "running") ?? steps.at(-1);
   if (!step) return "";
-  const lines = step.logs.map((line) => `  ${line.timestamp} ${line.message}`).join("\n");
+  const lines = (step.logs ?? []).map((line) => `  ${line.timestamp ?? ""} ${line.message ?? ""}`).join("\n");
   return ` at step '${step.name}' (${step.status}):\n${lines}`;
 }

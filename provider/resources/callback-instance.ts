@@ -9,6 +9,7 @@ import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { dynamicProvider, resourceProps } from "../shim";
 import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface CallbackInstanceArgs {
   /** The callback to attach (`cb_...`). */
@@ -37,7 +38,7 @@ function readInstance(ctx: ApiContext, callbackId: string, id: string): Promise<
     scopeKey("CallbackInstance", callbackId),
     id,
     // A callback that is gone has no instances left to read.
-    () => notFoundAsUndefined(ctx.client.callbacks.instances.list(callbackId, { limit: 100 })).then((page) => page ?? EMPTY_PAGE),
+    () => notFoundAsUndefined(ctx.client.callbacks.instances.list(callbackId, { limit: SCAN_PAGE_SIZE })).then((page) => page ?? EMPTY_PAGE),
     (missing) => notFoundAsUndefined(ctx.client.callbacks.instances.retrieve(callbackId, missing)),
   );
 }
@@ -56,10 +57,10 @@ export const callbackInstanceDescriptor: ResourceDescriptor<Args> = {
   async findCreated(ctx, args, sentAt) {
     // An instance has no metadata to mark; the service allows one attached instance per config and
     // auth config, so an attached one made since the POST was sent is the one it created.
-    const page = await ctx.client.callbacks.instances.list(args.callbackId, { providerConfigId: args.providerConfigId, status: "attached", limit: 100 });
+    const page = await ctx.client.callbacks.instances.list(args.callbackId, { providerConfigId: args.providerConfigId, status: "attached", limit: SCAN_PAGE_SIZE });
     return page.items.find(
       (instance) =>
-        (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId && Date.parse(instance.createdAt) >= sentAt.getTime(),
+        (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId && Date.parse(instance.createdAt ?? "") >= sentAt.getTime(),
     ) as LiveRecord | undefined;
   },
 
@@ -69,25 +70,27 @@ export const callbackInstanceDescriptor: ResourceDescriptor<Args> = {
     await notFoundAsUndefined(ctx.client.callbacks.instances.delete(String(state.callbackId), id));
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record, args) {
     const instance = record as unknown as InstanceRecord;
     return {
       callbackId: args.callbackId,
-      providerConfigId: instance.config?.id ?? null,
-      providerAuthConfigId: instance.authConfig?.id ?? null,
-      status: instance.status,
-      deploymentId: instance.deployment?.id ?? null,
+      // Every instance has a config: a null one says nothing.
+      providerConfigId: instance.config?.id ?? undefined,
+      providerAuthConfigId: instance.authConfig === undefined ? undefined : (instance.authConfig?.id ?? null),
+      status: instance.status ?? undefined,
+      deploymentId: instance.deployment?.id ?? undefined,
       // Whoever holds the webhook URL can post events to the callback: a capability, kept secret.
-      webhookUrl: instance.webhookUrl ?? null,
+      webhookUrl: instance.webhookUrl,
       // The registrations, without the provider trigger's schemas (state stays small) or webhook URLs.
-      triggers: (instance.triggers ?? []).map((trigger) => ({
+      triggers: instance.triggers?.map((trigger) => ({
         id: trigger.id,
         key: trigger.providerTrigger?.key ?? null,
-        source: trigger.source,
+        source: trigger.source ?? null,
         pollIntervalSeconds: trigger.pollIntervalSeconds ?? null,
       })),
-      createdAt: instance.createdAt,
-      updatedAt: instance.updatedAt,
+      createdAt: instance.createdAt ?? undefined,
+      updatedAt: instance.updatedAt ?? undefined,
     };
   },
 

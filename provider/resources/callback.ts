@@ -11,6 +11,7 @@ import { scopeKey, type PageLike } from "../engine/read-batcher";
 import { dynamicProvider, resourceProps } from "../shim";
 import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface CallbackArgs {
   /** The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback. */
@@ -39,7 +40,7 @@ function readCallback(ctx: ApiContext, id: string): Promise<CallbackRecord | und
     id,
     // No status filter: the list leaves out deleted callbacks by itself, and a status a newer service
     // adds must not read as gone.
-    () => ctx.client.callbacks.list({ limit: 100 }),
+    () => ctx.client.callbacks.list({ limit: SCAN_PAGE_SIZE }),
     (missing) => notFoundAsUndefined(ctx.client.callbacks.retrieve(missing)),
   );
 }
@@ -59,7 +60,7 @@ export const callbackDescriptor: ResourceDescriptor<Args> = {
 
   markedIn: (ctx, args) => ({
     key: scopeKey("Callback", args.integrationProviderId),
-    list: () => ctx.client.callbacks.list({ integrationProviderId: args.integrationProviderId, status: "active", limit: 100 }) as Promise<PageLike<LiveRecord>>,
+    list: () => ctx.client.callbacks.list({ integrationProviderId: args.integrationProviderId, status: "active", limit: SCAN_PAGE_SIZE }) as Promise<PageLike<LiveRecord>>,
   }),
 
   read: (ctx, id) => readCallback(ctx, id) as Promise<LiveRecord | undefined>,
@@ -75,18 +76,19 @@ export const callbackDescriptor: ResourceDescriptor<Args> = {
     await notFoundAsUndefined(ctx.client.callbacks.delete(id));
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record) {
     const cb = record as unknown as CallbackRecord;
     return {
-      integrationProviderId: cb.integrationProviderId,
-      name: cb.name ?? null,
-      description: cb.description ?? null,
-      metadata: withoutMarker(cb.metadata),
-      status: cb.status,
-      integrationId: cb.integrationId,
-      providerId: cb.providerId,
-      createdAt: cb.createdAt,
-      updatedAt: cb.updatedAt,
+      integrationProviderId: cb.integrationProviderId ?? undefined,
+      name: cb.name,
+      description: cb.description,
+      metadata: cb.metadata === undefined ? undefined : withoutMarker(cb.metadata),
+      status: cb.status ?? undefined,
+      integrationId: cb.integrationId ?? undefined,
+      providerId: cb.providerId ?? undefined,
+      createdAt: cb.createdAt ?? undefined,
+      updatedAt: cb.updatedAt ?? undefined,
     };
   },
 

@@ -13,6 +13,7 @@ import { isUnknown } from "../engine/normalize";
 import { dynamicProvider, resourceProps } from "../shim";
 import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface IntegrationSetupSessionArgs {
   /** The integration to set up (`int_...`). */
@@ -64,7 +65,7 @@ function readSession(ctx: ApiContext, integrationId: string, id: string): Promis
   return ctx.reads.find(
     scopeKey("IntegrationSetupSession", integrationId),
     id,
-    () => ctx.client.integrationSetupSessions.list({ integrationId, limit: 100 }),
+    () => ctx.client.integrationSetupSessions.list({ integrationId, limit: SCAN_PAGE_SIZE }),
     (missing) => notFoundAsUndefined(ctx.client.integrationSetupSessions.retrieve(missing)),
   );
 }
@@ -100,7 +101,7 @@ export const integrationSetupSessionDescriptor: ResourceDescriptor<Args> = {
   // Only pending sessions: an expired one with the same marker is the one being replaced.
   markedIn: (ctx, args) => ({
     key: scopeKey("IntegrationSetupSession", args.integrationId),
-    list: () => ctx.client.integrationSetupSessions.list({ integrationId: args.integrationId, status: "pending", limit: 100 }) as Promise<PageLike<LiveRecord>>,
+    list: () => ctx.client.integrationSetupSessions.list({ integrationId: args.integrationId, status: "pending", limit: SCAN_PAGE_SIZE }) as Promise<PageLike<LiveRecord>>,
   }),
 
   read: (ctx, id, state) => readSession(ctx, String(state.integrationId), id) as Promise<LiveRecord | undefined>,
@@ -110,25 +111,26 @@ export const integrationSetupSessionDescriptor: ResourceDescriptor<Args> = {
     return "the API cannot delete setup sessions: it was removed from this stack, and its link keeps working until it expires";
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record, args) {
     const session = record as unknown as SessionRecord;
     return {
       integrationId: session.integrationId,
-      name: session.name ?? null,
-      description: session.description ?? null,
-      metadata: withoutMarker(session.metadata),
+      name: session.name,
+      description: session.description,
+      metadata: session.metadata === undefined ? undefined : withoutMarker(session.metadata),
       identityActorId: args.identityActorId ?? null,
       identityId: args.identityId ?? null,
       // The declared notation when it names the same instant, so no diff comes from formatting alone.
-      expiresAt: args.expiresAt && Date.parse(args.expiresAt) === Date.parse(session.expiresAt) ? args.expiresAt : session.expiresAt,
-      redirectUrl: session.redirectUrl ?? null,
-      configuration: session.configuration ?? null,
+      expiresAt: args.expiresAt && Date.parse(args.expiresAt) === Date.parse(session.expiresAt ?? "") ? args.expiresAt : (session.expiresAt ?? undefined),
+      redirectUrl: session.redirectUrl,
+      configuration: session.configuration,
       replaceWhenExpired: args.replaceWhenExpired ?? false,
-      url: session.url,
-      status: session.status,
-      integrationInstance: session.integrationInstance ?? null,
-      createdAt: session.createdAt,
-      updatedAt: session.updatedAt,
+      url: session.url ?? undefined,
+      status: session.status ?? undefined,
+      integrationInstance: session.integrationInstance,
+      createdAt: session.createdAt ?? undefined,
+      updatedAt: session.updatedAt ?? undefined,
     };
   },
 

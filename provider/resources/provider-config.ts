@@ -14,6 +14,7 @@ import { isUnknown, sameValue } from "../engine/normalize";
 import { dynamicProvider, resourceProps } from "../shim";
 import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export type ToolFilters = { type: "allow_all" } | { type: "tool_keys"; keys: string[] };
 
@@ -74,7 +75,7 @@ function readConfig(ctx: ApiContext, providerId: string, id: string): Promise<Co
     id,
     // No status filter: a deleted config is gone from the list by itself, and a status a newer service
     // adds must not read as gone.
-    () => ctx.client.providerConfigs.list({ providerId, limit: 100 }),
+    () => ctx.client.providerConfigs.list({ providerId, limit: SCAN_PAGE_SIZE }),
     (missing) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(missing)),
   );
 }
@@ -135,7 +136,7 @@ export const providerConfigDescriptor: ResourceDescriptor<Args> = {
 
   markedIn: (ctx, args) => ({
     key: scopeKey("ProviderConfig", args.providerId),
-    list: () => ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: 100 }) as Promise<PageLike<LiveRecord>>,
+    list: () => ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: SCAN_PAGE_SIZE }) as Promise<PageLike<LiveRecord>>,
   }),
 
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id) as Promise<LiveRecord | undefined>,
@@ -153,23 +154,28 @@ export const providerConfigDescriptor: ResourceDescriptor<Args> = {
     await notFoundAsUndefined(ctx.client.providerConfigs.delete(id));
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record, args) {
     const config = record as unknown as ConfigRecord;
     return {
       providerId: config.providerId,
-      providerDeploymentId: config.deployment?.id ?? null,
-      providerConfigVaultId: config.fromVault?.id ?? null,
+      // A config always has a deployment: a null preview says nothing.
+      providerDeploymentId: config.deployment?.id ?? undefined,
+      // Null: created from values alone.
+      providerConfigVaultId: config.fromVault === undefined ? undefined : (config.fromVault?.id ?? null),
       // Never returned by the API: the declared value, kept from state.
       value: args.value ?? null,
-      toolFilters: toolFiltersOf(config),
-      name: config.name ?? null,
-      description: config.description ?? null,
-      metadata: withoutMarker(config.metadata),
-      status: config.status,
-      isDefault: config.isDefault ?? false,
-      specificationId: config.specificationId ?? null,
-      createdAt: config.createdAt,
-      updatedAt: config.updatedAt,
+      // The spec lists tool_filter, the service's own client does not: when it is not sent, the
+      // recorded filter stands (or what no declaration means).
+      toolFilters: config.toolFilter == null ? (args.toolFilters ?? DECLARED_FIELDS.ProviderConfig.toolFilters.absentMeans) : toolFiltersOf(config),
+      name: config.name,
+      description: config.description,
+      metadata: config.metadata === undefined ? undefined : withoutMarker(config.metadata),
+      status: config.status ?? undefined,
+      isDefault: config.isDefault ?? undefined,
+      specificationId: config.specificationId ?? undefined,
+      createdAt: config.createdAt ?? undefined,
+      updatedAt: config.updatedAt ?? undefined,
     };
   },
 

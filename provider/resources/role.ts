@@ -9,6 +9,7 @@ import { notFoundAsUndefined } from "../engine/not-found";
 import { dynamicProvider, resourceProps } from "../shim";
 import { DECLARED_FIELDS } from "./declared-fields";
 import * as f from "./fields";
+import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface RoleArgs {
   name: pulumi.Input<string>;
@@ -39,7 +40,7 @@ function readRole(ctx: ApiContext, id: string): Promise<RoleRecord | undefined> 
   return ctx.reads.find(
     "Role",
     id,
-    () => ctx.client.roles.list({ limit: 100 }),
+    () => ctx.client.roles.list({ limit: SCAN_PAGE_SIZE }),
     (missing) => notFoundAsUndefined(ctx.client.roles.retrieve(missing)),
   );
 }
@@ -54,8 +55,8 @@ export const roleDescriptor: ResourceDescriptor<Args> = {
 
   async findCreated(ctx, args, sentAt) {
     // Slugs are unique per account: a role with this slug made since the POST was sent is ours.
-    for await (const role of ctx.client.roles.list({ limit: 100 })) {
-      if (role.slug === args.slug && Date.parse(role.createdAt) >= sentAt.getTime()) return role as LiveRecord;
+    for await (const role of ctx.client.roles.list({ limit: SCAN_PAGE_SIZE })) {
+      if (role.slug === args.slug && Date.parse(role.createdAt ?? "") >= sentAt.getTime()) return role as LiveRecord;
     }
     return undefined;
   },
@@ -69,16 +70,17 @@ export const roleDescriptor: ResourceDescriptor<Args> = {
     return "the API cannot delete roles: it was removed from this stack but stays in the account (remove it in the dashboard if it is no longer wanted)";
   },
 
+  // `undefined` where the record leaves a field out: the engine keeps the recorded value (unknown, not changed).
   toOutputs(record) {
     const role = record as unknown as RoleRecord;
     return {
-      name: role.name,
-      slug: role.slug,
-      permissions: role.permissions,
-      description: role.description ?? null,
-      isDefault: role.isDefault ?? false,
-      createdAt: role.createdAt,
-      updatedAt: role.updatedAt,
+      name: role.name ?? undefined,
+      slug: role.slug ?? undefined,
+      permissions: role.permissions ?? undefined,
+      description: role.description,
+      isDefault: role.isDefault ?? undefined,
+      createdAt: role.createdAt ?? undefined,
+      updatedAt: role.updatedAt ?? undefined,
     };
   },
 };

@@ -33,7 +33,8 @@ export interface ClientOptions {
   /**
    * Called once per client when the service says the key may make more requests (RateLimit-Limit,
    * per the published 10-minute window) than `rateLimit` lets the client send: the client then paces
-   * itself below what the key allows (typically a production key left on the default tier).
+   * itself below what the key allows (typically a production key left on the default tier). Without
+   * it, the client emits one process warning (code TCS_RATE_LIMIT_TIER) naming `rateLimit`.
    */
   onTierBelowService?: (notice: TierBelowServiceNotice) => void;
 }

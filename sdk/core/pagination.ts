@@ -13,17 +13,21 @@ export interface Page<T> {
   nextPage(): Promise<Page<T> | null>;
 }
 
-/** The list envelope of every list endpoint, as seen after casing conversion. */
+/**
+ * The list envelope of every list endpoint, as seen after casing conversion. `items` and
+ * `has_more_after` are what a walk cannot do without: a page that left out whether more follow could
+ * only be taken as the last, and a scan cut short that way would report records as gone.
+ */
 export function listEnvelope<T extends z.ZodType>(item: T) {
   return z.looseObject({
     items: z.array(item),
-    pagination: z.looseObject({ hasMoreAfter: z.boolean(), hasMoreBefore: z.boolean() }),
+    pagination: z.looseObject({ hasMoreAfter: z.boolean(), hasMoreBefore: z.boolean().nullish() }),
   });
 }
 
 export interface ListEnvelope<T> {
   items: T[];
-  pagination: { hasMoreAfter: boolean; hasMoreBefore: boolean };
+  pagination: { hasMoreAfter: boolean; hasMoreBefore?: boolean | null };
 }
 
 /**
@@ -88,7 +92,7 @@ async function loadPage<T extends { id: string }>(fetch: PageFetcher<T>, after: 
   return {
     items,
     hasMoreAfter,
-    hasMoreBefore,
+    hasMoreBefore: hasMoreBefore ?? false,
     // An empty page that claims more would page from nowhere; stop rather than loop.
     nextPage: () => (hasMoreAfter && last ? loadPage(fetch, last.id) : Promise.resolve(null)),
   };

@@ -22,6 +22,7 @@ import { buildQueryString } from "./query";
 import { sharedGate, TIER_LIMITS, windowForTier, type GatePolicy, type RequestGate } from "./rate-limiter";
 import { decideRetry, parseRetryAfter, type RetryDecision } from "./retry";
 import { readRateLimitHeaders } from "./server-quota";
+import { warnTierBelowService } from "./tier-warning";
 import { AttemptFailed, sendAttempt, type AttemptResponse } from "./transport";
 import type { ResolvedOptions } from "./options";
 import { SDK_VERSION } from "../version";
@@ -51,6 +52,11 @@ export interface RequestSpec<S extends z.ZodType | null> {
   what: string;
   /** The one operation a publishable key may call (contract: GET /provider-config-schema). */
   allowsPublishableKey?: boolean;
+  /**
+   * A success with no body (a 204, or a 200 with nothing in it) resolves to null instead of failing
+   * the schema: what a DELETE may answer (docs/contract-decisions.md, "Deletes").
+   */
+  emptyBodyIsNull?: boolean;
 }
 
 export type SpecResult<S extends z.ZodType | null> = S extends z.ZodType ? z.output<S> : void;
@@ -85,13 +91,14 @@ export class RequestCore {
   /**
    * The service's RateLimit-Limit counts requests per the published window (10 minutes); compared
    * with the client's window at the same scale, so a negotiated `1000/60s` tier is not reported.
+   * Without a handler the client warns the process once (never silent).
    */
   #noticeTierBelowService(serviceLimit: number | undefined): void {
     const tier = this.#policy.window;
-    if (this.#tierNoticeGiven || serviceLimit === undefined || !tier || !this.#options.onTierBelowService) return;
+    if (this.#tierNoticeGiven || serviceLimit === undefined || !tier) return;
     if (serviceLimit <= (tier.limit * PUBLISHED_WINDOW_MS) / tier.windowMs) return;
     this.#tierNoticeGiven = true;
-    this.#options.onTierBelowService({ serviceLimit, tier });
+    (this.#options.onTierBelowService ?? warnTierBelowService)({ serviceLimit, tier });
   }
 
   async request<S extends z.ZodType | null>(spec: RequestSpec<S>, options: RequestOptions = {}): Promise<SpecResult<S>> {
@@ -188,6 +195,7 @@ function retryNote(decision: RetryDecision): string {
 
 function parseSuccess(spec: RequestSpec<z.ZodType | null>, response: AttemptResponse, context: ErrorContext): unknown {
   if (spec.schema === null) return undefined;
+  if (spec.emptyBodyIsNull && (response.status === 204 || response.body.trim() === "")) return null;
   let json: unknown;
   try {
     json = response.body.trim() === "" ? null : JSON.parse(response.body);

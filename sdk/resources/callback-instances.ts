@@ -38,9 +38,15 @@ export class CallbackInstances extends Resource {
     );
   }
 
-  /** Detaches the instance; the record comes back with status `detached` and stays readable. */
-  delete(callbackId: string, instanceId: string, opts?: RequestOptions): Promise<CallbackInstance> {
-    return this.core.request({ method: "DELETE", path: `${base(callbackId)}/${pathId(instanceId, "callback instance id")}`, schema: CallbackInstanceSchema, what: "callback instance" }, opts);
+  /**
+   * Detaches the instance; it stays readable with status `detached`. The spec shows no answer for
+   * this DELETE: it resolves to the record, or to null when the service answers with no body (a 204).
+   */
+  delete(callbackId: string, instanceId: string, opts?: RequestOptions): Promise<CallbackInstance | null> {
+    return this.core.request(
+      { method: "DELETE", path: `${base(callbackId)}/${pathId(instanceId, "callback instance id")}`, schema: CallbackInstanceSchema, what: "callback instance", emptyBodyIsNull: true },
+      opts,
+    );
   }
 }
 

@@ -58,9 +58,12 @@ export class Callbacks extends Resource {
     return this.core.request({ method: "PATCH", path: `/callbacks/${pathId(id, "callback id")}`, body: params, schema: CallbackSchema, what: "callback" }, opts);
   }
 
-  /** Tears the callback down (status `deleted`, instances detached); it stays readable by id. */
-  delete(id: string, opts?: RequestOptions): Promise<Callback> {
-    return this.core.request({ method: "DELETE", path: `/callbacks/${pathId(id, "callback id")}`, schema: CallbackSchema, what: "callback" }, opts);
+  /**
+   * Tears the callback down (status `deleted`, instances detached); it stays readable by id. Resolves
+   * to the record, or to null when the service answers with no body (a 204).
+   */
+  delete(id: string, opts?: RequestOptions): Promise<Callback | null> {
+    return this.core.request({ method: "DELETE", path: `/callbacks/${pathId(id, "callback id")}`, schema: CallbackSchema, what: "callback", emptyBodyIsNull: true }, opts);
   }
 
   list(params: CallbackListParams = {}, opts?: RequestOptions): PagePromise<Callback> {

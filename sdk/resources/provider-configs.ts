@@ -62,7 +62,10 @@ export class ProviderConfigs extends Resource {
     return this.core.request({ method: "PATCH", path: `/provider-configs/${pathId(id, "provider config id")}`, body: params, schema: ProviderConfigSchema, what: "provider config" }, opts);
   }
 
-  /** Deletes the config for good (reading it afterwards is a 404). */
+  /**
+   * Deletes the config for good (reading it afterwards is a 404). Whatever a success carries (the
+   * record, an empty body, a 204) is not read: the config no longer exists.
+   */
   delete(id: string, opts?: RequestOptions): Promise<void> {
     return this.core.request({ method: "DELETE", path: `/provider-configs/${pathId(id, "provider config id")}`, schema: null, what: "provider config" }, opts);
   }

@@ -1,7 +1,7 @@
 // Callbacks, their instances (with resolved triggers) and the events they record.
 
 import { z } from "zod";
-import { JsonMap, JsonSchemaEnvelopeSchema, openEnum, PreviewSchema, Timestamp } from "./common";
+import { JsonMap, JsonSchemaEnvelopeSchema, maybe, objectTag, openEnum, PreviewSchema, Timestamp } from "./common";
 
 // The `*_STATUSES` lists and `*Status` types name the values known to this SDK; they type the
 // filters the SDK sends. Records read them with `openEnum`, so a value added later passes through.
@@ -9,45 +9,45 @@ export const CALLBACK_STATUSES = ["active", "archived", "deleted"] as const;
 export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
 
 export const CallbackSchema = z.looseObject({
-  object: z.literal("callback"),
+  object: objectTag("callback"),
   id: z.string(),
-  status: openEnum(CALLBACK_STATUSES),
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  metadata: JsonMap.nullable(),
-  integrationId: z.string(),
-  integrationProviderId: z.string(),
-  providerId: z.string(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  status: maybe(openEnum(CALLBACK_STATUSES)),
+  name: maybe(z.string()),
+  description: maybe(z.string()),
+  metadata: maybe(JsonMap),
+  integrationId: maybe(z.string()),
+  integrationProviderId: maybe(z.string()),
+  providerId: maybe(z.string()),
+  createdAt: maybe(Timestamp),
+  updatedAt: maybe(Timestamp),
 });
 export type Callback = z.infer<typeof CallbackSchema>;
 
 export const ProviderTriggerSchema = z.looseObject({
-  object: z.string(),
+  object: maybe(z.string()),
   id: z.string(),
-  key: z.string(),
-  name: z.string().nullable().optional(),
-  description: z.string().nullable().optional(),
-  inputSchema: JsonSchemaEnvelopeSchema.nullable().optional(),
-  outputSchema: JsonSchemaEnvelopeSchema.nullable().optional(),
-  invocation: z.looseObject({ type: openEnum(["polling", "webhook"]), intervalSeconds: z.number().nullable().optional() }).nullable().optional(),
-  providerId: z.string().optional(),
-  providerSpecificationId: z.string().optional(),
-  createdAt: Timestamp.optional(),
-  updatedAt: Timestamp.optional(),
+  key: maybe(z.string()),
+  name: maybe(z.string()),
+  description: maybe(z.string()),
+  inputSchema: maybe(JsonSchemaEnvelopeSchema),
+  outputSchema: maybe(JsonSchemaEnvelopeSchema),
+  invocation: maybe(z.looseObject({ type: maybe(openEnum(["polling", "webhook"])), intervalSeconds: maybe(z.number()) })),
+  providerId: maybe(z.string()),
+  providerSpecificationId: maybe(z.string()),
+  createdAt: maybe(Timestamp),
+  updatedAt: maybe(Timestamp),
 });
 export type ProviderTrigger = z.infer<typeof ProviderTriggerSchema>;
 
 export const CallbackInstanceTriggerSchema = z.looseObject({
-  object: z.literal("callback.instance.trigger"),
+  object: objectTag("callback.instance.trigger"),
   id: z.string(),
-  source: openEnum(["polling", "webhook"]),
-  pollIntervalSeconds: z.number().nullable().optional(),
-  nextPollAt: Timestamp.nullable().optional(),
-  lastPolledAt: Timestamp.nullable().optional(),
-  webhookUrl: z.string().nullable().optional(),
-  providerTrigger: ProviderTriggerSchema,
+  source: maybe(openEnum(["polling", "webhook"])),
+  pollIntervalSeconds: maybe(z.number()),
+  nextPollAt: maybe(Timestamp),
+  lastPolledAt: maybe(Timestamp),
+  webhookUrl: maybe(z.string()),
+  providerTrigger: maybe(ProviderTriggerSchema),
 });
 export type CallbackInstanceTrigger = z.infer<typeof CallbackInstanceTriggerSchema>;
 
@@ -55,17 +55,17 @@ export const CALLBACK_INSTANCE_STATUSES = ["attached", "detached"] as const;
 export type CallbackInstanceStatus = (typeof CALLBACK_INSTANCE_STATUSES)[number];
 
 export const CallbackInstanceSchema = z.looseObject({
-  object: z.literal("callback.instance"),
+  object: objectTag("callback.instance"),
   id: z.string(),
-  callbackId: z.string().optional(),
-  status: openEnum(CALLBACK_INSTANCE_STATUSES),
-  deployment: PreviewSchema,
-  config: PreviewSchema,
-  authConfig: PreviewSchema.nullable(),
-  webhookUrl: z.string().nullable(),
-  triggers: z.array(CallbackInstanceTriggerSchema),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  callbackId: maybe(z.string()),
+  status: maybe(openEnum(CALLBACK_INSTANCE_STATUSES)),
+  deployment: maybe(PreviewSchema),
+  config: maybe(PreviewSchema),
+  authConfig: maybe(PreviewSchema),
+  webhookUrl: maybe(z.string()),
+  triggers: maybe(z.array(CallbackInstanceTriggerSchema)),
+  createdAt: maybe(Timestamp),
+  updatedAt: maybe(Timestamp),
 });
 export type CallbackInstance = z.infer<typeof CallbackInstanceSchema>;
 
@@ -73,18 +73,18 @@ export const CALLBACK_EVENT_STATUSES = ["pending", "succeeded", "failed"] as con
 export const CALLBACK_EVENT_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
 export const CallbackEventSchema = z.looseObject({
-  object: z.literal("callback.event"),
+  object: objectTag("callback.event"),
   id: z.string(),
-  type: z.string(),
-  sourceId: z.string(),
-  triggerKey: z.string(),
-  input: JsonMap.nullable(),
-  output: JsonMap.nullable(),
-  status: openEnum(CALLBACK_EVENT_STATUSES),
-  error: JsonMap.nullable(),
-  deliveryStatus: openEnum(CALLBACK_EVENT_DELIVERY_STATUSES),
-  callbackId: z.string(),
-  callbackInstanceId: z.string().nullable(),
-  createdAt: Timestamp,
+  type: maybe(z.string()),
+  sourceId: maybe(z.string()),
+  triggerKey: maybe(z.string()),
+  input: maybe(JsonMap),
+  output: maybe(JsonMap),
+  status: maybe(openEnum(CALLBACK_EVENT_STATUSES)),
+  error: maybe(JsonMap),
+  deliveryStatus: maybe(openEnum(CALLBACK_EVENT_DELIVERY_STATUSES)),
+  callbackId: maybe(z.string()),
+  callbackInstanceId: maybe(z.string()),
+  createdAt: maybe(Timestamp),
 });
 export type CallbackEvent = z.infer<typeof CallbackEventSchema>;

@@ -1,6 +1,9 @@
-// Building blocks shared by the record schemas. Records are loose objects: fields added by a newer
-// service version pass through untouched instead of failing validation, and enum-like fields are open
-// (`openEnum`): values added by a newer version pass through too. Nullable fields stay null.
+// Building blocks shared by the record schemas, which read by one rule (docs/contract-decisions.md,
+// "SDK: tolerant reading"): a record requires only what the SDK or the provider cannot work without
+// (its id, the scope ids a refresh reads by); every other field may be absent or null (`maybe`),
+// fields added by a newer service version pass through (loose objects), enum-like fields are open
+// (`openEnum`), and so is the `object` tag (`objectTag`). A field that is there with the wrong type
+// still fails, naming the endpoint and the field.
 
 import { z } from "zod";
 
@@ -24,28 +27,47 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
   return z.string() as z.ZodType<OpenEnum<T[number]>, string>;
 }
 
+/**
+ * A field the SDK can do without: absent, null or the value. The real service leaves out fields the
+ * spec lists and sends null where the spec shows a value; a read must not fail on that.
+ */
+export function maybe<T extends z.ZodType>(schema: T) {
+  return schema.nullish();
+}
+
+/**
+ * A record's `object` tag. Read, never relied on: another value (a renamed type, a preview's
+ * `#preview` form) or none at all passes; the expected one stays in the type for editors.
+ */
+export function objectTag<const T extends string>(expected: T) {
+  return maybe(openEnum([expected]));
+}
+
 /** ISO 8601 date-time in UTC with milliseconds, e.g. 2026-11-21T10:00:00.000Z. */
-export const Timestamp = z.string().min(1);
+export const Timestamp = z.string();
 
 /** A user-data map (metadata, configuration, values, payloads): keys kept verbatim. */
 export const JsonMap = z.record(z.string(), z.unknown());
 
 /** `{ type: "json_schema", schema: { ...JSON Schema } }` */
 export const JsonSchemaEnvelopeSchema = z.looseObject({
-  type: openEnum(["json_schema"]),
-  schema: JsonMap,
+  type: maybe(openEnum(["json_schema"])),
+  schema: maybe(JsonMap),
 });
 
-/** A record embedded in another as a preview (`object` ends in `#preview`). */
+/**
+ * A record embedded in another as a preview (`object` ends in `#preview`). Its id is what makes it a
+ * reference; everything else may be left out.
+ */
 export const PreviewSchema = z.looseObject({
-  object: z.string(),
+  object: maybe(z.string()),
   id: z.string(),
-  name: z.string().nullable().optional(),
-  description: z.string().nullable().optional(),
-  metadata: JsonMap.nullable().optional(),
-  providerId: z.string().optional(),
-  createdAt: Timestamp.optional(),
-  updatedAt: Timestamp.optional(),
+  name: maybe(z.string()),
+  description: maybe(z.string()),
+  metadata: maybe(JsonMap),
+  providerId: maybe(z.string()),
+  createdAt: maybe(Timestamp),
+  updatedAt: maybe(Timestamp),
 });
 export type Preview = z.infer<typeof PreviewSchema>;
 

@@ -1,37 +1,39 @@
 // Integration setup sessions and the draft integration instance each one creates.
 
 import { z } from "zod";
-import { JsonMap, openEnum, Timestamp } from "./common";
+import { JsonMap, maybe, objectTag, openEnum, Timestamp } from "./common";
 
 export const INTEGRATION_SETUP_SESSION_STATUSES = ["pending", "successful", "expired", "archived", "deleted"] as const;
 export type IntegrationSetupSessionStatus = (typeof INTEGRATION_SETUP_SESSION_STATUSES)[number];
 
 export const IntegrationInstancePreviewSchema = z.looseObject({
-  object: z.string(),
+  object: maybe(z.string()),
   id: z.string(),
   /** `draft` until the setup completes, then `active`. */
-  status: openEnum(["draft", "active"]),
-  integrationId: z.string().optional(),
-  createdAt: Timestamp.optional(),
-  updatedAt: Timestamp.optional(),
+  status: maybe(openEnum(["draft", "active"])),
+  integrationId: maybe(z.string()),
+  createdAt: maybe(Timestamp),
+  updatedAt: maybe(Timestamp),
 });
 export type IntegrationInstancePreview = z.infer<typeof IntegrationInstancePreviewSchema>;
 
 export const IntegrationSetupSessionSchema = z.looseObject({
-  object: z.literal("integration.setup_session"),
+  object: objectTag("integration.setup_session"),
   id: z.string(),
-  status: openEnum(INTEGRATION_SETUP_SESSION_STATUSES),
+  status: maybe(openEnum(INTEGRATION_SETUP_SESSION_STATUSES)),
   /** Capability URL: whoever holds it can complete the setup. */
-  url: z.string(),
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  metadata: JsonMap.nullable(),
-  configuration: JsonMap.nullable(),
-  redirectUrl: z.string().nullable(),
+  url: maybe(z.string()),
+  name: maybe(z.string()),
+  description: maybe(z.string()),
+  metadata: maybe(JsonMap),
+  configuration: maybe(JsonMap),
+  redirectUrl: maybe(z.string()),
+  /** The scope a refresh reads sessions by (the sessions of one integration): required. */
   integrationId: z.string(),
-  integrationInstance: IntegrationInstancePreviewSchema,
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  expiresAt: Timestamp,
+  /** The draft integration instance the session made; null when the service does not say. */
+  integrationInstance: maybe(IntegrationInstancePreviewSchema),
+  createdAt: maybe(Timestamp),
+  updatedAt: maybe(Timestamp),
+  expiresAt: maybe(Timestamp),
 });
 export type IntegrationSetupSession = z.infer<typeof IntegrationSetupSessionSchema>;

@@ -1,65 +1,72 @@
 // Provider configs (with the config vault they may come from) and the provider config schema.
 
 import { z } from "zod";
-import { JsonMap, JsonSchemaEnvelopeSchema, openEnum, PreviewSchema, Timestamp } from "./common";
+import { JsonMap, JsonSchemaEnvelopeSchema, maybe, objectTag, openEnum, PreviewSchema, Timestamp } from "./common";
 
 export const PROVIDER_CONFIG_STATUSES = ["active", "archived", "deleted"] as const;
 export type ProviderConfigStatus = (typeof PROVIDER_CONFIG_STATUSES)[number];
 
 /** The record's filter: the request's `toolFilters` plus `ignoreParentFilters`. */
 export const ToolFilterSchema = z.looseObject({
-  type: openEnum(["allow_all", "tool_keys"]),
-  keys: z.array(z.string()).optional(),
-  ignoreParentFilters: z.boolean(),
+  type: maybe(openEnum(["allow_all", "tool_keys"])),
+  keys: maybe(z.array(z.string())),
+  ignoreParentFilters: maybe(z.boolean()),
 });
 export type ToolFilter = z.infer<typeof ToolFilterSchema>;
 
+/** A provider deployment as embedded in configs and vaults: a preview that says whether it is the provider's default. */
+export const ProviderDeploymentPreviewSchema = PreviewSchema.extend({
+  object: objectTag("provider.deployment#preview"),
+  isDefault: maybe(z.boolean()),
+});
+export type ProviderDeploymentPreview = z.infer<typeof ProviderDeploymentPreviewSchema>;
+
 export const ProviderConfigVaultSchema = z.looseObject({
-  object: z.literal("provider.config_vault"),
+  object: objectTag("provider.config_vault"),
   id: z.string(),
-  /** The spec shows `active`; the full set of values is not shown. */
-  status: openEnum(["active"]),
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  metadata: JsonMap.nullable(),
-  providerId: z.string(),
-  deployment: PreviewSchema.nullable().optional(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  /** The spec shows `active`; the full set of values is not shown, and the service's own client declares none. */
+  status: maybe(openEnum(["active"])),
+  name: maybe(z.string()),
+  description: maybe(z.string()),
+  metadata: maybe(JsonMap),
+  providerId: maybe(z.string()),
+  deployment: maybe(ProviderDeploymentPreviewSchema),
+  createdAt: maybe(Timestamp),
+  updatedAt: maybe(Timestamp),
 });
 export type ProviderConfigVault = z.infer<typeof ProviderConfigVaultSchema>;
 
-export const ProviderDeploymentPreviewSchema = PreviewSchema.extend({ isDefault: z.boolean().optional() });
-export type ProviderDeploymentPreview = z.infer<typeof ProviderDeploymentPreviewSchema>;
-
 export const ProviderConfigSchema = z.looseObject({
-  object: z.literal("provider.config"),
+  object: objectTag("provider.config"),
   id: z.string(),
-  status: openEnum(PROVIDER_CONFIG_STATUSES),
-  isDefault: z.boolean(),
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  metadata: JsonMap.nullable(),
-  toolFilter: ToolFilterSchema,
+  /** Listed by the spec, not declared by the service's own client: may be absent. */
+  status: maybe(openEnum(PROVIDER_CONFIG_STATUSES)),
+  isDefault: maybe(z.boolean()),
+  name: maybe(z.string()),
+  description: maybe(z.string()),
+  metadata: maybe(JsonMap),
+  /** Listed by the spec, not declared by the service's own client: may be absent (then unknown). */
+  toolFilter: maybe(ToolFilterSchema),
+  /** The scope a refresh reads configs by (the configs of one provider): required. */
   providerId: z.string(),
-  specificationId: z.string(),
-  deployment: ProviderDeploymentPreviewSchema.nullable(),
+  specificationId: maybe(z.string()),
+  deployment: maybe(ProviderDeploymentPreviewSchema),
   /** The vault the config was created from; null when it was created from values alone. */
-  fromVault: ProviderConfigVaultSchema.nullable(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  fromVault: maybe(ProviderConfigVaultSchema),
+  createdAt: maybe(Timestamp),
+  updatedAt: maybe(Timestamp),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
 
 /** GET /provider-config-schema (named ...DocumentSchema: ProviderConfigSchema is the config record's schema). */
 export const ProviderConfigSchemaDocumentSchema = z.looseObject({
-  object: z.literal("provider.capabilities.config.schema"),
+  object: objectTag("provider.capabilities.config.schema"),
   /** The JSON Schema of the deployment's configuration, or null when it takes none. */
-  schema: JsonSchemaEnvelopeSchema.nullable(),
-  visibility: openEnum(["plain", "encrypted"]),
-  specificationId: z.string(),
-  providerId: z.string(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  schema: maybe(JsonSchemaEnvelopeSchema),
+  visibility: maybe(openEnum(["plain", "encrypted"])),
+  specificationId: maybe(z.string()),
+  providerId: maybe(z.string()),
+  createdAt: maybe(Timestamp),
+  updatedAt: maybe(Timestamp),
 });
 export type ProviderConfigSchema = z.infer<typeof ProviderConfigSchemaDocumentSchema>;

@@ -7,6 +7,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../../scripts/lib/engine";
+import { goldenFiles, variantOf, VARIANTS } from "../golden/load";
+import { GOLDEN_CALLS } from "../golden/sdk-calls";
+import { startReplayServer } from "../golden/replay-server";
 import { listeningUrl } from "./helpers/listening";
 import { api, startTestEmulator } from "./helpers/tcs-stack";
 
@@ -91,6 +94,38 @@ describe("the packed package", () => {
       expect((await fetch(`${url}/_emulator/health`)).ok).toBe(true);
     } finally {
       bin.kill("SIGTERM");
+    }
+  });
+
+  // Runs after the first test installed the tarball into `project`.
+  it("reads every golden record (every field, optional fields left out, nullable fields null) through the installed SDK", async () => {
+    const cases = goldenFiles().flatMap((file) =>
+      VARIANTS.map((variant) => {
+        const wire = variantOf(file, variant);
+        const plan = GOLDEN_CALLS[file.endpoint];
+        if (!plan) throw new Error(`no SDK call for ${file.endpoint}`);
+        return { name: `${file.endpoint} (${variant})`, wire, ...plan(wire) };
+      }),
+    );
+    // Each case under its own path prefix of one replay server: the same path answers each variant.
+    const routes = Object.fromEntries(cases.map((c, i) => [c.route.replace(" /", ` /case-${i}/`), c.wire]));
+    const server = await startReplayServer(routes);
+    try {
+      const plan = cases.map((c, i) => ({ name: c.name, baseUrl: `${server.url}/case-${i}`, call: c.call, args: c.args, list: c.list ?? false }));
+      fs.writeFileSync(path.join(project, "cases.json"), JSON.stringify(plan));
+      fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", "read-golden.js"), path.join(project, "read-golden.js"));
+      const { stdout } = await promisify(execFile)("node", ["read-golden.js"], {
+        cwd: project,
+        encoding: "utf8",
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, PACKED_TCS_KEY: emulator.keys.production.secret },
+      });
+      const results = JSON.parse(stdout.trim().split("\n").pop()!) as { name: string; read?: unknown; error?: string }[];
+      expect(results.filter((r) => r.error)).toEqual([]);
+      expect(results).toHaveLength(cases.length);
+      for (const [i, result] of results.entries()) expect({ name: result.name, read: result.read }).toEqual({ name: cases[i].name, read: cases[i].expected });
+    } finally {
+      await server.close();
     }
   });
 });

@@ -36,6 +36,8 @@ describe("lookups on the real engine", () => {
       const deployment = await tcs.getCustomProviderDeployment({ id: ACME.ok });
       const waited = await tcs.waitForCustomProviderDeployment({ id: ACME.ok, pollIntervalMs: 100 });
       const versions = await tcs.getCustomProviderVersions({ customProviderId: ACME.customProvider });
+      const deployments = await tcs.getCustomProviderDeployments({ customProviderId: ACME.customProvider, status: ["succeeded", "failed"] });
+      const logs = await tcs.getCustomProviderDeploymentLogs({ id: ACME.failed });
       return {
         schemaRequired: (schema.schema?.schema as { required?: string[] } | undefined)?.required ?? [],
         roleSlugs: roles.map((r) => r.slug),
@@ -44,6 +46,9 @@ describe("lookups on the real engine", () => {
         deploymentStatus: deployment.status,
         waitedStatus: waited.status,
         versionIdentifiers: versions.map((v) => v.identifier),
+        deploymentIds: deployments.map((d) => d.id),
+        scmCommit: deployments.find((d) => d.id === ACME.failed)?.scmPush?.commit?.sha ?? null,
+        failedStep: logs.steps?.find((s) => s.status === "failed")?.name ?? null,
         stack: pulumi.getStack(),
       };
     });
@@ -55,6 +60,9 @@ describe("lookups on the real engine", () => {
     expect(up.outputs.deploymentStatus.value).toBe("succeeded");
     expect(up.outputs.waitedStatus.value).toBe("succeeded");
     expect(up.outputs.versionIdentifiers.value).toEqual(expect.arrayContaining(["v1.0.0", "v1.1.0"]));
+    expect(up.outputs.deploymentIds.value).toEqual(expect.arrayContaining([ACME.ok, ACME.failed]));
+    expect(up.outputs.scmCommit.value).toMatch(/^[0-9a-f]{40}$/);
+    expect(up.outputs.failedStep.value).toBe("Deploy to runtime");
   });
 
   // The failure paths call the lookups directly: a program that throws on the inline runner also

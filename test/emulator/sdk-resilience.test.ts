@@ -69,7 +69,7 @@ describe("retries against injected faults", () => {
     );
     const counters = await countersDuring(async () => {
       expect((await client.roles.retrieve(created.id)).id).toBe(created.id);
-      expect((await client.roles.update(created.id, { name: "Again", slug: created.slug, permissions: [] })).name).toBe("Again");
+      expect((await client.roles.update(created.id, { name: "Again", slug: created.slug!, permissions: [] })).name).toBe("Again");
     });
     expect(counters.by_route["GET /roles/{roleId}"]).toBe(3);
     expect(counters.by_route["PUT /roles/{roleId}"]).toBe(2);
@@ -110,7 +110,7 @@ describe("retries against injected faults", () => {
       { method: "PUT", path: "/roles/*", drop_after_commit: true, count: 1 },
     );
     expect((await client.roles.retrieve(created.id)).id).toBe(created.id);
-    expect((await client.roles.update(created.id, { name: "Dropped once", slug: created.slug, permissions: [] })).name).toBe("Dropped once");
+    expect((await client.roles.update(created.id, { name: "Dropped once", slug: created.slug!, permissions: [] })).name).toBe("Dropped once");
   });
 
   it("retries a POST when the connection is refused, and reports it as not processed", async () => {

@@ -46,9 +46,9 @@ describe("roles", () => {
     const client = h.client();
     const role = created[0]!;
     expect(await client.roles.retrieve(role.id)).toEqual(role);
-    const replaced = await client.roles.update(role.id, { name: "Renamed", slug: role.slug, permissions: ["thread_read", "thread_create"], description: "Writers" });
+    const replaced = await client.roles.update(role.id, { name: "Renamed", slug: role.slug!, permissions: ["thread_read", "thread_create"], description: "Writers" });
     expect(replaced).toMatchObject({ name: "Renamed", description: "Writers", isDefault: false, permissions: ["thread_read", "thread_create"] });
-    const bySlug = await client.roles.list({ slug: [role.slug, created[1]!.slug] });
+    const bySlug = await client.roles.list({ slug: [role.slug!, created[1]!.slug!] });
     expect(bySlug.items.map((r) => r.id).sort()).toEqual([role.id, created[1]!.id].sort());
   });
 
@@ -153,7 +153,7 @@ describe("integration setup sessions", () => {
       redirectUrl: "https://example.com/done",
       integrationInstance: { status: "draft" },
     });
-    expect(Date.parse(session.expiresAt)).toBe(expiresAt.getTime());
+    expect(Date.parse(session.expiresAt!)).toBe(expiresAt.getTime());
     expect(await client.integrationSetupSessions.retrieve(session.id)).toEqual(session);
     const listed = await client.integrationSetupSessions.list({ integrationId: integration.id, status: ["pending", "successful"] });
     expect(listed.items.map((s) => s.id)).toContain(session.id);
@@ -176,7 +176,7 @@ describe("custom provider deployments and versions", () => {
     });
     expect(settled.every((d) => d.status === "succeeded" || d.status === "failed")).toBe(true);
 
-    const versions = await client.customProviderVersions.list({ customProviderId: first.customProviderId });
+    const versions = await client.customProviderVersions.list({ customProviderId: first.customProviderId! });
     expect(versions.items.length).toBeGreaterThan(0);
     expect(versions.items.every((v) => v.customProviderId === first.customProviderId)).toBe(true);
   });

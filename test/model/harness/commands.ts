@@ -357,7 +357,7 @@ class OutOfBand implements Command {
     else if (kind === "CallbackInstance" && this.action === "delete") await c.callbacks.instances.delete(String(entry.outputs.callbackId), entry.id);
     else if (kind === "Role" && (this.action === "edit" || this.action === "rename")) {
       const role = await c.roles.retrieve(entry.id);
-      await c.roles.update(entry.id, { name: "edited by hand", slug: role.slug, permissions: ["thread_read", "message_read", "thread_create"], description: "by hand" });
+      await c.roles.update(entry.id, { name: "edited by hand", slug: String(role.slug), permissions: ["thread_read", "message_read", "thread_create"], description: "by hand" });
     } else if (kind === "IntegrationSetupSession" && this.action === "complete") {
       const session = await c.integrationSetupSessions.retrieve(entry.id);
       if (session.status !== "pending") return;

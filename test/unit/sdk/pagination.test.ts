@@ -36,7 +36,7 @@ describe("pagination", () => {
     const { client, pool } = mockedClient();
     const paths = mockRolePages(pool, 10, 4);
     const slugs: string[] = [];
-    for await (const role of client.roles.list({ limit: 4, order: "asc" })) slugs.push(role.slug);
+    for await (const role of client.roles.list({ limit: 4, order: "asc" })) slugs.push(role.slug!);
     expect(slugs).toHaveLength(10);
     expect(new Set(slugs).size).toBe(10);
     expect(paths).toEqual(["/roles?limit=4&order=asc", "/roles?limit=4&order=asc&after=rol_00000000000000000004", "/roles?limit=4&order=asc&after=rol_00000000000000000008"]);
