@@ -3,7 +3,7 @@
 // the emulator, and after every up the same invariants, with `preview --refresh --expect-no-changes`
 // as the refresh check, the exported state searched for plaintext settings, and a destroy at the end.
 import fc from "fast-check";
-import { commandArbitraries, finish, newReal, type Real } from "../model/harness/commands";
+import { commandArbitraries, finish, newReal, Up, type Real } from "../model/harness/commands";
 import { World } from "../model/harness/world";
 import { EngineDeployer } from "./helpers/engine-deployer";
 import { tcsStack, type TcsStack } from "./helpers/tcs-stack";
@@ -23,16 +23,18 @@ afterAll(async () => {
 test(`${RUNS} model sequences through the real engine converge, refresh to no change, and destroy clean`, async () => {
   let sequences = 0;
   let ups = 0;
+  const edits = fc.commands(commandArbitraries({ faults: false, realEngine: true }), { maxCommands: 4 });
   await fc.assert(
-    fc.asyncProperty(fc.commands(commandArbitraries({ faults: false, realEngine: true }), { maxCommands: 5 }), async (cmds) => {
+    // Edits, an up, more edits (out-of-band changes among them), then the final up --refresh and destroy.
+    fc.asyncProperty(edits, edits, async (before, after) => {
       await world.reset();
       const env = tcsStack(`model-${++sequences}`, world.emulator, "development", { "tcs:rateLimitTier": "100000/1s" });
       stacks.push(env);
       const deployer = new EngineDeployer((program) => env.open(program));
-      const real: Real = newReal(world, deployer);
       const up = deployer.up.bind(deployer);
       deployer.up = (program, options) => (ups++, up(program, options));
-      await fc.asyncModelRun(() => ({ model: {}, real }), cmds);
+      const real: Real = newReal(world, deployer);
+      await fc.asyncModelRun(() => ({ model: {}, real }), [...before, new Up(false), ...after]);
       await finish(real);
       expect(deployer.output.join("")).not.toContain(world.emulator.keys.development.secret);
       env.scratch.remove();

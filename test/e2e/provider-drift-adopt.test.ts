@@ -85,7 +85,6 @@ describe("drift and adoption on the real engine", () => {
         adoptId: config.id,
         providerId: FIX.githubProvider,
         name: "hand config",
-        value: { base_url: "https://api.github.com", timeout_seconds: 10 },
       });
       return { roleId: adoptedRole.id, configId: adoptedConfig.id };
     };
@@ -104,6 +103,27 @@ describe("drift and adoption on the real engine", () => {
       expect((await listAll(emulator, `/provider-configs?provider_id=${FIX.githubProvider}`)).length).toBe(configsBefore);
       expect((await api(emulator, "GET", `/roles/${role.id}`)).name).toBe("Renamed by Pulumi");
       await stack.preview({ expectNoChanges: true, refresh: true });
+    } finally {
+      env.scratch.remove();
+    }
+  });
+
+  it("refuses at preview to adopt a config with a declared value, which no read can verify", async () => {
+    const config = await api(emulator, "POST", "/provider-configs", {
+      provider_id: FIX.githubProvider,
+      value: { base_url: "https://api.github.com", timeout_seconds: 10 },
+    });
+    const env = tcsStack("adopt-value", emulator);
+    try {
+      const stack = await env.open(async () => {
+        new tcs.ProviderConfig("with-value", { adoptId: config.id, providerId: FIX.githubProvider, value: { base_url: "https://api.github.com", timeout_seconds: 60 } });
+      });
+      await requests.reset(emulator);
+      const output = outputCollector();
+      await expect(stack.preview({ onOutput: output.onOutput })).rejects.toThrow();
+      expect(output.text()).toContain(`cannot be checked against ${config.id}, which is being adopted`);
+      expect(output.text()).toContain("Leave value out to adopt the config as it is");
+      expect(await requests.byMethod(emulator)).toEqual({});
     } finally {
       env.scratch.remove();
     }

@@ -54,7 +54,7 @@ async function upAndCheck(real: Real, refresh: boolean): Promise<void> {
   await refreshPlansNothing(real.sim, program);
 }
 
-class Up implements Command {
+export class Up implements Command {
   constructor(readonly refresh: boolean) {}
   check = always;
   async run(_m: Model, real: Real) {
