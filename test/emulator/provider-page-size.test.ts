@@ -2,11 +2,12 @@
 // SCAN_PAGE_SIZE) still gets a complete refresh: every scan follows has_more_after, so every record is
 // found in the scan, none is taken for gone, and none costs a read of its own.
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
-import type { ApiContext, ResourceDescriptor, ResourceKind } from "../../provider/engine/descriptor";
-import { SCAN_PAGE_SIZE } from "../../provider/engine/page-size";
-import { ReadBatcher } from "../../provider/engine/read-batcher";
-import { ResourceEngine } from "../../provider/engine/resource-engine";
-import { descriptors } from "../../provider/resources/descriptors";
+import { SCAN_PAGE_SIZE } from "../../provider/page-size";
+import { BINDINGS } from "../../provider/plugin/bindings";
+import type { ApiContext } from "../../provider/plugin/engine/binding";
+import { ReadBatcher } from "../../provider/plugin/engine/read-batcher";
+import { ResourceEngine } from "../../provider/plugin/engine/resource-engine";
+import type { ResourceKind } from "../../provider/shapes/shape";
 import { startSdkHarness, type SdkHarness } from "./sdk-helpers";
 
 const PAGE = 7;
@@ -18,7 +19,7 @@ afterAll(() => h.close());
 
 function engine(kind: ResourceKind, client: ToolConnectivityClient) {
   const ctx: ApiContext = { client, reads: new ReadBatcher(), orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }), markerSecret: Buffer.alloc(32), takenOver: new Set() };
-  return new ResourceEngine(descriptors[kind] as unknown as ResourceDescriptor<Record<string, unknown>>, () => ctx, () => undefined);
+  return new ResourceEngine(BINDINGS[kind], () => ctx, () => undefined);
 }
 
 describe("a service that serves fewer records a page than asked", () => {

@@ -4,13 +4,14 @@
 // service holds: a step whose declared inputs all match is `same`, even when the service moved its own
 // fields (a session that expired or completed). So the step's op alone hides every lifecycle change,
 // and the outputs alone cannot tell a rename from an expiry. Both are read here: drift is a declared
-// input (DECLARED_FIELDS) that differs from the service while the engine plans a change (so
+// input (its shape's rules) that differs from the service while the engine plans a change (so
 // `ignoreChanges` holds); lifecycle is any other output that moved; a planned change with no declared
 // input behind it is a replacement the program asked for (`replaceWhenExpired`): "will be re-created".
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
-import type { FieldRule } from "../../engine/descriptor";
-import { sameValue } from "../../engine/normalize";
-import { DECLARED_FIELDS, kindOfType, OUT_OF_BAND_STATUSES } from "../../resources/declared-fields";
+// Reads the shapes alone (no SDK, no plugin): the tool stays light.
+import { kindOfType, SHAPES } from "../../shapes";
+import { sameValue } from "../../shapes/normalize";
+import type { FieldRule } from "../../shapes/shape";
 
 export interface FieldChange {
   name: string;
@@ -109,7 +110,7 @@ export function classifyStep(step: StepEventMetadata): StepClassification {
   // `refresh` is the announcement before the read (old and new are the state), `read` a data source.
   if (step.op === "refresh" || step.op === "read") return {};
   const kind = kindOfType(step.type);
-  return kind ? classifyTcs(step, DECLARED_FIELDS[kind], OUT_OF_BAND_STATUSES[kind] ?? {}) : classifyOther(step);
+  return kind ? classifyTcs(step, SHAPES[kind].rules, SHAPES[kind].outOfBandStatuses ?? {}) : classifyOther(step);
 }
 
 function classifyTcs(step: StepEventMetadata, declared: Record<string, FieldRule>, outOfBand: Record<string, string>): StepClassification {

@@ -1,9 +1,10 @@
 // Turns live objects into resource declarations: the arguments are what the provider itself would
-// record for the object (its descriptor's toOutputs, restricted to the declared fields), so the
+// record for the object (its binding's toOutputs, restricted to the declared fields), so the
 // generated program adopts every object with no change planned. References between generated
 // objects become `.id` expressions.
-import type { LiveRecord, ResourceDescriptor, ResourceKind } from "../../engine/descriptor";
-import { descriptors } from "../../resources/descriptors";
+import { BINDINGS } from "../../plugin/bindings";
+import { SHAPES } from "../../shapes";
+import type { ResourceKind } from "../../shapes/shape";
 import type { LiveObject } from "./inventory";
 import { uniqueNames } from "./names";
 
@@ -31,7 +32,7 @@ function labeller(objects: LiveObject[]): (object: LiveObject) => string {
     const object = byId.get(String(id));
     return object ? own(object) : String(id);
   };
-  return (object) => (object.kind === "CallbackInstance" ? `${labelOfId(object.callbackId)} ${labelOfId((object.record.config as { id?: string } | null)?.id)}` : own(object));
+  return (object) => (object.kind === "CallbackInstance" ? `${labelOfId(object.callbackId)} ${labelOfId(object.record.config?.id)}` : own(object));
 }
 
 export function buildDeclarations(objects: LiveObject[]): Declaration[] {
@@ -42,10 +43,9 @@ export function buildDeclarations(objects: LiveObject[]): Declaration[] {
   sorted.forEach((object, i) => variableById.set(object.id, names[i].variable));
 
   return sorted.map((object, i) => {
-    const descriptor = descriptors[object.kind] as unknown as ResourceDescriptor<Record<string, unknown>>;
-    const outputs = descriptor.toOutputs(object.record as LiveRecord, { callbackId: object.callbackId });
+    const outputs: Record<string, unknown> = BINDINGS[object.kind].toOutputs(object.record, object.kind === "CallbackInstance" ? { callbackId: object.callbackId } : {});
     const args: Record<string, unknown | Reference> = { adoptId: object.id };
-    for (const [field, rule] of Object.entries(descriptor.fields)) {
+    for (const [field, rule] of Object.entries(SHAPES[object.kind].rules)) {
       const value = outputs[field];
       // Write-only values are never returned: left out (see docs/adoption.md).
       if (rule.writeOnly || value === null || value === undefined) continue;

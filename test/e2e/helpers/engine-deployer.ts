@@ -5,7 +5,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Stack } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import { isRef, type Declaration, type Deployer, type PlannedChange, type StateEntry } from "../../model/harness/sim-engine";
-import type { ResourceKind } from "../../../provider/engine/descriptor";
+import type { ResourceKind } from "../../../provider/shapes/shape";
 
 const CLASSES: Record<ResourceKind, new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource> = {
   Callback: tcs.Callback,

@@ -4,11 +4,12 @@
 //   3. a refresh finds nothing to change (`preview --refresh --expect-no-changes`);
 //   4. no duplicate and no orphan: every live object the provider made is in state, once.
 // And after a failed up, the part that must hold at every moment: whatever state holds exists.
-import { descriptors } from "../../../provider/resources/descriptors";
-import { withoutMarker, MARKER_KEY } from "../../../provider/engine/create-marker";
-import { sameValue } from "../../../provider/engine/normalize";
-import type { LiveRecord } from "../../../provider/engine/descriptor";
-import type { ResourceKind } from "../../../provider/engine/descriptor";
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import type { LiveObject } from "../../../provider/plugin/engine/binding";
+import { withoutMarker } from "../../../provider/plugin/engine/create-marker";
+import { sameValue } from "../../../provider/shapes/normalize";
+import { MARKER_KEY } from "../../../provider/shapes/reserved";
+import type { ResourceKind } from "../../../provider/shapes/shape";
 import { isRef, type Declaration, type Deployer } from "./sim-engine";
 import type { World } from "./world";
 
@@ -19,20 +20,20 @@ function fail(message: string): never {
 }
 
 /** Reads one object straight from the service (no batcher), undefined when it is gone. */
-async function live(world: World, kind: ResourceKind, id: string, inputs: Record<string, unknown>): Promise<LiveRecord | undefined> {
+async function live(world: World, kind: ResourceKind, id: string, inputs: Record<string, unknown>): Promise<(LiveObject & { status?: unknown }) | undefined> {
   const c = world.operator;
   const orUndefined = <T>(p: Promise<T>) => p.catch((error: { status?: number }) => (error?.status === 404 ? undefined : Promise.reject(error)));
   switch (kind) {
     case "Callback":
-      return (await orUndefined(c.callbacks.retrieve(id))) as LiveRecord | undefined;
+      return orUndefined(c.callbacks.retrieve(id));
     case "CallbackInstance":
-      return (await orUndefined(c.callbacks.instances.retrieve(String(inputs.callbackId), id))) as LiveRecord | undefined;
+      return orUndefined(c.callbacks.instances.retrieve(String(inputs.callbackId), id));
     case "ProviderConfig":
-      return (await orUndefined(c.providerConfigs.retrieve(id))) as LiveRecord | undefined;
+      return orUndefined(c.providerConfigs.retrieve(id));
     case "Role":
-      return (await orUndefined(c.roles.retrieve(id))) as LiveRecord | undefined;
+      return orUndefined(c.roles.retrieve(id));
     case "IntegrationSetupSession":
-      return (await orUndefined(c.integrationSetupSessions.retrieve(id))) as LiveRecord | undefined;
+      return orUndefined(c.integrationSetupSessions.retrieve(id));
   }
 }
 
@@ -46,12 +47,12 @@ function resolved(sim: Deployer, decl: Declaration): Record<string, unknown> {
 export async function serviceMatchesProgram(world: World, sim: Deployer, program: Declaration[]): Promise<void> {
   for (const decl of program) {
     const entry = sim.state.get(decl.name) ?? fail(`${decl.name} is declared but not in state`);
-    const descriptor = descriptors[decl.kind];
+    const binding = BINDINGS[decl.kind];
     const args = resolved(sim, decl);
     const record = (await live(world, decl.kind, entry.id, entry.outputs)) ?? fail(`${decl.name} (${entry.id}) is in state but gone from the service`);
-    if (descriptor.isGone?.(record)) fail(`${decl.name} (${entry.id}) is in state but ${String(record.status)} in the service`);
-    const outputs = descriptor.toOutputs(record as never, args as never);
-    for (const [field, rule] of Object.entries(descriptor.fields)) {
+    if (binding.isGone?.(record)) fail(`${decl.name} (${entry.id}) is in state but ${String(record.status)} in the service`);
+    const outputs = binding.toOutputs(record, args);
+    for (const [field, rule] of Object.entries(binding.shape.rules)) {
       if (rule.writeOnly) continue;
       const declared = args[field];
       if (!(declared === undefined && rule.serverDefault) && !sameValue(outputs[field], declared, rule)) {

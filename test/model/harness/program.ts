@@ -2,7 +2,7 @@
 // instance pair), each empty or holding one declaration. Values come from small menus of valid
 // choices, so every program the model writes is one the service accepts; what makes a step fail is
 // then the provider's doing, or a refusal the model expects.
-import type { ResourceKind } from "../../../provider/engine/descriptor";
+import type { ResourceKind } from "../../../provider/shapes/shape";
 import type { Catalog } from "./world";
 import type { Declaration, Ref } from "./sim-engine";
 

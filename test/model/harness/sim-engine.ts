@@ -6,11 +6,12 @@
 // still waiting for their delete.
 import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { CREATE_KEY_INPUT } from "../../../provider/engine/create-marker";
-import type { ApiContext, ResourceKind } from "../../../provider/engine/descriptor";
-import { ResourceEngine } from "../../../provider/engine/resource-engine";
-import { descriptors } from "../../../provider/resources/descriptors";
-import type { ResourceDescriptor } from "../../../provider/engine/descriptor";
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import type { ApiContext } from "../../../provider/plugin/engine/binding";
+import { ResourceEngine, type ProviderMethods } from "../../../provider/plugin/engine/resource-engine";
+import { SHAPES } from "../../../provider/shapes";
+import { CREATE_KEY_INPUT } from "../../../provider/shapes/reserved";
+import type { ResourceKind } from "../../../provider/shapes/shape";
 
 type Props = Record<string, unknown>;
 
@@ -84,7 +85,7 @@ export class SimEngine implements Deployer {
   /** Ids the provider let go of although the API cannot delete them (roles, sessions). */
   readonly released = new Set<string>();
   private seq = 0;
-  private readonly engines = new Map<ResourceKind, ResourceEngine<Props>>();
+  private readonly engines = new Map<ResourceKind, ProviderMethods>();
   private ctx: ApiContext;
 
   constructor(
@@ -95,12 +96,11 @@ export class SimEngine implements Deployer {
     this.ctx = newContext();
   }
 
-  private engine(kind: ResourceKind): ResourceEngine<Props> {
+  private engine(kind: ResourceKind): ProviderMethods {
     let engine = this.engines.get(kind);
     if (!engine) {
-      const descriptor = descriptors[kind] as unknown as ResourceDescriptor<Props>;
       // The context is per run (one plugin process per run); a 1 ms create backoff keeps faults cheap.
-      engine = new ResourceEngine(descriptor, () => this.ctx, () => {}, 1);
+      engine = new ResourceEngine(BINDINGS[kind], () => this.ctx, () => {}, 1);
       this.engines.set(kind, engine);
     }
     return engine;
@@ -253,7 +253,7 @@ export class SimEngine implements Deployer {
         const diff = await this.engine(decl.kind).diff(old.id, old.outputs, news);
         if (!diff.changes) continue;
         const replaces = diff.replaces ?? [];
-        const differing = Object.keys(descriptors[decl.kind].fields).filter((field) => JSON.stringify(old.outputs[field]) !== JSON.stringify(news[field]));
+        const differing = Object.keys(SHAPES[decl.kind].rules).filter((field) => JSON.stringify(old.outputs[field]) !== JSON.stringify(news[field]));
         changes.push({
           name: decl.name,
           op: replaces.length > 0 ? "replace" : "update",

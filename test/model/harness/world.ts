@@ -3,9 +3,9 @@
 // and an operator's client for out-of-band changes and for checking what the service holds.
 import { PROVIDERS } from "../../../emulator/fixtures/catalog";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
-import { markerSecret } from "../../../provider/engine/create-marker";
-import type { ApiContext } from "../../../provider/engine/descriptor";
-import { ReadBatcher } from "../../../provider/engine/read-batcher";
+import type { ApiContext } from "../../../provider/plugin/engine/binding";
+import { markerSecret } from "../../../provider/plugin/engine/create-marker";
+import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
 import { ToolConnectivityClient } from "../../../sdk";
 
 /** Fixture ids the model draws from (the emulator's catalog, the same in every environment). */

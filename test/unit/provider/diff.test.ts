@@ -1,14 +1,14 @@
-// The diff rules of every resource, through the real engine and descriptors (diff makes no API call).
-import { ResourceEngine } from "../../../provider/engine/resource-engine";
-import { descriptors } from "../../../provider/resources/descriptors";
-import { UNKNOWN, sameValue } from "../../../provider/engine/normalize";
-import type { ResourceDescriptor, ResourceKind } from "../../../provider/engine/descriptor";
+// The diff rules of every resource, through the real engine and bindings (diff makes no API call).
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { UNKNOWN, sameValue } from "../../../provider/shapes/normalize";
+import type { ResourceKind } from "../../../provider/shapes/shape";
 
 function engine(kind: ResourceKind) {
   const noApi = () => {
     throw new Error("diff must not touch the API");
   };
-  return new ResourceEngine(descriptors[kind] as unknown as ResourceDescriptor<Record<string, unknown>>, noApi, () => undefined);
+  return new ResourceEngine(BINDINGS[kind], noApi, () => undefined);
 }
 
 const callbackState = {

@@ -5,10 +5,10 @@ import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 import { classifyStep } from "../../../provider/cli/drift/classify";
 import { DriftCollector } from "../../../provider/cli/drift/report";
 import { toMarkdown } from "../../../provider/cli/drift/render";
-import type { ResourceDescriptor, ResourceKind } from "../../../provider/engine/descriptor";
-import { ResourceEngine } from "../../../provider/engine/resource-engine";
-import { descriptors } from "../../../provider/resources/descriptors";
-import { DECLARED_FIELDS, kindOfType, OUT_OF_BAND_STATUSES } from "../../../provider/resources/declared-fields";
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { kindOfType, RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
+import type { ResourceKind } from "../../../provider/shapes/shape";
 
 type Props = Record<string, unknown>;
 const SECRET = (plaintext: string) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "[secret]", plaintext });
@@ -17,7 +17,7 @@ function engine(kind: ResourceKind) {
   const noApi = () => {
     throw new Error("classification must not touch the API");
   };
-  return new ResourceEngine(descriptors[kind] as unknown as ResourceDescriptor<Props>, noApi, () => undefined);
+  return new ResourceEngine(BINDINGS[kind], noApi, () => undefined);
 }
 
 /** A refresh step as the engine reports it: `inputs` declared, `before` in state, `after` read from the service. */
@@ -160,19 +160,19 @@ describe("drift versus lifecycle", () => {
 
 describe("the classification agrees with the provider", () => {
   it("every tcs type token names a resource with declared fields; other types are not ours", () => {
-    for (const kind of Object.keys(descriptors) as ResourceKind[]) {
+    for (const kind of RESOURCE_KINDS) {
       expect(kindOfType(`pulumi-nodejs:dynamic/tcs:${kind}`)).toBe(kind);
-      expect(descriptors[kind].fields).toBe(DECLARED_FIELDS[kind]);
+      expect(BINDINGS[kind].shape).toBe(SHAPES[kind]);
     }
     expect(kindOfType("aws:s3/bucket:Bucket")).toBeUndefined();
     expect(kindOfType("tcs:toString")).toBeUndefined();
   });
 
   it("each out-of-band status is one the provider replaces the object for, and an expired session is replaced only when asked", () => {
-    for (const [kind, statuses] of Object.entries(OUT_OF_BAND_STATUSES) as Array<[ResourceKind, Record<string, string>]>) {
-      for (const status of Object.keys(statuses)) expect(descriptors[kind].replacementReason?.({ status }, {} as never)).toBeTruthy();
+    for (const kind of RESOURCE_KINDS) {
+      for (const status of Object.keys(SHAPES[kind].outOfBandStatuses ?? {})) expect(BINDINGS[kind].shape.replacementReason?.({ status }, {})).toBeTruthy();
     }
-    const session = descriptors.IntegrationSetupSession;
+    const session = SHAPES.IntegrationSetupSession;
     expect(session.replacementReason?.({ status: "expired" }, { replaceWhenExpired: true } as never)).toBeTruthy();
     expect(session.replacementReason?.({ status: "expired" }, { replaceWhenExpired: false } as never)).toBeFalsy();
     expect(session.replacementReason?.({ status: "successful" }, { replaceWhenExpired: true } as never)).toBeFalsy();

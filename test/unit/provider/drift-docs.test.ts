@@ -3,9 +3,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { toMarkdown } from "../../../provider/cli/drift/render";
-import type { ResourceKind } from "../../../provider/engine/descriptor";
-import { DECLARED_FIELDS } from "../../../provider/resources/declared-fields";
-import { descriptors } from "../../../provider/resources/descriptors";
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import { RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
 
 describe("docs/drift.md", () => {
   /** The field-by-field table: per resource, the backticked names of each column. */
@@ -29,10 +28,10 @@ describe("docs/drift.md", () => {
 
   it("says, for every resource, which outputs are drift (declared), lifecycle (the service's) and never compared", () => {
     const table = documented();
-    expect([...table.keys()].sort()).toEqual(Object.keys(descriptors).sort());
-    for (const kind of Object.keys(descriptors) as ResourceKind[]) {
-      const declared = Object.keys(DECLARED_FIELDS[kind]);
-      const outputs = Object.keys(descriptors[kind].toOutputs({ id: "x" }, {} as never));
+    expect([...table.keys()].sort()).toEqual([...RESOURCE_KINDS].sort());
+    for (const kind of RESOURCE_KINDS) {
+      const declared = Object.keys(SHAPES[kind].rules);
+      const outputs = Object.keys(BINDINGS[kind].toOutputs({ id: "x" }, {}));
       const providerSettings = kind === "IntegrationSetupSession" ? ["adoptId", "replaceWhenExpired"] : ["adoptId"];
       expect({ kind, columns: table.get(kind) }).toEqual({
         kind,

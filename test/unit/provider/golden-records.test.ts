@@ -11,11 +11,12 @@ import {
   getCustomProviderVersions,
   getProviderConfigSchema,
   waitForCustomProviderDeployment,
-} from "../../../provider/lookups";
-import type { ApiContext, ResourceDescriptor, ResourceKind } from "../../../provider/engine/descriptor";
-import { ReadBatcher } from "../../../provider/engine/read-batcher";
-import { ResourceEngine } from "../../../provider/engine/resource-engine";
-import { descriptors } from "../../../provider/resources/descriptors";
+} from "../../../provider/program/lookups";
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import type { ApiContext } from "../../../provider/plugin/engine/binding";
+import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
+import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import type { ResourceKind } from "../../../provider/shapes/shape";
 import { golden, variantOf, VARIANTS, type Variant } from "../../golden/load";
 import { startReplayServer, type ReplayServer } from "../../golden/replay-server";
 
@@ -36,7 +37,7 @@ function engineFor(kind: ResourceKind, url: string) {
     markerSecret: Buffer.alloc(32, 7),
     takenOver: new Set(),
   };
-  return new ResourceEngine(descriptors[kind] as unknown as ResourceDescriptor<Record<string, unknown>>, () => ctx, () => undefined);
+  return new ResourceEngine(BINDINGS[kind], () => ctx, () => undefined);
 }
 
 /** What a program declares for a config that is this record. */

@@ -1,6 +1,6 @@
 // The read batcher serves every read of a scope from one scan, falls back to single reads when a scan
 // is cut short, and forgets a scope after a write to it.
-import { ReadBatcher, scopeKey, type PageLike } from "../../../provider/engine/read-batcher";
+import { ReadBatcher, type PageLike } from "../../../provider/plugin/engine/read-batcher";
 
 type Rec = { id: string };
 
@@ -27,7 +27,7 @@ describe("ReadBatcher", () => {
   it("answers hundreds of concurrent reads with one scan of 100 a page", async () => {
     const batcher = new ReadBatcher();
     const s = scope(250);
-    const results = await Promise.all(Array.from({ length: 250 }, (_, i) => batcher.find("Role", `r${i}`, s.firstPage, s.fetchOne)));
+    const results = await Promise.all(Array.from({ length: 250 }, (_, i) => batcher.find({ kind: "Role" }, `r${i}`, s.firstPage, s.fetchOne)));
     expect(results.every((r, i) => r?.id === `r${i}`)).toBe(true);
     expect(s.calls).toEqual({ pages: 3, single: 0 });
   });
@@ -35,25 +35,25 @@ describe("ReadBatcher", () => {
   it("reports an id missing from a complete scan as gone, without another request", async () => {
     const batcher = new ReadBatcher();
     const s = scope(5);
-    expect(await batcher.find("Role", "nope", s.firstPage, s.fetchOne)).toBeUndefined();
+    expect(await batcher.find({ kind: "Role" }, "nope", s.firstPage, s.fetchOne)).toBeUndefined();
     expect(s.calls).toEqual({ pages: 1, single: 0 });
   });
 
   it("reads single records when the scan was cut short", async () => {
     const batcher = new ReadBatcher({ maxPages: 1 });
     const s = scope(150);
-    expect((await batcher.find("Role", "r120", s.firstPage, s.fetchOne))?.id).toBe("r120");
+    expect((await batcher.find({ kind: "Role" }, "r120", s.firstPage, s.fetchOne))?.id).toBe("r120");
     expect(s.calls).toEqual({ pages: 1, single: 1 });
   });
 
   it("scans again after a write invalidates the scope, and after a failed scan", async () => {
     const batcher = new ReadBatcher();
     const s = scope(3);
-    await batcher.find("ProviderConfig:prov_a", "r1", s.firstPage, s.fetchOne);
-    await batcher.find("ProviderConfig:prov_a", "r2", s.firstPage, s.fetchOne);
+    await batcher.find({ kind: "ProviderConfig", within: "prov_a" }, "r1", s.firstPage, s.fetchOne);
+    await batcher.find({ kind: "ProviderConfig", within: "prov_a" }, "r2", s.firstPage, s.fetchOne);
     expect(s.calls.pages).toBe(1);
     batcher.invalidate("ProviderConfig");
-    await batcher.find("ProviderConfig:prov_a", "r1", s.firstPage, s.fetchOne);
+    await batcher.find({ kind: "ProviderConfig", within: "prov_a" }, "r1", s.firstPage, s.fetchOne);
     expect(s.calls.pages).toBe(2);
 
     let fail = true;
@@ -64,19 +64,19 @@ describe("ReadBatcher", () => {
       }
       return s.firstPage();
     };
-    await expect(batcher.find("Callback", "r1", flaky, s.fetchOne)).rejects.toThrow("503");
-    expect((await batcher.find("Callback", "r1", flaky, s.fetchOne))?.id).toBe("r1");
+    await expect(batcher.find({ kind: "Callback" }, "r1", flaky, s.fetchOne)).rejects.toThrow("503");
+    expect((await batcher.find({ kind: "Callback" }, "r1", flaky, s.fetchOne))?.id).toBe("r1");
   });
 
   it("regression: a write to callbacks keeps the scans of callback instances (a kind is matched whole, not as a prefix)", async () => {
     const batcher = new ReadBatcher();
     const callbacks = scope(2);
     const instances = scope(2);
-    await batcher.find(scopeKey("Callback"), "r0", callbacks.firstPage, callbacks.fetchOne);
-    await batcher.find(scopeKey("CallbackInstance", "cb_1"), "r0", instances.firstPage, instances.fetchOne);
+    await batcher.find({ kind: "Callback" }, "r0", callbacks.firstPage, callbacks.fetchOne);
+    await batcher.find({ kind: "CallbackInstance", within: "cb_1" }, "r0", instances.firstPage, instances.fetchOne);
     batcher.invalidate("Callback");
-    await batcher.find(scopeKey("CallbackInstance", "cb_1"), "r1", instances.firstPage, instances.fetchOne);
-    await batcher.find(scopeKey("Callback"), "r1", callbacks.firstPage, callbacks.fetchOne);
+    await batcher.find({ kind: "CallbackInstance", within: "cb_1" }, "r1", instances.firstPage, instances.fetchOne);
+    await batcher.find({ kind: "Callback" }, "r1", callbacks.firstPage, callbacks.fetchOne);
     expect(instances.calls.pages).toBe(1);
     expect(callbacks.calls.pages).toBe(2);
   });

@@ -3,7 +3,7 @@
 // So configure must put every method on the provider before it returns its promise.
 import type * as pulumi from "@pulumi/pulumi";
 import { configureShim } from "../../../provider/impl";
-import { dynamicProvider } from "../../../provider/shim";
+import { dynamicProvider } from "../../../provider/program/shim";
 
 const config = (values: Record<string, string>): pulumi.dynamic.ConfigureRequest => ({
   config: { get: (key: string) => values[key], require: (key: string) => values[key] },

@@ -7,9 +7,9 @@
 // current code, no credential is ever captured (the key is read in `configure`), and each resource
 // carries about 600 bytes of provider instead of one serialized closure per method: the file
 // backend rewrites the whole state after every step, so these bytes are paid N times per run.
+// The string "pulumi-tcs/provider/impl" is in every state written since: that path must load for ever.
 import type * as pulumi from "@pulumi/pulumi";
-import { CREATE_KEY_INPUT, createKeyInput } from "./engine/create-marker";
-import type { ResourceKind } from "./engine/descriptor";
+import type { ResourceKind } from "../shapes/shape";
 
 const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
 
@@ -23,25 +23,9 @@ export function dynamicProvider(kind: ResourceKind): pulumi.dynamic.ResourceProv
         return require("pulumi-tcs/provider/impl").configureShim(this, kind, req);
       },
     };
-    // The other methods exist only once configure ran, inside the plugin (see impl.ts).
+    // The other methods exist only once configure ran, inside the plugin (see plugin/serve.ts).
     shim = configureShim as unknown as pulumi.dynamic.ResourceProvider;
     shims.set(kind, shim);
   }
   return shim;
-}
-
-/**
- * The props passed to the dynamic resource: every output named (so it is registered), the args, and
- * the resource's identity for its create marker (create sees no URN; see engine/create-marker.ts).
- */
-export function resourceProps<T extends object>(
-  kind: ResourceKind,
-  name: string,
-  opts: pulumi.CustomResourceOptions | undefined,
-  outputNames: readonly string[],
-  args: T,
-): Record<string, unknown> {
-  const slots: Record<string, unknown> = {};
-  for (const output of outputNames) slots[output] = undefined;
-  return { ...slots, ...args, [CREATE_KEY_INPUT]: createKeyInput(`tcs:${kind}`, name, opts) };
 }

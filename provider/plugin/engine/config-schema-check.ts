@@ -3,8 +3,8 @@
 // Schemas are fetched once per deployment per process.
 import Ajv, { type ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
-import type { ToolConnectivityClient } from "../../sdk";
-import type { CheckFailure } from "./descriptor";
+import type { ToolConnectivityClient } from "../../../sdk";
+import type { CheckFailure } from "../../shapes/shape";
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);

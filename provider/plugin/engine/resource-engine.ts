@@ -1,16 +1,22 @@
-// The shared engine: check, diff, create, read, update and delete for any described resource.
-// Everything resource-specific lives in its descriptor (resources/*.ts); everything about how
-// Pulumi expects a provider to behave lives here, once.
+// The shared engine: check, diff, create, read, update and delete for any resource. Everything
+// resource-specific lives in its shape (shapes/*.ts: the fields and how each changes) and its binding
+// (plugin/bindings/*.ts: the API calls and the record's outputs); everything about how Pulumi expects
+// a provider to behave lives here, once.
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ApiContext, LiveRecord, ResourceDescriptor } from "./descriptor";
+import { isUnknown, sameValue } from "../../shapes/normalize";
+import { CREATE_KEY_INPUT } from "../../shapes/reserved";
+import type { ShapeRules } from "../../shapes/shape";
+import type { ApiContext, Binding, LiveObject } from "./binding";
 import type { PageLike } from "./read-batcher";
-import { CREATE_KEY_INPUT, hasMarker, markerFor } from "./create-marker";
+import { hasMarker, markerFor } from "./create-marker";
 import { collidingId, describeError, outcomeUnknown } from "./errors";
-import { isUnknown, sameValue } from "./normalize";
 import { warn } from "./warn";
 
 type Props = Record<string, unknown>;
+
+/** What the plugin calls on a resource type's provider object (see plugin/serve.ts). */
+export type ProviderMethods = Required<Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">>;
 
 /**
  * A create whose outcome was unknown and that certainly made nothing is sent again, up to this many
@@ -24,37 +30,41 @@ const CREATE_BACKOFF_CAP_MS = 4_000;
 /** Allows for clock skew between this machine and the service when matching created_at. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-export class ResourceEngine<Args extends Props> {
+export class ResourceEngine<Args extends Props, Outputs extends Props, R extends LiveObject> implements ProviderMethods {
+  private readonly shape: ShapeRules<Args>;
+
   constructor(
-    private readonly descriptor: ResourceDescriptor<Args>,
+    private readonly binding: Binding<Args, Outputs, R>,
     private readonly api: () => ApiContext,
     /** Throws a message saying how to configure the provider when something is missing. */
     private readonly assertConfigured: () => void,
     /** The first pause before a create is sent again; tests that inject faults by the thousand shorten it. */
     private readonly createBackoffMs: number = CREATE_BACKOFF_MS,
-  ) {}
+  ) {
+    this.shape = binding.shape;
+  }
 
   private get kind(): string {
-    return `tcs:${this.descriptor.kind}`;
+    return this.shape.token;
   }
 
   async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
     this.assertConfigured();
     const failures = this.validate(news);
     if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news));
-    if (failures.length === 0 && this.descriptor.checkChange) {
+    if (failures.length === 0 && this.shape.checkChange) {
       const isNew = Object.keys(stripEngineKeys(olds)).length === 0;
-      failures.push(...this.descriptor.checkChange(news as Args, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
+      failures.push(...this.shape.checkChange(news as Args, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
     }
-    if (failures.length === 0 && this.descriptor.checkLive) {
-      failures.push(...(await this.descriptor.checkLive(this.api(), news as Args, olds)));
+    if (failures.length === 0 && this.binding.checkLive) {
+      failures.push(...(await this.binding.checkLive(this.api(), news as Args, olds)));
     }
     return { inputs: news, failures };
   }
 
   /** Replace-only inputs that differ from the previous inputs: the change is planned as a replacement. */
   private replaceOnlyChanges(olds: Props, news: Props): string[] {
-    return Object.entries(this.descriptor.fields)
+    return Object.entries(this.shape.rules)
       .filter(([name, rule]) => rule.onChange === "replace" && !(news[name] === undefined && rule.serverDefault))
       .filter(([name, rule]) => !isUnknown(news[name]) && !sameValue(olds[name], news[name], rule))
       .map(([name]) => name);
@@ -79,7 +89,7 @@ export class ResourceEngine<Args extends Props> {
 
   /** Schema failures for the declared inputs, leaving out values not known until apply. */
   private validate(news: Props): pulumi.dynamic.CheckFailure[] {
-    const result = this.descriptor.schema.safeParse(stripEngineKeys(news));
+    const result = this.shape.schema.safeParse(stripEngineKeys(news));
     if (result.success) return [];
     return result.error.issues
       .filter((issue) => !isUnknown(valueAt(news, issue.path)) && !isUnknown(news[String(issue.path[0])]))
@@ -89,7 +99,7 @@ export class ResourceEngine<Args extends Props> {
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     const changed: string[] = [];
     const replaces: string[] = [];
-    for (const [name, rule] of Object.entries(this.descriptor.fields)) {
+    for (const [name, rule] of Object.entries(this.shape.rules)) {
       const declared = news[name];
       if (declared === undefined && rule.serverDefault) continue;
       const differs = isUnknown(declared) || !sameValue(olds[name], declared, rule);
@@ -97,12 +107,12 @@ export class ResourceEngine<Args extends Props> {
       changed.push(name);
       if (rule.onChange === "replace") replaces.push(name);
     }
-    const reason = this.descriptor.replacementReason?.(olds, news as Args);
+    const reason = this.shape.replacementReason?.(olds, news as Args);
     if (reason) {
       // A replacement the service's side asks for (an archived callback, an expired session) creates
       // an object from inputs check saw as unchanged: check them as a create's now, at preview,
       // rather than let the service refuse them halfway through the up.
-      const failures = this.descriptor.checkChange?.(news as Args, {}, { isNew: true, createsObject: true }) ?? [];
+      const failures = this.shape.checkChange?.(news as Args, {}, { isNew: true, createsObject: true }) ?? [];
       if (failures.length > 0) {
         throw new Error(
           `${this.kind} must be replaced (its ${reason} is ${JSON.stringify(olds[reason])}), and its replacement cannot be created as declared: ` +
@@ -118,7 +128,7 @@ export class ResourceEngine<Args extends Props> {
     const args = this.parse(inputs);
     const ctx = this.api();
     if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId);
-    const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, this.descriptor.fields);
+    const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, this.shape.rules);
     const orphan = await this.findOrphan(ctx, args, marker);
     if (orphan) {
       warn(
@@ -131,7 +141,7 @@ export class ResourceEngine<Args extends Props> {
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          const record = await this.descriptor.create(ctx, args, marker);
+          const record = await this.binding.create(ctx, args, marker);
           return { id: record.id, outs: this.outputs(record, args) };
         } catch (error) {
           const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS);
@@ -141,7 +151,7 @@ export class ResourceEngine<Args extends Props> {
         }
       }
     } finally {
-      ctx.reads.invalidate(this.descriptor.kind);
+      ctx.reads.invalidate(this.shape.kind);
     }
   }
 
@@ -150,17 +160,17 @@ export class ResourceEngine<Args extends Props> {
    * killed between its POST and writing state. One scan per scope per run, taken before this run's
    * own creates (which carry other markers), so it costs a list page per scope, not a request per create.
    */
-  private async findOrphan(ctx: ApiContext, args: Args, marker: string): Promise<LiveRecord | undefined> {
-    const scope = this.descriptor.markedIn?.(ctx, args);
+  private async findOrphan(ctx: ApiContext, args: Args, marker: string): Promise<R | undefined> {
+    const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) return undefined;
-    return ctx.orphans.findWhere(scope.key, () => scope.list(), (record) => hasMarker(record.metadata, marker));
+    return ctx.orphans.findWhere(scope.scope, () => scope.list(), (record) => hasMarker(record.metadata, marker));
   }
 
   /** The object a create with this marker made, looked up afresh (after a lost answer). */
-  private async findCreated(ctx: ApiContext, args: Args, marker: string, sentAt: Date): Promise<LiveRecord | undefined> {
-    const scope = this.descriptor.markedIn?.(ctx, args);
-    if (!scope) return this.descriptor.findCreated?.(ctx, args, sentAt);
-    for (let page: PageLike<LiveRecord> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
+  private async findCreated(ctx: ApiContext, args: Args, marker: string, sentAt: Date): Promise<R | undefined> {
+    const scope = this.binding.markedIn?.(ctx, args);
+    if (!scope) return this.binding.findCreated?.(ctx, args, sentAt);
+    for (let page: PageLike<R> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
       const found = page.items.find((record) => hasMarker(record.metadata, marker));
       if (found) return found;
     }
@@ -179,7 +189,7 @@ export class ResourceEngine<Args extends Props> {
     sentAt: Date,
     error: unknown,
     mayRetry: boolean,
-  ): Promise<LiveRecord | undefined> {
+  ): Promise<R | undefined> {
     if (outcomeUnknown(error)) {
       const found = await this.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
         throw new Error(
@@ -211,12 +221,12 @@ export class ResourceEngine<Args extends Props> {
    * a role that outlived a destroy (the API cannot delete roles). Anything that differs stays a
    * collision that names adoptId. Resources with a marker find their orphans by it instead.
    */
-  private async identicalUnmarked(ctx: ApiContext, args: Args, id: string): Promise<LiveRecord | undefined> {
-    if (this.descriptor.markedIn) return undefined;
-    const live = await this.descriptor.read(ctx, id, args).catch(() => undefined);
-    if (!live || this.descriptor.isGone?.(live)) return undefined;
+  private async identicalUnmarked(ctx: ApiContext, args: Args, id: string): Promise<R | undefined> {
+    if (this.binding.markedIn) return undefined;
+    const live = await this.binding.read(ctx, id, args).catch(() => undefined);
+    if (!live || this.binding.isGone?.(live)) return undefined;
     const current = this.outputs(live, args);
-    const same = Object.entries(this.descriptor.fields).every(
+    const same = Object.entries(this.shape.rules).every(
       ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
     );
     if (!same) return undefined;
@@ -226,22 +236,22 @@ export class ResourceEngine<Args extends Props> {
 
   /** Takes over an existing object by id (adoptId). */
   private async adopt(ctx: ApiContext, args: Args, id: string): Promise<pulumi.dynamic.CreateResult> {
-    const readLive = async () => (await this.descriptor.read(ctx, id, args)) ?? (await this.descriptor.retrieve?.(ctx, id));
+    const readLive = async () => (await this.binding.read(ctx, id, args)) ?? (await this.binding.retrieve?.(ctx, id));
     const live = await readLive().catch((error: unknown) => {
       throw new Error(describeError(`adopting ${this.kind} ${id}`, error));
     });
-    if (!live || this.descriptor.isGone?.(live)) {
+    if (!live || this.binding.isGone?.(live)) {
       throw new Error(`adoptId: ${this.kind} ${id} does not exist in this environment (or was deleted); check the id, or remove adoptId to create a new one.`);
     }
     const current = this.outputs(live, args);
-    const reason = this.descriptor.replacementReason?.(current, args);
+    const reason = this.shape.replacementReason?.(current, args);
     if (reason) {
       // Taking it over would plan its replacement at once, and that replacement would adopt it again.
       throw new Error(
         `adoptId: ${this.kind} ${id} cannot be managed: its ${reason} is ${JSON.stringify(current[reason])}, which Pulumi replaces; remove adoptId to create a new one.`,
       );
     }
-    const replaceOnly = Object.entries(this.descriptor.fields).filter(
+    const replaceOnly = Object.entries(this.shape.rules).filter(
       ([name, rule]) => rule.onChange === "replace" && !rule.writeOnly && args[name] !== undefined && !sameValue(current[name], args[name], rule),
     );
     if (replaceOnly.length > 0) {
@@ -252,33 +262,33 @@ export class ResourceEngine<Args extends Props> {
   }
 
   /** Manages an existing object from now on, bringing its in-place fields to the declared values. */
-  private async takeOver(ctx: ApiContext, args: Args, live: LiveRecord): Promise<pulumi.dynamic.CreateResult> {
+  private async takeOver(ctx: ApiContext, args: Args, live: R): Promise<pulumi.dynamic.CreateResult> {
     ctx.takenOver.add(live.id);
     const current = this.outputs(live, args);
-    const inPlace = Object.entries(this.descriptor.fields).some(
+    const inPlace = Object.entries(this.shape.rules).some(
       ([name, rule]) => rule.onChange === "update" && !(args[name] === undefined && rule.serverDefault) && !sameValue(current[name], args[name], rule),
     );
     let record = live;
-    if (inPlace && this.descriptor.update) {
-      record = await this.descriptor.update(ctx, live.id, args, current).catch((error: unknown) => {
+    if (inPlace && this.binding.update) {
+      record = await this.binding.update(ctx, live.id, args, current).catch((error: unknown) => {
         throw new Error(describeError(`taking over ${this.kind} ${live.id}`, error));
       });
-      ctx.reads.invalidate(this.descriptor.kind);
+      ctx.reads.invalidate(this.shape.kind);
     }
     return { id: live.id, outs: this.outputs(record, args) };
   }
 
   async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
-    const record = await this.descriptor.read(this.api(), id, props).catch((error: unknown) => {
+    const record = await this.binding.read(this.api(), id, props).catch((error: unknown) => {
       throw new Error(describeError(`reading ${this.kind} ${id}`, error));
     });
     // No id tells the engine the object is gone, so it drops from state.
-    if (!record || this.descriptor.isGone?.(record)) return {};
+    if (!record || this.binding.isGone?.(record)) return {};
     return { id, props: this.outputs(record, props as Args) };
   }
 
   async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
-    const update = this.descriptor.update;
+    const update = this.binding.update;
     if (!update) throw new Error(`${this.kind} has no in-place changes; this is a bug in pulumi-tcs (diff should have planned a replacement)`);
     const args = this.parse(news);
     const ctx = this.api();
@@ -288,7 +298,7 @@ export class ResourceEngine<Args extends Props> {
     } catch (error) {
       throw new Error(describeError(`updating ${this.kind} ${id}`, error));
     } finally {
-      ctx.reads.invalidate(this.descriptor.kind);
+      ctx.reads.invalidate(this.shape.kind);
     }
   }
 
@@ -302,17 +312,17 @@ export class ResourceEngine<Args extends Props> {
       return;
     }
     try {
-      const note = await this.descriptor.delete(ctx, id, props);
+      const note = await this.binding.delete(ctx, id, props);
       if (note) warn(`${this.kind} ${id}: ${note}`);
     } catch (error) {
       throw new Error(describeError(`deleting ${this.kind} ${id}`, error));
     } finally {
-      ctx.reads.invalidate(this.descriptor.kind);
+      ctx.reads.invalidate(this.shape.kind);
     }
   }
 
   private parse(inputs: Props): Args {
-    const result = this.descriptor.schema.safeParse(stripEngineKeys(inputs));
+    const result = this.shape.schema.safeParse(stripEngineKeys(inputs));
     if (!result.success) {
       const reasons = result.error.issues.map((issue) => `${issue.path.join(".")}: ${reasonFor(issue)}`).join("; ");
       throw new Error(`invalid ${this.kind} inputs: ${reasons}`);
@@ -320,8 +330,8 @@ export class ResourceEngine<Args extends Props> {
     return result.data;
   }
 
-  private outputs(record: LiveRecord, args: Args): Props {
-    const outs = this.descriptor.toOutputs(record, args);
+  private outputs(record: R, args: Args): Props {
+    const outs: Props = { ...this.binding.toOutputs(record, args) };
     // A field the record left out is unknown, never changed (docs/contract-decisions.md, tolerant
     // reading): what was recorded before (on read) or declared (on create and update) stands.
     for (const [name, value] of Object.entries(outs)) if (value === undefined && args[name] !== undefined) outs[name] = args[name];

@@ -1,8 +1,8 @@
-// Input rules shared by several resources, with messages that name the fix. The limits are the
+// Input checks shared by several shapes, with messages that name the fix. The limits are the
 // service's (contract: name <= 255, description <= 2000, metadata <= 50 keys of <= 40 characters,
 // each value's JSON <= 500 characters).
 import { z } from "zod";
-import { MARKER_KEY } from "../engine/create-marker";
+import { MARKER_KEY } from "./reserved";
 
 export const name = z.string().min(1, "must not be empty").max(255, "must be at most 255 characters");
 export const description = z.string().max(2000, "must be at most 2000 characters");
@@ -30,8 +30,3 @@ export const metadata = z
       if (json !== undefined && json.length > 500) ctx.addIssue({ code: "custom", path: [key], message: "value must serialize to at most 500 characters of JSON" });
     }
   });
-
-/** The id of an existing object to take over instead of creating one. */
-export function adoptIdOf(prefix: string, what: string) {
-  return idOf(prefix, what).optional();
-}

@@ -6,7 +6,7 @@ import {
   APIConnectionTimeoutError,
   APIError,
   UnprocessableEntityError,
-} from "../../sdk";
+} from "../../../sdk";
 
 const ID_PATTERN = /\b[a-z]+_[A-Za-z0-9]{20}\b/;
 

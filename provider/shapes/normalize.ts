@@ -1,7 +1,7 @@
 // One place that decides when a declared value and a live value are the same, so that a refresh
 // right after an up shows no change: null and absent are equal, key order in maps carries no
 // meaning, an empty map is no map, and some arrays are sets.
-import type { FieldRule } from "./descriptor";
+import type { FieldRule } from "./shape";
 
 /** The sentinel the engine passes for values not known until apply. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

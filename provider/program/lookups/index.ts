@@ -12,9 +12,9 @@ import type {
   CustomProviderVersionStatus,
   ProviderConfigSchema,
   Role,
-} from "../../sdk";
+} from "../../../sdk";
+import { SCAN_PAGE_SIZE } from "../../page-size";
 import { lookupClient } from "./client";
-import { SCAN_PAGE_SIZE } from "../engine/page-size";
 
 export interface GetProviderConfigSchemaArgs {
   providerId?: string;
@@ -28,7 +28,7 @@ export async function getProviderConfigSchema(args: GetProviderConfigSchemaArgs)
   if (!args.providerId && !args.providerDeploymentId && !args.providerConfigId && !args.providerVersionId) {
     throw new Error("getProviderConfigSchema needs one of providerId, providerDeploymentId, providerConfigId or providerVersionId");
   }
-  return lookupClient().providerConfigSchema.retrieve(args);
+  return (await lookupClient()).providerConfigSchema.retrieve(args);
 }
 
 export interface GetCallbackEventsArgs {
@@ -43,7 +43,7 @@ export interface GetCallbackEventsArgs {
 export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<CallbackEvent[]> {
   const limit = args.limit ?? 100;
   const events: CallbackEvent[] = [];
-  for await (const event of lookupClient().callbacks.events.list(args.callbackId, { type: args.type, sourceId: args.sourceId, limit: Math.min(limit, SCAN_PAGE_SIZE) })) {
+  for await (const event of (await lookupClient()).callbacks.events.list(args.callbackId, { type: args.type, sourceId: args.sourceId, limit: Math.min(limit, SCAN_PAGE_SIZE) })) {
     events.push(event);
     if (events.length >= limit) break;
   }
@@ -53,13 +53,13 @@ export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<Ca
 /** Every role of the account, default roles included. */
 export async function getRoles(): Promise<Role[]> {
   const roles: Role[] = [];
-  for await (const role of lookupClient().roles.list({ limit: SCAN_PAGE_SIZE })) roles.push(role);
+  for await (const role of (await lookupClient()).roles.list({ limit: SCAN_PAGE_SIZE })) roles.push(role);
   return roles;
 }
 
 /** One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push. */
 export async function getCustomProviderDeployment(args: { id: string }): Promise<CustomProviderDeployment> {
-  return lookupClient().customProviderDeployments.retrieve(args.id);
+  return (await lookupClient()).customProviderDeployments.retrieve(args.id);
 }
 
 export interface GetCustomProviderDeploymentsArgs {
@@ -77,7 +77,7 @@ export async function getCustomProviderDeployments(args: GetCustomProviderDeploy
   const { limit = Number.POSITIVE_INFINITY, ...filters } = args;
   const deployments: CustomProviderDeployment[] = [];
   if (limit <= 0) return deployments;
-  for await (const deployment of lookupClient().customProviderDeployments.list({ ...filters, limit: SCAN_PAGE_SIZE })) {
+  for await (const deployment of (await lookupClient()).customProviderDeployments.list({ ...filters, limit: SCAN_PAGE_SIZE })) {
     deployments.push(deployment);
     if (deployments.length >= limit) break;
   }
@@ -86,7 +86,7 @@ export async function getCustomProviderDeployments(args: GetCustomProviderDeploy
 
 /** The build and deploy logs of a custom provider deployment, step by step. */
 export async function getCustomProviderDeploymentLogs(args: { id: string }): Promise<CustomProviderDeploymentLogs> {
-  return lookupClient().customProviderDeployments.retrieveLogs(args.id);
+  return (await lookupClient()).customProviderDeployments.retrieveLogs(args.id);
 }
 
 export interface GetCustomProviderVersionsArgs {
@@ -98,7 +98,7 @@ export interface GetCustomProviderVersionsArgs {
 
 export async function getCustomProviderVersions(args: GetCustomProviderVersionsArgs = {}): Promise<CustomProviderVersion[]> {
   const versions: CustomProviderVersion[] = [];
-  for await (const version of lookupClient().customProviderVersions.list({ ...args, limit: SCAN_PAGE_SIZE })) versions.push(version);
+  for await (const version of (await lookupClient()).customProviderVersions.list({ ...args, limit: SCAN_PAGE_SIZE })) versions.push(version);
   return versions;
 }
 
@@ -116,7 +116,7 @@ export interface WaitForCustomProviderDeploymentArgs {
  * waited out.
  */
 export async function waitForCustomProviderDeployment(args: WaitForCustomProviderDeploymentArgs): Promise<CustomProviderDeployment> {
-  const client = lookupClient();
+  const client = await lookupClient();
   const deadline = Date.now() + (args.timeoutMs ?? 600_000);
   const interval = args.pollIntervalMs ?? 5_000;
   for (;;) {

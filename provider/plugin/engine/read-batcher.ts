@@ -3,6 +3,7 @@
 // resource. The engine issues at most --parallel (8) reads at once, so a batcher that merely waited
 // for reads to pile up would see 8 ids at a time; scanning the scope once serves every read of it.
 // One batcher lives per plugin process, so every resource of a run shares it.
+import type { ResourceKind } from "../../shapes/shape";
 
 /** The part of an SDK page the batcher needs. */
 export interface PageLike<R> {
@@ -25,18 +26,18 @@ export interface ReadBatcherOptions {
   maxPages?: number;
 }
 
-/** A scan's key names its kind and, for scoped lists, the scope's id: `CallbackInstance:cb_...`. */
-export function scopeKey(kind: string, scopeId?: string): string {
-  return scopeId === undefined ? kind : `${kind}:${scopeId}`;
-}
-
-function kindOf(key: string): string {
-  const colon = key.indexOf(":");
-  return colon < 0 ? key : key.slice(0, colon);
+/**
+ * What a scan lists: every object of a kind (`{ kind: "Callback" }`), or those within one parent
+ * (`{ kind: "CallbackInstance", within: "cb_..." }`: the instances of one callback).
+ */
+export interface ScanScope {
+  kind: ResourceKind;
+  within?: string;
 }
 
 export class ReadBatcher {
-  private readonly scans = new Map<string, Promise<Scan<unknown>>>();
+  /** Scans by kind, then by the parent they list within (none for a kind's whole list). */
+  private readonly scans = new Map<ResourceKind, Map<string | undefined, Promise<Scan<unknown>>>>();
   private readonly ttlMs: number;
   private readonly maxPages: number;
 
@@ -46,49 +47,48 @@ export class ReadBatcher {
   }
 
   /**
-   * The record `id` of scope `scopeKey`, or undefined when it does not exist.
+   * The record `id` of `scope`, or undefined when it does not exist.
    * `firstPage` lists the scope (100 a page); `fetchOne` reads a single record when the scan was cut short.
    */
   async find<R extends { id: string }>(
-    scopeKey: string,
+    scope: ScanScope,
     id: string,
     firstPage: () => Promise<PageLike<R>>,
     fetchOne: (id: string) => Promise<R | undefined>,
   ): Promise<R | undefined> {
-    const scan = (await this.scan(scopeKey, firstPage)) as Scan<R>;
+    const scan = (await this.scan(scope, firstPage)) as Scan<R>;
     const hit = scan.records.get(id);
     if (hit || scan.complete) return hit;
     return fetchOne(id);
   }
 
   /** The first record of the scope that satisfies `predicate` (only what the scan listed). */
-  async findWhere<R extends { id: string }>(scopeKey: string, firstPage: () => Promise<PageLike<R>>, predicate: (record: R) => boolean): Promise<R | undefined> {
-    const scan = (await this.scan(scopeKey, firstPage)) as Scan<R>;
+  async findWhere<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>, predicate: (record: R) => boolean): Promise<R | undefined> {
+    const scan = (await this.scan(scope, firstPage)) as Scan<R>;
     for (const record of scan.records.values()) if (predicate(record)) return record;
     return undefined;
   }
 
-  /**
-   * Drops every scan of a resource kind (`Callback`, and each `Callback:<scope id>`): called after a
-   * write to that kind. Matching the kind whole, not as a prefix, keeps `CallbackInstance` scans
-   * alive when a callback is written.
-   */
-  invalidate(kind: string): void {
-    for (const key of this.scans.keys()) if (kindOf(key) === kind) this.scans.delete(key);
+  /** Drops every scan of a resource kind, whatever it lists within: called after a write to that kind. */
+  invalidate(kind: ResourceKind): void {
+    this.scans.delete(kind);
   }
 
-  private scan<R extends { id: string }>(scopeKey: string, firstPage: () => Promise<PageLike<R>>): Promise<Scan<unknown>> {
-    const cached = this.scans.get(scopeKey);
-    if (cached) return cached.then((scan) => (Date.now() - scan.takenAt < this.ttlMs ? scan : this.rescan(scopeKey, firstPage)));
-    return this.rescan(scopeKey, firstPage);
+  private scan<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>): Promise<Scan<unknown>> {
+    const cached = this.scans.get(scope.kind)?.get(scope.within);
+    if (cached) return cached.then((scan) => (Date.now() - scan.takenAt < this.ttlMs ? scan : this.rescan(scope, firstPage)));
+    return this.rescan(scope, firstPage);
   }
 
-  private rescan<R extends { id: string }>(scopeKey: string, firstPage: () => Promise<PageLike<R>>): Promise<Scan<unknown>> {
+  private rescan<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>): Promise<Scan<unknown>> {
     const promise = this.listScope(firstPage);
-    this.scans.set(scopeKey, promise);
+    let ofKind = this.scans.get(scope.kind);
+    if (!ofKind) this.scans.set(scope.kind, (ofKind = new Map()));
+    ofKind.set(scope.within, promise);
     // A failed scan must not answer later reads: they try again.
     promise.catch(() => {
-      if (this.scans.get(scopeKey) === promise) this.scans.delete(scopeKey);
+      const current = this.scans.get(scope.kind);
+      if (current?.get(scope.within) === promise) current.delete(scope.within);
     });
     return promise;
   }

@@ -4,28 +4,15 @@
 //   - after a run that was killed between the POST and the state write, to take over that orphan
 //     instead of making a duplicate.
 // The marker is derived from the resource's identity (project, stack, parent, type, name; see
-// createKeyInput) and the values of its replace-only inputs, so a re-run of the same program finds its
+// program/create-key.ts) and the values of its replace-only inputs, so a re-run of the same program finds its
 // own orphan while a replacement (which differs in a replace-only input) never mistakes the object it
 // replaces for one. It is an HMAC keyed by the API key: the replace-only inputs include a provider
 // config's secret `value`, and a plain hash of a guessable secret stored in metadata could be tested
 // against guesses by anyone who can read the account. Outputs never show the marker.
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import * as pulumi from "@pulumi/pulumi";
-import type { FieldRule } from "./descriptor";
-import { canonical } from "./normalize";
-
-export const MARKER_KEY = "pulumi_tcs_create_token";
-
-/** The input that carries the resource's identity to the provider (create sees no URN). */
-export const CREATE_KEY_INPUT = "tcsCreateKey";
-
-/** The resource's identity as an input: stable across runs of the same program and stack. */
-export function createKeyInput(type: string, name: string, opts?: pulumi.CustomResourceOptions): pulumi.Output<string> {
-  const parentUrn = opts?.parent ? opts.parent.urn : pulumi.output("");
-  return parentUrn.apply((parent) =>
-    createHash("sha256").update([pulumi.getProject(), pulumi.getStack(), parent, type, name].join("\n")).digest("hex").slice(0, 32),
-  );
-}
+import { canonical } from "../../shapes/normalize";
+import { MARKER_KEY } from "../../shapes/reserved";
+import type { FieldRule } from "../../shapes/shape";
 
 /** The key the markers of one API key are made with (derived, so the API key itself is not reused). */
 export function markerSecret(apiKey: string): Buffer {

@@ -1,0 +1,67 @@
+// tcs.IntegrationSetupSession's API binding (its shape: shapes/integration-setup-session.ts).
+import type { IntegrationSetupSession as SessionRecord } from "../../../sdk";
+import { SCAN_PAGE_SIZE } from "../../page-size";
+import { integrationSetupSession } from "../../shapes/integration-setup-session";
+import { defineBinding, type ApiContext } from "../engine/binding";
+import { withMarker, withoutMarker } from "../engine/create-marker";
+import { notFoundAsUndefined } from "../engine/not-found";
+
+function readSession(ctx: ApiContext, integrationId: string, id: string): Promise<SessionRecord | undefined> {
+  return ctx.reads.find(
+    { kind: "IntegrationSetupSession", within: integrationId },
+    id,
+    () => ctx.client.integrationSetupSessions.list({ integrationId, limit: SCAN_PAGE_SIZE }),
+    (missing) => notFoundAsUndefined(ctx.client.integrationSetupSessions.retrieve(missing)),
+  );
+}
+
+export const integrationSetupSessionBinding = defineBinding<typeof integrationSetupSession.fields, SessionRecord>(integrationSetupSession, {
+  create: (ctx, args, marker) =>
+    ctx.client.integrationSetupSessions.create({
+      integrationId: args.integrationId,
+      name: args.name,
+      description: args.description,
+      metadata: withMarker(args.metadata, marker),
+      identityActorId: args.identityActorId,
+      identityId: args.identityId,
+      expiresAt: args.expiresAt,
+      redirectUrl: args.redirectUrl,
+      configuration: args.configuration,
+    }),
+
+  // Only pending sessions: an expired one with the same marker is the one being replaced.
+  markedIn: (ctx, args) => ({
+    scope: { kind: "IntegrationSetupSession", within: args.integrationId },
+    list: () => ctx.client.integrationSetupSessions.list({ integrationId: args.integrationId, status: "pending", limit: SCAN_PAGE_SIZE }),
+  }),
+
+  read: (ctx, id, state) => readSession(ctx, String(state.integrationId), id),
+  retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.integrationSetupSessions.retrieve(id)),
+
+  async delete() {
+    return "the API cannot delete setup sessions: it was removed from this stack, and its link keeps working until it expires";
+  },
+
+  toOutputs: (record, args) => ({
+    integrationId: record.integrationId,
+    // Required: a record without one says nothing about it.
+    name: record.name ?? undefined,
+    description: record.description,
+    metadata: record.metadata === undefined ? undefined : withoutMarker(record.metadata),
+    // Never returned by the API: the declared values, kept from state.
+    identityActorId: args.identityActorId ?? null,
+    identityId: args.identityId ?? null,
+    // The declared notation when it names the same instant, so no diff comes from formatting alone.
+    expiresAt: args.expiresAt && Date.parse(args.expiresAt) === Date.parse(record.expiresAt ?? "") ? args.expiresAt : (record.expiresAt ?? undefined),
+    redirectUrl: record.redirectUrl,
+    configuration: record.configuration,
+    replaceWhenExpired: args.replaceWhenExpired ?? false,
+    url: record.url ?? undefined,
+    status: record.status ?? undefined,
+    integrationInstance: record.integrationInstance,
+    createdAt: record.createdAt ?? undefined,
+    updatedAt: record.updatedAt ?? undefined,
+  }),
+
+  isGone: (record) => record.status === "deleted",
+});

@@ -1,0 +1,101 @@
+// tcs.ProviderConfig's API binding (its shape: shapes/provider-config.ts).
+import type { ProviderConfig as ConfigRecord } from "../../../sdk";
+import { SCAN_PAGE_SIZE } from "../../page-size";
+import { isUnknown, sameValue } from "../../shapes/normalize";
+import { ALLOW_ALL, providerConfig, type ToolFilters } from "../../shapes/provider-config";
+import { defineBinding, type ApiContext } from "../engine/binding";
+import { checkConfigValue } from "../engine/config-schema-check";
+import { withMarker, withoutMarker } from "../engine/create-marker";
+import { notFoundAsUndefined } from "../engine/not-found";
+
+function toolFiltersOf(record: ConfigRecord): ToolFilters {
+  const filter = record.toolFilter;
+  if (filter?.type === "tool_keys") return { type: "tool_keys", keys: filter.keys ?? [] };
+  return ALLOW_ALL;
+}
+
+function readConfig(ctx: ApiContext, providerId: string, id: string): Promise<ConfigRecord | undefined> {
+  return ctx.reads.find(
+    { kind: "ProviderConfig", within: providerId },
+    id,
+    // No status filter: a deleted config is gone from the list by itself, and a status a newer service
+    // adds must not read as gone.
+    () => ctx.client.providerConfigs.list({ providerId, limit: SCAN_PAGE_SIZE }),
+    (missing) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(missing)),
+  );
+}
+
+export const providerConfigBinding = defineBinding<typeof providerConfig.fields, ConfigRecord>(providerConfig, {
+  async checkLive(ctx, news, olds) {
+    // Only a new or changed value (or deployment, or vault) is checked: an unchanged program costs no API call.
+    if (!news.value || isUnknown(news.value) || isUnknown(news.providerDeploymentId) || isUnknown(news.providerId)) return [];
+    if (isUnknown(news.providerConfigVaultId)) return [];
+    const unchanged =
+      sameValue(olds.value, news.value) &&
+      olds.providerDeploymentId === news.providerDeploymentId &&
+      olds.providerId === news.providerId &&
+      olds.providerConfigVaultId === news.providerConfigVaultId;
+    if (unchanged) return [];
+    // With a vault, `value` overrides only some of the vault's settings; the API never returns the
+    // vault's values, so settings it supplies cannot be required of `value` here (the service checks
+    // the merged settings when it creates the config).
+    return checkConfigValue(ctx.client, news.providerId, news.providerDeploymentId, news.value, {
+      partial: news.providerConfigVaultId !== undefined,
+    });
+  },
+
+  create: (ctx, args, marker) =>
+    ctx.client.providerConfigs.create({
+      providerId: args.providerId,
+      providerDeploymentId: args.providerDeploymentId,
+      providerConfigVaultId: args.providerConfigVaultId,
+      value: args.value,
+      toolFilters: args.toolFilters,
+      name: args.name,
+      description: args.description,
+      metadata: withMarker(args.metadata, marker),
+    }),
+
+  markedIn: (ctx, args) => ({
+    scope: { kind: "ProviderConfig", within: args.providerId },
+    list: () => ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: SCAN_PAGE_SIZE }),
+  }),
+
+  read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id),
+  retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(id)),
+
+  update: (ctx, id, args) =>
+    ctx.client.providerConfigs.update(id, {
+      name: args.name ?? null,
+      description: args.description ?? null,
+      metadata: args.metadata ?? null,
+      toolFilters: args.toolFilters ?? ALLOW_ALL,
+    }),
+
+  async delete(ctx, id) {
+    await notFoundAsUndefined(ctx.client.providerConfigs.delete(id));
+  },
+
+  toOutputs: (record, args) => ({
+    providerId: record.providerId,
+    // A config always has a deployment: a null preview says nothing.
+    providerDeploymentId: record.deployment?.id ?? undefined,
+    // Null: created from values alone.
+    providerConfigVaultId: record.fromVault === undefined ? undefined : (record.fromVault?.id ?? null),
+    // Never returned by the API: the declared value, kept from state.
+    value: args.value ?? null,
+    // The spec lists tool_filter, the service's own client does not: when it is not sent, the
+    // recorded filter stands (or what no declaration means).
+    toolFilters: record.toolFilter == null ? (args.toolFilters ?? ALLOW_ALL) : toolFiltersOf(record),
+    name: record.name,
+    description: record.description,
+    metadata: record.metadata === undefined ? undefined : withoutMarker(record.metadata),
+    status: record.status ?? undefined,
+    isDefault: record.isDefault ?? undefined,
+    specificationId: record.specificationId ?? undefined,
+    createdAt: record.createdAt ?? undefined,
+    updatedAt: record.updatedAt ?? undefined,
+  }),
+
+  isGone: (record) => record.status === "deleted",
+});

@@ -1,0 +1,21 @@
+// tcs.Callback: its fields are declared in shapes/callback.ts.
+import type * as pulumi from "@pulumi/pulumi";
+import { callback } from "../shapes/callback";
+import type { ResourceArgs, ResourceOutputs } from "../shapes/shape";
+import { TcsResource } from "./tcs-resource";
+
+type Fields = typeof callback.fields;
+
+export interface CallbackArgs extends ResourceArgs<Fields> {}
+export interface Callback extends ResourceOutputs<Fields> {}
+
+/**
+ * A callback of the Tool Connectivity Service: receives provider events for an integration provider.
+ * Only providers whose type has triggers enabled support callbacks; one active callback per
+ * integration provider.
+ */
+export class Callback extends TcsResource {
+  constructor(name: string, args: CallbackArgs, opts?: pulumi.CustomResourceOptions) {
+    super(callback, name, args, opts);
+  }
+}

@@ -1,0 +1,17 @@
+// tcs.IntegrationSetupSession: its fields are declared in shapes/integration-setup-session.ts.
+import type * as pulumi from "@pulumi/pulumi";
+import { integrationSetupSession } from "../shapes/integration-setup-session";
+import type { ResourceArgs, ResourceOutputs } from "../shapes/shape";
+import { TcsResource } from "./tcs-resource";
+
+type Fields = typeof integrationSetupSession.fields;
+
+export interface IntegrationSetupSessionArgs extends ResourceArgs<Fields> {}
+export interface IntegrationSetupSession extends ResourceOutputs<Fields> {}
+
+/** A setup session for an integration. `url` is secret. The API has no delete: destroy forgets it, with a warning. */
+export class IntegrationSetupSession extends TcsResource {
+  constructor(name: string, args: IntegrationSetupSessionArgs, opts?: pulumi.CustomResourceOptions) {
+    super(integrationSetupSession, name, args, opts);
+  }
+}

@@ -1,0 +1,31 @@
+// The base of every resource class: a dynamic resource whose provider is the shim (shim.ts), with
+// its type token, registered outputs and secrets taken from the resource's shape. Loads neither the
+// SDK nor the plugin: a program's process only declares resources; the plugin's process calls the API.
+import * as pulumi from "@pulumi/pulumi";
+import { CREATE_KEY_INPUT } from "../shapes/reserved";
+import { TOKEN_MODULE, type Shape } from "../shapes/shape";
+import { createKeyInput } from "./create-key";
+import { dynamicProvider } from "./shim";
+
+export abstract class TcsResource extends pulumi.dynamic.Resource {
+  protected constructor(shape: Shape, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    super(dynamicProvider(shape.kind), name, propsOf(shape, name, args, opts), optionsOf(shape, opts), TOKEN_MODULE, shape.kind);
+  }
+}
+
+/**
+ * Every output named (so it is registered and can be read before the create), the args, and the
+ * resource's identity for its create marker (create sees no URN; see create-key.ts).
+ */
+function propsOf(shape: Shape, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined): Record<string, unknown> {
+  const slots = Object.fromEntries(shape.outputNames.map((output) => [output, undefined]));
+  const declared: Record<string, unknown> = { ...args };
+  // A secret input is a secret in the inputs recorded in state too, not only in the outputs.
+  for (const input of shape.secretInputs) if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
+  return { ...slots, ...declared, [CREATE_KEY_INPUT]: createKeyInput(shape.token, name, opts) };
+}
+
+function optionsOf(shape: Shape, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions | undefined {
+  if (shape.secretOutputs.length === 0) return opts;
+  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...shape.secretOutputs] };
+}

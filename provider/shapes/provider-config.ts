@@ -1,0 +1,70 @@
+// tcs.ProviderConfig: settings for a provider deployment, from values or a saved config vault.
+// In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId,
+// providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from
+// state and not drift-checked. Delete: DELETE (for good); 404 is gone.
+import { z } from "zod";
+import { description, idOf, metadata, name } from "./common";
+import { defineShape, optional, output, required } from "./shape";
+
+const toolFiltersCheck = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("allow_all") }).strict(),
+    z
+      .object({
+        type: z.literal("tool_keys"),
+        keys: z.array(z.string().min(1, "a tool key must not be empty")).min(1, "must list at least one tool key (or use { type: \"allow_all\" })"),
+      })
+      .strict(),
+  ],
+  { error: 'must be { type: "allow_all" } or { type: "tool_keys", keys: [...] }' },
+);
+
+export type ToolFilters = z.infer<typeof toolFiltersCheck>;
+
+/** What no tool filters means: every tool. */
+export const ALLOW_ALL: ToolFilters = { type: "allow_all" };
+
+export const providerConfig = defineShape({
+  kind: "ProviderConfig",
+  id: { prefix: "pcfg", noun: "a provider config" },
+  fields: {
+    /** The provider (`prov_...`). */
+    providerId: required(idOf("prov", "a provider"), { onChange: "replace" }),
+    /** The deployment (`pdep_...`); the provider's default deployment when absent. */
+    providerDeploymentId: optional(idOf("pdep", "a provider deployment"), { onChange: "replace", serverDefault: true }),
+    /** A saved config vault (`pcvt_...`) used as a template; `value` overrides its values. */
+    providerConfigVaultId: optional(idOf("pcvt", "a provider config vault"), { onChange: "replace" }),
+    /** Provider-specific settings, validated against the deployment's config schema. Stored as a secret. */
+    value: optional(z.record(z.string(), z.unknown(), { error: "must be an object of provider settings" }), { onChange: "replace", writeOnly: true, secret: true }),
+    /** Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. */
+    toolFilters: optional(toolFiltersCheck, { onChange: "update", absentMeans: ALLOW_ALL }),
+    name: optional(name, { onChange: "update" }),
+    description: optional(description, { onChange: "update" }),
+    metadata: optional(metadata, { onChange: "update" }),
+    status: output<string>(),
+    isDefault: output<boolean>(),
+    specificationId: output<string | null>(),
+    createdAt: output<string>(),
+    updatedAt: output<string>(),
+  },
+
+  checkChange(news, _olds, { isNew, createsObject }) {
+    if (isNew && news.adoptId !== undefined && news.value !== undefined) {
+      // The API never returns a config's settings: adopting with a value would record in state a
+      // value the object may not hold, and nothing could ever tell.
+      return [
+        {
+          property: "value",
+          reason:
+            `cannot be checked against ${news.adoptId}, which is being adopted: the API never returns a config's settings. ` +
+            "Leave value out to adopt the config as it is; to give it this value afterwards, remove adoptId and declare value (the config is then replaced by a new one holding it)",
+        },
+      ];
+    }
+    // Only a create needs settings: an object that exists keeps its own, so removing adoptId from an
+    // adopted config (whose settings the API never returns) is no change at all.
+    if (!createsObject || news.adoptId !== undefined || news.value !== undefined || news.providerConfigVaultId !== undefined) return [];
+    return [{ property: "value", reason: "set value, providerConfigVaultId, or both: this creates a new config, and the service needs at least one" }];
+  },
+});

@@ -1,0 +1,8 @@
+// Names the program and the plugin agree on beyond the declared fields: both write or read them, so
+// they live here, below both.
+
+/** The metadata key of the create marker (plugin/engine/create-marker.ts): reserved in declared metadata. */
+export const MARKER_KEY = "pulumi_tcs_create_token";
+
+/** The input that carries the resource's identity from the program to the plugin (create sees no URN). */
+export const CREATE_KEY_INPUT = "tcsCreateKey";

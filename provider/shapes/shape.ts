@@ -1,0 +1,205 @@
+// The vocabulary a resource's shape is written in, and everything derived from a shape: the Args
+// types (the program's, with Pulumi inputs, and the plugin's, plain), the zod check, the diff rules,
+// the output names and types, the secret outputs and the type token. A shape module loads zod and
+// nothing else at run time (no SDK, no Pulumi, no engine): the program's classes, the plugin's
+// bindings and tcs-drift all read the same declaration.
+import { z } from "zod";
+import type * as pulumi from "@pulumi/pulumi";
+import { idOf } from "./common";
+
+export type ResourceKind = "Callback" | "CallbackInstance" | "ProviderConfig" | "Role" | "IntegrationSetupSession";
+
+/** The module of every type token: `tcs:Callback` (`pulumi-nodejs:dynamic/tcs:Callback` to the engine). */
+export const TOKEN_MODULE = "tcs";
+
+/** How a declared input reaches the service, and when its declared and live values are the same. */
+export interface FieldRule {
+  /** How a change of the declared value reaches the service: in place, or by replacing the object. */
+  onChange: "update" | "replace";
+  /** The service fills the value in when none is declared: an absent input accepts any live value. */
+  serverDefault?: boolean;
+  /** An array whose order carries no meaning (compared as a set). */
+  unordered?: boolean;
+  /** The API never returns it: the declared value is kept from state and is not drift-checked. */
+  writeOnly?: boolean;
+  /** What an absent declaration stands for (no tool filters means `allow_all`), so removing it reverts. */
+  absentMeans?: unknown;
+  /** A date-time: equal when it names the same instant, whatever the notation. */
+  timestamp?: boolean;
+}
+
+/** A check that failed, naming the property as the program spells it. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/**
+ * Whether a declared input may be left out, and what its output holds then: `optional` reads null,
+ * `filled` reads what the service filled in (a server default) or what no declaration means.
+ */
+export type Presence = "required" | "optional" | "filled";
+
+/** An input the program declares and the service holds. */
+export interface InputField<T, P extends Presence = Presence> {
+  readonly role: "input";
+  readonly check: z.ZodType<T>;
+  readonly presence: P;
+  readonly rule: FieldRule;
+  /** Secret in state, as input and as output. */
+  readonly secret: boolean;
+}
+
+/** An input only the provider reads (never sent): its output is the declared value or the default. */
+export interface SettingField<T> {
+  readonly role: "setting";
+  readonly check: z.ZodType<T>;
+  readonly default: T;
+}
+
+/** An output the service fills in (status, timestamps, links). */
+export interface OutputField<T> {
+  readonly role: "output";
+  readonly secret: boolean;
+  /** Types the output; never set. */
+  readonly type?: T;
+}
+
+export type Field = InputField<unknown> | SettingField<unknown> | OutputField<unknown>;
+export type Fields = Record<string, Field>;
+
+export interface InputOptions extends FieldRule {
+  secret?: boolean;
+}
+
+function input<T, P extends Presence>(check: z.ZodType<T>, presence: P, { secret = false, ...rule }: InputOptions): InputField<T, P> {
+  return { role: "input", check, presence, rule, secret };
+}
+
+/** An input the program must declare. */
+export function required<T>(check: z.ZodType<T>, options: InputOptions): InputField<T, "required"> {
+  return input(check, "required", options);
+}
+
+/** An input the program may leave out: its output is then what the service filled in, or what no declaration means. */
+export function optional<T>(check: z.ZodType<T>, options: InputOptions & ({ serverDefault: true } | { absentMeans: T })): InputField<T, "filled">;
+/** An input the program may leave out: its output is then null. */
+export function optional<T>(check: z.ZodType<T>, options: InputOptions): InputField<T, "optional">;
+export function optional<T>(check: z.ZodType<T>, options: InputOptions): InputField<T, Presence> {
+  return input(check, options.serverDefault || options.absentMeans !== undefined ? "filled" : "optional", options);
+}
+
+/** An input the provider reads and the service never sees (`replaceWhenExpired`). */
+export function setting<T>(check: z.ZodType<T>, defaultValue: T): SettingField<T> {
+  return { role: "setting", check, default: defaultValue };
+}
+
+/** An output of the service's own. */
+export function output<T>(options: { secret?: boolean } = {}): OutputField<T> {
+  return { role: "output", secret: options.secret ?? false };
+}
+
+type Props = Record<string, unknown>;
+
+type RequiredInput = InputField<unknown, "required">;
+type OptionalInput = InputField<unknown, "optional" | "filled"> | SettingField<unknown>;
+type ValueOf<F> = F extends InputField<infer T> ? T : F extends SettingField<infer T> ? T : never;
+type OutputOf<F> =
+  F extends InputField<infer T, infer P> ? (P extends "optional" ? T | null : T) : F extends SettingField<infer T> ? T : F extends OutputField<infer T> ? T : never;
+
+/** The declared inputs as the plugin sees them: plain values, checked by the shape's schema. */
+export type PlainArgs<F extends Fields> = { [K in keyof F as F[K] extends RequiredInput ? K : never]: ValueOf<F[K]> } & {
+  [K in keyof F as F[K] extends OptionalInput ? K : never]?: ValueOf<F[K]>;
+} & { adoptId?: string };
+
+/**
+ * A value a program may pass for `T`: an Output, or the value with Outputs inside (array items, map
+ * values) as Pulumi resolves them.
+ */
+export type InputOf<T> = pulumi.Input<T extends readonly (infer E)[] ? pulumi.Input<E>[] : T extends object ? (string extends keyof T ? { [key: string]: pulumi.Input<T[string]> } : T) : T>;
+
+/** The declared inputs as the program passes them. */
+export type ResourceArgs<F extends Fields> = { [K in keyof F as F[K] extends RequiredInput ? K : never]: InputOf<ValueOf<F[K]>> } & {
+  [K in keyof F as F[K] extends OptionalInput ? K : never]?: InputOf<ValueOf<F[K]>>;
+} & {
+  /** The id of an existing object to take over instead of creating one (the first up only; see docs/adoption.md). */
+  adoptId?: pulumi.Input<string>;
+};
+
+/** The outputs of a resource, as its class exposes them. */
+export type ResourceOutputs<F extends Fields> = { readonly [K in keyof F]: pulumi.Output<OutputOf<F[K]>> } & { readonly adoptId: pulumi.Output<string | undefined> };
+
+/**
+ * Every output, as a binding reads it from a record: `undefined` where the record leaves a field out
+ * (the engine then keeps the recorded value: absent means unknown, not changed).
+ */
+export type LiveOutputs<F extends Fields> = { [K in keyof F]-?: OutputOf<F[K]> | undefined };
+
+/** What a shape module writes. */
+export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
+  kind: K;
+  /** The prefix and a noun for the resource's ids (`cb`, "a callback"): the check of adoptId. */
+  id: { prefix: string; noun: string };
+  fields: F;
+  /**
+   * Checks of a change against the previous inputs, with no API call (an expiry in the past is fine if
+   * unchanged). `isNew`: the resource is not in state yet. `createsObject`: this step sends a create
+   * (a new resource, or a replacement).
+   */
+  checkChange?(news: PlainArgs<F>, olds: Props, step: { isNew: boolean; createsObject: boolean }): CheckFailure[];
+  /** A reason to replace the object whatever the inputs say (an archived callback), from its state: the output that says so. */
+  replacementReason?(state: Props, args: PlainArgs<F>): string | undefined;
+  /**
+   * Live statuses that only someone's action outside Pulumi reaches and that make the provider replace
+   * the object, each with the note tcs-drift prints: drift, although `status` is the service's own
+   * field. Statuses that make an object count as gone (deleted, detached) need no entry.
+   */
+  outOfBandStatuses?: Record<string, string>;
+}
+
+/** What the plugin's engine reads of a shape, over its plain inputs `A`. */
+export interface ShapeRules<A> {
+  kind: ResourceKind;
+  token: string;
+  schema: z.ZodType<A>;
+  rules: Record<string, FieldRule>;
+  checkChange?(news: A, olds: Props, step: { isNew: boolean; createsObject: boolean }): CheckFailure[];
+  replacementReason?(state: Props, args: A): string | undefined;
+}
+
+/** A shape with what is derived from it. */
+export interface Shape<K extends ResourceKind = ResourceKind, F extends Fields = Fields> extends ShapeDefinition<K, F> {
+  /** The type token's module and type (`tcs:Callback`; the engine's is `pulumi-nodejs:dynamic/tcs:Callback`). */
+  token: `tcs:${K}`;
+  /** Validation of the declared inputs (adoptId included), run at preview before anything is sent. */
+  schema: z.ZodType<PlainArgs<F>>;
+  /** The declared inputs the service holds, and how each one changes: what diff compares. */
+  rules: Record<string, FieldRule>;
+  /** Every output, adoptId last: each is registered by the program, so it can be read before the create. */
+  outputNames: readonly string[];
+  secretInputs: readonly string[];
+  secretOutputs: readonly string[];
+}
+
+export function defineShape<K extends ResourceKind, F extends Fields>(definition: ShapeDefinition<K, F>): Shape<K, F> {
+  const fields = Object.entries(definition.fields);
+  const checks: Record<string, z.ZodType> = {};
+  const rules: Record<string, FieldRule> = {};
+  for (const [name, field] of fields) {
+    if (field.role === "output") continue;
+    checks[name] = field.role === "input" && field.presence === "required" ? field.check : field.check.optional();
+    if (field.role === "input") rules[name] = field.rule;
+  }
+  checks.adoptId = idOf(definition.id.prefix, definition.id.noun).optional();
+  const secret = (role: "input" | "output") => fields.filter(([, field]) => field.role === role && field.secret).map(([name]) => name);
+  return {
+    ...definition,
+    token: `${TOKEN_MODULE}:${definition.kind}`,
+    // The object built from the fields checks exactly PlainArgs<F>; zod cannot infer it from a loop.
+    schema: z.object(checks) as unknown as z.ZodType<PlainArgs<F>>,
+    rules,
+    outputNames: [...fields.map(([name]) => name), "adoptId"],
+    secretInputs: secret("input"),
+    secretOutputs: [...secret("input"), ...secret("output")],
+  };
+}
