@@ -1,0 +1,128 @@
+// The provider's layers (issue 16): shapes below everything; the program's side (resource classes,
+// lookups) and the plugin's side (engine, API bindings) on top of them and apart from each other; no
+// import loop anywhere in provider/. And what a program loads: declaring resources loads neither the
+// SDK nor the plugin, and tcs-drift's classifier stays as light.
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const ROOT = path.resolve(__dirname, "../../..");
+const PROVIDER = path.join(ROOT, "provider");
+/** The package's own name: `require("pulumi-tcs/provider/impl")` in the shim is an edge of the graph too. */
+const SELF = "pulumi-tcs/";
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith(".ts") ? [full] : [];
+  });
+}
+
+function resolveSource(from: string, specifier: string): string | undefined {
+  let base: string;
+  if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
+  else if (specifier.startsWith(SELF)) base = path.join(ROOT, specifier.slice(SELF.length));
+  else return undefined;
+  return [`${base}.ts`, path.join(base, "index.ts")].find((file) => fs.existsSync(file));
+}
+
+/** Every file a source file names: static imports and re-exports (type-only ones too), import() and require(). */
+function importsOf(file: string): string[] {
+  // Comments left out (they name modules too); a `//` after a colon is a URL's.
+  const text = fs
+    .readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:])\/\/.*$/gm, "$1");
+  const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)["']([^"']+)["']/gm)].map((match) => match[1]);
+  return specifiers.map((specifier) => resolveSource(file, specifier)).filter((target): target is string => target !== undefined);
+}
+
+const graph = new Map(sourceFiles(PROVIDER).map((file) => [file, importsOf(file)]));
+const rel = (file: string) => path.relative(ROOT, file);
+
+/** The import loops of the graph, each as the files around it. */
+function loops(): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, "open");
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === "open") found.push([...stack.slice(stack.indexOf(next)), next].map(rel));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, "done");
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return found;
+}
+
+/** Files of provider/ (or sdk/) that `from`'s imports reach under a folder, with the importing file. */
+function edgesInto(fromDir: string, intoDir: string): string[] {
+  const edges: string[] = [];
+  for (const [file, targets] of graph) {
+    if (!file.startsWith(path.join(PROVIDER, fromDir) + path.sep)) continue;
+    for (const target of targets) if (target.startsWith(path.join(ROOT, intoDir) + path.sep)) edges.push(`${rel(file)} -> ${rel(target)}`);
+  }
+  return edges;
+}
+
+describe("the provider's layers", () => {
+  it("finds every source file and its imports (the walk itself works)", () => {
+    expect(graph.size).toBeGreaterThan(40);
+    expect(graph.get(path.join(PROVIDER, "impl.ts"))).toEqual([path.join(PROVIDER, "plugin", "serve.ts")]);
+    expect(graph.get(path.join(PROVIDER, "program", "shim.ts"))).toContain(path.join(PROVIDER, "impl.ts"));
+  });
+
+  it("has no import loop in provider/, the shim's require of the plugin's entry included", () => {
+    expect(loops()).toEqual([]);
+  });
+
+  it("keeps the shapes below everything: they import only each other", () => {
+    const outside = [...graph].flatMap(([file, targets]) =>
+      file.startsWith(path.join(PROVIDER, "shapes") + path.sep) ? targets.filter((t) => !t.startsWith(path.join(PROVIDER, "shapes") + path.sep)).map((t) => `${rel(file)} -> ${rel(t)}`) : [],
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("keeps the program's side and the plugin's side apart", () => {
+    // The serialized shim names the plugin's entry by its package path: it runs in the plugin's
+    // process (shim.ts), never in the program's.
+    const shim = path.join(PROVIDER, "program", "shim.ts");
+    expect(edgesInto("program", "provider/plugin")).toEqual([]);
+    expect(edgesInto("program", "provider/impl.ts").filter((edge) => !edge.startsWith(rel(shim)))).toEqual([]);
+    expect(edgesInto("plugin", "provider/program")).toEqual([]);
+  });
+});
+
+describe("what a program loads", () => {
+  /** The repository files a fresh Node process loaded after requiring `modules` (sources, through tsx). */
+  function loadedBy(modules: string[]): string[] {
+    const script = `${modules.map((m) => `require(${JSON.stringify(path.join(ROOT, m))});`).join("")}process.stdout.write(JSON.stringify(Object.keys(require.cache)));`;
+    const stdout = execFileSync(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], { cwd: ROOT, encoding: "utf8" });
+    return (JSON.parse(stdout) as string[]).map(rel);
+  }
+  const heavy = (files: string[]) => files.filter((file) => /^(sdk|provider\/plugin|emulator)\//.test(file) || file === "provider/impl.ts" || /node_modules\/undici\//.test(file));
+
+  it("declaring resources loads neither the SDK nor the plugin (nor the HTTP client)", () => {
+    const classes = ["callback", "callback-instance", "provider-config", "role", "integration-setup-session"].map((name) => `provider/program/${name}.ts`);
+    const loaded = loadedBy(classes);
+    expect(loaded).toEqual(expect.arrayContaining(["provider/program/callback.ts", "provider/shapes/callback.ts", "provider/program/shim.ts"]));
+    expect(heavy(loaded)).toEqual([]);
+  });
+
+  it("import * as tcs from 'pulumi-tcs' loads neither either: the lookups load the SDK on first use", () => {
+    const loaded = loadedBy(["provider/index.ts"]);
+    expect(loaded).toContain("provider/program/lookups/index.ts");
+    expect(heavy(loaded)).toEqual([]);
+  });
+
+  it("tcs-drift's classifier reads the shapes without the SDK or the plugin", () => {
+    const loaded = loadedBy(["provider/cli/drift/classify.ts"]);
+    expect(loaded).toContain("provider/shapes/index.ts");
+    expect(heavy(loaded)).toEqual([]);
+  });
+});
