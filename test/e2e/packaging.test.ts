@@ -12,6 +12,8 @@ import { GOLDEN_CALLS } from "../golden/sdk-calls";
 import { startReplayServer } from "../golden/replay-server";
 import { listeningUrl } from "./helpers/listening";
 import { api, startTestEmulator } from "./helpers/tcs-stack";
+import { toWire } from "../../sdk/internal/casing";
+import { SDK_VALUE_EXPORTS } from "../unit/sdk/public-names";
 
 describe("the packed package", () => {
   let emulator: RunningEmulator;
@@ -88,6 +90,10 @@ describe("the packed package", () => {
     });
     expect(stdout.trim()).toBe("sdk-from-the-tarball");
 
+    // The package's "./sdk" entry exports the public surface only: nothing of sdk/internal/.
+    const exported = await promisify(execFile)("node", ["-p", 'JSON.stringify(Object.keys(require("pulumi-tcs/sdk")))'], { cwd: project, encoding: "utf8" });
+    expect(JSON.parse(exported.stdout).sort()).toEqual([...SDK_VALUE_EXPORTS].sort());
+
     const bin = spawn(path.join(project, "node_modules", ".bin", "tcs-emulator"), ["--port", "0", "--db", ":memory:"], { cwd: project });
     try {
       const url = await listeningUrl(bin);
@@ -123,7 +129,8 @@ describe("the packed package", () => {
       const results = JSON.parse(stdout.trim().split("\n").pop()!) as { name: string; read?: unknown; error?: string }[];
       expect(results.filter((r) => r.error)).toEqual([]);
       expect(results).toHaveLength(cases.length);
-      for (const [i, result] of results.entries()) expect({ name: result.name, read: result.read }).toEqual({ name: cases[i].name, read: cases[i].expected });
+      // Back in wire form (the SDK's casing is internal: done here, not in the user's script).
+      for (const [i, result] of results.entries()) expect({ name: result.name, read: toWire(result.read) }).toEqual({ name: cases[i].name, read: cases[i].expected });
     } finally {
       await server.close();
     }
