@@ -1,10 +1,12 @@
-import type { FieldError } from "./errors";
+// A provider's config schema is JSON Schema, checked by ajv (with ajv-formats: the same library and
+// formats the provider uses for its preview-time check, so both judge a value alike). ajv's errors
+// become the contract's 422 entries: a field error code, a readable message and the path of the
+// offending value, every problem at once.
+import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import type { FieldError, FieldErrorCode } from "./errors";
 
-/**
- * The subset of JSON Schema the fixture config schemas use: type, required, properties,
- * additionalProperties, enum, minimum/maximum, minLength/maxLength, format "uri", items.
- * Every problem is reported (not just the first), each with the path of the offending value.
- */
+/** The JSON Schema keywords the fixtures' schemas are written with (ajv checks any JSON Schema). */
 export interface JsonSchema {
   type?: "object" | "string" | "integer" | "number" | "boolean" | "array" | "null";
   description?: string;
@@ -23,10 +25,50 @@ export interface JsonSchema {
 
 type Path = (string | number)[];
 
+// verbose: an error carries the offending value (for "got <type>").
+const ajv = new Ajv({ allErrors: true, verbose: true });
+addFormats(ajv);
+
+// The fixtures' schemas are static objects: each is compiled once.
+const compiled = new WeakMap<JsonSchema, ValidateFunction>();
+
+function validatorOf(schema: JsonSchema): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
 export function validateJsonSchema(schema: JsonSchema, value: unknown, path: Path = []): FieldError[] {
-  const errors: FieldError[] = [];
-  visit(schema, value, path, errors);
-  return errors;
+  const validate = validatorOf(schema);
+  if (validate(value)) return [];
+  const errors = (validate.errors ?? []).map((error) => ({ error, at: pathOf(error, value) }));
+  // A value of the wrong type is one problem, not also each bound it cannot meet.
+  const mistyped = errors.filter(({ error }) => error.keyword === "type").map(({ at }) => at);
+  return errors
+    .filter(({ error, at }) => error.keyword === "type" || !mistyped.some((bad) => isWithin(at, bad)))
+    .map(({ error, at }) => ({ ...describe(error), path: [...path, ...at] }));
+}
+
+/** The path of the value an error is about: array indexes as numbers, a missing or extra key appended. */
+function pathOf(error: ErrorObject, root: unknown): Path {
+  const at: Path = [];
+  let node = root;
+  for (const encoded of error.instancePath.split("/").slice(1)) {
+    const segment = encoded.replace(/~1/g, "/").replace(/~0/g, "~");
+    const step = Array.isArray(node) ? Number(segment) : segment;
+    at.push(step);
+    node = (node as Record<string | number, unknown> | undefined)?.[step];
+  }
+  if (error.keyword === "required") at.push(String(error.params.missingProperty));
+  if (error.keyword === "additionalProperties") at.push(String(error.params.additionalProperty));
+  return at;
+}
+
+function isWithin(at: Path, prefix: Path): boolean {
+  return prefix.length <= at.length && prefix.every((step, i) => at[i] === step);
 }
 
 function typeOf(value: unknown): string {
@@ -36,53 +78,40 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
-function matchesType(expected: NonNullable<JsonSchema["type"]>, value: unknown): boolean {
-  const actual = typeOf(value);
-  if (expected === "number") return actual === "number" || actual === "integer";
-  return actual === expected;
-}
-
-function visit(schema: JsonSchema, value: unknown, path: Path, errors: FieldError[]): void {
-  if (schema.type !== undefined && !matchesType(schema.type, value)) {
-    errors.push({ code: "invalid_type", message: `must be of type ${schema.type} (got ${typeOf(value)})`, path });
-    return;
-  }
-  if (schema.enum !== undefined && !schema.enum.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value))) {
-    errors.push({ code: "invalid_value", message: `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`, path });
-  }
-  if (typeof value === "number") {
-    if (schema.minimum !== undefined && value < schema.minimum) errors.push({ code: "too_small", message: `must be at least ${schema.minimum}`, path });
-    if (schema.maximum !== undefined && value > schema.maximum) errors.push({ code: "too_large", message: `must be at most ${schema.maximum}`, path });
-  }
-  if (typeof value === "string") {
-    const length = [...value].length;
-    if (schema.minLength !== undefined && length < schema.minLength) errors.push({ code: "too_short", message: `must be at least ${schema.minLength} characters`, path });
-    if (schema.maxLength !== undefined && length > schema.maxLength) errors.push({ code: "too_long", message: `must be at most ${schema.maxLength} characters`, path });
-    if (schema.format === "uri" && !isUri(value)) errors.push({ code: "invalid_format", message: "must be an absolute URI", path });
-  }
-  if (Array.isArray(value) && schema.items !== undefined) {
-    value.forEach((item, index) => visit(schema.items as JsonSchema, item, [...path, index], errors));
-  }
-  if (typeOf(value) === "object") {
-    const object = value as Record<string, unknown>;
-    for (const key of schema.required ?? []) {
-      if (!(key in object)) errors.push({ code: "required", message: "is required", path: [...path, key] });
-    }
-    for (const [key, child] of Object.entries(object)) {
-      const propertySchema = schema.properties?.[key];
-      if (propertySchema !== undefined) visit(propertySchema, child, [...path, key], errors);
-      else if (schema.additionalProperties === false) errors.push({ code: "unknown_field", message: "is not an allowed property", path: [...path, key] });
-      else if (typeof schema.additionalProperties === "object") visit(schema.additionalProperties, child, [...path, key], errors);
-    }
-  }
-}
-
-export function isUri(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value) || /\s/.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
+function describe(error: ErrorObject): { code: FieldErrorCode; message: string } {
+  const { params } = error;
+  switch (error.keyword) {
+    case "type":
+      return { code: "invalid_type", message: `must be of type ${[params.type].flat().join(" or ")} (got ${typeOf(error.data)})` };
+    case "enum":
+      return { code: "invalid_value", message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+    case "const":
+      return { code: "invalid_value", message: `must be ${JSON.stringify(params.allowedValue)}` };
+    case "minimum":
+    case "exclusiveMinimum":
+      return { code: "too_small", message: `must be ${error.keyword === "minimum" ? "at least" : "greater than"} ${params.limit}` };
+    case "maximum":
+    case "exclusiveMaximum":
+      return { code: "too_large", message: `must be ${error.keyword === "maximum" ? "at most" : "less than"} ${params.limit}` };
+    case "minLength":
+      return { code: "too_short", message: `must be at least ${params.limit} characters` };
+    case "maxLength":
+      return { code: "too_long", message: `must be at most ${params.limit} characters` };
+    case "minItems":
+      return { code: "too_short", message: `must have at least ${params.limit} items` };
+    case "maxItems":
+      return { code: "too_long", message: `must have at most ${params.limit} items` };
+    case "maxProperties":
+      return { code: "too_many_keys", message: `must have at most ${params.limit} keys` };
+    case "format":
+      return { code: "invalid_format", message: params.format === "uri" ? "must be an absolute URI" : `must be a valid ${params.format}` };
+    case "pattern":
+      return { code: "invalid_format", message: `must match ${params.pattern}` };
+    case "required":
+      return { code: "required", message: "is required" };
+    case "additionalProperties":
+      return { code: "unknown_field", message: "is not an allowed property" };
+    default:
+      return { code: "invalid_value", message: error.message ?? "is invalid" };
   }
 }

@@ -1,5 +1,4 @@
 import { ApiError, errors, type FieldError } from "./errors";
-import { isUri } from "./jsonschema";
 import { parseDateTime } from "./query";
 
 /**
@@ -70,6 +69,17 @@ export function validateBody(body: unknown, rules: BodyRules): Record<string, un
   const object = requireObjectBody(body);
   throwIfProblems(checkBody(object, rules));
   return object;
+}
+
+/** An absolute URL: a scheme, no whitespace, and what WHATWG URL parsing accepts. */
+function isUri(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value) || /\s/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function typeName(value: unknown): string {

@@ -1,10 +1,11 @@
 // The client: options resolved once, one request core, one property per resource area.
 
 import { inspect } from "node:util";
-import { DebugLogger, resolveLogSink } from "./core/logger";
-import { resolveOptions, type ClientOptions } from "./core/options";
-import { describeKey } from "./core/redact";
-import { RequestCore } from "./core/request";
+import { DebugLogger, resolveLogSink } from "./internal/logger";
+import type { ClientOptions } from "./core/options";
+import { resolveOptions } from "./internal/resolve-options";
+import { describeKey } from "./internal/redact";
+import { RequestCore } from "./internal/request";
 import { Callbacks } from "./resources/callbacks";
 import { CustomProviderDeployments } from "./resources/custom-provider-deployments";
 import { CustomProviderVersions } from "./resources/custom-provider-versions";

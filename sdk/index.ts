@@ -1,18 +1,40 @@
-// Typed client of the Tool Connectivity Service API.
+// Typed client of the Tool Connectivity Service API: the public surface of pulumi-tcs/sdk. The client,
+// its options, the resources' parameters, the records, the errors and pagination. Everything else
+// (transport, agents, casing, query strings, retries, rate limiting, logging, redaction) lives in
+// internal/ and is not exported: test/unit/sdk/public-surface.test.ts holds the list of names.
 
 export { ToolConnectivityClient } from "./client";
-export type { ClientOptions, TierBelowServiceNotice } from "./core/options";
-export { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_SERVICE_VERSION, DEFAULT_TIMEOUT_MS } from "./core/options";
-export type { RequestOptions } from "./core/request";
-export * from "./core/errors";
-export { PagePromise, type Page } from "./core/pagination";
-export { TIER_LIMITS, type RateLimitTier, type WindowLimit } from "./core/rate-limiter";
-export { TIER_WARNING_CODE } from "./core/tier-warning";
-export { closeSharedAgents } from "./core/agents";
-export { fromWire, toWire, VERBATIM_FIELDS } from "./core/casing";
-export { redactSecrets } from "./core/redact";
 
-export * from "./schemas/common";
+export type { ClientOptions, RequestOptions, RateLimitTier, WindowLimit, TierBelowServiceNotice } from "./core/options";
+export { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_SERVICE_VERSION, DEFAULT_TIMEOUT_MS, TIER_WARNING_CODE } from "./core/options";
+
+export {
+  ClientErrorCodes,
+  ToolConnectivityError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  ResponseValidationError,
+  type ErrorContext,
+  type FieldError,
+  type APIErrorInit,
+  type ConnectionErrorInit,
+  type ValidationIssue,
+} from "./core/errors";
+
+export { PagePromise, type Page } from "./core/pagination";
+
+// Records: each one's zod schema and type. The building blocks the schemas are made of (openEnum,
+// maybe, ...) stay unexported.
+export { JsonSchemaEnvelopeSchema, PreviewSchema, type Preview, type OpenEnum, type OneOrMany, type DateRange, type ListParams } from "./schemas/common";
 export * from "./schemas/callbacks";
 export * from "./schemas/provider-configs";
 export * from "./schemas/integration-setup-sessions";

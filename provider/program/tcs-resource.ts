@@ -3,13 +3,14 @@
 // SDK nor the plugin: a program's process only declares resources; the plugin's process calls the API.
 import * as pulumi from "@pulumi/pulumi";
 import { CREATE_KEY_INPUT } from "../shapes/reserved";
-import { TOKEN_MODULE, type Shape } from "../shapes/shape";
+import type { Shape } from "../shapes/shape";
+import { TCS_MODULE } from "../type-tokens";
 import { createKeyInput } from "./create-key";
 import { dynamicProvider } from "./shim";
 
 export abstract class TcsResource extends pulumi.dynamic.Resource {
   protected constructor(shape: Shape, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    super(dynamicProvider(shape.kind), name, propsOf(shape, name, args, opts), optionsOf(shape, opts), TOKEN_MODULE, shape.kind);
+    super(dynamicProvider(shape.kind), name, propsOf(shape, name, args, opts), optionsOf(shape, opts), TCS_MODULE, shape.kind);
   }
 }
 

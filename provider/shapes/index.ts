@@ -6,6 +6,8 @@ import { providerConfig } from "./provider-config";
 import { role } from "./role";
 import type { ResourceKind, Shape } from "./shape";
 
+export { RESOURCE_KINDS } from "../type-tokens";
+
 export const SHAPES = {
   Callback: callback,
   CallbackInstance: callbackInstance,
@@ -13,8 +15,6 @@ export const SHAPES = {
   Role: role,
   IntegrationSetupSession: integrationSetupSession,
 } satisfies { [K in ResourceKind]: Shape<K> };
-
-export const RESOURCE_KINDS = Object.keys(SHAPES) as ResourceKind[];
 
 /** The resource kind of a type token (`tcs:Callback`, or the engine's `pulumi-nodejs:dynamic/tcs:Callback`). */
 export function kindOfType(type: string): ResourceKind | undefined {

@@ -5,12 +5,10 @@
 // bindings and tcs-drift all read the same declaration.
 import { z } from "zod";
 import type * as pulumi from "@pulumi/pulumi";
+import { TCS_MODULE, type ResourceKind } from "../type-tokens";
 import { idOf } from "./common";
 
-export type ResourceKind = "Callback" | "CallbackInstance" | "ProviderConfig" | "Role" | "IntegrationSetupSession";
-
-/** The module of every type token: `tcs:Callback` (`pulumi-nodejs:dynamic/tcs:Callback` to the engine). */
-export const TOKEN_MODULE = "tcs";
+export type { ResourceKind };
 
 /** How a declared input reaches the service, and when its declared and live values are the same. */
 export interface FieldRule {
@@ -169,7 +167,7 @@ export interface ShapeRules<A> {
 
 /** A shape with what is derived from it. */
 export interface Shape<K extends ResourceKind = ResourceKind, F extends Fields = Fields> extends ShapeDefinition<K, F> {
-  /** The type token's module and type (`tcs:Callback`; the engine's is `pulumi-nodejs:dynamic/tcs:Callback`). */
+  /** The type token's module and type, `tcs:Callback` (the engine's is TYPE_TOKENS' `pulumi-nodejs:dynamic/tcs:Callback`). */
   token: `tcs:${K}`;
   /** Validation of the declared inputs (adoptId included), run at preview before anything is sent. */
   schema: z.ZodType<PlainArgs<F>>;
@@ -194,7 +192,7 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
   const secret = (role: "input" | "output") => fields.filter(([, field]) => field.role === role && field.secret).map(([name]) => name);
   return {
     ...definition,
-    token: `${TOKEN_MODULE}:${definition.kind}`,
+    token: `${TCS_MODULE}:${definition.kind}`,
     // The object built from the fields checks exactly PlainArgs<F>; zod cannot infer it from a loop.
     schema: z.object(checks) as unknown as z.ZodType<PlainArgs<F>>,
     rules,

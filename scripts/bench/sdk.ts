@@ -7,7 +7,8 @@
 // Run directly: bash scripts/env.sh tsx scripts/bench/sdk.ts
 
 import { Agent, request } from "undici";
-import { closeSharedAgents, ToolConnectivityClient } from "../../sdk/index";
+import { ToolConnectivityClient } from "../../sdk/index";
+import { closeSharedAgents } from "../../sdk/internal/agents";
 import { startEmulatorProcess } from "./emulator-process";
 
 export interface SdkBenchResult {

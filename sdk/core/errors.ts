@@ -3,7 +3,7 @@
 // Each carries the request id when one is known, the method and the path, and never the API key:
 // messages and hints pass through redactSecrets in case a server echoes a key back.
 
-import { redactSecrets } from "./redact";
+import { redactSecrets } from "../internal/redact";
 
 /** Stable codes of errors raised by the client itself (APIError.code holds the service's code). */
 export const ClientErrorCodes = {

@@ -1,10 +1,7 @@
-// Client options: defaults, environment fallbacks and early checks, so that a mistake in the
-// configuration fails at construction with a message saying what to set, not at the first request.
+// The client's options as callers see them: what can be set, per client and per call, and the
+// defaults. How they are checked and resolved is internal (internal/resolve-options.ts).
 
 import type { Dispatcher } from "undici";
-import { ClientErrorCodes, ToolConnectivityError } from "./errors";
-import type { LogSink } from "./logger";
-import type { RateLimitTier, WindowLimit } from "./rate-limiter";
 
 export const DEFAULT_SERVICE_VERSION = "2026-01-01";
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -46,96 +43,23 @@ export interface TierBelowServiceNotice {
   tier: WindowLimit;
 }
 
-export interface ResolvedOptions {
-  apiKey: string;
-  baseUrl: URL;
-  serviceVersion: string;
-  timeoutMs: number;
-  maxRetries: number;
-  rateLimit: RateLimitTier;
-  maxConcurrency: number;
-  dispatcher: Dispatcher | undefined;
-  logger: LogSink | undefined;
-  onTierBelowService: ((notice: TierBelowServiceNotice) => void) | undefined;
+/** Per-call options. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Per attempt; overrides the client's timeoutMs. */
+  timeoutMs?: number;
+  /** Overrides the client's maxRetries. */
+  maxRetries?: number;
 }
 
-export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
-  const apiKey = options.apiKey ?? env.TCS_API_KEY;
-  if (apiKey === undefined || apiKey.trim() === "") {
-    throw new ToolConnectivityError(
-      "No API key: pass the apiKey option or set the TCS_API_KEY environment variable (a secret key, service_sk_...).",
-      ClientErrorCodes.MISSING_API_KEY,
-    );
-  }
-  if (/\s/.test(apiKey)) {
-    throw new ToolConnectivityError("The API key contains whitespace; check how it was copied.", ClientErrorCodes.INVALID_OPTION);
-  }
-  return {
-    apiKey,
-    baseUrl: resolveBaseUrl(options.baseUrl ?? env.TCS_BASE_URL),
-    serviceVersion: resolveServiceVersion(options.serviceVersion ?? DEFAULT_SERVICE_VERSION),
-    timeoutMs: positiveNumber("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    maxRetries: wholeNumber("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES, 0),
-    rateLimit: resolveTier(options.rateLimit ?? "development"),
-    maxConcurrency: wholeNumber("maxConcurrency", options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY, 1),
-    dispatcher: options.dispatcher,
-    logger: options.logger,
-    onTierBelowService: options.onTierBelowService,
-  };
+/** A request window: at most `limit` requests in any `windowMs`. */
+export interface WindowLimit {
+  limit: number;
+  windowMs: number;
 }
 
-function resolveBaseUrl(value: string | undefined): URL {
-  if (value === undefined || value.trim() === "") {
-    throw new ToolConnectivityError(
-      "No base URL: pass the baseUrl option or set the TCS_BASE_URL environment variable (the service has no default address).",
-      ClientErrorCodes.MISSING_BASE_URL,
-    );
-  }
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new ToolConnectivityError(`The base URL is not a valid URL: ${JSON.stringify(value)}.`, ClientErrorCodes.INVALID_OPTION);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ToolConnectivityError(`The base URL must use http or https, not ${url.protocol}`, ClientErrorCodes.INVALID_OPTION);
-  }
-  if (url.search || url.hash) {
-    throw new ToolConnectivityError("The base URL must not carry a query string or fragment.", ClientErrorCodes.INVALID_OPTION);
-  }
-  return url;
-}
+/** The key's tier (spec, Limits), a negotiated window, or `false` for no client-side window. */
+export type RateLimitTier = "development" | "production" | WindowLimit | false;
 
-function resolveServiceVersion(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    throw new ToolConnectivityError(`serviceVersion must be a date (YYYY-MM-DD), got ${JSON.stringify(value)}.`, ClientErrorCodes.INVALID_OPTION);
-  }
-  return value;
-}
-
-function resolveTier(tier: RateLimitTier): RateLimitTier {
-  if (tier === false || tier === "development" || tier === "production") return tier;
-  if (typeof tier === "object" && tier !== null) {
-    wholeNumber("rateLimit.limit", tier.limit, 1);
-    positiveNumber("rateLimit.windowMs", tier.windowMs);
-    return { limit: tier.limit, windowMs: tier.windowMs };
-  }
-  throw new ToolConnectivityError(
-    `rateLimit must be "development", "production", { limit, windowMs } or false, got ${JSON.stringify(tier)}.`,
-    ClientErrorCodes.INVALID_OPTION,
-  );
-}
-
-function positiveNumber(name: string, value: number): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw new ToolConnectivityError(`${name} must be a positive number, got ${String(value)}.`, ClientErrorCodes.INVALID_OPTION);
-  }
-  return value;
-}
-
-function wholeNumber(name: string, value: number, min: number): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
-    throw new ToolConnectivityError(`${name} must be a whole number of at least ${min}, got ${String(value)}.`, ClientErrorCodes.INVALID_OPTION);
-  }
-  return value;
-}
+/** The `code` of the process warning the client emits when no onTierBelowService is given. */
+export const TIER_WARNING_CODE = "TCS_RATE_LIMIT_TIER";

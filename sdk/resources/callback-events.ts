@@ -1,5 +1,5 @@
 import { listEnvelope, PagePromise, withAfter } from "../core/pagination";
-import type { RequestOptions } from "../core/request";
+import type { RequestOptions } from "../core/options";
 import { CallbackEventSchema, type CallbackEvent } from "../schemas/callbacks";
 import type { ListParams, OneOrMany } from "../schemas/common";
 import { pathId, Resource } from "./resource";

@@ -1,5 +1,5 @@
 import { listEnvelope, PagePromise, withAfter } from "../core/pagination";
-import type { RequestOptions } from "../core/request";
+import type { RequestOptions } from "../core/options";
 import { CallbackInstanceSchema, type CallbackInstance, type CallbackInstanceStatus } from "../schemas/callbacks";
 import type { DateRange, ListParams, OneOrMany } from "../schemas/common";
 import { pathId, Resource } from "./resource";

@@ -1,11 +1,11 @@
-import type { RequestOptions } from "../core/request";
+import type { RequestOptions } from "../core/options";
 import { listEnvelope, PagePromise, withAfter } from "../core/pagination";
 import { CallbackSchema, type Callback, type CallbackStatus } from "../schemas/callbacks";
 import type { DateRange, ListParams, OneOrMany } from "../schemas/common";
 import { CallbackEvents } from "./callback-events";
 import { CallbackInstances } from "./callback-instances";
 import { pathId, Resource } from "./resource";
-import type { RequestCore } from "../core/request";
+import type { RequestCore } from "../internal/request";
 
 export interface CallbackCreateParams {
   /** The integration provider whose events the callback receives. */

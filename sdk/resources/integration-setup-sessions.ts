@@ -1,5 +1,5 @@
 import { listEnvelope, PagePromise, withAfter } from "../core/pagination";
-import type { RequestOptions } from "../core/request";
+import type { RequestOptions } from "../core/options";
 import type { DateRange, ListParams, OneOrMany } from "../schemas/common";
 import { IntegrationSetupSessionSchema, type IntegrationSetupSession, type IntegrationSetupSessionStatus } from "../schemas/integration-setup-sessions";
 import { pathId, Resource } from "./resource";

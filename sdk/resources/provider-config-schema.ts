@@ -1,4 +1,4 @@
-import type { RequestOptions } from "../core/request";
+import type { RequestOptions } from "../core/options";
 import { ProviderConfigSchemaDocumentSchema, type ProviderConfigSchema } from "../schemas/provider-configs";
 import { Resource } from "./resource";
 

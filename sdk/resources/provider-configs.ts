@@ -1,5 +1,5 @@
 import { listEnvelope, PagePromise, withAfter } from "../core/pagination";
-import type { RequestOptions } from "../core/request";
+import type { RequestOptions } from "../core/options";
 import type { ListParams, OneOrMany } from "../schemas/common";
 import { ProviderConfigSchema, type ProviderConfig } from "../schemas/provider-configs";
 import { pathId, Resource } from "./resource";

@@ -1,7 +1,7 @@
 // Shared by the resource classes: the request core, and path ids checked before they are sent.
 
 import { ClientErrorCodes, ToolConnectivityError } from "../core/errors";
-import type { RequestCore } from "../core/request";
+import type { RequestCore } from "../internal/request";
 
 export abstract class Resource {
   protected readonly core: RequestCore;

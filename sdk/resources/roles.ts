@@ -1,5 +1,5 @@
 import { listEnvelope, PagePromise, withAfter } from "../core/pagination";
-import type { RequestOptions } from "../core/request";
+import type { RequestOptions } from "../core/options";
 import type { ListParams, OneOrMany } from "../schemas/common";
 import { RoleSchema, type Role } from "../schemas/roles";
 import { pathId, Resource } from "./resource";

@@ -54,14 +54,14 @@ describe("examples/gitops workflows", () => {
   it("preview runs on pull requests under the policy pack, refreshing first", () => {
     const workflow = load("preview.yml");
     expect(Object.keys(workflow.on)).toEqual(["pull_request"]);
-    expect(pulumiStep(workflow).with).toMatchObject({ command: "preview", "stack-name": "production", policyPacks: "policy", refresh: true });
+    expect(pulumiStep(workflow).with).toMatchObject({ command: "preview", "stack-name": "production", policyPacks: "node_modules/pulumi-tcs/policy", refresh: true });
     expect(workflow.permissions).toEqual({ contents: "read" });
   });
 
   it("apply runs on merge to main, one at a time and never cancelled half-way", () => {
     const workflow = load("apply.yml");
     expect(workflow.on).toEqual({ push: { branches: ["main"] } });
-    expect(pulumiStep(workflow).with).toMatchObject({ command: "up", "stack-name": "production", policyPacks: "policy" });
+    expect(pulumiStep(workflow).with).toMatchObject({ command: "up", "stack-name": "production", policyPacks: "node_modules/pulumi-tcs/policy" });
     expect(workflow.concurrency).toEqual({ group: "apply-production", "cancel-in-progress": false });
     // The drift job reads the state the apply job writes: they share one queue.
     expect(load("drift.yml").concurrency).toEqual(workflow.concurrency);

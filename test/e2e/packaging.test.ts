@@ -12,6 +12,8 @@ import { GOLDEN_CALLS } from "../golden/sdk-calls";
 import { startReplayServer } from "../golden/replay-server";
 import { listeningUrl } from "./helpers/listening";
 import { api, startTestEmulator } from "./helpers/tcs-stack";
+import { toWire } from "../../sdk/internal/casing";
+import { SDK_VALUE_EXPORTS } from "../unit/sdk/public-names";
 
 describe("the packed package", () => {
   let emulator: RunningEmulator;
@@ -34,13 +36,22 @@ describe("the packed package", () => {
     const files = (packed[0].files as { path: string }[]).map((f) => f.path);
     expect(files).toContain("dist/provider/impl.js");
     expect(files).toContain("dist/emulator/cli.js");
+    // The policy pack: its directory (what --policy-pack names) and its build.
+    for (const file of ["policy/PulumiPolicy.yaml", "policy/package.json", "policy/config.example.json", "dist/policy/index.js", "dist/provider/type-tokens.js"]) {
+      expect(files).toContain(file);
+    }
     expect(files.some((f) => f.startsWith("test/") || f.startsWith("scripts/"))).toBe(false);
 
-    for (const file of ["index.js", "run.js"]) fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", file), path.join(project, file));
+    for (const file of ["index.js", "run.js", "policy-preview.js"]) fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", file), path.join(project, file));
     const pulumiVersion = require("@pulumi/pulumi/package.json").version as string;
+    const policyVersion = require("@pulumi/policy/package.json").version as string;
     fs.writeFileSync(
       path.join(project, "package.json"),
-      JSON.stringify({ name: "packed-project", private: true, dependencies: { "pulumi-tcs": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion } }, null, 2),
+      JSON.stringify(
+        { name: "packed-project", private: true, dependencies: { "pulumi-tcs": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion, "@pulumi/policy": policyVersion } },
+        null,
+        2,
+      ),
     );
     execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: project, stdio: "inherit" });
 
@@ -61,7 +72,22 @@ describe("the packed package", () => {
     expect((await api(emulator, "GET", `/roles/${result.outputs.roleId}`)).slug).toBe("from-the-tarball");
   });
 
-  // Runs after the test above installed the tarball into `project`.
+  // Runs after the first test installed the tarball into `project`.
+  it("runs the policy pack that ships in the package, from node_modules/pulumi-tcs/policy", async () => {
+    const { stdout } = await promisify(execFile)("node", ["policy-preview.js"], {
+      cwd: project,
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, PULUMI_BACKEND_URL: `file://${path.join(project, ".pulumi")}`, PACKED_TCS_KEY: emulator.keys.production.secret, PACKED_TCS_URL: emulator.url },
+    });
+    const result = JSON.parse(stdout.trim().split("\n").pop()!) as { succeeded: boolean; output: string };
+    // Advisory only: the program's provider config has no `owner` metadata; nothing else breaks a rule.
+    expect(result.output).toMatch(/⚠️ tcs-policy@v0\.1\.0/);
+    expect(result.output).toContain("ProviderConfig 'packed-config' lacks required metadata key owner");
+    expect(result.succeeded).toBe(true);
+  });
+
+  // Runs after the first test installed the tarball into `project`.
   it("gives TypeScript programs the types of pulumi-tcs and pulumi-tcs/sdk, with classic and node16 resolution", () => {
     fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", "typed.ts"), path.join(project, "typed.ts"));
     const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -87,6 +113,10 @@ describe("the packed package", () => {
       env: { ...process.env, K: emulator.keys.production.secret, U: emulator.url, R: role.id },
     });
     expect(stdout.trim()).toBe("sdk-from-the-tarball");
+
+    // The package's "./sdk" entry exports the public surface only: nothing of sdk/internal/.
+    const exported = await promisify(execFile)("node", ["-p", 'JSON.stringify(Object.keys(require("pulumi-tcs/sdk")))'], { cwd: project, encoding: "utf8" });
+    expect(JSON.parse(exported.stdout).sort()).toEqual([...SDK_VALUE_EXPORTS].sort());
 
     const bin = spawn(path.join(project, "node_modules", ".bin", "tcs-emulator"), ["--port", "0", "--db", ":memory:"], { cwd: project });
     try {
@@ -123,7 +153,8 @@ describe("the packed package", () => {
       const results = JSON.parse(stdout.trim().split("\n").pop()!) as { name: string; read?: unknown; error?: string }[];
       expect(results.filter((r) => r.error)).toEqual([]);
       expect(results).toHaveLength(cases.length);
-      for (const [i, result] of results.entries()) expect({ name: result.name, read: result.read }).toEqual({ name: cases[i].name, read: cases[i].expected });
+      // Back in wire form (the SDK's casing is internal: done here, not in the user's script).
+      for (const [i, result] of results.entries()) expect({ name: result.name, read: toWire(result.read) }).toEqual({ name: cases[i].name, read: cases[i].expected });
     } finally {
       await server.close();
     }

@@ -81,6 +81,18 @@ describe("provider configs: create", () => {
     expect(enumBad.body.errors).toEqual([expect.objectContaining({ path: ["value", "sync_mode"], code: "invalid_value" })]);
   });
 
+  test("format uri means what the provider's preview check means (ajv-formats): a string URL parsing accepts is not enough", async () => {
+    // Both parse as WHATWG URLs, neither is an RFC 3986 URI: the provider refuses them at preview, so the service must too.
+    for (const notUri of ["m:{=i&s8=)", "uu:\"'{"]) {
+      const reply = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "jira"), value: { site_url: notUri, project_keys: ["OPS"] } });
+      expect({ notUri, status: reply.status, errors: reply.body.errors }).toEqual({
+        notUri,
+        status: 422,
+        errors: [{ code: "invalid_format", message: "must be an absolute URI", path: ["value", "site_url"] }],
+      });
+    }
+  });
+
   test("value overrides the vault's values; the merge is what gets validated", async () => {
     const ok = await h.dev("POST", "/provider-configs", { provider_id: GITHUB, provider_config_vault_id: fid("pcvt_", "githubdefault"), value: { timeout_seconds: 90 } });
     expect(ok.status).toBe(200);

@@ -2,7 +2,8 @@
 // limits set their own), clients for its keys, and its control plane.
 
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "pulumi-tcs/emulator";
-import { closeSharedAgents, ToolConnectivityClient, type ClientOptions } from "pulumi-tcs/sdk";
+import { ToolConnectivityClient, type ClientOptions } from "pulumi-tcs/sdk";
+import { closeSharedAgents } from "../../sdk/internal/agents";
 
 export const RELAXED_LIMITS: EmulatorOptions["rateLimits"] = {
   perIp: { limit: 1_000_000, windowMs: 10_000 },

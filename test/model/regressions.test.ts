@@ -87,4 +87,24 @@ describe("regressions found by the model", () => {
     const failure = await sim.up([config({ providerId: github.id, providerDeploymentId: github.deployments[1], name: "made by hand" })]).catch((e) => e);
     expect(failure.failures).toEqual([{ property: "value", reason: expect.stringMatching(/creates a new config/) }]);
   });
+
+  it("an instance moved to another resource name while the create's answer is lost keeps its object attached (found by the deep run)", async () => {
+    const github = world.catalog.providers.github;
+    const cb = { name: "cb", kind: "Callback" as const, args: { integrationProviderId: world.catalog.integrationProviders.find((p) => p.providerId === github.id)!.id } };
+    const pc = config({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 30 } });
+    const instance = (name: string): Declaration => ({ name, kind: "CallbackInstance", args: { callbackId: { $ref: "cb" }, providerConfigId: { $ref: "config" } } });
+    const sim = new SimEngine(() => world.newContext());
+    await sim.up([pc, cb, instance("old-name")]);
+    const before = sim.state.get("old-name")!.id;
+
+    // Renamed without an alias: the engine creates "new-name", then deletes "old-name". The create's
+    // POST collides with the same attachment, and its answer is lost, so the provider finds the
+    // attachment by its config: the object "old-name" holds.
+    await world.control("POST", "/faults", { seed: 1, rules: [{ method: "POST", path: "/callbacks/*/instances", drop_after_commit: true, count: 1 }] });
+    const program = [pc, cb, instance("new-name")];
+    await sim.up(program);
+    await world.clearFaults();
+    expect(sim.state.get("new-name")!.id).toBe(before);
+    await converged(sim, program);
+  });
 });

@@ -145,7 +145,13 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
           return { id: record.id, outs: this.outputs(record, args) };
         } catch (error) {
           const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS);
-          if (found) return { id: found.id, outs: this.outputs(found, args) };
+          if (found) {
+            // Found by its natural key (an instance's config, a role's slug), it may be an object
+            // another resource of this run still holds and is about to delete (a resource renamed
+            // without an alias): this run must not delete what a create returned.
+            ctx.takenOver.add(found.id);
+            return { id: found.id, outs: this.outputs(found, args) };
+          }
           // Nothing was created: the POST is safe to send again, once the service had a moment.
           await pause(attempt, this.createBackoffMs);
         }
@@ -305,10 +311,10 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   async delete(id: string, props: Props): Promise<void> {
     const ctx = this.api();
     if (ctx.takenOver.has(id)) {
-      // Only a forced replacement with unchanged inputs (`up --replace`) gets here: its create found
-      // the object being replaced and took it over, so the "new" resource is this object. Deleting it
-      // would leave the stack pointing at nothing.
-      warn(`${this.kind} ${id}: not deleted: this run's replacement took it over (a forced replacement with unchanged inputs keeps the object)`);
+      // A create of this run found this object and took it as its own (a forced replacement with
+      // unchanged inputs, a resource renamed without an alias): the "new" resource is this object,
+      // and deleting it would leave the stack pointing at nothing.
+      warn(`${this.kind} ${id}: not deleted: another resource of this run took it over (a forced replacement with unchanged inputs, or a resource renamed without an alias, keeps the object)`);
       return;
     }
     try {

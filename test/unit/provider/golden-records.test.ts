@@ -3,7 +3,8 @@
 // refreshed and diffed with no failure and no change; every resource reads a record that leaves out
 // all but its id and scope as "unknown", keeping what was recorded, never as a change; and the
 // lookups read the golden deployments, logs, versions and config schemas.
-import { ToolConnectivityClient, toWire } from "pulumi-tcs/sdk";
+import { ToolConnectivityClient } from "pulumi-tcs/sdk";
+import { toWire } from "../../../sdk/internal/casing";
 import {
   getCustomProviderDeployment,
   getCustomProviderDeploymentLogs,

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { fromWire, toWire } from "pulumi-tcs/sdk";
+import { fromWire, toWire } from "../../../sdk/internal/casing";
 
 describe("casing", () => {
   it("converts record keys at every level but keeps user-data maps verbatim", () => {

@@ -4,7 +4,8 @@
 // today's observed-records.md.
 
 import * as fs from "node:fs";
-import { toWire, type ToolConnectivityClient } from "pulumi-tcs/sdk";
+import type { ToolConnectivityClient } from "pulumi-tcs/sdk";
+import { toWire } from "../../../sdk/internal/casing";
 import { observedRecordsPath, renderGoldenFiles, staleGoldenFiles } from "../../../scripts/golden-records";
 import { goldenFiles, variantOf, VARIANTS, type GoldenFile } from "../../golden/load";
 import { json, mockedClient } from "./helpers";

@@ -2,7 +2,6 @@
 // string, while a value of the wrong type is still a ResponseValidationError naming the camelCase path.
 
 import {
-  openEnum,
   ResponseValidationError,
   type Callback,
   type CallbackEvent,
@@ -11,6 +10,7 @@ import {
   type DeploymentLogStep,
   type ProviderConfig,
 } from "pulumi-tcs/sdk";
+import { openEnum } from "../../../sdk/schemas/common";
 import { json, mockedClient, wireCallback } from "./helpers";
 
 // Compile-time checks (tsc covers test/): the known values stay in the record types, other strings

@@ -1,4 +1,4 @@
-import { buildQueryString } from "../../../sdk/core/query";
+import { buildQueryString } from "../../../sdk/internal/query";
 import { ToolConnectivityClient, ToolConnectivityError } from "../../../sdk";
 
 describe("query strings", () => {

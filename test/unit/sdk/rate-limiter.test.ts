@@ -1,6 +1,6 @@
 import { APIUserAbortError, type ClientOptions, type TierBelowServiceNotice } from "pulumi-tcs/sdk";
-import { RequestGate, sharedGate, type GatePolicy, type Permit } from "../../../sdk/core/rate-limiter";
-import { ServerQuota } from "../../../sdk/core/server-quota";
+import { RequestGate, sharedGate, type GatePolicy, type Permit } from "../../../sdk/internal/rate-limiter";
+import { ServerQuota } from "../../../sdk/internal/server-quota";
 import { json, mockedClient, wireCallback } from "./helpers";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,4 +1,4 @@
-import { backoffDelay, decideRetry, MAX_RETRY_DELAY_MS, parseRetryAfter } from "../../../sdk/core/retry";
+import { backoffDelay, decideRetry, MAX_RETRY_DELAY_MS, parseRetryAfter } from "../../../sdk/internal/retry";
 
 describe("retry rules", () => {
   it("retries 429 for every method, honouring Retry-After", () => {

@@ -2,7 +2,8 @@
 // fields it does not show, and the emulator itself answers null when a session's draft instance is
 // gone. Either way a read of the session (a refresh, a drift run) must not fail on it.
 
-import { fromWire, IntegrationSetupSessionSchema } from "pulumi-tcs/sdk";
+import { IntegrationSetupSessionSchema } from "pulumi-tcs/sdk";
+import { fromWire } from "../../../sdk/internal/casing";
 import { Clock } from "../../../emulator/clock";
 import { renderSession, type SetupSessionDoc } from "../../../emulator/model/setup-sessions";
 import type { EmulatorState } from "../../../emulator/state";

@@ -1,10 +1,9 @@
-// @ts-check
 // pulumi-tcs policy pack: guard rails for Tool Connectivity Service resources declared with
-// pulumi-tcs. Enable it with `pulumi preview --policy-pack policy/` (see docs/policy.md for the
-// rules, their levels and their config).
-const { PolicyPack } = require("@pulumi/policy");
-const { installSecretKeyTracking } = require("./secret-inputs");
-const { policies } = require("./rules");
+// pulumi-tcs. Compiled to dist/policy; the pack's directory (policy/, with PulumiPolicy.yaml and a
+// package.json whose main is this file's build) is what `--policy-pack` names. See docs/policy.md.
+import { PolicyPack } from "@pulumi/policy";
+import { policies } from "./policies";
+import { installSecretKeyTracking } from "./secret-inputs";
 
 // Before the pack serves any request: lets tcs-api-key-secret tell secret config from plain text.
 installSecretKeyTracking();

@@ -10,15 +10,9 @@
 
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { APIUserAbortError } from "./errors";
+import { APIUserAbortError } from "../core/errors";
+import type { RateLimitTier, WindowLimit } from "../core/options";
 import { ServerQuota, type RateLimitHeaders } from "./server-quota";
-
-export interface WindowLimit {
-  limit: number;
-  windowMs: number;
-}
-
-export type RateLimitTier = "development" | "production" | WindowLimit | false;
 
 /** The published per-key limits (spec, Limits). */
 export const TIER_LIMITS: Readonly<Record<"development" | "production", WindowLimit>> = {

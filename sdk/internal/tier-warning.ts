@@ -3,9 +3,7 @@
 // development tier (paced 50 times slower than the key allows) is never slowed down silently. Once
 // per process: a program with many clients hears it once.
 
-import type { TierBelowServiceNotice } from "./options";
-
-export const TIER_WARNING_CODE = "TCS_RATE_LIMIT_TIER";
+import { TIER_WARNING_CODE, type TierBelowServiceNotice } from "../core/options";
 
 let warned = false;
 

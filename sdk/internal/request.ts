@@ -16,7 +16,7 @@ import {
   ResponseValidationError,
   ToolConnectivityError,
   type ErrorContext,
-} from "./errors";
+} from "../core/errors";
 import { DebugLogger } from "./logger";
 import { buildQueryString } from "./query";
 import { sharedGate, TIER_LIMITS, windowForTier, type GatePolicy, type RequestGate } from "./rate-limiter";
@@ -24,19 +24,11 @@ import { decideRetry, parseRetryAfter, type RetryDecision } from "./retry";
 import { readRateLimitHeaders } from "./server-quota";
 import { warnTierBelowService } from "./tier-warning";
 import { AttemptFailed, sendAttempt, type AttemptResponse } from "./transport";
-import type { ResolvedOptions } from "./options";
+import type { RequestOptions } from "../core/options";
+import type { ResolvedOptions } from "./resolve-options";
 import { SDK_VERSION } from "../version";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** Per-call options. */
-export interface RequestOptions {
-  signal?: AbortSignal;
-  /** Per attempt; overrides the client's timeoutMs. */
-  timeoutMs?: number;
-  /** Overrides the client's maxRetries. */
-  maxRetries?: number;
-}
 
 export interface RequestSpec<S extends z.ZodType | null> {
   method: HttpMethod;

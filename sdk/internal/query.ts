@@ -4,7 +4,7 @@
 // An empty array is refused: left out it would list every record, the opposite of "any of none".
 
 import { camelToSnake } from "./casing";
-import { ClientErrorCodes, ToolConnectivityError } from "./errors";
+import { ClientErrorCodes, ToolConnectivityError } from "../core/errors";
 
 
 export function buildQueryString(params: object | undefined): string {

@@ -1,0 +1,29 @@
+// The type token of each resource kind: the name the engine, the state, `pulumi stack` and policy packs
+// know a resource by. Existing states hold these strings, so they never change. A dynamic resource
+// declared with module "tcs" and type "<Kind>" gets the token `pulumi-nodejs:dynamic/tcs:<Kind>`.
+// Imports nothing: the policy pack and the plugin load it without the provider around it.
+
+/** The module every resource class passes to the dynamic Resource constructor. */
+export const TCS_MODULE = "tcs";
+
+/** The engine's prefix of every dynamic resource's type token. */
+export const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic/";
+
+/** The resource kinds, in the order the docs list them. */
+export const RESOURCE_KINDS = ["Callback", "CallbackInstance", "ProviderConfig", "Role", "IntegrationSetupSession"] as const;
+
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+
+export type TypeToken<K extends ResourceKind = ResourceKind> = `pulumi-nodejs:dynamic/tcs:${K}`;
+
+/** `pulumi-nodejs:dynamic/tcs:<Kind>` of each kind. */
+export const TYPE_TOKENS: { readonly [K in ResourceKind]: TypeToken<K> } = {
+  Callback: "pulumi-nodejs:dynamic/tcs:Callback",
+  CallbackInstance: "pulumi-nodejs:dynamic/tcs:CallbackInstance",
+  ProviderConfig: "pulumi-nodejs:dynamic/tcs:ProviderConfig",
+  Role: "pulumi-nodejs:dynamic/tcs:Role",
+  IntegrationSetupSession: "pulumi-nodejs:dynamic/tcs:IntegrationSetupSession",
+};
+
+/** The provider every dynamic resource gets by default; it receives the whole stack config as inputs. */
+export const DEFAULT_DYNAMIC_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";

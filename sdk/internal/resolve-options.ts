@@ -1,0 +1,110 @@
+// Client options checked and resolved once, at construction: defaults, environment fallbacks and
+// early checks, so that a mistake in the configuration fails with a message saying what to set, not
+// at the first request.
+
+import type { Dispatcher } from "undici";
+import { ClientErrorCodes, ToolConnectivityError } from "../core/errors";
+import {
+  DEFAULT_MAX_CONCURRENCY,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_SERVICE_VERSION,
+  DEFAULT_TIMEOUT_MS,
+  type ClientOptions,
+  type RateLimitTier,
+  type TierBelowServiceNotice,
+} from "../core/options";
+import type { LogSink } from "./logger";
+
+export interface ResolvedOptions {
+  apiKey: string;
+  baseUrl: URL;
+  serviceVersion: string;
+  timeoutMs: number;
+  maxRetries: number;
+  rateLimit: RateLimitTier;
+  maxConcurrency: number;
+  dispatcher: Dispatcher | undefined;
+  logger: LogSink | undefined;
+  onTierBelowService: ((notice: TierBelowServiceNotice) => void) | undefined;
+}
+
+export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
+  const apiKey = options.apiKey ?? env.TCS_API_KEY;
+  if (apiKey === undefined || apiKey.trim() === "") {
+    throw new ToolConnectivityError(
+      "No API key: pass the apiKey option or set the TCS_API_KEY environment variable (a secret key, service_sk_...).",
+      ClientErrorCodes.MISSING_API_KEY,
+    );
+  }
+  if (/\s/.test(apiKey)) {
+    throw new ToolConnectivityError("The API key contains whitespace; check how it was copied.", ClientErrorCodes.INVALID_OPTION);
+  }
+  return {
+    apiKey,
+    baseUrl: resolveBaseUrl(options.baseUrl ?? env.TCS_BASE_URL),
+    serviceVersion: resolveServiceVersion(options.serviceVersion ?? DEFAULT_SERVICE_VERSION),
+    timeoutMs: positiveNumber("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    maxRetries: wholeNumber("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES, 0),
+    rateLimit: resolveTier(options.rateLimit ?? "development"),
+    maxConcurrency: wholeNumber("maxConcurrency", options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY, 1),
+    dispatcher: options.dispatcher,
+    logger: options.logger,
+    onTierBelowService: options.onTierBelowService,
+  };
+}
+
+function resolveBaseUrl(value: string | undefined): URL {
+  if (value === undefined || value.trim() === "") {
+    throw new ToolConnectivityError(
+      "No base URL: pass the baseUrl option or set the TCS_BASE_URL environment variable (the service has no default address).",
+      ClientErrorCodes.MISSING_BASE_URL,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ToolConnectivityError(`The base URL is not a valid URL: ${JSON.stringify(value)}.`, ClientErrorCodes.INVALID_OPTION);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ToolConnectivityError(`The base URL must use http or https, not ${url.protocol}`, ClientErrorCodes.INVALID_OPTION);
+  }
+  if (url.search || url.hash) {
+    throw new ToolConnectivityError("The base URL must not carry a query string or fragment.", ClientErrorCodes.INVALID_OPTION);
+  }
+  return url;
+}
+
+function resolveServiceVersion(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    throw new ToolConnectivityError(`serviceVersion must be a date (YYYY-MM-DD), got ${JSON.stringify(value)}.`, ClientErrorCodes.INVALID_OPTION);
+  }
+  return value;
+}
+
+function resolveTier(tier: RateLimitTier): RateLimitTier {
+  if (tier === false || tier === "development" || tier === "production") return tier;
+  if (typeof tier === "object" && tier !== null) {
+    wholeNumber("rateLimit.limit", tier.limit, 1);
+    positiveNumber("rateLimit.windowMs", tier.windowMs);
+    return { limit: tier.limit, windowMs: tier.windowMs };
+  }
+  throw new ToolConnectivityError(
+    `rateLimit must be "development", "production", { limit, windowMs } or false, got ${JSON.stringify(tier)}.`,
+    ClientErrorCodes.INVALID_OPTION,
+  );
+}
+
+function positiveNumber(name: string, value: number): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new ToolConnectivityError(`${name} must be a positive number, got ${String(value)}.`, ClientErrorCodes.INVALID_OPTION);
+  }
+  return value;
+}
+
+function wholeNumber(name: string, value: number, min: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
+    throw new ToolConnectivityError(`${name} must be a whole number of at least ${min}, got ${String(value)}.`, ClientErrorCodes.INVALID_OPTION);
+  }
+  return value;
+}

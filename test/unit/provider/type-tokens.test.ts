@@ -1,0 +1,45 @@
+// The type tokens of provider/type-tokens.ts are the ones the resource classes register: each class,
+// declared in a program run under Pulumi's mocks, reaches the engine with the token the policy pack,
+// the drift tool and existing states know it by.
+import * as pulumi from "@pulumi/pulumi";
+import { TYPE_TOKENS } from "../../../provider/type-tokens";
+
+describe("type tokens", () => {
+  const registered: { type: string; name: string }[] = [];
+
+  beforeAll(() => {
+    pulumi.runtime.setMocks(
+      {
+        newResource: (args) => {
+          registered.push({ type: args.type, name: args.name });
+          return { id: `${args.name}-id`, state: args.inputs };
+        },
+        call: (args) => args.inputs,
+      },
+      "project",
+      "stack",
+      true,
+    );
+  });
+
+  it("are the tokens the resource classes register, one per kind", async () => {
+    // Loaded after the mocks are set, as Pulumi's unit-testing guide says.
+    const tcs = await import("../../../provider/index");
+    const resources = [
+      new tcs.Callback("a-callback", { integrationProviderId: "intp_1" }),
+      new tcs.CallbackInstance("an-instance", { callbackId: "cb_1", providerConfigId: "pcfg_1" }),
+      new tcs.ProviderConfig("a-config", { providerId: "prov_1", value: { key: "v" } }),
+      new tcs.Role("a-role", { name: "R", slug: "r", permissions: ["thread_read"] }),
+      new tcs.IntegrationSetupSession("a-session", { integrationId: "intg_1", name: "S" }),
+    ];
+    await Promise.all(resources.map((resource) => new Promise((resolve) => resource.urn.apply(resolve))));
+    const byName = Object.fromEntries(registered.map((r) => [r.name, r.type]));
+    expect(byName).toEqual({
+      "a-callback": TYPE_TOKENS.Callback,
+      "an-instance": TYPE_TOKENS.CallbackInstance,
+      "a-config": TYPE_TOKENS.ProviderConfig,
+      "a-role": TYPE_TOKENS.Role,
+      "a-session": TYPE_TOKENS.IntegrationSetupSession,
+    });
+  });
+});
