@@ -2,7 +2,7 @@
 // resource type arrive together, lets the second use the provider as soon as configure was called.
 // So configure must put every method on the provider before it returns its promise.
 import type * as pulumi from "@pulumi/pulumi";
-import { configureShim } from "../../../provider/impl";
+import { configure, configureShim, engineFor } from "../../../provider/impl";
 import { dynamicProvider } from "../../../provider/program/shim";
 
 const config = (values: Record<string, string>): pulumi.dynamic.ConfigureRequest => ({
@@ -26,5 +26,11 @@ describe("provider shim", () => {
     await configureShim(provider, "Role", config({ "tcs:apiKey": "sk_test_x", "tcs:baseUrl": "http://127.0.0.1:1" }));
     const result = await provider.check!({}, { name: "Ops", slug: "Not A Slug", permissions: [] });
     expect(result.failures?.map((failure) => failure.property)).toContain("slug");
+  });
+
+  it("engineFor, which the shim of earlier builds calls from each serialized method, serves the same resource type", async () => {
+    await configure(config({ "tcs:apiKey": "sk_test_x", "tcs:baseUrl": "http://127.0.0.1:1" }));
+    const result = await engineFor("Role").check({}, { name: "Ops", slug: "Not A Slug", permissions: [] });
+    expect(result.failures?.map((failure) => failure.property)).toEqual(["slug"]);
   });
 });
