@@ -128,10 +128,11 @@ export type ResourceArgs<F extends Fields> = { [K in keyof F as F[K] extends Req
 export type ResourceOutputs<F extends Fields> = { readonly [K in keyof F]: pulumi.Output<OutputOf<F[K]>> } & { readonly adoptId: pulumi.Output<string | undefined> };
 
 /**
- * Every output, as a binding reads it from a record: `undefined` where the record leaves a field out
- * (the engine then keeps the recorded value: absent means unknown, not changed).
+ * Every output the service holds, as a binding reads it from a record: `undefined` where the record
+ * leaves a field out (the engine then keeps the recorded value: absent means unknown, not changed).
+ * Settings are the engine's to fill in, as declared or their default.
  */
-export type LiveOutputs<F extends Fields> = { [K in keyof F]-?: OutputOf<F[K]> | undefined };
+export type LiveOutputs<F extends Fields> = { [K in keyof F as F[K] extends SettingField<unknown> ? never : K]-?: OutputOf<F[K]> | undefined };
 
 /** What a shape module writes. */
 export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
@@ -161,6 +162,7 @@ export interface ShapeRules<A> {
   token: string;
   schema: z.ZodType<A>;
   rules: Record<string, FieldRule>;
+  settings: Record<string, unknown>;
   checkChange?(news: A, olds: Props, step: { isNew: boolean; createsObject: boolean }): CheckFailure[];
   replacementReason?(state: Props, args: A): string | undefined;
 }
@@ -173,6 +175,8 @@ export interface Shape<K extends ResourceKind = ResourceKind, F extends Fields =
   schema: z.ZodType<PlainArgs<F>>;
   /** The declared inputs the service holds, and how each one changes: what diff compares. */
   rules: Record<string, FieldRule>;
+  /** The settings (inputs only the provider reads) and their defaults: their outputs are the declared value or the default. */
+  settings: Record<string, unknown>;
   /** Every output, adoptId last: each is registered by the program, so it can be read before the create. */
   outputNames: readonly string[];
   secretInputs: readonly string[];
@@ -183,10 +187,12 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
   const fields = Object.entries(definition.fields);
   const checks: Record<string, z.ZodType> = {};
   const rules: Record<string, FieldRule> = {};
+  const settings: Record<string, unknown> = {};
   for (const [name, field] of fields) {
     if (field.role === "output") continue;
     checks[name] = field.role === "input" && field.presence === "required" ? field.check : field.check.optional();
     if (field.role === "input") rules[name] = field.rule;
+    else settings[name] = field.default;
   }
   checks.adoptId = idOf(definition.id.prefix, definition.id.noun).optional();
   const secret = (role: "input" | "output") => fields.filter(([, field]) => field.role === role && field.secret).map(([name]) => name);
@@ -196,6 +202,7 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
     // The object built from the fields checks exactly PlainArgs<F>; zod cannot infer it from a loop.
     schema: z.object(checks) as unknown as z.ZodType<PlainArgs<F>>,
     rules,
+    settings,
     outputNames: [...fields.map(([name]) => name), "adoptId"],
     secretInputs: secret("input"),
     secretOutputs: [...secret("input"), ...secret("output")],

@@ -55,7 +55,6 @@ export const integrationSetupSessionBinding = defineBinding<typeof integrationSe
     expiresAt: args.expiresAt && Date.parse(args.expiresAt) === Date.parse(record.expiresAt ?? "") ? args.expiresAt : (record.expiresAt ?? undefined),
     redirectUrl: record.redirectUrl,
     configuration: record.configuration,
-    replaceWhenExpired: args.replaceWhenExpired ?? false,
     url: record.url ?? undefined,
     status: record.status ?? undefined,
     integrationInstance: record.integrationInstance,

@@ -341,6 +341,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     // A field the record left out is unknown, never changed (docs/contract-decisions.md, tolerant
     // reading): what was recorded before (on read) or declared (on create and update) stands.
     for (const [name, value] of Object.entries(outs)) if (value === undefined && args[name] !== undefined) outs[name] = args[name];
+    for (const [name, defaultValue] of Object.entries(this.shape.settings)) outs[name] = args[name] ?? defaultValue;
     if (typeof args.adoptId === "string") outs.adoptId = args.adoptId;
     return outs;
   }

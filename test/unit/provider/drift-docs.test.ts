@@ -3,7 +3,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { toMarkdown } from "../../../provider/cli/drift/render";
-import { BINDINGS } from "../../../provider/plugin/bindings";
 import { RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
 
 describe("docs/drift.md", () => {
@@ -31,8 +30,8 @@ describe("docs/drift.md", () => {
     expect([...table.keys()].sort()).toEqual([...RESOURCE_KINDS].sort());
     for (const kind of RESOURCE_KINDS) {
       const declared = Object.keys(SHAPES[kind].rules);
-      const outputs = Object.keys(BINDINGS[kind].toOutputs({ id: "x" }, {}));
-      const providerSettings = kind === "IntegrationSetupSession" ? ["adoptId", "replaceWhenExpired"] : ["adoptId"];
+      const outputs = SHAPES[kind].outputNames;
+      const providerSettings = [...Object.keys(SHAPES[kind].settings), "adoptId"].sort();
       expect({ kind, columns: table.get(kind) }).toEqual({
         kind,
         columns: [[...declared].sort(), outputs.filter((name) => !declared.includes(name) && !providerSettings.includes(name)).sort(), providerSettings],
