@@ -7,7 +7,7 @@ import type { ApiContext, LiveRecord, ResourceDescriptor } from "./descriptor";
 import type { PageLike } from "./read-batcher";
 import { CREATE_KEY_INPUT, hasMarker, markerFor } from "./create-marker";
 import { collidingId, describeError, outcomeUnknown } from "./errors";
-import { isUnknown, sameValue } from "./normalize";
+import { canonical, isUnknown, sameValue } from "./normalize";
 import { warn } from "./warn";
 
 type Props = Record<string, unknown>;
@@ -224,7 +224,42 @@ export class ResourceEngine<Args extends Props> {
     });
     // No id tells the engine the object is gone, so it drops from state.
     if (!record || this.descriptor.isGone?.(record)) return {};
-    return { id, props: this.outputs(record, props as Args) };
+    const outs = this.outputs(record, props as Args);
+    return { id, props: outs, inputs: this.refreshedInputs(outs, props) };
+  }
+
+  /**
+   * When a declared field changed outside Pulumi, the inputs that describe the object as it now is,
+   * for the engine to record: the next diff then starts from the live value, so `ignoreChanges` keeps
+   * a change made by hand instead of reverting it (it copies the recorded input into the program's).
+   * Read sees the outputs in state, not the inputs, so it cannot tell what the program left
+   * undeclared; with no change it returns none, and the engine keeps the recorded inputs as they are.
+   * A secret input stays secret: the engine marks returned inputs secret where the recorded ones were.
+   */
+  private refreshedInputs(live: Props, state: Props): Props | undefined {
+    const fields = this.descriptor.fields;
+    const drifted = Object.entries(fields).some(([name, rule]) => !rule.writeOnly && !sameValue(live[name], state[name], rule));
+    if (!drifted) return undefined;
+    const inputs: Props = {};
+    for (const name of this.inputNames()) {
+      const rule = fields[name];
+      const value = live[name];
+      // A value the service picks when none is declared: most programs leave it out, and an input
+      // recorded that the program lacks would show in every plan as one about to be removed.
+      if (rule?.serverDefault) continue;
+      // Not set: no value, what an absent declaration means (allow_all filters), a boolean option off.
+      if (canonical(value) === null || value === false || (rule?.absentMeans !== undefined && sameValue(value, undefined, rule))) continue;
+      // Outputs carry every input: live values, and those the API never returns (a config's value,
+      // adoptId) as recorded.
+      inputs[name] = value;
+    }
+    return inputs;
+  }
+
+  /** Every input a program can declare: the descriptor's schema keys. */
+  private inputNames(): string[] {
+    const shape = (this.descriptor.schema as unknown as { shape?: Record<string, unknown> }).shape;
+    return shape ? Object.keys(shape) : [...Object.keys(this.descriptor.fields), "adoptId"];
   }
 
   async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
