@@ -8,6 +8,7 @@ import type { PageLike } from "./read-batcher";
 import { CREATE_KEY_INPUT, hasMarker, markerFor } from "./create-marker";
 import { collidingId, describeError, outcomeUnknown } from "./errors";
 import { canonical, isUnknown, sameValue } from "./normalize";
+import { replaceOnChange, withReplaceOnChanges } from "./replace-on-changes";
 import { warn } from "./warn";
 
 type Props = Record<string, unknown>;
@@ -39,6 +40,7 @@ export class ResourceEngine<Args extends Props> {
   async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
     this.assertConfigured();
     const failures = this.validate(news);
+    if (failures.length === 0) failures.push(...this.replacementConflicts(olds, news));
     if (failures.length === 0 && this.descriptor.checkChange) failures.push(...this.descriptor.checkChange(news as Args, olds));
     if (failures.length === 0 && this.descriptor.checkLive) {
       failures.push(...(await this.descriptor.checkLive(this.api(), news as Args, olds)));
@@ -56,6 +58,17 @@ export class ResourceEngine<Args extends Props> {
   }
 
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+    const { changed, replaces } = this.changes(olds, news);
+    const reason = this.descriptor.replacementReason?.(olds, news as Args);
+    if (reason) replaces.push(reason);
+    // The new object can only be made once the old one is gone (the user's deleteBeforeReplace still
+    // wins). An object replaced because it is no longer live (an archived callback) holds no key.
+    const deleteBeforeReplace = replaces.length > 0 && !reason && !this.descriptor.undeletable && this.keepsUniqueKey(olds, news);
+    return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
+  }
+
+  /** The declared fields that differ from `olds`, and those of them whose change replaces the object. */
+  private changes(olds: Props, news: Props): { changed: string[]; replaces: string[] } {
     const changed: string[] = [];
     const replaces: string[] = [];
     for (const [name, rule] of Object.entries(this.descriptor.fields)) {
@@ -64,18 +77,38 @@ export class ResourceEngine<Args extends Props> {
       const differs = isUnknown(declared) || !sameValue(olds[name], declared, rule);
       if (!differs) continue;
       changed.push(name);
-      if (rule.onChange === "replace") replaces.push(name);
+      if (rule.onChange === "replace" || replaceOnChange(name, olds, news)) replaces.push(name);
     }
-    const reason = this.descriptor.replacementReason?.(olds, news as Args);
-    if (reason) replaces.push(reason);
-    return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace: false };
+    return { changed, replaces };
+  }
+
+  /** Whether a change keeps the value of the field the service allows one live object for. */
+  private keepsUniqueKey(olds: Props, news: Props): boolean {
+    const key = this.descriptor.uniqueKey;
+    return key !== undefined && olds[key] !== undefined && !isUnknown(news[key]) && sameValue(olds[key], news[key], this.descriptor.fields[key]);
+  }
+
+  /**
+   * A replacement that cannot be carried out, refused at preview: one that keeps the unique key of
+   * an object the API cannot delete (a role whose replaceOnChanges names a field that changed while
+   * its slug did not) would fail on create, the old object still holding the key.
+   */
+  private replacementConflicts(olds: Props, news: Props): pulumi.dynamic.CheckFailure[] {
+    const key = this.descriptor.uniqueKey;
+    if (!key || !this.descriptor.undeletable || !this.keepsUniqueKey(olds, news)) return [];
+    return this.changes(olds, news).replaces.map((name) => ({
+      property: name,
+      reason:
+        `changing it replaces the ${this.descriptor.kind} (replaceOnChanges), and the replacement needs a new ${key}: the service allows ` +
+        `one per ${key} and its API cannot delete the old one. Change ${key} too, or take ${name} out of replaceOnChanges.`,
+    }));
   }
 
   async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
     const args = this.parse(inputs);
     const ctx = this.api();
     if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId);
-    const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, this.descriptor.fields);
+    const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, withReplaceOnChanges(this.descriptor.fields, inputs));
     const orphan = await this.findOrphan(ctx, args, marker);
     if (orphan) {
       warn(
