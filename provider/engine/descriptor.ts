@@ -104,6 +104,6 @@ export interface ResourceDescriptor<Args extends Record<string, unknown> = Recor
    * replacement is refused at preview.
    */
   uniqueKey?: string;
-  /** The API has no delete for it: delete only removes the object from the stack. */
+  /** With uniqueKey: the API has no delete for it (a role), so a replacement keeping the key is refused. */
   undeletable?: boolean;
 }
