@@ -258,7 +258,8 @@ export class ResourceEngine<Args extends Props> {
     // No id tells the engine the object is gone, so it drops from state.
     if (!record || this.descriptor.isGone?.(record)) return {};
     const outs = this.outputs(record, props as Args);
-    return { id, props: outs, inputs: this.refreshedInputs(outs, props) };
+    const inputs = this.refreshedInputs(outs, props);
+    return inputs ? { id, props: outs, inputs } : { id, props: outs };
   }
 
   /**
