@@ -10,6 +10,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CREATE_KEY_INPUT, createKeyInput } from "./engine/create-marker";
 import type { ResourceKind } from "./engine/descriptor";
+import { replaceOnChangesInput } from "./engine/replace-on-changes";
 
 const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
 
@@ -31,8 +32,10 @@ export function dynamicProvider(kind: ResourceKind): pulumi.dynamic.ResourceProv
 }
 
 /**
- * The props passed to the dynamic resource: every output named (so it is registered), the args, and
- * the resource's identity for its create marker (create sees no URN; see engine/create-marker.ts).
+ * The props passed to the dynamic resource: every output named (so it is registered), the args, the
+ * resource's identity for its create marker (create sees no URN; see engine/create-marker.ts), and
+ * its replaceOnChanges option, which the engine does not pass to a dynamic provider (see
+ * engine/replace-on-changes.ts).
  */
 export function resourceProps<T extends object>(
   kind: ResourceKind,
@@ -43,5 +46,5 @@ export function resourceProps<T extends object>(
 ): Record<string, unknown> {
   const slots: Record<string, unknown> = {};
   for (const output of outputNames) slots[output] = undefined;
-  return { ...slots, ...args, [CREATE_KEY_INPUT]: createKeyInput(`tcs:${kind}`, name, opts) };
+  return { ...slots, ...args, [CREATE_KEY_INPUT]: createKeyInput(`tcs:${kind}`, name, opts), ...replaceOnChangesInput(opts) };
 }

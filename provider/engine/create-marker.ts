@@ -21,10 +21,20 @@ export const CREATE_KEY_INPUT = "tcsCreateKey";
 
 /** The resource's identity as an input: stable across runs of the same program and stack. */
 export function createKeyInput(type: string, name: string, opts?: pulumi.CustomResourceOptions): pulumi.Output<string> {
-  const parentUrn = opts?.parent ? opts.parent.urn : pulumi.output("");
-  return parentUrn.apply((parent) =>
+  return pulumi.output(urnValue(opts?.parent)).apply((parent) =>
     createHash("sha256").update([pulumi.getProject(), pulumi.getStack(), parent, type, name].join("\n")).digest("hex").slice(0, 32),
   );
+}
+
+/**
+ * The parent's URN as a plain value, without the dependency on the parent that its Output carries:
+ * a dependency on a component stands for one on all of its children, so every tcs resource under a
+ * component would wait for its siblings, and two of them would wait for each other forever.
+ */
+function urnValue(parent: pulumi.Resource | undefined): Promise<string> {
+  if (!parent) return Promise.resolve("");
+  // A URN is known in a preview too, so the callback always runs.
+  return new Promise((resolve) => parent.urn.apply((urn) => resolve(urn)));
 }
 
 /** The key the markers of one API key are made with (derived, so the API key itself is not reused). */

@@ -105,4 +105,13 @@ export interface ResourceDescriptor<Args extends Record<string, unknown> = Recor
   isGone?(record: LiveRecord): boolean;
   /** A reason to replace the object whatever the inputs say (an archived callback), from its state. */
   replacementReason?(state: Record<string, unknown>, args: Args): string | undefined;
+  /**
+   * A field the service keeps unique among live objects (one active callback per integration
+   * provider, one role per slug). A replacement that keeps its value cannot make the new object
+   * beside the old one: the old one is deleted first, or, when the API cannot delete it, the
+   * replacement is refused at preview.
+   */
+  uniqueKey?: string;
+  /** With uniqueKey: the API has no delete for it (a role), so a replacement keeping the key is refused. */
+  undeletable?: boolean;
 }

@@ -94,6 +94,7 @@ export const callbackDescriptor: ResourceDescriptor<Args> = {
 
   isGone: (record) => record.status === "deleted",
   replacementReason: (state) => (state.status === "archived" ? "status" : undefined),
+  uniqueKey: "integrationProviderId",
 };
 
 /**

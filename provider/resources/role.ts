@@ -83,6 +83,9 @@ export const roleDescriptor: ResourceDescriptor<Args> = {
       updatedAt: role.updatedAt ?? undefined,
     };
   },
+
+  uniqueKey: "slug",
+  undeletable: true,
 };
 
 /** A role of the account. The API has no delete: destroy leaves the role in the account, with a warning. */
