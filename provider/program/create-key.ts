@@ -7,8 +7,18 @@ import * as pulumi from "@pulumi/pulumi";
 
 /** Stable across runs of the same program and stack: project, stack, parent, type token and name. */
 export function createKeyInput(token: string, name: string, opts?: pulumi.CustomResourceOptions): pulumi.Output<string> {
-  const parentUrn = opts?.parent ? opts.parent.urn : pulumi.output("");
-  return parentUrn.apply((parent) =>
+  return pulumi.output(urnValue(opts?.parent)).apply((parent) =>
     createHash("sha256").update([pulumi.getProject(), pulumi.getStack(), parent, token, name].join("\n")).digest("hex").slice(0, 32),
   );
+}
+
+/**
+ * The parent's URN as a plain value, without the dependency on the parent that its Output carries:
+ * a dependency on a component stands for one on all of its children, so every tcs resource under a
+ * component would wait for its siblings, and two of them would wait for each other forever.
+ */
+function urnValue(parent: pulumi.Resource | undefined): Promise<string> {
+  if (!parent) return Promise.resolve("");
+  // A URN is known in a preview too, so the callback always runs.
+  return new Promise((resolve) => parent.urn.apply((urn) => resolve(urn)));
 }

@@ -2,7 +2,7 @@
 // its type token, registered outputs and secrets taken from the resource's shape. Loads neither the
 // SDK nor the plugin: a program's process only declares resources; the plugin's process calls the API.
 import * as pulumi from "@pulumi/pulumi";
-import { CREATE_KEY_INPUT } from "../shapes/reserved";
+import { CREATE_KEY_INPUT, REPLACE_ON_CHANGES_INPUT } from "../shapes/reserved";
 import type { Shape } from "../shapes/shape";
 import { TCS_MODULE } from "../type-tokens";
 import { createKeyInput } from "./create-key";
@@ -10,20 +10,28 @@ import { dynamicProvider } from "./shim";
 
 export abstract class TcsResource extends pulumi.dynamic.Resource {
   protected constructor(shape: Shape, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    super(dynamicProvider(shape.kind), name, propsOf(shape, name, args, opts), optionsOf(shape, opts), TCS_MODULE, shape.kind);
+    super(dynamicProvider(shape.kind), name, resourceProps(shape, name, args, opts), optionsOf(shape, opts), TCS_MODULE, shape.kind);
   }
 }
 
 /**
- * Every output named (so it is registered and can be read before the create), the args, and the
- * resource's identity for its create marker (create sees no URN; see create-key.ts).
+ * Every output named (so it is registered and can be read before the create), the args, the
+ * resource's identity for its create marker (create sees no URN; see create-key.ts), and its
+ * replaceOnChanges option, which the engine does not pass to a dynamic provider (see
+ * plugin/engine/replace-on-changes.ts).
  */
-function propsOf(shape: Shape, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined): Record<string, unknown> {
+export function resourceProps(shape: Shape, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined): Record<string, unknown> {
   const slots = Object.fromEntries(shape.outputNames.map((output) => [output, undefined]));
   const declared: Record<string, unknown> = { ...args };
   // A secret input is a secret in the inputs recorded in state too, not only in the outputs.
   for (const input of shape.secretInputs) if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
-  return { ...slots, ...declared, [CREATE_KEY_INPUT]: createKeyInput(shape.token, name, opts) };
+  return { ...slots, ...declared, [CREATE_KEY_INPUT]: createKeyInput(shape.token, name, opts), ...replaceOnChangesInput(opts) };
+}
+
+/** The input to add for these resource options: none when the option is not set, so state stays as it was. */
+export function replaceOnChangesInput(opts: pulumi.CustomResourceOptions | undefined): Record<string, string[]> {
+  const paths = opts?.replaceOnChanges ?? [];
+  return paths.length > 0 ? { [REPLACE_ON_CHANGES_INPUT]: [...paths] } : {};
 }
 
 function optionsOf(shape: Shape, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions | undefined {

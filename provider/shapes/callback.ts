@@ -27,4 +27,6 @@ export const callback = defineShape({
   // A callback is archived when callbacks are disabled on its integration provider.
   outOfBandStatuses: OUT_OF_BAND_STATUSES,
   replacementReason: (state) => (Object.hasOwn(OUT_OF_BAND_STATUSES, String(state.status)) ? "status" : undefined),
+  // One active callback per integration provider.
+  uniqueKey: "integrationProviderId",
 });

@@ -6,3 +6,9 @@ export const MARKER_KEY = "pulumi_tcs_create_token";
 
 /** The input that carries the resource's identity from the program to the plugin (create sees no URN). */
 export const CREATE_KEY_INPUT = "tcsCreateKey";
+
+/**
+ * The input that carries the resource's `replaceOnChanges` option to the plugin, which the engine does
+ * not pass to a dynamic provider (see plugin/engine/replace-on-changes.ts).
+ */
+export const REPLACE_ON_CHANGES_INPUT = "tcsReplaceOnChanges";

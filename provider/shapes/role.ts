@@ -30,4 +30,7 @@ export const role = defineShape({
     createdAt: output<string>(),
     updatedAt: output<string>(),
   },
+  // One role per slug in the account, and the API cannot delete roles.
+  uniqueKey: "slug",
+  undeletable: true,
 });

@@ -154,6 +154,15 @@ export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
    * field. Statuses that make an object count as gone (deleted, detached) need no entry.
    */
   outOfBandStatuses?: Record<string, string>;
+  /**
+   * A field the service keeps unique among live objects (one active callback per integration
+   * provider, one role per slug). A replacement that keeps its value cannot make the new object
+   * beside the old one: the old one is deleted first, or, when the API cannot delete it, the
+   * replacement is refused at preview.
+   */
+  uniqueKey?: keyof F & string;
+  /** With uniqueKey: the API has no delete for it (a role), so a replacement keeping the key is refused. */
+  undeletable?: boolean;
 }
 
 /** What the plugin's engine reads of a shape, over its plain inputs `A`. */
@@ -163,6 +172,9 @@ export interface ShapeRules<A> {
   schema: z.ZodType<A>;
   rules: Record<string, FieldRule>;
   settings: Record<string, unknown>;
+  inputNames: readonly string[];
+  uniqueKey?: string;
+  undeletable?: boolean;
   checkChange?(news: A, olds: Props, step: { isNew: boolean; createsObject: boolean }): CheckFailure[];
   replacementReason?(state: Props, args: A): string | undefined;
 }
@@ -177,6 +189,8 @@ export interface Shape<K extends ResourceKind = ResourceKind, F extends Fields =
   rules: Record<string, FieldRule>;
   /** The settings (inputs only the provider reads) and their defaults: their outputs are the declared value or the default. */
   settings: Record<string, unknown>;
+  /** Every input a program can declare, adoptId last: what the schema checks. */
+  inputNames: readonly string[];
   /** Every output, adoptId last: each is registered by the program, so it can be read before the create. */
   outputNames: readonly string[];
   secretInputs: readonly string[];
@@ -203,6 +217,7 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
     schema: z.object(checks) as unknown as z.ZodType<PlainArgs<F>>,
     rules,
     settings,
+    inputNames: Object.keys(checks),
     outputNames: [...fields.map(([name]) => name), "adoptId"],
     secretInputs: secret("input"),
     secretOutputs: [...secret("input"), ...secret("output")],

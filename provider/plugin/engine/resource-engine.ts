@@ -4,13 +4,14 @@
 // a provider to behave lives here, once.
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { isUnknown, sameValue } from "../../shapes/normalize";
+import { canonical, isUnknown, sameValue } from "../../shapes/normalize";
 import { CREATE_KEY_INPUT } from "../../shapes/reserved";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import type { PageLike } from "./read-batcher";
 import { hasMarker, markerFor } from "./create-marker";
 import { collidingId, describeError, outcomeUnknown } from "./errors";
+import { replaceOnChange, withReplaceOnChanges } from "./replace-on-changes";
 import { warn } from "./warn";
 
 type Props = Record<string, unknown>;
@@ -51,7 +52,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
     this.assertConfigured();
     const failures = this.validate(news);
-    if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news));
+    if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news), ...this.replacementConflicts(olds, news));
     if (failures.length === 0 && this.shape.checkChange) {
       const isNew = Object.keys(stripEngineKeys(olds)).length === 0;
       failures.push(...this.shape.checkChange(news as Args, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
@@ -62,12 +63,13 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return { inputs: news, failures };
   }
 
-  /** Replace-only inputs that differ from the previous inputs: the change is planned as a replacement. */
+  /**
+   * Inputs that differ from the previous inputs and whose change replaces the object (replace-only, or
+   * named by replaceOnChanges): the change is planned as a replacement. Values not known yet are left
+   * to diff.
+   */
   private replaceOnlyChanges(olds: Props, news: Props): string[] {
-    return Object.entries(this.shape.rules)
-      .filter(([name, rule]) => rule.onChange === "replace" && !(news[name] === undefined && rule.serverDefault))
-      .filter(([name, rule]) => !isUnknown(news[name]) && !sameValue(olds[name], news[name], rule))
-      .map(([name]) => name);
+    return this.changes(olds, news).replaces.filter((name) => !isUnknown(news[name]));
   }
 
   /**
@@ -97,16 +99,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   }
 
   async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-    const changed: string[] = [];
-    const replaces: string[] = [];
-    for (const [name, rule] of Object.entries(this.shape.rules)) {
-      const declared = news[name];
-      if (declared === undefined && rule.serverDefault) continue;
-      const differs = isUnknown(declared) || !sameValue(olds[name], declared, rule);
-      if (!differs) continue;
-      changed.push(name);
-      if (rule.onChange === "replace") replaces.push(name);
-    }
+    const { changed, replaces } = this.changes(olds, news);
     const reason = this.shape.replacementReason?.(olds, news as Args);
     if (reason) {
       // A replacement the service's side asks for (an archived callback, an expired session) creates
@@ -121,14 +114,54 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       }
       replaces.push(reason);
     }
-    return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace: false };
+    // The new object can only be made once the old one is gone (the user's deleteBeforeReplace still
+    // wins). An object replaced because it is no longer live (an archived callback) holds no key.
+    const deleteBeforeReplace = replaces.length > 0 && !reason && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
+    return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
+  }
+
+  /** The declared fields that differ from `olds`, and those of them whose change replaces the object. */
+  private changes(olds: Props, news: Props): { changed: string[]; replaces: string[] } {
+    const changed: string[] = [];
+    const replaces: string[] = [];
+    for (const [name, rule] of Object.entries(this.shape.rules)) {
+      const declared = news[name];
+      if (declared === undefined && rule.serverDefault) continue;
+      const differs = isUnknown(declared) || !sameValue(olds[name], declared, rule);
+      if (!differs) continue;
+      changed.push(name);
+      if (rule.onChange === "replace" || replaceOnChange(name, olds, news)) replaces.push(name);
+    }
+    return { changed, replaces };
+  }
+
+  /** Whether a change keeps the value of the field the service allows one live object for. */
+  private keepsUniqueKey(olds: Props, news: Props): boolean {
+    const key = this.shape.uniqueKey;
+    return key !== undefined && olds[key] !== undefined && !isUnknown(news[key]) && sameValue(olds[key], news[key], this.shape.rules[key]);
+  }
+
+  /**
+   * A replacement that cannot be carried out, refused at preview: one that keeps the unique key of
+   * an object the API cannot delete (a role whose replaceOnChanges names a field that changed while
+   * its slug did not) would fail on create, the old object still holding the key.
+   */
+  private replacementConflicts(olds: Props, news: Props): pulumi.dynamic.CheckFailure[] {
+    const key = this.shape.uniqueKey;
+    if (!key || !this.shape.undeletable || !this.keepsUniqueKey(olds, news)) return [];
+    return this.changes(olds, news).replaces.map((name) => ({
+      property: name,
+      reason:
+        `changing it replaces the ${this.shape.kind} (replaceOnChanges), and the replacement needs a new ${key}: the service allows ` +
+        `one per ${key} and its API cannot delete the old one. Change ${key} too, or take ${name} out of replaceOnChanges.`,
+    }));
   }
 
   async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
     const args = this.parse(inputs);
     const ctx = this.api();
     if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId);
-    const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, this.shape.rules);
+    const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, withReplaceOnChanges(this.shape.rules, inputs));
     const orphan = await this.findOrphan(ctx, args, marker);
     if (orphan) {
       warn(
@@ -290,7 +323,37 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     });
     // No id tells the engine the object is gone, so it drops from state.
     if (!record || this.binding.isGone?.(record)) return {};
-    return { id, props: this.outputs(record, props as Args) };
+    const outs = this.outputs(record, props as Args);
+    const inputs = this.refreshedInputs(outs, props);
+    return inputs ? { id, props: outs, inputs } : { id, props: outs };
+  }
+
+  /**
+   * When a declared field changed outside Pulumi, the inputs that describe the object as it now is,
+   * for the engine to record: the next diff then starts from the live value, so `ignoreChanges` keeps
+   * a change made by hand instead of reverting it (it copies the recorded input into the program's).
+   * Read sees the outputs in state, not the inputs, so it cannot tell what the program left
+   * undeclared; with no change it returns none, and the engine keeps the recorded inputs as they are.
+   * A secret input stays secret: the engine marks returned inputs secret where the recorded ones were.
+   */
+  private refreshedInputs(live: Props, state: Props): Props | undefined {
+    const fields = this.shape.rules;
+    const drifted = Object.entries(fields).some(([name, rule]) => !rule.writeOnly && !sameValue(live[name], state[name], rule));
+    if (!drifted) return undefined;
+    const inputs: Props = {};
+    for (const name of this.shape.inputNames) {
+      const rule = fields[name];
+      const value = live[name];
+      // A value the service picks when none is declared: most programs leave it out, and an input
+      // recorded that the program lacks would show in every plan as one about to be removed.
+      if (rule?.serverDefault) continue;
+      // Not set: no value, what an absent declaration means (allow_all filters), a boolean option off.
+      if (canonical(value) === null || value === false || (rule?.absentMeans !== undefined && sameValue(value, undefined, rule))) continue;
+      // Outputs carry every input: live values, and those the API never returns (a config's value,
+      // adoptId) as recorded.
+      inputs[name] = value;
+    }
+    return inputs;
   }
 
   async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {

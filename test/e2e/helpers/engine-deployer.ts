@@ -5,6 +5,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Stack } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import { isRef, type Declaration, type Deployer, type PlannedChange, type StateEntry } from "../../model/harness/sim-engine";
+import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 
 const CLASSES: Record<ResourceKind, new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource> = {
@@ -24,11 +25,14 @@ export function programOf(declarations: Declaration[]): () => Promise<void> {
     const made = new Map<string, pulumi.CustomResource>();
     for (const decl of declarations) {
       const args: Record<string, unknown> = {};
+      let replaceOnChanges: string[] | undefined;
       for (const [key, value] of Object.entries(decl.args)) {
         if (value === undefined) continue;
-        args[key] = isRef(value) ? made.get(value.$ref)!.id : value;
+        // The model carries the resource option as the input it becomes; a program sets the option.
+        if (key === REPLACE_ON_CHANGES_INPUT) replaceOnChanges = value as string[];
+        else args[key] = isRef(value) ? made.get(value.$ref)!.id : value;
       }
-      made.set(decl.name, new CLASSES[decl.kind](decl.name, args as never));
+      made.set(decl.name, new CLASSES[decl.kind](decl.name, args as never, replaceOnChanges ? { replaceOnChanges } : undefined));
     }
   };
 }

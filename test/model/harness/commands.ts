@@ -19,6 +19,7 @@ import {
   type Slot,
 } from "./program";
 import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram, stateExists } from "./invariants";
+import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import { SimEngine, StepError, type Deployer } from "./sim-engine";
 import type { FaultPlan, World } from "./world";
 
@@ -90,8 +91,12 @@ class FaultyUp implements Command {
 }
 
 /** Declares (or edits) a callback. An adopted one keeps its integration provider (a change would be refused). */
+/** `replaceOnChanges` as a resource option (carried to the provider as an input); never on an adopted object. */
+const REPLACE_ON_CHANGES = [undefined, undefined, undefined, ["name"], ["metadata"], ["*"]];
+const replaceOn = (adopted: unknown, variant: number) => (adopted ? undefined : pick(REPLACE_ON_CHANGES, variant));
+
 class DeclareCallback implements Command {
-  constructor(readonly slot: Slot, readonly provider: number, readonly name: number, readonly description: number, readonly metadata: number) {}
+  constructor(readonly slot: Slot, readonly provider: number, readonly name: number, readonly description: number, readonly metadata: number, readonly replaceOnChanges = 0) {}
   check = always;
   async run(_m: Model, real: Real) {
     const current = real.program[this.slot];
@@ -105,10 +110,11 @@ class DeclareCallback implements Command {
       name: pick(NAMES, this.name),
       description: pick(DESCRIPTIONS, this.description),
       metadata: pick(METADATA, this.metadata),
+      [REPLACE_ON_CHANGES_INPUT]: replaceOn(current?.adoptId, this.replaceOnChanges),
     };
     normalize(real.world.catalog, real.program);
   }
-  toString = () => `declare ${this.slot} (provider ${this.provider}, name ${this.name}, description ${this.description}, metadata ${this.metadata})`;
+  toString = () => `declare ${this.slot} (provider ${this.provider}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, replaceOnChanges ${this.replaceOnChanges})`;
 }
 
 /**
@@ -124,7 +130,15 @@ async function integrationProviderFree(real: Real, slot: Slot, id: string): Prom
 }
 
 class DeclareConfig implements Command {
-  constructor(readonly slot: Slot, readonly source: number, readonly filters: number, readonly name: number, readonly description: number, readonly metadata: number) {}
+  constructor(
+    readonly slot: Slot,
+    readonly source: number,
+    readonly filters: number,
+    readonly name: number,
+    readonly description: number,
+    readonly metadata: number,
+    readonly replaceOnChanges = 0,
+  ) {}
   check = always;
   async run(_m: Model, real: Real) {
     const current = real.program[this.slot];
@@ -132,10 +146,11 @@ class DeclareConfig implements Command {
     real.program[this.slot] = current?.adoptId
       ? // Adopted: only in-place fields change while adoptId stays.
         { ...current, toolFilters: args.toolFilters, name: args.name, description: args.description, metadata: args.metadata }
-      : args;
+      : { ...args, [REPLACE_ON_CHANGES_INPUT]: replaceOn(false, this.replaceOnChanges) };
     normalize(real.world.catalog, real.program);
   }
-  toString = () => `declare ${this.slot} (source ${this.source}, filters ${this.filters}, name ${this.name}, description ${this.description}, metadata ${this.metadata})`;
+  toString = () =>
+    `declare ${this.slot} (source ${this.source}, filters ${this.filters}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, replaceOnChanges ${this.replaceOnChanges})`;
 }
 
 class DeclareInstance implements Command {
@@ -411,10 +426,12 @@ const slotOf = (kind: Parameters<typeof slotsOf>[0]) => fc.constantFrom(...slots
 export function commandArbitraries(options: { faults: boolean; realEngine?: boolean }): fc.Arbitrary<Command>[] {
   const weighted: fc.WeightedArbitrary<Command>[] = [
     { weight: 6, arbitrary: fc.boolean().map((refresh) => new Up(refresh)) },
-    { weight: 3, arbitrary: fc.tuple(slotOf("Callback"), variant, variant, variant, variant).map(([s, p, n, d, m]) => new DeclareCallback(s, p, n, d, m)) },
+    { weight: 3, arbitrary: fc.tuple(slotOf("Callback"), variant, variant, variant, variant, variant).map(([s, p, n, d, m, r]) => new DeclareCallback(s, p, n, d, m, r)) },
     {
       weight: 3,
-      arbitrary: fc.tuple(slotOf("ProviderConfig"), variant, variant, variant, variant, variant).map(([s, src, f, n, d, m]) => new DeclareConfig(s, src, f, n, d, m)),
+      arbitrary: fc
+        .tuple(slotOf("ProviderConfig"), variant, variant, variant, variant, variant, variant)
+        .map(([s, src, f, n, d, m, r]) => new DeclareConfig(s, src, f, n, d, m, r)),
     },
     {
       weight: 3,
