@@ -83,7 +83,7 @@ describe("README commands", () => {
     expect(up.stdout).toMatch(/setupUrl\s+: \[secret\]/);
     // The drift check of the README, on the stack just applied: nothing changed by hand, exit 0.
     const drift = await npm(["drift", "--", "--stack", "readme", "--cwd", "examples/quickstart"], env);
-    expect(drift.stdout).toContain("No drift: every resource matches what the service holds.");
+    expect(drift.stdout).toContain("No drift: every declared input matches what the service holds.");
     const destroy = await npm(["run-program", "--", "examples/quickstart", "destroy", "--stack", "readme"], env);
     expect(destroy.stdout).toMatch(/6 deleted/);
   });
