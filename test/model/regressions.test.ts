@@ -130,4 +130,21 @@ describe("regressions found by the model", () => {
     await sim.up([pc, role]);
     await converged(sim, [pc, role]);
   });
+
+  it("a session replaced after its declared expiry passed fails preview naming expiresAt, not halfway through up (found by the model)", async () => {
+    const session = (identityActorId?: string): Declaration => ({
+      name: "session",
+      kind: "IntegrationSetupSession",
+      args: { integrationId: world.catalog.integrations[0], name: "Setup", expiresAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), identityActorId },
+    });
+    const sim = new SimEngine(() => world.newContext());
+    const first = session();
+    await sim.up([first]);
+    await world.advanceTime(3 * 86_400_000);
+    // Unchanged, the expired session is fine; a change that replaces it would send the passed expiry.
+    await sim.up([first]);
+    const failure = await sim.up([{ ...first, args: { ...first.args, identityActorId: "actor-1" } }]).catch((e) => e);
+    expect(failure).toBeInstanceOf(StepError);
+    expect(failure.failures).toEqual([{ property: "expiresAt", reason: expect.stringMatching(/this change replaces the session/) }]);
+  });
 });

@@ -19,7 +19,9 @@ import {
   type Slot,
 } from "./program";
 import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram, stateExists } from "./invariants";
+import { sameValue } from "../../../provider/engine/normalize";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/engine/replace-on-changes";
+import { descriptors } from "../../../provider/resources/descriptors";
 import { SimEngine, StepError, type Deployer } from "./sim-engine";
 import type { FaultPlan, World } from "./world";
 
@@ -406,7 +408,9 @@ class SessionsExpire implements Command {
     for (const slot of slotsOf("IntegrationSetupSession")) {
       const args = real.program[slot];
       if (typeof args?.expiresAt !== "string" || Date.parse(args.expiresAt) > Date.now() + 60_000) continue;
-      const applied = real.sim.state.get(slot)?.inputs.expiresAt === args.expiresAt;
+      // Applied whole: a declaration with a change still to apply replaces the session, sending the expiry again.
+      const inputs = real.sim.state.get(slot)?.inputs;
+      const applied = inputs !== undefined && Object.entries(descriptors.IntegrationSetupSession.fields).every(([field, rule]) => sameValue(inputs[field], args[field], rule));
       if (!applied || args.replaceWhenExpired) args.expiresAt = expiresAt(1);
     }
     real.dirty = true;
