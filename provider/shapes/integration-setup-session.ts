@@ -51,12 +51,13 @@ export const integrationSetupSession = defineShape({
     updatedAt: output<string>(),
   },
 
-  checkChange(news, olds) {
-    // The bound applies to a new expiry only: a session declared last week keeps its (now past) expiry.
-    if (news.expiresAt === undefined || isUnknown(news.expiresAt) || news.expiresAt === olds.expiresAt) return [];
+  checkChange(news, olds, { createsObject }) {
+    // The bound applies to what a create sends: a session declared last week keeps its (now past)
+    // expiry, but replacing it (another field changed) sends that expiry again.
+    if (news.expiresAt === undefined || isUnknown(news.expiresAt) || (!createsObject && news.expiresAt === olds.expiresAt)) return [];
     const at = Date.parse(news.expiresAt);
     const now = Date.now();
-    if (at <= now) return [{ property: "expiresAt", reason: "must be in the future" }];
+    if (at <= now) return [{ property: "expiresAt", reason: createsObject && news.expiresAt === olds.expiresAt ? "must be in the future: this change replaces the session, and the new one needs an expiry ahead" : "must be in the future" }];
     if (at - now > MAX_AHEAD_MS) return [{ property: "expiresAt", reason: "must be at most 7 days ahead (the service's limit)" }];
     return [];
   },

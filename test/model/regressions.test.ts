@@ -107,4 +107,44 @@ describe("regressions found by the model", () => {
     expect(sim.state.get("new-name")!.id).toBe(before);
     await converged(sim, program);
   });
+
+  it("a replacement never takes over the object it replaces, even when a run fails before the old one's delete (found by the model)", async () => {
+    const github = world.catalog.providers.github;
+    // replaceOnChanges: ["name"] makes putting back a name changed by hand a replacement, whose create
+    // marker is the old object's (same declared values).
+    const pc = config({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 30 }, tcsReplaceOnChanges: ["name"] });
+    const role: Declaration = { name: "role", kind: "Role", args: { name: "Role", slug: "after-config", permissions: ["thread_read"] } };
+    const sim = new SimEngine(() => world.newContext());
+    await sim.up([pc]);
+    const original = sim.state.get("config")!.id;
+    await world.operator.providerConfigs.update(original, { name: "renamed by hand" });
+
+    // The run replaces the config, then fails on a later step: the old config's delete is left pending.
+    await world.control("POST", "/faults", { seed: 1, rules: [{ method: "POST", path: "/roles", status: 400, code: "invalid_request", count: 1 }] });
+    await expect(sim.up([pc, role], { refresh: true })).rejects.toThrow(StepError);
+    await world.clearFaults();
+    expect(sim.state.get("config")!.id).not.toBe(original);
+    expect(sim.pendingDeletes.map((entry) => entry.id)).toEqual([original]);
+
+    // The next run deletes the pending one; state's config lives on.
+    await sim.up([pc, role]);
+    await converged(sim, [pc, role]);
+  });
+
+  it("a session replaced after its declared expiry passed fails preview naming expiresAt, not halfway through up (found by the model)", async () => {
+    const session = (identityActorId?: string): Declaration => ({
+      name: "session",
+      kind: "IntegrationSetupSession",
+      args: { integrationId: world.catalog.integrations[0], name: "Setup", expiresAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), identityActorId },
+    });
+    const sim = new SimEngine(() => world.newContext());
+    const first = session();
+    await sim.up([first]);
+    await world.advanceTime(3 * 86_400_000);
+    // Unchanged, the expired session is fine; a change that replaces it would send the passed expiry.
+    await sim.up([first]);
+    const failure = await sim.up([{ ...first, args: { ...first.args, identityActorId: "actor-1" } }]).catch((e) => e);
+    expect(failure).toBeInstanceOf(StepError);
+    expect(failure.failures).toEqual([{ property: "expiresAt", reason: expect.stringMatching(/this change replaces the session/) }]);
+  });
 });

@@ -34,6 +34,14 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 export class ResourceEngine<Args extends Props, Outputs extends Props, R extends LiveObject> implements ProviderMethods {
   private readonly shape: ShapeRules<Args>;
 
+  /**
+   * Ids whose replacement this process's diff planned: never an orphan nor a lost create's result,
+   * even when they carry the marker the replacement will (a replaceOnChanges field put back after a
+   * change by hand declares what the old object was made with). Taking one over would let the pending
+   * delete of the replaced resource remove the object state then points at.
+   */
+  private readonly replacing = new Set<string>();
+
   constructor(
     private readonly binding: Binding<Args, Outputs, R>,
     private readonly api: () => ApiContext,
@@ -98,7 +106,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       .map((issue) => ({ property: issue.path.map(String).join(".") || "(inputs)", reason: reasonFor(issue) }));
   }
 
-  async diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+  async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
     const { changed, replaces } = this.changes(olds, news);
     const reason = this.shape.replacementReason?.(olds, news as Args);
     if (reason) {
@@ -116,6 +124,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     }
     // The new object can only be made once the old one is gone (the user's deleteBeforeReplace still
     // wins). An object replaced because it is no longer live (an archived callback) holds no key.
+    if (replaces.length > 0) this.replacing.add(id);
     const deleteBeforeReplace = replaces.length > 0 && !reason && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
     return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
   }
@@ -202,15 +211,18 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   private async findOrphan(ctx: ApiContext, args: Args, marker: string): Promise<R | undefined> {
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) return undefined;
-    return ctx.orphans.findWhere(scope.scope, () => scope.list(), (record) => hasMarker(record.metadata, marker));
+    return ctx.orphans.findWhere(scope.scope, () => scope.list(), (record) => hasMarker(record.metadata, marker) && !this.replacing.has(record.id));
   }
 
   /** The object a create with this marker made, looked up afresh (after a lost answer). */
   private async findCreated(ctx: ApiContext, args: Args, marker: string, sentAt: Date): Promise<R | undefined> {
     const scope = this.binding.markedIn?.(ctx, args);
-    if (!scope) return this.binding.findCreated?.(ctx, args, sentAt);
+    if (!scope) {
+      const found = await this.binding.findCreated?.(ctx, args, sentAt);
+      return found && !this.replacing.has(found.id) ? found : undefined;
+    }
     for (let page: PageLike<R> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
-      const found = page.items.find((record) => hasMarker(record.metadata, marker));
+      const found = page.items.find((record) => hasMarker(record.metadata, marker) && !this.replacing.has(record.id));
       if (found) return found;
     }
     return undefined;
@@ -261,7 +273,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
    * collision that names adoptId. Resources with a marker find their orphans by it instead.
    */
   private async identicalUnmarked(ctx: ApiContext, args: Args, id: string): Promise<R | undefined> {
-    if (this.binding.markedIn) return undefined;
+    if (this.binding.markedIn || this.replacing.has(id)) return undefined;
     const live = await this.binding.read(ctx, id, args).catch(() => undefined);
     if (!live || this.binding.isGone?.(live)) return undefined;
     const current = this.outputs(live, args);

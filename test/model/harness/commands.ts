@@ -19,6 +19,8 @@ import {
   type Slot,
 } from "./program";
 import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram, stateExists } from "./invariants";
+import { SHAPES } from "../../../provider/shapes";
+import { sameValue } from "../../../provider/shapes/normalize";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import { SimEngine, StepError, type Deployer } from "./sim-engine";
 import type { FaultPlan, World } from "./world";
@@ -406,7 +408,9 @@ class SessionsExpire implements Command {
     for (const slot of slotsOf("IntegrationSetupSession")) {
       const args = real.program[slot];
       if (typeof args?.expiresAt !== "string" || Date.parse(args.expiresAt) > Date.now() + 60_000) continue;
-      const applied = real.sim.state.get(slot)?.inputs.expiresAt === args.expiresAt;
+      // Applied whole: a declaration with a change still to apply replaces the session, sending the expiry again.
+      const inputs = real.sim.state.get(slot)?.inputs;
+      const applied = inputs !== undefined && Object.entries(SHAPES.IntegrationSetupSession.rules).every(([field, rule]) => sameValue(inputs[field], args[field], rule));
       if (!applied || args.replaceWhenExpired) args.expiresAt = expiresAt(1);
     }
     real.dirty = true;

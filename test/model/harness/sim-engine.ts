@@ -96,6 +96,12 @@ export class SimEngine implements Deployer {
     this.ctx = newContext();
   }
 
+  /** A run's plugin process: its own context (batchers, take-overs) and engines. */
+  private newProcess(): void {
+    this.ctx = this.newContext();
+    this.engines.clear();
+  }
+
   private engine(kind: ResourceKind): ProviderMethods {
     let engine = this.engines.get(kind);
     if (!engine) {
@@ -123,7 +129,7 @@ export class SimEngine implements Deployer {
 
   /** `pulumi refresh`: every resource read; gone ones dropped; read's inputs, when given, replace the old. */
   async refresh(): Promise<void> {
-    this.ctx = this.newContext();
+    this.newProcess();
     for (const entry of [...this.state.values(), ...this.pendingDeletes]) {
       const result = await this.engine(entry.kind)
         .read(entry.id, entry.outputs)
@@ -144,7 +150,7 @@ export class SimEngine implements Deployer {
   /** `pulumi up` (with `--refresh` when asked). Throws the first failed step, as the engine stops there. */
   async up(program: Declaration[], options: { refresh?: boolean } = {}): Promise<void> {
     if (options.refresh) await this.refresh();
-    this.ctx = this.newContext();
+    else this.newProcess();
     const declared = new Set(program.map((decl) => decl.name));
     try {
       for (const decl of program) await this.step(decl);
