@@ -382,16 +382,15 @@ class OutOfBand implements Command {
       if (response.status >= 400) throw new Error(`completing ${entry.id}: ${response.status}`);
     } else return;
     real.dirty = true;
-    // An adopted object deleted by hand cannot be adopted again: up says "does not exist ... remove
-    // adoptId to create a new one", and the user does so.
-    // A config made anew needs settings, which an adopted one did not declare: the user adds them.
+    // An object deleted by hand is made anew by the next up --refresh. An adopted one cannot be
+    // adopted again: up says "does not exist ... remove adoptId to create a new one", and the user
+    // does so; a config adopted without settings must then declare some (preview says so).
     const args = real.program[this.slot];
-    if (this.action === "delete" && args?.adoptId) {
-      delete args.adoptId;
-      if (KIND_OF[this.slot] === "ProviderConfig" && args.value === undefined && args.providerConfigVaultId === undefined) {
-        Object.assign(args, configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }));
-        normalize(real.world.catalog, real.program);
-      }
+    if (this.action !== "delete" || !args) return;
+    delete args.adoptId;
+    if (KIND_OF[this.slot] === "ProviderConfig" && args.value === undefined && args.providerConfigVaultId === undefined) {
+      Object.assign(args, configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }));
+      normalize(real.world.catalog, real.program);
     }
   }
   toString = () => `out of band: ${this.action} ${this.slot}`;
