@@ -1,4 +1,5 @@
-// Four projects so each kind of test can run alone: `jest --selectProjects unit|emulator|model|e2e`.
+// Four projects so each kind of test can run alone: `jest --selectProjects unit|integration|model|e2e`.
+// Tests mirror the source: test/unit/{sdk,provider,emulator,policy}, test/integration/{emulator,sdk,provider}.
 const transform = { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2023", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
 const moduleNameMapper = {
   "^pulumi-tcs$": "<rootDir>/provider/index.ts",
@@ -10,7 +11,9 @@ const common = { transform, moduleNameMapper, testEnvironment: "node", moduleFil
 module.exports = {
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
-    { ...common, displayName: "emulator", testMatch: ["<rootDir>/test/emulator/**/*.test.ts"] },
+    // Against a running emulator, in process: its conformance to the contract, the SDK against it, and
+    // the provider's plugin side against it.
+    { ...common, displayName: "integration", testMatch: ["<rootDir>/test/integration/**/*.test.ts"] },
     // Model-based property tests of plan and apply: the provider's engine over the emulator, in process.
     { ...common, displayName: "model", testMatch: ["<rootDir>/test/model/**/*.test.ts"] },
     // End-to-end tests drive the real pulumi CLI; they are slow, so they get long timeouts.

@@ -48,7 +48,8 @@ async function handleWebhook(req: IncomingMessage, res: ServerResponse, token: s
       : (instance.triggers.find((t) => t.provider_trigger.key === body.trigger_key) ?? instance.triggers.find((t) => t.source === "webhook"));
   if (!trigger) throw new ApiError("not_found", "No trigger of this instance receives webhooks.");
   const fixture = catalog.provider(instance._provider_id)?.triggers.find((t) => t.id === trigger.provider_trigger.id);
-  const sourceId = typeof body.source_id === "string" ? body.source_id : typeof body.id === "string" || typeof body.id === "number" ? String(body.id) : undefined;
+  const sourceId =
+    typeof body.source_id === "string" ? body.source_id : typeof body.id === "string" || typeof body.id === "number" ? String(body.id) : undefined;
   const event = state.store.transaction(() =>
     recordEvent(state, target.env, instance, trigger, {
       type: typeof body.type === "string" && body.type.length <= 255 ? body.type : fixture?.event_type,
@@ -85,7 +86,8 @@ async function handleSetup(req: IncomingMessage, res: ServerResponse, rest: stri
   }
   if (req.method === "POST" && action === "complete") {
     if (status === "expired") return sendHtml(res, 410, page("Setup expired", '<p>This setup session <strong id="status">expired</strong>.</p>'));
-    if (status !== "pending" && status !== "successful") return sendHtml(res, 409, page(`Setup ${status}`, `<p>This setup session is <strong id="status">${status}</strong>.</p>`));
+    if (status !== "pending" && status !== "successful")
+      return sendHtml(res, 409, page(`Setup ${status}`, `<p>This setup session is <strong id="status">${status}</strong>.</p>`));
     if (status === "pending") completeSession(state, target.env, session);
     if (session.redirect_url) {
       const location = new URL(session.redirect_url);

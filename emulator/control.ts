@@ -146,7 +146,12 @@ function startDeployment(body: unknown, state: EmulatorState) {
       state,
       environment.id,
       customProvider,
-      { index, identifier: (input.identifier as string | undefined) ?? `v${index}`, trigger: "manual", outcome: (input.outcome as "succeeded" | "failed" | undefined) ?? "succeeded" },
+      {
+        index,
+        identifier: (input.identifier as string | undefined) ?? `v${index}`,
+        trigger: "manual",
+        outcome: (input.outcome as "succeeded" | "failed" | undefined) ?? "succeeded",
+      },
       state.clock.now(),
     ),
   );

@@ -95,7 +95,9 @@ export function codeForStatus(status: number): string {
 export const errors = {
   notFound: (what: string, id: string) => new ApiError("not_found", `No ${what} with id ${JSON.stringify(truncate(id))} exists in this environment.`),
   routeNotFound: (method: string, path: string) =>
-    new ApiError("not_found", `No route matches ${method} ${truncate(path, 120)}.`, { hint: "See the Endpoints part of the API spec for the available routes." }),
+    new ApiError("not_found", `No route matches ${method} ${truncate(path, 120)}.`, {
+      hint: "See the Endpoints part of the API spec for the available routes.",
+    }),
   invalidRequest: (message: string, errors?: FieldError[], hint?: string) => new ApiError("invalid_request", message, { errors, hint }),
   invalidAction: (message: string, hint?: string) => new ApiError("invalid_action", message, { hint }),
   callbacksNotSupported: (providerName: string) =>
@@ -109,7 +111,9 @@ export const errors = {
       errors: [{ code: "duplicate", message, path }],
     }),
   validation: (fieldErrors: FieldError[]) =>
-    new ApiError("validation_failed", `Validation failed: ${fieldErrors.map((e) => `${formatPath(e.path)} ${e.message}`).join("; ")}.`, { errors: fieldErrors }),
+    new ApiError("validation_failed", `Validation failed: ${fieldErrors.map((e) => `${formatPath(e.path)} ${e.message}`).join("; ")}.`, {
+      errors: fieldErrors,
+    }),
 };
 
 export function formatPath(path: (string | number)[]): string {

@@ -48,7 +48,12 @@ function mulberry32(seed: number): () => number {
 
 function segmentMatcher(glob: string): RegExp {
   if (glob === "**") return /^\*\*$/; // marker, handled in matchSegments
-  return new RegExp(`^${glob.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]*")}$`);
+  return new RegExp(
+    `^${glob
+      .split("*")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join("[^/]*")}$`,
+  );
 }
 
 function matchSegments(patterns: string[], parts: string[]): boolean {
@@ -61,14 +66,19 @@ function matchSegments(patterns: string[], parts: string[]): boolean {
   return parts.length > 0 && segmentMatcher(head).test(parts[0]) && matchSegments(rest, parts.slice(1));
 }
 
-const number = (options: { min: number; max: number; integer?: boolean }): Check => (value, path, problems) => {
-  if (typeof value !== "number" || !Number.isFinite(value) || (options.integer && !Number.isInteger(value)) || value < options.min || value > options.max) {
-    problems.push({ code: "invalid_value", message: `must be a${options.integer ? "n integer" : " number"} from ${options.min} to ${options.max}`, path });
-  }
-};
-const text = (max: number): Check => (value, path, problems) => {
-  if (typeof value !== "string" || value.length === 0 || value.length > max) problems.push({ code: "invalid_value", message: `must be a string of 1 to ${max} characters`, path });
-};
+const number =
+  (options: { min: number; max: number; integer?: boolean }): Check =>
+  (value, path, problems) => {
+    if (typeof value !== "number" || !Number.isFinite(value) || (options.integer && !Number.isInteger(value)) || value < options.min || value > options.max) {
+      problems.push({ code: "invalid_value", message: `must be a${options.integer ? "n integer" : " number"} from ${options.min} to ${options.max}`, path });
+    }
+  };
+const text =
+  (max: number): Check =>
+  (value, path, problems) => {
+    if (typeof value !== "string" || value.length === 0 || value.length > max)
+      problems.push({ code: "invalid_value", message: `must be a string of 1 to ${max} characters`, path });
+  };
 const flag: Check = (value, path, problems) => {
   if (typeof value !== "boolean") problems.push({ code: "invalid_type", message: "must be a boolean", path });
 };
@@ -108,8 +118,11 @@ export class Faults {
     });
     if (Array.isArray(object.rules)) {
       object.rules.forEach((rule, index) => {
-        if (typeof rule !== "object" || rule === null || Array.isArray(rule)) problems.push({ code: "invalid_type", message: "must be an object", path: ["rules", index] });
-        else for (const problem of checkBody(rule as Record<string, unknown>, { fields: RULE_FIELDS })) problems.push({ ...problem, path: ["rules", index, ...problem.path] });
+        if (typeof rule !== "object" || rule === null || Array.isArray(rule))
+          problems.push({ code: "invalid_type", message: "must be an object", path: ["rules", index] });
+        else
+          for (const problem of checkBody(rule as Record<string, unknown>, { fields: RULE_FIELDS }))
+            problems.push({ ...problem, path: ["rules", index, ...problem.path] });
       });
     }
     throwIfProblems(problems);

@@ -95,7 +95,10 @@ export class Query {
     const after = this.params.get("after") ?? this.params.get("cursor") ?? undefined;
     const before = this.params.get("before") ?? undefined;
     if (after !== undefined && before !== undefined) this.problem("before", "invalid_value", "cannot be combined with after or cursor");
-    for (const [name, value] of [["after", after], ["before", before]] as const) {
+    for (const [name, value] of [
+      ["after", after],
+      ["before", before],
+    ] as const) {
       if (value !== undefined && (value === "" || value.length > 255)) this.problem(name, "invalid_value", "must be a record id of at most 255 characters");
     }
     request.after = after || undefined;
@@ -111,9 +114,13 @@ export class Query {
   done(): void {
     if (this.problems.length === 0) return;
     const names = [...new Set(this.problems.map((p) => String(p.path[0])))];
-    throw new ApiError("invalid_request", `Invalid query parameter${names.length > 1 ? "s" : ""}: ${this.problems.map((p) => `${p.path[0]} ${p.message}`).join("; ")}.`, {
-      errors: this.problems,
-    });
+    throw new ApiError(
+      "invalid_request",
+      `Invalid query parameter${names.length > 1 ? "s" : ""}: ${this.problems.map((p) => `${p.path[0]} ${p.message}`).join("; ")}.`,
+      {
+        errors: this.problems,
+      },
+    );
   }
 }
 

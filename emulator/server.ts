@@ -72,7 +72,10 @@ export class EmulatorServer {
     };
     this.background = new Background(this.state, config.log);
     this.ipLimiter = new SlidingWindowLimiter(config.rateLimits.perIp);
-    this.keyLimiters = { development: new SlidingWindowLimiter(config.rateLimits.development), production: new SlidingWindowLimiter(config.rateLimits.production) };
+    this.keyLimiters = {
+      development: new SlidingWindowLimiter(config.rateLimits.development),
+      production: new SlidingWindowLimiter(config.rateLimits.production),
+    };
     this.server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
       this.handle(req, res).catch((error: unknown) => this.crash(res, error));
     });
@@ -134,7 +137,8 @@ export class EmulatorServer {
   private async handleControl(req: IncomingMessage, res: ServerResponse, method: string, pathname: string): Promise<void> {
     try {
       if (this.config.adminToken !== undefined) {
-        if (req.headers.authorization !== `Bearer ${this.config.adminToken}`) throw new ApiError("unauthorized", "The control plane requires Authorization: Bearer <admin token>.");
+        if (req.headers.authorization !== `Bearer ${this.config.adminToken}`)
+          throw new ApiError("unauthorized", "The control plane requires Authorization: Bearer <admin token>.");
       } else if (!isLoopback(req.socket.remoteAddress)) {
         throw new ApiError("forbidden", "The control plane answers loopback clients only (or configure an admin token).");
       }
@@ -165,7 +169,10 @@ export class EmulatorServer {
       badPath = true; // a malformed %-escape in the path
     }
     const lookup = identifyCaller(req.headers.authorization);
-    this.counters.record(match ? `${method} ${match.route.path}` : `${method} (unmatched)`, lookup.ok ? `${lookup.caller.environment.id}:${lookup.caller.keyType}` : undefined);
+    this.counters.record(
+      match ? `${method} ${match.route.path}` : `${method} (unmatched)`,
+      lookup.ok ? `${lookup.caller.environment.id}:${lookup.caller.keyType}` : undefined,
+    );
     const fault = this.faults.evaluate(method, pathname);
     // The body is read as it arrives, before any injected latency, and judged later in the order of
     // checks: a service processes a request it received whole even when the client goes away while it
@@ -185,9 +192,13 @@ export class EmulatorServer {
       }
 
       if (!lookup.ok) {
-        throw new ApiError("unauthorized", lookup.reason === "missing" ? "No API key: send Authorization: Bearer <API key>." : "The API key is malformed or unknown.", {
-          hint: "Use a secret (service_sk_...) or publishable (service_pk_...) key of this environment.",
-        });
+        throw new ApiError(
+          "unauthorized",
+          lookup.reason === "missing" ? "No API key: send Authorization: Bearer <API key>." : "The API key is malformed or unknown.",
+          {
+            hint: "Use a secret (service_sk_...) or publishable (service_pk_...) key of this environment.",
+          },
+        );
       }
       const { environment, keyType } = lookup.caller;
       const decision = this.keyLimiters[environment.type].take(environment.keys[keyType]);
@@ -202,7 +213,9 @@ export class EmulatorServer {
       if (badPath) throw errors.invalidRequest("The request path contains a malformed percent-escape.");
       if (!match) throw errors.routeNotFound(method, pathname);
       if (keyType === "publishable" && !match.route.publishable) {
-        throw new ApiError("forbidden", "A publishable key cannot call this endpoint.", { hint: "Use a secret key (service_sk_...) from a server-side environment." });
+        throw new ApiError("forbidden", "A publishable key cannot call this endpoint.", {
+          hint: "Use a secret key (service_sk_...) from a server-side environment.",
+        });
       }
       for (const [name, value] of Object.entries(match.params)) {
         if (value.length > MAX_ID_LENGTH) {

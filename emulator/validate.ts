@@ -33,7 +33,9 @@ export const LIMITS = {
 export function requireObjectBody(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ApiError("invalid_request", "The request body must be a JSON object.", { errors: [{ code: "invalid_type", message: "must be a JSON object", path: [] }] });
+    throw new ApiError("invalid_request", "The request body must be a JSON object.", {
+      errors: [{ code: "invalid_type", message: "must be a JSON object", path: [] }],
+    });
   }
   return body as Record<string, unknown>;
 }
@@ -100,8 +102,10 @@ export function str(options: { min?: number; max?: number; pattern?: RegExp; pat
     if (options.min !== undefined && length < options.min) {
       problems.push({ code: "too_short", message: options.min === 1 ? "must not be empty" : `must be at least ${options.min} characters`, path });
     }
-    if (options.max !== undefined && length > options.max) problems.push({ code: "too_long", message: `must be at most ${options.max} characters (got ${length})`, path });
-    if (options.pattern && !options.pattern.test(value)) problems.push({ code: "invalid_format", message: options.patternHint ?? `must match ${options.pattern}`, path });
+    if (options.max !== undefined && length > options.max)
+      problems.push({ code: "too_long", message: `must be at most ${options.max} characters (got ${length})`, path });
+    if (options.pattern && !options.pattern.test(value))
+      problems.push({ code: "invalid_format", message: options.patternHint ?? `must match ${options.pattern}`, path });
     if (options.format === "uri" && !isUri(value)) problems.push({ code: "invalid_format", message: "must be an absolute URL", path });
     if (options.format === "date-time" && parseDateTime(value) === undefined) {
       problems.push({ code: "invalid_format", message: "must be an ISO 8601 date-time such as 2026-11-21T10:00:00.000Z", path });
@@ -132,14 +136,19 @@ export function metadata(): Check {
       return;
     }
     const entries = Object.entries(value as Record<string, unknown>);
-    if (entries.length > LIMITS.metadataKeys) problems.push({ code: "too_many_keys", message: `must have at most ${LIMITS.metadataKeys} keys (got ${entries.length})`, path });
+    if (entries.length > LIMITS.metadataKeys)
+      problems.push({ code: "too_many_keys", message: `must have at most ${LIMITS.metadataKeys} keys (got ${entries.length})`, path });
     for (const [key, entry] of entries) {
       if (key.length === 0) problems.push({ code: "too_short", message: "keys must not be empty", path: [...path, key] });
       if (key.length > LIMITS.metadataKeyLength) {
         problems.push({ code: "too_long", message: `keys must be at most ${LIMITS.metadataKeyLength} characters`, path: [...path, key.slice(0, 60)] });
       }
       if (entry !== null && entry !== undefined && JSON.stringify(entry).length > LIMITS.metadataValueJson) {
-        problems.push({ code: "too_long", message: `values must serialize to at most ${LIMITS.metadataValueJson} characters of JSON`, path: [...path, key.slice(0, 60)] });
+        problems.push({
+          code: "too_long",
+          message: `values must serialize to at most ${LIMITS.metadataValueJson} characters of JSON`,
+          path: [...path, key.slice(0, 60)],
+        });
       }
     }
   };
@@ -159,7 +168,8 @@ export function stringArray(options: { item?: Check; unique?: boolean; max?: num
         return;
       }
       options.item?.(item, [...path, index], problems);
-      if (options.unique && seen.has(item)) problems.push({ code: "duplicate", message: `repeats ${JSON.stringify(item.slice(0, 60))}`, path: [...path, index] });
+      if (options.unique && seen.has(item))
+        problems.push({ code: "duplicate", message: `repeats ${JSON.stringify(item.slice(0, 60))}`, path: [...path, index] });
       seen.add(item);
     });
   };

@@ -11,7 +11,9 @@ export function resolveVersion(header: string | string[] | undefined): string {
   if (wellFormed && (SUPPORTED_VERSIONS as readonly string[]).includes(value)) return value;
   throw new ApiError(
     "unsupported_version",
-    wellFormed ? `Service-Version ${value} is not supported.` : `Service-Version must be a date such as ${DEFAULT_VERSION} (got ${JSON.stringify(value.slice(0, 40))}).`,
+    wellFormed
+      ? `Service-Version ${value} is not supported.`
+      : `Service-Version must be a date such as ${DEFAULT_VERSION} (got ${JSON.stringify(value.slice(0, 40))}).`,
     { hint: `Supported versions: ${SUPPORTED_VERSIONS.join(", ")}. Omit the header to use the environment's default (${DEFAULT_VERSION}).` },
   );
 }

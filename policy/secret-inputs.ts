@@ -45,6 +45,8 @@ function isSecretMarker(value: unknown): boolean {
  */
 export function installSecretKeyTracking(): void {
   const policyDir = path.dirname(require.resolve("@pulumi/policy/package.json"));
+  // A file of @pulumi/policy that its exports map does not expose, loaded by path (see above).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const deserialize = require(path.join(policyDir, "deserialize.js")) as DeserializeModule;
   if (deserialize[INSTALLED]) return;
   const original = deserialize.deserializeProperties;

@@ -6,6 +6,9 @@ echo "[test] $(node --version) · pulumi $(pulumi version)"
 # Type-checks everything, the policy pack (policy/) included; the build compiles the pack into
 # dist/policy, which policy/package.json names as the pack's main.
 tsc -p tsconfig.json --noEmit
+# Lint and format: the whole tree clean (npm run lint:fix applies what can be fixed).
+eslint .
+prettier --check . > /dev/null
 tsc -p tsconfig.build.json
 # Two cores: two workers; the engine runs its own processes beside them. The emulator's node:sqlite
 # announces itself as experimental in every worker: noise in a test log.

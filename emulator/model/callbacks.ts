@@ -129,7 +129,14 @@ export function attachInstance(
   return doc;
 }
 
-function instanceTrigger(state: EmulatorState, env: string, instanceId: string, provider: ProviderFixture, trigger: TriggerFixture, at: number): InstanceTriggerDoc {
+function instanceTrigger(
+  state: EmulatorState,
+  env: string,
+  instanceId: string,
+  provider: ProviderFixture,
+  trigger: TriggerFixture,
+  at: number,
+): InstanceTriggerDoc {
   const id = newId(PREFIX.callbackInstanceTrigger);
   const token = newToken();
   state.store.putToken(token, { env, kind: "trigger_webhook", ref: instanceId, extra: id });

@@ -35,7 +35,12 @@ export function customProviderFixture(customProviderId: string): CustomProviderF
 /** Who made a deployment or version: a person (manual), the repository's pusher (scm) or the service. */
 export function actorPreview(trigger: Trigger, createdAt: string) {
   const people = {
-    manual: { type: "user", identifier: "ada@acme.example", name: "Ada Lovelace", organization_actor_id: `${PREFIX.organizationActor}${"ada".padEnd(20, "0")}` },
+    manual: {
+      type: "user",
+      identifier: "ada@acme.example",
+      name: "Ada Lovelace",
+      organization_actor_id: `${PREFIX.organizationActor}${"ada".padEnd(20, "0")}`,
+    },
     scm: { type: "scm", identifier: "github:ada-l", name: "ada-l", organization_actor_id: null },
     system: { type: "system", identifier: "system", name: "Tool Connectivity Service", organization_actor_id: null },
   } as const;
@@ -77,7 +82,14 @@ export function deploymentSources(release: Release) {
           object: "scm.push",
           id: `${PREFIX.scmPush}${body(release.id)}`,
           actor: { object: "scm.actor", id: `${PREFIX.scmActor}adal${"0".repeat(16)}`, external_id: "583231", name: "ada-l", email: "ada@acme.example" },
-          commit: { object: "scm.commit", id: `${PREFIX.scmCommit}${body(release.id)}`, sha: sha(release.id), branch: "main", message, created_at: release.created_at },
+          commit: {
+            object: "scm.commit",
+            id: `${PREFIX.scmCommit}${body(release.id)}`,
+            sha: sha(release.id),
+            branch: "main",
+            message,
+            created_at: release.created_at,
+          },
           repository: repository(linked),
           created_at: release.created_at,
         }

@@ -51,25 +51,35 @@ export function createRelease(
   state: EmulatorState,
   env: string,
   customProvider: CustomProviderFixture,
-  release: { version_id?: string; deployment_id?: string | null; index: number; identifier: string; trigger: DeploymentDoc["trigger"]; outcome: DeploymentDoc["_outcome"] },
+  release: {
+    version_id?: string;
+    deployment_id?: string | null;
+    index: number;
+    identifier: string;
+    trigger: DeploymentDoc["trigger"];
+    outcome: DeploymentDoc["_outcome"];
+  },
   createdMs: number,
 ): { deployment: DeploymentDoc | null; version: VersionDoc } {
   const step = state.timing.deploymentStepMs;
   const created = state.clock.iso(createdMs);
   const versionId = release.version_id ?? newId(PREFIX.customProviderVersion);
   // A release whose deployment_id is null is a version whose deployment has not started yet.
-  const deployment: DeploymentDoc | null = release.deployment_id === null ? null : {
-    object: "custom_provider.deployment",
-    id: release.deployment_id ?? newId(PREFIX.customProviderDeployment),
-    trigger: release.trigger,
-    custom_provider_id: customProvider.id,
-    provider_id: customProvider.provider_id,
-    custom_provider_version_id: versionId,
-    created_at: created,
-    _schedule: { created: createdMs, queued_until: createdMs + step, build_until: createdMs + 2 * step, deploy_until: createdMs + 3 * step },
-    _outcome: release.outcome,
-    _identifier: release.identifier,
-  };
+  const deployment: DeploymentDoc | null =
+    release.deployment_id === null
+      ? null
+      : {
+          object: "custom_provider.deployment",
+          id: release.deployment_id ?? newId(PREFIX.customProviderDeployment),
+          trigger: release.trigger,
+          custom_provider_id: customProvider.id,
+          provider_id: customProvider.provider_id,
+          custom_provider_version_id: versionId,
+          created_at: created,
+          _schedule: { created: createdMs, queued_until: createdMs + step, build_until: createdMs + 2 * step, deploy_until: createdMs + 3 * step },
+          _outcome: release.outcome,
+          _identifier: release.identifier,
+        };
   const version: VersionDoc = {
     object: "custom_provider.version",
     id: versionId,
@@ -118,7 +128,8 @@ export function renderDeployment(state: EmulatorState, doc: DeploymentDoc) {
  * configuration it takes (null for a provider without a config schema) and what it runs.
  */
 export function renderVersion(state: EmulatorState, env: string, doc: VersionDoc) {
-  const deployment = doc.custom_provider_deployment_id === null ? undefined : state.store.get<DeploymentDoc>(env, "cp_deployment", doc.custom_provider_deployment_id);
+  const deployment =
+    doc.custom_provider_deployment_id === null ? undefined : state.store.get<DeploymentDoc>(env, "cp_deployment", doc.custom_provider_deployment_id);
   const now = state.clock.now();
   const status = deployment ? deploymentStatus(deployment, now) : "queued";
   const versionStatus = status === "succeeded" ? "deployment_succeeded" : status === "failed" ? "deployment_failed" : status;
@@ -128,7 +139,9 @@ export function renderVersion(state: EmulatorState, env: string, doc: VersionDoc
   return {
     ...doc,
     status: versionStatus,
-    config: provider?.config_schema ? { object: "custom_provider.version.config", schema: { type: "json_schema", schema: provider.config_schema }, transformer: "passthrough" } : null,
+    config: provider?.config_schema
+      ? { object: "custom_provider.version.config", schema: { type: "json_schema", schema: provider.config_schema }, transformer: "passthrough" }
+      : null,
     deployment: deployment ? renderDeployment(state, deployment) : null,
     environments: [
       {
@@ -157,7 +170,8 @@ export function renderVersion(state: EmulatorState, env: string, doc: VersionDoc
 function currentVersionId(state: EmulatorState, env: string, customProviderId: string, now: number): string | undefined {
   const versions = state.store.list<VersionDoc>(env, "cp_version").filter((v) => v.custom_provider_id === customProviderId);
   const deployed = versions.filter((v) => {
-    const deployment = v.custom_provider_deployment_id === null ? undefined : state.store.get<DeploymentDoc>(env, "cp_deployment", v.custom_provider_deployment_id);
+    const deployment =
+      v.custom_provider_deployment_id === null ? undefined : state.store.get<DeploymentDoc>(env, "cp_deployment", v.custom_provider_deployment_id);
     return deployment !== undefined && deploymentStatus(deployment, now) === "succeeded";
   });
   return deployed.sort((a, b) => b.index - a.index)[0]?.id;

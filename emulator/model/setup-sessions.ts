@@ -39,7 +39,14 @@ export function renderSession(state: EmulatorState, env: string, doc: SetupSessi
     status: effectiveStatus(state, doc),
     url: state.baseUrl() + doc.url,
     integration_instance: instance
-      ? { object: "integration.instance#preview", id: instance.id, status: instance.status, integration_id: instance.integration_id, created_at: instance.created_at, updated_at: instance.updated_at }
+      ? {
+          object: "integration.instance#preview",
+          id: instance.id,
+          status: instance.status,
+          integration_id: instance.integration_id,
+          created_at: instance.created_at,
+          updated_at: instance.updated_at,
+        }
       : null,
   };
 }

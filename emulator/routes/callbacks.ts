@@ -59,7 +59,9 @@ export const callbackRoutes: Route[] = [
       const integrationProviderId = input.integration_provider_id as string;
       const integrationProvider = catalog.integrationProvider(integrationProviderId);
       if (!integrationProvider) {
-        throwIfProblems([{ code: "not_found", message: `names no integration provider (${integrationProviderId.slice(0, 60)})`, path: ["integration_provider_id"] }]);
+        throwIfProblems([
+          { code: "not_found", message: `names no integration provider (${integrationProviderId.slice(0, 60)})`, path: ["integration_provider_id"] },
+        ]);
       }
       const ip = integrationProvider!;
       const provider = catalog.provider(ip.provider_id)!;
@@ -68,7 +70,9 @@ export const callbackRoutes: Route[] = [
       }
       const existing = state.store.list<CallbackDoc>(env.id, "callback").find((cb) => cb.integration_provider_id === ip.id && cb.status === "active");
       if (existing) {
-        throw errors.alreadyExists(`An active callback already exists for integration provider ${ip.id}.`, existing.id, "this integration provider", ["integration_provider_id"]);
+        throw errors.alreadyExists(`An active callback already exists for integration provider ${ip.id}.`, existing.id, "this integration provider", [
+          "integration_provider_id",
+        ]);
       }
       const now = state.clock.iso();
       const doc: CallbackDoc = {
@@ -159,7 +163,9 @@ export const callbackRoutes: Route[] = [
     handler: ({ params, body, env }, state) => {
       const callback = callbackOr404(state, env.id, params.callback_id);
       const object = requireObjectBody(body);
-      const problems = checkBody(object, { fields: { provider_config_id: { required: true, check: idRef() }, provider_auth_config_id: { nullable: true, check: idRef() } } });
+      const problems = checkBody(object, {
+        fields: { provider_config_id: { required: true, check: idRef() }, provider_auth_config_id: { nullable: true, check: idRef() } },
+      });
       throwIfProblems(problems);
       const configId = object.provider_config_id as string;
       const authConfigId = (object.provider_auth_config_id as string | null | undefined) ?? null;
@@ -167,17 +173,27 @@ export const callbackRoutes: Route[] = [
       const config = getConfig(state, env.id, configId);
       if (!config) referenceProblems.push({ code: "not_found", message: "names no provider config of this environment", path: ["provider_config_id"] });
       else if (config.provider_id !== callback.provider_id) {
-        referenceProblems.push({ code: "invalid_value", message: `must be a config of the callback's provider ${callback.provider_id}`, path: ["provider_config_id"] });
-      } else if (config.status !== "active") referenceProblems.push({ code: "invalid_value", message: "must be an active config", path: ["provider_config_id"] });
+        referenceProblems.push({
+          code: "invalid_value",
+          message: `must be a config of the callback's provider ${callback.provider_id}`,
+          path: ["provider_config_id"],
+        });
+      } else if (config.status !== "active")
+        referenceProblems.push({ code: "invalid_value", message: "must be an active config", path: ["provider_config_id"] });
       if (authConfigId !== null) {
         const found = catalog.authConfig(authConfigId);
         if (!found) referenceProblems.push({ code: "not_found", message: "names no provider auth config", path: ["provider_auth_config_id"] });
         else if (found.provider.id !== callback.provider_id) {
-          referenceProblems.push({ code: "invalid_value", message: `must be an auth config of the callback's provider ${callback.provider_id}`, path: ["provider_auth_config_id"] });
+          referenceProblems.push({
+            code: "invalid_value",
+            message: `must be an auth config of the callback's provider ${callback.provider_id}`,
+            path: ["provider_auth_config_id"],
+          });
         }
       }
       throwIfProblems(referenceProblems);
-      if (callback.status !== "active") throw errors.invalidAction(`Callback ${callback.id} is ${callback.status}; instances can be attached to active callbacks only.`);
+      if (callback.status !== "active")
+        throw errors.invalidAction(`Callback ${callback.id} is ${callback.status}; instances can be attached to active callbacks only.`);
       const duplicate = state.store
         .list<CallbackInstanceDoc>(env.id, "callback_instance", callback.id)
         .find((i) => i.status === "attached" && i.config.id === configId && (i.auth_config?.id ?? null) === authConfigId);
@@ -189,7 +205,10 @@ export const callbackRoutes: Route[] = [
           ["provider_config_id"],
         );
       }
-      return renderInstance(state, state.store.transaction(() => attachInstance(state, env.id, callback, config!, authConfigId)));
+      return renderInstance(
+        state,
+        state.store.transaction(() => attachInstance(state, env.id, callback, config!, authConfigId)),
+      );
     },
   },
   {
@@ -197,7 +216,10 @@ export const callbackRoutes: Route[] = [
     path: "/callbacks/{callback_id}/instances/{callback_instance_id}",
     handler: ({ params, env }, state) => {
       const instance = instanceOr404(state, env.id, params.callback_id, params.callback_instance_id);
-      return renderInstance(state, state.store.transaction(() => detachInstance(state, env.id, instance)));
+      return renderInstance(
+        state,
+        state.store.transaction(() => detachInstance(state, env.id, instance)),
+      );
     },
   },
 

@@ -1,5 +1,13 @@
 import { catalog } from "../fixtures/catalog";
-import { DEPLOYMENT_STATUSES, renderDeployment, renderLogs, renderVersion, VERSION_STATUSES, type DeploymentDoc, type VersionDoc } from "../model/custom-providers";
+import {
+  DEPLOYMENT_STATUSES,
+  renderDeployment,
+  renderLogs,
+  renderVersion,
+  VERSION_STATUSES,
+  type DeploymentDoc,
+  type VersionDoc,
+} from "../model/custom-providers";
 import { matches } from "../query";
 import type { EmulatorState, Route } from "../state";
 import { commonFilters, found, listResponse, passesCommon } from "./shared";
@@ -21,7 +29,11 @@ export const customProviderRoutes: Route[] = [
       return listResponse(
         query,
         rendered,
-        (d) => passesCommon(d, common) && matches(d.status, statuses) && matches(d.custom_provider_version_id, versionIds) && matches(d.custom_provider_id, customProviderIds),
+        (d) =>
+          passesCommon(d, common) &&
+          matches(d.status, statuses) &&
+          matches(d.custom_provider_version_id, versionIds) &&
+          matches(d.custom_provider_id, customProviderIds),
         (d) => d,
       );
     },

@@ -20,7 +20,8 @@ const toolFilters = (): Check => (value, path, problems) => {
   }
   const filter = value as Record<string, unknown>;
   for (const key of Object.keys(filter)) {
-    if (!["type", "keys", "ignore_parent_filters"].includes(key)) problems.push({ code: "unknown_field", message: "is not a known field", path: [...path, key] });
+    if (!["type", "keys", "ignore_parent_filters"].includes(key))
+      problems.push({ code: "unknown_field", message: "is not a known field", path: [...path, key] });
   }
   if (filter.type !== "allow_all" && filter.type !== "tool_keys") {
     problems.push({ code: "invalid_value", message: "must be allow_all or tool_keys", path: [...path, "type"] });
@@ -39,7 +40,9 @@ const toolFilters = (): Check => (value, path, problems) => {
 function toRecordFilter(input: unknown): ToolFilter {
   const filter = (input ?? { type: "allow_all" }) as { type: string; keys?: string[]; ignore_parent_filters?: boolean };
   const ignore = filter.ignore_parent_filters ?? false;
-  return filter.type === "tool_keys" ? { type: "tool_keys", keys: [...(filter.keys ?? [])], ignore_parent_filters: ignore } : { type: "allow_all", ignore_parent_filters: ignore };
+  return filter.type === "tool_keys"
+    ? { type: "tool_keys", keys: [...(filter.keys ?? [])], ignore_parent_filters: ignore }
+    : { type: "allow_all", ignore_parent_filters: ignore };
 }
 
 function configOr404(state: EmulatorState, env: string, id: string): ProviderConfigDoc {
@@ -119,7 +122,8 @@ export const providerConfigRoutes: Route[] = [
       }
       const vaultId = (object.provider_config_vault_id as string | null | undefined) ?? null;
       const vault = vaultId === null ? undefined : p.config_vaults.find((v) => v.id === vaultId);
-      if (vaultId !== null && !vault) references.push({ code: "not_found", message: `names no config vault of provider ${p.id}`, path: ["provider_config_vault_id"] });
+      if (vaultId !== null && !vault)
+        references.push({ code: "not_found", message: `names no config vault of provider ${p.id}`, path: ["provider_config_vault_id"] });
       const value = object.value as Record<string, unknown> | undefined;
       if (value === undefined && vaultId === null) {
         references.push({ code: "required", message: "is required unless provider_config_vault_id is given", path: ["value"] });
@@ -161,7 +165,17 @@ export const providerConfigRoutes: Route[] = [
       const config = configOr404(state, env.id, params.provider_config_id);
       const input = validateBody(body, {
         fields: { ...describedFields(), tool_filters: { nullable: true, check: toolFilters() } },
-        notUpdatable: ["provider_id", "provider_deployment_id", "provider_config_vault_id", "value", "status", "is_default", "id", "object", "specification_id"],
+        notUpdatable: [
+          "provider_id",
+          "provider_deployment_id",
+          "provider_config_vault_id",
+          "value",
+          "status",
+          "is_default",
+          "id",
+          "object",
+          "specification_id",
+        ],
       });
       const updated: ProviderConfigDoc = { ...config, updated_at: state.clock.iso() };
       if ("name" in input) updated.name = input.name as string | null;
@@ -206,7 +220,8 @@ export const providerConfigRoutes: Route[] = [
       }
       // The most specific parameter decides; the others must agree with it.
       const candidates: { name: string; provider: ProviderFixture | undefined; id: string }[] = [];
-      if (configId) candidates.push({ name: "provider_config_id", id: configId, provider: catalog.provider(getConfig(state, env.id, configId)?.provider_id ?? "") });
+      if (configId)
+        candidates.push({ name: "provider_config_id", id: configId, provider: catalog.provider(getConfig(state, env.id, configId)?.provider_id ?? "") });
       if (deploymentId) candidates.push({ name: "provider_deployment_id", id: deploymentId, provider: catalog.deployment(deploymentId)?.provider });
       if (versionId) candidates.push({ name: "provider_version_id", id: versionId, provider: catalog.providerByVersion(versionId) });
       if (providerId) candidates.push({ name: "provider_id", id: providerId, provider: catalog.provider(providerId) });

@@ -23,7 +23,11 @@ export const setupSessionRoutes: Route[] = [
       return listResponse(
         query,
         state.store.list<SetupSessionDoc>(env.id, "setup_session"),
-        (s) => passesCommon(s, common) && matches(effectiveStatus(state, s), statuses) && matches(s.integration_id, integrationIds) && matches(s.integration_instance_id, instanceIds),
+        (s) =>
+          passesCommon(s, common) &&
+          matches(effectiveStatus(state, s), statuses) &&
+          matches(s.integration_id, integrationIds) &&
+          matches(s.integration_instance_id, instanceIds),
         (s) => renderSession(state, env.id, s),
       );
     },

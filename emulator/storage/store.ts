@@ -9,15 +9,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
  * the server answers only after the write returns, so every acknowledged write survives a crash.
  */
 export type RecordKind =
-  | "callback"
-  | "callback_instance"
-  | "callback_event"
-  | "provider_config"
-  | "role"
-  | "setup_session"
-  | "integration_instance"
-  | "cp_deployment"
-  | "cp_version";
+  "callback" | "callback_instance" | "callback_event" | "provider_config" | "role" | "setup_session" | "integration_instance" | "cp_deployment" | "cp_version";
 
 export interface Job {
   seq: number;
@@ -139,7 +131,9 @@ export class Store {
   }
 
   count(env?: string): number {
-    const row = (env === undefined ? this.stmt("SELECT COUNT(*) AS n FROM records").get() : this.stmt("SELECT COUNT(*) AS n FROM records WHERE env = ?").get(env)) as { n: number };
+    const row = (
+      env === undefined ? this.stmt("SELECT COUNT(*) AS n FROM records").get() : this.stmt("SELECT COUNT(*) AS n FROM records WHERE env = ?").get(env)
+    ) as { n: number };
     return Number(row.n);
   }
 

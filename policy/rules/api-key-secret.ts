@@ -24,7 +24,10 @@ export const apiKeySecret: StackValidationPolicy = {
           resource.urn,
         );
       } else if (!secretKeys.has("tcs:apiKey")) {
-        report(`stack config tcs:apiKey of stack '${stackOfUrn(resource.urn)}' is plain text; store it with \`pulumi config set --secret tcs:apiKey <key>\``, resource.urn);
+        report(
+          `stack config tcs:apiKey of stack '${stackOfUrn(resource.urn)}' is plain text; store it with \`pulumi config set --secret tcs:apiKey <key>\``,
+          resource.urn,
+        );
       }
     }
   },

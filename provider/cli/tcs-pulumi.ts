@@ -21,7 +21,13 @@ TCS_BASE_URL.
 async function generate(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { out: { type: "string" }, stdout: { type: "boolean" }, "include-sessions": { type: "boolean" }, "base-url": { type: "string" }, help: { type: "boolean" } },
+    options: {
+      out: { type: "string" },
+      stdout: { type: "boolean" },
+      "include-sessions": { type: "boolean" },
+      "base-url": { type: "string" },
+      help: { type: "boolean" },
+    },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);

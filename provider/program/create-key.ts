@@ -7,9 +7,9 @@ import * as pulumi from "@pulumi/pulumi";
 
 /** Stable across runs of the same program and stack: project, stack, parent, type token and name. */
 export function createKeyInput(token: string, name: string, opts?: pulumi.CustomResourceOptions): pulumi.Output<string> {
-  return pulumi.output(urnValue(opts?.parent)).apply((parent) =>
-    createHash("sha256").update([pulumi.getProject(), pulumi.getStack(), parent, token, name].join("\n")).digest("hex").slice(0, 32),
-  );
+  return pulumi
+    .output(urnValue(opts?.parent))
+    .apply((parent) => createHash("sha256").update([pulumi.getProject(), pulumi.getStack(), parent, token, name].join("\n")).digest("hex").slice(0, 32));
 }
 
 /**

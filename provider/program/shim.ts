@@ -8,6 +8,9 @@
 // carries about 600 bytes of provider instead of one serialized closure per method: the file
 // backend rewrites the whole state after every step, so these bytes are paid N times per run.
 // The string "pulumi-tcs/provider/impl" is in every state written since: that path must load for ever.
+// The shim's `require` is resolved at run time inside the plugin, from the installed package, and
+// must not be an import; no comment may sit inside the serialized function (it would be stored in state).
+/* eslint-disable @typescript-eslint/no-require-imports */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../shapes/shape";
 

@@ -57,7 +57,16 @@ export const integrationSetupSession = defineShape({
     if (news.expiresAt === undefined || isUnknown(news.expiresAt) || (!createsObject && news.expiresAt === olds.expiresAt)) return [];
     const at = Date.parse(news.expiresAt);
     const now = Date.now();
-    if (at <= now) return [{ property: "expiresAt", reason: createsObject && news.expiresAt === olds.expiresAt ? "must be in the future: this change replaces the session, and the new one needs an expiry ahead" : "must be in the future" }];
+    if (at <= now)
+      return [
+        {
+          property: "expiresAt",
+          reason:
+            createsObject && news.expiresAt === olds.expiresAt
+              ? "must be in the future: this change replaces the session, and the new one needs an expiry ahead"
+              : "must be in the future",
+        },
+      ];
     if (at - now > MAX_AHEAD_MS) return [{ property: "expiresAt", reason: "must be at most 7 days ahead (the service's limit)" }];
     return [];
   },

@@ -13,7 +13,7 @@ const toolFiltersCheck = z.discriminatedUnion(
     z
       .object({
         type: z.literal("tool_keys"),
-        keys: z.array(z.string().min(1, "a tool key must not be empty")).min(1, "must list at least one tool key (or use { type: \"allow_all\" })"),
+        keys: z.array(z.string().min(1, "a tool key must not be empty")).min(1, 'must list at least one tool key (or use { type: "allow_all" })'),
       })
       .strict(),
   ],
@@ -36,7 +36,11 @@ export const providerConfig = defineShape({
     /** A saved config vault (`pcvt_...`) used as a template; `value` overrides its values. */
     providerConfigVaultId: optional(idOf("pcvt", "a provider config vault"), { onChange: "replace" }),
     /** Provider-specific settings, validated against the deployment's config schema. Stored as a secret. */
-    value: optional(z.record(z.string(), z.unknown(), { error: "must be an object of provider settings" }), { onChange: "replace", writeOnly: true, secret: true }),
+    value: optional(z.record(z.string(), z.unknown(), { error: "must be an object of provider settings" }), {
+      onChange: "replace",
+      writeOnly: true,
+      secret: true,
+    }),
     /** Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. */
     toolFilters: optional(toolFiltersCheck, { onChange: "update", absentMeans: ALLOW_ALL }),
     name: optional(name, { onChange: "update" }),

@@ -103,7 +103,15 @@ type RequiredInput = InputField<unknown, "required">;
 type OptionalInput = InputField<unknown, "optional" | "filled"> | SettingField<unknown>;
 type ValueOf<F> = F extends InputField<infer T> ? T : F extends SettingField<infer T> ? T : never;
 type OutputOf<F> =
-  F extends InputField<infer T, infer P> ? (P extends "optional" ? T | null : T) : F extends SettingField<infer T> ? T : F extends OutputField<infer T> ? T : never;
+  F extends InputField<infer T, infer P>
+    ? P extends "optional"
+      ? T | null
+      : T
+    : F extends SettingField<infer T>
+      ? T
+      : F extends OutputField<infer T>
+        ? T
+        : never;
 
 /** The declared inputs as the plugin sees them: plain values, checked by the shape's schema. */
 export type PlainArgs<F extends Fields> = { [K in keyof F as F[K] extends RequiredInput ? K : never]: ValueOf<F[K]> } & {
@@ -114,7 +122,9 @@ export type PlainArgs<F extends Fields> = { [K in keyof F as F[K] extends Requir
  * A value a program may pass for `T`: an Output, or the value with Outputs inside (array items, map
  * values) as Pulumi resolves them.
  */
-export type InputOf<T> = pulumi.Input<T extends readonly (infer E)[] ? pulumi.Input<E>[] : T extends object ? (string extends keyof T ? { [key: string]: pulumi.Input<T[string]> } : T) : T>;
+export type InputOf<T> = pulumi.Input<
+  T extends readonly (infer E)[] ? pulumi.Input<E>[] : T extends object ? (string extends keyof T ? { [key: string]: pulumi.Input<T[string]> } : T) : T
+>;
 
 /** The declared inputs as the program passes them. */
 export type ResourceArgs<F extends Fields> = { [K in keyof F as F[K] extends RequiredInput ? K : never]: InputOf<ValueOf<F[K]>> } & {
@@ -125,7 +135,9 @@ export type ResourceArgs<F extends Fields> = { [K in keyof F as F[K] extends Req
 };
 
 /** The outputs of a resource, as its class exposes them. */
-export type ResourceOutputs<F extends Fields> = { readonly [K in keyof F]: pulumi.Output<OutputOf<F[K]>> } & { readonly adoptId: pulumi.Output<string | undefined> };
+export type ResourceOutputs<F extends Fields> = { readonly [K in keyof F]: pulumi.Output<OutputOf<F[K]>> } & {
+  readonly adoptId: pulumi.Output<string | undefined>;
+};
 
 /**
  * Every output the service holds, as a binding reads it from a record: `undefined` where the record

@@ -55,7 +55,11 @@ export async function benchEmulator(options: EmulatorBenchOptions = {}): Promise
     // 30 roles besides the defaults, so a list page is a full page of 25.
     let roleId = "";
     for (let i = 0; i < 30; i++) {
-      const reply = await fetch(`${emulator.url}/roles`, { method: "POST", headers, body: JSON.stringify({ name: `Bench ${i}`, slug: `bench-${i}`, permissions: ["thread_read"] }) });
+      const reply = await fetch(`${emulator.url}/roles`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: `Bench ${i}`, slug: `bench-${i}`, permissions: ["thread_read"] }),
+      });
       roleId = ((await reply.json()) as { id: string }).id;
     }
     return [

@@ -198,7 +198,9 @@ export async function benchScale(
           { initial: mixProgram(n, { slugPrefix }), changed: mixProgram(n, { slugPrefix, changed }) },
           async (op, measured, stack) => {
             const counts = await control(emulator, "GET", "/requests");
-            const writes = Object.entries(counts.by_route).filter(([route]) => WRITE_METHODS.has(route.split(" ")[0])).reduce((sum, [, k]) => sum + k, 0);
+            const writes = Object.entries(counts.by_route)
+              .filter(([route]) => WRITE_METHODS.has(route.split(" ")[0]))
+              .reduce((sum, [, k]) => sum + k, 0);
             byOp.get(op)!.push({
               requests: counts.total,
               writes,
@@ -256,7 +258,8 @@ export function checkScaleTargets(figures: Array<ScaleFigure | MemoryFigure>, si
     for (const op of OPERATIONS) {
       const f = find(n, op);
       if (!f) failures.push(`N=${n}: no figure for ${op}`);
-      else if (![f.requests, f.writes, f.seconds, f.ratio].every(Number.isFinite)) failures.push(`N=${n}: ${op} has a figure that is not a number: ${JSON.stringify(f)}`);
+      else if (![f.requests, f.writes, f.seconds, f.ratio].every(Number.isFinite))
+        failures.push(`N=${n}: ${op} has a figure that is not a number: ${JSON.stringify(f)}`);
     }
     const memory = figures.find((f): f is MemoryFigure => "figure" in f && f.n === n);
     if (!memory || !(memory.mb > 0)) failures.push(`N=${n}: no peak memory of the provider plugin was measured`);
@@ -275,6 +278,7 @@ export function checkScaleTargets(figures: Array<ScaleFigure | MemoryFigure>, si
   const memory = figures.filter((f): f is MemoryFigure => "figure" in f);
   const small = memory.find((f) => f.n === 10);
   const large = memory.find((f) => f.n === 500);
-  if (small && large && large.mb > 1.5 * small.mb) failures.push(`plugin peak memory at N=500 is ${large.mb} MB, ${round(large.mb / small.mb)}x N=10's ${small.mb} MB (target <= 1.5x)`);
+  if (small && large && large.mb > 1.5 * small.mb)
+    failures.push(`plugin peak memory at N=500 is ${large.mb} MB, ${round(large.mb / small.mb)}x N=10's ${small.mb} MB (target <= 1.5x)`);
   return failures;
 }

@@ -5,10 +5,7 @@
 
 export type LeafType = "string" | "boolean" | "number" | "date-time" | "map" | "enum";
 
-export type Shape =
-  | { kind: "leaf"; type: LeafType; values: string[] }
-  | { kind: "object"; fields: Field[] }
-  | { kind: "array"; item: Shape };
+export type Shape = { kind: "leaf"; type: LeafType; values: string[] } | { kind: "object"; fields: Field[] } | { kind: "array"; item: Shape };
 
 export interface Field {
   /** The wire key (snake_case). */
@@ -41,7 +38,7 @@ export function parseObservedRecords(markdown: string): Endpoint[] {
     try {
       json = JSON.parse(body);
     } catch (error) {
-      throw new Error(`observed-records.md, ${heading}: the json block does not parse (${(error as Error).message})`);
+      throw new Error(`observed-records.md, ${heading}: the json block does not parse (${(error as Error).message})`, { cause: error });
     }
     endpoints.push({ heading, method, path, list: list !== undefined, shape: parseShape(json, heading) });
   }

@@ -68,7 +68,12 @@ const T0 = Date.parse("2026-01-10T08:00:00.000Z");
 /** The id of a record type: its prefix plus 20 base62 characters derived from the type's name. */
 export function goldenId(type: string): string {
   const plain = type.replace(/#preview$/, "");
-  const prefix = ID_PREFIXES[plain] ?? plain.split(/[._]/).map((word) => word[0]).join("");
+  const prefix =
+    ID_PREFIXES[plain] ??
+    plain
+      .split(/[._]/)
+      .map((word) => word[0])
+      .join("");
   const digest = createHash("sha256").update(`golden ${plain}`).digest();
   let suffix = "";
   for (let i = 0; suffix.length < 20; i++) suffix += BASE62[digest[i % digest.length] % 62];

@@ -210,9 +210,7 @@ export class APIConnectionError extends ToolConnectivityError {
 
   constructor(init: ConnectionErrorInit, code: string = ClientErrorCodes.CONNECTION) {
     const detail = init.message ?? describeCause(init.cause);
-    const ambiguity = init.mayHaveBeenProcessed
-      ? "; the request was sent, so the service may have processed it"
-      : "; the request did not reach the service";
+    const ambiguity = init.mayHaveBeenProcessed ? "; the request was sent, so the service may have processed it" : "; the request did not reach the service";
     super(`Connection error: ${detail}${ambiguity}${formatContextSuffix(init)}`, code, init);
     this.mayHaveBeenProcessed = init.mayHaveBeenProcessed;
   }

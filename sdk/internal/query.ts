@@ -6,7 +6,6 @@
 import { camelToSnake } from "./casing";
 import { ClientErrorCodes, ToolConnectivityError } from "../core/errors";
 
-
 export function buildQueryString(params: object | undefined): string {
   if (!params) return "";
   const search = new URLSearchParams();

@@ -117,8 +117,16 @@ export class RequestCore {
       } catch (error) {
         permit.release({});
         if (!(error instanceof AttemptFailed)) throw error;
-        const decision = error.kind === "abort" ? ({ retry: false } as const) : decideRetry(spec.method, { kind: error.kind, sent: error.sent }, retry, maxRetries);
-        this.#log.attempt({ method: spec.method, pathWithQuery, outcome: error.kind, durationMs: performance.now() - started, retry, note: `${error.message}${retryNote(decision)}` });
+        const decision =
+          error.kind === "abort" ? ({ retry: false } as const) : decideRetry(spec.method, { kind: error.kind, sent: error.sent }, retry, maxRetries);
+        this.#log.attempt({
+          method: spec.method,
+          pathWithQuery,
+          outcome: error.kind,
+          durationMs: performance.now() - started,
+          retry,
+          note: `${error.message}${retryNote(decision)}`,
+        });
         if (error.kind === "abort") throw new APIUserAbortError({ ...context, cause: error.cause });
         if (decision.retry) {
           await sleep(decision.delayMs, options.signal, context);
@@ -141,7 +149,15 @@ export class RequestCore {
         ? ({ retry: false } as const)
         : decideRetry(spec.method, { kind: "status", status: response.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, retry, maxRetries);
       const note = retryNote(decision);
-      this.#log.attempt({ method: spec.method, pathWithQuery, outcome: response.status, durationMs: performance.now() - started, retry, ...(requestId ? { requestId } : {}), ...(note ? { note: note.trim() } : {}) });
+      this.#log.attempt({
+        method: spec.method,
+        pathWithQuery,
+        outcome: response.status,
+        durationMs: performance.now() - started,
+        retry,
+        ...(requestId ? { requestId } : {}),
+        ...(note ? { note: note.trim() } : {}),
+      });
       const withId: ErrorContext = requestId ? { ...context, requestId } : context;
 
       if (success) return parseSuccess(spec, response, withId) as SpecResult<S>;

@@ -42,7 +42,11 @@ export function decideRetry(method: string, outcome: AttemptOutcome, retriesSoFa
   // before the request was written, connect timeout): the service cannot have seen it, so any
   // method is safe to send again.
   if (!outcome.sent) {
-    return { retry: true, delayMs: backoffDelay(retriesSoFar), reason: outcome.kind === "timeout" ? "timed out before sending" : "connection failed before sending" };
+    return {
+      retry: true,
+      delayMs: backoffDelay(retriesSoFar),
+      reason: outcome.kind === "timeout" ? "timed out before sending" : "connection failed before sending",
+    };
   }
   // Sent, then the connection broke or the attempt timed out: an idempotent method can be repeated
   // without harm. A POST may have been carried out, so it surfaces an APIConnectionError with

@@ -16,7 +16,10 @@ const CallbackEventListSchema = listEnvelope(CallbackEventSchema);
 /** Events recorded for a callback; read-only. */
 export class CallbackEvents extends Resource {
   retrieve(callbackId: string, eventId: string, opts?: RequestOptions): Promise<CallbackEvent> {
-    return this.core.request({ method: "GET", path: `${base(callbackId)}/${pathId(eventId, "callback event id")}`, schema: CallbackEventSchema, what: "callback event" }, opts);
+    return this.core.request(
+      { method: "GET", path: `${base(callbackId)}/${pathId(eventId, "callback event id")}`, schema: CallbackEventSchema, what: "callback event" },
+      opts,
+    );
   }
 
   list(callbackId: string, params: CallbackEventListParams = {}, opts?: RequestOptions): PagePromise<CallbackEvent> {

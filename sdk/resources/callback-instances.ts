@@ -28,7 +28,10 @@ export class CallbackInstances extends Resource {
   }
 
   retrieve(callbackId: string, instanceId: string, opts?: RequestOptions): Promise<CallbackInstance> {
-    return this.core.request({ method: "GET", path: `${base(callbackId)}/${pathId(instanceId, "callback instance id")}`, schema: CallbackInstanceSchema, what: "callback instance" }, opts);
+    return this.core.request(
+      { method: "GET", path: `${base(callbackId)}/${pathId(instanceId, "callback instance id")}`, schema: CallbackInstanceSchema, what: "callback instance" },
+      opts,
+    );
   }
 
   list(callbackId: string, params: CallbackInstanceListParams = {}, opts?: RequestOptions): PagePromise<CallbackInstance> {
@@ -44,7 +47,13 @@ export class CallbackInstances extends Resource {
    */
   delete(callbackId: string, instanceId: string, opts?: RequestOptions): Promise<CallbackInstance | null> {
     return this.core.request(
-      { method: "DELETE", path: `${base(callbackId)}/${pathId(instanceId, "callback instance id")}`, schema: CallbackInstanceSchema, what: "callback instance", emptyBodyIsNull: true },
+      {
+        method: "DELETE",
+        path: `${base(callbackId)}/${pathId(instanceId, "callback instance id")}`,
+        schema: CallbackInstanceSchema,
+        what: "callback instance",
+        emptyBodyIsNull: true,
+      },
       opts,
     );
   }

@@ -55,7 +55,10 @@ export class Callbacks extends Resource {
   }
 
   update(id: string, params: CallbackUpdateParams, opts?: RequestOptions): Promise<Callback> {
-    return this.core.request({ method: "PATCH", path: `/callbacks/${pathId(id, "callback id")}`, body: params, schema: CallbackSchema, what: "callback" }, opts);
+    return this.core.request(
+      { method: "PATCH", path: `/callbacks/${pathId(id, "callback id")}`, body: params, schema: CallbackSchema, what: "callback" },
+      opts,
+    );
   }
 
   /**
@@ -63,7 +66,10 @@ export class Callbacks extends Resource {
    * to the record, or to null when the service answers with no body (a 204).
    */
   delete(id: string, opts?: RequestOptions): Promise<Callback | null> {
-    return this.core.request({ method: "DELETE", path: `/callbacks/${pathId(id, "callback id")}`, schema: CallbackSchema, what: "callback", emptyBodyIsNull: true }, opts);
+    return this.core.request(
+      { method: "DELETE", path: `/callbacks/${pathId(id, "callback id")}`, schema: CallbackSchema, what: "callback", emptyBodyIsNull: true },
+      opts,
+    );
   }
 
   list(params: CallbackListParams = {}, opts?: RequestOptions): PagePromise<Callback> {

@@ -25,7 +25,12 @@ const CustomProviderDeploymentListSchema = listEnvelope(CustomProviderDeployment
 export class CustomProviderDeployments extends Resource {
   retrieve(id: string, opts?: RequestOptions): Promise<CustomProviderDeployment> {
     return this.core.request(
-      { method: "GET", path: `/custom-provider-deployments/${pathId(id, "custom provider deployment id")}`, schema: CustomProviderDeploymentSchema, what: "custom provider deployment" },
+      {
+        method: "GET",
+        path: `/custom-provider-deployments/${pathId(id, "custom provider deployment id")}`,
+        schema: CustomProviderDeploymentSchema,
+        what: "custom provider deployment",
+      },
       opts,
     );
   }
@@ -33,7 +38,13 @@ export class CustomProviderDeployments extends Resource {
   list(params: CustomProviderDeploymentListParams = {}, opts?: RequestOptions): PagePromise<CustomProviderDeployment> {
     return new PagePromise((after) =>
       this.core.request(
-        { method: "GET", path: "/custom-provider-deployments", query: withAfter(params, after), schema: CustomProviderDeploymentListSchema, what: "list of custom provider deployments" },
+        {
+          method: "GET",
+          path: "/custom-provider-deployments",
+          query: withAfter(params, after),
+          schema: CustomProviderDeploymentListSchema,
+          what: "list of custom provider deployments",
+        },
         opts,
       ),
     );
@@ -42,7 +53,12 @@ export class CustomProviderDeployments extends Resource {
   /** Build and deployment logs, step by step. */
   retrieveLogs(id: string, opts?: RequestOptions): Promise<CustomProviderDeploymentLogs> {
     return this.core.request(
-      { method: "GET", path: `/custom-provider-deployments/${pathId(id, "custom provider deployment id")}/logs`, schema: CustomProviderDeploymentLogsSchema, what: "custom provider deployment logs" },
+      {
+        method: "GET",
+        path: `/custom-provider-deployments/${pathId(id, "custom provider deployment id")}/logs`,
+        schema: CustomProviderDeploymentLogsSchema,
+        what: "custom provider deployment logs",
+      },
       opts,
     );
   }

@@ -24,7 +24,13 @@ export class CustomProviderVersions extends Resource {
   list(params: CustomProviderVersionListParams = {}, opts?: RequestOptions): PagePromise<CustomProviderVersion> {
     return new PagePromise((after) =>
       this.core.request(
-        { method: "GET", path: "/custom-provider-versions", query: withAfter(params, after), schema: CustomProviderVersionListSchema, what: "list of custom provider versions" },
+        {
+          method: "GET",
+          path: "/custom-provider-versions",
+          query: withAfter(params, after),
+          schema: CustomProviderVersionListSchema,
+          what: "list of custom provider versions",
+        },
         opts,
       ),
     );

@@ -40,7 +40,12 @@ export class IntegrationSetupSessions extends Resource {
 
   retrieve(id: string, opts?: RequestOptions): Promise<IntegrationSetupSession> {
     return this.core.request(
-      { method: "GET", path: `/integration-setup-sessions/${pathId(id, "integration setup session id")}`, schema: IntegrationSetupSessionSchema, what: "integration setup session" },
+      {
+        method: "GET",
+        path: `/integration-setup-sessions/${pathId(id, "integration setup session id")}`,
+        schema: IntegrationSetupSessionSchema,
+        what: "integration setup session",
+      },
       opts,
     );
   }
@@ -48,7 +53,13 @@ export class IntegrationSetupSessions extends Resource {
   list(params: IntegrationSetupSessionListParams = {}, opts?: RequestOptions): PagePromise<IntegrationSetupSession> {
     return new PagePromise((after) =>
       this.core.request(
-        { method: "GET", path: "/integration-setup-sessions", query: withAfter(params, after), schema: IntegrationSetupSessionListSchema, what: "list of integration setup sessions" },
+        {
+          method: "GET",
+          path: "/integration-setup-sessions",
+          query: withAfter(params, after),
+          schema: IntegrationSetupSessionListSchema,
+          what: "list of integration setup sessions",
+        },
         opts,
       ),
     );

@@ -14,7 +14,14 @@ export class ProviderConfigSchemas extends Resource {
   /** The JSON Schema of a deployment's configuration. The one call a publishable key may make. */
   retrieve(params: ProviderConfigSchemaParams, opts?: RequestOptions): Promise<ProviderConfigSchema> {
     return this.core.request(
-      { method: "GET", path: "/provider-config-schema", query: params, schema: ProviderConfigSchemaDocumentSchema, what: "provider config schema", allowsPublishableKey: true },
+      {
+        method: "GET",
+        path: "/provider-config-schema",
+        query: params,
+        schema: ProviderConfigSchemaDocumentSchema,
+        what: "provider config schema",
+        allowsPublishableKey: true,
+      },
       opts,
     );
   }

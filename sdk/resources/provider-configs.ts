@@ -55,11 +55,17 @@ export class ProviderConfigs extends Resource {
   }
 
   retrieve(id: string, opts?: RequestOptions): Promise<ProviderConfig> {
-    return this.core.request({ method: "GET", path: `/provider-configs/${pathId(id, "provider config id")}`, schema: ProviderConfigSchema, what: "provider config" }, opts);
+    return this.core.request(
+      { method: "GET", path: `/provider-configs/${pathId(id, "provider config id")}`, schema: ProviderConfigSchema, what: "provider config" },
+      opts,
+    );
   }
 
   update(id: string, params: ProviderConfigUpdateParams, opts?: RequestOptions): Promise<ProviderConfig> {
-    return this.core.request({ method: "PATCH", path: `/provider-configs/${pathId(id, "provider config id")}`, body: params, schema: ProviderConfigSchema, what: "provider config" }, opts);
+    return this.core.request(
+      { method: "PATCH", path: `/provider-configs/${pathId(id, "provider config id")}`, body: params, schema: ProviderConfigSchema, what: "provider config" },
+      opts,
+    );
   }
 
   /**
@@ -72,7 +78,10 @@ export class ProviderConfigs extends Resource {
 
   list(params: ProviderConfigListParams = {}, opts?: RequestOptions): PagePromise<ProviderConfig> {
     return new PagePromise((after) =>
-      this.core.request({ method: "GET", path: "/provider-configs", query: withAfter(params, after), schema: ProviderConfigListSchema, what: "list of provider configs" }, opts),
+      this.core.request(
+        { method: "GET", path: "/provider-configs", query: withAfter(params, after), schema: ProviderConfigListSchema, what: "list of provider configs" },
+        opts,
+      ),
     );
   }
 }

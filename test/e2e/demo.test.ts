@@ -34,7 +34,11 @@ describe("npm run demo", () => {
   function printed(stdout: string, label: string): string[] {
     const line = stdout.split("\n").find((l) => l.includes(label) && l.includes("npm run "));
     if (!line) throw new Error(`the demo printed no "${label}" command:\n${stdout}`);
-    return line.slice(line.indexOf("npm run ") + "npm run ".length).split(/\s{3}/)[0].trim().split(/\s+/);
+    return line
+      .slice(line.indexOf("npm run ") + "npm run ".length)
+      .split(/\s{3}/)[0]
+      .trim()
+      .split(/\s+/);
   }
 
   it("applies the quickstart, shows no changes, catches a change made by hand, and says how to destroy", async () => {

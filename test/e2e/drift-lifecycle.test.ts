@@ -90,7 +90,12 @@ describe("tcs-drift: drift versus lifecycle", () => {
       expect(withDrift.code).toBe(2);
       expect(withDrift.report.drifted).toBe(true);
       expect(withDrift.report.resources).toEqual([
-        expect.objectContaining({ type: "tcs:Callback", name: "events", change: "changed", fields: [{ name: "name", old: "GitHub events", new: "renamed by hand" }] }),
+        expect.objectContaining({
+          type: "tcs:Callback",
+          name: "events",
+          change: "changed",
+          fields: [{ name: "name", old: "GitHub events", new: "renamed by hand" }],
+        }),
       ]);
       expect(Object.keys(byName(withDrift.report)).sort()).toEqual(["kept", "renewed"]);
       expect(withDrift.markdown).toMatch(/\*\*Drift found\*\*: 1 changed, 0 deleted/);
@@ -112,7 +117,12 @@ describe("tcs-drift: drift versus lifecycle", () => {
       expect(archived.code).toBe(2);
       expect(archived.report.lifecycle).toEqual([]);
       expect(archived.report.resources).toEqual([
-        expect.objectContaining({ name: "events", change: "changed", fields: [{ name: "status", old: "active", new: "archived" }], note: expect.stringMatching(/archived outside Pulumi/) }),
+        expect.objectContaining({
+          name: "events",
+          change: "changed",
+          fields: [{ name: "status", old: "active", new: "archived" }],
+          note: expect.stringMatching(/archived outside Pulumi/),
+        }),
         expect.objectContaining({ name: "attachment", change: "deleted" }),
       ]);
       expect(archived.markdown).toMatch(/`events`.*\n\nArchived outside Pulumi .*replaces it\./);

@@ -52,7 +52,11 @@ describe("tcs-drift", () => {
       const callback = report.resources.find((r: { name: string }) => r.name === "events");
       expect(callback).toMatchObject({ type: "tcs:Callback", id: callbackId, change: "changed" });
       expect(callback.fields).toContainEqual({ name: "name", old: "GitHub events", new: "renamed by hand" });
-      expect(report.resources.find((r: { name: string }) => r.name === "github")).toMatchObject({ type: "tcs:ProviderConfig", id: configId, change: "deleted" });
+      expect(report.resources.find((r: { name: string }) => r.name === "github")).toMatchObject({
+        type: "tcs:ProviderConfig",
+        id: configId,
+        change: "deleted",
+      });
       const markdown = fs.readFileSync(markdownFile, "utf8");
       expect(markdown).toMatch(/\*\*Drift found\*\*/);
       expect(markdown).toMatch(/\| name \| `"GitHub events"` \| `"renamed by hand"` \|/);

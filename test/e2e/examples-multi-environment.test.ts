@@ -37,7 +37,8 @@ describe("examples/multi-environment", () => {
           backendDir: scratch.backendDir,
           config: { "tcs:apiKey": { value: emulator.keys[environment].secret, secret: true }, "tcs:baseUrl": { value: emulator.url } },
         });
-        const policy = environment === "production" ? { policyPacks: [POLICY_PACK], policyPackConfigs: [path.join(scratch.dir, "policy-production.json")] } : {};
+        const policy =
+          environment === "production" ? { policyPacks: [POLICY_PACK], policyPackConfigs: [path.join(scratch.dir, "policy-production.json")] } : {};
         const up = await stack.up(policy);
         expect(up.summary.result).toBe("succeeded");
         outputs[environment] = Object.fromEntries(Object.entries(up.outputs).map(([key, out]) => [key, out.value]));

@@ -54,7 +54,12 @@ describe("examples/gitops workflows", () => {
   it("preview runs on pull requests under the policy pack, refreshing first", () => {
     const workflow = load("preview.yml");
     expect(Object.keys(workflow.on)).toEqual(["pull_request"]);
-    expect(pulumiStep(workflow).with).toMatchObject({ command: "preview", "stack-name": "production", policyPacks: "node_modules/pulumi-tcs/policy", refresh: true });
+    expect(pulumiStep(workflow).with).toMatchObject({
+      command: "preview",
+      "stack-name": "production",
+      policyPacks: "node_modules/pulumi-tcs/policy",
+      refresh: true,
+    });
     expect(workflow.permissions).toEqual({ contents: "read" });
   });
 

@@ -37,18 +37,29 @@ describe("the packed package", () => {
     expect(files).toContain("dist/provider/impl.js");
     expect(files).toContain("dist/emulator/cli.js");
     // The policy pack: its directory (what --policy-pack names) and its build.
-    for (const file of ["policy/PulumiPolicy.yaml", "policy/package.json", "policy/config.example.json", "dist/policy/index.js", "dist/provider/type-tokens.js"]) {
+    for (const file of [
+      "policy/PulumiPolicy.yaml",
+      "policy/package.json",
+      "policy/config.example.json",
+      "dist/policy/index.js",
+      "dist/provider/type-tokens.js",
+    ]) {
       expect(files).toContain(file);
     }
     expect(files.some((f) => f.startsWith("test/") || f.startsWith("scripts/"))).toBe(false);
 
-    for (const file of ["index.js", "run.js", "policy-preview.js"]) fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", file), path.join(project, file));
+    for (const file of ["index.js", "run.js", "policy-preview.js"])
+      fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", file), path.join(project, file));
     const pulumiVersion = require("@pulumi/pulumi/package.json").version as string;
     const policyVersion = require("@pulumi/policy/package.json").version as string;
     fs.writeFileSync(
       path.join(project, "package.json"),
       JSON.stringify(
-        { name: "packed-project", private: true, dependencies: { "pulumi-tcs": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion, "@pulumi/policy": policyVersion } },
+        {
+          name: "packed-project",
+          private: true,
+          dependencies: { "pulumi-tcs": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion, "@pulumi/policy": policyVersion },
+        },
         null,
         2,
       ),
@@ -78,7 +89,12 @@ describe("the packed package", () => {
       cwd: project,
       encoding: "utf8",
       maxBuffer: 16 * 1024 * 1024,
-      env: { ...process.env, PULUMI_BACKEND_URL: `file://${path.join(project, ".pulumi")}`, PACKED_TCS_KEY: emulator.keys.production.secret, PACKED_TCS_URL: emulator.url },
+      env: {
+        ...process.env,
+        PULUMI_BACKEND_URL: `file://${path.join(project, ".pulumi")}`,
+        PACKED_TCS_KEY: emulator.keys.production.secret,
+        PACKED_TCS_URL: emulator.url,
+      },
     });
     const result = JSON.parse(stdout.trim().split("\n").pop()!) as { succeeded: boolean; output: string };
     // Advisory only: the program's provider config has no `owner` metadata; nothing else breaks a rule.
@@ -92,10 +108,29 @@ describe("the packed package", () => {
     fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", "typed.ts"), path.join(project, "typed.ts"));
     const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
     // "node" is what Pulumi's TypeScript template uses; it ignores "exports" (typesVersions serves it).
-    for (const [moduleResolution, module] of [["node", "commonjs"], ["node16", "node16"]]) {
+    for (const [moduleResolution, module] of [
+      ["node", "commonjs"],
+      ["node16", "node16"],
+    ]) {
       const result = spawnSync(
         "node",
-        [tsc, "--noEmit", "--strict", "--skipLibCheck", "--types", "node", "--typeRoots", path.join(REPO_ROOT, "node_modules", "@types"), "--target", "es2022", "--module", module, "--moduleResolution", moduleResolution, "typed.ts"],
+        [
+          tsc,
+          "--noEmit",
+          "--strict",
+          "--skipLibCheck",
+          "--types",
+          "node",
+          "--typeRoots",
+          path.join(REPO_ROOT, "node_modules", "@types"),
+          "--target",
+          "es2022",
+          "--module",
+          module,
+          "--moduleResolution",
+          moduleResolution,
+          "typed.ts",
+        ],
         { cwd: project, encoding: "utf8" },
       );
       expect({ moduleResolution, output: result.stdout + result.stderr, status: result.status }).toEqual({ moduleResolution, output: "", status: 0 });
@@ -154,7 +189,8 @@ describe("the packed package", () => {
       expect(results.filter((r) => r.error)).toEqual([]);
       expect(results).toHaveLength(cases.length);
       // Back in wire form (the SDK's casing is internal: done here, not in the user's script).
-      for (const [i, result] of results.entries()) expect({ name: result.name, read: toWire(result.read) }).toEqual({ name: cases[i].name, read: cases[i].expected });
+      for (const [i, result] of results.entries())
+        expect({ name: result.name, read: toWire(result.read) }).toEqual({ name: cases[i].name, read: cases[i].expected });
     } finally {
       await server.close();
     }

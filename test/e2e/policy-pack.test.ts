@@ -176,7 +176,12 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
           message: expect.stringMatching(/exposes every tool .*absent.* in production stack 'prod'/),
         },
         { level: "advisory", policy: "tcs-required-metadata", resource: CONFIG, message: "ProviderConfig 'github' lacks required metadata key cost-center" },
-        { level: "advisory", policy: "tcs-required-metadata", resource: CALLBACK, message: "Callback 'events' lacks required metadata keys owner, cost-center" },
+        {
+          level: "advisory",
+          policy: "tcs-required-metadata",
+          resource: CALLBACK,
+          message: "Callback 'events' lacks required metadata keys owner, cost-center",
+        },
         { level: "advisory", policy: "tcs-callback-description", resource: CALLBACK, message: "callback 'events' has no description" },
         {
           level: "mandatory",
@@ -194,7 +199,8 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
           level: "mandatory",
           policy: "tcs-setup-session-redirect",
           resource: SESSION("plain-http"),
-          message: "setup session 'plain-http' redirects to 'http://localhost:8080': uses http, not https; host 'localhost' is not in allowedRedirectHosts (app.example.com, *.example.com)",
+          message:
+            "setup session 'plain-http' redirects to 'http://localhost:8080': uses http, not https; host 'localhost' is not in allowedRedirectHosts (app.example.com, *.example.com)",
         },
         {
           level: "mandatory",
@@ -234,7 +240,12 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
           resource: SESSION("plain-http"),
           message: "setup session 'plain-http' has no expiresAt, so it lives the service default of 24 h, beyond the 4 h allowed; set expiresAt",
         },
-        { level: "advisory", policy: "tcs-setup-session-redirect", resource: SESSION("plain-http"), message: "setup session 'plain-http' redirects to 'http://localhost:8080': uses http, not https" },
+        {
+          level: "advisory",
+          policy: "tcs-setup-session-redirect",
+          resource: SESSION("plain-http"),
+          message: "setup session 'plain-http' redirects to 'http://localhost:8080': uses http, not https",
+        },
       ]),
     );
   });
@@ -244,7 +255,9 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     fs.writeFileSync(configFile, JSON.stringify({ "tcs-setup-session-expiry": { maxLifetimeHours: "two days" } }));
     const result = await preview(await prod.open(program(COMPLIANT)), configFile);
     expect(result.outcome).toBe("failed");
-    expect(result.output).toMatch(/validating policy config: tcs-policy 0\.1\.0\s+tcs-setup-session-expiry: maxLifetimeHours: Invalid type. Expected: number, given: string/);
+    expect(result.output).toMatch(
+      /validating policy config: tcs-policy 0\.1\.0\s+tcs-setup-session-expiry: maxLifetimeHours: Invalid type. Expected: number, given: string/,
+    );
   });
 
   it("blocks a stack whose tcs:apiKey is plain text (stack policy on the default provider's inputs)", async () => {

@@ -116,7 +116,11 @@ describe("drift and adoption on the real engine", () => {
     const env = tcsStack("adopt-value", emulator);
     try {
       const stack = await env.open(async () => {
-        new tcs.ProviderConfig("with-value", { adoptId: config.id, providerId: FIX.githubProvider, value: { base_url: "https://api.github.com", timeout_seconds: 60 } });
+        new tcs.ProviderConfig("with-value", {
+          adoptId: config.id,
+          providerId: FIX.githubProvider,
+          value: { base_url: "https://api.github.com", timeout_seconds: 60 },
+        });
       });
       await requests.reset(emulator);
       const output = outputCollector();

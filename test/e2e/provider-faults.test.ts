@@ -45,7 +45,9 @@ describe("faults on the real engine", () => {
       expect(callbacks.map((c) => c.id)).toEqual([up.outputs.callbackId.value]);
       const sessions = (await listAll(emulator, `/integration-setup-sessions?integration_id=${FIX.devtoolsIntegration}`)).filter((s) => s.status === "pending");
       expect(sessions.map((s) => s.id)).toEqual([up.outputs.sessionId.value]);
-      const instances = (await listAll(emulator, `/callbacks/${up.outputs.callbackId.value}/instances?provider_config_id=${up.outputs.configId.value}`)).filter((i) => i.status === "attached");
+      const instances = (await listAll(emulator, `/callbacks/${up.outputs.callbackId.value}/instances?provider_config_id=${up.outputs.configId.value}`)).filter(
+        (i) => i.status === "attached",
+      );
       expect(instances.map((i) => i.id)).toEqual([up.outputs.instanceId.value]);
 
       await stack.preview({ expectNoChanges: true, refresh: true });
@@ -59,9 +61,17 @@ describe("faults on the real engine", () => {
   it("takes over objects an interrupted run created but never recorded, instead of duplicating them", async () => {
     const env = tcsStack("orphans", emulator);
     const program = async () => {
-      const config = new tcs.ProviderConfig("config", { providerId: "prov_jira0000000000000000", value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] }, name: "orphan test" });
+      const config = new tcs.ProviderConfig("config", {
+        providerId: "prov_jira0000000000000000",
+        value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] },
+        name: "orphan test",
+      });
       const callback = new tcs.Callback("callback", { integrationProviderId: FIX.jiraIntegrationProvider, name: "orphan test" });
-      const instance = new tcs.CallbackInstance("instance", { callbackId: callback.id, providerConfigId: config.id, providerAuthConfigId: "pac_jiraoauth00000000000" });
+      const instance = new tcs.CallbackInstance("instance", {
+        callbackId: callback.id,
+        providerConfigId: config.id,
+        providerAuthConfigId: "pac_jiraoauth00000000000",
+      });
       const role = new tcs.Role("role", { name: "Orphan test", slug: "orphan-test", permissions: ["thread_read"] });
       const session = new tcs.IntegrationSetupSession("session", { integrationId: FIX.chatIntegration, name: "orphan test" });
       return { configId: config.id, callbackId: callback.id, instanceId: instance.id, roleId: role.id, sessionId: session.id };

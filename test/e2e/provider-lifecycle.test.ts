@@ -21,9 +21,9 @@ const IN_PLACE_CHANGES = {
 };
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-  );
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
 }
 
 describe("provider lifecycle on the real engine", () => {
@@ -97,7 +97,11 @@ describe("provider lifecycle on the real engine", () => {
     expect(up.outputs.callbackId.value).toBe(before.callback.id);
     expect(up.outputs.roleId.value).toBe(before.role.id);
     const config = await api(emulator, "GET", `/provider-configs/${before.config.id}`);
-    expect(config).toMatchObject({ name: "GitHub (renamed)", tool_filter: { type: "tool_keys", keys: ["issues.list"] }, metadata: { owner: "platform", tier: "gold" } });
+    expect(config).toMatchObject({
+      name: "GitHub (renamed)",
+      tool_filter: { type: "tool_keys", keys: ["issues.list"] },
+      metadata: { owner: "platform", tier: "gold" },
+    });
     const callback = await api(emulator, "GET", `/callbacks/${before.callback.id}`);
     expect(callback).toMatchObject({ name: "Renamed events", description: "now with a description" });
     const role = await api(emulator, "GET", `/roles/${before.role.id}`);
@@ -136,7 +140,12 @@ describe("provider lifecycle on the real engine", () => {
     const ids = { config: (await stateOf("ProviderConfig")).id, callback: (await stateOf("Callback")).id, role: (await stateOf("Role")).id };
     const stack = await env.open(fullProgram());
     const output = outputCollector();
-    const destroy = await stack.destroy({ onOutput: (o) => { output.onOutput(o); engineOutput.onOutput(o); } });
+    const destroy = await stack.destroy({
+      onOutput: (o) => {
+        output.onOutput(o);
+        engineOutput.onOutput(o);
+      },
+    });
     expect(destroy.summary.resourceChanges).toMatchObject({ delete: 6 });
     await expect(api(emulator, "GET", `/provider-configs/${ids.config}`)).rejects.toThrow(/404/);
     expect((await api(emulator, "GET", `/callbacks/${ids.callback}`)).status).toBe("deleted");

@@ -96,7 +96,9 @@ describe("lookups on the real engine", () => {
         body: JSON.stringify({ custom_provider_id: ACME.customProvider, environment: "production" }),
       }).then((r) => r.json() as Promise<{ deployment: { id: string } }>);
       const id = started.deployment.id;
-      await expect(tcs.waitForCustomProviderDeployment({ id, timeoutMs: 50, pollIntervalMs: 100 })).rejects.toThrow(new RegExp(`${id} is still (queued|deploying)`));
+      await expect(tcs.waitForCustomProviderDeployment({ id, timeoutMs: 50, pollIntervalMs: 100 })).rejects.toThrow(
+        new RegExp(`${id} is still (queued|deploying)`),
+      );
     });
 
     it("refuses an unsupported service version with the service's hint", async () => {

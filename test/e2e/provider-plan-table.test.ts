@@ -60,8 +60,17 @@ function program(k: Knobs) {
     // The instance attaches the GitHub callback below, so the callback above can move between providers.
     const githubCallback = new tcs.Callback("github-callback", { integrationProviderId: FIX.githubIntegrationProvider });
     const callbacks: Record<string, tcs.Callback> = { "github-callback": githubCallback, callback };
-    new tcs.CallbackInstance("instance", { callbackId: callbacks[k.instCallback as string].id, providerConfigId: config.id, providerAuthConfigId: k.instAuth as string | undefined });
-    new tcs.Role("role", { name: k.roleName as string, slug: k.roleSlug as string, permissions: k.rolePermissions as string[], description: k.roleDescription as string });
+    new tcs.CallbackInstance("instance", {
+      callbackId: callbacks[k.instCallback as string].id,
+      providerConfigId: config.id,
+      providerAuthConfigId: k.instAuth as string | undefined,
+    });
+    new tcs.Role("role", {
+      name: k.roleName as string,
+      slug: k.roleSlug as string,
+      permissions: k.rolePermissions as string[],
+      description: k.roleDescription as string,
+    });
     new tcs.IntegrationSetupSession("session", {
       integrationId: k.sesIntegration as string,
       name: k.sesName as string,
@@ -135,11 +144,19 @@ describe("the plan for each property matches the resource table", () => {
         ops.set(name, (ops.get(name) ?? new Set()).add(meta.op));
       },
     });
-    const steps = new Map([...ops].map(([name, set]) => [name, [...set].some((o) => o.includes("replace")) ? "replace" : set.has("update") ? "update" : [...set].join(",")]));
+    const steps = new Map(
+      [...ops].map(([name, set]) => [name, [...set].some((o) => o.includes("replace")) ? "replace" : set.has("update") ? "update" : [...set].join(",")]),
+    );
     const changed = [...steps].filter(([, step]) => step !== "same");
     expect(steps.get(resource)).toBe(op);
     // Only that resource changes, except that a new config id replaces the instance attached to it.
-    const expected = resource === "config" && op === "replace" ? [["config", "replace"], ["instance", "replace"]] : [[resource, op]];
+    const expected =
+      resource === "config" && op === "replace"
+        ? [
+            ["config", "replace"],
+            ["instance", "replace"],
+          ]
+        : [[resource, op]];
     expect(changed.sort()).toEqual(expected.sort());
   });
 });

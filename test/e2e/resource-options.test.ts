@@ -47,7 +47,11 @@ function five(v: Variant = {}, options: Options = () => ({})) {
       { providerId: FIX.githubProvider, name: v.configName ?? "GitHub", description: v.configDescription, value: v.configValue ?? SECRET_CONFIG_VALUE },
       opts("ProviderConfig"),
     );
-    const callback = new tcs.Callback(name("events"), { integrationProviderId: FIX.githubIntegrationProvider, name: v.callbackName ?? "GitHub events" }, opts("Callback"));
+    const callback = new tcs.Callback(
+      name("events"),
+      { integrationProviderId: FIX.githubIntegrationProvider, name: v.callbackName ?? "GitHub events" },
+      opts("Callback"),
+    );
     const instance = new tcs.CallbackInstance(
       name("attachment"),
       { callbackId: callback.id, providerConfigId: config.id, providerAuthConfigId: v.authConfigId ?? FIX.githubOAuth },
@@ -147,7 +151,12 @@ describe("resource options on every resource", () => {
     const adopting = await env.open(async () => {
       const config = new tcs.ProviderConfig("github", { providerId: FIX.githubProvider, name: "GitHub", adoptId: ids.config });
       const callback = new tcs.Callback("events", { integrationProviderId: FIX.githubIntegrationProvider, name: "GitHub events", adoptId: ids.callback });
-      const instance = new tcs.CallbackInstance("attachment", { callbackId: callback.id, providerConfigId: config.id, providerAuthConfigId: FIX.githubOAuth, adoptId: ids.instance });
+      const instance = new tcs.CallbackInstance("attachment", {
+        callbackId: callback.id,
+        providerConfigId: config.id,
+        providerAuthConfigId: FIX.githubOAuth,
+        adoptId: ids.instance,
+      });
       const role = new tcs.Role("support", { name: "Support", slug: "support", permissions: ["thread_read"], adoptId: ids.role });
       const session = new tcs.IntegrationSetupSession("onboarding", {
         integrationId: FIX.devtoolsIntegration,
@@ -165,12 +174,18 @@ describe("resource options on every resource", () => {
   });
 
   it("deleteBeforeReplace: each replaced object is deleted (where the API can) before its replacement is made", async () => {
-    const options: Options = (kind) => ({ deleteBeforeReplace: true, ...(kind === "Callback" || kind === "Role" ? { replaceOnChanges: ["name", "slug"] } : {}) });
+    const options: Options = (kind) => ({
+      deleteBeforeReplace: true,
+      ...(kind === "Callback" || kind === "Role" ? { replaceOnChanges: ["name", "slug"] } : {}),
+    });
     const stack = await env.open(five({}, options));
     const ids = idsOf((await stack.up()).outputs);
 
     const replacing = await env.open(
-      five({ configValue: { ...SECRET_CONFIG_VALUE, timeout_seconds: 7 }, callbackName: "Renamed events", roleSlug: "support-v2", sessionName: "Connect again" }, options),
+      five(
+        { configValue: { ...SECRET_CONFIG_VALUE, timeout_seconds: 7 }, callbackName: "Renamed events", roleSlug: "support-v2", sessionName: "Connect again" },
+        options,
+      ),
     );
     const steps: Array<{ op: string; type: string }> = [];
     const onEvent = (event: EngineEvent) => {
@@ -201,7 +216,9 @@ describe("resource options on every resource", () => {
     await expect(sameSlug.preview({ onOutput: output.onOutput })).rejects.toThrow();
     expect(output.text()).toMatch(/name.*changing it replaces the Role \(replaceOnChanges\).*Change slug too/s);
 
-    const renamed = await env.open(five({ configName: "GitHub v2", callbackName: "Events v2", roleName: "Support v2", roleSlug: "support-v2", sessionName: "Connect v2" }, options));
+    const renamed = await env.open(
+      five({ configName: "GitHub v2", callbackName: "Events v2", roleName: "Support v2", roleSlug: "support-v2", sessionName: "Connect v2" }, options),
+    );
     await requests.reset(emulator);
     const up = await renamed.up();
     // The instance goes with the config and callback it is attached to.

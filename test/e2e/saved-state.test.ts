@@ -38,7 +38,15 @@ async function makeObjects(emulator: RunningEmulator): Promise<Record<string, st
   const onboarding = await client.integrationSetupSessions.create(session);
   // As when the fixture was saved: the callback's registrations and the instance's triggers settle in the background.
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  return { github: github.id, slack: slack.id, events: callback.id, attachment: instance.id, support: role.id, auditors: auditors.id, onboarding: onboarding.id };
+  return {
+    github: github.id,
+    slack: slack.id,
+    events: callback.id,
+    attachment: instance.id,
+    support: role.id,
+    auditors: auditors.id,
+    onboarding: onboarding.id,
+  };
 }
 
 /** Every string of a value replaced by the one `values` pairs it with; secrets are rewritten inside their envelope. */
@@ -97,7 +105,11 @@ describe("a stack saved before the redesign", () => {
       stackName: STACK,
       projectName: PROJECT,
       backendDir: scratch.backendDir,
-      config: { "tcs:apiKey": { value: emulator.keys.production.secret, secret: true }, "tcs:baseUrl": { value: emulator.url }, "tcs:rateLimitTier": { value: "production" } },
+      config: {
+        "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
+        "tcs:baseUrl": { value: emulator.url },
+        "tcs:rateLimitTier": { value: "production" },
+      },
     });
 
     // The fixture as committed (secrets encrypted with the test passphrase), then read back in the clear to rewrite it.
@@ -140,7 +152,11 @@ describe("a stack saved before the redesign", () => {
     expect(refresh.summary.resourceChanges).toEqual({ same: 8 });
     const after = tcsResources(await stack.exportStack());
     for (const [name, resource] of imported) {
-      expect({ name, type: after.get(name)?.type, outputs: comparable(after.get(name)?.outputs) }).toEqual({ name, type: resource.type, outputs: comparable(resource.outputs) });
+      expect({ name, type: after.get(name)?.type, outputs: comparable(after.get(name)?.outputs) }).toEqual({
+        name,
+        type: resource.type,
+        outputs: comparable(resource.outputs),
+      });
     }
   });
 

@@ -92,7 +92,9 @@ describe("chaos at scale", () => {
       let killed = 0;
       while (killed === 0) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        const posts = Object.entries((await requests.read(emulator)).by_route).filter(([route]) => route.startsWith("POST ")).reduce((sum, [, n]) => sum + n, 0);
+        const posts = Object.entries((await requests.read(emulator)).by_route)
+          .filter(([route]) => route.startsWith("POST "))
+          .reduce((sum, [, n]) => sum + n, 0);
         const engine = posts >= N / 3 ? findEngine("up", "killed") : undefined;
         if (engine) killed = killEngine(engine);
       }

@@ -33,7 +33,9 @@ describe("a development key at scale", () => {
       expect(up.summary.resourceChanges?.create).toBe(N + 1); // and the stack itself
       const afterUp = await requests.read(emulator);
       expect(afterUp.rate_limited).toBe(0);
-      const posts = Object.entries(afterUp.by_route).filter(([route]) => route.startsWith("POST ")).reduce((sum, [, n]) => sum + n, 0);
+      const posts = Object.entries(afterUp.by_route)
+        .filter(([route]) => route.startsWith("POST "))
+        .reduce((sum, [, n]) => sum + n, 0);
       expect(posts).toBe(N);
       // More requests than one window allows, so the limiter must have made the run wait.
       expect(afterUp.total).toBeGreaterThan(WINDOW.limit);

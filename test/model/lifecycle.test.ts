@@ -30,22 +30,33 @@ async function sequence(cmds: Iterable<fc.AsyncCommand<Record<string, never>, Re
   await finish(real);
 }
 
-test(`${RUNS} random sequences of edits, out-of-band changes and faults keep plan and apply exact`, async () => {
-  // performance.now: the model moves Date.now forward when days pass.
-  const started = performance.now();
-  const commands = fc.commands(commandArbitraries({ faults: true }), { maxCommands: 30, size: "medium", replayPath: REPLAY });
-  const details = await fc.check(fc.asyncProperty(commands, (cmds) => sequence(cmds)), { numRuns: RUNS, seed: SEED, path: PATH });
-  if (details.failed) {
-    const shrunk = String(details.counterexample?.[0] ?? "");
-    const replay = /replayPath="([^"]*)"/.exec(shrunk)?.[1] ?? "";
-    throw new Error(
-      `a sequence broke an invariant (after ${details.numRuns} sequences, shrunk ${details.numShrinks} times):\n  ${shrunk.replace(/ \/\*replayPath=.*\*\//, "").split(/,(?! )/).join("\n  ")}\n` +
-        `cause: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n` +
-        `replay: TCS_MODEL_SEED=${details.seed} TCS_MODEL_PATH=${details.counterexamplePath} TCS_MODEL_REPLAY='${replay}' npm run test:model`,
+test(
+  `${RUNS} random sequences of edits, out-of-band changes and faults keep plan and apply exact`,
+  async () => {
+    // performance.now: the model moves Date.now forward when days pass.
+    const started = performance.now();
+    const commands = fc.commands(commandArbitraries({ faults: true }), { maxCommands: 30, size: "medium", replayPath: REPLAY });
+    const details = await fc.check(
+      fc.asyncProperty(commands, (cmds) => sequence(cmds)),
+      { numRuns: RUNS, seed: SEED, path: PATH },
     );
-  }
-  // The figure docs/model-testing.md quotes.
-  process.stdout.write(`[model] ${RUNS} sequences in ${((performance.now() - started) / 1000).toFixed(1)} s; steps: ${JSON.stringify(stepCounts)}\n`);
-  // A run that never replaced, updated or failed anything proved little.
-  if (PATH === undefined) expect(Math.min(stepCounts.create, stepCounts.update, stepCounts.replace, stepCounts.delete, stepCounts.refused)).toBeGreaterThan(RUNS / 50);
-}, 60 * 60_000);
+    if (details.failed) {
+      const shrunk = String(details.counterexample?.[0] ?? "");
+      const replay = /replayPath="([^"]*)"/.exec(shrunk)?.[1] ?? "";
+      throw new Error(
+        `a sequence broke an invariant (after ${details.numRuns} sequences, shrunk ${details.numShrinks} times):\n  ${shrunk
+          .replace(/ \/\*replayPath=.*\*\//, "")
+          .split(/,(?! )/)
+          .join("\n  ")}\n` +
+          `cause: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n` +
+          `replay: TCS_MODEL_SEED=${details.seed} TCS_MODEL_PATH=${details.counterexamplePath} TCS_MODEL_REPLAY='${replay}' npm run test:model`,
+      );
+    }
+    // The figure docs/model-testing.md quotes.
+    process.stdout.write(`[model] ${RUNS} sequences in ${((performance.now() - started) / 1000).toFixed(1)} s; steps: ${JSON.stringify(stepCounts)}\n`);
+    // A run that never replaced, updated or failed anything proved little.
+    if (PATH === undefined)
+      expect(Math.min(stepCounts.create, stepCounts.update, stepCounts.replace, stepCounts.delete, stepCounts.refused)).toBeGreaterThan(RUNS / 50);
+  },
+  60 * 60_000,
+);

@@ -44,7 +44,9 @@ describe("regressions found by the model", () => {
   it("1: a vault does not excuse a setting of the wrong type: preview names value.timeout_seconds", async () => {
     const github = world.catalog.providers.github;
     const sim = new SimEngine(() => world.newContext());
-    const failure = await sim.up([config({ providerId: github.id, providerConfigVaultId: github.vaults[0].id, value: { timeout_seconds: "soon" } })]).catch((e) => e);
+    const failure = await sim
+      .up([config({ providerId: github.id, providerConfigVaultId: github.vaults[0].id, value: { timeout_seconds: "soon" } })])
+      .catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.failures.map((f: { property: string }) => f.property)).toEqual(["value.timeout_seconds"]);
   });
@@ -56,7 +58,9 @@ describe("regressions found by the model", () => {
     await sim.up([config({ adoptId: existing.id, providerId: github.id })]);
     await world.control("DELETE", "/requests");
 
-    const failure = await sim.up([config({ adoptId: existing.id, providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 60 } })]).catch((e) => e);
+    const failure = await sim
+      .up([config({ adoptId: existing.id, providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 60 } })])
+      .catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.op).toBe("check");
     expect(failure.failures).toEqual([{ property: "value", reason: expect.stringMatching(/Remove adoptId in the same change to replace it/) }]);
@@ -72,7 +76,11 @@ describe("regressions found by the model", () => {
 
   it("3: removing adoptId from an adopted config declared without value (as tcs-pulumi generate writes it) plans nothing and sends nothing", async () => {
     const github = world.catalog.providers.github;
-    const existing = await world.operator.providerConfigs.create({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 5 }, name: "made by hand" });
+    const existing = await world.operator.providerConfigs.create({
+      providerId: github.id,
+      value: { base_url: "https://api.github.com", timeout_seconds: 5 },
+      name: "made by hand",
+    });
     const sim = new SimEngine(() => world.newContext());
     await sim.up([config({ adoptId: existing.id, providerId: github.id, name: "made by hand" })]);
     await world.control("DELETE", "/requests");
@@ -90,9 +98,17 @@ describe("regressions found by the model", () => {
 
   it("an instance moved to another resource name while the create's answer is lost keeps its object attached (found by the deep run)", async () => {
     const github = world.catalog.providers.github;
-    const cb = { name: "cb", kind: "Callback" as const, args: { integrationProviderId: world.catalog.integrationProviders.find((p) => p.providerId === github.id)!.id } };
+    const cb = {
+      name: "cb",
+      kind: "Callback" as const,
+      args: { integrationProviderId: world.catalog.integrationProviders.find((p) => p.providerId === github.id)!.id },
+    };
     const pc = config({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 30 } });
-    const instance = (name: string): Declaration => ({ name, kind: "CallbackInstance", args: { callbackId: { $ref: "cb" }, providerConfigId: { $ref: "config" } } });
+    const instance = (name: string): Declaration => ({
+      name,
+      kind: "CallbackInstance",
+      args: { callbackId: { $ref: "cb" }, providerConfigId: { $ref: "config" } },
+    });
     const sim = new SimEngine(() => world.newContext());
     await sim.up([pc, cb, instance("old-name")]);
     const before = sim.state.get("old-name")!.id;

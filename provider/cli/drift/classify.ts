@@ -137,7 +137,8 @@ function classifyTcs(step: StepEventMetadata, declared: Record<string, FieldRule
   }
   const recreate = plansChange && drifted.length === 0 && !note;
   // Shown even when a refresh already recorded the status: it is why the next up replaces it.
-  if (recreate && after.status !== undefined && !moved.some((field) => field.name === "status")) moved.push(change("status", before.status, after.status, secret));
+  if (recreate && after.status !== undefined && !moved.some((field) => field.name === "status"))
+    moved.push(change("status", before.status, after.status, secret));
 
   const result: StepClassification = {};
   if (drifted.length > 0 || note) {

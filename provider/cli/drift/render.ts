@@ -8,7 +8,11 @@ function cell(value: unknown): string {
 }
 
 function table(fields: FieldChange[], oldHeading: string): string[] {
-  return [`| field | ${oldHeading} | in the service |`, "|---|---|---|", ...fields.map((field) => `| ${field.name} | ${cell(field.old)} | ${cell(field.new)} |`)];
+  return [
+    `| field | ${oldHeading} | in the service |`,
+    "|---|---|---|",
+    ...fields.map((field) => `| ${field.name} | ${cell(field.old)} | ${cell(field.new)} |`),
+  ];
 }
 
 function heading(level: string, resource: { type: string; name: string; id: string | undefined }): string {

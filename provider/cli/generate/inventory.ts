@@ -1,14 +1,7 @@
 // What exists in an environment, read through the SDK: every object `generate` can declare. Only live
 // objects: active callbacks and configs, attached instances, custom roles (built-in roles are the
 // service's), and pending setup sessions when asked for.
-import type {
-  Callback,
-  CallbackInstance,
-  IntegrationSetupSession,
-  ProviderConfig,
-  Role,
-  ToolConnectivityClient,
-} from "../../../sdk";
+import type { Callback, CallbackInstance, IntegrationSetupSession, ProviderConfig, Role, ToolConnectivityClient } from "../../../sdk";
 import { SCAN_PAGE_SIZE } from "../../page-size";
 
 /** An object of the environment, with its record as the SDK reads it. */

@@ -43,7 +43,10 @@ export function buildDeclarations(objects: LiveObject[]): Declaration[] {
   sorted.forEach((object, i) => variableById.set(object.id, names[i].variable));
 
   return sorted.map((object, i) => {
-    const outputs: Record<string, unknown> = BINDINGS[object.kind].toOutputs(object.record, object.kind === "CallbackInstance" ? { callbackId: object.callbackId } : {});
+    const outputs: Record<string, unknown> = BINDINGS[object.kind].toOutputs(
+      object.record,
+      object.kind === "CallbackInstance" ? { callbackId: object.callbackId } : {},
+    );
     const args: Record<string, unknown | Reference> = { adoptId: object.id };
     for (const [field, rule] of Object.entries(SHAPES[object.kind].rules)) {
       const value = outputs[field];

@@ -29,10 +29,13 @@ export const callbackInstanceBinding = defineBinding<typeof callbackInstance.fie
   async findCreated(ctx, args, sentAt) {
     // An instance has no metadata to mark; the service allows one attached instance per config and
     // auth config, so an attached one made since the POST was sent is the one it created.
-    const page = await ctx.client.callbacks.instances.list(args.callbackId, { providerConfigId: args.providerConfigId, status: "attached", limit: SCAN_PAGE_SIZE });
+    const page = await ctx.client.callbacks.instances.list(args.callbackId, {
+      providerConfigId: args.providerConfigId,
+      status: "attached",
+      limit: SCAN_PAGE_SIZE,
+    });
     return page.items.find(
-      (instance) =>
-        (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId && Date.parse(instance.createdAt ?? "") >= sentAt.getTime(),
+      (instance) => (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId && Date.parse(instance.createdAt ?? "") >= sentAt.getTime(),
     );
   },
 

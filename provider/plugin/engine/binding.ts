@@ -86,6 +86,9 @@ export type AnyBinding = Binding<Props, Props, LiveObject>;
 /** The binding of a shape's fields `F` to its SDK record `R`. */
 export type BindingOf<F extends Fields, R extends LiveObject> = Binding<PlainArgs<F>, LiveOutputs<F>, R>;
 
-export function defineBinding<F extends Fields, R extends LiveObject>(shape: Shape<Shape["kind"], F>, methods: Omit<BindingOf<F, R>, "shape">): BindingOf<F, R> {
+export function defineBinding<F extends Fields, R extends LiveObject>(
+  shape: Shape<Shape["kind"], F>,
+  methods: Omit<BindingOf<F, R>, "shape">,
+): BindingOf<F, R> {
   return { shape, ...methods };
 }

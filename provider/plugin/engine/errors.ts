@@ -1,12 +1,7 @@
 // Turns what the service and the SDK report into messages a Pulumi user can act on: the property in
 // the program's own camelCase, the fix, and the request id to quote to support. Never the API key
 // (the SDK's errors never hold it).
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  UnprocessableEntityError,
-} from "../../../sdk";
+import { APIConnectionError, APIConnectionTimeoutError, APIError, UnprocessableEntityError } from "../../../sdk";
 
 const ID_PATTERN = /\b[a-z]+_[A-Za-z0-9]{20}\b/;
 
@@ -42,9 +37,7 @@ export function describeError(action: string, error: unknown): string {
   if (error instanceof APIError) {
     // The SDK's message already carries status, code, hint and request id; add the fields by the
     // names the program uses.
-    const fields = (error.errors ?? [])
-      .map((e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${e.message}`)
-      .join("; ");
+    const fields = (error.errors ?? []).map((e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${e.message}`).join("; ");
     return `${action} failed: ${error.message}${fields ? ` (fields: ${fields})` : ""}`;
   }
   if (error instanceof Error) return `${action} failed: ${error.message}`;

@@ -63,7 +63,11 @@ export class ReadBatcher {
   }
 
   /** The first record of the scope that satisfies `predicate` (only what the scan listed). */
-  async findWhere<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>, predicate: (record: R) => boolean): Promise<R | undefined> {
+  async findWhere<R extends { id: string }>(
+    scope: ScanScope,
+    firstPage: () => Promise<PageLike<R>>,
+    predicate: (record: R) => boolean,
+  ): Promise<R | undefined> {
     const scan = (await this.scan(scope, firstPage)) as Scan<R>;
     for (const record of scan.records.values()) if (predicate(record)) return record;
     return undefined;

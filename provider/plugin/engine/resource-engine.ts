@@ -211,7 +211,11 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   private async findOrphan(ctx: ApiContext, args: Args, marker: string): Promise<R | undefined> {
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) return undefined;
-    return ctx.orphans.findWhere(scope.scope, () => scope.list(), (record) => hasMarker(record.metadata, marker) && !this.replacing.has(record.id));
+    return ctx.orphans.findWhere(
+      scope.scope,
+      () => scope.list(),
+      (record) => hasMarker(record.metadata, marker) && !this.replacing.has(record.id),
+    );
   }
 
   /** The object a create with this marker made, looked up afresh (after a lost answer). */
@@ -233,14 +237,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
    * and nothing is made twice), or return undefined when it certainly made nothing and may be sent
    * again; if it collided with an existing object, say how to adopt it. Throws otherwise.
    */
-  private async reconcileFailedCreate(
-    ctx: ApiContext,
-    args: Args,
-    marker: string,
-    sentAt: Date,
-    error: unknown,
-    mayRetry: boolean,
-  ): Promise<R | undefined> {
+  private async reconcileFailedCreate(ctx: ApiContext, args: Args, marker: string, sentAt: Date, error: unknown, mayRetry: boolean): Promise<R | undefined> {
     if (outcomeUnknown(error)) {
       const found = await this.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
         throw new Error(
@@ -377,7 +374,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       const record = await update(ctx, id, args, olds);
       return { outs: this.outputs(record, args) };
     } catch (error) {
-      throw new Error(describeError(`updating ${this.kind} ${id}`, error));
+      throw new Error(describeError(`updating ${this.kind} ${id}`, error), { cause: error });
     } finally {
       ctx.reads.invalidate(this.shape.kind);
     }
@@ -389,14 +386,16 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       // A create of this run found this object and took it as its own (a forced replacement with
       // unchanged inputs, a resource renamed without an alias): the "new" resource is this object,
       // and deleting it would leave the stack pointing at nothing.
-      warn(`${this.kind} ${id}: not deleted: another resource of this run took it over (a forced replacement with unchanged inputs, or a resource renamed without an alias, keeps the object)`);
+      warn(
+        `${this.kind} ${id}: not deleted: another resource of this run took it over (a forced replacement with unchanged inputs, or a resource renamed without an alias, keeps the object)`,
+      );
       return;
     }
     try {
       const note = await this.binding.delete(ctx, id, props);
       if (note) warn(`${this.kind} ${id}: ${note}`);
     } catch (error) {
-      throw new Error(describeError(`deleting ${this.kind} ${id}`, error));
+      throw new Error(describeError(`deleting ${this.kind} ${id}`, error), { cause: error });
     } finally {
       ctx.reads.invalidate(this.shape.kind);
     }

@@ -43,7 +43,11 @@ export interface GetCallbackEventsArgs {
 export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<CallbackEvent[]> {
   const limit = args.limit ?? 100;
   const events: CallbackEvent[] = [];
-  for await (const event of (await lookupClient()).callbacks.events.list(args.callbackId, { type: args.type, sourceId: args.sourceId, limit: Math.min(limit, SCAN_PAGE_SIZE) })) {
+  for await (const event of (await lookupClient()).callbacks.events.list(args.callbackId, {
+    type: args.type,
+    sourceId: args.sourceId,
+    limit: Math.min(limit, SCAN_PAGE_SIZE),
+  })) {
     events.push(event);
     if (events.length >= limit) break;
   }
@@ -128,7 +132,9 @@ export async function waitForCustomProviderDeployment(args: WaitForCustomProvide
     }
     if (Date.now() + interval > deadline) {
       const logs = await client.customProviderDeployments.retrieveLogs(args.id);
-      throw new Error(`custom provider deployment ${args.id} is still ${deployment.status} after ${Math.round((args.timeoutMs ?? 600_000) / 1000)} s${describeFailedStep(logs)}`);
+      throw new Error(
+        `custom provider deployment ${args.id} is still ${deployment.status} after ${Math.round((args.timeoutMs ?? 600_000) / 1000)} s${describeFailedStep(logs)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, interval));
   }

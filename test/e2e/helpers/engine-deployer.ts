@@ -80,7 +80,17 @@ export class EngineDeployer implements Deployer {
       return [];
     } catch (error) {
       const text = lines.join("") || String(error);
-      return [{ name: "(stack)", op: "update", detail: text.split("\n").filter((line) => /[+~-]|error/i.test(line)).slice(0, 20).join("\n") }];
+      return [
+        {
+          name: "(stack)",
+          op: "update",
+          detail: text
+            .split("\n")
+            .filter((line) => /[+~-]|error/i.test(line))
+            .slice(0, 20)
+            .join("\n"),
+        },
+      ];
     }
   }
 
@@ -94,7 +104,14 @@ export class EngineDeployer implements Deployer {
     const before = new Map(this.state);
     this.state.clear();
     this.pendingDeletes.length = 0;
-    const resources = (exported.deployment?.resources ?? []) as Array<{ urn: string; type: string; id: string; inputs: Record<string, unknown>; outputs: Record<string, unknown>; delete?: boolean }>;
+    const resources = (exported.deployment?.resources ?? []) as Array<{
+      urn: string;
+      type: string;
+      id: string;
+      inputs: Record<string, unknown>;
+      outputs: Record<string, unknown>;
+      delete?: boolean;
+    }>;
     for (const resource of resources) {
       if (!resource.type.startsWith(TYPE_PREFIX)) continue;
       const entry: StateEntry = {
@@ -102,7 +119,11 @@ export class EngineDeployer implements Deployer {
         kind: resource.type.slice(TYPE_PREFIX.length) as ResourceKind,
         id: resource.id,
         inputs: resource.inputs,
-        outputs: withDeclaredSecrets(resource.type.slice(TYPE_PREFIX.length) as ResourceKind, resource.outputs, this.declared.get(resource.urn.split("::").pop()!)),
+        outputs: withDeclaredSecrets(
+          resource.type.slice(TYPE_PREFIX.length) as ResourceKind,
+          resource.outputs,
+          this.declared.get(resource.urn.split("::").pop()!),
+        ),
         seq: 0,
       };
       if (resource.delete) this.pendingDeletes.push(entry);

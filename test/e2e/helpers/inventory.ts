@@ -46,7 +46,10 @@ export async function liveInventory(
     Callback: (await list("/callbacks?status=active")).map((c) => c.id).filter(isNew("Callback")),
     CallbackInstance: instances.filter(isNew("CallbackInstance")),
     ProviderConfig: configs,
-    Role: (await list("/roles")).filter((r) => String(r.slug).startsWith(rolePrefix)).map((r) => r.id).filter(isNew("Role")),
+    Role: (await list("/roles"))
+      .filter((r) => String(r.slug).startsWith(rolePrefix))
+      .map((r) => r.id)
+      .filter(isNew("Role")),
     IntegrationSetupSession: (await list("/integration-setup-sessions?status=pending")).map((s) => s.id).filter(isNew("IntegrationSetupSession")),
   };
   for (const ids of Object.values(inventory)) ids.sort();
@@ -56,4 +59,3 @@ export async function liveInventory(
 function emptyInventory(): Inventory {
   return { Callback: [], CallbackInstance: [], ProviderConfig: [], Role: [], IntegrationSetupSession: [] };
 }
-

@@ -28,7 +28,8 @@ function processes(): ProcessInfo[] {
 /** The pid of the CLI running `pulumi <operation> ... --stack <stackName>`, if one runs. */
 export function findEngine(operation: string, stackName: string): number | undefined {
   return processes().find(
-    (p) => /(^|\/)pulumi$/.test(p.argv[0] ?? "") && p.argv[1] === operation && p.argv.includes("--stack") && p.argv[p.argv.indexOf("--stack") + 1] === stackName,
+    (p) =>
+      /(^|\/)pulumi$/.test(p.argv[0] ?? "") && p.argv[1] === operation && p.argv.includes("--stack") && p.argv[p.argv.indexOf("--stack") + 1] === stackName,
   )?.pid;
 }
 
@@ -40,7 +41,11 @@ export function killEngine(pid: number): number {
   const all = processes();
   const descendants: number[] = [];
   const walk = (parent: number) => {
-    for (const p of all) if (p.ppid === parent) (descendants.push(p.pid), walk(p.pid));
+    for (const p of all) {
+      if (p.ppid !== parent) continue;
+      descendants.push(p.pid);
+      walk(p.pid);
+    }
   };
   walk(pid);
   let killed = 0;

@@ -104,7 +104,13 @@ export function archiveCallback(emulator: RunningEmulator, callbackId: string): 
 }
 
 /** A call to the emulator's public API with a secret key, as an out-of-band change would be made. */
-export async function api(emulator: RunningEmulator, method: string, path: string, body?: unknown, environment: "development" | "production" = "production"): Promise<any> {
+export async function api(
+  emulator: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  environment: "development" | "production" = "production",
+): Promise<any> {
   const response = await fetch(`${emulator.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${emulator.keys[environment].secret}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },

@@ -98,7 +98,14 @@ const REPLACE_ON_CHANGES = [undefined, undefined, undefined, ["name"], ["metadat
 const replaceOn = (adopted: unknown, variant: number) => (adopted ? undefined : pick(REPLACE_ON_CHANGES, variant));
 
 class DeclareCallback implements Command {
-  constructor(readonly slot: Slot, readonly provider: number, readonly name: number, readonly description: number, readonly metadata: number, readonly replaceOnChanges = 0) {}
+  constructor(
+    readonly slot: Slot,
+    readonly provider: number,
+    readonly name: number,
+    readonly description: number,
+    readonly metadata: number,
+    readonly replaceOnChanges = 0,
+  ) {}
   check = always;
   async run(_m: Model, real: Real) {
     const current = real.program[this.slot];
@@ -116,7 +123,8 @@ class DeclareCallback implements Command {
     };
     normalize(real.world.catalog, real.program);
   }
-  toString = () => `declare ${this.slot} (provider ${this.provider}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, replaceOnChanges ${this.replaceOnChanges})`;
+  toString = () =>
+    `declare ${this.slot} (provider ${this.provider}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, replaceOnChanges ${this.replaceOnChanges})`;
 }
 
 /**
@@ -156,7 +164,12 @@ class DeclareConfig implements Command {
 }
 
 class DeclareInstance implements Command {
-  constructor(readonly slot: Slot, readonly callback: Slot, readonly config: Slot, readonly auth: number) {}
+  constructor(
+    readonly slot: Slot,
+    readonly callback: Slot,
+    readonly config: Slot,
+    readonly auth: number,
+  ) {}
   check = always;
   async run(_m: Model, real: Real) {
     const providerId = real.program[this.config]?.providerId as string | undefined;
@@ -169,7 +182,13 @@ class DeclareInstance implements Command {
 }
 
 class DeclareRole implements Command {
-  constructor(readonly slot: Slot, readonly name: number, readonly permissions: number, readonly description: number, readonly newSlug: boolean) {}
+  constructor(
+    readonly slot: Slot,
+    readonly name: number,
+    readonly permissions: number,
+    readonly description: number,
+    readonly newSlug: boolean,
+  ) {}
   check = always;
   async run(_m: Model, real: Real) {
     const current = real.program[this.slot];
@@ -183,7 +202,8 @@ class DeclareRole implements Command {
       description: pick(DESCRIPTIONS, this.description),
     };
   }
-  toString = () => `declare ${this.slot} (name ${this.name}, permissions ${this.permissions}, description ${this.description}${this.newSlug ? ", new slug" : ""})`;
+  toString = () =>
+    `declare ${this.slot} (name ${this.name}, permissions ${this.permissions}, description ${this.description}${this.newSlug ? ", new slug" : ""})`;
 }
 
 const REDIRECTS = [undefined, "https://example.com/done", "http://localhost:3000/callback"];
@@ -243,7 +263,11 @@ class Remove implements Command {
 
 /** An object made out of band, then declared with adoptId (with its own values, or other in-place values). */
 class Adopt implements Command {
-  constructor(readonly slot: Slot, readonly sameValues: boolean, readonly variant: number) {}
+  constructor(
+    readonly slot: Slot,
+    readonly sameValues: boolean,
+    readonly variant: number,
+  ) {}
   check = always;
   async run(_m: Model, real: Real) {
     if (real.program[this.slot] || real.sim.state.has(this.slot)) return;
@@ -261,7 +285,11 @@ class Adopt implements Command {
         break;
       }
       case "ProviderConfig": {
-        const config = await c.providerConfigs.create({ providerId: catalog.providers.github.id, value: { base_url: "https://api.github.com", timeout_seconds: 5 }, name: "external" });
+        const config = await c.providerConfigs.create({
+          providerId: catalog.providers.github.id,
+          value: { base_url: "https://api.github.com", timeout_seconds: 5 },
+          name: "external",
+        });
         real.accountedFor.add(config.id);
         // As `tcs-pulumi generate` writes it: no value (the API never returns it).
         real.program[this.slot] = { adoptId: config.id, providerId: catalog.providers.github.id, name };
@@ -315,7 +343,8 @@ class ChangeAdoptedReplaceOnly implements Command {
       await real.sim.up(declarations(real.program));
       throw new Error(`up accepted a change of ${property} on adopted ${this.slot} (${String(args.adoptId)}) with adoptId kept: it cannot reach the service`);
     } catch (error) {
-      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => f.property === property && /adoptId/.test(f.reason))) throw error;
+      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => f.property === property && /adoptId/.test(f.reason)))
+        throw error;
     } finally {
       real.program[this.slot] = before;
     }
@@ -349,7 +378,10 @@ class AdoptWithValue implements Command {
 // --- out of band -----------------------------------------------------------------------------------
 
 class OutOfBand implements Command {
-  constructor(readonly slot: Slot, readonly action: "rename" | "delete" | "archive" | "edit" | "complete") {}
+  constructor(
+    readonly slot: Slot,
+    readonly action: "rename" | "delete" | "archive" | "edit" | "complete",
+  ) {}
   check = always;
   async run(_m: Model, real: Real) {
     // An operator acting on an object already gone (deleted by hand earlier) changes nothing.
@@ -370,11 +402,17 @@ class OutOfBand implements Command {
       if (real.program[this.slot]?.adoptId) return;
       await real.world.control("POST", `/callbacks/${entry.id}/archive`, {});
     } else if (kind === "ProviderConfig" && this.action === "delete") await c.providerConfigs.delete(entry.id);
-    else if (kind === "ProviderConfig" && this.action === "rename") await c.providerConfigs.update(entry.id, { name: "renamed by hand", toolFilters: { type: "tool_keys", keys: ["by.hand"] } });
+    else if (kind === "ProviderConfig" && this.action === "rename")
+      await c.providerConfigs.update(entry.id, { name: "renamed by hand", toolFilters: { type: "tool_keys", keys: ["by.hand"] } });
     else if (kind === "CallbackInstance" && this.action === "delete") await c.callbacks.instances.delete(String(entry.outputs.callbackId), entry.id);
     else if (kind === "Role" && (this.action === "edit" || this.action === "rename")) {
       const role = await c.roles.retrieve(entry.id);
-      await c.roles.update(entry.id, { name: "edited by hand", slug: String(role.slug), permissions: ["thread_read", "message_read", "thread_create"], description: "by hand" });
+      await c.roles.update(entry.id, {
+        name: "edited by hand",
+        slug: String(role.slug),
+        permissions: ["thread_read", "message_read", "thread_create"],
+        description: "by hand",
+      });
     } else if (kind === "IntegrationSetupSession" && this.action === "complete") {
       const session = await c.integrationSetupSessions.retrieve(entry.id);
       if (session.status !== "pending") return;
@@ -409,7 +447,8 @@ class SessionsExpire implements Command {
       if (typeof args?.expiresAt !== "string" || Date.parse(args.expiresAt) > Date.now() + 60_000) continue;
       // Applied whole: a declaration with a change still to apply replaces the session, sending the expiry again.
       const inputs = real.sim.state.get(slot)?.inputs;
-      const applied = inputs !== undefined && Object.entries(SHAPES.IntegrationSetupSession.rules).every(([field, rule]) => sameValue(inputs[field], args[field], rule));
+      const applied =
+        inputs !== undefined && Object.entries(SHAPES.IntegrationSetupSession.rules).every(([field, rule]) => sameValue(inputs[field], args[field], rule));
       if (!applied || args.replaceWhenExpired) args.expiresAt = expiresAt(1);
     }
     real.dirty = true;
@@ -429,7 +468,10 @@ const slotOf = (kind: Parameters<typeof slotsOf>[0]) => fc.constantFrom(...slots
 export function commandArbitraries(options: { faults: boolean; realEngine?: boolean }): fc.Arbitrary<Command>[] {
   const weighted: fc.WeightedArbitrary<Command>[] = [
     { weight: 6, arbitrary: fc.boolean().map((refresh) => new Up(refresh)) },
-    { weight: 3, arbitrary: fc.tuple(slotOf("Callback"), variant, variant, variant, variant, variant).map(([s, p, n, d, m, r]) => new DeclareCallback(s, p, n, d, m, r)) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(slotOf("Callback"), variant, variant, variant, variant, variant).map(([s, p, n, d, m, r]) => new DeclareCallback(s, p, n, d, m, r)),
+    },
     {
       weight: 3,
       arbitrary: fc
@@ -438,9 +480,14 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
     },
     {
       weight: 3,
-      arbitrary: fc.tuple(slotOf("CallbackInstance"), slotOf("Callback"), slotOf("ProviderConfig"), fc.nat({ max: 2 })).map(([s, cb, pc, a]) => new DeclareInstance(s, cb, pc, a)),
+      arbitrary: fc
+        .tuple(slotOf("CallbackInstance"), slotOf("Callback"), slotOf("ProviderConfig"), fc.nat({ max: 2 }))
+        .map(([s, cb, pc, a]) => new DeclareInstance(s, cb, pc, a)),
     },
-    { weight: 2, arbitrary: fc.tuple(slotOf("Role"), variant, variant, variant, fc.boolean()).map(([s, n, p, d, fresh]) => new DeclareRole(s, n, p, d, fresh)) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(slotOf("Role"), variant, variant, variant, fc.boolean()).map(([s, n, p, d, fresh]) => new DeclareRole(s, n, p, d, fresh)),
+    },
     {
       weight: 2,
       arbitrary: fc
@@ -448,7 +495,12 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
         .map(([s, i, n, d, m, c, r, w, e, id]) => new DeclareSession(s, i, n, d, m, c, r, w, e, id)),
     },
     { weight: 1, arbitrary: fc.constantFrom(...slotsOfAll()).map((s) => new Remove(s)) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB"), fc.boolean(), variant).map(([s, same, v]) => new Adopt(s, same, v)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB"), fc.boolean(), variant)
+        .map(([s, same, v]) => new Adopt(s, same, v)),
+    },
     { weight: 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB").map((s) => new DropAdoptId(s)) },
     // The refusals are asserted on the provider's check failures, which the simulation sees whole.
     { weight: options.realEngine ? 0 : 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB").map((s) => new ChangeAdoptedReplaceOnly(s)) },

@@ -78,7 +78,8 @@ async function configHoldsDeclaredValue(world: World, name: string, id: string, 
     .find((v) => v.id === vaultId);
   const expected = { ...(vault?.values ?? {}), ...(declared ?? {}) };
   if (!sameValue(held, expected)) fail(`${name} (${id}): the service holds settings ${JSON.stringify(held)}, the program declares ${JSON.stringify(expected)}`);
-  if (!sameValue(outputs.value, declared)) fail(`${name} (${id}): state records value ${JSON.stringify(outputs.value)}, the program declares ${JSON.stringify(declared)}`);
+  if (!sameValue(outputs.value, declared))
+    fail(`${name} (${id}): state records value ${JSON.stringify(outputs.value)}, the program declares ${JSON.stringify(declared)}`);
 }
 
 /** 3: `preview --refresh --expect-no-changes`. */

@@ -38,7 +38,12 @@ export const ref = (slot: Slot): Ref => ({ $ref: slot });
 export const NAMES = [undefined, "events", "Events (renamed)", "a".repeat(255)];
 export const DESCRIPTIONS = [undefined, "", "managed by pulumi", "d".repeat(2000)];
 export const METADATA: (Record<string, unknown> | undefined)[] = [undefined, {}, { team: "platform" }, { team: "support", tier: 2, tags: ["a", "b"] }];
-export const TOOL_FILTERS = [undefined, { type: "allow_all" }, { type: "tool_keys", keys: ["issues.list"] }, { type: "tool_keys", keys: ["issues.list", "issues.create"] }];
+export const TOOL_FILTERS = [
+  undefined,
+  { type: "allow_all" },
+  { type: "tool_keys", keys: ["issues.list"] },
+  { type: "tool_keys", keys: ["issues.list", "issues.create"] },
+];
 
 export interface ConfigSource {
   provider: "github" | "slack";

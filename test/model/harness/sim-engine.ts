@@ -106,7 +106,12 @@ export class SimEngine implements Deployer {
     let engine = this.engines.get(kind);
     if (!engine) {
       // The context is per run (one plugin process per run); a 1 ms create backoff keeps faults cheap.
-      engine = new ResourceEngine(BINDINGS[kind], () => this.ctx, () => {}, 1);
+      engine = new ResourceEngine(
+        BINDINGS[kind],
+        () => this.ctx,
+        () => {},
+        1,
+      );
       this.engines.set(kind, engine);
     }
     return engine;
@@ -123,7 +128,10 @@ export class SimEngine implements Deployer {
         inputs[key] = target.id;
       } else inputs[key] = value;
     }
-    inputs[CREATE_KEY_INPUT] = createHash("sha256").update([this.project, this.stack, "", `tcs:${decl.kind}`, decl.name].join("\n")).digest("hex").slice(0, 32);
+    inputs[CREATE_KEY_INPUT] = createHash("sha256")
+      .update([this.project, this.stack, "", `tcs:${decl.kind}`, decl.name].join("\n"))
+      .digest("hex")
+      .slice(0, 32);
     return inputs;
   }
 

@@ -67,7 +67,12 @@ export async function runResourcePolicy(policy: ResourceValidationPolicy, args: 
 }
 
 /** The messages a rule reports for one resource. */
-export async function messagesFor(policy: ResourceValidationPolicy, kind: ResourceKind | string, props: Record<string, unknown>, subject: Subject = {}): Promise<string[]> {
+export async function messagesFor(
+  policy: ResourceValidationPolicy,
+  kind: ResourceKind | string,
+  props: Record<string, unknown>,
+  subject: Subject = {},
+): Promise<string[]> {
   return (await runResourcePolicy(policy, resourceArgs(kind, props, subject))).map((violation) => violation.message);
 }
 

@@ -9,9 +9,9 @@ describe("tcs-required-metadata", () => {
     expect(await messagesFor(requiredMetadata, "Callback", { integrationProviderId: "intp_1" }, { name: "events", config: keys })).toEqual([
       "Callback 'events' lacks required metadata keys owner, cost-center",
     ]);
-    expect(await messagesFor(requiredMetadata, "ProviderConfig", { providerId: "prov_1", metadata: { owner: "platform" } }, { name: "github", config: keys })).toEqual([
-      "ProviderConfig 'github' lacks required metadata key cost-center",
-    ]);
+    expect(
+      await messagesFor(requiredMetadata, "ProviderConfig", { providerId: "prov_1", metadata: { owner: "platform" } }, { name: "github", config: keys }),
+    ).toEqual(["ProviderConfig 'github' lacks required metadata key cost-center"]);
     expect(await messagesFor(requiredMetadata, "IntegrationSetupSession", { integrationId: "intg_1", metadata: TEAM }, { config: keys })).toEqual([]);
   });
 
@@ -23,7 +23,9 @@ describe("tcs-required-metadata", () => {
   });
 
   it("requires owner by default", async () => {
-    expect(await messagesFor(requiredMetadata, "Callback", { metadata: null }, { name: "events" })).toEqual(["Callback 'events' lacks required metadata key owner"]);
+    expect(await messagesFor(requiredMetadata, "Callback", { metadata: null }, { name: "events" })).toEqual([
+      "Callback 'events' lacks required metadata key owner",
+    ]);
     expect(await messagesFor(requiredMetadata, "Callback", { metadata: { owner: "me" } })).toEqual([]);
   });
 

@@ -16,7 +16,9 @@ describe("tcs-setup-session-expiry", () => {
   it("refuses one expiring later, saying how far ahead it is", async () => {
     const expiresAt = inHours(72);
     expect(await check({ expiresAt })).toEqual([`setup session 'connect' expires 72.0 h from now (${expiresAt}), beyond the 24 h allowed`]);
-    expect(await check({ expiresAt: inHours(60) }, { maxLifetimeHours: 48 })).toEqual([expect.stringMatching(/^setup session 'connect' expires 60\.0 h from now .* beyond the 48 h allowed$/)]);
+    expect(await check({ expiresAt: inHours(60) }, { maxLifetimeHours: 48 })).toEqual([
+      expect.stringMatching(/^setup session 'connect' expires 60\.0 h from now .* beyond the 48 h allowed$/),
+    ]);
   });
 
   it("counts a session without expiresAt as living the service default of 24 h", async () => {

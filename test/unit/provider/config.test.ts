@@ -13,7 +13,9 @@ describe("provider settings", () => {
   });
 
   it("rejects an unknown rate limit tier, naming the choices", () => {
-    expect(() => readSettings((key) => (key === "tcs:rateLimitTier" ? "enterprise" : undefined), {})).toThrow(/development, production or a custom window such as 1000\/60s/);
+    expect(() => readSettings((key) => (key === "tcs:rateLimitTier" ? "enterprise" : undefined), {})).toThrow(
+      /development, production or a custom window such as 1000\/60s/,
+    );
     expect(() => readSettings(() => undefined, { TCS_RATE_LIMIT_TIER: "0/60s" })).toThrow(/tcs:rateLimitTier/);
   });
 

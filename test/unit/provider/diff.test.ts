@@ -38,12 +38,20 @@ describe("diff", () => {
   });
 
   it("ignores read-only outputs that changed (status, timestamps)", async () => {
-    const result = await engine("Callback").diff("cb_x", { ...callbackState, updatedAt: "2027-01-01T00:00:00.000Z" }, { integrationProviderId: callbackState.integrationProviderId, name: "GitHub events", metadata: callbackState.metadata });
+    const result = await engine("Callback").diff(
+      "cb_x",
+      { ...callbackState, updatedAt: "2027-01-01T00:00:00.000Z" },
+      { integrationProviderId: callbackState.integrationProviderId, name: "GitHub events", metadata: callbackState.metadata },
+    );
     expect(result.changes).toBe(false);
   });
 
   it("replaces an archived callback whatever the inputs", async () => {
-    const result = await engine("Callback").diff("cb_x", { ...callbackState, status: "archived" }, { integrationProviderId: callbackState.integrationProviderId, name: "GitHub events", metadata: callbackState.metadata });
+    const result = await engine("Callback").diff(
+      "cb_x",
+      { ...callbackState, status: "archived" },
+      { integrationProviderId: callbackState.integrationProviderId, name: "GitHub events", metadata: callbackState.metadata },
+    );
     expect(result).toMatchObject({ changes: true, replaces: ["status"] });
   });
 
@@ -85,9 +93,18 @@ describe("diff", () => {
 
   it("compares expiry by instant, and replaces an expired session only when asked", async () => {
     const state = { integrationId: "int_devtools000000000000", name: "s", expiresAt: "2026-11-25T00:00:00.000Z", status: "expired" };
-    const sameInstant = await engine("IntegrationSetupSession").diff("iss_x", state, { integrationId: "int_devtools000000000000", name: "s", expiresAt: "2026-11-25T00:00:00Z" });
+    const sameInstant = await engine("IntegrationSetupSession").diff("iss_x", state, {
+      integrationId: "int_devtools000000000000",
+      name: "s",
+      expiresAt: "2026-11-25T00:00:00Z",
+    });
     expect(sameInstant.changes).toBe(false);
-    const asked = await engine("IntegrationSetupSession").diff("iss_x", state, { integrationId: "int_devtools000000000000", name: "s", expiresAt: "2026-11-25T00:00:00Z", replaceWhenExpired: true });
+    const asked = await engine("IntegrationSetupSession").diff("iss_x", state, {
+      integrationId: "int_devtools000000000000",
+      name: "s",
+      expiresAt: "2026-11-25T00:00:00Z",
+      replaceWhenExpired: true,
+    });
     expect(asked).toMatchObject({ changes: true, replaces: ["status"] });
   });
 });

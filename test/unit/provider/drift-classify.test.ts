@@ -21,7 +21,14 @@ function engine(kind: ResourceKind) {
 }
 
 /** A refresh step as the engine reports it: `inputs` declared, `before` in state, `after` read from the service. */
-async function refreshStep(kind: ResourceKind, name: string, inputs: Props, before: Props, after: Props, extra: Partial<StepEventMetadata["old"]> = {}): Promise<StepEventMetadata> {
+async function refreshStep(
+  kind: ResourceKind,
+  name: string,
+  inputs: Props,
+  before: Props,
+  after: Props,
+  extra: Partial<StepEventMetadata["old"]> = {},
+): Promise<StepEventMetadata> {
   const diff = await engine(kind).diff("id_x", after, inputs);
   const type = `pulumi-nodejs:dynamic/tcs:${kind}`;
   const urn = `urn:pulumi:prod::tcs::${type}::${name}`;
@@ -60,8 +67,20 @@ const activeCallback = {
 
 describe("drift versus lifecycle", () => {
   it("a completed session is lifecycle, not drift: status and integration instance listed, updatedAt left out", async () => {
-    const after = { ...pendingSession, replaceWhenExpired: false, status: "successful", integrationInstance: { id: "inst_1", status: "active", updatedAt: "2026-11-23T11:00:00.000Z" }, updatedAt: "2026-11-23T11:00:00.000Z" };
-    const step = await refreshStep("IntegrationSetupSession", "kept", { ...sessionInputs, replaceWhenExpired: false }, { ...pendingSession, replaceWhenExpired: false }, after);
+    const after = {
+      ...pendingSession,
+      replaceWhenExpired: false,
+      status: "successful",
+      integrationInstance: { id: "inst_1", status: "active", updatedAt: "2026-11-23T11:00:00.000Z" },
+      updatedAt: "2026-11-23T11:00:00.000Z",
+    };
+    const step = await refreshStep(
+      "IntegrationSetupSession",
+      "kept",
+      { ...sessionInputs, replaceWhenExpired: false },
+      { ...pendingSession, replaceWhenExpired: false },
+      after,
+    );
     // The engine itself sees nothing to change here, which is why the step used to vanish from the report.
     expect(step.op).toBe("same");
     const { drift, lifecycle } = classifyStep(step);
@@ -74,12 +93,22 @@ describe("drift versus lifecycle", () => {
   });
 
   it("an expired session the program wants re-created is 'will be re-created', not drift; without replaceWhenExpired it is listed only", async () => {
-    const renewed = classifyStep(await refreshStep("IntegrationSetupSession", "renewed", sessionInputs, pendingSession, { ...pendingSession, status: "expired" }));
+    const renewed = classifyStep(
+      await refreshStep("IntegrationSetupSession", "renewed", sessionInputs, pendingSession, { ...pendingSession, status: "expired" }),
+    );
     expect(renewed.drift).toBeUndefined();
     expect(renewed.lifecycle).toMatchObject({ recreate: true, fields: [{ name: "status", old: "pending", new: "expired" }] });
 
     const keptInputs = { ...sessionInputs, replaceWhenExpired: false };
-    const kept = classifyStep(await refreshStep("IntegrationSetupSession", "kept", keptInputs, { ...pendingSession, replaceWhenExpired: false }, { ...pendingSession, replaceWhenExpired: false, status: "expired" }));
+    const kept = classifyStep(
+      await refreshStep(
+        "IntegrationSetupSession",
+        "kept",
+        keptInputs,
+        { ...pendingSession, replaceWhenExpired: false },
+        { ...pendingSession, replaceWhenExpired: false, status: "expired" },
+      ),
+    );
     expect(kept.drift).toBeUndefined();
     expect(kept.lifecycle).toMatchObject({ recreate: false, fields: [{ name: "status", old: "pending", new: "expired" }] });
   });
@@ -112,26 +141,60 @@ describe("drift versus lifecycle", () => {
   });
 
   it("a declared field the engine leaves alone (ignoreChanges: the step is `same`) is not drift", () => {
-    const step = { op: "same", urn: "urn:pulumi:prod::tcs::pulumi-nodejs:dynamic/tcs:Callback::events", type: "pulumi-nodejs:dynamic/tcs:Callback", old: { inputs: callbackInputs, outputs: activeCallback }, new: { inputs: callbackInputs, outputs: { ...activeCallback, name: "renamed by hand" } } };
+    const step = {
+      op: "same",
+      urn: "urn:pulumi:prod::tcs::pulumi-nodejs:dynamic/tcs:Callback::events",
+      type: "pulumi-nodejs:dynamic/tcs:Callback",
+      old: { inputs: callbackInputs, outputs: activeCallback },
+      new: { inputs: callbackInputs, outputs: { ...activeCallback, name: "renamed by hand" } },
+    };
     expect(classifyStep(step as unknown as StepEventMetadata)).toEqual({});
   });
 
   it("an archived callback is drift (someone disabled callbacks; the next up replaces it), with its reason", async () => {
-    const { drift, lifecycle } = classifyStep(await refreshStep("Callback", "events", callbackInputs, activeCallback, { ...activeCallback, status: "archived" }));
-    expect(drift).toMatchObject({ change: "changed", fields: [{ name: "status", old: "active", new: "archived" }], note: expect.stringMatching(/archived outside Pulumi.*replaces it/) });
+    const { drift, lifecycle } = classifyStep(
+      await refreshStep("Callback", "events", callbackInputs, activeCallback, { ...activeCallback, status: "archived" }),
+    );
+    expect(drift).toMatchObject({
+      change: "changed",
+      fields: [{ name: "status", old: "active", new: "archived" }],
+      note: expect.stringMatching(/archived outside Pulumi.*replaces it/),
+    });
     expect(lifecycle).toBeUndefined();
   });
 
   it("an object deleted out of band is drift", () => {
-    const step = { op: "delete", urn: "urn:pulumi:prod::tcs::pulumi-nodejs:dynamic/tcs:ProviderConfig::github", type: "pulumi-nodejs:dynamic/tcs:ProviderConfig", old: { id: "pcfg_1", outputs: {} } };
+    const step = {
+      op: "delete",
+      urn: "urn:pulumi:prod::tcs::pulumi-nodejs:dynamic/tcs:ProviderConfig::github",
+      type: "pulumi-nodejs:dynamic/tcs:ProviderConfig",
+      old: { id: "pcfg_1", outputs: {} },
+    };
     expect(classifyStep(step as unknown as StepEventMetadata).drift).toMatchObject({ change: "deleted", id: "pcfg_1", fields: [] });
   });
 
   it("an instance's triggers and deployment moved by the service are lifecycle, and its webhook URL stays masked", async () => {
     const inputs = { callbackId: "cb_1", providerConfigId: "pcfg_1", tcsCreateKey: "k" };
-    const before = { callbackId: "cb_1", providerConfigId: "pcfg_1", providerAuthConfigId: null, status: "attached", deploymentId: "pdep_a", webhookUrl: SECRET("https://tcs.example/hook/a"), triggers: [], createdAt: "t0", updatedAt: "t0" };
-    const after = { ...before, deploymentId: "pdep_b", webhookUrl: SECRET("https://tcs.example/hook/b"), triggers: [{ id: "trg_1", key: "push", source: "webhook", pollIntervalSeconds: null }] };
-    const { drift, lifecycle } = classifyStep(await refreshStep("CallbackInstance", "attachment", inputs, before, after, { additionalSecretOutputs: ["webhookUrl"] } as never));
+    const before = {
+      callbackId: "cb_1",
+      providerConfigId: "pcfg_1",
+      providerAuthConfigId: null,
+      status: "attached",
+      deploymentId: "pdep_a",
+      webhookUrl: SECRET("https://tcs.example/hook/a"),
+      triggers: [],
+      createdAt: "t0",
+      updatedAt: "t0",
+    };
+    const after = {
+      ...before,
+      deploymentId: "pdep_b",
+      webhookUrl: SECRET("https://tcs.example/hook/b"),
+      triggers: [{ id: "trg_1", key: "push", source: "webhook", pollIntervalSeconds: null }],
+    };
+    const { drift, lifecycle } = classifyStep(
+      await refreshStep("CallbackInstance", "attachment", inputs, before, after, { additionalSecretOutputs: ["webhookUrl"] } as never),
+    );
     expect(drift).toBeUndefined();
     expect(lifecycle!.fields.map((field) => field.name)).toEqual(["deploymentId", "triggers", "webhookUrl"]);
     expect(JSON.stringify(lifecycle)).not.toContain("hook/");
@@ -140,7 +203,17 @@ describe("drift versus lifecycle", () => {
 
   it("a provider config's value, which the API never returns, is never drift; a changed tool filter is", async () => {
     const inputs = { providerId: "prov_github00000000000000", value: SECRET('{"a":1}'), tcsCreateKey: "k" };
-    const before = { providerId: "prov_github00000000000000", providerDeploymentId: "pdep_x", providerConfigVaultId: null, value: SECRET('{"a":1}'), toolFilters: { type: "allow_all" }, name: null, description: null, metadata: null, status: "active" };
+    const before = {
+      providerId: "prov_github00000000000000",
+      providerDeploymentId: "pdep_x",
+      providerConfigVaultId: null,
+      value: SECRET('{"a":1}'),
+      toolFilters: { type: "allow_all" },
+      name: null,
+      description: null,
+      metadata: null,
+      status: "active",
+    };
     const after = { ...before, toolFilters: { type: "tool_keys", keys: ["search"] } };
     const { drift } = classifyStep(await refreshStep("ProviderConfig", "github", inputs, before, after));
     expect(drift?.fields).toEqual([{ name: "toolFilters", old: undefined, new: { type: "tool_keys", keys: ["search"] } }]);

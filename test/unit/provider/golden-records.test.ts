@@ -3,7 +3,7 @@
 // refreshed and diffed with no failure and no change; every resource reads a record that leaves out
 // all but its id and scope as "unknown", keeping what was recorded, never as a change; and the
 // lookups read the golden deployments, logs, versions and config schemas.
-import { ToolConnectivityClient } from "pulumi-tcs/sdk";
+import { ToolConnectivityClient } from "../../../sdk/index";
 import { toWire } from "../../../sdk/internal/casing";
 import {
   getCustomProviderDeployment,
@@ -38,7 +38,11 @@ function engineFor(kind: ResourceKind, url: string) {
     markerSecret: Buffer.alloc(32, 7),
     takenOver: new Set(),
   };
-  return new ResourceEngine(BINDINGS[kind], () => ctx, () => undefined);
+  return new ResourceEngine(
+    BINDINGS[kind],
+    () => ctx,
+    () => undefined,
+  );
 }
 
 /** What a program declares for a config that is this record. */
@@ -99,10 +103,25 @@ const id20 = (prefix: string, word: string) => `${prefix}_${word.padEnd(20, "0")
 const CALLBACK_ID = id20("cb", "golden");
 
 /** For each resource: its declaration, the full record the service answers the create with, and where a refresh reads it. */
-const FULL_RECORDS: Record<ResourceKind, { inputs: Record<string, unknown>; record: Record<string, unknown>; create: string; scan: string; scope: Record<string, unknown> }> = {
+const FULL_RECORDS: Record<
+  ResourceKind,
+  { inputs: Record<string, unknown>; record: Record<string, unknown>; create: string; scan: string; scope: Record<string, unknown> }
+> = {
   Callback: {
     inputs: { integrationProviderId: id20("intp", "github"), name: "orders", description: "Order events", metadata: { team: "payments" } },
-    record: { object: "callback", id: CALLBACK_ID, status: "active", name: "orders", description: "Order events", metadata: { team: "payments" }, integration_id: id20("int", "devtools"), integration_provider_id: id20("intp", "github"), provider_id: id20("prov", "github"), created_at: T0, updated_at: T0 },
+    record: {
+      object: "callback",
+      id: CALLBACK_ID,
+      status: "active",
+      name: "orders",
+      description: "Order events",
+      metadata: { team: "payments" },
+      integration_id: id20("int", "devtools"),
+      integration_provider_id: id20("intp", "github"),
+      provider_id: id20("prov", "github"),
+      created_at: T0,
+      updated_at: T0,
+    },
     create: "POST /callbacks",
     scan: "GET /callbacks",
     scope: {},
@@ -110,21 +129,46 @@ const FULL_RECORDS: Record<ResourceKind, { inputs: Record<string, unknown>; reco
   CallbackInstance: {
     inputs: { callbackId: CALLBACK_ID, providerConfigId: id20("pcfg", "golden"), providerAuthConfigId: id20("pac", "golden") },
     record: {
-      object: "callback.instance", id: id20("cbi", "golden"), callback_id: CALLBACK_ID, status: "attached",
-      deployment: { object: "provider.deployment#preview", id: id20("pdep", "golden") }, config: { object: "provider.config#preview", id: id20("pcfg", "golden") },
-      auth_config: { object: "provider.auth_config#preview", id: id20("pac", "golden") }, webhook_url: "https://hooks.example/cb", triggers: [], created_at: T0, updated_at: T0,
+      object: "callback.instance",
+      id: id20("cbi", "golden"),
+      callback_id: CALLBACK_ID,
+      status: "attached",
+      deployment: { object: "provider.deployment#preview", id: id20("pdep", "golden") },
+      config: { object: "provider.config#preview", id: id20("pcfg", "golden") },
+      auth_config: { object: "provider.auth_config#preview", id: id20("pac", "golden") },
+      webhook_url: "https://hooks.example/cb",
+      triggers: [],
+      created_at: T0,
+      updated_at: T0,
     },
     create: `POST /callbacks/${CALLBACK_ID}/instances`,
     scan: `GET /callbacks/${CALLBACK_ID}/instances`,
     scope: {},
   },
   ProviderConfig: {
-    inputs: { providerId: id20("prov", "github"), providerConfigVaultId: id20("pcvt", "github"), name: "cfg", description: "d", metadata: { team: "a" }, toolFilters: { type: "tool_keys", keys: ["issues.list"] } },
+    inputs: {
+      providerId: id20("prov", "github"),
+      providerConfigVaultId: id20("pcvt", "github"),
+      name: "cfg",
+      description: "d",
+      metadata: { team: "a" },
+      toolFilters: { type: "tool_keys", keys: ["issues.list"] },
+    },
     record: {
-      object: "provider.config", id: id20("pcfg", "golden"), status: "active", is_default: false, name: "cfg", description: "d", metadata: { team: "a" },
-      tool_filter: { type: "tool_keys", keys: ["issues.list"], ignore_parent_filters: false }, provider_id: id20("prov", "github"), specification_id: "pspec_1",
-      deployment: { object: "provider.deployment#preview", id: id20("pdep", "github"), is_default: true }, from_vault: { object: "provider.config_vault", id: id20("pcvt", "github") },
-      created_at: T0, updated_at: T0,
+      object: "provider.config",
+      id: id20("pcfg", "golden"),
+      status: "active",
+      is_default: false,
+      name: "cfg",
+      description: "d",
+      metadata: { team: "a" },
+      tool_filter: { type: "tool_keys", keys: ["issues.list"], ignore_parent_filters: false },
+      provider_id: id20("prov", "github"),
+      specification_id: "pspec_1",
+      deployment: { object: "provider.deployment#preview", id: id20("pdep", "github"), is_default: true },
+      from_vault: { object: "provider.config_vault", id: id20("pcvt", "github") },
+      created_at: T0,
+      updated_at: T0,
     },
     create: "POST /provider-configs",
     scan: "GET /provider-configs",
@@ -132,17 +176,46 @@ const FULL_RECORDS: Record<ResourceKind, { inputs: Record<string, unknown>; reco
   },
   Role: {
     inputs: { name: "Support", slug: "support", permissions: ["thread_read"], description: "Reads threads" },
-    record: { object: "role", id: id20("rol", "golden"), name: "Support", slug: "support", description: "Reads threads", isDefault: false, permissions: ["thread_read"], created_at: T0, updated_at: T0 },
+    record: {
+      object: "role",
+      id: id20("rol", "golden"),
+      name: "Support",
+      slug: "support",
+      description: "Reads threads",
+      isDefault: false,
+      permissions: ["thread_read"],
+      created_at: T0,
+      updated_at: T0,
+    },
     create: "POST /roles",
     scan: "GET /roles",
     scope: {},
   },
   IntegrationSetupSession: {
-    inputs: { integrationId: id20("int", "devtools"), name: "Onboard Ada", description: "d", metadata: { user: "ada" }, expiresAt: "2099-01-01T00:00:00.000Z", redirectUrl: "https://app.example/done", configuration: { team: "core" } },
+    inputs: {
+      integrationId: id20("int", "devtools"),
+      name: "Onboard Ada",
+      description: "d",
+      metadata: { user: "ada" },
+      expiresAt: "2099-01-01T00:00:00.000Z",
+      redirectUrl: "https://app.example/done",
+      configuration: { team: "core" },
+    },
     record: {
-      object: "integration.setup_session", id: id20("iss", "golden"), status: "pending", url: "https://setup.example/s/abc", name: "Onboard Ada", description: "d", metadata: { user: "ada" },
-      configuration: { team: "core" }, redirect_url: "https://app.example/done", integration_id: id20("int", "devtools"),
-      integration_instance: { object: "integration.instance#preview", id: id20("inst", "golden"), status: "draft" }, created_at: T0, updated_at: T0, expires_at: "2099-01-01T00:00:00.000Z",
+      object: "integration.setup_session",
+      id: id20("iss", "golden"),
+      status: "pending",
+      url: "https://setup.example/s/abc",
+      name: "Onboard Ada",
+      description: "d",
+      metadata: { user: "ada" },
+      configuration: { team: "core" },
+      redirect_url: "https://app.example/done",
+      integration_id: id20("int", "devtools"),
+      integration_instance: { object: "integration.instance#preview", id: id20("inst", "golden"), status: "draft" },
+      created_at: T0,
+      updated_at: T0,
+      expires_at: "2099-01-01T00:00:00.000Z",
     },
     create: "POST /integration-setup-sessions",
     scan: "GET /integration-setup-sessions",
@@ -183,7 +256,10 @@ describe.each(VARIANTS.map((v) => [v]))("lookups read the golden records (%s)", 
     process.env.TCS_BASE_URL = server.url;
   });
   afterEach(() => {
-    for (const [name, value] of [["TCS_API_KEY", saved.key], ["TCS_BASE_URL", saved.url]] as const) {
+    for (const [name, value] of [
+      ["TCS_API_KEY", saved.key],
+      ["TCS_BASE_URL", saved.url],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

@@ -83,14 +83,20 @@ describe("replacements that keep a unique key", () => {
     expect(moved).toMatchObject({ replaces: ["integrationProviderId"], deleteBeforeReplace: false });
     const unknown = await engine("Callback").diff("cb_x", callback, { ...callback, integrationProviderId: UNKNOWN });
     expect(unknown.deleteBeforeReplace).toBe(false);
-    const archived = await engine("Callback").diff("cb_x", { ...callback, status: "archived" }, { ...callback, name: "renamed", [REPLACE_ON_CHANGES_INPUT]: ["name"] });
+    const archived = await engine("Callback").diff(
+      "cb_x",
+      { ...callback, status: "archived" },
+      { ...callback, name: "renamed", [REPLACE_ON_CHANGES_INPUT]: ["name"] },
+    );
     expect(archived).toMatchObject({ replaces: ["name", "status"], deleteBeforeReplace: false });
   });
 
   it("refuse at preview a role replacement that keeps its slug (the API cannot delete roles), naming the fix", async () => {
     const news = { ...role, name: "Support team", [REPLACE_ON_CHANGES_INPUT]: ["name"] };
     const check = await engine("Role").check(role, news);
-    expect(check.failures).toEqual([{ property: "name", reason: expect.stringMatching(/needs a new slug.*Change slug too, or take name out of replaceOnChanges/) }]);
+    expect(check.failures).toEqual([
+      { property: "name", reason: expect.stringMatching(/needs a new slug.*Change slug too, or take name out of replaceOnChanges/) },
+    ]);
     // With a new slug the replacement can be made; the old role stays in the account (no delete).
     const newSlug = await engine("Role").check(role, { ...news, slug: "support-team" });
     expect(newSlug.failures).toEqual([]);

@@ -7,7 +7,15 @@ import { RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
 describe("shapes", () => {
   it("derive the outputs, secret outputs and secret inputs the resource classes registered by hand", () => {
     const derived = Object.fromEntries(
-      RESOURCE_KINDS.map((kind) => [kind, { token: SHAPES[kind].token, outputs: [...SHAPES[kind].outputNames].sort(), secretOutputs: SHAPES[kind].secretOutputs, secretInputs: SHAPES[kind].secretInputs }]),
+      RESOURCE_KINDS.map((kind) => [
+        kind,
+        {
+          token: SHAPES[kind].token,
+          outputs: [...SHAPES[kind].outputNames].sort(),
+          secretOutputs: SHAPES[kind].secretOutputs,
+          secretInputs: SHAPES[kind].secretInputs,
+        },
+      ]),
     );
     expect(derived).toEqual({
       Callback: {
@@ -18,7 +26,18 @@ describe("shapes", () => {
       },
       CallbackInstance: {
         token: "tcs:CallbackInstance",
-        outputs: ["adoptId", "callbackId", "createdAt", "deploymentId", "providerAuthConfigId", "providerConfigId", "status", "triggers", "updatedAt", "webhookUrl"],
+        outputs: [
+          "adoptId",
+          "callbackId",
+          "createdAt",
+          "deploymentId",
+          "providerAuthConfigId",
+          "providerConfigId",
+          "status",
+          "triggers",
+          "updatedAt",
+          "webhookUrl",
+        ],
         secretOutputs: ["webhookUrl"],
         secretInputs: [],
       },
@@ -86,6 +105,8 @@ describe("shapes", () => {
   it("check the declared inputs with adoptId, by the resource's id prefix", () => {
     expect(SHAPES.Role.schema.safeParse({ name: "R", slug: "r", permissions: [], adoptId: "rol_abcdefghijklmnopqrst" }).success).toBe(true);
     const wrong = SHAPES.Role.schema.safeParse({ name: "R", slug: "r", permissions: [], adoptId: "cb_abcdefghijklmnopqrst" });
-    expect(wrong.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["adoptId", "must be a role id: 'rol_' followed by 20 letters and digits"]]);
+    expect(wrong.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["adoptId", "must be a role id: 'rol_' followed by 20 letters and digits"],
+    ]);
   });
 });

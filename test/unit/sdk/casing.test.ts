@@ -29,7 +29,15 @@ describe("casing", () => {
 
   it("sends camelCase params as snake_case and user maps as given", () => {
     const date = new Date("2026-12-01T00:00:00.000Z");
-    expect(toWire({ providerConfigVaultId: "v", value: { apiKeyName: "k" }, metadata: { camelKey: 1 }, toolFilters: { type: "tool_keys", keys: ["a_b"] }, expiresAt: date })).toEqual({
+    expect(
+      toWire({
+        providerConfigVaultId: "v",
+        value: { apiKeyName: "k" },
+        metadata: { camelKey: 1 },
+        toolFilters: { type: "tool_keys", keys: ["a_b"] },
+        expiresAt: date,
+      }),
+    ).toEqual({
       provider_config_vault_id: "v",
       value: { apiKeyName: "k" },
       metadata: { camelKey: 1 },

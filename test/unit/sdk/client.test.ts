@@ -1,4 +1,4 @@
-import { ToolConnectivityClient, ToolConnectivityError, ResponseValidationError, DEFAULT_SERVICE_VERSION } from "pulumi-tcs/sdk";
+import { ToolConnectivityClient, ToolConnectivityError, ResponseValidationError, DEFAULT_SERVICE_VERSION } from "../../../sdk/index";
 import { errorBody, json, mockedClient, PUBLISHABLE_KEY, SECRET_KEY, wireCallback } from "./helpers";
 
 describe("client options", () => {
@@ -44,12 +44,10 @@ describe("requests and records", () => {
   it("sends the key, the pinned version and a snake_case body, and returns a camelCase record", async () => {
     const { client, pool } = mockedClient({ serviceVersion: "2026-01-01" });
     let seen: { headers: Record<string, string>; body: unknown } | undefined;
-    pool
-      .intercept({ path: "/callbacks", method: "POST" })
-      .reply((opts) => {
-        seen = { headers: opts.headers as Record<string, string>, body: JSON.parse(String(opts.body)) };
-        return { statusCode: 200, data: wireCallback(), responseOptions: { headers: { ...json, "request-id": "req_1" } } };
-      });
+    pool.intercept({ path: "/callbacks", method: "POST" }).reply((opts) => {
+      seen = { headers: opts.headers as Record<string, string>, body: JSON.parse(String(opts.body)) };
+      return { statusCode: 200, data: wireCallback(), responseOptions: { headers: { ...json, "request-id": "req_1" } } };
+    });
     const callback = await client.callbacks.create({ integrationProviderId: "intp_1", name: "orders", metadata: { camelKey: 1 } });
     expect(seen?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(seen?.headers["service-version"]).toBe("2026-01-01");
@@ -79,7 +77,9 @@ describe("requests and records", () => {
 
   it("rejects a malformed response with a ResponseValidationError naming the path", async () => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback({ integration_provider_id: 42 }), { headers: { ...json, "request-id": "req_bad" } });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "GET" })
+      .reply(200, wireCallback({ integration_provider_id: 42 }), { headers: { ...json, "request-id": "req_bad" } });
     const error = await client.callbacks.retrieve("cb_1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).message).toMatch(/callback: integrationProviderId: /);
@@ -105,7 +105,21 @@ describe("requests and records", () => {
     let body: unknown;
     pool.intercept({ path: "/roles/rol_1", method: "PUT" }).reply((opts) => {
       body = JSON.parse(String(opts.body));
-      return { statusCode: 200, data: { object: "role", id: "rol_1", name: "N", slug: "n", description: null, isDefault: false, permissions: ["thread_read"], created_at: "t", updated_at: "t" }, responseOptions: { headers: json } };
+      return {
+        statusCode: 200,
+        data: {
+          object: "role",
+          id: "rol_1",
+          name: "N",
+          slug: "n",
+          description: null,
+          isDefault: false,
+          permissions: ["thread_read"],
+          created_at: "t",
+          updated_at: "t",
+        },
+        responseOptions: { headers: json },
+      };
     });
     const role = await client.roles.update("rol_1", { name: "N", slug: "n", permissions: ["thread_read"] });
     expect(body).toEqual({ name: "N", slug: "n", permissions: ["thread_read"] });
@@ -130,7 +144,15 @@ describe("publishable keys", () => {
 
     pool.intercept({ path: "/provider-config-schema?provider_id=prov_1", method: "GET" }).reply(
       200,
-      { object: "provider.capabilities.config.schema", schema: { type: "json_schema", schema: { type: "object", properties: { base_url: { type: "string" } } } }, visibility: "plain", specification_id: "s", provider_id: "prov_1", created_at: "t", updated_at: "t" },
+      {
+        object: "provider.capabilities.config.schema",
+        schema: { type: "json_schema", schema: { type: "object", properties: { base_url: { type: "string" } } } },
+        visibility: "plain",
+        specification_id: "s",
+        provider_id: "prov_1",
+        created_at: "t",
+        updated_at: "t",
+      },
       { headers: json },
     );
     const schema = await client.providerConfigSchema.retrieve({ providerId: "prov_1" });
@@ -144,11 +166,14 @@ describe("API errors", () => {
     const { client, pool } = mockedClient();
     pool.intercept({ path: "/callbacks", method: "POST" }).reply(
       422,
-      errorBody(422, "validation_failed", "name must be at most 255 characters", { hint: "shorten the name", errors: [{ code: "too_long", message: "name must be at most 255 characters", path: ["name"] }] }),
+      errorBody(422, "validation_failed", "name must be at most 255 characters", {
+        hint: "shorten the name",
+        errors: [{ code: "too_long", message: "name must be at most 255 characters", path: ["name"] }],
+      }),
       { headers: { ...json, "request-id": "req_abc" } },
     );
     const error = await client.callbacks.create({ integrationProviderId: "intp_1", name: "x".repeat(300) }).catch((e: unknown) => e);
-    const { UnprocessableEntityError } = await import("pulumi-tcs/sdk");
+    const { UnprocessableEntityError } = await import("../../../sdk/index");
     expect(error).toBeInstanceOf(UnprocessableEntityError);
     const e = error as InstanceType<typeof UnprocessableEntityError>;
     expect(e.message).toBe("422 validation_failed: name must be at most 255 characters (name). Hint: shorten the name [POST /callbacks, request req_abc]");

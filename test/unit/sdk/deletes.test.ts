@@ -1,7 +1,7 @@
 // Every DELETE reads a record, an empty body, or a 204: the spec shows no answer for the deletes of
 // callback instances and provider configs, so a real service may send any of the three.
 
-import { ResponseValidationError } from "pulumi-tcs/sdk";
+import { ResponseValidationError } from "../../../sdk/index";
 import { json, mockedClient, wireCallback } from "./helpers";
 
 const T0 = "2026-11-21T10:00:00.000Z";

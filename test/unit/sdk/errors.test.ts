@@ -8,7 +8,7 @@ import {
   RateLimitError,
   ToolConnectivityError,
   UnprocessableEntityError,
-} from "pulumi-tcs/sdk";
+} from "../../../sdk/index";
 
 describe("APIError.generate", () => {
   it.each([
@@ -35,7 +35,14 @@ describe("APIError.generate", () => {
   it("lists field errors whose text the message does not already hold", () => {
     const error = APIError.generate({
       status: 422,
-      body: { code: "validation_failed", message: "Validation failed", errors: [{ code: "too_long", message: "too long", path: ["metadata", "k"] }, { code: "required", message: "required", path: ["permissions", 0] }] },
+      body: {
+        code: "validation_failed",
+        message: "Validation failed",
+        errors: [
+          { code: "too_long", message: "too long", path: ["metadata", "k"] },
+          { code: "required", message: "required", path: ["permissions", 0] },
+        ],
+      },
       headers: {},
       method: "POST",
       path: "/roles",

@@ -4,7 +4,7 @@
 // today's observed-records.md.
 
 import * as fs from "node:fs";
-import type { ToolConnectivityClient } from "pulumi-tcs/sdk";
+import type { ToolConnectivityClient } from "../../../sdk/index";
 import { toWire } from "../../../sdk/internal/casing";
 import { observedRecordsPath, renderGoldenFiles, staleGoldenFiles } from "../../../scripts/golden-records";
 import { goldenFiles, variantOf, VARIANTS, type GoldenFile } from "../../golden/load";
@@ -45,7 +45,10 @@ const READERS: Record<string, Reader> = {
   "GET /custom-provider-deployments/{id}": async (client, pool, wire) => {
     reply(pool, "GET", `/custom-provider-deployments/${wire.id}`, wire);
     reply(pool, "GET", "/custom-provider-deployments", single(wire));
-    return { read: [await client.customProviderDeployments.retrieve(wire.id), (await client.customProviderDeployments.list()).items[0]], expected: [wire, wire] };
+    return {
+      read: [await client.customProviderDeployments.retrieve(wire.id), (await client.customProviderDeployments.list()).items[0]],
+      expected: [wire, wire],
+    };
   },
   "GET /custom-provider-deployments/{id}/logs": async (client, pool, wire) => {
     reply(pool, "GET", `/custom-provider-deployments/${wire.custom_provider_deployment_id}/logs`, wire);

@@ -2,7 +2,7 @@
 // gate (keyed by key and base URL) starts fresh in every test.
 
 import { MockAgent, type MockPool } from "undici";
-import { ToolConnectivityClient, type ClientOptions } from "pulumi-tcs/sdk";
+import { ToolConnectivityClient, type ClientOptions } from "../../../sdk/index";
 
 export const SECRET_KEY = "service_sk_unitTestSecretKey0123456789";
 export const PUBLISHABLE_KEY = "service_pk_unitTestPublishableKey012345";

@@ -9,7 +9,7 @@ import {
   type CustomProviderDeployment,
   type DeploymentLogStep,
   type ProviderConfig,
-} from "pulumi-tcs/sdk";
+} from "../../../sdk/index";
 import { openEnum } from "../../../sdk/schemas/common";
 import { json, mockedClient, wireCallback } from "./helpers";
 
@@ -105,12 +105,25 @@ describe("status-like fields of responses", () => {
       .reply(200, wireConfig({ status: "paused", tool_filter: { type: "tool_tags", tags: ["read"], ignore_parent_filters: true } }), { headers: json });
     pool.intercept({ path: "/callbacks/cb_1/events?limit=2", method: "GET" }).reply(
       200,
-      { items: [wireEvent(), wireEvent({ id: "cbev_2", status: "retrying", delivery_status: "partially_delivered" })], pagination: { has_more_after: false, has_more_before: false } },
+      {
+        items: [wireEvent(), wireEvent({ id: "cbev_2", status: "retrying", delivery_status: "partially_delivered" })],
+        pagination: { has_more_after: false, has_more_before: false },
+      },
       { headers: json },
     );
     pool.intercept({ path: "/custom-provider-deployments/cpd_1", method: "GET" }).reply(
       200,
-      { object: "custom_provider.deployment", id: "cpd_1", status: "verifying", trigger: "api", custom_provider_id: "cp_1", provider_id: "prov_1", custom_provider_version_id: null, created_at: T0, updated_at: T0 },
+      {
+        object: "custom_provider.deployment",
+        id: "cpd_1",
+        status: "verifying",
+        trigger: "api",
+        custom_provider_id: "cp_1",
+        provider_id: "prov_1",
+        custom_provider_version_id: null,
+        created_at: T0,
+        updated_at: T0,
+      },
       { headers: json },
     );
     pool.intercept({ path: "/custom-provider-deployments/cpd_1/logs", method: "GET" }).reply(
@@ -118,7 +131,19 @@ describe("status-like fields of responses", () => {
       {
         object: "custom_provider.deployment.logs",
         custom_provider_deployment_id: "cpd_1",
-        steps: [{ object: "custom_provider.deployment.step", id: "st_1", name: "build", type: "build", status: "skipped", logs: [], created_at: T0, started_at: null, ended_at: null }],
+        steps: [
+          {
+            object: "custom_provider.deployment.step",
+            id: "st_1",
+            name: "build",
+            type: "build",
+            status: "skipped",
+            logs: [],
+            created_at: T0,
+            started_at: null,
+            ended_at: null,
+          },
+        ],
       },
       { headers: json },
     );
@@ -148,12 +173,16 @@ describe("status-like fields of responses", () => {
 
   it("still rejects a mistyped nested or list status, naming the camelCase path", async () => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/provider-configs/pcfg_1", method: "GET" }).reply(200, wireConfig({ tool_filter: { type: 7, ignore_parent_filters: false } }), { headers: json });
-    pool.intercept({ path: "/callbacks/cb_1/events?limit=2", method: "GET" }).reply(
-      200,
-      { items: [wireEvent(), wireEvent({ id: "cbev_2", delivery_status: ["pending"] })], pagination: { has_more_after: false, has_more_before: false } },
-      { headers: json },
-    );
+    pool
+      .intercept({ path: "/provider-configs/pcfg_1", method: "GET" })
+      .reply(200, wireConfig({ tool_filter: { type: 7, ignore_parent_filters: false } }), { headers: json });
+    pool
+      .intercept({ path: "/callbacks/cb_1/events?limit=2", method: "GET" })
+      .reply(
+        200,
+        { items: [wireEvent(), wireEvent({ id: "cbev_2", delivery_status: ["pending"] })], pagination: { has_more_after: false, has_more_before: false } },
+        { headers: json },
+      );
     pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback({ status: 3 }), { headers: json });
 
     const configError = await validationError(client.providerConfigs.retrieve("pcfg_1"));
@@ -168,7 +197,10 @@ describe("status-like fields of responses", () => {
     const { client, pool } = mockedClient();
     pool.intercept({ path: "/callbacks/cb_1/events?limit=2", method: "GET" }).reply(
       200,
-      { items: [wireEvent({ status: undefined }), wireEvent({ id: "cbev_2", delivery_status: null })], pagination: { has_more_after: false, has_more_before: false } },
+      {
+        items: [wireEvent({ status: undefined }), wireEvent({ id: "cbev_2", delivery_status: null })],
+        pagination: { has_more_after: false, has_more_before: false },
+      },
       { headers: json },
     );
     pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback({ status: undefined }), { headers: json });

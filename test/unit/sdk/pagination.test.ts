@@ -11,7 +11,11 @@ function mockRolePages(pool: ReturnType<typeof mockedClient>["pool"], total: num
       const after = query.get("after");
       const start = after ? roles.findIndex((r) => r.id === after) + 1 : 0;
       const items = roles.slice(start, start + pageSize);
-      return { statusCode: 200, data: { items, pagination: { has_more_after: start + pageSize < total, has_more_before: start > 0 } }, responseOptions: { headers: json } };
+      return {
+        statusCode: 200,
+        data: { items, pagination: { has_more_after: start + pageSize < total, has_more_before: start > 0 } },
+        responseOptions: { headers: json },
+      };
     })
     .persist();
   return paths;
@@ -39,7 +43,11 @@ describe("pagination", () => {
     for await (const role of client.roles.list({ limit: 4, order: "asc" })) slugs.push(role.slug!);
     expect(slugs).toHaveLength(10);
     expect(new Set(slugs).size).toBe(10);
-    expect(paths).toEqual(["/roles?limit=4&order=asc", "/roles?limit=4&order=asc&after=rol_00000000000000000004", "/roles?limit=4&order=asc&after=rol_00000000000000000008"]);
+    expect(paths).toEqual([
+      "/roles?limit=4&order=asc",
+      "/roles?limit=4&order=asc&after=rol_00000000000000000004",
+      "/roles?limit=4&order=asc&after=rol_00000000000000000008",
+    ]);
   });
 
   it("sends nothing until the list is awaited or iterated", async () => {

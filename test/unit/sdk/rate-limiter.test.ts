@@ -1,4 +1,4 @@
-import { APIUserAbortError, type ClientOptions, type TierBelowServiceNotice } from "pulumi-tcs/sdk";
+import { APIUserAbortError, type ClientOptions, type TierBelowServiceNotice } from "../../../sdk/index";
 import { RequestGate, sharedGate, type GatePolicy, type Permit } from "../../../sdk/internal/rate-limiter";
 import { ServerQuota } from "../../../sdk/internal/server-quota";
 import { json, mockedClient, wireCallback } from "./helpers";
@@ -130,7 +130,9 @@ describe("ServerQuota", () => {
 });
 
 describe("a tier below what the service allows", () => {
-  const withLimit = (limit: number) => ({ headers: { ...json, "ratelimit-limit": String(limit), "ratelimit-remaining": String(limit - 1), "ratelimit-reset": "0" } });
+  const withLimit = (limit: number) => ({
+    headers: { ...json, "ratelimit-limit": String(limit), "ratelimit-remaining": String(limit - 1), "ratelimit-reset": "0" },
+  });
 
   async function noticesFor(rateLimit: ClientOptions["rateLimit"], serviceLimit: number): Promise<TierBelowServiceNotice[]> {
     const notices: TierBelowServiceNotice[] = [];

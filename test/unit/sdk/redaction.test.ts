@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { ToolConnectivityClient, APIError } from "pulumi-tcs/sdk";
+import { ToolConnectivityClient, APIError } from "../../../sdk/index";
 import { errorBody, json, mockedClient, SECRET_KEY, wireRole } from "./helpers";
 
 /** Every way an error or client can turn into text. */
@@ -21,10 +21,16 @@ describe("redaction", () => {
     const { client, pool, logs } = mockedClient({ maxRetries: 1 });
     pool.intercept({ path: "/roles/rol_1", method: "GET" }).reply(
       401,
-      errorBody(401, "unauthorized", `invalid key ${SECRET_KEY}`, { hint: `check ${SECRET_KEY}`, errors: [{ code: "x", message: `key ${SECRET_KEY}`, path: ["authorization"] }] }),
+      errorBody(401, "unauthorized", `invalid key ${SECRET_KEY}`, {
+        hint: `check ${SECRET_KEY}`,
+        errors: [{ code: "x", message: `key ${SECRET_KEY}`, path: ["authorization"] }],
+      }),
       { headers: json },
     );
-    pool.intercept({ path: "/roles/rol_2", method: "GET" }).replyWithError(new Error(`socket hang up ${SECRET_KEY}`)).times(2);
+    pool
+      .intercept({ path: "/roles/rol_2", method: "GET" })
+      .replyWithError(new Error(`socket hang up ${SECRET_KEY}`))
+      .times(2);
     pool.intercept({ path: "/roles/rol_3", method: "GET" }).reply(200, { ...wireRole(3), slug: 42 }, { headers: json });
     const errors = await Promise.all(["rol_1", "rol_2", "rol_3"].map((id) => client.roles.retrieve(id).catch((e: unknown) => e)));
     expect((errors[0] as APIError).status).toBe(401);
@@ -40,7 +46,9 @@ describe("redaction", () => {
 describe("debug logging", () => {
   it("writes one line per attempt with method, path and query, status, duration, retry count and request id", async () => {
     const { client, pool, logs } = mockedClient();
-    pool.intercept({ path: "/roles?limit=2", method: "GET" }).reply(200, { items: [], pagination: { has_more_after: false, has_more_before: false } }, { headers: { ...json, "request-id": "req_log" } });
+    pool
+      .intercept({ path: "/roles?limit=2", method: "GET" })
+      .reply(200, { items: [], pagination: { has_more_after: false, has_more_before: false } }, { headers: { ...json, "request-id": "req_log" } });
     await client.roles.list({ limit: 2 });
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatch(/^\[tcs\] GET \/roles\?limit=2 -> 200 \d+ms retry=0 request_id=req_log$/);

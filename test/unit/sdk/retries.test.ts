@@ -1,17 +1,13 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIUserAbortError,
-  InternalServerError,
-  RateLimitError,
-} from "pulumi-tcs/sdk";
+import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, InternalServerError, RateLimitError } from "../../../sdk/index";
 import { errorBody, json, mockedClient, wireCallback, wireRole } from "./helpers";
-
 
 describe("retries", () => {
   it("retries a GET after 5xx and succeeds", async () => {
     const { client, pool, logs } = mockedClient();
-    pool.intercept({ path: "/roles/rol_1", method: "GET" }).reply(503, errorBody(503, "internal_error", "down"), { headers: { ...json, "retry-after": "0" } }).times(2);
+    pool
+      .intercept({ path: "/roles/rol_1", method: "GET" })
+      .reply(503, errorBody(503, "internal_error", "down"), { headers: { ...json, "retry-after": "0" } })
+      .times(2);
     pool.intercept({ path: "/roles/rol_1", method: "GET" }).reply(200, wireRole(1), { headers: json });
     await expect(client.roles.retrieve("rol_1")).resolves.toMatchObject({ slug: "role-1" });
     expect(logs.filter((l) => l.includes("GET /roles/rol_1 -> 503"))).toHaveLength(2);
@@ -20,7 +16,10 @@ describe("retries", () => {
 
   it("gives up after maxRetries with the last error", async () => {
     const { client, pool } = mockedClient({ maxRetries: 1 });
-    pool.intercept({ path: "/roles/rol_1", method: "GET" }).reply(500, errorBody(500, "internal_error", "boom"), { headers: { ...json, "retry-after": "0" } }).times(2);
+    pool
+      .intercept({ path: "/roles/rol_1", method: "GET" })
+      .reply(500, errorBody(500, "internal_error", "boom"), { headers: { ...json, "retry-after": "0" } })
+      .times(2);
     const error = await client.roles.retrieve("rol_1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).mayHaveBeenProcessed).toBe(true);
@@ -29,10 +28,13 @@ describe("retries", () => {
   it("does not retry a POST that got a 5xx: it may have created the object", async () => {
     const { client, pool } = mockedClient();
     let calls = 0;
-    pool.intercept({ path: "/callbacks", method: "POST" }).reply(() => {
-      calls += 1;
-      return { statusCode: 500, data: errorBody(500, "internal_error", "boom"), responseOptions: { headers: json } };
-    }).persist();
+    pool
+      .intercept({ path: "/callbacks", method: "POST" })
+      .reply(() => {
+        calls += 1;
+        return { statusCode: 500, data: errorBody(500, "internal_error", "boom"), responseOptions: { headers: json } };
+      })
+      .persist();
     const error = await client.callbacks.create({ integrationProviderId: "intp_1" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).mayHaveBeenProcessed).toBe(true);
@@ -41,7 +43,9 @@ describe("retries", () => {
 
   it("retries a 429 for a POST, waiting as Retry-After says", async () => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/callbacks", method: "POST" }).reply(429, errorBody(429, "rate_limited", "slow down"), { headers: { ...json, "retry-after": "1" } });
+    pool
+      .intercept({ path: "/callbacks", method: "POST" })
+      .reply(429, errorBody(429, "rate_limited", "slow down"), { headers: { ...json, "retry-after": "1" } });
     pool.intercept({ path: "/callbacks", method: "POST" }).reply(200, wireCallback(), { headers: json });
     const started = Date.now();
     await expect(client.callbacks.create({ integrationProviderId: "intp_1" })).resolves.toMatchObject({ object: "callback" });
@@ -51,7 +55,10 @@ describe("retries", () => {
   it("surfaces a RateLimitError with retryAfterSeconds when retries run out", async () => {
     const { client, pool } = mockedClient({ maxRetries: 0 });
     pool.intercept({ path: "/roles", method: "GET" }).reply(429, errorBody(429, "rate_limited", "slow down"), { headers: { ...json, "retry-after": "7" } });
-    const error = await client.roles.list().then(() => undefined, (e: unknown) => e);
+    const error = await client.roles.list().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterSeconds).toBe(7);
   });
@@ -66,10 +73,13 @@ describe("retries", () => {
   it("does not retry a POST whose connection broke after it was sent, and says it may have been processed", async () => {
     const { client, pool } = mockedClient();
     let calls = 0;
-    pool.intercept({ path: "/callbacks", method: "POST" }).reply(() => {
-      calls += 1;
-      throw Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" });
-    }).persist();
+    pool
+      .intercept({ path: "/callbacks", method: "POST" })
+      .reply(() => {
+        calls += 1;
+        throw Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" });
+      })
+      .persist();
     const error = await client.callbacks.create({ integrationProviderId: "intp_1" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as APIConnectionError).mayHaveBeenProcessed).toBe(true);

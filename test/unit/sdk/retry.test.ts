@@ -3,7 +3,11 @@ import { backoffDelay, decideRetry, MAX_RETRY_DELAY_MS, parseRetryAfter } from "
 describe("retry rules", () => {
   it("retries 429 for every method, honouring Retry-After", () => {
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-      expect(decideRetry(method, { kind: "status", status: 429, retryAfterMs: 3000 }, 0, 3)).toEqual({ retry: true, delayMs: 3000, reason: "rate limited (429)" });
+      expect(decideRetry(method, { kind: "status", status: 429, retryAfterMs: 3000 }, 0, 3)).toEqual({
+        retry: true,
+        delayMs: 3000,
+        reason: "rate limited (429)",
+      });
     }
   });
 

@@ -2,7 +2,7 @@
 // fields it does not show, and the emulator itself answers null when a session's draft instance is
 // gone. Either way a read of the session (a refresh, a drift run) must not fail on it.
 
-import { IntegrationSetupSessionSchema } from "pulumi-tcs/sdk";
+import { IntegrationSetupSessionSchema } from "../../../sdk/index";
 import { fromWire } from "../../../sdk/internal/casing";
 import { Clock } from "../../../emulator/clock";
 import { renderSession, type SetupSessionDoc } from "../../../emulator/model/setup-sessions";
@@ -51,7 +51,13 @@ describe("regression: session integration_instance null", () => {
   it("the emulator's answer for a session whose draft instance is gone reads through the SDK's schema", () => {
     const store = new Store(":memory:");
     try {
-      const state: EmulatorState = { store, clock: new Clock(), timing: { instanceRegistrationMs: 0, deploymentStepMs: 0, eventProcessingMs: 0 }, baseUrl: () => "http://127.0.0.1:1", schedule: () => {} };
+      const state: EmulatorState = {
+        store,
+        clock: new Clock(),
+        timing: { instanceRegistrationMs: 0, deploymentStepMs: 0, eventProcessingMs: 0 },
+        baseUrl: () => "http://127.0.0.1:1",
+        schedule: () => {},
+      };
       const doc: SetupSessionDoc = {
         object: "integration.setup_session",
         id: "iss_00000000000000000002",

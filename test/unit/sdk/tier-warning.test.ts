@@ -2,7 +2,7 @@
 // below what the service allows the key, emits one process warning naming the rateLimit option, once
 // per process however many clients and requests. (The warning is once per process, so the order of
 // these tests matters: the handler case runs first.)
-import { TIER_WARNING_CODE } from "pulumi-tcs/sdk";
+import { TIER_WARNING_CODE } from "../../../sdk/index";
 import { json, mockedClient, wireCallback } from "./helpers";
 
 const PRODUCTION_LIMIT = { headers: { ...json, "ratelimit-limit": "5000", "ratelimit-remaining": "4999", "ratelimit-reset": "0" } };

@@ -2,8 +2,8 @@
 // (provider/client.ts: one place builds a client from settings), so a lookup is as patient with a
 // flaky service as a resource's read. Before, the lookups built their own client with the SDK's
 // default of 3 retries, and a preview failed on a lookup where every resource got through.
-import { getRoles } from "pulumi-tcs";
-import { startSdkHarness, type SdkHarness } from "./sdk-helpers";
+import { getRoles } from "../../../provider/index";
+import { startSdkHarness, type SdkHarness } from "../sdk/sdk-helpers";
 
 /** The provider's retries (provider/client.ts): written out, so the test says what it expects. */
 const PROVIDER_RETRIES = 5;

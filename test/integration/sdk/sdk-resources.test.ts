@@ -1,4 +1,12 @@
-import { BadRequestError, NotFoundError, PermissionDeniedError, ToolConnectivityClient, ToolConnectivityError, UnprocessableEntityError, type Role } from "pulumi-tcs/sdk";
+import {
+  BadRequestError,
+  NotFoundError,
+  PermissionDeniedError,
+  ToolConnectivityClient,
+  ToolConnectivityError,
+  UnprocessableEntityError,
+  type Role,
+} from "../../../sdk/index";
 import { startSdkHarness, waitFor, type SdkHarness } from "./sdk-helpers";
 
 let h: SdkHarness;
@@ -46,7 +54,12 @@ describe("roles", () => {
     const client = h.client();
     const role = created[0]!;
     expect(await client.roles.retrieve(role.id)).toEqual(role);
-    const replaced = await client.roles.update(role.id, { name: "Renamed", slug: role.slug!, permissions: ["thread_read", "thread_create"], description: "Writers" });
+    const replaced = await client.roles.update(role.id, {
+      name: "Renamed",
+      slug: role.slug!,
+      permissions: ["thread_read", "thread_create"],
+      description: "Writers",
+    });
     expect(replaced).toMatchObject({ name: "Renamed", description: "Writers", isDefault: false, permissions: ["thread_read", "thread_create"] });
     const bySlug = await client.roles.list({ slug: [role.slug!, created[1]!.slug!] });
     expect(bySlug.items.map((r) => r.id).sort()).toEqual([role.id, created[1]!.id].sort());
@@ -124,7 +137,10 @@ describe("provider configs and their schema", () => {
     // JSON Schema bodies keep their keys verbatim.
     expect(Object.keys((schema.schema!.schema as { properties: object }).properties)).toEqual(expect.arrayContaining(["base_url", "timeout_seconds"]));
 
-    const refused = await publishable.roles.list().then(() => undefined, (e: unknown) => e);
+    const refused = await publishable.roles.list().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(ToolConnectivityError);
     expect(refused).not.toBeInstanceOf(PermissionDeniedError); // refused before sending
     expect((refused as Error).message).toMatch(/use a secret key \(service_sk_\.\.\.\)/i);
@@ -186,13 +202,22 @@ describe("auth and versioning", () => {
   it("surfaces a wrong key as an AuthenticationError without showing the key", async () => {
     const wrongKey = "service_sk_not_a_real_key_000000000000000";
     const client = new ToolConnectivityClient({ apiKey: wrongKey, baseUrl: h.emu.url, rateLimit: false });
-    const error = await client.roles.list().then(() => undefined, (e: unknown) => e);
+    const error = await client.roles.list().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((error as Error).name).toBe("AuthenticationError");
     expect((error as Error).message).not.toContain(wrongKey);
   });
 
   it("pins Service-Version; an unsupported one is a 400 unsupported_version", async () => {
-    const error = await h.client({ serviceVersion: "1999-01-01" }).roles.list().then(() => undefined, (e: unknown) => e);
+    const error = await h
+      .client({ serviceVersion: "1999-01-01" })
+      .roles.list()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).code).toBe("unsupported_version");
     expect((error as BadRequestError).message).toContain("2026-01-01");

@@ -1,4 +1,4 @@
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator/index";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator/index";
 
 /** Helpers of the emulator conformance suite: a running emulator plus a tiny HTTP client over fetch. */
 export interface Reply<T = any> {

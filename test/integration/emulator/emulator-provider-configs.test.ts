@@ -1,4 +1,4 @@
-import { fixtureId as fid } from "../../emulator/ids";
+import { fixtureId as fid } from "../../../emulator/ids";
 import { ID_FORMAT, startHarness, type Harness } from "./emulator-helpers";
 
 let h: Harness;
@@ -54,7 +54,12 @@ describe("provider configs: create", () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body.deployment).toMatchObject({ id: fid("pdep_", "githubenterprise"), is_default: false });
-    expect(reply.body.from_vault).toMatchObject({ object: "provider.config_vault", id: fid("pcvt_", "githubenterprise"), status: "active", deployment: { object: "provider.deployment#preview" } });
+    expect(reply.body.from_vault).toMatchObject({
+      object: "provider.config_vault",
+      id: fid("pcvt_", "githubenterprise"),
+      status: "active",
+      deployment: { object: "provider.deployment#preview" },
+    });
     expect(reply.body.tool_filter).toEqual({ type: "allow_all", ignore_parent_filters: false });
   });
 
@@ -71,11 +76,20 @@ describe("provider configs: create", () => {
     );
     const missing = await h.dev("POST", "/provider-configs", { provider_id: GITHUB, value: { timeout_seconds: 1.5 } });
     expect(missing.body.errors).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: ["value", "base_url"], code: "required" }), expect.objectContaining({ path: ["value", "timeout_seconds"], code: "invalid_type" })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: ["value", "base_url"], code: "required" }),
+        expect.objectContaining({ path: ["value", "timeout_seconds"], code: "invalid_type" }),
+      ]),
     );
-    const items = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "jira"), value: { site_url: "https://a.b", project_keys: ["OK", 7, "X"] } });
+    const items = await h.dev("POST", "/provider-configs", {
+      provider_id: fid("prov_", "jira"),
+      value: { site_url: "https://a.b", project_keys: ["OK", 7, "X"] },
+    });
     expect(items.body.errors).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: ["value", "project_keys", 1] }), expect.objectContaining({ path: ["value", "project_keys", 2], code: "too_short" })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: ["value", "project_keys", 1] }),
+        expect.objectContaining({ path: ["value", "project_keys", 2], code: "too_short" }),
+      ]),
     );
     const enumBad = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "linear"), value: { workspace_slug: "a", sync_mode: "sometimes" } });
     expect(enumBad.body.errors).toEqual([expect.objectContaining({ path: ["value", "sync_mode"], code: "invalid_value" })]);
@@ -94,16 +108,24 @@ describe("provider configs: create", () => {
   });
 
   test("value overrides the vault's values; the merge is what gets validated", async () => {
-    const ok = await h.dev("POST", "/provider-configs", { provider_id: GITHUB, provider_config_vault_id: fid("pcvt_", "githubdefault"), value: { timeout_seconds: 90 } });
+    const ok = await h.dev("POST", "/provider-configs", {
+      provider_id: GITHUB,
+      provider_config_vault_id: fid("pcvt_", "githubdefault"),
+      value: { timeout_seconds: 90 },
+    });
     expect(ok.status).toBe(200);
-    const bad = await h.dev("POST", "/provider-configs", { provider_id: GITHUB, provider_config_vault_id: fid("pcvt_", "githubdefault"), value: { timeout_seconds: 0 } });
+    const bad = await h.dev("POST", "/provider-configs", {
+      provider_id: GITHUB,
+      provider_config_vault_id: fid("pcvt_", "githubdefault"),
+      value: { timeout_seconds: 0 },
+    });
     expect(bad.body.errors).toEqual([expect.objectContaining({ path: ["value", "timeout_seconds"] })]);
   });
 
   test("missing and mismatched references are 422 naming the field", async () => {
     const cases: [unknown, string][] = [
       [{ value: GOOD_VALUE }, "provider_id"],
-      [{ provider_id: "prov_nothing" , value: GOOD_VALUE }, "provider_id"],
+      [{ provider_id: "prov_nothing", value: GOOD_VALUE }, "provider_id"],
       [{ provider_id: GITHUB }, "value"],
       [{ provider_id: GITHUB, value: GOOD_VALUE, provider_deployment_id: fid("pdep_", "slackcloud") }, "provider_deployment_id"],
       [{ provider_id: GITHUB, provider_config_vault_id: fid("pcvt_", "slackdefault") }, "provider_config_vault_id"],
@@ -121,7 +143,10 @@ describe("provider configs: create", () => {
   });
 
   test("the encrypted schema provider validates too", async () => {
-    const reply = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "slack"), value: { bot_token: "short", signing_secret: "s".repeat(16) } });
+    const reply = await h.dev("POST", "/provider-configs", {
+      provider_id: fid("prov_", "slack"),
+      value: { bot_token: "short", signing_secret: "s".repeat(16) },
+    });
     expect(reply.body.errors).toEqual([expect.objectContaining({ path: ["value", "bot_token"], code: "too_short" })]);
   });
 });
@@ -129,8 +154,15 @@ describe("provider configs: create", () => {
 describe("provider configs: update and delete", () => {
   test("PATCH changes name, description, metadata, tool_filters only", async () => {
     const created = (await h.dev("POST", "/provider-configs", { provider_id: GITHUB, value: GOOD_VALUE, name: "a" })).body;
-    const patched = await h.dev("PATCH", `/provider-configs/${created.id}`, { name: "b", tool_filters: { type: "tool_keys", keys: ["x"], ignore_parent_filters: true } });
-    expect(patched.body).toMatchObject({ name: "b", tool_filter: { type: "tool_keys", keys: ["x"], ignore_parent_filters: true }, deployment: created.deployment });
+    const patched = await h.dev("PATCH", `/provider-configs/${created.id}`, {
+      name: "b",
+      tool_filters: { type: "tool_keys", keys: ["x"], ignore_parent_filters: true },
+    });
+    expect(patched.body).toMatchObject({
+      name: "b",
+      tool_filter: { type: "tool_keys", keys: ["x"], ignore_parent_filters: true },
+      deployment: created.deployment,
+    });
     const refused = await h.dev("PATCH", `/provider-configs/${created.id}`, { value: GOOD_VALUE, provider_deployment_id: fid("pdep_", "githubenterprise") });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.map((e: { path: string[] }) => e.path[0]).sort()).toEqual(["provider_deployment_id", "value"]);
@@ -151,7 +183,14 @@ describe("provider configs: list filters", () => {
   const ids = async (query: string) => (await h.dev("GET", `/provider-configs?${query}`)).body.items.map((c: { id: string }) => c.id).sort();
 
   test("every filter of the spec", async () => {
-    const mine = (await h.dev("POST", "/provider-configs", { provider_id: GITHUB, provider_deployment_id: fid("pdep_", "githubenterprise"), value: GOOD_VALUE, name: "Needle Config" })).body;
+    const mine = (
+      await h.dev("POST", "/provider-configs", {
+        provider_id: GITHUB,
+        provider_deployment_id: fid("pdep_", "githubenterprise"),
+        value: GOOD_VALUE,
+        name: "Needle Config",
+      })
+    ).body;
     const fixtureIds = h.emu.fixtures.provider_configs.map((c) => c.id);
     expect(await ids("")).toEqual([...fixtureIds, mine.id].sort());
     expect(await ids(`provider_id=${fid("prov_", "slack")}`)).toEqual([fid("pcfg_", "slackacme")]);

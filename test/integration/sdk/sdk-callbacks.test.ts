@@ -1,4 +1,4 @@
-import { BadRequestError, NotFoundError, UnprocessableEntityError, type Callback } from "pulumi-tcs/sdk";
+import { BadRequestError, NotFoundError, UnprocessableEntityError, type Callback } from "../../../sdk/index";
 import { startSdkHarness, waitFor, type SdkHarness } from "./sdk-helpers";
 
 let h: SdkHarness;
@@ -20,7 +20,16 @@ describe("callbacks through the SDK", () => {
     const client = h.client();
     const github = integrationProvider("github");
     callback = await client.callbacks.create({ integrationProviderId: github.id, name: "orders", metadata: { team_name: "payments" } });
-    expect(callback).toMatchObject({ object: "callback", status: "active", name: "orders", description: null, metadata: { team_name: "payments" }, integrationProviderId: github.id, providerId: github.provider_id, integrationId: github.integration_id });
+    expect(callback).toMatchObject({
+      object: "callback",
+      status: "active",
+      name: "orders",
+      description: null,
+      metadata: { team_name: "payments" },
+      integrationProviderId: github.id,
+      providerId: github.provider_id,
+      integrationId: github.integration_id,
+    });
 
     expect(await client.callbacks.retrieve(callback.id)).toEqual(callback);
 
@@ -50,9 +59,18 @@ describe("callbacks through the SDK", () => {
   it("attaches an instance, lists, reads and detaches it", async () => {
     const client = h.client();
     const github = h.emu.fixtures.providers.find((p) => p.id === callback.providerId)!;
-    const config = await client.providerConfigs.create({ providerId: github.id, providerConfigVaultId: github.config_vaults[0]!.id, name: "sdk instance config" });
+    const config = await client.providerConfigs.create({
+      providerId: github.id,
+      providerConfigVaultId: github.config_vaults[0]!.id,
+      name: "sdk instance config",
+    });
     const instance = await client.callbacks.instances.create(callback.id, { providerConfigId: config.id, providerAuthConfigId: github.auth_configs[0]!.id });
-    expect(instance).toMatchObject({ object: "callback.instance", status: "attached", config: { id: config.id }, authConfig: { id: github.auth_configs[0]!.id } });
+    expect(instance).toMatchObject({
+      object: "callback.instance",
+      status: "attached",
+      config: { id: config.id },
+      authConfig: { id: github.auth_configs[0]!.id },
+    });
     expect(instance.triggers?.length).toBeGreaterThan(0);
 
     expect(await client.callbacks.instances.retrieve(callback.id, instance.id)).toEqual(instance);
@@ -62,7 +80,11 @@ describe("callbacks through the SDK", () => {
     // A webhook delivery records an event, readable through the events endpoints.
     const webhook = instance.triggers?.find((t) => t.source === "webhook");
     expect(webhook?.webhookUrl).toBeTruthy();
-    const delivery = await fetch(webhook!.webhookUrl!, { method: "POST", body: JSON.stringify({ id: "evt-1", ref_name: "main" }), headers: { "content-type": "application/json" } });
+    const delivery = await fetch(webhook!.webhookUrl!, {
+      method: "POST",
+      body: JSON.stringify({ id: "evt-1", ref_name: "main" }),
+      headers: { "content-type": "application/json" },
+    });
     expect(delivery.status).toBe(202);
     const event = await waitFor(async () => (await client.callbacks.events.list(callback.id, { sourceId: "evt-1" })).items[0]);
     expect(event).toMatchObject({ object: "callback.event", callbackId: callback.id, callbackInstanceId: instance.id, sourceId: "evt-1" });

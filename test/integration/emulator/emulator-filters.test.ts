@@ -1,4 +1,4 @@
-import { fixtureId as fid } from "../../emulator/ids";
+import { fixtureId as fid } from "../../../emulator/ids";
 import { startHarness, type Harness } from "./emulator-helpers";
 
 /**
@@ -58,14 +58,20 @@ async function expectArrayFilter(list: string, name: string, cases: [value: stri
     expect(want.length).toBeGreaterThan(0);
     await expectIds(list, `${name}=${encodeURIComponent(value)}`, want);
   }
-  const spellings = (a: string, b: string) => [`${name}=${a}&${name}=${b}`, `${name}[]=${a}&${name}[]=${b}`, `${name}[0]=${a}&${name}[1]=${b}`, `${name}=${a},${b}`];
+  const spellings = (a: string, b: string) => [
+    `${name}=${a}&${name}=${b}`,
+    `${name}[]=${a}&${name}[]=${b}`,
+    `${name}[0]=${a}&${name}[1]=${b}`,
+    `${name}=${a},${b}`,
+  ];
   const [first, wantFirst] = cases[0];
   const none = encodeURIComponent(nothing);
   expect(wantFirst.length).toBeLessThan((await ids(list)).length);
   for (const query of spellings(encodeURIComponent(first), none)) await expectIds(list, query, wantFirst);
   if (cases.length >= 2) {
     const [second, wantSecond] = cases[1];
-    for (const query of spellings(encodeURIComponent(first), encodeURIComponent(second))) await expectIds(list, query, [...new Set([...wantFirst, ...wantSecond])]);
+    for (const query of spellings(encodeURIComponent(first), encodeURIComponent(second)))
+      await expectIds(list, query, [...new Set([...wantFirst, ...wantSecond])]);
   }
   await expectIds(list, `${name}=${none}`, []);
   await expectIds(list, `${name}[]=${none}`, []);
@@ -85,7 +91,9 @@ async function expectExclusiveRange(list: string, field: "created_at" | "updated
   for (let i = 0; i + 2 < times.length; i++) probes.push({ gt: times[i], lt: times[i + 2] });
   for (const { gt, lt } of probes) {
     const want = records.filter((r) => (gt === undefined || Date.parse(r.at) > gt) && (lt === undefined || Date.parse(r.at) < lt)).map((r) => r.id);
-    const query = [gt !== undefined ? `${field}[gt]=${encodeURIComponent(iso(gt))}` : "", lt !== undefined ? `${field}[lt]=${encodeURIComponent(iso(lt))}` : ""].filter(Boolean).join("&");
+    const query = [gt !== undefined ? `${field}[gt]=${encodeURIComponent(iso(gt))}` : "", lt !== undefined ? `${field}[lt]=${encodeURIComponent(iso(lt))}` : ""]
+      .filter(Boolean)
+      .join("&");
     await expectIds(list, query, want);
   }
 }
@@ -123,11 +131,28 @@ describe("GET /callbacks", () => {
   });
 
   test("id", async () => {
-    await expectArrayFilter(LIST, "id", [[linear.id, [linear.id]], [slack.id, [slack.id]], [github.id, [github.id]]], `cb_${NOBODY}`);
+    await expectArrayFilter(
+      LIST,
+      "id",
+      [
+        [linear.id, [linear.id]],
+        [slack.id, [slack.id]],
+        [github.id, [github.id]],
+      ],
+      `cb_${NOBODY}`,
+    );
   });
 
   test("integration_id", async () => {
-    await expectArrayFilter(LIST, "integration_id", [[CHAT, [slack.id]], [DEVTOOLS, [github.id, linear.id, jira.id]]], fid("int_", "docs"));
+    await expectArrayFilter(
+      LIST,
+      "integration_id",
+      [
+        [CHAT, [slack.id]],
+        [DEVTOOLS, [github.id, linear.id, jira.id]],
+      ],
+      fid("int_", "docs"),
+    );
     // An id that names no integration is no error either.
     await expectIds(LIST, `integration_id=${CHAT}&integration_id=int_nothing`, [slack.id]);
   });
@@ -136,13 +161,25 @@ describe("GET /callbacks", () => {
     await expectArrayFilter(
       LIST,
       "integration_provider_id",
-      [[fid("intp_", "jira"), [jira.id]], [fid("intp_", "github"), [github.id]], [fid("intp_", "slack"), [slack.id]]],
+      [
+        [fid("intp_", "jira"), [jira.id]],
+        [fid("intp_", "github"), [github.id]],
+        [fid("intp_", "slack"), [slack.id]],
+      ],
       fid("intp_", "notion"),
     );
   });
 
   test("provider_id", async () => {
-    await expectArrayFilter(LIST, "provider_id", [[fid("prov_", "linear"), [linear.id]], [fid("prov_", "slack"), [slack.id]]], fid("prov_", "notion"));
+    await expectArrayFilter(
+      LIST,
+      "provider_id",
+      [
+        [fid("prov_", "linear"), [linear.id]],
+        [fid("prov_", "slack"), [slack.id]],
+      ],
+      fid("prov_", "notion"),
+    );
     // Filters combine with AND.
     await expectIds(LIST, `provider_id=${fid("prov_", "slack")}&integration_id=${DEVTOOLS}`, []);
     await expectIds(LIST, `provider_id=${fid("prov_", "jira")}&integration_id=${DEVTOOLS}`, [jira.id]);
@@ -154,7 +191,11 @@ describe("GET /callbacks", () => {
     await expectIds(LIST, range("created_at", { lt: linear.created_at }), [github.id]);
     await expectIds(LIST, range("created_at", { gt: slack.created_at }), []);
     await expectIds(LIST, range("created_at", { lt: github.created_at }), []);
-    await expectExclusiveRange(LIST, "created_at", [github, linear, jira, slack].map((c) => ({ id: c.id, at: c.created_at })));
+    await expectExclusiveRange(
+      LIST,
+      "created_at",
+      [github, linear, jira, slack].map((c) => ({ id: c.id, at: c.created_at })),
+    );
   });
 
   test("updated_at: exclusive gt / lt, independent of created_at", async () => {
@@ -164,7 +205,11 @@ describe("GET /callbacks", () => {
     await expectIds(LIST, range("updated_at", { gt: github.updated_at }), []);
     await expectIds(LIST, `${range("created_at", { lt: linear.created_at })}&${range("updated_at", { gt: slack.updated_at })}`, [github.id]);
     await expectIds(LIST, `${range("created_at", { gt: github.created_at })}&${range("updated_at", { gt: slack.updated_at })}`, []);
-    await expectExclusiveRange(LIST, "updated_at", [github, linear, jira, slack].map((c) => ({ id: c.id, at: c.updated_at })));
+    await expectExclusiveRange(
+      LIST,
+      "updated_at",
+      [github, linear, jira, slack].map((c) => ({ id: c.id, at: c.updated_at })),
+    );
   });
 
   // Runs last in this block: it deletes and archives callbacks.
@@ -174,7 +219,12 @@ describe("GET /callbacks", () => {
     expect((await h.control("POST", `/_emulator/callbacks/${slack.id}/archive`)).body.status).toBe("archived");
     await expectIds(LIST, "", [github.id, linear.id, slack.id]);
     await expectIds(LIST, "status=active", [github.id, linear.id]);
-    for (const query of ["status=archived&status=deleted", "status[]=archived&status[]=deleted", "status[0]=archived&status[1]=deleted", "status=archived,deleted"]) {
+    for (const query of [
+      "status=archived&status=deleted",
+      "status[]=archived&status[]=deleted",
+      "status[0]=archived&status[1]=deleted",
+      "status=archived,deleted",
+    ]) {
       await expectIds(LIST, query, [jira.id, slack.id]);
     }
     await expectIds(LIST, `status=deleted&id=${slack.id}`, []);
@@ -191,7 +241,8 @@ describe("GET /callbacks/{callback_id}/instances", () => {
     list = `/callbacks/${cb.id}/instances`;
     // Moving the clock runs the background registration for the fixture integration instance now.
     await advance();
-    const config = (await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "github"), provider_config_vault_id: fid("pcvt_", "githubdefault") })).body;
+    const config = (await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "github"), provider_config_vault_id: fid("pcvt_", "githubdefault") }))
+      .body;
     const attach = async (authConfig: string | null) => {
       const reply = await h.dev("POST", `${list}`, { provider_config_id: config.id, provider_auth_config_id: authConfig });
       expect(reply.status).toBe(200);
@@ -215,7 +266,11 @@ describe("GET /callbacks/{callback_id}/instances", () => {
     await expectIds(list, range("created_at", { lt: detached.created_at }), [registered.id]);
     await expectIds(list, range("created_at", { gt: b.created_at }), [c.id]);
     await expectIds(list, range("created_at", { gt: c.created_at }), []);
-    await expectExclusiveRange(list, "created_at", [registered, detached, b, c].map((i) => ({ id: i.id, at: i.created_at })));
+    await expectExclusiveRange(
+      list,
+      "created_at",
+      [registered, detached, b, c].map((i) => ({ id: i.id, at: i.created_at })),
+    );
   });
 
   test("updated_at: exclusive gt / lt", async () => {
@@ -224,11 +279,24 @@ describe("GET /callbacks/{callback_id}/instances", () => {
     await expectIds(list, range("updated_at", { lt: detached.updated_at }), [registered.id, b.id, c.id]);
     await expectIds(list, range("updated_at", { gt: registered.updated_at, lt: detached.updated_at }), [b.id, c.id]);
     await expectIds(list, range("updated_at", { gt: detached.updated_at }), []);
-    await expectExclusiveRange(list, "updated_at", [registered, detached, b, c].map((i) => ({ id: i.id, at: i.updated_at })));
+    await expectExclusiveRange(
+      list,
+      "updated_at",
+      [registered, detached, b, c].map((i) => ({ id: i.id, at: i.updated_at })),
+    );
   });
 
   test("id in every array spelling", async () => {
-    await expectArrayFilter(list, "id", [[b.id, [b.id]], [registered.id, [registered.id]], [detached.id, [detached.id]]], `cbi_${NOBODY}`);
+    await expectArrayFilter(
+      list,
+      "id",
+      [
+        [b.id, [b.id]],
+        [registered.id, [registered.id]],
+        [detached.id, [detached.id]],
+      ],
+      `cbi_${NOBODY}`,
+    );
   });
 });
 
@@ -265,20 +333,46 @@ describe("GET /callbacks/{callback_id}/events", () => {
   });
 
   test("id", async () => {
-    await expectArrayFilter(list, "id", [[reaction, [reaction]], [m1, [m1]], [m2, [m2]]], `cbe_${NOBODY}`);
+    await expectArrayFilter(
+      list,
+      "id",
+      [
+        [reaction, [reaction]],
+        [m1, [m1]],
+        [m2, [m2]],
+      ],
+      `cbe_${NOBODY}`,
+    );
     // An event of another callback is not found through this one.
     await expectIds(list, `id=${otherCallbacksEvent}`, []);
   });
 
   test("type on its own", async () => {
-    await expectArrayFilter(list, "type", [["slack.reaction.added", [reaction]], ["slack.message.posted", [m1, m2]]], "slack.channel.archived");
+    await expectArrayFilter(
+      list,
+      "type",
+      [
+        ["slack.reaction.added", [reaction]],
+        ["slack.message.posted", [m1, m2]],
+      ],
+      "slack.channel.archived",
+    );
     await expectIds(list, "type=github.push", []);
     // Not a prefix or substring match.
     await expectIds(list, "type=slack.message", []);
   });
 
   test("source_id in every array spelling, and filters combined", async () => {
-    await expectArrayFilter(list, "source_id", [["m-2", [m2]], ["r-1", [reaction]], ["m-1", [m1]]], "m-9");
+    await expectArrayFilter(
+      list,
+      "source_id",
+      [
+        ["m-2", [m2]],
+        ["r-1", [reaction]],
+        ["m-1", [m1]],
+      ],
+      "m-9",
+    );
     await expectIds(list, `type=slack.message.posted&id=${reaction}`, []);
     await expectIds(list, "type=slack.message.posted&source_id=m-1,r-1", [m1]);
   });
@@ -316,7 +410,16 @@ describe("GET /custom-provider-deployments and /custom-provider-versions", () =>
   });
 
   test("deployments: id", async () => {
-    await expectArrayFilter(DEPLOYMENTS, "id", [[d2.id, [d2.id]], [fid("cpd_", "acmetoolsv1"), [fid("cpd_", "acmetoolsv1")]], [d3.id, [d3.id]]], `cpd_${NOBODY}`);
+    await expectArrayFilter(
+      DEPLOYMENTS,
+      "id",
+      [
+        [d2.id, [d2.id]],
+        [fid("cpd_", "acmetoolsv1"), [fid("cpd_", "acmetoolsv1")]],
+        [d3.id, [d3.id]],
+      ],
+      `cpd_${NOBODY}`,
+    );
     // A version id is not a deployment id.
     await expectIds(DEPLOYMENTS, `id=${v2}`, []);
   });
@@ -328,18 +431,35 @@ describe("GET /custom-provider-deployments and /custom-provider-versions", () =>
     await expectIds(DEPLOYMENTS, range("created_at", { gt: d3.created_at }), []);
     const all = await items(DEPLOYMENTS);
     expect(all).toHaveLength(fixtureDeployments().length + 3);
-    await expectExclusiveRange(DEPLOYMENTS, "created_at", all.map((d) => ({ id: d.id, at: d.created_at })));
+    await expectExclusiveRange(
+      DEPLOYMENTS,
+      "created_at",
+      all.map((d) => ({ id: d.id, at: d.created_at })),
+    );
   });
 
   test("deployments: updated_at, exclusive gt / lt", async () => {
     await expectIds(DEPLOYMENTS, range("updated_at", { gt: d1.created_at, lt: d2.created_at }), [d1.id]);
     await expectIds(DEPLOYMENTS, range("updated_at", { gt: d1.updated_at, lt: d3.updated_at }), [d2.id]);
     await expectIds(DEPLOYMENTS, range("updated_at", { gt: d3.updated_at }), []);
-    await expectExclusiveRange(DEPLOYMENTS, "updated_at", (await items(DEPLOYMENTS)).map((d) => ({ id: d.id, at: d.updated_at })));
+    await expectExclusiveRange(
+      DEPLOYMENTS,
+      "updated_at",
+      (await items(DEPLOYMENTS)).map((d) => ({ id: d.id, at: d.updated_at })),
+    );
   });
 
   test("versions: id in every array spelling", async () => {
-    await expectArrayFilter(VERSIONS, "id", [[v1, [v1]], [fid("cpv_", "weatherv2"), [fid("cpv_", "weatherv2")]], [v3, [v3]]], `cpv_${NOBODY}`);
+    await expectArrayFilter(
+      VERSIONS,
+      "id",
+      [
+        [v1, [v1]],
+        [fid("cpv_", "weatherv2"), [fid("cpv_", "weatherv2")]],
+        [v3, [v3]],
+      ],
+      `cpv_${NOBODY}`,
+    );
     await expectIds(VERSIONS, `id=${d1.id}`, []);
   });
 
@@ -347,14 +467,22 @@ describe("GET /custom-provider-deployments and /custom-provider-versions", () =>
     await expectIds(VERSIONS, range("created_at", { gt: d1.created_at, lt: d3.created_at }), [v2]);
     await expectIds(VERSIONS, range("created_at", { lt: d1.created_at }), fixtureVersions());
     await expectIds(VERSIONS, range("created_at", { gt: d3.created_at }), []);
-    await expectExclusiveRange(VERSIONS, "created_at", (await items(VERSIONS)).map((v) => ({ id: v.id, at: v.created_at })));
+    await expectExclusiveRange(
+      VERSIONS,
+      "created_at",
+      (await items(VERSIONS)).map((v) => ({ id: v.id, at: v.created_at })),
+    );
   });
 
   test("versions: updated_at, exclusive gt / lt", async () => {
     await expectIds(VERSIONS, range("updated_at", { gt: d1.created_at, lt: d2.created_at }), [v1]);
     await expectIds(VERSIONS, range("updated_at", { gt: d1.updated_at, lt: d3.updated_at }), [v2]);
     await expectIds(VERSIONS, range("updated_at", { gt: d3.updated_at }), []);
-    await expectExclusiveRange(VERSIONS, "updated_at", (await items(VERSIONS)).map((v) => ({ id: v.id, at: v.updated_at })));
+    await expectExclusiveRange(
+      VERSIONS,
+      "updated_at",
+      (await items(VERSIONS)).map((v) => ({ id: v.id, at: v.updated_at })),
+    );
   });
 });
 
@@ -388,26 +516,61 @@ describe("GET /integration-setup-sessions", () => {
     await expectIds(LIST, range("updated_at", { gt: s2.updated_at, lt: s1.updated_at }), [s3.id]);
     await expectIds(LIST, range("updated_at", { gt: s1.updated_at }), []);
     await expectIds(LIST, `${range("updated_at", { gt: s3.updated_at })}&status=pending`, []);
-    await expectExclusiveRange(LIST, "updated_at", [s1, s2, s3].map((s) => ({ id: s.id, at: s.updated_at })));
+    await expectExclusiveRange(
+      LIST,
+      "updated_at",
+      [s1, s2, s3].map((s) => ({ id: s.id, at: s.updated_at })),
+    );
   });
 
   test("created_at: exclusive gt / lt", async () => {
     await expectIds(LIST, range("created_at", { gt: s1.created_at, lt: s3.created_at }), [s2.id]);
     await expectIds(LIST, range("created_at", { lt: s2.created_at }), [s1.id]);
     await expectIds(LIST, range("created_at", { gt: s3.created_at }), []);
-    await expectExclusiveRange(LIST, "created_at", [s1, s2, s3].map((s) => ({ id: s.id, at: s.created_at })));
+    await expectExclusiveRange(
+      LIST,
+      "created_at",
+      [s1, s2, s3].map((s) => ({ id: s.id, at: s.created_at })),
+    );
   });
 
   test("id, integration_id, integration_instance_id and status in every array spelling", async () => {
-    await expectArrayFilter(LIST, "id", [[s3.id, [s3.id]], [s2.id, [s2.id]]], `iss_${NOBODY}`);
-    await expectArrayFilter(LIST, "integration_id", [[CHAT, [s2.id]], [DEVTOOLS, [s1.id, s3.id]]], fid("int_", "docs"));
+    await expectArrayFilter(
+      LIST,
+      "id",
+      [
+        [s3.id, [s3.id]],
+        [s2.id, [s2.id]],
+      ],
+      `iss_${NOBODY}`,
+    );
+    await expectArrayFilter(
+      LIST,
+      "integration_id",
+      [
+        [CHAT, [s2.id]],
+        [DEVTOOLS, [s1.id, s3.id]],
+      ],
+      fid("int_", "docs"),
+    );
     await expectArrayFilter(
       LIST,
       "integration_instance_id",
-      [[s1.integration_instance.id, [s1.id]], [s2.integration_instance.id, [s2.id]]],
+      [
+        [s1.integration_instance.id, [s1.id]],
+        [s2.integration_instance.id, [s2.id]],
+      ],
       fid("inst_", "acmedevtools"), // an integration instance, but not one of a setup session
     );
-    await expectArrayFilter(LIST, "status", [["successful", [s1.id]], ["pending", [s2.id, s3.id]]], "expired");
+    await expectArrayFilter(
+      LIST,
+      "status",
+      [
+        ["successful", [s1.id]],
+        ["pending", [s2.id, s3.id]],
+      ],
+      "expired",
+    );
   });
 });
 
@@ -422,12 +585,25 @@ describe("GET /provider-configs", () => {
   beforeAll(async () => {
     await reset();
     enterprise = (
-      await h.dev("POST", LIST, { provider_id: fid("prov_", "github"), provider_deployment_id: fid("pdep_", "githubenterprise"), provider_config_vault_id: fid("pcvt_", "githubenterprise") })
+      await h.dev("POST", LIST, {
+        provider_id: fid("prov_", "github"),
+        provider_deployment_id: fid("pdep_", "githubenterprise"),
+        provider_config_vault_id: fid("pcvt_", "githubenterprise"),
+      })
     ).body.id;
   });
 
   test("id", async () => {
-    await expectArrayFilter(LIST, "id", [[SLACK_ACME, [SLACK_ACME]], [enterprise, [enterprise]], [GITHUB_PERSONAL, [GITHUB_PERSONAL]]], `pcfg_${NOBODY}`);
+    await expectArrayFilter(
+      LIST,
+      "id",
+      [
+        [SLACK_ACME, [SLACK_ACME]],
+        [enterprise, [enterprise]],
+        [GITHUB_PERSONAL, [GITHUB_PERSONAL]],
+      ],
+      `pcfg_${NOBODY}`,
+    );
     await expectIds(LIST, `id=${GITHUB_ACME}&provider_id=${fid("prov_", "slack")}`, []);
     // A deleted config is gone from the filtered list too.
     const gone = (await h.dev("POST", LIST, { provider_id: fid("prov_", "slack"), provider_config_vault_id: fid("pcvt_", "slackdefault") })).body.id;
@@ -437,18 +613,40 @@ describe("GET /provider-configs", () => {
   });
 
   test("the other id filters and status in their array forms", async () => {
-    await expectArrayFilter(LIST, "provider_id", [[fid("prov_", "linear"), [LINEAR_ACME]], [fid("prov_", "slack"), [SLACK_ACME]]], fid("prov_", "notion"));
-    await expectArrayFilter(LIST, "provider_specification_id", [[fid("pspec_", "slack"), [SLACK_ACME]], [fid("pspec_", "linear"), [LINEAR_ACME]]], fid("pspec_", "jira"));
+    await expectArrayFilter(
+      LIST,
+      "provider_id",
+      [
+        [fid("prov_", "linear"), [LINEAR_ACME]],
+        [fid("prov_", "slack"), [SLACK_ACME]],
+      ],
+      fid("prov_", "notion"),
+    );
+    await expectArrayFilter(
+      LIST,
+      "provider_specification_id",
+      [
+        [fid("pspec_", "slack"), [SLACK_ACME]],
+        [fid("pspec_", "linear"), [LINEAR_ACME]],
+      ],
+      fid("pspec_", "jira"),
+    );
     await expectArrayFilter(
       LIST,
       "provider_deployment_id",
-      [[fid("pdep_", "githubenterprise"), [enterprise]], [fid("pdep_", "slackcloud"), [SLACK_ACME]]],
+      [
+        [fid("pdep_", "githubenterprise"), [enterprise]],
+        [fid("pdep_", "slackcloud"), [SLACK_ACME]],
+      ],
       fid("pdep_", "jiracloud"),
     );
     await expectArrayFilter(
       LIST,
       "provider_config_vault_id",
-      [[fid("pcvt_", "githubenterprise"), [enterprise]], [fid("pcvt_", "lineardefault"), [LINEAR_ACME]]],
+      [
+        [fid("pcvt_", "githubenterprise"), [enterprise]],
+        [fid("pcvt_", "lineardefault"), [LINEAR_ACME]],
+      ],
       fid("pcvt_", "jiradefault"),
     );
     for (const name of ["actor_id", "consumer_id", "identity_id", "identity_credential_id"]) {

@@ -2,13 +2,13 @@
 // none when nothing declared changed (the recorded inputs stay as they are), and after a change by
 // hand the live values, with what the API never returns kept as recorded and what the program did
 // not declare left out. (On the real engine: test/e2e/resource-options.test.ts.)
-import { BINDINGS } from "../../provider/plugin/bindings";
-import type { ApiContext } from "../../provider/plugin/engine/binding";
-import { markerSecret } from "../../provider/plugin/engine/create-marker";
-import { ReadBatcher } from "../../provider/plugin/engine/read-batcher";
-import { ResourceEngine } from "../../provider/plugin/engine/resource-engine";
-import type { ResourceKind } from "../../provider/shapes/shape";
-import { startSdkHarness, type SdkHarness } from "./sdk-helpers";
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import type { ApiContext } from "../../../provider/plugin/engine/binding";
+import { markerSecret } from "../../../provider/plugin/engine/create-marker";
+import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
+import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import type { ResourceKind } from "../../../provider/shapes/shape";
+import { startSdkHarness, type SdkHarness } from "../sdk/sdk-helpers";
 
 const GITHUB_PROVIDER = "prov_github00000000000000";
 const GITHUB_INTEGRATION_PROVIDER = "intp_github00000000000000";
@@ -19,12 +19,22 @@ describe("engine read: the inputs recorded by a refresh", () => {
 
   beforeAll(async () => {
     harness = await startSdkHarness();
-    context = { client: harness.client(), reads: new ReadBatcher(), orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }), markerSecret: markerSecret("k"), takenOver: new Set() };
+    context = {
+      client: harness.client(),
+      reads: new ReadBatcher(),
+      orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
+      markerSecret: markerSecret("k"),
+      takenOver: new Set(),
+    };
   });
   afterAll(() => harness.close());
 
   function engine(kind: ResourceKind) {
-    return new ResourceEngine(BINDINGS[kind], () => context, () => undefined);
+    return new ResourceEngine(
+      BINDINGS[kind],
+      () => context,
+      () => undefined,
+    );
   }
 
   /** A read as a fresh refresh makes it (nothing cached from earlier reads). */
@@ -41,13 +51,23 @@ describe("engine read: the inputs recorded by a refresh", () => {
   });
 
   it("after a change by hand, returns the live values of the declared fields and nothing undeclared", async () => {
-    const config = await engine("ProviderConfig").create({ providerId: GITHUB_PROVIDER, name: "GitHub", value: { base_url: "https://x.example.com/api", timeout_seconds: 3 }, tcsCreateKey: "k2" });
+    const config = await engine("ProviderConfig").create({
+      providerId: GITHUB_PROVIDER,
+      name: "GitHub",
+      value: { base_url: "https://x.example.com/api", timeout_seconds: 3 },
+      tcsCreateKey: "k2",
+    });
     await harness.client().providerConfigs.update(config.id, { name: "by hand", metadata: { owner: "ops" } });
     const read = await refresh("ProviderConfig", config.id, config.outs);
     expect(read.props).toMatchObject({ name: "by hand", providerDeploymentId: expect.stringMatching(/^pdep_/), toolFilters: { type: "allow_all" } });
     // The value is never returned by the API: kept as recorded. The deployment the service chose, the
     // default tool filter and empty fields are not declarations.
-    expect(read.inputs).toEqual({ providerId: GITHUB_PROVIDER, name: "by hand", metadata: { owner: "ops" }, value: { base_url: "https://x.example.com/api", timeout_seconds: 3 } });
+    expect(read.inputs).toEqual({
+      providerId: GITHUB_PROVIDER,
+      name: "by hand",
+      metadata: { owner: "ops" },
+      value: { base_url: "https://x.example.com/api", timeout_seconds: 3 },
+    });
   });
 
   it("keeps adoptId and a role's permissions as the service holds them", async () => {
@@ -55,7 +75,12 @@ describe("engine read: the inputs recorded by a refresh", () => {
     const adopted = await engine("Role").create({ name: "Made by hand", slug: "made-by-hand", permissions: ["thread_read"], adoptId: role.id });
     await harness.client().roles.update(role.id, { name: "Made by hand", slug: "made-by-hand", permissions: ["thread_read", "thread_create"] });
     const read = await refresh("Role", role.id, adopted.outs);
-    expect(read.inputs).toEqual({ name: "Made by hand", slug: "made-by-hand", permissions: expect.arrayContaining(["thread_read", "thread_create"]), adoptId: role.id });
+    expect(read.inputs).toEqual({
+      name: "Made by hand",
+      slug: "made-by-hand",
+      permissions: expect.arrayContaining(["thread_read", "thread_create"]),
+      adoptId: role.id,
+    });
   });
 
   it("returns nothing at all for an object gone", async () => {

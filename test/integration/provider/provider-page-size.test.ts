@@ -1,14 +1,14 @@
 // A service that serves fewer records a page than asked (here 7 where the scan asks for
 // SCAN_PAGE_SIZE) still gets a complete refresh: every scan follows has_more_after, so every record is
 // found in the scan, none is taken for gone, and none costs a read of its own.
-import { ToolConnectivityClient } from "pulumi-tcs/sdk";
-import { SCAN_PAGE_SIZE } from "../../provider/page-size";
-import { BINDINGS } from "../../provider/plugin/bindings";
-import type { ApiContext } from "../../provider/plugin/engine/binding";
-import { ReadBatcher } from "../../provider/plugin/engine/read-batcher";
-import { ResourceEngine } from "../../provider/plugin/engine/resource-engine";
-import type { ResourceKind } from "../../provider/shapes/shape";
-import { startSdkHarness, type SdkHarness } from "./sdk-helpers";
+import { ToolConnectivityClient } from "../../../sdk/index";
+import { SCAN_PAGE_SIZE } from "../../../provider/page-size";
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import type { ApiContext } from "../../../provider/plugin/engine/binding";
+import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
+import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import type { ResourceKind } from "../../../provider/shapes/shape";
+import { startSdkHarness, type SdkHarness } from "../sdk/sdk-helpers";
 
 const PAGE = 7;
 let h: SdkHarness;
@@ -18,8 +18,18 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 function engine(kind: ResourceKind, client: ToolConnectivityClient) {
-  const ctx: ApiContext = { client, reads: new ReadBatcher(), orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }), markerSecret: Buffer.alloc(32), takenOver: new Set() };
-  return new ResourceEngine(BINDINGS[kind], () => ctx, () => undefined);
+  const ctx: ApiContext = {
+    client,
+    reads: new ReadBatcher(),
+    orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
+    markerSecret: Buffer.alloc(32),
+    takenOver: new Set(),
+  };
+  return new ResourceEngine(
+    BINDINGS[kind],
+    () => ctx,
+    () => undefined,
+  );
 }
 
 describe("a service that serves fewer records a page than asked", () => {
@@ -29,7 +39,8 @@ describe("a service that serves fewer records a page than asked", () => {
     for (let i = 0; i < 40; i++) roles.push(await client.roles.create({ name: `Paged ${i}`, slug: `paged-${i}`, permissions: ["thread_read"] }));
     const configs = [];
     const github = h.emu.fixtures.providers.find((p) => p.config_vaults.length > 0)!;
-    for (let i = 0; i < 20; i++) configs.push(await client.providerConfigs.create({ providerId: github.id, providerConfigVaultId: github.config_vaults[0]!.id, name: `paged ${i}` }));
+    for (let i = 0; i < 20; i++)
+      configs.push(await client.providerConfigs.create({ providerId: github.id, providerConfigVaultId: github.config_vaults[0]!.id, name: `paged ${i}` }));
     // The service answers 7 a page where the scan asks for more.
     expect(SCAN_PAGE_SIZE).toBeGreaterThan(PAGE);
     const first = await client.roles.list({ limit: SCAN_PAGE_SIZE });

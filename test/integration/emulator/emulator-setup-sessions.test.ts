@@ -1,4 +1,4 @@
-import { fixtureId as fid } from "../../emulator/ids";
+import { fixtureId as fid } from "../../../emulator/ids";
 import { ID_FORMAT, startHarness, TIMESTAMP, type Harness } from "./emulator-helpers";
 
 let h: Harness;
@@ -15,7 +15,12 @@ const HOUR = 3_600_000;
 
 describe("integration setup sessions", () => {
   test("create: pending, 24 h expiry, a draft integration instance, a capability URL", async () => {
-    const reply = await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "Onboard Ada", metadata: { user: "ada" }, configuration: { team: "core" } });
+    const reply = await h.dev("POST", "/integration-setup-sessions", {
+      integration_id: DEVTOOLS,
+      name: "Onboard Ada",
+      metadata: { user: "ada" },
+      configuration: { team: "core" },
+    });
     expect(reply.status).toBe(200);
     const session = reply.body;
     expect(session.id).toMatch(ID_FORMAT("iss_"));
@@ -57,7 +62,9 @@ describe("integration setup sessions", () => {
   });
 
   test("a pending session past expires_at reads expired (list filter too)", async () => {
-    const session = (await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "s", expires_at: new Date(Date.now() + HOUR).toISOString() })).body;
+    const session = (
+      await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "s", expires_at: new Date(Date.now() + HOUR).toISOString() })
+    ).body;
     await h.control("POST", "/_emulator/clock", { advance_ms: HOUR + 1000 });
     expect((await h.dev("GET", `/integration-setup-sessions/${session.id}`)).body.status).toBe("expired");
     expect((await h.dev("GET", "/integration-setup-sessions?status=expired")).body.items.map((s: { id: string }) => s.id)).toEqual([session.id]);
@@ -84,7 +91,9 @@ describe("integration setup sessions", () => {
   });
 
   test("completion redirects to redirect_url", async () => {
-    const session = (await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "s", redirect_url: "https://app.example.com/done?x=1" })).body;
+    const session = (
+      await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "s", redirect_url: "https://app.example.com/done?x=1" })
+    ).body;
     const done = await fetch(`${session.url}/complete`, { method: "POST", redirect: "manual" });
     expect(done.status).toBe(303);
     const location = new URL(done.headers.get("location")!);

@@ -1,5 +1,5 @@
 import { request } from "undici";
-import { fixtureId as fid } from "../../emulator/ids";
+import { fixtureId as fid } from "../../../emulator/ids";
 import { client, startHarness, type Harness } from "./emulator-helpers";
 
 let h: Harness;
@@ -88,7 +88,9 @@ describe("control plane", () => {
 
 describe("fault rules", () => {
   test("status and code, limited by count, matched by method and glob", async () => {
-    await h.control("POST", "/_emulator/faults", { rules: [{ method: "GET", path: "/callbacks/*", status: 503, code: "service_unavailable", count: 2, retry_after: 3 }] });
+    await h.control("POST", "/_emulator/faults", {
+      rules: [{ method: "GET", path: "/callbacks/*", status: 503, code: "service_unavailable", count: 2, retry_after: 3 }],
+    });
     const cb = await h.dev("POST", "/callbacks", { integration_provider_id: fid("intp_", "github") });
     expect(cb.status).toBe(200);
     const first = await h.dev("GET", `/callbacks/${cb.body.id}`);
@@ -137,11 +139,13 @@ describe("fault rules", () => {
 
   test("drop_after_commit applies the change, then drops the connection", async () => {
     await h.control("POST", "/_emulator/faults", { rules: [{ method: "POST", path: "/roles", drop_after_commit: true, count: 1 }] });
-    await expect(request(`${h.emu.url}/roles`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${h.emu.keys.development.secret}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ name: "Dropped", slug: "dropped", permissions: [] }),
-    })).rejects.toThrow();
+    await expect(
+      request(`${h.emu.url}/roles`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${h.emu.keys.development.secret}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Dropped", slug: "dropped", permissions: [] }),
+      }),
+    ).rejects.toThrow();
     const list = await h.dev("GET", "/roles?slug=dropped");
     expect(list.body.items).toHaveLength(1);
     // The retry sees the committed write.
@@ -151,7 +155,11 @@ describe("fault rules", () => {
   test("bad rules are 422 naming the field", async () => {
     const reply = await h.control("POST", "/_emulator/faults", { rules: [{ path: "/x", status: 99, probability: 2, colour: 1 }] });
     expect(reply.status).toBe(422);
-    expect(reply.body.errors.map((e: { path: (string | number)[] }) => e.path.join(".")).sort()).toEqual(["rules.0.colour", "rules.0.probability", "rules.0.status"]);
+    expect(reply.body.errors.map((e: { path: (string | number)[] }) => e.path.join(".")).sort()).toEqual([
+      "rules.0.colour",
+      "rules.0.probability",
+      "rules.0.status",
+    ]);
     expect((await h.control("POST", "/_emulator/faults", {})).status).toBe(422);
   });
 });

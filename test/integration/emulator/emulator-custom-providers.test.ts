@@ -1,4 +1,4 @@
-import { fixtureId as fid } from "../../emulator/ids";
+import { fixtureId as fid } from "../../../emulator/ids";
 import { eventually, startHarness, TIMESTAMP, type Harness } from "./emulator-helpers";
 
 let h: Harness;
@@ -17,7 +17,14 @@ const ACME = fid("cprov_", "acmetools");
 describe("custom provider deployments", () => {
   test("settled fixtures: one succeeded, one failed with logs of the failing step", async () => {
     const ok = await h.dev("GET", `/custom-provider-deployments/${fid("cpd_", "acmetoolsv1")}`);
-    expect(ok.body).toMatchObject({ object: "custom_provider.deployment", status: "succeeded", trigger: "manual", custom_provider_id: ACME, provider_id: fid("prov_", "acmetools"), custom_provider_version_id: fid("cpv_", "acmetoolsv1") });
+    expect(ok.body).toMatchObject({
+      object: "custom_provider.deployment",
+      status: "succeeded",
+      trigger: "manual",
+      custom_provider_id: ACME,
+      provider_id: fid("prov_", "acmetools"),
+      custom_provider_version_id: fid("cpv_", "acmetoolsv1"),
+    });
     expect(ok.body.updated_at).toMatch(TIMESTAMP);
     const failed = await h.dev("GET", `/custom-provider-deployments/${fid("cpd_", "acmetoolsv2")}`);
     expect(failed.body.status).toBe("failed");
@@ -38,15 +45,27 @@ describe("custom provider deployments", () => {
     expect((await h.dev("GET", `/custom-provider-deployments/${id}`)).body.status).toBe("queued");
     expect((await h.dev("GET", `/custom-provider-deployments/${id}/logs`)).body.steps.map((s: { status: string }) => s.status)).toEqual(["pending", "pending"]);
     const seen = new Set<string>();
-    await eventually(async () => {
-      const status = (await h.dev("GET", `/custom-provider-deployments/${id}`)).body.status;
-      seen.add(status);
-      return status === "succeeded";
-    }, 5000, 20);
+    await eventually(
+      async () => {
+        const status = (await h.dev("GET", `/custom-provider-deployments/${id}`)).body.status;
+        seen.add(status);
+        return status === "succeeded";
+      },
+      5000,
+      20,
+    );
     expect([...seen]).toEqual(["queued", "deploying", "succeeded"]);
     expect((await h.dev("GET", `/custom-provider-deployments/${failing}`)).body.status).toBe("failed");
     const versions = await h.dev("GET", `/custom-provider-versions?custom_provider_deployment_id=${failing}`);
-    expect(versions.body.items).toEqual([expect.objectContaining({ object: "custom_provider.version", id: fid("cpv_", "weatherv2"), status: "deployment_failed", index: 2, identifier: "2026.01.2" })]);
+    expect(versions.body.items).toEqual([
+      expect.objectContaining({
+        object: "custom_provider.version",
+        id: fid("cpv_", "weatherv2"),
+        status: "deployment_failed",
+        index: 2,
+        identifier: "2026.01.2",
+      }),
+    ]);
   });
 
   test("the clock moves deployments too; the control plane starts new ones", async () => {

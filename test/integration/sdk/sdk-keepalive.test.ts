@@ -1,8 +1,8 @@
 // Keep-alive pooling: clients of one base URL share warm connections (sdk/internal/agents.ts). A counting TCP
 // relay in front of the emulator sees every connection the SDK opens.
 import * as net from "node:net";
-import { ToolConnectivityClient } from "pulumi-tcs/sdk";
-import { closeSharedAgents } from "../../sdk/internal/agents";
+import { ToolConnectivityClient } from "../../../sdk/index";
+import { closeSharedAgents } from "../../../sdk/internal/agents";
 import { startSdkHarness, type SdkHarness } from "./sdk-helpers";
 
 interface Relay {

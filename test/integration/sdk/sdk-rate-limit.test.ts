@@ -3,7 +3,7 @@
 // 2 s, declared) or has it wrong and must go by the RateLimit-* headers (production: 15 per 1 s,
 // declared as the far larger published production tier).
 
-import { ToolConnectivityClient } from "pulumi-tcs/sdk";
+import { ToolConnectivityClient } from "../../../sdk/index";
 import { startSdkHarness, type SdkHarness } from "./sdk-helpers";
 
 let h: SdkHarness;
@@ -34,7 +34,12 @@ async function burst(clients: ToolConnectivityClient[], requests: number): Promi
 describe("rate limiting", () => {
   it("keeps a burst of 60 under a declared 20-per-2-s tier, shared by two clients of the same key", async () => {
     const logs: string[] = [];
-    const options = { apiKey: h.emu.keys.development.secret, baseUrl: h.emu.url, rateLimit: { limit: 20, windowMs: 2000 }, logger: (l: string) => logs.push(l) } as const;
+    const options = {
+      apiKey: h.emu.keys.development.secret,
+      baseUrl: h.emu.url,
+      rateLimit: { limit: 20, windowMs: 2000 },
+      logger: (l: string) => logs.push(l),
+    } as const;
     const { counters, elapsedMs } = await burst([new ToolConnectivityClient(options), new ToolConnectivityClient(options)], 60);
     // Exactly one request per call reached the service: none was refused and retried.
     expect(counters.total).toBe(60);
@@ -46,7 +51,12 @@ describe("rate limiting", () => {
 
   it("goes by the service's RateLimit headers when the declared tier is too generous", async () => {
     const logs: string[] = [];
-    const client = new ToolConnectivityClient({ apiKey: h.emu.keys.production.secret, baseUrl: h.emu.url, rateLimit: "production", logger: (l) => logs.push(l) });
+    const client = new ToolConnectivityClient({
+      apiKey: h.emu.keys.production.secret,
+      baseUrl: h.emu.url,
+      rateLimit: "production",
+      logger: (l) => logs.push(l),
+    });
     const { counters } = await burst([client], 60);
     expect(counters.total).toBe(60);
     expect(logs.filter((l) => l.includes("-> 429"))).toHaveLength(0);

@@ -26,7 +26,14 @@ describe("roles", () => {
   test("create returns the record with camelCase isDefault", async () => {
     const reply = await h.dev("POST", "/roles", ROLE);
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ object: "role", id: reply.body.id, ...ROLE, isDefault: false, created_at: reply.body.created_at, updated_at: reply.body.created_at });
+    expect(reply.body).toEqual({
+      object: "role",
+      id: reply.body.id,
+      ...ROLE,
+      isDefault: false,
+      created_at: reply.body.created_at,
+      updated_at: reply.body.created_at,
+    });
     expect(reply.body.id).toMatch(ID_FORMAT("rol_"));
     expect(reply.body.created_at).toMatch(TIMESTAMP);
     expect((await h.dev("GET", `/roles/${reply.body.id}`)).body).toEqual(reply.body);
@@ -53,7 +60,15 @@ describe("roles", () => {
     const role = (await h.dev("POST", "/roles", ROLE)).body;
     const put = await h.dev("PUT", `/roles/${role.id}`, { name: "Agent", slug: "agent", permissions: ["thread_read"] });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ id: role.id, name: "Agent", slug: "agent", description: "", permissions: ["thread_read"], isDefault: false, created_at: role.created_at });
+    expect(put.body).toMatchObject({
+      id: role.id,
+      name: "Agent",
+      slug: "agent",
+      description: "",
+      permissions: ["thread_read"],
+      isDefault: false,
+      created_at: role.created_at,
+    });
     const post = await h.dev("POST", `/roles/${role.id}`, { name: "Agent 2", slug: "agent", permissions: [], description: "d" });
     expect(post.body).toMatchObject({ name: "Agent 2", permissions: [], description: "d" });
     const incomplete = await h.dev("PUT", `/roles/${role.id}`, { name: "x" });
@@ -83,7 +98,10 @@ describe("roles", () => {
       ]),
     );
     expect((await h.dev("POST", "/roles", { ...ROLE, slug: "a".repeat(65) })).body.errors[0]).toMatchObject({ path: ["slug"], code: "too_long" });
-    expect((await h.dev("POST", "/roles", { ...ROLE, permissions: "thread_read" })).body.errors[0]).toMatchObject({ path: ["permissions"], code: "invalid_type" });
+    expect((await h.dev("POST", "/roles", { ...ROLE, permissions: "thread_read" })).body.errors[0]).toMatchObject({
+      path: ["permissions"],
+      code: "invalid_type",
+    });
     expect((await h.dev("POST", "/roles", { ...ROLE, isDefault: true })).body.errors[0]).toMatchObject({ path: ["isDefault"], code: "not_updatable" });
   });
 

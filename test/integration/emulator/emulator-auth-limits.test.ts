@@ -138,7 +138,7 @@ describe("rate limits", () => {
   });
 
   test("the contract's defaults apply when nothing is configured", async () => {
-    const { startEmulator } = await import("../../emulator/index");
+    const { startEmulator } = await import("../../../emulator/index");
     const emu = await startEmulator();
     try {
       const reply = await client(emu.url, emu.keys.production.secret)("GET", "/roles");

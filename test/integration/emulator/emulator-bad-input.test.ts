@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { ERROR_CATALOG } from "../../emulator/errors";
-import { fixtureId as fid } from "../../emulator/ids";
+import { ERROR_CATALOG } from "../../../emulator/errors";
+import { fixtureId as fid } from "../../../emulator/ids";
 import { startHarness, type Harness } from "./emulator-helpers";
 
 /**
@@ -40,7 +40,12 @@ const ENDPOINTS: Endpoint[] = [
     method: "POST",
     path: () => "/callbacks",
     valid: () => ({ integration_provider_id: fid("intp_", "linear"), name: "n", description: "d", metadata: { a: 1 } }),
-    fields: { integration_provider_id: { kind: "id", required: true }, name: { kind: "name" }, description: { kind: "description" }, metadata: { kind: "metadata" } },
+    fields: {
+      integration_provider_id: { kind: "id", required: true },
+      name: { kind: "name" },
+      description: { kind: "description" },
+      metadata: { kind: "metadata" },
+    },
   },
   {
     label: "PATCH /callbacks/{callback_id}",
@@ -60,7 +65,13 @@ const ENDPOINTS: Endpoint[] = [
     label: "POST /provider-configs",
     method: "POST",
     path: () => "/provider-configs",
-    valid: () => ({ provider_id: fid("prov_", "github"), value: { base_url: "https://x.example", timeout_seconds: 5 }, name: "n", metadata: {}, tool_filters: { type: "allow_all" } }),
+    valid: () => ({
+      provider_id: fid("prov_", "github"),
+      value: { base_url: "https://x.example", timeout_seconds: 5 },
+      name: "n",
+      metadata: {},
+      tool_filters: { type: "allow_all" },
+    }),
     fields: {
       provider_id: { kind: "id", required: true },
       provider_deployment_id: { kind: "id" },
@@ -84,27 +95,48 @@ const ENDPOINTS: Endpoint[] = [
     method: "POST",
     path: () => "/roles",
     valid: () => ({ name: "n", slug: "fuzz", permissions: ["thread_read"], description: "d" }),
-    fields: { name: { kind: "name", required: true }, slug: { kind: "slug", required: true }, permissions: { kind: "permissions", required: true }, description: { kind: "description" } },
+    fields: {
+      name: { kind: "name", required: true },
+      slug: { kind: "slug", required: true },
+      permissions: { kind: "permissions", required: true },
+      description: { kind: "description" },
+    },
   },
   {
     label: "PUT /roles/{roleId}",
     method: "PUT",
     path: () => `/roles/${ids.role}`,
     valid: () => ({ name: "n", slug: "fuzz", permissions: ["thread_read"] }),
-    fields: { name: { kind: "name", required: true }, slug: { kind: "slug", required: true }, permissions: { kind: "permissions", required: true }, description: { kind: "description" } },
+    fields: {
+      name: { kind: "name", required: true },
+      slug: { kind: "slug", required: true },
+      permissions: { kind: "permissions", required: true },
+      description: { kind: "description" },
+    },
   },
   {
     label: "POST /roles/{roleId}",
     method: "POST",
     path: () => `/roles/${ids.role}`,
     valid: () => ({ name: "n", slug: "fuzz", permissions: [] }),
-    fields: { name: { kind: "name", required: true }, slug: { kind: "slug", required: true }, permissions: { kind: "permissions", required: true }, description: { kind: "description" } },
+    fields: {
+      name: { kind: "name", required: true },
+      slug: { kind: "slug", required: true },
+      permissions: { kind: "permissions", required: true },
+      description: { kind: "description" },
+    },
   },
   {
     label: "POST /integration-setup-sessions",
     method: "POST",
     path: () => "/integration-setup-sessions",
-    valid: () => ({ integration_id: fid("int_", "devtools"), name: "n", expires_at: new Date(Date.now() + 3_600_000).toISOString(), redirect_url: "https://app.example/x", configuration: {} }),
+    valid: () => ({
+      integration_id: fid("int_", "devtools"),
+      name: "n",
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      redirect_url: "https://app.example/x",
+      configuration: {},
+    }),
     fields: {
       integration_id: { kind: "id", required: true },
       name: { kind: "name", required: true },
@@ -119,7 +151,13 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-const notString = fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
+const notString = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
 const notObject = fc.oneof(fc.integer(), fc.boolean(), fc.string({ maxLength: 20 }), fc.array(fc.integer(), { maxLength: 3 }));
 const longString = (min: number) => fc.integer({ min, max: min + 60 }).map((n) => "x".repeat(n));
 
@@ -141,11 +179,18 @@ function badValue(kind: Kind): fc.Arbitrary<unknown> {
         fc.constant({ "": 1 }),
       );
     case "slug":
-      return fc.oneof(notString, longString(65).map((s) => s.toLowerCase()), fc.constantFrom("Has Space", "UPPER", "-lead", "trail-", "a__b", "", "é"));
+      return fc.oneof(
+        notString,
+        longString(65).map((s) => s.toLowerCase()),
+        fc.constantFrom("Has Space", "UPPER", "-lead", "trail-", "a__b", "", "é"),
+      );
     case "permissions":
       return fc.oneof(
         fc.oneof(fc.integer(), fc.boolean(), fc.string({ maxLength: 20 }), fc.constant({})),
-        fc.array(fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !["thread_create", "thread_read"].includes(s)), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !["thread_create", "thread_read"].includes(s)),
+          { minLength: 1, maxLength: 3 },
+        ),
         fc.constant(["thread_read", "thread_read"]),
         fc.constant([1, 2]),
       );
@@ -177,7 +222,9 @@ type Mutation = { body: Record<string, unknown>; field: string };
 
 function mutation(endpoint: Endpoint): fc.Arbitrary<Mutation> {
   const names = Object.keys(endpoint.fields);
-  const wrongValue = fc.constantFrom(...names).chain((field) => badValue(endpoint.fields[field].kind).map((value) => ({ body: { ...endpoint.valid(), [field]: value }, field })));
+  const wrongValue = fc
+    .constantFrom(...names)
+    .chain((field) => badValue(endpoint.fields[field].kind).map((value) => ({ body: { ...endpoint.valid(), [field]: value }, field })));
   const required = names.filter((n) => endpoint.fields[n].required);
   const missing = required.length
     ? fc.constantFrom(...required).map((field) => {
@@ -197,7 +244,11 @@ function mutation(endpoint: Endpoint): fc.Arbitrary<Mutation> {
 const CODES = Object.keys(ERROR_CATALOG);
 
 async function send(method: string, path: string, raw: string) {
-  const response = await fetch(h.emu.url + path, { method, headers: { Authorization: `Bearer ${h.emu.keys.development.secret}`, "Content-Type": "application/json" }, body: raw });
+  const response = await fetch(h.emu.url + path, {
+    method,
+    headers: { Authorization: `Bearer ${h.emu.keys.development.secret}`, "Content-Type": "application/json" },
+    body: raw,
+  });
   return { status: response.status, body: (await response.json()) as { code: string; message: string; errors?: { path: (string | number)[] }[] } };
 }
 
@@ -224,7 +275,12 @@ describe.each(ENDPOINTS.map((e) => [e.label, e] as const))("%s", (_label, endpoi
         return text.trim() !== "";
       }
     });
-    const notAnObject = fc.oneof(fc.jsonValue().filter((v) => typeof v !== "object" || v === null || Array.isArray(v)), fc.array(fc.jsonValue(), { maxLength: 3 })).map((v) => JSON.stringify(v));
+    const notAnObject = fc
+      .oneof(
+        fc.jsonValue().filter((v) => typeof v !== "object" || v === null || Array.isArray(v)),
+        fc.array(fc.jsonValue(), { maxLength: 3 }),
+      )
+      .map((v) => JSON.stringify(v));
     await fc.assert(
       fc.asyncProperty(fc.oneof(malformed, notAnObject), async (raw) => {
         const reply = await send(endpoint.method, endpoint.path(), raw);
@@ -241,15 +297,31 @@ describe("paths and queries", () => {
   const LISTS = ["/callbacks", "/provider-configs", "/roles", "/integration-setup-sessions", "/custom-provider-deployments", "/custom-provider-versions"];
 
   test("any path id: a 404 or (over 255 characters) a 400, never a 500", async () => {
-    const templates = ["/callbacks/{}", "/callbacks/{}/instances", "/callbacks/{}/events", "/provider-configs/{}", "/roles/{}", "/integration-setup-sessions/{}", "/custom-provider-deployments/{}", "/custom-provider-deployments/{}/logs"];
+    const templates = [
+      "/callbacks/{}",
+      "/callbacks/{}/instances",
+      "/callbacks/{}/events",
+      "/provider-configs/{}",
+      "/roles/{}",
+      "/integration-setup-sessions/{}",
+      "/custom-provider-deployments/{}",
+      "/custom-provider-deployments/{}/logs",
+    ];
     await fc.assert(
       // "." and ".." are dot-segments the client itself resolves away.
-      fc.asyncProperty(fc.constantFrom(...templates), fc.oneof(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s !== "." && s !== ".."), longString(256)), async (template, id) => {
-        const reply = await h.dev("GET", template.replace("{}", encodeURIComponent(id)));
-        expect([400, 404]).toContain(reply.status);
-        expect(CODES).toContain(reply.body.code);
-        if (id.length > 255) expect(reply.status).toBe(400);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...templates),
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s !== "." && s !== ".."),
+          longString(256),
+        ),
+        async (template, id) => {
+          const reply = await h.dev("GET", template.replace("{}", encodeURIComponent(id)));
+          expect([400, 404]).toContain(reply.status);
+          expect(CODES).toContain(reply.body.code);
+          if (id.length > 255) expect(reply.status).toBe(400);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -257,9 +329,15 @@ describe("paths and queries", () => {
   test("bad list parameters are a 400 naming the parameter", async () => {
     const badParam = fc.oneof(
       fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 101 }), fc.constantFrom("ten", "1.5", "", "1e2")).map((v) => ["limit", String(v)] as const),
-      fc.string({ maxLength: 8 }).filter((s) => s !== "asc" && s !== "desc").map((v) => ["order", v] as const),
+      fc
+        .string({ maxLength: 8 })
+        .filter((s) => s !== "asc" && s !== "desc")
+        .map((v) => ["order", v] as const),
       fc.constantFrom("created_at[gt]", "created_at[lt]", "updated_at[gt]").chain((name) =>
-        fc.string({ maxLength: 20 }).filter((s) => Number.isNaN(Date.parse(s)) || !s.includes("T")).map((v) => [name, v] as const),
+        fc
+          .string({ maxLength: 20 })
+          .filter((s) => Number.isNaN(Date.parse(s)) || !s.includes("T"))
+          .map((v) => [name, v] as const),
       ),
       fc.stringMatching(/^[a-z]{3,10}$/).map((v) => ["after", `zz_${v}`] as const),
     );
@@ -316,9 +394,33 @@ describe("webhook deliveries", () => {
 
   test("any body: a JSON object is a 202 receipt, anything else a 400, never a 500", async () => {
     const body = fc.oneof(
-      { weight: 2, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }).map((o) => ({ raw: JSON.stringify(o), object: true })) },
-      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).filter((v) => typeof v !== "object" || v === null || Array.isArray(v)).map((v) => ({ raw: JSON.stringify(v), object: false })) },
-      { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30 }).filter((t) => { try { JSON.parse(t); return false; } catch { return true; } }).map((raw) => ({ raw, object: false })) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 })
+          .map((o) => ({ raw: JSON.stringify(o), object: true })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .jsonValue({ maxDepth: 2 })
+          .filter((v) => typeof v !== "object" || v === null || Array.isArray(v))
+          .map((v) => ({ raw: JSON.stringify(v), object: false })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .string({ minLength: 1, maxLength: 30 })
+          .filter((t) => {
+            try {
+              JSON.parse(t);
+              return false;
+            } catch {
+              return true;
+            }
+          })
+          .map((raw) => ({ raw, object: false })),
+      },
     );
     await fc.assert(
       fc.asyncProperty(body, async ({ raw, object }) => {
@@ -340,12 +442,15 @@ describe("webhook deliveries", () => {
     const base = new URL(webhookUrl);
     const segments = base.pathname.split("/").filter(Boolean);
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s !== "." && s !== ".."), async (token) => {
-        const path = "/" + [...segments.slice(0, -1), encodeURIComponent(token)].join("/");
-        const response = await fetch(new URL(path, base), { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-        expect(response.status).toBe(404);
-        expect(((await response.json()) as { code: string }).code).toBe("not_found");
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s !== "." && s !== ".."),
+        async (token) => {
+          const path = "/" + [...segments.slice(0, -1), encodeURIComponent(token)].join("/");
+          const response = await fetch(new URL(path, base), { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+          expect(response.status).toBe(404);
+          expect(((await response.json()) as { code: string }).code).toBe("not_found");
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -11,7 +11,7 @@ import { client } from "./emulator-helpers";
  */
 jest.setTimeout(60_000);
 
-const REPO = resolve(__dirname, "../..");
+const REPO = resolve(__dirname, "../../..");
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "tcs-emulator-durability-"));
@@ -25,10 +25,14 @@ interface Child {
 }
 
 async function startCli(db: string): Promise<Child> {
-  const child = spawn(process.execPath, ["--no-warnings", "--import", "tsx", "emulator/cli.ts", "--port", "0", "--db", db, "--quiet", "--dev-limit", "1000000", "--ip-limit", "1000000"], {
-    cwd: REPO,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--no-warnings", "--import", "tsx", "emulator/cli.ts", "--port", "0", "--db", db, "--quiet", "--dev-limit", "1000000", "--ip-limit", "1000000"],
+    {
+      cwd: REPO,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
   const line = await new Promise<string>((resolveLine, reject) => {

@@ -3,8 +3,8 @@
 // declared nullable, left out only where declared optional), the spec's fields too (the union), and
 // across the emulator's records every declared field appears somewhere, nested ones included. The
 // shapes come from the golden files, which `npm run golden` generates from observed-records.md.
-import { fixtureId as fid } from "../../emulator/ids";
-import { golden, type Shape } from "../golden/load";
+import { fixtureId as fid } from "../../../emulator/ids";
+import { golden, type Shape } from "../../golden/load";
 import { startHarness, TIMESTAMP, type Harness } from "./emulator-helpers";
 
 let h: Harness;
@@ -83,8 +83,21 @@ describe("answers in the observed shapes", () => {
 
   it("provider configs: list, get, create, update, delete; from values, from a vault, locked to a deployment", async () => {
     const created = [
-      await ok(h.dev("POST", "/provider-configs", { provider_id: github().id, value: { base_url: "https://api.github.com", timeout_seconds: 5 }, name: "from values" })),
-      await ok(h.dev("POST", "/provider-configs", { provider_id: github().id, provider_config_vault_id: github().config_vaults[0]!.id, provider_deployment_id: github().deployments[0]!.id, metadata: { team: "a" } })),
+      await ok(
+        h.dev("POST", "/provider-configs", {
+          provider_id: github().id,
+          value: { base_url: "https://api.github.com", timeout_seconds: 5 },
+          name: "from values",
+        }),
+      ),
+      await ok(
+        h.dev("POST", "/provider-configs", {
+          provider_id: github().id,
+          provider_config_vault_id: github().config_vaults[0]!.id,
+          provider_deployment_id: github().deployments[0]!.id,
+          metadata: { team: "a" },
+        }),
+      ),
     ];
     const updated = await ok(h.dev("PATCH", `/provider-configs/${created[1].id}`, { description: "locked" }));
     const listed = await ok(h.dev("GET", "/provider-configs?limit=100"));
@@ -135,7 +148,8 @@ describe("answers in the observed shapes", () => {
     const pending = settled.versions.items.find((v: Json) => v.id === fid("cpv_", "weatherv3"));
     expect(pending).toMatchObject({ status: "queued", deployment: null, custom_provider_deployment_id: null });
     // The contract's reduced fields stay beside the observed ones (the union).
-    for (const version of settled.versions.items) expect(Object.keys(version)).toEqual(expect.arrayContaining(["custom_provider_deployment_id", "custom_provider_environment_id"]));
+    for (const version of settled.versions.items)
+      expect(Object.keys(version)).toEqual(expect.arrayContaining(["custom_provider_deployment_id", "custom_provider_environment_id"]));
   });
 
   it("every deployment preview carries is_default, in configs, their vaults and callback instances", async () => {

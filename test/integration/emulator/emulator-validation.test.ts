@@ -1,5 +1,5 @@
-import { isLoopback } from "../../emulator/http-util";
-import { fixtureId as fid } from "../../emulator/ids";
+import { isLoopback } from "../../../emulator/http-util";
+import { fixtureId as fid } from "../../../emulator/ids";
 import { startHarness, type Harness } from "./emulator-helpers";
 
 let h: Harness;

@@ -8,7 +8,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   ToolConnectivityClient,
-} from "pulumi-tcs/sdk";
+} from "../../../sdk/index";
 import { startSdkHarness, type SdkHarness } from "./sdk-helpers";
 
 let h: SdkHarness;
@@ -63,10 +63,7 @@ describe("retries against injected faults", () => {
   it("retries 5xx on reads and idempotent writes", async () => {
     const client = h.client();
     const created = await client.roles.create(role());
-    await faults(
-      { method: "GET", path: "/roles/*", status: 503, count: 2 },
-      { method: "PUT", path: "/roles/*", status: 500, count: 1, retry_after: 0 },
-    );
+    await faults({ method: "GET", path: "/roles/*", status: 503, count: 2 }, { method: "PUT", path: "/roles/*", status: 500, count: 1, retry_after: 0 });
     const counters = await countersDuring(async () => {
       expect((await client.roles.retrieve(created.id)).id).toBe(created.id);
       expect((await client.roles.update(created.id, { name: "Again", slug: created.slug!, permissions: [] })).name).toBe("Again");
@@ -79,7 +76,10 @@ describe("retries against injected faults", () => {
     await faults({ method: "POST", path: "/roles", status: 500, count: 1 });
     let error: unknown;
     const counters = await countersDuring(async () => {
-      error = await h.client().roles.create(role()).catch((e: unknown) => e);
+      error = await h
+        .client()
+        .roles.create(role())
+        .catch((e: unknown) => e);
     });
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).mayHaveBeenProcessed).toBe(true);
@@ -91,7 +91,10 @@ describe("retries against injected faults", () => {
     const body = role();
     let error: unknown;
     const counters = await countersDuring(async () => {
-      error = await h.client().roles.create(body).catch((e: unknown) => e);
+      error = await h
+        .client()
+        .roles.create(body)
+        .catch((e: unknown) => e);
     });
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as APIConnectionError).mayHaveBeenProcessed).toBe(true);
@@ -116,7 +119,12 @@ describe("retries against injected faults", () => {
   it("retries a POST when the connection is refused, and reports it as not processed", async () => {
     const port = await closedPort();
     const logs: string[] = [];
-    const client = new ToolConnectivityClient({ apiKey: h.emu.keys.development.secret, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 1, logger: (l) => logs.push(l) });
+    const client = new ToolConnectivityClient({
+      apiKey: h.emu.keys.development.secret,
+      baseUrl: `http://127.0.0.1:${port}`,
+      maxRetries: 1,
+      logger: (l) => logs.push(l),
+    });
     const error = await client.roles.create(role()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as APIConnectionError).mayHaveBeenProcessed).toBe(false);
@@ -129,10 +137,16 @@ describe("error classes for what the service answers", () => {
   it("a 403 is a PermissionDeniedError, a 429 past maxRetries a RateLimitError with retryAfterSeconds", async () => {
     await faults({ method: "GET", path: "/callbacks", status: 403, count: 1 }, { method: "GET", path: "/roles", status: 429, retry_after: 1, count: 1 });
     const client = h.client({ maxRetries: 0 });
-    const forbidden = await client.callbacks.list().then(() => undefined, (e: unknown) => e);
+    const forbidden = await client.callbacks.list().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(forbidden).toBeInstanceOf(PermissionDeniedError);
     expect((forbidden as PermissionDeniedError).requestId).toMatch(/^req_/);
-    const limited = await client.roles.list().then(() => undefined, (e: unknown) => e);
+    const limited = await client.roles.list().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(limited).toBeInstanceOf(RateLimitError);
     expect((limited as RateLimitError).retryAfterSeconds).toBe(1);
     expect((limited as RateLimitError).message).toMatch(/^429 \w+: .*\[GET \/roles, request req_\w+\]$/);
@@ -162,7 +176,10 @@ describe("timeouts and concurrency", () => {
     const body = role();
     let error: unknown;
     const counters = await countersDuring(async () => {
-      error = await h.client({ timeoutMs: 100 }).roles.create(body).catch((e: unknown) => e);
+      error = await h
+        .client({ timeoutMs: 100 })
+        .roles.create(body)
+        .catch((e: unknown) => e);
     });
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect((error as APIConnectionTimeoutError).mayHaveBeenProcessed).toBe(true);
@@ -189,10 +206,16 @@ describe("redaction against the service", () => {
     const outcomes = await Promise.all([
       client.roles.list().then(() => undefined),
       client.roles.create(role()).catch((e: unknown) => e),
-      client.callbacks.list().then(() => undefined, (e: unknown) => e),
+      client.callbacks.list().then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
       client.roles.retrieve("rol_missing").catch((e: unknown) => e),
       client.roles.create({ name: "", slug: "BAD", permissions: [] }).catch((e: unknown) => e),
-      new ToolConnectivityClient({ apiKey: `${key}x`, baseUrl: h.emu.url, rateLimit: false, logger: (l) => logs.push(l) }).roles.list().then(() => undefined, (e: unknown) => e),
+      new ToolConnectivityClient({ apiKey: `${key}x`, baseUrl: h.emu.url, rateLimit: false, logger: (l) => logs.push(l) }).roles.list().then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
     ]);
     const errors = outcomes.filter((o): o is Error => o instanceof Error);
     expect(errors).toHaveLength(5);

@@ -1,9 +1,9 @@
 // Shared by the SDK's emulator tests: an emulator with generous limits (tests that exercise rate
 // limits set their own), clients for its keys, and its control plane.
 
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "pulumi-tcs/emulator";
-import { ToolConnectivityClient, type ClientOptions } from "pulumi-tcs/sdk";
-import { closeSharedAgents } from "../../sdk/internal/agents";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator/index";
+import { ToolConnectivityClient, type ClientOptions } from "../../../sdk/index";
+import { closeSharedAgents } from "../../../sdk/internal/agents";
 
 export const RELAXED_LIMITS: EmulatorOptions["rateLimits"] = {
   perIp: { limit: 1_000_000, windowMs: 10_000 },
@@ -20,7 +20,11 @@ export interface SdkHarness {
 }
 
 export async function startSdkHarness(options: EmulatorOptions = {}): Promise<SdkHarness> {
-  const emu = await startEmulator({ rateLimits: RELAXED_LIMITS, timing: { instanceRegistrationMs: 50, deploymentStepMs: 100, eventProcessingMs: 50 }, ...options });
+  const emu = await startEmulator({
+    rateLimits: RELAXED_LIMITS,
+    timing: { instanceRegistrationMs: 50, deploymentStepMs: 100, eventProcessingMs: 50 },
+    ...options,
+  });
   return {
     emu,
     client: (clientOptions = {}) => new ToolConnectivityClient({ apiKey: emu.keys.development.secret, baseUrl: emu.url, rateLimit: false, ...clientOptions }),

@@ -88,7 +88,13 @@ describe("filters", () => {
   test("array filters in every spelling", async () => {
     const [a, b, c] = roles.map((r) => r.id);
     const want = [a, b, c].sort();
-    for (const query of [`id=${a}&id=${b}&id=${c}`, `id[]=${a}&id[]=${b}&id[]=${c}`, `id[0]=${a}&id[1]=${b}&id[2]=${c}`, `id=${a},${b},${c}`, `id=${a},${b}&id[]=${c}`]) {
+    for (const query of [
+      `id=${a}&id=${b}&id=${c}`,
+      `id[]=${a}&id[]=${b}&id[]=${c}`,
+      `id[0]=${a}&id[1]=${b}&id[2]=${c}`,
+      `id=${a},${b},${c}`,
+      `id=${a},${b}&id[]=${c}`,
+    ]) {
       expect(ids(await page(query)).sort()).toEqual(want);
     }
     expect(ids(await page(`id=${a}`))).toEqual([a]);

@@ -1,4 +1,4 @@
-import { fixtureId as fid } from "../../emulator/ids";
+import { fixtureId as fid } from "../../../emulator/ids";
 import { eventually, ID_FORMAT, startHarness, TIMESTAMP, type Harness } from "./emulator-helpers";
 
 let h: Harness;
@@ -61,12 +61,20 @@ describe("callbacks", () => {
       const list = await h.dev("GET", `/callbacks/${cb.body.id}/instances`);
       return list.body.items.length > 0 && list.body.items;
     });
-    expect(instances[0]).toMatchObject({ object: "callback.instance", status: "attached", config: { id: fid("pcfg_", "githubacme") }, auth_config: { id: fid("pac_", "githuboauth") } });
+    expect(instances[0]).toMatchObject({
+      object: "callback.instance",
+      status: "attached",
+      config: { id: fid("pcfg_", "githubacme") },
+      auth_config: { id: fid("pac_", "githuboauth") },
+    });
   });
 
   test("delete marks deleted, detaches instances, hides it from lists unless asked", async () => {
     const cb = await h.dev("POST", "/callbacks", { integration_provider_id: ip("github") });
-    const config = await h.dev("POST", "/provider-configs", { provider_id: "prov_github00000000000000", provider_config_vault_id: fid("pcvt_", "githubdefault") });
+    const config = await h.dev("POST", "/provider-configs", {
+      provider_id: "prov_github00000000000000",
+      provider_config_vault_id: fid("pcvt_", "githubdefault"),
+    });
     const instance = await h.dev("POST", `/callbacks/${cb.body.id}/instances`, { provider_config_id: config.body.id });
     expect(instance.status).toBe(200);
     const deleted = await h.dev("DELETE", `/callbacks/${cb.body.id}`);
@@ -153,7 +161,12 @@ describe("callback instances", () => {
     const sources = instance.triggers.map((t: { source: string }) => t.source).sort();
     expect(sources).toEqual(["polling", "webhook"]);
     const polling = instance.triggers.find((t: { source: string }) => t.source === "polling");
-    expect(polling).toMatchObject({ object: "callback.instance.trigger", poll_interval_seconds: 60, last_polled_at: null, provider_trigger: { key: "issue_opened", invocation: { type: "polling", interval_seconds: 60 } } });
+    expect(polling).toMatchObject({
+      object: "callback.instance.trigger",
+      poll_interval_seconds: 60,
+      last_polled_at: null,
+      provider_trigger: { key: "issue_opened", invocation: { type: "polling", interval_seconds: 60 } },
+    });
     expect(polling.next_poll_at).toMatch(TIMESTAMP);
   });
 
@@ -165,7 +178,9 @@ describe("callback instances", () => {
     expect(second.body.code).toBe("already_exists");
     expect(second.body.hint).toContain(first.body.id);
     // With another auth config it is a different combination.
-    expect((await h.dev("POST", `/callbacks/${cb.id}/instances`, { provider_config_id: config.id, provider_auth_config_id: fid("pac_", "githuboauth") })).status).toBe(200);
+    expect(
+      (await h.dev("POST", `/callbacks/${cb.id}/instances`, { provider_config_id: config.id, provider_auth_config_id: fid("pac_", "githuboauth") })).status,
+    ).toBe(200);
     // After a detach the pair may attach again.
     await h.dev("DELETE", `/callbacks/${cb.id}/instances/${first.body.id}`);
     expect((await h.dev("POST", `/callbacks/${cb.id}/instances`, { provider_config_id: config.id })).status).toBe(200);
@@ -173,7 +188,10 @@ describe("callback instances", () => {
 
   test("bad references are 422 naming the field", async () => {
     const { cb } = await setup();
-    const slackConfig = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "slack"), provider_config_vault_id: fid("pcvt_", "slackdefault") });
+    const slackConfig = await h.dev("POST", "/provider-configs", {
+      provider_id: fid("prov_", "slack"),
+      provider_config_vault_id: fid("pcvt_", "slackdefault"),
+    });
     const cases: [unknown, string][] = [
       [{}, "provider_config_id"],
       [{ provider_config_id: "pcfg_missing" }, "provider_config_id"],
@@ -224,7 +242,11 @@ describe("callback events", () => {
 
   test("a POST of JSON to a webhook URL records an event that then gets processed", async () => {
     const { cb, instance } = await attached("slack");
-    const delivery = await fetch(instance.webhook_url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ id: "msg-1", text: "hello" }) });
+    const delivery = await fetch(instance.webhook_url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ id: "msg-1", text: "hello" }),
+    });
     expect(delivery.status).toBe(202);
     const receipt = (await delivery.json()) as { callback_event_id: string };
     const event = await h.dev("GET", `/callbacks/${cb.id}/events/${receipt.callback_event_id}`);
@@ -267,7 +289,9 @@ describe("callback events", () => {
     await h.control("POST", "/_emulator/clock", { advance_ms: 95_000 });
     // The instance registered in the background for the fixture integration instance polls too.
     const ours = async () =>
-      (await h.dev("GET", `/callbacks/${cb.id}/events?order=asc&limit=100`)).body.items.filter((e: { callback_instance_id: string }) => e.callback_instance_id === instance.id);
+      (await h.dev("GET", `/callbacks/${cb.id}/events?order=asc&limit=100`)).body.items.filter(
+        (e: { callback_instance_id: string }) => e.callback_instance_id === instance.id,
+      );
     const events = await ours();
     expect(events).toHaveLength(3);
     expect(events.every((e: { trigger_key: string }) => e.trigger_key === "issue_updated")).toBe(true);
