@@ -12,7 +12,7 @@ export = async () => {
     providerDeploymentId: "pdep_githubcloud000000000",
     providerConfigVaultId: "pcvt_githubdefault0000000",
     toolFilters: {
-      type: "allow_all",
+      "type": "allow_all"
     },
     name: "Acme GitHub",
     description: "Used by the acme developer tools instance.",
@@ -23,7 +23,7 @@ export = async () => {
     providerDeploymentId: "pdep_linearcloud000000000",
     providerConfigVaultId: "pcvt_lineardefault0000000",
     toolFilters: {
-      type: "allow_all",
+      "type": "allow_all"
     },
     name: "Acme Linear",
     description: "Used by the acme developer tools instance.",
@@ -34,7 +34,7 @@ export = async () => {
     providerDeploymentId: "pdep_slackcloud0000000000",
     providerConfigVaultId: "pcvt_slackdefault00000000",
     toolFilters: {
-      type: "allow_all",
+      "type": "allow_all"
     },
     name: "Acme Slack",
     description: "Used by the acme chat instance.",
@@ -44,13 +44,16 @@ export = async () => {
     providerId: "prov_github00000000000000",
     providerDeploymentId: "pdep_githubcloud000000000",
     toolFilters: {
-      type: "tool_keys",
-      keys: ["issues.list", "pulls.list"],
+      "type": "tool_keys",
+      "keys": [
+        "issues.list",
+        "pulls.list"
+      ]
     },
     name: "GitHub for agents",
     description: "Issues and pull requests.",
     metadata: {
-      owner: "platform",
+      "owner": "platform"
     },
   });
   const octocatSGithub = new tcs.ProviderConfig("octocat-s-github", {
@@ -59,7 +62,7 @@ export = async () => {
     providerDeploymentId: "pdep_githubcloud000000000",
     providerConfigVaultId: "pcvt_githubdefault0000000",
     toolFilters: {
-      type: "allow_all",
+      "type": "allow_all"
     },
     name: "Octocat's GitHub",
     description: "A personal config of one identity.",
@@ -70,7 +73,7 @@ export = async () => {
     name: "GitHub events",
     description: "Issue and push events.",
     metadata: {
-      owner: "platform",
+      "owner": "platform"
     },
   });
   const linearEvents = new tcs.Callback("linear-events", {
@@ -101,14 +104,19 @@ export = async () => {
     adoptId: "rol_E7g8O4kYGip7ojnBVihI",
     name: "Auditors",
     slug: "auditors",
-    permissions: ["message_read"],
+    permissions: [
+      "message_read"
+    ],
     description: "Read only.",
   });
   const supportAgents = new tcs.Role("support-agents", {
     adoptId: "rol_zP9TsTSAaXyhZaOJPpho",
     name: "Support agents",
     slug: "support-agents",
-    permissions: ["thread_read", "thread_create"],
+    permissions: [
+      "thread_read",
+      "thread_create"
+    ],
     description: "",
   });
 
