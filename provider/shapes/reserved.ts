@@ -12,3 +12,9 @@ export const CREATE_KEY_INPUT = "tcsCreateKey";
  * not pass to a dynamic provider (see plugin/engine/replace-on-changes.ts).
  */
 export const REPLACE_ON_CHANGES_INPUT = "tcsReplaceOnChanges";
+
+/**
+ * The input (and output) that names the resource's connection (provider/connections.ts): absent for
+ * the default connection, so states written before connections existed read the same.
+ */
+export const CONNECTION_INPUT = "connection";

@@ -1,0 +1,125 @@
+// Named connections: one program reaching several environments (staging and production, say), each
+// with its own key, base URL, service version and rate-limit tier. The stack config holds them under
+// `tcs:connections`, set key by key with `pulumi config set --path` (the key with --secret):
+//   pulumi config set --path tcs:connections.staging.baseUrl https://staging.example.com
+//   pulumi config set --secret --path tcs:connections.staging.apiKey service_sk_...
+// A resource or lookup names one with `connection: "staging"`; one that names none uses the default
+// connection, the top-level `tcs:apiKey`, `tcs:baseUrl`, ... (then TCS_* environment), as before
+// connections existed, so older programs and states are unchanged. State records only the name.
+import { missingSettings, parseRateLimitTier, readSettings, type ConfigSource, type ProviderSettings } from "./config";
+
+/** The config key that holds the named connections. */
+export const CONNECTIONS_KEY = "tcs:connections";
+
+/** What a report or message calls the connection of a resource that names none. */
+export const DEFAULT_CONNECTION_LABEL = "default";
+
+/** Connection names: what `--path` can address and a report can print. */
+const CONNECTION_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,62}$/;
+
+export interface ConnectionSettings extends ProviderSettings {
+  /** Marks the environment the production policy rules guard (see docs/policy.md). */
+  production?: boolean;
+}
+
+const FIELDS = ["apiKey", "baseUrl", "serviceVersion", "rateLimitTier", "production"] as const;
+
+/** Whether a name can be a connection's (before looking it up in config). */
+export function connectionNameProblem(name: string): string | undefined {
+  return CONNECTION_NAME.test(name) ? undefined : "must start with a letter and hold only letters, digits, '-' and '_' (at most 63 characters)";
+}
+
+/**
+ * The named connections of the stack config, by name. The value is the JSON the engine hands over for a
+ * structured key (a plain object in a program's config, a string in the plugin's). Throws a message
+ * naming the setting to fix.
+ */
+export function readConnections(config: ConfigSource): Map<string, ConnectionSettings> {
+  const raw = config(CONNECTIONS_KEY);
+  const connections = new Map<string, ConnectionSettings>();
+  if (raw === undefined || raw === "") return connections;
+  let parsed: unknown;
+  try {
+    parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
+  } catch {
+    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with pulumi config set --path ${CONNECTIONS_KEY}.<name>.baseUrl <url>`);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with pulumi config set --path ${CONNECTIONS_KEY}.<name>.baseUrl <url>`);
+  }
+  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const nameProblem = connectionNameProblem(name);
+    if (nameProblem) throw new Error(`${CONNECTIONS_KEY}.${name}: the connection's name ${nameProblem}`);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw new Error(`${CONNECTIONS_KEY}.${name} must be an object with apiKey and baseUrl: pulumi config set --path ${CONNECTIONS_KEY}.${name}.baseUrl <url>`);
+    }
+    connections.set(name, parseConnection(name, value as Record<string, unknown>));
+  }
+  return connections;
+}
+
+function parseConnection(name: string, value: Record<string, unknown>): ConnectionSettings {
+  const unknown = Object.keys(value).filter((key) => !(FIELDS as readonly string[]).includes(key));
+  if (unknown.length > 0) {
+    throw new Error(`${CONNECTIONS_KEY}.${name}: unknown setting ${unknown.map((key) => `'${key}'`).join(", ")} (settings: ${FIELDS.join(", ")})`);
+  }
+  const text = (field: string): string | undefined => {
+    const v = value[field];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== "string") throw new Error(`${CONNECTIONS_KEY}.${name}.${field} must be a string (got ${typeof v})`);
+    return v;
+  };
+  const tier = text("rateLimitTier");
+  const production = value.production;
+  if (production !== undefined && typeof production !== "boolean" && production !== "true" && production !== "false") {
+    throw new Error(`${CONNECTIONS_KEY}.${name}.production must be true or false`);
+  }
+  return {
+    apiKey: text("apiKey"),
+    baseUrl: text("baseUrl"),
+    serviceVersion: text("serviceVersion"),
+    rateLimitTier: tier === undefined ? undefined : parseTier(name, tier),
+    ...(production === undefined ? {} : { production: production === true || production === "true" }),
+  };
+}
+
+function parseTier(name: string, tier: string) {
+  try {
+    return parseRateLimitTier(tier);
+  } catch {
+    throw new Error(
+      `${CONNECTIONS_KEY}.${name}.rateLimitTier must be development, production or a custom window such as 1000/60s (got '${tier}'): ` +
+        `pulumi config set --path ${CONNECTIONS_KEY}.${name}.rateLimitTier production`,
+    );
+  }
+}
+
+/**
+ * The settings of a connection: the default one (top-level `tcs:*`, then TCS_* environment) when no
+ * name is given. Throws when the name is not in config, saying how to restore it.
+ */
+export function settingsFor(connection: string | undefined, config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+  if (connection === undefined) return readSettings(config, env);
+  const found = readConnections(config).get(connection);
+  if (!found) throw new Error(unknownConnection(connection));
+  return found;
+}
+
+/** The message when a resource or lookup names a connection the stack config does not hold. */
+export function unknownConnection(connection: string): string {
+  return (
+    `connection '${connection}' is not in the stack config (${CONNECTIONS_KEY}.${connection}). If it was removed, restore it before refresh ` +
+    `or destroy: pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl <url> and pulumi config set --secret --path ` +
+    `${CONNECTIONS_KEY}.${connection}.apiKey <key>`
+  );
+}
+
+/** What is missing before a request can be made on this connection, as a message that says how to fix it. */
+export function missingConnectionSettings(connection: string | undefined, settings: ProviderSettings): string | undefined {
+  if (connection === undefined) return missingSettings(settings);
+  if (!settings.apiKey) {
+    return `connection '${connection}' has no API key: run \`pulumi config set --secret --path ${CONNECTIONS_KEY}.${connection}.apiKey service_sk_...\``;
+  }
+  if (!settings.baseUrl) return `connection '${connection}' has no base URL: run \`pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl https://...\``;
+  return undefined;
+}
