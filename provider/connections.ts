@@ -123,3 +123,13 @@ export function missingConnectionSettings(connection: string | undefined, settin
   if (!settings.baseUrl) return `connection '${connection}' has no base URL: run \`pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl https://...\``;
   return undefined;
 }
+
+/** The config key that holds a connection's API key, as `pulumi config set --secret` takes it. */
+export function apiKeySetting(connection: string | undefined): string {
+  return connection === undefined ? "tcs:apiKey" : `--path ${CONNECTIONS_KEY}.${connection}.apiKey`;
+}
+
+/** How a message names a connection: "connection 'staging'", or "the default connection (tcs:apiKey)". */
+export function describeConnection(connection: string | undefined): string {
+  return connection === undefined ? "the default connection (tcs:apiKey, tcs:baseUrl)" : `connection '${connection}'`;
+}
