@@ -20,7 +20,19 @@ describe("shapes", () => {
     expect(derived).toEqual({
       Callback: {
         token: "tcs:Callback",
-        outputs: ["adoptId", "connection", "createdAt", "description", "integrationId", "integrationProviderId", "metadata", "name", "providerId", "status", "updatedAt"],
+        outputs: [
+          "adoptId",
+          "connection",
+          "createdAt",
+          "description",
+          "integrationId",
+          "integrationProviderId",
+          "metadata",
+          "name",
+          "providerId",
+          "status",
+          "updatedAt",
+        ],
         secretOutputs: [],
         secretInputs: [],
       },
