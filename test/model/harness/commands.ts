@@ -1,6 +1,7 @@
-// The model's commands (fast-check model-based testing): program edits, out-of-band changes to the
-// service, and runs of `up`, clean or through injected faults. Every command acts on `Real`; after
-// every successful up the invariants (invariants.ts) must hold.
+// The model's commands (fast-check model-based testing): program edits (moves between the two
+// connections among them), out-of-band changes to the service, and runs of `up`, clean or through
+// injected faults. Every command acts on `Real`; after every successful up the invariants
+// (invariants.ts) must hold.
 import fc from "fast-check";
 import {
   CONFIG_SOURCES,
@@ -11,9 +12,11 @@ import {
   PERMISSION_SETS,
   configArgs,
   declarations,
+  instanceParts,
   normalize,
   pick,
   ref,
+  setConnection,
   slotsOf,
   type Program,
   type Slot,
@@ -23,7 +26,7 @@ import { SHAPES } from "../../../provider/shapes";
 import { sameValue } from "../../../provider/shapes/normalize";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import { SimEngine, StepError, type Deployer } from "./sim-engine";
-import type { FaultPlan, World } from "./world";
+import { connectionOf, environmentOf, type Connection, type FaultPlan, type World } from "./world";
 
 export interface Real {
   world: World;
@@ -38,7 +41,7 @@ export interface Real {
   log: string[];
 }
 
-export function newReal(world: World, deployer: Deployer = new SimEngine(() => world.newContext())): Real {
+export function newReal(world: World, deployer: Deployer = new SimEngine((connection) => world.newContext(connection))): Real {
   return { world, sim: deployer, program: {}, accountedFor: new Set(), dirty: false, slugGeneration: 0, log: [] };
 }
 
@@ -105,14 +108,18 @@ class DeclareCallback implements Command {
     readonly description: number,
     readonly metadata: number,
     readonly replaceOnChanges = 0,
+    /** Where a new declaration goes; an edited one stays on its connection. */
+    readonly connection: Connection = undefined,
   ) {}
   check = always;
   async run(_m: Model, real: Real) {
     const current = real.program[this.slot];
+    const connection = current ? connectionOf(current) : this.connection;
     const providers = real.world.catalog.integrationProviders;
     let integrationProviderId = pick(providers, this.provider).id;
     if (current?.adoptId) integrationProviderId = current.integrationProviderId as string;
-    else if (current?.integrationProviderId !== integrationProviderId && !(await integrationProviderFree(real, this.slot, integrationProviderId))) return;
+    else if (current?.integrationProviderId !== integrationProviderId && !(await integrationProviderFree(real, this.slot, integrationProviderId, connection)))
+      return;
     real.program[this.slot] = {
       ...(current?.adoptId ? { adoptId: current.adoptId } : {}),
       integrationProviderId,
@@ -121,21 +128,30 @@ class DeclareCallback implements Command {
       metadata: pick(METADATA, this.metadata),
       [REPLACE_ON_CHANGES_INPUT]: replaceOn(current?.adoptId, this.replaceOnChanges),
     };
+    setConnection(real.program[this.slot]!, connection);
     normalize(real.world.catalog, real.program);
   }
   toString = () =>
-    `declare ${this.slot} (provider ${this.provider}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, replaceOnChanges ${this.replaceOnChanges})`;
+    `declare ${this.slot} (provider ${this.provider}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, replaceOnChanges ${this.replaceOnChanges}${onConnection(this.connection)})`;
 }
 
+/** How a command's connection reads in a printed sequence. */
+const onConnection = (connection: Connection) => (connection === undefined ? "" : `, if new: on ${connection}`);
+
 /**
- * One active callback per integration provider: a provider is free for a slot when no other slot
- * declares it and no live callback but the slot's own uses it (a replacement is created before the
- * object it replaces is deleted, as the engine orders it).
+ * One active callback per integration provider in each environment: a provider is free for a slot on
+ * a connection when no other slot declares it on that connection and no live callback of that
+ * environment but the slot's own uses it (a replacement is created before the object it replaces is
+ * deleted, as the engine orders it; a callback moving here is created while the old one still lives
+ * in the other environment, which holds its own callbacks).
  */
-async function integrationProviderFree(real: Real, slot: Slot, id: string): Promise<boolean> {
-  for (const other of slotsOf("Callback")) if (other !== slot && real.program[other]?.integrationProviderId === id) return false;
+async function integrationProviderFree(real: Real, slot: Slot, id: string, connection: Connection): Promise<boolean> {
+  for (const other of slotsOf("Callback")) {
+    const args = real.program[other];
+    if (other !== slot && args?.integrationProviderId === id && connectionOf(args) === connection) return false;
+  }
   const own = real.sim.state.get(slot)?.id;
-  const active = await real.world.operator.callbacks.list({ integrationProviderId: id, status: "active", limit: 100 });
+  const active = await real.world.operatorOf(connection).callbacks.list({ integrationProviderId: id, status: "active", limit: 100 });
   return active.items.every((cb) => cb.id === own);
 }
 
@@ -148,6 +164,7 @@ class DeclareConfig implements Command {
     readonly description: number,
     readonly metadata: number,
     readonly replaceOnChanges = 0,
+    readonly connection: Connection = undefined,
   ) {}
   check = always;
   async run(_m: Model, real: Real) {
@@ -157,10 +174,11 @@ class DeclareConfig implements Command {
       ? // Adopted: only in-place fields change while adoptId stays.
         { ...current, toolFilters: args.toolFilters, name: args.name, description: args.description, metadata: args.metadata }
       : { ...args, [REPLACE_ON_CHANGES_INPUT]: replaceOn(false, this.replaceOnChanges) };
+    setConnection(real.program[this.slot]!, current ? connectionOf(current) : this.connection);
     normalize(real.world.catalog, real.program);
   }
   toString = () =>
-    `declare ${this.slot} (source ${this.source}, filters ${this.filters}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, replaceOnChanges ${this.replaceOnChanges})`;
+    `declare ${this.slot} (source ${this.source}, filters ${this.filters}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, replaceOnChanges ${this.replaceOnChanges}${onConnection(this.connection)})`;
 }
 
 class DeclareInstance implements Command {
@@ -188,6 +206,7 @@ class DeclareRole implements Command {
     readonly permissions: number,
     readonly description: number,
     readonly newSlug: boolean,
+    readonly connection: Connection = undefined,
   ) {}
   check = always;
   async run(_m: Model, real: Real) {
@@ -201,9 +220,10 @@ class DeclareRole implements Command {
       permissions: pick(PERMISSION_SETS, this.permissions),
       description: pick(DESCRIPTIONS, this.description),
     };
+    setConnection(real.program[this.slot]!, current ? connectionOf(current) : this.connection);
   }
   toString = () =>
-    `declare ${this.slot} (name ${this.name}, permissions ${this.permissions}, description ${this.description}${this.newSlug ? ", new slug" : ""})`;
+    `declare ${this.slot} (name ${this.name}, permissions ${this.permissions}, description ${this.description}${this.newSlug ? ", new slug" : ""}${onConnection(this.connection)})`;
 }
 
 const REDIRECTS = [undefined, "https://example.com/done", "http://localhost:3000/callback"];
@@ -221,9 +241,11 @@ class DeclareSession implements Command {
     readonly replaceWhenExpired: boolean,
     readonly expiry: number,
     readonly identity: number,
+    readonly connection: Connection = undefined,
   ) {}
   check = always;
   async run(_m: Model, real: Real) {
+    const current = real.program[this.slot];
     real.program[this.slot] = {
       expiresAt: expiresAt(this.expiry),
       identityActorId: pick([undefined, "actor-1", "actor-2"], this.identity),
@@ -236,9 +258,10 @@ class DeclareSession implements Command {
       redirectUrl: pick(REDIRECTS, this.redirect),
       replaceWhenExpired: this.replaceWhenExpired || undefined,
     };
+    setConnection(real.program[this.slot]!, current ? connectionOf(current) : this.connection);
   }
   toString = () =>
-    `declare ${this.slot} (integration ${this.integration}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, configuration ${this.configuration}, redirect ${this.redirect}, expiry ${this.expiry}, identity ${this.identity}${this.replaceWhenExpired ? ", replaceWhenExpired" : ""})`;
+    `declare ${this.slot} (integration ${this.integration}, name ${this.name}, description ${this.description}, metadata ${this.metadata}, configuration ${this.configuration}, redirect ${this.redirect}, expiry ${this.expiry}, identity ${this.identity}${this.replaceWhenExpired ? ", replaceWhenExpired" : ""}${onConnection(this.connection)})`;
 }
 
 /**
@@ -267,46 +290,67 @@ class Adopt implements Command {
     readonly slot: Slot,
     readonly sameValues: boolean,
     readonly variant: number,
+    readonly connection: Connection = undefined,
   ) {}
   check = always;
   async run(_m: Model, real: Real) {
     if (real.program[this.slot] || real.sim.state.has(this.slot)) return;
-    const { operator: c, catalog } = real.world;
-    const name = this.sameValues ? "external" : (pick(NAMES, this.variant) ?? "renamed on adoption");
-    switch (KIND_OF[this.slot]) {
-      case "Callback": {
-        const free = [];
-        for (const p of catalog.integrationProviders) if (await integrationProviderFree(real, this.slot, p.id)) free.push(p);
-        if (free.length === 0) return;
-        const integrationProviderId = pick(free, this.variant).id;
-        const cb = await c.callbacks.create({ integrationProviderId, name: "external" });
-        real.accountedFor.add(cb.id);
-        real.program[this.slot] = { adoptId: cb.id, integrationProviderId, name };
-        break;
-      }
-      case "ProviderConfig": {
-        const config = await c.providerConfigs.create({
-          providerId: catalog.providers.github.id,
-          value: { base_url: "https://api.github.com", timeout_seconds: 5 },
-          name: "external",
-        });
-        real.accountedFor.add(config.id);
-        // As `tcs-pulumi generate` writes it: no value (the API never returns it).
-        real.program[this.slot] = { adoptId: config.id, providerId: catalog.providers.github.id, name };
-        break;
-      }
-      case "Role": {
-        const slug = `external-${++real.slugGeneration}`;
-        const role = await c.roles.create({ name: "external", slug, permissions: ["thread_read"] });
-        real.accountedFor.add(role.id);
-        real.program[this.slot] = { adoptId: role.id, name, slug, permissions: ["thread_read"], description: this.sameValues ? undefined : "adopted" };
-        break;
-      }
-      default:
-        return;
-    }
+    const args = await madeOutOfBand(real, this.slot, this.connection, this.sameValues, this.variant);
+    if (args) real.program[this.slot] = args;
   }
-  toString = () => `adopt an object made out of band into ${this.slot}${this.sameValues ? "" : ` (in-place values differ, ${this.variant})`}`;
+  toString = () =>
+    `adopt an object made out of band into ${this.slot}${this.sameValues ? "" : ` (in-place values differ, ${this.variant})`}${this.connection ? ` on ${this.connection}` : ""}`;
+}
+
+/**
+ * Makes an object out of band in a connection's environment and returns the declaration that adopts
+ * it (undefined when the slot's kind cannot be adopted, or no integration provider is free there).
+ */
+async function madeOutOfBand(
+  real: Real,
+  slot: Slot,
+  connection: Connection,
+  sameValues: boolean,
+  variant: number,
+): Promise<Record<string, unknown> | undefined> {
+  const c = real.world.operatorOf(connection);
+  const { catalog } = real.world;
+  const name = sameValues ? "external" : (pick(NAMES, variant) ?? "renamed on adoption");
+  let args: Record<string, unknown>;
+  switch (KIND_OF[slot]) {
+    case "Callback": {
+      const free = [];
+      for (const p of catalog.integrationProviders) if (await integrationProviderFree(real, slot, p.id, connection)) free.push(p);
+      if (free.length === 0) return undefined;
+      const integrationProviderId = pick(free, variant).id;
+      const cb = await c.callbacks.create({ integrationProviderId, name: "external" });
+      real.accountedFor.add(cb.id);
+      args = { adoptId: cb.id, integrationProviderId, name };
+      break;
+    }
+    case "ProviderConfig": {
+      const config = await c.providerConfigs.create({
+        providerId: catalog.providers.github.id,
+        value: { base_url: "https://api.github.com", timeout_seconds: 5 },
+        name: "external",
+      });
+      real.accountedFor.add(config.id);
+      // As `tcs-pulumi generate` writes it: no value (the API never returns it).
+      args = { adoptId: config.id, providerId: catalog.providers.github.id, name };
+      break;
+    }
+    case "Role": {
+      const slug = `external-${++real.slugGeneration}`;
+      const role = await c.roles.create({ name: "external", slug, permissions: ["thread_read"] });
+      real.accountedFor.add(role.id);
+      args = { adoptId: role.id, name, slug, permissions: ["thread_read"], description: sameValues ? undefined : "adopted" };
+      break;
+    }
+    default:
+      return undefined;
+  }
+  setConnection(args, connection);
+  return args;
 }
 
 /** `adoptId` removed after adoption (docs/adoption.md: "remove it whenever you like"). */
@@ -375,6 +419,105 @@ class AdoptWithValue implements Command {
   toString = () => `adopt a config into ${this.slot} declaring a value (must be refused)`;
 }
 
+// --- moves between connections ---------------------------------------------------------------------
+
+/** The other connection: the model's programs name two. */
+const otherConnection = (connection: Connection): Connection => (connection === undefined ? "prod" : undefined);
+
+/**
+ * A declared resource moved to the other connection: the engine must make it in the new environment
+ * and delete it from the old one (roles and sessions, which the API cannot delete, are let go of).
+ * An instance moves with its callback and config, as a program moving a whole group would. With
+ * `adopt`, the resource takes over an object made out of band in the new environment instead (a
+ * migration onto what an operator prepared there).
+ */
+class Move implements Command {
+  constructor(
+    readonly slot: Slot,
+    readonly adopt: boolean,
+    readonly variant: number,
+  ) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const args = real.program[this.slot];
+    if (!args) return;
+    const target = otherConnection(connectionOf(args));
+    if (KIND_OF[this.slot] === "CallbackInstance") {
+      const { callback, config } = instanceParts(args);
+      const moved = [await movedArgs(real, callback, target), await movedArgs(real, config, target)];
+      if (moved.some((m) => m === undefined)) return;
+      [real.program[callback], real.program[config]] = moved;
+    } else {
+      const adopted = this.adopt ? await madeOutOfBand(real, this.slot, target, true, this.variant) : undefined;
+      const moved = adopted ?? (await movedArgs(real, this.slot, target));
+      if (!moved) return;
+      real.program[this.slot] = moved;
+    }
+    normalize(real.world.catalog, real.program);
+  }
+  toString = () => `move ${this.slot} to the other connection${this.adopt ? ` adopting an object made there (${this.variant})` : ""}`;
+}
+
+/**
+ * A slot's declaration on another connection, as a user would write it so that the move can go
+ * through; undefined when it cannot (an integration provider the new environment already uses).
+ */
+async function movedArgs(real: Real, slot: Slot, target: Connection): Promise<Record<string, unknown> | undefined> {
+  const args = { ...real.program[slot]! };
+  // adoptId names an object of the old environment: the move makes a new one (the refusal is MoveAdopted's).
+  delete args.adoptId;
+  switch (KIND_OF[slot]) {
+    case "Callback":
+      if (!(await integrationProviderFree(real, slot, args.integrationProviderId as string, target))) return undefined;
+      break;
+    case "ProviderConfig":
+      // Adopted without settings (as generate writes it): the new config needs some (preview says so).
+      if (args.value === undefined && args.providerConfigVaultId === undefined) {
+        Object.assign(args, configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }));
+      }
+      break;
+    case "Role": {
+      // A slug the new environment holds already (a role let go of there earlier) takes a new one.
+      const roles = await real.world.operatorOf(target).roles.list({ limit: 100 });
+      if (roles.items.some((role) => role.slug === args.slug)) args.slug = `${slot.toLowerCase()}-${++real.slugGeneration}`;
+      break;
+    }
+    case "IntegrationSetupSession":
+      // The move creates a session, which sends the declared expiry: one that passed is renewed, as preview asks.
+      if (typeof args.expiresAt === "string" && Date.parse(args.expiresAt) <= Date.now() + 60_000) args.expiresAt = expiresAt(1);
+      break;
+  }
+  setConnection(args, target);
+  return args;
+}
+
+/**
+ * A move of an adopted resource with adoptId kept: the id names an object of the old environment, so
+ * the up must be refused at check, naming connection and adoptId. Then reverted.
+ */
+class MoveAdopted implements Command {
+  constructor(readonly slot: Slot) {}
+  check = always;
+  async run(_m: Model, real: Real) {
+    const args = real.program[this.slot];
+    if (!args?.adoptId || real.sim.state.get(this.slot)?.id !== args.adoptId || real.dirty) return;
+    const before = { ...args };
+    real.program[this.slot] = { ...args };
+    setConnection(real.program[this.slot]!, otherConnection(connectionOf(args)));
+    try {
+      await real.sim.up(declarations(real.program));
+      throw new Error(`up accepted a move of adopted ${this.slot} (${String(args.adoptId)}) to another connection with adoptId kept`);
+    } catch (error) {
+      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => f.property === "connection" && /adoptId/.test(f.reason)))
+        throw error;
+    } finally {
+      real.program[this.slot] = before;
+      normalize(real.world.catalog, real.program);
+    }
+  }
+  toString = () => `move adopted ${this.slot} to the other connection with adoptId kept (must be refused)`;
+}
+
 // --- out of band -----------------------------------------------------------------------------------
 
 class OutOfBand implements Command {
@@ -393,7 +536,8 @@ class OutOfBand implements Command {
   private async act(real: Real) {
     const entry = real.sim.state.get(this.slot);
     if (!entry) return;
-    const c = real.world.operator;
+    // The operator acts on the environment the object lives in.
+    const c = real.world.operatorOf(connectionOf(entry.outputs));
     const kind = KIND_OF[this.slot];
     if (kind === "Callback" && this.action === "rename") await c.callbacks.update(entry.id, { name: "renamed by hand" });
     else if (kind === "Callback" && this.action === "delete") await c.callbacks.delete(entry.id);
@@ -445,10 +589,13 @@ class SessionsExpire implements Command {
     for (const slot of slotsOf("IntegrationSetupSession")) {
       const args = real.program[slot];
       if (typeof args?.expiresAt !== "string" || Date.parse(args.expiresAt) > Date.now() + 60_000) continue;
-      // Applied whole: a declaration with a change still to apply replaces the session, sending the expiry again.
+      // Applied whole: a declaration with a change still to apply (a move among them) replaces the
+      // session, sending the expiry again.
       const inputs = real.sim.state.get(slot)?.inputs;
       const applied =
-        inputs !== undefined && Object.entries(SHAPES.IntegrationSetupSession.rules).every(([field, rule]) => sameValue(inputs[field], args[field], rule));
+        inputs !== undefined &&
+        connectionOf(inputs) === connectionOf(args) &&
+        Object.entries(SHAPES.IntegrationSetupSession.rules).every(([field, rule]) => sameValue(inputs[field], args[field], rule));
       if (!applied || args.replaceWhenExpired) args.expiresAt = expiresAt(1);
     }
     real.dirty = true;
@@ -460,6 +607,8 @@ class SessionsExpire implements Command {
 
 const variant = fc.nat({ max: 7 });
 const slotOf = (kind: Parameters<typeof slotsOf>[0]) => fc.constantFrom(...slotsOf(kind));
+/** Where a new declaration or an adopted object goes: the default connection or the named one. */
+const connection = fc.constantFrom<Connection>(undefined, "prod");
 
 /**
  * The commands, weighted so that a sequence edits, applies and edits again (ups and declarations
@@ -470,13 +619,15 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
     { weight: 6, arbitrary: fc.boolean().map((refresh) => new Up(refresh)) },
     {
       weight: 3,
-      arbitrary: fc.tuple(slotOf("Callback"), variant, variant, variant, variant, variant).map(([s, p, n, d, m, r]) => new DeclareCallback(s, p, n, d, m, r)),
+      arbitrary: fc
+        .tuple(slotOf("Callback"), variant, variant, variant, variant, variant, connection)
+        .map(([s, p, n, d, m, r, c]) => new DeclareCallback(s, p, n, d, m, r, c)),
     },
     {
       weight: 3,
       arbitrary: fc
-        .tuple(slotOf("ProviderConfig"), variant, variant, variant, variant, variant, variant)
-        .map(([s, src, f, n, d, m, r]) => new DeclareConfig(s, src, f, n, d, m, r)),
+        .tuple(slotOf("ProviderConfig"), variant, variant, variant, variant, variant, variant, connection)
+        .map(([s, src, f, n, d, m, r, c]) => new DeclareConfig(s, src, f, n, d, m, r, c)),
     },
     {
       weight: 3,
@@ -486,21 +637,31 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
     },
     {
       weight: 2,
-      arbitrary: fc.tuple(slotOf("Role"), variant, variant, variant, fc.boolean()).map(([s, n, p, d, fresh]) => new DeclareRole(s, n, p, d, fresh)),
+      arbitrary: fc
+        .tuple(slotOf("Role"), variant, variant, variant, fc.boolean(), connection)
+        .map(([s, n, p, d, fresh, c]) => new DeclareRole(s, n, p, d, fresh, c)),
     },
     {
       weight: 2,
       arbitrary: fc
-        .tuple(slotOf("IntegrationSetupSession"), variant, variant, variant, variant, variant, variant, fc.boolean(), variant, variant)
-        .map(([s, i, n, d, m, c, r, w, e, id]) => new DeclareSession(s, i, n, d, m, c, r, w, e, id)),
+        .tuple(slotOf("IntegrationSetupSession"), variant, variant, variant, variant, variant, variant, fc.boolean(), variant, variant, connection)
+        .map(([s, i, n, d, m, c, r, w, e, id, on]) => new DeclareSession(s, i, n, d, m, c, r, w, e, id, on)),
     },
     { weight: 1, arbitrary: fc.constantFrom(...slotsOfAll()).map((s) => new Remove(s)) },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB"), fc.boolean(), variant)
-        .map(([s, same, v]) => new Adopt(s, same, v)),
+        .tuple(fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB"), fc.boolean(), variant, connection)
+        .map(([s, same, v, c]) => new Adopt(s, same, v, c)),
     },
+    // Moves between the connections: alone, with an instance's whole group, or onto an object adopted there.
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...slotsOfAll()), fc.boolean(), variant)
+        .map(([s, adopt, v]) => new Move(s, adopt && ["Callback", "ProviderConfig", "Role"].includes(KIND_OF[s]), v)),
+    },
+    { weight: options.realEngine ? 0 : 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB").map((s) => new MoveAdopted(s)) },
     { weight: 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB").map((s) => new DropAdoptId(s)) },
     // The refusals are asserted on the provider's check failures, which the simulation sees whole.
     { weight: options.realEngine ? 0 : 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB").map((s) => new ChangeAdoptedReplaceOnly(s)) },

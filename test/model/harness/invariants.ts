@@ -1,8 +1,10 @@
 // What must hold after every successful up, whatever came before:
-//   1. the service holds exactly what the program declares (write-only settings included);
-//   2. state agrees with the service;
+//   1. each environment holds exactly what the program declares for its connection (write-only
+//      settings included);
+//   2. state agrees with the service, and records the declared connection;
 //   3. a refresh finds nothing to change (`preview --refresh --expect-no-changes`);
-//   4. no duplicate and no orphan: every live object the provider made is in state, once.
+//   4. no duplicate and no orphan, in either environment: every live object the provider made is in
+//      state, once, under the connection of its environment.
 // And after a failed up, the part that must hold at every moment: whatever state holds exists.
 import { BINDINGS } from "../../../provider/plugin/bindings";
 import type { LiveObject } from "../../../provider/plugin/engine/binding";
@@ -11,7 +13,7 @@ import { sameValue } from "../../../provider/shapes/normalize";
 import { MARKER_KEY } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 import { isRef, type Declaration, type Deployer } from "./sim-engine";
-import type { World } from "./world";
+import { CONNECTIONS, connectionOf, environmentOf, type Connection, type World } from "./world";
 
 export class InvariantViolation extends Error {}
 
@@ -19,9 +21,15 @@ function fail(message: string): never {
   throw new InvariantViolation(message);
 }
 
-/** Reads one object straight from the service (no batcher), undefined when it is gone. */
-async function live(world: World, kind: ResourceKind, id: string, inputs: Record<string, unknown>): Promise<(LiveObject & { status?: unknown }) | undefined> {
-  const c = world.operator;
+/** Reads one object straight from the connection's environment (no batcher), undefined when it is gone from there. */
+async function live(
+  world: World,
+  connection: Connection,
+  kind: ResourceKind,
+  id: string,
+  inputs: Record<string, unknown>,
+): Promise<(LiveObject & { status?: unknown }) | undefined> {
+  const c = world.operatorOf(connection);
   const orUndefined = <T>(p: Promise<T>) => p.catch((error: { status?: number }) => (error?.status === 404 ? undefined : Promise.reject(error)));
   switch (kind) {
     case "Callback":
@@ -43,13 +51,25 @@ function resolved(sim: Deployer, decl: Declaration): Record<string, unknown> {
   return args;
 }
 
-/** 1 and 2: each declaration is in state, and the live object holds the declared values and the state's. */
+/**
+ * 1 and 2: each declaration is in state under its connection, and the live object, in the environment
+ * of that connection, holds the declared values and the state's.
+ */
 export async function serviceMatchesProgram(world: World, sim: Deployer, program: Declaration[]): Promise<void> {
   for (const decl of program) {
     const entry = sim.state.get(decl.name) ?? fail(`${decl.name} is declared but not in state`);
     const binding = BINDINGS[decl.kind];
     const args = resolved(sim, decl);
-    const record = (await live(world, decl.kind, entry.id, entry.outputs)) ?? fail(`${decl.name} (${entry.id}) is in state but gone from the service`);
+    const connection = connectionOf(decl.args);
+    for (const [side, recorded] of [["inputs", entry.inputs], ["outputs", entry.outputs]] as const) {
+      // Recorded only when named: a resource on the default connection reads as before connections existed.
+      if (recorded.connection !== connection) {
+        fail(`${decl.name}: state's ${side} record connection ${JSON.stringify(recorded.connection)}, the program declares ${JSON.stringify(connection)}`);
+      }
+    }
+    const record =
+      (await live(world, connection, decl.kind, entry.id, entry.outputs)) ??
+      fail(`${decl.name} (${entry.id}) is in state but gone from the ${environmentOf(connection)} environment`);
     if (binding.isGone?.(record)) fail(`${decl.name} (${entry.id}) is in state but ${String(record.status)} in the service`);
     const outputs = binding.toOutputs(record, args);
     for (const [field, rule] of Object.entries(binding.shape.rules)) {
@@ -97,9 +117,17 @@ export async function noDuplicateNoOrphan(world: World, sim: Deployer, accounted
   const ids = [...sim.state.values()].map((entry) => entry.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) fail(`one object is managed by two resources: ${twice.join(", ")}`);
-  const managed = new Set([...ids, ...sim.pendingDeletes.map((entry) => entry.id)]);
+  for (const connection of CONNECTIONS) await noOrphanIn(world, sim, accountedFor, connection);
+}
+
+/** 4 in one environment: what it holds is managed by a resource of its connection, or accounted for. */
+async function noOrphanIn(world: World, sim: Deployer, accountedFor: Set<string>, connection: Connection): Promise<void> {
+  // An object is managed where state says it lives: one that state records under the other connection is an orphan here.
+  const managed = new Set(
+    [...sim.state.values(), ...sim.pendingDeletes].filter((entry) => connectionOf(entry.outputs) === connection).map((entry) => entry.id),
+  );
   const known = (id: string) => managed.has(id) || accountedFor.has(id) || sim.released.has(id) || world.catalog.seededConfigs.has(id);
-  const c = world.operator;
+  const c = world.operatorOf(connection);
   const orphans: string[] = [];
   const callbacks = await c.callbacks.list({ status: "active", limit: 100 });
   for (const cb of callbacks.items) {
@@ -119,7 +147,7 @@ export async function noDuplicateNoOrphan(world: World, sim: Deployer, accounted
   for (const session of (await c.integrationSetupSessions.list({ limit: 100 })).items) {
     if (!known(session.id)) orphans.push(`setup session ${session.id} (${session.status})${markerNote(session.metadata)}`);
   }
-  if (orphans.length > 0) fail(`objects no resource manages (orphans): ${orphans.join("; ")}`);
+  if (orphans.length > 0) fail(`objects no resource manages (orphans) in the ${environmentOf(connection)} environment: ${orphans.join("; ")}`);
 }
 
 function markerNote(metadata: unknown): string {
@@ -129,7 +157,7 @@ function markerNote(metadata: unknown): string {
 /** After a failed up: whatever state holds still exists (a failure never leaves state pointing at nothing it made). */
 export async function stateExists(world: World, sim: Deployer): Promise<void> {
   for (const entry of sim.state.values()) {
-    const record = await live(world, entry.kind, entry.id, entry.outputs);
+    const record = await live(world, connectionOf(entry.outputs), entry.kind, entry.id, entry.outputs);
     if (!record) fail(`${entry.name} (${entry.id}) is in state but does not exist after a failed up`);
   }
 }

@@ -3,7 +3,7 @@
 // choices, so every program the model writes is one the service accepts; what makes a step fail is
 // then the provider's doing, or a refusal the model expects.
 import type { ResourceKind } from "../../../provider/shapes/shape";
-import type { Catalog } from "./world";
+import { connectionOf, type Catalog, type Connection } from "./world";
 import type { Declaration, Ref } from "./sim-engine";
 
 export const SLOTS = ["roleA", "roleB", "pcA", "pcB", "cbA", "cbB", "instA", "instB", "sessA", "sessB"] as const;
@@ -92,18 +92,31 @@ export function providerOf(catalog: Catalog, program: Program, slot: Slot): stri
   return undefined;
 }
 
+/** Sets the connection a declaration names; the default one is named by leaving it out, as a program would. */
+export function setConnection(args: Record<string, unknown>, connection: Connection): void {
+  if (connection === undefined) delete args.connection;
+  else args.connection = connection;
+}
+
+/** The callback and config slots an instance declaration names. */
+export function instanceParts(args: Record<string, unknown>): { callback: Slot; config: Slot } {
+  return { callback: (args.callbackId as Ref).$ref as Slot, config: (args.providerConfigId as Ref).$ref as Slot };
+}
+
 /**
  * Drops what can no longer be declared after an edit: an instance whose callback or config is gone,
- * or whose config belongs to another provider than its callback.
+ * or whose config belongs to another provider or another connection than its callback. An instance
+ * lives where its callback and config live: it follows them when they move together.
  */
 export function normalize(catalog: Catalog, program: Program): void {
   for (const slot of slotsOf("CallbackInstance")) {
     const args = program[slot];
     if (!args) continue;
-    const cb = (args.callbackId as Ref).$ref as Slot;
-    const pc = (args.providerConfigId as Ref).$ref as Slot;
+    const { callback: cb, config: pc } = instanceParts(args);
     const cbProvider = providerOf(catalog, program, cb);
     if (!cbProvider || cbProvider !== providerOf(catalog, program, pc)) delete program[slot];
+    else if (connectionOf(program[cb]) !== connectionOf(program[pc])) delete program[slot];
+    else setConnection(args, connectionOf(program[cb]));
   }
   // Two instances of one callback and one config (and auth config) are one object: the service refuses the second.
   const [a, b] = slotsOf("CallbackInstance").map((slot) => program[slot]);

@@ -10,7 +10,7 @@ import { BINDINGS } from "../../../provider/plugin/bindings";
 import type { ApiContext } from "../../../provider/plugin/engine/binding";
 import { ResourceEngine, type ProviderMethods } from "../../../provider/plugin/engine/resource-engine";
 import { SHAPES } from "../../../provider/shapes";
-import { CREATE_KEY_INPUT } from "../../../provider/shapes/reserved";
+import { CONNECTION_INPUT, CREATE_KEY_INPUT } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 
 type Props = Record<string, unknown>;
@@ -76,7 +76,7 @@ export function isRef(value: unknown): value is Ref {
 }
 
 /** What the engine did, summed over a whole property run: proof that the sequences exercised something. */
-export const stepCounts = { create: 0, update: 0, replace: 0, delete: 0, same: 0, refused: 0, failed: 0 };
+export const stepCounts = { create: 0, update: 0, replace: 0, move: 0, delete: 0, same: 0, refused: 0, failed: 0 };
 
 export class SimEngine implements Deployer {
   readonly state = new Map<string, StateEntry>();
@@ -86,20 +86,30 @@ export class SimEngine implements Deployer {
   readonly released = new Set<string>();
   private seq = 0;
   private readonly engines = new Map<ResourceKind, ProviderMethods>();
-  private ctx: ApiContext;
+  /** The plugin process's contexts by connection name (the default one under ""), as serve.ts keeps them. */
+  private contexts = new Map<string, ApiContext>();
 
   constructor(
-    private readonly newContext: () => ApiContext,
+    /** A connection's context (client, batchers, marker secret); throws for a name the stack config lacks. */
+    private readonly newContext: (connection?: string) => ApiContext,
     private readonly project = "model",
     private readonly stack = "dev",
-  ) {
-    this.ctx = newContext();
+  ) {}
+
+  /** A run's plugin process: its own contexts (batchers, take-overs) and engines. */
+  private newProcess(): void {
+    this.contexts = new Map();
+    this.engines.clear();
   }
 
-  /** A run's plugin process: its own context (batchers, take-overs) and engines. */
-  private newProcess(): void {
-    this.ctx = this.newContext();
-    this.engines.clear();
+  /** A connection's context, made on its first use in the process. */
+  private context(connection?: string): ApiContext {
+    let ctx = this.contexts.get(connection ?? "");
+    if (!ctx) {
+      ctx = this.newContext(connection);
+      this.contexts.set(connection ?? "", ctx);
+    }
+    return ctx;
   }
 
   private engine(kind: ResourceKind): ProviderMethods {
@@ -108,8 +118,9 @@ export class SimEngine implements Deployer {
       // The context is per run (one plugin process per run); a 1 ms create backoff keeps faults cheap.
       engine = new ResourceEngine(
         BINDINGS[kind],
-        () => this.ctx,
-        () => {},
+        (connection) => this.context(connection),
+        // A connection the stack config lacks fails here, as in the plugin; the keys are the service's own.
+        (connection) => void this.context(connection),
         1,
       );
       this.engines.set(kind, engine);
@@ -196,6 +207,7 @@ export class SimEngine implements Deployer {
     }
     if (diff.replaces && diff.replaces.length > 0) {
       stepCounts.replace++;
+      if (diff.replaces.includes(CONNECTION_INPUT)) stepCounts.move++;
       if (diff.deleteBeforeReplace) {
         await this.remove(old);
         this.state.set(decl.name, await this.create(decl, news));

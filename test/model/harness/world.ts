@@ -1,12 +1,32 @@
-// The world a model run acts on: one emulator in this process (reset between sequences), the client
-// the provider uses (as the plugin would build it, but failing fast instead of waiting out retries),
-// and an operator's client for out-of-band changes and for checking what the service holds.
+// The world a model run acts on: one emulator in this process (reset between sequences) with two
+// environments, each reached through a connection of the program (the default one: development;
+// "prod": production); per environment the client the provider uses (as the plugin would build it,
+// but failing fast instead of waiting out retries) and an operator's client for out-of-band changes
+// and for checking what the service holds.
 import { PROVIDERS } from "../../../emulator/fixtures/catalog";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
 import type { ApiContext } from "../../../provider/plugin/engine/binding";
 import { markerSecret } from "../../../provider/plugin/engine/create-marker";
 import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
 import { ToolConnectivityClient } from "../../../sdk";
+
+/** The connections a model program names: the default one (left out) and one named connection. */
+export const CONNECTIONS = [undefined, "prod"] as const;
+export type Connection = (typeof CONNECTIONS)[number];
+type EnvironmentName = "development" | "production";
+
+/** The emulator environment a connection reaches, as the stack config of a real program would say. */
+export function environmentOf(connection: Connection): EnvironmentName {
+  return connection === "prod" ? "production" : "development";
+}
+
+/** The connection a declaration's args or a resource's inputs or outputs name (absent: the default one). */
+export function connectionOf(props: Record<string, unknown> | undefined): Connection {
+  const connection = props?.connection;
+  if (connection === undefined) return undefined;
+  if (connection === "prod") return connection;
+  throw new Error(`model bug: connection ${JSON.stringify(connection)} is none of the world's`);
+}
 
 /** Fixture ids the model draws from (the emulator's catalog, the same in every environment). */
 export interface Catalog {
@@ -46,27 +66,42 @@ export class World {
 
   private constructor(
     readonly emulator: RunningEmulator,
-    /** What the provider talks through. */
-    readonly providerClient: ToolConnectivityClient,
-    /** What an operator (and the invariants) talk through. */
-    readonly operator: ToolConnectivityClient,
+    /** What the provider talks through, per environment. */
+    private readonly providerClients: Record<EnvironmentName, ToolConnectivityClient>,
+    /** What an operator (and the invariants) talk through, per environment. */
+    private readonly operators: Record<EnvironmentName, ToolConnectivityClient>,
     readonly catalog: Catalog,
   ) {}
+
+  /** The operator of the default connection's environment (development). */
+  get operator(): ToolConnectivityClient {
+    return this.operators.development;
+  }
+
+  /** The operator of a connection's environment. */
+  operatorOf(connection: Connection): ToolConnectivityClient {
+    return this.operators[environmentOf(connection)];
+  }
 
   static async start(): Promise<World> {
     const emulator = await startEmulator({
       rateLimits: {
         perIp: { limit: 100_000_000, windowMs: 1_000 },
         development: { limit: 100_000_000, windowMs: 1_000 },
+        production: { limit: 100_000_000, windowMs: 1_000 },
       },
       timing: { instanceRegistrationMs: 1, eventProcessingMs: 1, deploymentStepMs: 1 },
     });
-    const apiKey = emulator.keys.development.secret;
     // No retries and no client window: an injected fault fails the step at once, as a run that ran out
     // of retries would, and the next run must recover from it.
-    const providerClient = new ToolConnectivityClient({ apiKey, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16 });
-    const operator = new ToolConnectivityClient({ apiKey, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16 });
-    const world = new World(emulator, providerClient, operator, catalogOf(emulator));
+    const client = (environment: EnvironmentName) =>
+      new ToolConnectivityClient({ apiKey: emulator.keys[environment].secret, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16 });
+    const world = new World(
+      emulator,
+      { development: client("development"), production: client("production") },
+      { development: client("development"), production: client("production") },
+      catalogOf(emulator),
+    );
     // One clock for both sides, as in life: moving the emulator's clock alone would let the provider
     // accept an expiry the service already sees as past.
     Date.now = () => world.realNow.call(Date) + world.shiftMs;
@@ -83,13 +118,18 @@ export class World {
     return this.shiftMs;
   }
 
-  /** What one plugin process holds: a fresh read batcher and record of take-overs per run. */
-  newContext(): ApiContext {
+  /**
+   * What one plugin process holds for a connection, as serve.ts builds it: the connection's client, a
+   * fresh read batcher and record of take-overs per run, and the marker secret of the connection's key.
+   * A name the stack config does not hold fails, as the plugin fails it.
+   */
+  newContext(connection?: string): ApiContext {
+    const environment = environmentOf(connectionOf({ connection }));
     return {
-      client: this.providerClient,
+      client: this.providerClients[environment],
       reads: new ReadBatcher(),
       orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
-      markerSecret: markerSecret(this.emulator.keys.development.secret),
+      markerSecret: markerSecret(this.emulator.keys[environment].secret),
       takenOver: new Set(),
     };
   }
