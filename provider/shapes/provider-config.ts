@@ -53,10 +53,11 @@ export const providerConfig = defineShape({
     updatedAt: output<string>(),
   },
 
-  checkChange(news, _olds, { isNew, createsObject }) {
-    if (isNew && news.adoptId !== undefined && news.value !== undefined) {
+  checkChange(news, _olds, { createsObject }) {
+    if (createsObject && news.adoptId !== undefined && news.value !== undefined) {
       // The API never returns a config's settings: adopting with a value would record in state a
-      // value the object may not hold, and nothing could ever tell.
+      // value the object may not hold, and nothing could ever tell. A replacement's create adopts too
+      // (a move to another connection onto a config there, say).
       return [
         {
           property: "value",

@@ -163,4 +163,49 @@ describe("regressions found by the model", () => {
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.failures).toEqual([{ property: "expiresAt", reason: expect.stringMatching(/this change replaces the session/) }]);
   });
+
+  it("a config moved to another connection onto an adopted config there, value kept, is refused at preview naming value (found by the model)", async () => {
+    const github = world.catalog.providers.github;
+    const value = { base_url: "https://api.github.com", timeout_seconds: 30 };
+    const sim = new SimEngine((connection) => world.newContext(connection));
+    await sim.up([config({ providerId: github.id, value })]);
+    // Production already holds a config an operator made, with other settings.
+    const prepared = await world.operatorOf("prod").providerConfigs.create({
+      providerId: github.id,
+      value: { base_url: "https://ghe.example.com/api/v3", timeout_seconds: 5 },
+    });
+
+    // The move replaces the config, and its create adopts the prepared one: the declared value could
+    // never reach it, and state would record a value the config does not hold.
+    const failure = await sim.up([config({ providerId: github.id, value, adoptId: prepared.id, connection: "prod" })]).catch((e) => e);
+    expect(failure).toBeInstanceOf(StepError);
+    expect(failure.op).toBe("check");
+    expect(failure.failures).toEqual([{ property: "value", reason: expect.stringMatching(/being adopted.*Leave value out/) }]);
+    expect(await world.configSettings(prepared.id)).toEqual({ base_url: "https://ghe.example.com/api/v3", timeout_seconds: 5 });
+
+    // Adopted as it is, the move goes through: the config lives in production, the old one is deleted.
+    const program = [config({ providerId: github.id, adoptId: prepared.id, connection: "prod" })];
+    await sim.up(program);
+    expect(sim.state.get("config")!.id).toBe(prepared.id);
+    await converged(sim, program, new Set([prepared.id]));
+  });
+
+  it("a role whose replaceOnChanges names a field is moved to another connection with that field changed (found while modelling moves)", async () => {
+    const role = (args: Record<string, unknown>): Declaration => ({
+      name: "role",
+      kind: "Role",
+      args: { slug: "support", permissions: ["thread_read"], tcsReplaceOnChanges: ["name"], ...args },
+    });
+    const sim = new SimEngine((connection) => world.newContext(connection));
+    await sim.up([role({ name: "Support" })]);
+    const before = sim.state.get("role")!.id;
+
+    // The replacement is made in the other environment, which holds no role with this slug: nothing
+    // conflicts, unlike a replacement in the same environment (refused: the old role keeps the slug).
+    const program = [role({ name: "Support (production)", connection: "prod" })];
+    await sim.up(program);
+    expect(sim.state.get("role")!.id).not.toBe(before);
+    expect(sim.released.has(before)).toBe(true);
+    await converged(sim, program);
+  });
 });
