@@ -193,11 +193,12 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   /**
    * A replacement that cannot be carried out, refused at preview: one that keeps the unique key of
    * an object the API cannot delete (a role whose replaceOnChanges names a field that changed while
-   * its slug did not) would fail on create, the old object still holding the key.
+   * its slug did not) would fail on create, the old object still holding the key. A replacement on
+   * another connection is made in another environment, where the old object holds nothing.
    */
   private replacementConflicts(olds: Props, news: Props): pulumi.dynamic.CheckFailure[] {
     const key = this.shape.uniqueKey;
-    if (!key || !this.shape.undeletable || !this.keepsUniqueKey(olds, news)) return [];
+    if (!key || !this.shape.undeletable || connectionMoved(olds, news) || !this.keepsUniqueKey(olds, news)) return [];
     return this.changes(olds, news).replaces.map((name) => ({
       property: name,
       reason:
