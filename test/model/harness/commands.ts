@@ -374,7 +374,8 @@ class ChangeAdoptedReplaceOnly implements Command {
   check = always;
   async run(_m: Model, real: Real) {
     const args = real.program[this.slot];
-    if (!args?.adoptId || !real.sim.state.has(this.slot) || real.dirty) return;
+    // Once adopted: before that, the create adopts (AdoptWithValue covers a config adopted with a value).
+    if (!args?.adoptId || real.sim.state.get(this.slot)?.id !== args.adoptId || real.dirty) return;
     const property = KIND_OF[this.slot] === "ProviderConfig" ? "value" : KIND_OF[this.slot] === "Callback" ? "integrationProviderId" : undefined;
     if (!property) return;
     const before = { ...args };
@@ -396,27 +397,46 @@ class ChangeAdoptedReplaceOnly implements Command {
   toString = () => `change a replace-only property of adopted ${this.slot} with adoptId kept (must be refused)`;
 }
 
-/** A config adopted with a declared value, which no read can verify: refused at check, naming value. */
+/**
+ * A config adopted with a declared value, which no read can verify: refused at check, naming value.
+ * Into an empty slot, or (`move`) by a declared config with a value moved to the other connection onto
+ * a config made there, its value kept: the replacement's create would adopt it.
+ */
 class AdoptWithValue implements Command {
-  constructor(readonly slot: Slot) {}
+  constructor(
+    readonly slot: Slot,
+    readonly move = false,
+  ) {}
   check = always;
   async run(_m: Model, real: Real) {
-    if (real.program[this.slot] || real.sim.state.has(this.slot) || real.dirty) return;
+    const current = real.program[this.slot];
+    if (real.dirty) return;
+    if (this.move ? current?.value === undefined || current.adoptId !== undefined : current || real.sim.state.has(this.slot)) return;
+    const connection = this.move ? otherConnection(connectionOf(current)) : undefined;
     const github = real.world.catalog.providers.github.id;
-    const config = await real.world.operator.providerConfigs.create({ providerId: github, value: { base_url: "https://api.github.com", timeout_seconds: 5 } });
+    const config = await real.world
+      .operatorOf(connection)
+      .providerConfigs.create({ providerId: github, value: { base_url: "https://api.github.com", timeout_seconds: 5 } });
     real.accountedFor.add(config.id);
-    real.program[this.slot] = { adoptId: config.id, providerId: github, value: { base_url: "https://api.github.com", timeout_seconds: 60 } };
+    real.program[this.slot] = current
+      ? { ...current, adoptId: config.id, providerId: github }
+      : { adoptId: config.id, providerId: github, value: { base_url: "https://api.github.com", timeout_seconds: 60 } };
+    setConnection(real.program[this.slot]!, connection);
     try {
       await real.sim.up(declarations(real.program));
       throw new Error(`up adopted ${config.id} with a declared value it cannot verify (the service holds another)`);
     } catch (error) {
       if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => f.property === "value" && /adoptId/.test(f.reason))) throw error;
     } finally {
-      delete real.program[this.slot];
+      if (current) real.program[this.slot] = current;
+      else delete real.program[this.slot];
       normalize(real.world.catalog, real.program);
     }
   }
-  toString = () => `adopt a config into ${this.slot} declaring a value (must be refused)`;
+  toString = () =>
+    this.move
+      ? `move ${this.slot} to the other connection onto a config adopted there, its value kept (must be refused)`
+      : `adopt a config into ${this.slot} declaring a value (must be refused)`;
 }
 
 // --- moves between connections ---------------------------------------------------------------------
@@ -448,7 +468,10 @@ class Move implements Command {
       if (moved.some((m) => m === undefined)) return;
       [real.program[callback], real.program[config]] = moved;
     } else {
-      const adopted = this.adopt ? await madeOutOfBand(real, this.slot, target, true, this.variant) : undefined;
+      // Adopting happens on a create: only when the up replaces the object (a change of adoptId alone plans nothing).
+      const entry = real.sim.state.get(this.slot);
+      const replaces = !entry || connectionOf(entry.outputs) !== target;
+      const adopted = this.adopt && replaces ? await madeOutOfBand(real, this.slot, target, true, this.variant) : undefined;
       const moved = adopted ?? (await movedArgs(real, this.slot, target));
       if (!moved) return;
       real.program[this.slot] = moved;
@@ -569,8 +592,9 @@ class OutOfBand implements Command {
     // does so; a config adopted without settings must then declare some (preview says so).
     const args = real.program[this.slot];
     if (this.action !== "delete" || !args) return;
-    delete args.adoptId;
-    if (KIND_OF[this.slot] === "ProviderConfig" && args.value === undefined && args.providerConfigVaultId === undefined) {
+    // Only when adoptId named what was deleted (a move may have pointed it at an object of the other environment).
+    if (args.adoptId === entry.id) delete args.adoptId;
+    if (KIND_OF[this.slot] === "ProviderConfig" && args.adoptId === undefined && args.value === undefined && args.providerConfigVaultId === undefined) {
       Object.assign(args, configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }));
       normalize(real.world.catalog, real.program);
     }
@@ -665,7 +689,10 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
     { weight: 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB").map((s) => new DropAdoptId(s)) },
     // The refusals are asserted on the provider's check failures, which the simulation sees whole.
     { weight: options.realEngine ? 0 : 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB").map((s) => new ChangeAdoptedReplaceOnly(s)) },
-    { weight: options.realEngine ? 0 : 1, arbitrary: fc.constantFrom<Slot>("pcA", "pcB").map((s) => new AdoptWithValue(s)) },
+    {
+      weight: options.realEngine ? 0 : 1,
+      arbitrary: fc.tuple(fc.constantFrom<Slot>("pcA", "pcB"), fc.boolean()).map(([s, move]) => new AdoptWithValue(s, move)),
+    },
     {
       weight: 2,
       arbitrary: fc
