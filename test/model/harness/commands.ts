@@ -207,12 +207,19 @@ class DeclareRole implements Command {
     readonly description: number,
     readonly newSlug: boolean,
     readonly connection: Connection = undefined,
+    /** The other role's slug, when it is declared on the other connection: one role declared for both environments. */
+    readonly twin = false,
   ) {}
   check = always;
   async run(_m: Model, real: Real) {
     const current = real.program[this.slot];
+    const connection = current ? connectionOf(current) : this.connection;
     // A role removed from the program stays in the account: a new one takes a slug never used before.
-    const slug = current && !this.newSlug ? (current.slug as string) : `${this.slot.toLowerCase()}-${++real.slugGeneration}`;
+    let slug = current && !this.newSlug ? (current.slug as string) : `${this.slot.toLowerCase()}-${++real.slugGeneration}`;
+    const other = real.program[this.slot === "roleA" ? "roleB" : "roleA"];
+    if (this.twin && other && connectionOf(other) !== connection && (await slugFree(real, this.slot, other.slug as string, connection))) {
+      slug = other.slug as string;
+    }
     real.program[this.slot] = {
       ...(current?.adoptId ? { adoptId: current.adoptId } : {}),
       name: pick(NAMES, this.name) ?? "Role",
@@ -220,10 +227,25 @@ class DeclareRole implements Command {
       permissions: pick(PERMISSION_SETS, this.permissions),
       description: pick(DESCRIPTIONS, this.description),
     };
-    setConnection(real.program[this.slot]!, current ? connectionOf(current) : this.connection);
+    setConnection(real.program[this.slot]!, connection);
   }
   toString = () =>
-    `declare ${this.slot} (name ${this.name}, permissions ${this.permissions}, description ${this.description}${this.newSlug ? ", new slug" : ""}${onConnection(this.connection)})`;
+    `declare ${this.slot} (name ${this.name}, permissions ${this.permissions}, description ${this.description}${this.newSlug ? ", new slug" : ""}${this.twin ? ", the other role's slug" : ""}${onConnection(this.connection)})`;
+}
+
+/**
+ * One role per slug in each environment: a slug is free for a slot on a connection when no other
+ * slot declares it there and no live role of that environment but the slot's own holds it (roles the
+ * provider let go of stay in their environment).
+ */
+async function slugFree(real: Real, slot: Slot, slug: string, connection: Connection): Promise<boolean> {
+  for (const other of slotsOf("Role")) {
+    const args = real.program[other];
+    if (other !== slot && args?.slug === slug && connectionOf(args) === connection) return false;
+  }
+  const own = real.sim.state.get(slot)?.id;
+  const roles = await real.world.operatorOf(connection).roles.list({ limit: 100 });
+  return roles.items.every((role) => role.slug !== slug || role.id === own);
 }
 
 const REDIRECTS = [undefined, "https://example.com/done", "http://localhost:3000/callback"];
@@ -499,12 +521,10 @@ async function movedArgs(real: Real, slot: Slot, target: Connection): Promise<Re
         Object.assign(args, configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }));
       }
       break;
-    case "Role": {
-      // A slug the new environment holds already (a role let go of there earlier) takes a new one.
-      const roles = await real.world.operatorOf(target).roles.list({ limit: 100 });
-      if (roles.items.some((role) => role.slug === args.slug)) args.slug = `${slot.toLowerCase()}-${++real.slugGeneration}`;
+    case "Role":
+      // A slug the new environment holds already (a role let go of there earlier, its twin) takes a new one.
+      if (!(await slugFree(real, slot, args.slug as string, target))) args.slug = `${slot.toLowerCase()}-${++real.slugGeneration}`;
       break;
-    }
     case "IntegrationSetupSession":
       // The move creates a session, which sends the declared expiry: one that passed is renewed, as preview asks.
       if (typeof args.expiresAt === "string" && Date.parse(args.expiresAt) <= Date.now() + 60_000) args.expiresAt = expiresAt(1);
@@ -662,8 +682,8 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
     {
       weight: 2,
       arbitrary: fc
-        .tuple(slotOf("Role"), variant, variant, variant, fc.boolean(), connection)
-        .map(([s, n, p, d, fresh, c]) => new DeclareRole(s, n, p, d, fresh, c)),
+        .tuple(slotOf("Role"), variant, variant, variant, fc.boolean(), connection, fc.boolean())
+        .map(([s, n, p, d, fresh, c, twin]) => new DeclareRole(s, n, p, d, fresh, c, twin)),
     },
     {
       weight: 2,
