@@ -534,6 +534,20 @@ async function movedArgs(real: Real, slot: Slot, target: Connection): Promise<Re
   return args;
 }
 
+/** A move applied through faults: the create in the new environment or the delete from the old one may fail midway. */
+class MoveThroughFaults implements Command {
+  constructor(
+    readonly slot: Slot,
+    readonly plan: FaultPlan,
+  ) {}
+  check = always;
+  async run(m: Model, real: Real) {
+    await new Move(this.slot, false, 0).run(m, real);
+    await new FaultyUp(this.plan).run(m, real);
+  }
+  toString = () => `move ${this.slot} to the other connection, then up through faults ${JSON.stringify(this.plan)}`;
+}
+
 /**
  * A move of an adopted resource with adoptId kept: the id names an object of the old environment, so
  * the up must be refused at check, naming connection and adoptId. Then reverted.
@@ -732,17 +746,16 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
     { weight: 1, arbitrary: fc.constant(new SessionsExpire()) },
   ];
   if (options.faults) {
-    weighted.push({
-      weight: 2,
-      arbitrary: fc
-        .record({
-          seed: fc.nat(),
-          unavailable: fc.constantFrom(0, 0.1, 0.3),
-          dropAfterCommit: fc.constantFrom(0, 0.3, 0.6),
-          rateLimitedBurst: fc.constantFrom(0, 0, 2),
-        })
-        .map((plan) => new FaultyUp(plan)),
+    const plan = fc.record({
+      seed: fc.nat(),
+      unavailable: fc.constantFrom(0, 0.1, 0.3),
+      dropAfterCommit: fc.constantFrom(0, 0.3, 0.6),
+      rateLimitedBurst: fc.constantFrom(0, 0, 2),
     });
+    weighted.push(
+      { weight: 2, arbitrary: plan.map((p) => new FaultyUp(p)) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...slotsOfAll()), plan).map(([s, p]) => new MoveThroughFaults(s, p)) },
+    );
   }
   return [fc.oneof(...weighted)];
 }

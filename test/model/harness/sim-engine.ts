@@ -76,7 +76,7 @@ export function isRef(value: unknown): value is Ref {
 }
 
 /** What the engine did, summed over a whole property run: proof that the sequences exercised something. */
-export const stepCounts = { create: 0, update: 0, replace: 0, move: 0, delete: 0, same: 0, refused: 0, failed: 0 };
+export const stepCounts = { create: 0, update: 0, replace: 0, move: 0, delete: 0, same: 0, refused: 0, failed: 0, failedDuringMove: 0 };
 
 export class SimEngine implements Deployer {
   readonly state = new Map<string, StateEntry>();
@@ -85,6 +85,8 @@ export class SimEngine implements Deployer {
   /** Ids the provider let go of although the API cannot delete them (roles, sessions). */
   readonly released = new Set<string>();
   private seq = 0;
+  /** Whether this run has begun moving a resource to another connection. */
+  private moving = false;
   private readonly engines = new Map<ResourceKind, ProviderMethods>();
   /** The plugin process's contexts by connection name (the default one under ""), as serve.ts keeps them. */
   private contexts = new Map<string, ApiContext>();
@@ -170,16 +172,23 @@ export class SimEngine implements Deployer {
   async up(program: Declaration[], options: { refresh?: boolean } = {}): Promise<void> {
     if (options.refresh) await this.refresh();
     else this.newProcess();
+    this.moving = false;
     const declared = new Set(program.map((decl) => decl.name));
     try {
-      for (const decl of program) await this.step(decl);
+      try {
+        for (const decl of program) await this.step(decl);
+      } catch (error) {
+        if (!(error instanceof StepError && error.op === "check")) stepCounts.failed++;
+        throw error;
+      }
+      const removed = [...this.state.values()].filter((entry) => !declared.has(entry.name));
+      const deletes = [...this.pendingDeletes, ...removed].sort((a, b) => b.seq - a.seq);
+      for (const entry of deletes) await this.remove(entry);
     } catch (error) {
-      if (!(error instanceof StepError && error.op === "check")) stepCounts.failed++;
+      // A run that stopped with a move begun: the new environment's create or the old one's delete failed, or a later step.
+      if (this.moving && !(error instanceof StepError && error.op === "check")) stepCounts.failedDuringMove++;
       throw error;
     }
-    const removed = [...this.state.values()].filter((entry) => !declared.has(entry.name));
-    const deletes = [...this.pendingDeletes, ...removed].sort((a, b) => b.seq - a.seq);
-    for (const entry of deletes) await this.remove(entry);
   }
 
   /** `pulumi destroy`. */
@@ -207,7 +216,10 @@ export class SimEngine implements Deployer {
     }
     if (diff.replaces && diff.replaces.length > 0) {
       stepCounts.replace++;
-      if (diff.replaces.includes(CONNECTION_INPUT)) stepCounts.move++;
+      if (diff.replaces.includes(CONNECTION_INPUT)) {
+        stepCounts.move++;
+        this.moving = true;
+      }
       if (diff.deleteBeforeReplace) {
         await this.remove(old);
         this.state.set(decl.name, await this.create(decl, news));
