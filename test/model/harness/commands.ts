@@ -26,7 +26,7 @@ import { SHAPES } from "../../../provider/shapes";
 import { sameValue } from "../../../provider/shapes/normalize";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import { SimEngine, StepError, type Deployer } from "./sim-engine";
-import { connectionOf, environmentOf, type Connection, type FaultPlan, type World } from "./world";
+import { connectionOf, type Connection, type FaultPlan, type World } from "./world";
 
 export interface Real {
   world: World;

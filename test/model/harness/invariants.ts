@@ -61,7 +61,10 @@ export async function serviceMatchesProgram(world: World, sim: Deployer, program
     const binding = BINDINGS[decl.kind];
     const args = resolved(sim, decl);
     const connection = connectionOf(decl.args);
-    for (const [side, recorded] of [["inputs", entry.inputs], ["outputs", entry.outputs]] as const) {
+    for (const [side, recorded] of [
+      ["inputs", entry.inputs],
+      ["outputs", entry.outputs],
+    ] as const) {
       // Recorded only when named: a resource on the default connection reads as before connections existed.
       if (recorded.connection !== connection) {
         fail(`${decl.name}: state's ${side} record connection ${JSON.stringify(recorded.connection)}, the program declares ${JSON.stringify(connection)}`);
