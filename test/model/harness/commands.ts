@@ -435,6 +435,9 @@ class AdoptWithValue implements Command {
     if (real.dirty) return;
     if (this.move ? current?.value === undefined || current.adoptId !== undefined : current || real.sim.state.has(this.slot)) return;
     const connection = this.move ? otherConnection(connectionOf(current)) : undefined;
+    // Adopting happens on a create: a "move" back to where state holds the config changes adoptId alone, which plans nothing.
+    const entry = real.sim.state.get(this.slot);
+    if (this.move && entry && connectionOf(entry.outputs) === connection) return;
     const github = real.world.catalog.providers.github.id;
     const config = await real.world
       .operatorOf(connection)
