@@ -496,7 +496,7 @@ class Move implements Command {
       // Adopting happens on a create: only when the up replaces the object (a change of adoptId alone plans nothing).
       const entry = real.sim.state.get(this.slot);
       const replaces = !entry || connectionOf(entry.outputs) !== target;
-      const adopted = this.adopt && replaces ? await madeOutOfBand(real, this.slot, target, true, this.variant) : undefined;
+      const adopted = this.adopt && replaces ? await madeOutOfBand(real, this.slot, target, this.variant % 2 === 0, this.variant) : undefined;
       const moved = adopted ?? (await movedArgs(real, this.slot, target));
       if (!moved) return;
       real.program[this.slot] = moved;
@@ -757,7 +757,7 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
     });
     weighted.push(
       { weight: 2, arbitrary: plan.map((p) => new FaultyUp(p)) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...slotsOfAll()), plan).map(([s, p]) => new MoveThroughFaults(s, p)) },
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...slotsOfAll()), plan).map(([s, p]) => new MoveThroughFaults(s, p)) },
     );
   }
   return [fc.oneof(...weighted)];
