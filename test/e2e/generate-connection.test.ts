@@ -59,7 +59,7 @@ describe("tcs-pulumi generate --connection", () => {
       };
       await requests.reset(production);
       const run = await runBin(BIN, args, runEnv);
-      expect(run.stderr).toMatch(/6 objects written to .*every one names connection 'staging'/);
+      expect(run.stderr).toMatch(/12 objects written to .*every one names connection 'staging'/);
       expect(run.code).toBe(0);
       expect(run.stderr + run.stdout).not.toContain(staging.keys.production.secret);
       expect((await requests.read(production)).total).toBe(0);
@@ -71,7 +71,7 @@ describe("tcs-pulumi generate --connection", () => {
       expect(program).not.toContain(staging.keys.production.secret);
       const declarations = program.match(/new tcs\.\w+\("[^"]+", \{\n {4}connection: "staging",\n/g) ?? [];
       expect(declarations).toHaveLength((program.match(/new tcs\./g) ?? []).length);
-      expect(declarations.length).toBe(6);
+      expect(declarations.length).toBe(12);
       // Apart from the connection, it is the program generate writes for the default connection.
       const withoutConnection = program
         .replace(/^ {4}connection: "staging",\n/gm, "")

@@ -265,7 +265,7 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     try {
       const stack = await env.open(async () => {
         for (const connection of ["prod", "staging"]) {
-          new tcs.ProviderConfig(`github-${connection}`, { connection, providerId: FIX.githubProvider, value: SECRET_CONFIG_VALUE });
+          new tcs.ProviderConfig(`github-${connection}`, { connection, providerId: FIX.githubProvider, value: SECRET_CONFIG_VALUE, metadata: TEAM });
         }
         return {};
       });
