@@ -16,7 +16,7 @@ const USAGE = `Usage: tcs-pulumi generate [--out <dir> | --stdout] [--include-se
 
 Lists the objects of the environment the API key belongs to and writes a Pulumi program (index.ts)
 declaring each with adoptId. The key is read from TCS_API_KEY, the base URL from --base-url or
-TCS_BASE_URL.
+TCS_BASE_URL (with --stack: from the stack's config, see below).
   --out <dir>          write <dir>/index.ts (and Pulumi.yaml when the directory has none)
   --stdout             print the program instead
   --include-sessions   also declare pending setup sessions (short-lived links; left out by default)
