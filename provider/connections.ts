@@ -42,16 +42,22 @@ export function readConnections(config: ConfigSource): Map<string, ConnectionSet
   try {
     parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
   } catch {
-    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with pulumi config set --path ${CONNECTIONS_KEY}.<name>.baseUrl <url>`);
+    throw new Error(
+      `${CONNECTIONS_KEY} must be an object of connections by name; set it with pulumi config set --path ${CONNECTIONS_KEY}.<name>.baseUrl <url>`,
+    );
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with pulumi config set --path ${CONNECTIONS_KEY}.<name>.baseUrl <url>`);
+    throw new Error(
+      `${CONNECTIONS_KEY} must be an object of connections by name; set it with pulumi config set --path ${CONNECTIONS_KEY}.<name>.baseUrl <url>`,
+    );
   }
   for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
     const nameProblem = connectionNameProblem(name);
     if (nameProblem) throw new Error(`${CONNECTIONS_KEY}.${name}: the connection's name ${nameProblem}`);
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw new Error(`${CONNECTIONS_KEY}.${name} must be an object with apiKey and baseUrl: pulumi config set --path ${CONNECTIONS_KEY}.${name}.baseUrl <url>`);
+      throw new Error(
+        `${CONNECTIONS_KEY}.${name} must be an object with apiKey and baseUrl: pulumi config set --path ${CONNECTIONS_KEY}.${name}.baseUrl <url>`,
+      );
     }
     connections.set(name, parseConnection(name, value as Record<string, unknown>));
   }
@@ -120,6 +126,17 @@ export function missingConnectionSettings(connection: string | undefined, settin
   if (!settings.apiKey) {
     return `connection '${connection}' has no API key: run \`pulumi config set --secret --path ${CONNECTIONS_KEY}.${connection}.apiKey service_sk_...\``;
   }
-  if (!settings.baseUrl) return `connection '${connection}' has no base URL: run \`pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl https://...\``;
+  if (!settings.baseUrl)
+    return `connection '${connection}' has no base URL: run \`pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl https://...\``;
   return undefined;
+}
+
+/** The config key that holds a connection's API key, as `pulumi config set --secret` takes it. */
+export function apiKeySetting(connection: string | undefined): string {
+  return connection === undefined ? "tcs:apiKey" : `--path ${CONNECTIONS_KEY}.${connection}.apiKey`;
+}
+
+/** How a message names a connection: "connection 'staging'", or "the default connection (tcs:apiKey)". */
+export function describeConnection(connection: string | undefined): string {
+  return connection === undefined ? "the default connection (tcs:apiKey, tcs:baseUrl)" : `connection '${connection}'`;
 }

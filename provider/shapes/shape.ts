@@ -7,6 +7,7 @@ import { z } from "zod";
 import type * as pulumi from "@pulumi/pulumi";
 import { TCS_MODULE, type ResourceKind } from "../type-tokens";
 import { idOf } from "./common";
+import { CONNECTION_INPUT } from "./reserved";
 
 export type { ResourceKind };
 
@@ -132,11 +133,19 @@ export type ResourceArgs<F extends Fields> = { [K in keyof F as F[K] extends Req
 } & {
   /** The id of an existing object to take over instead of creating one (the first up only; see docs/adoption.md). */
   adoptId?: pulumi.Input<string>;
+  /**
+   * The named connection (environment) that holds the object, from the stack config's
+   * `tcs:connections`; left out, the default connection (`tcs:apiKey`, `tcs:baseUrl`). Changing it
+   * replaces the object: it is made in the new environment and deleted from the old one.
+   */
+  connection?: pulumi.Input<string>;
 };
 
 /** The outputs of a resource, as its class exposes them. */
 export type ResourceOutputs<F extends Fields> = { readonly [K in keyof F]: pulumi.Output<OutputOf<F[K]>> } & {
   readonly adoptId: pulumi.Output<string | undefined>;
+  /** The named connection that holds the object; undefined on the default connection. */
+  readonly connection: pulumi.Output<string | undefined>;
 };
 
 /**
@@ -203,7 +212,7 @@ export interface Shape<K extends ResourceKind = ResourceKind, F extends Fields =
   settings: Record<string, unknown>;
   /** Every input a program can declare, adoptId last: what the schema checks. */
   inputNames: readonly string[];
-  /** Every output, adoptId last: each is registered by the program, so it can be read before the create. */
+  /** Every output, adoptId and connection last: each is registered by the program, so it can be read before the create. */
   outputNames: readonly string[];
   secretInputs: readonly string[];
   secretOutputs: readonly string[];
@@ -230,7 +239,7 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
     rules,
     settings,
     inputNames: Object.keys(checks),
-    outputNames: [...fields.map(([name]) => name), "adoptId"],
+    outputNames: [...fields.map(([name]) => name), "adoptId", CONNECTION_INPUT],
     secretInputs: secret("input"),
     secretOutputs: [...secret("input"), ...secret("output")],
   };

@@ -1,7 +1,8 @@
 // Turns what the service and the SDK report into messages a Pulumi user can act on: the property in
 // the program's own camelCase, the fix, and the request id to quote to support. Never the API key
 // (the SDK's errors never hold it).
-import { APIConnectionError, APIConnectionTimeoutError, APIError, UnprocessableEntityError } from "../../../sdk";
+import { APIConnectionError, APIConnectionTimeoutError, APIError, AuthenticationError, UnprocessableEntityError } from "../../../sdk";
+import { apiKeySetting, describeConnection } from "../../connections";
 
 const ID_PATTERN = /\b[a-z]+_[A-Za-z0-9]{20}\b/;
 
@@ -32,8 +33,17 @@ export function outcomeUnknown(error: unknown): boolean {
   return false;
 }
 
-/** A readable one-paragraph message for an error from the service. */
-export function describeError(action: string, error: unknown): string {
+/**
+ * A readable one-paragraph message for an error from the service. `connection`: the connection the
+ * request went to, named when the service refused its key (with the setting that holds the key).
+ */
+export function describeError(action: string, error: unknown, connection?: string): string {
+  if (error instanceof AuthenticationError) {
+    return (
+      `${action} failed: the service refused the API key of ${describeConnection(connection)} (${error.message}). ` +
+      `Set the key of that environment: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
+    );
+  }
   if (error instanceof APIError) {
     // The SDK's message already carries status, code, hint and request id; add the fields by the
     // names the program uses.

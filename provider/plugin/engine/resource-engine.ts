@@ -5,7 +5,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { canonical, isUnknown, sameValue } from "../../shapes/normalize";
-import { CREATE_KEY_INPUT } from "../../shapes/reserved";
+import { connectionNameProblem } from "../../connections";
+import { CONNECTION_INPUT, CREATE_KEY_INPUT } from "../../shapes/reserved";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import type { PageLike } from "./read-batcher";
@@ -44,9 +45,13 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
 
   constructor(
     private readonly binding: Binding<Args, Outputs, R>,
-    private readonly api: () => ApiContext,
-    /** Throws a message saying how to configure the provider when something is missing. */
-    private readonly assertConfigured: () => void,
+    /** The client and batchers of a connection (the default one when none is named). */
+    private readonly api: (connection?: string) => ApiContext,
+    /**
+     * Throws a message saying how to configure the connection when something is missing; when the
+     * step writes, also when the service refuses the connection's key.
+     */
+    private readonly assertConfigured: (connection: string | undefined, step: { writes: boolean }) => void | Promise<void>,
     /** The first pause before a create is sent again; tests that inject faults by the thousand shorten it. */
     private readonly createBackoffMs: number = CREATE_BACKOFF_MS,
   ) {
@@ -58,15 +63,24 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   }
 
   async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-    this.assertConfigured();
+    const connectionFailure = this.connectionFailure(news);
+    if (connectionFailure) return { inputs: news, failures: [connectionFailure] };
+    const connection = connectionOf(news);
+    const known = !isUnknown(news[CONNECTION_INPUT]);
+    if (known) await this.assertConfigured(connection, { writes: false });
+    const isNew = Object.keys(stripEngineKeys(olds)).length === 0;
     const failures = this.validate(news);
     if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news), ...this.replacementConflicts(olds, news));
     if (failures.length === 0 && this.shape.checkChange) {
-      const isNew = Object.keys(stripEngineKeys(olds)).length === 0;
       failures.push(...this.shape.checkChange(news as Args, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
     }
+    // Inputs that pass and a step that writes: the connection's key must be one the service takes
+    // (checked once per run, so a preview with no changes sends nothing).
+    if (failures.length === 0 && known && (isNew || connectionMoved(olds, news) || this.changes(olds, news).changed.length > 0)) {
+      await this.assertConfigured(connection, { writes: true });
+    }
     if (failures.length === 0 && this.binding.checkLive) {
-      failures.push(...(await this.binding.checkLive(this.api(), news as Args, olds)));
+      failures.push(...(await this.binding.checkLive(this.api(connection), news as Args, olds)));
     }
     return { inputs: news, failures };
   }
@@ -77,7 +91,17 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
    * to diff.
    */
   private replaceOnlyChanges(olds: Props, news: Props): string[] {
-    return this.changes(olds, news).replaces.filter((name) => !isUnknown(news[name]));
+    const moved = connectionMoved(olds, news) && !isUnknown(news[CONNECTION_INPUT]) ? [CONNECTION_INPUT] : [];
+    return [...this.changes(olds, news).replaces.filter((name) => !isUnknown(news[name])), ...moved];
+  }
+
+  /** A connection name that cannot be one (its existence in config is checked with the settings). */
+  private connectionFailure(news: Props): pulumi.dynamic.CheckFailure | undefined {
+    const connection = news[CONNECTION_INPUT];
+    if (connection === undefined || isUnknown(connection)) return undefined;
+    if (typeof connection !== "string") return { property: CONNECTION_INPUT, reason: "must be the name of a connection in tcs:connections (a string)" };
+    const problem = connectionNameProblem(connection);
+    return problem ? { property: CONNECTION_INPUT, reason: problem } : undefined;
   }
 
   /**
@@ -122,10 +146,13 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       }
       replaces.push(reason);
     }
+    // Another connection is another environment: the object is made there and deleted here.
+    const moved = connectionMoved(olds, news);
+    if (moved) replaces.push(CONNECTION_INPUT);
     // The new object can only be made once the old one is gone (the user's deleteBeforeReplace still
     // wins). An object replaced because it is no longer live (an archived callback) holds no key.
     if (replaces.length > 0) this.replacing.add(id);
-    const deleteBeforeReplace = replaces.length > 0 && !reason && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
+    const deleteBeforeReplace = replaces.length > 0 && !reason && !moved && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
     return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
   }
 
@@ -168,8 +195,9 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
 
   async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
     const args = this.parse(inputs);
-    const ctx = this.api();
-    if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId);
+    const connection = connectionOf(inputs);
+    const ctx = this.api(connection);
+    if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId, connection);
     const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, withReplaceOnChanges(this.shape.rules, inputs));
     const orphan = await this.findOrphan(ctx, args, marker);
     if (orphan) {
@@ -177,22 +205,22 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
         `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
           `run made it and did not record it (the run was interrupted, or a destroy could not delete it)`,
       );
-      return this.takeOver(ctx, args, orphan);
+      return this.takeOver(ctx, args, orphan, connection);
     }
     const sentAt = new Date(Date.now() - CLOCK_SKEW_MS);
     try {
       for (let attempt = 1; ; attempt++) {
         try {
           const record = await this.binding.create(ctx, args, marker);
-          return { id: record.id, outs: this.outputs(record, args) };
+          return { id: record.id, outs: this.outputs(record, args, connection) };
         } catch (error) {
-          const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS);
+          const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS, connection);
           if (found) {
             // Found by its natural key (an instance's config, a role's slug), it may be an object
             // another resource of this run still holds and is about to delete (a resource renamed
             // without an alias): this run must not delete what a create returned.
             ctx.takenOver.add(found.id);
-            return { id: found.id, outs: this.outputs(found, args) };
+            return { id: found.id, outs: this.outputs(found, args, connection) };
           }
           // Nothing was created: the POST is safe to send again, once the service had a moment.
           await pause(attempt, this.createBackoffMs);
@@ -237,16 +265,24 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
    * and nothing is made twice), or return undefined when it certainly made nothing and may be sent
    * again; if it collided with an existing object, say how to adopt it. Throws otherwise.
    */
-  private async reconcileFailedCreate(ctx: ApiContext, args: Args, marker: string, sentAt: Date, error: unknown, mayRetry: boolean): Promise<R | undefined> {
+  private async reconcileFailedCreate(
+    ctx: ApiContext,
+    args: Args,
+    marker: string,
+    sentAt: Date,
+    error: unknown,
+    mayRetry: boolean,
+    connection: string | undefined,
+  ): Promise<R | undefined> {
     if (outcomeUnknown(error)) {
       const found = await this.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
         throw new Error(
-          `${describeError(`creating ${this.kind}`, error)}. The service may have created it, and looking for it failed too ` +
+          `${describeError(`creating ${this.kind}`, error, connection)}. The service may have created it, and looking for it failed too ` +
             `(${describeError("lookup", lookupError)}); run pulumi up again: it finds an object it made by its create marker.`,
         );
       });
       if (found || mayRetry) return found;
-      throw new Error(`${describeError(`creating ${this.kind}`, error)}. No object was created; run pulumi up again.`);
+      throw new Error(`${describeError(`creating ${this.kind}`, error, connection)}. No object was created; run pulumi up again.`);
     }
     const existing = collidingId(error);
     if (existing) {
@@ -260,7 +296,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
           `To manage the existing object with Pulumi, set adoptId: "${existing}" on this resource.`,
       );
     }
-    throw new Error(describeError(`creating ${this.kind}`, error));
+    throw new Error(describeError(`creating ${this.kind}`, error, connection));
   }
 
   /**
@@ -283,10 +319,10 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   }
 
   /** Takes over an existing object by id (adoptId). */
-  private async adopt(ctx: ApiContext, args: Args, id: string): Promise<pulumi.dynamic.CreateResult> {
+  private async adopt(ctx: ApiContext, args: Args, id: string, connection: string | undefined): Promise<pulumi.dynamic.CreateResult> {
     const readLive = async () => (await this.binding.read(ctx, id, args)) ?? (await this.binding.retrieve?.(ctx, id));
     const live = await readLive().catch((error: unknown) => {
-      throw new Error(describeError(`adopting ${this.kind} ${id}`, error));
+      throw new Error(describeError(`adopting ${this.kind} ${id}`, error, connection));
     });
     if (!live || this.binding.isGone?.(live)) {
       throw new Error(`adoptId: ${this.kind} ${id} does not exist in this environment (or was deleted); check the id, or remove adoptId to create a new one.`);
@@ -306,11 +342,11 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       const list = replaceOnly.map(([name]) => `${name} (live: ${JSON.stringify(current[name])}, declared: ${JSON.stringify(args[name])})`).join(", ");
       throw new Error(`adoptId: ${this.kind} ${id} differs in properties that cannot change in place: ${list}. Declare the live values to adopt it.`);
     }
-    return this.takeOver(ctx, args, live);
+    return this.takeOver(ctx, args, live, connection);
   }
 
   /** Manages an existing object from now on, bringing its in-place fields to the declared values. */
-  private async takeOver(ctx: ApiContext, args: Args, live: R): Promise<pulumi.dynamic.CreateResult> {
+  private async takeOver(ctx: ApiContext, args: Args, live: R, connection: string | undefined): Promise<pulumi.dynamic.CreateResult> {
     ctx.takenOver.add(live.id);
     const current = this.outputs(live, args);
     const inPlace = Object.entries(this.shape.rules).some(
@@ -319,20 +355,21 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     let record = live;
     if (inPlace && this.binding.update) {
       record = await this.binding.update(ctx, live.id, args, current).catch((error: unknown) => {
-        throw new Error(describeError(`taking over ${this.kind} ${live.id}`, error));
+        throw new Error(describeError(`taking over ${this.kind} ${live.id}`, error, connection));
       });
       ctx.reads.invalidate(this.shape.kind);
     }
-    return { id: live.id, outs: this.outputs(record, args) };
+    return { id: live.id, outs: this.outputs(record, args, connection) };
   }
 
   async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
-    const record = await this.binding.read(this.api(), id, props).catch((error: unknown) => {
-      throw new Error(describeError(`reading ${this.kind} ${id}`, error));
+    const connection = connectionOf(props);
+    const record = await this.binding.read(this.api(connection), id, props).catch((error: unknown) => {
+      throw new Error(describeError(`reading ${this.kind} ${id}`, error, connection));
     });
     // No id tells the engine the object is gone, so it drops from state.
     if (!record || this.binding.isGone?.(record)) return {};
-    const outs = this.outputs(record, props as Args);
+    const outs = this.outputs(record, props as Args, connection);
     const inputs = this.refreshedInputs(outs, props);
     return inputs ? { id, props: outs, inputs } : { id, props: outs };
   }
@@ -362,6 +399,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       // adoptId) as recorded.
       inputs[name] = value;
     }
+    if (live[CONNECTION_INPUT] !== undefined) inputs[CONNECTION_INPUT] = live[CONNECTION_INPUT];
     return inputs;
   }
 
@@ -369,19 +407,21 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     const update = this.binding.update;
     if (!update) throw new Error(`${this.kind} has no in-place changes; this is a bug in pulumi-tcs (diff should have planned a replacement)`);
     const args = this.parse(news);
-    const ctx = this.api();
+    const connection = connectionOf(news);
+    const ctx = this.api(connection);
     try {
       const record = await update(ctx, id, args, olds);
-      return { outs: this.outputs(record, args) };
+      return { outs: this.outputs(record, args, connection) };
     } catch (error) {
-      throw new Error(describeError(`updating ${this.kind} ${id}`, error), { cause: error });
+      throw new Error(describeError(`updating ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {
       ctx.reads.invalidate(this.shape.kind);
     }
   }
 
   async delete(id: string, props: Props): Promise<void> {
-    const ctx = this.api();
+    const connection = connectionOf(props);
+    const ctx = this.api(connection);
     if (ctx.takenOver.has(id)) {
       // A create of this run found this object and took it as its own (a forced replacement with
       // unchanged inputs, a resource renamed without an alias): the "new" resource is this object,
@@ -395,7 +435,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       const note = await this.binding.delete(ctx, id, props);
       if (note) warn(`${this.kind} ${id}: ${note}`);
     } catch (error) {
-      throw new Error(describeError(`deleting ${this.kind} ${id}`, error), { cause: error });
+      throw new Error(describeError(`deleting ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {
       ctx.reads.invalidate(this.shape.kind);
     }
@@ -410,13 +450,15 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return result.data;
   }
 
-  private outputs(record: R, args: Args): Props {
+  private outputs(record: R, args: Args, connection?: string): Props {
     const outs: Props = { ...this.binding.toOutputs(record, args) };
     // A field the record left out is unknown, never changed (docs/contract-decisions.md, tolerant
     // reading): what was recorded before (on read) or declared (on create and update) stands.
     for (const [name, value] of Object.entries(outs)) if (value === undefined && args[name] !== undefined) outs[name] = args[name];
     for (const [name, defaultValue] of Object.entries(this.shape.settings)) outs[name] = args[name] ?? defaultValue;
     if (typeof args.adoptId === "string") outs.adoptId = args.adoptId;
+    // Only a named connection is recorded: a resource on the default one reads as it did before connections existed.
+    if (connection !== undefined) outs[CONNECTION_INPUT] = connection;
     return outs;
   }
 }
@@ -428,8 +470,19 @@ function pause(attempt: number, firstMs: number): Promise<void> {
 }
 
 function stripEngineKeys(inputs: Props): Props {
-  const { __provider: _provider, [CREATE_KEY_INPUT]: _createKey, ...rest } = inputs;
+  const { __provider: _provider, [CREATE_KEY_INPUT]: _createKey, [CONNECTION_INPUT]: _connection, ...rest } = inputs;
   return rest;
+}
+
+/** The connection a resource's inputs or outputs name: undefined for the default connection. */
+function connectionOf(props: Props): string | undefined {
+  const connection = props[CONNECTION_INPUT];
+  return typeof connection === "string" ? connection : undefined;
+}
+
+/** Whether the new inputs name another connection than the recorded inputs or outputs. */
+function connectionMoved(olds: Props, news: Props): boolean {
+  return isUnknown(news[CONNECTION_INPUT]) || connectionOf(olds) !== connectionOf(news);
 }
 
 function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {

@@ -1,16 +1,24 @@
 // The client lookups use in the program process: the same settings as the provider plugin (stack
-// config `tcs:*`, then TCS_* environment) and the same client (../../client.ts). One client per
-// distinct settings: an Automation API process runs many programs, for stacks with different keys,
-// URLs and versions.
+// config `tcs:*` and `tcs:connections`, then TCS_* environment for the default connection) and the
+// same client (../../client.ts). One client per distinct settings: an Automation API process runs
+// many programs, for stacks with different keys, URLs and versions, and each connection has its own
+// limiter.
 import * as pulumi from "@pulumi/pulumi";
 import type { ToolConnectivityClient } from "../../../sdk";
-import { readSettings } from "../../config";
+import { missingConnectionSettings, settingsFor } from "../../connections";
+
+/** What every lookup takes: the named connection to read from (`tcs:connections`), or none for the default one. */
+export interface OnConnection {
+  connection?: string;
+}
 
 const clients = new Map<string, ToolConnectivityClient>();
 
-export async function lookupClient(): Promise<ToolConnectivityClient> {
+export async function lookupClient(connection?: string): Promise<ToolConnectivityClient> {
   // runtime.getConfig reads the raw value: Config.get would warn that tcs:apiKey is a secret.
-  const settings = readSettings((key) => pulumi.runtime.getConfig(key));
+  const settings = settingsFor(connection, (key) => pulumi.runtime.getConfig(key));
+  const problem = missingConnectionSettings(connection, settings);
+  if (problem) throw new Error(problem);
   // The key is part of the cache key only inside this process's memory, never logged.
   const key = JSON.stringify([settings.apiKey, settings.baseUrl, settings.serviceVersion, settings.rateLimitTier]);
   let client = clients.get(key);

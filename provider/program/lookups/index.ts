@@ -14,9 +14,11 @@ import type {
   Role,
 } from "../../../sdk";
 import { SCAN_PAGE_SIZE } from "../../page-size";
-import { lookupClient } from "./client";
+import { lookupClient, type OnConnection } from "./client";
 
-export interface GetProviderConfigSchemaArgs {
+export type { OnConnection };
+
+export interface GetProviderConfigSchemaArgs extends OnConnection {
   providerId?: string;
   providerDeploymentId?: string;
   providerConfigId?: string;
@@ -25,13 +27,14 @@ export interface GetProviderConfigSchemaArgs {
 
 /** The JSON schema a provider config's `value` must satisfy (at least one argument is required). */
 export async function getProviderConfigSchema(args: GetProviderConfigSchemaArgs): Promise<ProviderConfigSchema> {
-  if (!args.providerId && !args.providerDeploymentId && !args.providerConfigId && !args.providerVersionId) {
+  const { connection, ...params } = args;
+  if (!params.providerId && !params.providerDeploymentId && !params.providerConfigId && !params.providerVersionId) {
     throw new Error("getProviderConfigSchema needs one of providerId, providerDeploymentId, providerConfigId or providerVersionId");
   }
-  return (await lookupClient()).providerConfigSchema.retrieve(args);
+  return (await lookupClient(connection)).providerConfigSchema.retrieve(params);
 }
 
-export interface GetCallbackEventsArgs {
+export interface GetCallbackEventsArgs extends OnConnection {
   callbackId: string;
   type?: string | string[];
   sourceId?: string | string[];
@@ -43,7 +46,7 @@ export interface GetCallbackEventsArgs {
 export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<CallbackEvent[]> {
   const limit = args.limit ?? 100;
   const events: CallbackEvent[] = [];
-  for await (const event of (await lookupClient()).callbacks.events.list(args.callbackId, {
+  for await (const event of (await lookupClient(args.connection)).callbacks.events.list(args.callbackId, {
     type: args.type,
     sourceId: args.sourceId,
     limit: Math.min(limit, SCAN_PAGE_SIZE),
@@ -55,18 +58,18 @@ export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<Ca
 }
 
 /** Every role of the account, default roles included. */
-export async function getRoles(): Promise<Role[]> {
+export async function getRoles(args: OnConnection = {}): Promise<Role[]> {
   const roles: Role[] = [];
-  for await (const role of (await lookupClient()).roles.list({ limit: SCAN_PAGE_SIZE })) roles.push(role);
+  for await (const role of (await lookupClient(args.connection)).roles.list({ limit: SCAN_PAGE_SIZE })) roles.push(role);
   return roles;
 }
 
 /** One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push. */
-export async function getCustomProviderDeployment(args: { id: string }): Promise<CustomProviderDeployment> {
-  return (await lookupClient()).customProviderDeployments.retrieve(args.id);
+export async function getCustomProviderDeployment(args: { id: string } & OnConnection): Promise<CustomProviderDeployment> {
+  return (await lookupClient(args.connection)).customProviderDeployments.retrieve(args.id);
 }
 
-export interface GetCustomProviderDeploymentsArgs {
+export interface GetCustomProviderDeploymentsArgs extends OnConnection {
   customProviderId?: string | string[];
   customProviderVersionId?: string | string[];
   /** A filter the SDK sends: the known values only (a record's `status` may hold newer ones). */
@@ -78,10 +81,10 @@ export interface GetCustomProviderDeploymentsArgs {
 
 /** Custom provider deployments, newest first: e.g. the deployments of one custom provider. */
 export async function getCustomProviderDeployments(args: GetCustomProviderDeploymentsArgs = {}): Promise<CustomProviderDeployment[]> {
-  const { limit = Number.POSITIVE_INFINITY, ...filters } = args;
+  const { limit = Number.POSITIVE_INFINITY, connection, ...filters } = args;
   const deployments: CustomProviderDeployment[] = [];
   if (limit <= 0) return deployments;
-  for await (const deployment of (await lookupClient()).customProviderDeployments.list({ ...filters, limit: SCAN_PAGE_SIZE })) {
+  for await (const deployment of (await lookupClient(connection)).customProviderDeployments.list({ ...filters, limit: SCAN_PAGE_SIZE })) {
     deployments.push(deployment);
     if (deployments.length >= limit) break;
   }
@@ -89,11 +92,11 @@ export async function getCustomProviderDeployments(args: GetCustomProviderDeploy
 }
 
 /** The build and deploy logs of a custom provider deployment, step by step. */
-export async function getCustomProviderDeploymentLogs(args: { id: string }): Promise<CustomProviderDeploymentLogs> {
-  return (await lookupClient()).customProviderDeployments.retrieveLogs(args.id);
+export async function getCustomProviderDeploymentLogs(args: { id: string } & OnConnection): Promise<CustomProviderDeploymentLogs> {
+  return (await lookupClient(args.connection)).customProviderDeployments.retrieveLogs(args.id);
 }
 
-export interface GetCustomProviderVersionsArgs {
+export interface GetCustomProviderVersionsArgs extends OnConnection {
   customProviderId?: string | string[];
   /** A filter the SDK sends: the known values only (a record's `status` may hold newer ones). */
   status?: CustomProviderVersionStatus | CustomProviderVersionStatus[];
@@ -101,12 +104,13 @@ export interface GetCustomProviderVersionsArgs {
 }
 
 export async function getCustomProviderVersions(args: GetCustomProviderVersionsArgs = {}): Promise<CustomProviderVersion[]> {
+  const { connection, ...filters } = args;
   const versions: CustomProviderVersion[] = [];
-  for await (const version of (await lookupClient()).customProviderVersions.list({ ...args, limit: SCAN_PAGE_SIZE })) versions.push(version);
+  for await (const version of (await lookupClient(connection)).customProviderVersions.list({ ...filters, limit: SCAN_PAGE_SIZE })) versions.push(version);
   return versions;
 }
 
-export interface WaitForCustomProviderDeploymentArgs {
+export interface WaitForCustomProviderDeploymentArgs extends OnConnection {
   id: string;
   /** Give up after this long (default 10 minutes). */
   timeoutMs?: number;
@@ -120,7 +124,7 @@ export interface WaitForCustomProviderDeploymentArgs {
  * waited out.
  */
 export async function waitForCustomProviderDeployment(args: WaitForCustomProviderDeploymentArgs): Promise<CustomProviderDeployment> {
-  const client = await lookupClient();
+  const client = await lookupClient(args.connection);
   const deadline = Date.now() + (args.timeoutMs ?? 600_000);
   const interval = args.pollIntervalMs ?? 5_000;
   for (;;) {

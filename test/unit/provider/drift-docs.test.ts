@@ -38,7 +38,7 @@ describe("docs/drift.md", () => {
     for (const kind of RESOURCE_KINDS) {
       const declared = Object.keys(SHAPES[kind].rules);
       const outputs = SHAPES[kind].outputNames;
-      const providerSettings = [...Object.keys(SHAPES[kind].settings), "adoptId"].sort();
+      const providerSettings = [...Object.keys(SHAPES[kind].settings), "adoptId", "connection"].sort();
       expect({ kind, columns: table.get(kind) }).toEqual({
         kind,
         columns: [[...declared].sort(), outputs.filter((name) => !declared.includes(name) && !providerSettings.includes(name)).sort(), providerSettings],

@@ -20,7 +20,19 @@ describe("shapes", () => {
     expect(derived).toEqual({
       Callback: {
         token: "tcs:Callback",
-        outputs: ["adoptId", "createdAt", "description", "integrationId", "integrationProviderId", "metadata", "name", "providerId", "status", "updatedAt"],
+        outputs: [
+          "adoptId",
+          "connection",
+          "createdAt",
+          "description",
+          "integrationId",
+          "integrationProviderId",
+          "metadata",
+          "name",
+          "providerId",
+          "status",
+          "updatedAt",
+        ],
         secretOutputs: [],
         secretInputs: [],
       },
@@ -29,6 +41,7 @@ describe("shapes", () => {
         outputs: [
           "adoptId",
           "callbackId",
+          "connection",
           "createdAt",
           "deploymentId",
           "providerAuthConfigId",
@@ -45,6 +58,7 @@ describe("shapes", () => {
         token: "tcs:ProviderConfig",
         outputs: [
           "adoptId",
+          "connection",
           "createdAt",
           "description",
           "isDefault",
@@ -64,7 +78,7 @@ describe("shapes", () => {
       },
       Role: {
         token: "tcs:Role",
-        outputs: ["adoptId", "createdAt", "description", "isDefault", "name", "permissions", "slug", "updatedAt"],
+        outputs: ["adoptId", "connection", "createdAt", "description", "isDefault", "name", "permissions", "slug", "updatedAt"],
         secretOutputs: [],
         secretInputs: [],
       },
@@ -73,6 +87,7 @@ describe("shapes", () => {
         outputs: [
           "adoptId",
           "configuration",
+          "connection",
           "createdAt",
           "description",
           "expiresAt",
@@ -97,7 +112,7 @@ describe("shapes", () => {
   it("each binding maps exactly the outputs of its shape that the service holds (settings and adoptId are the engine's)", () => {
     for (const kind of RESOURCE_KINDS) {
       const shape = SHAPES[kind];
-      const held = shape.outputNames.filter((name) => name !== "adoptId" && !Object.hasOwn(shape.settings, name));
+      const held = shape.outputNames.filter((name) => name !== "adoptId" && name !== "connection" && !Object.hasOwn(shape.settings, name));
       expect({ kind, outputs: Object.keys(BINDINGS[kind].toOutputs({ id: "x" }, {})).sort() }).toEqual({ kind, outputs: [...held].sort() });
     }
   });
