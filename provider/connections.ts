@@ -140,3 +140,8 @@ export function apiKeySetting(connection: string | undefined): string {
 export function describeConnection(connection: string | undefined): string {
   return connection === undefined ? "the default connection (tcs:apiKey, tcs:baseUrl)" : `connection '${connection}'`;
 }
+
+/** The config key of a connection's rate-limit tier. */
+export function rateLimitTierSetting(connection: string | undefined): string {
+  return connection === undefined ? "tcs:rateLimitTier" : `${CONNECTIONS_KEY}.${connection}.rateLimitTier`;
+}

@@ -65,7 +65,7 @@ function apiContext(connection?: string): ApiContext {
   if (!context) {
     const usable = usableSettings(connection);
     context = {
-      client: clientFromSettings(usable, warn),
+      client: clientFromSettings(usable, warn, connection),
       reads: new ReadBatcher(),
       orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
       markerSecret: markerSecret(usable.apiKey ?? ""),

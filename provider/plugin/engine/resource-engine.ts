@@ -76,7 +76,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     }
     // Inputs that pass and a step that writes: the connection's key must be one the service takes
     // (checked once per run, so a preview with no changes sends nothing).
-    if (failures.length === 0 && known && (isNew || connectionMoved(olds, news) || this.changes(olds, news).changed.length > 0)) {
+    if (failures.length === 0 && known && (isNew || connectionMoved(olds, news) || this.declarationChanged(olds, news))) {
       await this.assertConfigured(connection, { writes: true });
     }
     if (failures.length === 0 && this.binding.checkLive) {
@@ -93,6 +93,19 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   private replaceOnlyChanges(olds: Props, news: Props): string[] {
     const moved = connectionMoved(olds, news) && !isUnknown(news[CONNECTION_INPUT]) ? [CONNECTION_INPUT] : [];
     return [...this.changes(olds, news).replaces.filter((name) => !isUnknown(news[name])), ...moved];
+  }
+
+  /**
+   * Whether the declared fields differ from the previous declaration (check sees the recorded inputs,
+   * not outputs: a field left out on both sides is the same, whatever an absent declaration means).
+   */
+  private declarationChanged(olds: Props, news: Props): boolean {
+    return Object.entries(this.shape.rules).some(([name, rule]) => {
+      const [before, after] = [olds[name], news[name]];
+      if (isUnknown(after)) return true;
+      if (before === undefined && after === undefined) return false;
+      return !sameValue(before, after, rule);
+    });
   }
 
   /** A connection name that cannot be one (its existence in config is checked with the settings). */

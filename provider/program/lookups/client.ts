@@ -26,7 +26,7 @@ export async function lookupClient(connection?: string): Promise<ToolConnectivit
     // Loaded by the first lookup: a program that only declares resources never loads the SDK.
     const { clientFromSettings } = await import("../../client");
     // In the program: a warning of the stack, naming the stack setting (not the SDK's option).
-    client = clients.get(key) ?? clientFromSettings(settings, (message) => void pulumi.log.warn(message));
+    client = clients.get(key) ?? clientFromSettings(settings, (message) => void pulumi.log.warn(message), connection);
     clients.set(key, client);
   }
   return client;
