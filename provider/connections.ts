@@ -26,7 +26,10 @@ const FIELDS = ["apiKey", "baseUrl", "serviceVersion", "rateLimitTier", "product
 
 /** Whether a name can be a connection's (before looking it up in config). */
 export function connectionNameProblem(name: string): string | undefined {
-  return CONNECTION_NAME.test(name) ? undefined : "must start with a letter and hold only letters, digits, '-' and '_' (at most 63 characters)";
+  if (!CONNECTION_NAME.test(name)) return "must start with a letter and hold only letters, digits, '-' and '_' (at most 63 characters)";
+  // Reports call the top-level settings "default": a connection of that name would read as them.
+  if (name === DEFAULT_CONNECTION_LABEL) return `'${DEFAULT_CONNECTION_LABEL}' is reserved for the top-level tcs:* settings: leave connection out to use them`;
+  return undefined;
 }
 
 /**

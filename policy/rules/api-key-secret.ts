@@ -1,34 +1,65 @@
-// The stack config tcs:apiKey is a secret, never plain text in Pulumi.<stack>.yaml.
+// The stack config's API keys are secrets, never plain text in Pulumi.<stack>.yaml: tcs:apiKey, and
+// the key of every named connection (tcs:connections.<name>.apiKey).
 import type { StackValidationPolicy } from "@pulumi/policy";
+import { CONNECTIONS_KEY } from "../../provider/connections";
 import { DEFAULT_DYNAMIC_PROVIDER_TYPE } from "../../provider/type-tokens";
 import { secretKeysOf } from "../secret-inputs";
 import { stackOfUrn } from "../stack-names";
 
 export const apiKeySecret: StackValidationPolicy = {
   name: "tcs-api-key-secret",
-  description: "The stack config tcs:apiKey must be a secret (pulumi config set --secret tcs:apiKey ...), never plain text.",
+  description: "The stack config tcs:apiKey and every tcs:connections.<name>.apiKey must be secrets (pulumi config set --secret ...), never plain text.",
   enforcementLevel: "mandatory",
   severity: "critical",
-  remediationSteps: "Run `pulumi config set --secret tcs:apiKey <key>` (or use TCS_API_KEY in the environment), and rotate the key if it was committed.",
+  remediationSteps:
+    "Run `pulumi config set --secret tcs:apiKey <key>` (or use TCS_API_KEY in the environment), or `pulumi config set --secret --path " +
+    "tcs:connections.<name>.apiKey <key>` for a named connection, and rotate the key if it was committed.",
   validateStack: (args, report) => {
     // Dynamic resources' default provider gets the whole stack config as inputs, secret values
-    // marked; only `tcs:apiKey` is read here (other inputs could be unknown during preview).
+    // marked; only the keys' settings are read here (other inputs could be unknown during preview).
     for (const resource of args.resources) {
       if (resource.type !== DEFAULT_DYNAMIC_PROVIDER_TYPE) continue;
       const props = resource.props;
-      if (!("tcs:apiKey" in props)) continue; // The key comes from the environment, or there is none.
+      const plainConnections = connectionsWithKeys(props[CONNECTIONS_KEY]);
+      if (!("tcs:apiKey" in props) && plainConnections.length === 0) continue; // The key comes from the environment, or there is none.
       const secretKeys = secretKeysOf(props);
       if (secretKeys === undefined) {
         report(
-          "cannot tell whether stack config tcs:apiKey is a secret: this @pulumi/policy version no longer exposes secret markers to the pack (policy/secret-inputs.ts)",
+          "cannot tell whether the stack config's API keys are secrets: this @pulumi/policy version no longer exposes secret markers to the pack (policy/secret-inputs.ts)",
           resource.urn,
         );
-      } else if (!secretKeys.has("tcs:apiKey")) {
+        continue;
+      }
+      if ("tcs:apiKey" in props && !secretKeys.has("tcs:apiKey")) {
         report(
           `stack config tcs:apiKey of stack '${stackOfUrn(resource.urn)}' is plain text; store it with \`pulumi config set --secret tcs:apiKey <key>\``,
+          resource.urn,
+        );
+      }
+      // `--secret --path` makes the whole structured value a secret: plain text means some key is.
+      if (plainConnections.length > 0 && !secretKeys.has(CONNECTIONS_KEY)) {
+        report(
+          `stack config ${CONNECTIONS_KEY} of stack '${stackOfUrn(resource.urn)}' holds API keys in plain text (${plainConnections.join(", ")}); store each ` +
+            `with \`pulumi config set --secret --path ${CONNECTIONS_KEY}.<name>.apiKey <key>\``,
           resource.urn,
         );
       }
     }
   },
 };
+
+/** The names of the connections that hold an apiKey (the value: JSON text, or an object). */
+function connectionsWithKeys(value: unknown): string[] {
+  let parsed = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (parsed === null || typeof parsed !== "object") return [];
+  return Object.entries(parsed as Record<string, unknown>)
+    .filter(([, connection]) => typeof connection === "object" && connection !== null && "apiKey" in connection)
+    .map(([name]) => `'${name}'`);
+}

@@ -5,18 +5,28 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { ToolConnectivityClient } from "../../sdk";
+import { CONNECTIONS_KEY } from "../connections";
 import { listAccount } from "./generate/inventory";
 import { buildDeclarations } from "./generate/model";
 import { renderProgram } from "./generate/render";
+import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
 
 const USAGE = `Usage: tcs-pulumi generate [--out <dir> | --stdout] [--include-sessions] [--base-url <url>]
+                          [--connection <name> [--stack <name> [--cwd <dir>]]]
 
 Lists the objects of the environment the API key belongs to and writes a Pulumi program (index.ts)
 declaring each with adoptId. The key is read from TCS_API_KEY, the base URL from --base-url or
-TCS_BASE_URL.
+TCS_BASE_URL (with --stack: from the stack's config, see below).
   --out <dir>          write <dir>/index.ts (and Pulumi.yaml when the directory has none)
   --stdout             print the program instead
-  --include-sessions   also declare pending setup sessions (short-lived links; left out by default)`;
+  --include-sessions   also declare pending setup sessions (short-lived links; left out by default)
+  --connection <name>  every declared resource names this connection (connection: "<name>"), for a
+                       program that reaches several environments
+  --stack <name>       with --connection: read the key, base URL and service version from that stack's
+                       config, tcs:connections.<name> (secrets decrypted by the pulumi CLI). They win
+                       over TCS_API_KEY and TCS_BASE_URL, which are then not read; --base-url wins over
+                       the stack's base URL
+  --cwd <dir>          the project directory of --stack (default: the current directory)`;
 
 async function generate(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -26,6 +36,9 @@ async function generate(argv: string[]): Promise<number> {
       stdout: { type: "boolean" },
       "include-sessions": { type: "boolean" },
       "base-url": { type: "string" },
+      connection: { type: "string" },
+      stack: { type: "string" },
+      cwd: { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -34,14 +47,16 @@ async function generate(argv: string[]): Promise<number> {
     return 0;
   }
   if (!values.out && !values.stdout) throw new Error("say where the program goes: --out <dir> or --stdout");
-  const apiKey = process.env.TCS_API_KEY;
-  if (!apiKey) throw new Error("no API key: set TCS_API_KEY to a secret key (service_sk_...) of the environment to adopt");
-  const baseUrl = values["base-url"] ?? process.env.TCS_BASE_URL;
-  if (!baseUrl) throw new Error("no base URL: pass --base-url https://... or set TCS_BASE_URL");
+  const target = await resolveTarget(
+    { connection: values.connection, stack: values.stack, cwd: values.cwd, baseUrl: values["base-url"] },
+    process.env,
+    readStackConfigWithPulumi,
+  );
+  const { apiKey, baseUrl, serviceVersion, rateLimitTier, connection } = target;
 
-  const client = new ToolConnectivityClient({ apiKey, baseUrl });
+  const client = new ToolConnectivityClient({ apiKey, baseUrl, serviceVersion, ...(rateLimitTier ? { rateLimit: rateLimitTier } : {}) });
   const objects = await listAccount(client, { includeSessions: values["include-sessions"] === true });
-  const program = renderProgram(buildDeclarations(objects), { baseUrl, generatedAt: new Date() });
+  const program = renderProgram(buildDeclarations(objects, { connection }), { baseUrl, generatedAt: new Date(), connection });
   if (values.stdout) {
     process.stdout.write(program);
   } else {
@@ -51,7 +66,10 @@ async function generate(argv: string[]): Promise<number> {
     if (!fs.existsSync(path.join(dir, "Pulumi.yaml"))) {
       fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${path.basename(dir).replace(/[^A-Za-z0-9_.-]/g, "-")}\nruntime: nodejs\nmain: index.ts\n`);
     }
-    process.stderr.write(`tcs-pulumi: ${objects.length} objects written to ${path.join(dir, "index.ts")}; next: pulumi preview, then pulumi up\n`);
+    const setUp = connection
+      ? `; every one names connection '${connection}': its stack needs ${CONNECTIONS_KEY}.${connection} (pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl ... and --secret --path ${CONNECTIONS_KEY}.${connection}.apiKey ...)`
+      : "";
+    process.stderr.write(`tcs-pulumi: ${objects.length} objects written to ${path.join(dir, "index.ts")}${setUp}; next: pulumi preview, then pulumi up\n`);
   }
   return 0;
 }

@@ -112,8 +112,13 @@ describe("examples/two-environments", () => {
     });
     expect(drift.stderr).not.toContain(emulator.keys.production.secret);
     expect(drift.code).toBe(2);
-    expect(drift.stdout).toMatch(/production-triage-agents/);
+    expect(drift.stdout).toMatch(/### Connection `production`[\s\S]*\*\*Drift found\*\*[\s\S]*production-triage-agents/);
     expect(drift.stdout).not.toMatch(/staging-triage-agents/);
+    const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as { connections: Array<{ connection: string | null; drifted: boolean }> };
+    expect(report.connections.map((c) => [c.connection, c.drifted])).toEqual([
+      ["production", true],
+      ["staging", false],
+    ]);
 
     // A connection removed from config: the next preview names it and says how to restore it. (A
     // refresh or destroy reads with the provider settings recorded in state by the last up: they
@@ -144,13 +149,16 @@ describe("examples/two-environments", () => {
         name: "GitHub",
         value: { base_url: "https://api.github.com", timeout_seconds: 30 },
       });
-      return { id: config.id };
+      // A lookup reads from the connection it names.
+      const stagingRoles = await tcs.getRoles({ connection: "staging" });
+      return { id: config.id, stagingRoles: stagingRoles.map((role) => role.id) };
     };
     let stack = await openStack({ program: onConnection("staging"), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
     await stack.setAllConfig(connectionConfig({ production: WRONG_KEY }), true);
     const first = await stack.up();
     const stagingId = first.outputs.id.value as string;
     expect(await api(emulator, "GET", `/provider-configs/${stagingId}`, undefined, "development")).toMatchObject({ id: stagingId });
+    expect([...(first.outputs.stagingRoles.value as string[])].sort()).toEqual((await listAll(emulator, "/roles", "development")).map((r) => r.id).sort());
 
     stack = await openStack({ program: onConnection("production"), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
     // The plan would create in production, whose key is wrong: refused at preview, naming production.
@@ -158,7 +166,8 @@ describe("examples/two-environments", () => {
     const refused = outputCollector();
     await expect(stack.preview({ onOutput: refused.onOutput })).rejects.toThrow();
     expect(refused.text()).toMatch(/connection 'production': the service refused its API key \(401/);
-    expect((await requests.read(emulator)).by_route).toEqual({ "GET /roles": 1 });
+    // Nothing written: the program's staging lookup, and production's key check.
+    expect((await requests.read(emulator)).by_route).toEqual({ "GET /roles": 2 });
 
     await stack.setAllConfig(connectionConfig(), true);
     const preview = await stack.preview({ diff: true });

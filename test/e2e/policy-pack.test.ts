@@ -260,6 +260,37 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     );
   });
 
+  it("holds a provider config on the connection marked production to the allowlist, in a stack not named production", async () => {
+    const env = tcsStack("main", emulator);
+    try {
+      const stack = await env.open(async () => {
+        for (const connection of ["prod", "staging"]) {
+          new tcs.ProviderConfig(`github-${connection}`, { connection, providerId: FIX.githubProvider, value: SECRET_CONFIG_VALUE, metadata: TEAM });
+        }
+        return {};
+      });
+      // Both connections reach the same emulator: what differs is the mark on `prod`.
+      for (const connection of ["prod", "staging"]) {
+        await stack.setConfig(`tcs:connections.${connection}.baseUrl`, { value: emulator.url }, true);
+        await stack.setConfig(`tcs:connections.${connection}.apiKey`, { value: emulator.keys.production.secret, secret: true }, true);
+      }
+      await stack.setConfig("tcs:connections.prod.production", { value: "true" }, true);
+      const result = await preview(stack);
+      expect(result.outcome).toBe("failed");
+      expect(result.found).toEqual([
+        {
+          level: "mandatory",
+          policy: "tcs-production-tool-allowlist",
+          resource: "pulumi-nodejs:dynamic/tcs:ProviderConfig: github-prod",
+          message: `provider config 'github-prod' exposes every tool (toolFilters absent, which means allow_all) in production connection 'prod'; set toolFilters to { type: "tool_keys", keys: [...] }`,
+        },
+      ]);
+      expect(result.output).not.toContain(emulator.keys.production.secret);
+    } finally {
+      env.scratch.remove();
+    }
+  });
+
   it("blocks a stack whose tcs:apiKey is plain text (stack policy on the default provider's inputs)", async () => {
     const stack = await openStack({
       program: program(COMPLIANT),

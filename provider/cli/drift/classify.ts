@@ -11,6 +11,7 @@ import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 // Reads the shapes alone (no SDK, no plugin): the tool stays light.
 import { kindOfType, SHAPES } from "../../shapes";
 import { sameValue } from "../../shapes/normalize";
+import { CONNECTION_INPUT } from "../../shapes/reserved";
 import type { FieldRule } from "../../shapes/shape";
 
 export interface FieldChange {
@@ -27,6 +28,11 @@ interface ResourceRef {
   type: string;
   name: string;
   id: string | undefined;
+  /**
+   * A tcs resource's connection: its name, or null for the default connection (a resource that names
+   * none). Absent on another provider's resource, which has no tcs connection.
+   */
+  connection?: string | null;
 }
 
 export interface DriftedResource extends ResourceRef {
@@ -48,8 +54,8 @@ export interface StepClassification {
   lifecycle?: LifecycleChange;
 }
 
-/** The provider's own plumbing: never a change by itself. */
-const PLUMBING = new Set(["__provider", "tcsCreateKey"]);
+/** The provider's own plumbing: never a change by itself. A connection changes only by replacement, never by refresh. */
+const PLUMBING = new Set(["__provider", "tcsCreateKey", CONNECTION_INPUT]);
 /** Moves with every write, the provider's own and drift alike: listing it would only repeat them. */
 const MOVES_WITH_EVERY_WRITE = new Set(["updatedAt"]);
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -66,12 +72,26 @@ export function masked(value: unknown): unknown {
 }
 
 function refOf(step: StepEventMetadata): ResourceRef {
+  const type = step.type.replace(/^pulumi-nodejs:dynamic\//, "");
   return {
     urn: step.urn,
-    type: step.type.replace(/^pulumi-nodejs:dynamic\//, ""),
+    type,
     name: step.urn.split("::").pop() ?? step.urn,
     id: step.old?.id ?? step.new?.id,
+    ...(kindOfType(step.type) ? { connection: connectionOf(step) } : {}),
   };
+}
+
+/**
+ * The connection a tcs resource's state names (its outputs, else its inputs: a step of a vanished
+ * object may carry either), or null for the default connection.
+ */
+export function connectionOf(step: StepEventMetadata): string | null {
+  for (const props of [step.old?.outputs, step.old?.inputs, step.new?.outputs, step.new?.inputs]) {
+    const name = (props as Props | undefined)?.[CONNECTION_INPUT];
+    if (typeof name === "string" && name !== "") return name;
+  }
+  return null;
 }
 
 function secretOutputs(step: StepEventMetadata): Set<string> {

@@ -2,7 +2,8 @@
 // differs from the service, or the object is gone) apart from lifecycle (what the service changed by
 // itself). See classify.ts for which is which. Values the engine marks secret never leave it unmasked.
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { classifyStep, type DriftedResource, type LifecycleChange } from "./classify";
+import { kindOfType } from "../../shapes";
+import { classifyStep, connectionOf, type DriftedResource, type LifecycleChange } from "./classify";
 
 export type { DriftedResource, FieldChange, LifecycleChange } from "./classify";
 export { MASK, masked } from "./classify";
@@ -15,16 +16,34 @@ export interface DriftReport {
   resources: DriftedResource[];
   /** What the service changed by itself: not drift, listed so that it is not silent. */
   lifecycle: LifecycleChange[];
+  /**
+   * The same, by connection: one group per connection the stack's tcs resources use (drifted or not),
+   * the default connection (null) first, then by name. Older reports have none.
+   */
+  connections?: ConnectionGroup[];
+}
+
+export interface ConnectionGroup {
+  /** The connection's name, or null for the default connection. */
+  connection: string | null;
+  /** Drift found on this connection. */
+  drifted: boolean;
+  /** The URNs of its drifted resources and of its lifecycle changes, in the report's order. */
+  resources: string[];
+  lifecycle: string[];
 }
 
 /** Collects drift and lifecycle changes from the events of one refresh preview. */
 export class DriftCollector {
   private readonly drift = new Map<string, DriftedResource>();
   private readonly lifecycle = new Map<string, LifecycleChange>();
+  /** Every connection a tcs resource of the stack uses: a clean one is grouped too. */
+  private readonly connections = new Set<string | null>();
 
   onEvent = (event: EngineEvent): void => {
     const step = event.resOutputsEvent?.metadata ?? event.resourcePreEvent?.metadata;
     if (!step) return;
+    if (kindOfType(step.type)) this.connections.add(connectionOf(step));
     const found = classifyStep(step);
     // A step's announcement and its outputs classify alike; a vanished resource may have only one.
     if (found.drift) this.drift.set(step.urn, found.drift);
@@ -34,6 +53,20 @@ export class DriftCollector {
   report(stack: string): DriftReport {
     const sorted = <T extends { urn: string }>(map: Map<string, T>) => [...map.values()].sort((a, b) => a.urn.localeCompare(b.urn));
     const resources = sorted(this.drift);
-    return { stack, drifted: resources.length > 0, resources, lifecycle: sorted(this.lifecycle) };
+    const lifecycle = sorted(this.lifecycle);
+    const connections = [...this.connections].sort(byConnection).map((connection) => {
+      const on = (entry: { connection?: string | null }) => entry.connection === connection;
+      const drifted = resources.filter(on).map((resource) => resource.urn);
+      return { connection, drifted: drifted.length > 0, resources: drifted, lifecycle: lifecycle.filter(on).map((change) => change.urn) };
+    });
+    return { stack, drifted: resources.length > 0, resources, lifecycle, connections };
   }
+}
+
+/** The default connection first, then by name. */
+function byConnection(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a.localeCompare(b);
 }

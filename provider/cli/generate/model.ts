@@ -35,7 +35,12 @@ function labeller(objects: LiveObject[]): (object: LiveObject) => string {
   return (object) => (object.kind === "CallbackInstance" ? `${labelOfId(object.callbackId)} ${labelOfId(object.record.config?.id)}` : own(object));
 }
 
-export function buildDeclarations(objects: LiveObject[]): Declaration[] {
+export interface DeclarationOptions {
+  /** The connection every declaration names (`connection: "staging"`); none: the default connection. */
+  connection?: string;
+}
+
+export function buildDeclarations(objects: LiveObject[], options: DeclarationOptions = {}): Declaration[] {
   const labelOf = labeller(objects);
   const sorted = [...objects].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || labelOf(a).localeCompare(labelOf(b)) || a.id.localeCompare(b.id));
   const names = uniqueNames(sorted.map(labelOf));
@@ -47,7 +52,7 @@ export function buildDeclarations(objects: LiveObject[]): Declaration[] {
       object.record,
       object.kind === "CallbackInstance" ? { callbackId: object.callbackId } : {},
     );
-    const args: Record<string, unknown | Reference> = { adoptId: object.id };
+    const args: Record<string, unknown | Reference> = { ...(options.connection === undefined ? {} : { connection: options.connection }), adoptId: object.id };
     for (const [field, rule] of Object.entries(SHAPES[object.kind].rules)) {
       const value = outputs[field];
       // Write-only values are never returned: left out (see docs/adoption.md).

@@ -29,9 +29,25 @@ describe("tcs-api-key-secret", () => {
     expect(JSON.stringify(violations)).not.toContain(KEY);
   });
 
+  it("refuses a named connection's key stored in plain text, naming the connection and not the key", async () => {
+    const connections = JSON.stringify({ staging: { apiKey: KEY, baseUrl: "http://x" }, production: { baseUrl: "http://y" } });
+    expect(await runStackPolicy(apiKeySecret, [provider({ "tcs:connections": connections }, ["tcs:connections"])])).toEqual([]);
+    const resource = provider({ "tcs:connections": connections }, []);
+    const violations = await runStackPolicy(apiKeySecret, [resource]);
+    expect(violations).toEqual([
+      {
+        message:
+          "stack config tcs:connections of stack 'prod' holds API keys in plain text ('staging'); store each with " +
+          "`pulumi config set --secret --path tcs:connections.<name>.apiKey <key>`",
+        urn: resource.urn,
+      },
+    ]);
+    expect(JSON.stringify(violations)).not.toContain(KEY);
+  });
+
   it("says it cannot tell, rather than passing, when secret markers were not tracked", async () => {
     expect(await runStackPolicy(apiKeySecret, [provider({ "tcs:apiKey": KEY }, undefined)])).toEqual([
-      expect.objectContaining({ message: expect.stringMatching(/^cannot tell whether stack config tcs:apiKey is a secret/) }),
+      expect.objectContaining({ message: expect.stringMatching(/^cannot tell whether the stack config's API keys are secrets/) }),
     ]);
   });
 

@@ -24,6 +24,8 @@ export interface Subject {
   name?: string;
   /** The rule's settings from the policy config, as the engine passes them. */
   config?: Record<string, unknown>;
+  /** The inputs of the resource's provider (the default dynamic provider's: the stack config). */
+  provider?: Record<string, unknown>;
 }
 
 const OPTIONS: PolicyResourceOptions = {
@@ -55,6 +57,16 @@ export function resourceArgs(kind: ResourceKind | string, props: Record<string, 
     notApplicable: (reason?: string) => {
       throw new Error(`not applicable: ${reason}`);
     },
+    ...(subject.provider === undefined
+      ? {}
+      : {
+          provider: {
+            type: "pulumi:providers:pulumi-nodejs",
+            name: "default",
+            urn: urnOf(subject.stack ?? "dev", "pulumi:providers:pulumi-nodejs", "default"),
+            props: unknownCheckingProxy(subject.provider),
+          },
+        }),
   };
 }
 

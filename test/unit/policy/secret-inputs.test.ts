@@ -77,7 +77,7 @@ describe("secret inputs through @pulumi/policy's own analyzer handler", () => {
 
   it("without the tracking, the package hides the marker: the rule says it cannot tell", async () => {
     expect(await analyzeStack({ "tcs:apiKey": secret(KEY) }, { tracking: false })).toEqual([
-      { policy: "tcs-api-key-secret", message: expect.stringContaining("cannot tell whether stack config tcs:apiKey is a secret") },
+      { policy: "tcs-api-key-secret", message: expect.stringContaining("cannot tell whether the stack config's API keys are secrets") },
     ]);
   });
 });

@@ -128,6 +128,7 @@ describe("drift versus lifecycle", () => {
       type: "tcs:Callback",
       name: "events",
       id: "id_events",
+      connection: null,
       change: "changed",
       fields: [{ name: "name", old: "GitHub events", new: "renamed by hand" }],
     });

@@ -25,6 +25,13 @@ describe("docs/drift.md", () => {
     expect(toMarkdown(JSON.parse(json)).trim()).toBe(markdown.trim());
   });
 
+  it("shows the report of a stack with several connections as its JSON renders it", () => {
+    const doc = fs.readFileSync(path.join(__dirname, "../../../docs/drift.md"), "utf8");
+    const [, json, markdown] = /## Stacks with several connections\n[\s\S]*?```json\n([\s\S]*?)```\n\nrenders as\n\n```markdown\n([\s\S]*?)```/.exec(doc)!;
+    expect(markdown).toMatch(/### Connection `staging`/);
+    expect(toMarkdown(JSON.parse(json)).trim()).toBe(markdown.trim());
+  });
+
   it("says, for every resource, which outputs are drift (declared), lifecycle (the service's) and never compared", () => {
     const table = documented();
     expect([...table.keys()].sort()).toEqual([...RESOURCE_KINDS].sort());

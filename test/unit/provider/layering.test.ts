@@ -128,4 +128,12 @@ describe("what a program loads", () => {
     expect(loaded).toContain("provider/shapes/index.ts");
     expect(heavy(loaded)).toEqual([]);
   });
+
+  it("tcs-drift's report and its grouping by connection load no more: the shapes, the connections' names and zod", () => {
+    const loaded = loadedBy(["provider/cli/drift/report.ts", "provider/cli/drift/render.ts"]);
+    expect(loaded).toContain("provider/connections.ts");
+    expect(heavy(loaded)).toEqual([]);
+    const packages = new Set(loaded.filter((file) => file.includes("node_modules/")).map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)![1]));
+    expect([...packages].filter((name) => name !== "tsx" && name !== "esbuild" && name !== "get-tsconfig" && name !== "resolve-pkg-maps")).toEqual(["zod"]);
+  });
 });

@@ -1,0 +1,84 @@
+// Which environment `generate` lists, and with which key: TCS_API_KEY and --base-url / TCS_BASE_URL, or,
+// with --connection NAME --stack <stack>, the stack config's tcs:connections.NAME. The stack's settings
+// then win over the environment variables (which may well hold another environment's key: adopting the
+// wrong environment must not happen silently); --base-url, given on the command line, still wins.
+import type { ConfigSource } from "../../config";
+import { CONNECTIONS_KEY, connectionNameProblem, missingConnectionSettings, readConnections, type ConnectionSettings } from "../../connections";
+
+export interface TargetOptions {
+  connection?: string;
+  stack?: string;
+  cwd?: string;
+  baseUrl?: string;
+}
+
+export interface Target {
+  apiKey: string;
+  baseUrl: string;
+  serviceVersion?: string;
+  rateLimitTier?: ConnectionSettings["rateLimitTier"];
+  /** The connection every declared resource names, when one was asked for. */
+  connection?: string;
+}
+
+/** Reads a stack's config (secrets in clear), as a ConfigSource. */
+export type StackConfigReader = (stack: string, cwd: string) => Promise<ConfigSource>;
+
+export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessEnv, readStackConfig: StackConfigReader): Promise<Target> {
+  const { connection, stack } = options;
+  if (connection !== undefined) {
+    const problem = connectionNameProblem(connection);
+    if (problem) throw new Error(`--connection '${connection}': a connection's name ${problem}`);
+  }
+  if (stack !== undefined && connection === undefined) {
+    throw new Error(`--stack reads a named connection's settings (${CONNECTIONS_KEY}.<name>): pass --connection <name> with it`);
+  }
+  if (options.cwd !== undefined && stack === undefined) throw new Error("--cwd is the project directory of --stack: pass --stack <name> with it");
+  if (stack === undefined) {
+    const apiKey = env.TCS_API_KEY;
+    if (!apiKey) throw new Error("no API key: set TCS_API_KEY to a secret key (service_sk_...) of the environment to adopt");
+    const baseUrl = options.baseUrl ?? env.TCS_BASE_URL;
+    if (!baseUrl) throw new Error("no base URL: pass --base-url https://... or set TCS_BASE_URL");
+    return { apiKey, baseUrl, ...(connection === undefined ? {} : { connection }) };
+  }
+
+  const name = connection!;
+  let settings: ConnectionSettings | undefined;
+  try {
+    settings = readConnections(await readStackConfig(stack, options.cwd ?? ".")).get(name);
+  } catch (error) {
+    throw new Error(`cannot read ${CONNECTIONS_KEY}.${name} from stack '${stack}': ${firstLine(error)}`, { cause: error });
+  }
+  if (!settings) {
+    throw new Error(
+      `stack '${stack}' has no connection '${name}' (${CONNECTIONS_KEY}.${name}): set it with pulumi config set --path ${CONNECTIONS_KEY}.${name}.baseUrl <url> ` +
+        `and pulumi config set --secret --path ${CONNECTIONS_KEY}.${name}.apiKey <key>, or pass TCS_API_KEY and --base-url without --stack`,
+    );
+  }
+  const withUrl = { ...settings, baseUrl: options.baseUrl ?? settings.baseUrl };
+  const missing = missingConnectionSettings(name, withUrl);
+  if (missing) throw new Error(`in stack '${stack}', ${missing}`);
+  return {
+    apiKey: withUrl.apiKey!,
+    baseUrl: withUrl.baseUrl!,
+    ...(settings.serviceVersion ? { serviceVersion: settings.serviceVersion } : {}),
+    ...(settings.rateLimitTier ? { rateLimitTier: settings.rateLimitTier } : {}),
+    connection: name,
+  };
+}
+
+/** The stack's config through the Automation API (the pulumi CLI): secrets come back decrypted. */
+export const readStackConfigWithPulumi: StackConfigReader = async (stack, cwd) => {
+  // Loaded only for --stack: the engine's SDK is heavy, and generate without it never needs it.
+  const { LocalWorkspace } = await import("@pulumi/pulumi/automation");
+  const selected = await LocalWorkspace.selectStack({ stackName: stack, workDir: cwd });
+  const config = await selected.getAllConfig();
+  return (key) => config[key]?.value;
+};
+
+/** The engine's own message, without its command line and the lines after. */
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text.split("\n").filter((line) => /error:/i.test(line));
+  return (lines[0] ?? text.split("\n")[0]).trim();
+}
