@@ -78,6 +78,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     // (checked once per run, so a preview with no changes sends nothing).
     if (failures.length === 0 && known && (isNew || connectionMoved(olds, news) || this.declarationChanged(olds, news))) {
       await this.assertConfigured(connection, { writes: true });
+      // A move also deletes from the old connection: its key is checked too, before the create is made.
+      if (!isNew && connectionMoved(olds, news)) await this.assertConfigured(connectionOf(olds), { writes: true });
     }
     if (failures.length === 0 && this.binding.checkLive) {
       failures.push(...(await this.binding.checkLive(this.api(connection), news as Args, olds)));

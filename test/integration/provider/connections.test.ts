@@ -102,6 +102,16 @@ describe("named connections in the plugin", () => {
     await expect(roles.check({}, { ...ROLE, slug: "new-role", connection: "staging-wrong" })).rejects.toThrow(
       /connection 'staging-wrong': the service refused its API key \(401.*pulumi config set --secret --path tcs:connections\.staging-wrong\.apiKey/,
     );
+    // A move away from it: the delete there would fail after the create elsewhere, so it is checked too.
+    await configure(
+      request({
+        "tcs:connections": JSON.stringify({
+          "staging-wrong": { apiKey: "service_sk_wrong_key_000000000000000000", baseUrl: emulator.url },
+          production: { apiKey: emulator.keys.production.secret, baseUrl: emulator.url },
+        }),
+      }),
+    );
+    await expect(roles.check(same, { ...same, connection: "production" })).rejects.toThrow(/connection 'staging-wrong': the service refused its API key/);
   });
 
   it("refuses a publishable key without a request, naming the connection", async () => {
