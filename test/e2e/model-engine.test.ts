@@ -12,6 +12,12 @@ import { EngineDeployer } from "./helpers/engine-deployer";
 import { tcsStack, type TcsStack } from "./helpers/tcs-stack";
 
 const RUNS = Number(process.env.TCS_MODEL_ENGINE_RUNS ?? 20);
+/**
+ * A sequence is a few real ups, a refresh preview after each, and a destroy: about 25 s alone, and
+ * up to twice that while another jest worker runs the engine beside it. The suite's 600 s default
+ * is too little for 20 of them (a CI run took over 600 s), so the budget grows with the count.
+ */
+const TIMEOUT_MS = RUNS * 60_000;
 
 /** The model's named connection, "prod": the emulator's production environment, its key a secret. */
 function prodConnection(): ConfigMap {
@@ -68,4 +74,4 @@ test(`${RUNS} model sequences through the real engine converge, refresh to no ch
   );
   process.stdout.write(`[model-engine] ${sequences} sequences, ${ups} ups on the real engine, ${upsOnProd} of them naming the prod connection\n`);
   expect(ups).toBeGreaterThanOrEqual(RUNS * 2);
-});
+}, TIMEOUT_MS);
