@@ -3,8 +3,10 @@
 // resource of a run, so each connection's client (with its rate limiter and connection pool) and
 // read batchers live here, once per connection: two environments never share a limiter, and one
 // environment's 429s never slow the other.
+// What a preview with no changes runs (check and diff) needs no request, so the SDK, its HTTP client
+// and its record schemas are loaded by a connection's first request, not when the plugin starts.
 import type * as pulumi from "@pulumi/pulumi";
-import { clientFromSettings } from "../client";
+import type { ToolConnectivityClient } from "../../sdk";
 import type { ConfigSource } from "../config";
 import { missingConnectionSettings, settingsFor, type ConnectionSettings } from "../connections";
 import type { ResourceKind } from "../shapes/shape";
@@ -64,8 +66,11 @@ function apiContext(connection?: string): ApiContext {
   let context = contexts.get(connection ?? "");
   if (!context) {
     const usable = usableSettings(connection);
+    let client: ToolConnectivityClient | undefined;
     context = {
-      client: clientFromSettings(usable, warn, connection),
+      get client() {
+        return (client ??= newClient(usable, connection));
+      },
       reads: new ReadBatcher(),
       orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
       markerSecret: markerSecret(usable.apiKey ?? ""),
@@ -74,6 +79,13 @@ function apiContext(connection?: string): ApiContext {
     contexts.set(connection ?? "", context);
   }
   return context;
+}
+
+/** A connection's client: the first call loads the SDK (see the top of this file). */
+function newClient(settings: ConnectionSettings, connection: string | undefined): ToolConnectivityClient {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { clientFromSettings } = require("../client") as typeof import("../client");
+  return clientFromSettings(settings, warn, connection);
 }
 
 /**

@@ -176,6 +176,9 @@ describe("provider lifecycle on the real engine", () => {
       const resource = checkpoint.latest.resources.find((r: { type: string }) => r.type === type);
       expect(resource.inputs.__provider.length).toBeLessThan(1_000);
       expect(resource.inputs.__provider).toContain('require("pulumi-tcs/provider/impl").configureShim');
+      // Registered without a stack trace per output (program/tcs-resource.ts), a resource still
+      // records where the program declared it: Pulumi takes that trace with its own limit.
+      expect(JSON.stringify(resource.stackTrace)).toContain("helpers/programs.ts");
     }
     await stack.destroy();
   });

@@ -1,13 +1,23 @@
 // Validates a provider config's `value` against the live JSON schema of its deployment at preview,
 // so a bad value fails `pulumi preview` with the exact path instead of failing `up` halfway.
-// Schemas are fetched once per deployment per process.
-import Ajv, { type ErrorObject } from "ajv";
-import addFormats from "ajv-formats";
+// Schemas are fetched once per deployment per process, and the validator is loaded with the first
+// one: a preview whose values did not change checks none and loads neither.
+import type Ajv from "ajv";
+import type { ErrorObject } from "ajv";
 import type { ToolConnectivityClient } from "../../../sdk";
 import type { CheckFailure } from "../../shapes/shape";
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv);
+let validator: Promise<Ajv> | undefined;
+
+function ajv(): Promise<Ajv> {
+  validator ??= (async () => {
+    const [{ default: Ajv }, { default: addFormats }] = await Promise.all([import("ajv"), import("ajv-formats")]);
+    const instance = new Ajv({ allErrors: true, strict: false });
+    addFormats(instance);
+    return instance;
+  })();
+  return validator;
+}
 
 const schemas = new Map<string, Promise<Record<string, unknown> | null>>();
 
@@ -47,7 +57,7 @@ export async function checkConfigValue(
 ): Promise<CheckFailure[]> {
   const schema = await liveSchema(client, providerId, deploymentId);
   if (!schema) return [];
-  const validate = ajv.compile(schema);
+  const validate = (await ajv()).compile(schema);
   if (validate(value)) return [];
   // `partial`: the value overrides a config vault's settings, which may supply what it leaves out.
   const errors = (validate.errors ?? []).filter((error) => !(options.partial && error.keyword === "required"));

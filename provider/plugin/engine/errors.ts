@@ -1,7 +1,7 @@
 // Turns what the service and the SDK report into messages a Pulumi user can act on: the property in
 // the program's own camelCase, the fix, and the request id to quote to support. Never the API key
 // (the SDK's errors never hold it).
-import { APIConnectionError, APIConnectionTimeoutError, APIError, AuthenticationError, UnprocessableEntityError } from "../../../sdk";
+import { APIConnectionError, APIConnectionTimeoutError, APIError, AuthenticationError, UnprocessableEntityError } from "../../../sdk/core/errors";
 import { apiKeySetting, describeConnection } from "../../connections";
 
 const ID_PATTERN = /\b[a-z]+_[A-Za-z0-9]{20}\b/;

@@ -1,7 +1,8 @@
 // A connection's key, checked before a run writes with it: a wrong key (or one of the wrong kind) is
 // reported at preview, naming the connection and the setting that holds the key, instead of failing
 // halfway through the up on the first create.
-import { AuthenticationError, PermissionDeniedError, type ToolConnectivityClient } from "../../../sdk";
+import type { ToolConnectivityClient } from "../../../sdk";
+import { AuthenticationError, PermissionDeniedError } from "../../../sdk/core/errors";
 import { apiKeySetting, describeConnection } from "../../connections";
 
 /** A publishable key reads public data only: the provider writes, so it needs the secret key. */

@@ -123,6 +123,42 @@ describe("what a program loads", () => {
     expect(heavy(loaded)).toEqual([]);
   });
 
+  it("the plugin checks and diffs every kind without the SDK, its HTTP client or the config schema validator (a preview with no changes sends nothing)", () => {
+    // Each kind as a preview with no changes sees it: the recorded inputs checked again, then diffed
+    // against the recorded outputs; a config with a value (whose check would load the validator if
+    // the value had changed).
+    const unchanged: Record<string, Record<string, unknown>> = {
+      Callback: { integrationProviderId: "intp_github00000000000000", name: "Events" },
+      CallbackInstance: { callbackId: "cb_aaaaaaaaaaaaaaaaaaaa", providerConfigId: "pcfg_aaaaaaaaaaaaaaaaaaaa" },
+      ProviderConfig: { providerId: "prov_github00000000000000", value: { base_url: "https://api.github.com" } },
+      Role: { name: "Ops", slug: "ops", permissions: ["thread_read"] },
+      IntegrationSetupSession: { integrationId: "int_devtools000000000000", name: "Setup" },
+    };
+    // What the outputs hold beyond the inputs and diff compares: the filter no declaration means.
+    const recorded: Record<string, Record<string, unknown>> = { ProviderConfig: { toolFilters: { type: "allow_all" } } };
+    const script = `
+      const impl = require(${JSON.stringify(path.join(ROOT, "provider/impl.ts"))});
+      const config = { get: (key) => ({ "tcs:apiKey": "service_sk_test", "tcs:baseUrl": "http://127.0.0.1:1" })[key] };
+      (async () => {
+        for (const [kind, inputs] of Object.entries(${JSON.stringify(unchanged)})) {
+          const provider = {};
+          await impl.configureShim(provider, kind, { config });
+          const checked = await provider.check(inputs, inputs);
+          if (checked.failures.length > 0) throw new Error(kind + ": " + JSON.stringify(checked.failures));
+          const diff = await provider.diff("id", { ...inputs, ...(${JSON.stringify(recorded)}[kind] ?? {}) }, inputs);
+          if (diff.changes) throw new Error(kind + ": " + JSON.stringify(diff));
+        }
+        process.stdout.write(JSON.stringify(Object.keys(require.cache)));
+      })();`;
+    const stdout = execFileSync(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], { cwd: ROOT, encoding: "utf8" });
+    const loaded = (JSON.parse(stdout) as string[]).map(rel);
+    expect(loaded).toEqual(expect.arrayContaining(["provider/plugin/serve.ts", "provider/plugin/engine/resource-engine.ts", "sdk/core/errors.ts"]));
+    const needless = loaded.filter(
+      (file) => /^sdk\/(client|schemas|resources|internal\/transport)/.test(file) || /node_modules\/(undici|ajv|ajv-formats)\//.test(file),
+    );
+    expect(needless).toEqual([]);
+  });
+
   it("tcs-drift's classifier reads the shapes without the SDK or the plugin", () => {
     const loaded = loadedBy(["provider/cli/drift/classify.ts"]);
     expect(loaded).toContain("provider/shapes/index.ts");

@@ -1,0 +1,57 @@
+// A resource class registers with Error.stackTraceLimit at 0 (program/tcs-resource.ts: Pulumi formats a
+// stack trace for four promises of every output, the largest cost of a preview), and hands the program
+// its own limit back afterwards, also when the registration throws.
+import * as pulumi from "@pulumi/pulumi";
+
+describe("registering a resource", () => {
+  beforeAll(() => {
+    pulumi.runtime.setMocks(
+      {
+        newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
+        call: (args) => args.inputs,
+      },
+      "project",
+      "stack",
+      true,
+    );
+  });
+
+  afterEach(() => {
+    Error.stackTraceLimit = 10;
+  });
+
+  it("takes no stack trace while the outputs are registered, and restores the program's limit", async () => {
+    const tcs = await import("../../../provider/index");
+    // @pulumi/pulumi's debuggablePromise takes a trace for every promise of every output: record the
+    // limit each call sees, for the tcs class and, for comparison, a plain custom resource.
+    const debuggable = require("@pulumi/pulumi/runtime/debuggable") as { debuggablePromise: (...args: unknown[]) => unknown };
+    const seen: number[] = [];
+    const original = debuggable.debuggablePromise;
+    const spy = jest.spyOn(debuggable, "debuggablePromise").mockImplementation((...args: unknown[]) => {
+      seen.push(Error.stackTraceLimit);
+      return original(...args);
+    });
+    Error.stackTraceLimit = 17;
+    const role = new tcs.Role("a-role", { name: "R", slug: "r", permissions: ["thread_read"] });
+    const limitAfter = Error.stackTraceLimit;
+    const duringTcs = seen.splice(0);
+    new pulumi.CustomResource("test:index:Plain", "plain", { slug: "r" });
+    const duringPlain = seen.splice(0);
+    spy.mockRestore();
+    await new Promise((resolve) => role.urn.apply(resolve));
+
+    expect(limitAfter).toBe(17);
+    // Four promises for each output (and the urn and id): every one made with no trace.
+    expect(duringTcs.length).toBeGreaterThan(4 * 9);
+    expect(new Set(duringTcs)).toEqual(new Set([0]));
+    expect(new Set(duringPlain)).toEqual(new Set([17]));
+    expect(await new Promise((resolve) => role.slug.apply(resolve))).toBe("r");
+  });
+
+  it("restores the program's limit when the registration throws", async () => {
+    const tcs = await import("../../../provider/index");
+    Error.stackTraceLimit = 23;
+    expect(() => new tcs.Role(undefined as unknown as string, { name: "R", slug: "r", permissions: ["thread_read"] })).toThrow(/name/);
+    expect(Error.stackTraceLimit).toBe(23);
+  });
+});
