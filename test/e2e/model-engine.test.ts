@@ -38,40 +38,44 @@ afterAll(async () => {
   await world.close();
 });
 
-test(`${RUNS} model sequences through the real engine converge, refresh to no change, and destroy clean`, async () => {
-  let sequences = 0;
-  let ups = 0;
-  /** Ups whose program names the "prod" connection somewhere. */
-  let upsOnProd = 0;
-  const edits = fc.commands(commandArbitraries({ faults: false, realEngine: true }), { maxCommands: 4 });
-  await fc.assert(
-    // Edits, an up, more edits (out-of-band changes among them), then the final up --refresh and destroy.
-    fc.asyncProperty(edits, edits, async (before, after) => {
-      await world.reset();
-      const env = tcsStack(`model-${++sequences}`, world.emulator, "development", { "tcs:rateLimitTier": "100000/1s" });
-      stacks.push(env);
-      let connected = false;
-      const deployer = new EngineDeployer(async (program) => {
-        const stack = await env.open(program);
-        if (!connected) await stack.setAllConfig(prodConnection(), true);
-        connected = true;
-        return stack;
-      });
-      const up = deployer.up.bind(deployer);
-      deployer.up = (program, options) => {
-        ups++;
-        if (program.some((decl) => decl.args.connection !== undefined)) upsOnProd++;
-        return up(program, options);
-      };
-      const real: Real = newReal(world, deployer);
-      await fc.asyncModelRun(() => ({ model: {}, real }), [...before, new Up(false), ...after]);
-      await finish(real);
-      for (const key of [world.emulator.keys.development.secret, world.emulator.keys.production.secret]) expect(deployer.output.join("")).not.toContain(key);
-      env.scratch.remove();
-    }),
-    // Each sequence is a few real ups: shrinking a failure would take long, so the first one is printed as found.
-    { numRuns: RUNS, endOnFailure: true, verbose: 1 },
-  );
-  process.stdout.write(`[model-engine] ${sequences} sequences, ${ups} ups on the real engine, ${upsOnProd} of them naming the prod connection\n`);
-  expect(ups).toBeGreaterThanOrEqual(RUNS * 2);
-}, TIMEOUT_MS);
+test(
+  `${RUNS} model sequences through the real engine converge, refresh to no change, and destroy clean`,
+  async () => {
+    let sequences = 0;
+    let ups = 0;
+    /** Ups whose program names the "prod" connection somewhere. */
+    let upsOnProd = 0;
+    const edits = fc.commands(commandArbitraries({ faults: false, realEngine: true }), { maxCommands: 4 });
+    await fc.assert(
+      // Edits, an up, more edits (out-of-band changes among them), then the final up --refresh and destroy.
+      fc.asyncProperty(edits, edits, async (before, after) => {
+        await world.reset();
+        const env = tcsStack(`model-${++sequences}`, world.emulator, "development", { "tcs:rateLimitTier": "100000/1s" });
+        stacks.push(env);
+        let connected = false;
+        const deployer = new EngineDeployer(async (program) => {
+          const stack = await env.open(program);
+          if (!connected) await stack.setAllConfig(prodConnection(), true);
+          connected = true;
+          return stack;
+        });
+        const up = deployer.up.bind(deployer);
+        deployer.up = (program, options) => {
+          ups++;
+          if (program.some((decl) => decl.args.connection !== undefined)) upsOnProd++;
+          return up(program, options);
+        };
+        const real: Real = newReal(world, deployer);
+        await fc.asyncModelRun(() => ({ model: {}, real }), [...before, new Up(false), ...after]);
+        await finish(real);
+        for (const key of [world.emulator.keys.development.secret, world.emulator.keys.production.secret]) expect(deployer.output.join("")).not.toContain(key);
+        env.scratch.remove();
+      }),
+      // Each sequence is a few real ups: shrinking a failure would take long, so the first one is printed as found.
+      { numRuns: RUNS, endOnFailure: true, verbose: 1 },
+    );
+    process.stdout.write(`[model-engine] ${sequences} sequences, ${ups} ups on the real engine, ${upsOnProd} of them naming the prod connection\n`);
+    expect(ups).toBeGreaterThanOrEqual(RUNS * 2);
+  },
+  TIMEOUT_MS,
+);
