@@ -26,7 +26,7 @@ async function main(): Promise<number> {
     failures.push(...checkEmulatorFigures(figures));
   }
   if (parts.includes("scale")) {
-    const rounds = Number(values.rounds ?? 3);
+    const rounds = Number(values.rounds ?? 5);
     if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds: a whole number of at least 1 (got ${values.rounds})`);
     const figures = await benchScale(sizes, rounds);
     figures.forEach(print);

@@ -172,4 +172,25 @@ describe("a stack saved before the redesign", () => {
       });
     }
   });
+
+  it("destroys with the config it was saved with, connections unknown to it, and deletes what the API can delete", async () => {
+    // Made before named connections existed: its stack config holds only the default connection's settings.
+    expect(Object.keys(await stack.getAllConfig()).sort()).toEqual(["tcs:apiKey", "tcs:baseUrl", "tcs:rateLimitTier"]);
+    const destroy = await stack.destroy({ onOutput: engineOutput.onOutput });
+    expect(destroy.summary.result).toBe("succeeded");
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 8 });
+    const client = new ToolConnectivityClient({ apiKey: emulator.keys.production.secret, baseUrl: emulator.url, rateLimit: false });
+    const gone = async (read: () => Promise<{ status?: string | null }>) =>
+      read().then(
+        (record) => record.status === "deleted" || record.status === "detached",
+        (error: unknown) => (error as { status?: number }).status === 404,
+      );
+    for (const [name, resource] of imported) {
+      if (resource.type.endsWith("tcs:ProviderConfig"))
+        expect({ name, gone: await gone(() => client.providerConfigs.retrieve(resource.id!)) }).toEqual({ name, gone: true });
+      if (resource.type.endsWith("tcs:Callback"))
+        expect({ name, gone: await gone(() => client.callbacks.retrieve(resource.id!)) }).toEqual({ name, gone: true });
+    }
+    expect(engineOutput.text()).not.toContain("tcs:connections");
+  });
 });
