@@ -131,7 +131,8 @@ export async function profilePlugin(resources: StateResource[], config: Record<s
     started = performance.now();
     for (const resource of resources) {
       const response = (await plugin.call("diff", diffRequest(resource))) as { getChanges(): number };
-      if (response.getChanges() === providerProto.DiffResponse.DiffChanges.DIFF_SOME) throw new Error(`${resource.urn}: a diff of its own state planned a change`);
+      if (response.getChanges() === providerProto.DiffResponse.DiffChanges.DIFF_SOME)
+        throw new Error(`${resource.urn}: a diff of its own state planned a change`);
     }
     const diffMs = performance.now() - started;
     return {

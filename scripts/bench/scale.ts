@@ -289,7 +289,14 @@ function median(values: number[]): number {
 
 async function profileFigures(n: number, tcs: Snapshot, floor: Snapshot, config: Record<string, string>): Promise<ProfileFigure[]> {
   const [ours, noop] = [await profilePlugin(tcs.resources, config), await profilePlugin(floor.resources, config)];
-  const figure = (name: ProfileFigure["figure"], a: number, b: number): ProfileFigure => ({ bench: "profile", n, figure: name, tcs: a, floor: b, ratio: round(a / b) });
+  const figure = (name: ProfileFigure["figure"], a: number, b: number): ProfileFigure => ({
+    bench: "profile",
+    n,
+    figure: name,
+    tcs: a,
+    floor: b,
+    ratio: round(a / b),
+  });
   return [
     figure("plugin_start_ms", ours.startMs, noop.startMs),
     figure("check_us_per_resource", ours.checkUs, noop.checkUs),
@@ -335,7 +342,8 @@ export function checkScaleTargets(figures: Figure[], sizes: number[]): string[] 
         failures.push(`N=${n}: ${op} has a figure that is not a number: ${JSON.stringify(f)}`);
     }
     const memory = memoryAt(n);
-    if (!memory || !(memory.mb > 0) || !(memory.floor_mb > 0)) failures.push(`N=${n}: no peak memory of the provider plugin (or of the no-op plugin) was measured`);
+    if (!memory || !(memory.mb > 0) || !(memory.floor_mb > 0))
+      failures.push(`N=${n}: no peak memory of the provider plugin (or of the no-op plugin) was measured`);
   }
   for (const f of ops) {
     if (f.op === "preview" && f.requests !== 0) failures.push(`N=${f.n}: a preview with no changes made ${f.requests} requests (target 0)`);
@@ -355,7 +363,9 @@ export function checkScaleTargets(figures: Figure[], sizes: number[]): string[] 
   for (const n of sizes.filter(MEMORY_TARGET.sizes)) {
     const memory = memoryAt(n);
     if (memory && memory.ratio > MEMORY_TARGET.target) {
-      failures.push(`N=${n}: the plugin's peak memory is ${memory.mb} MB, ${memory.ratio}x the no-op plugin's ${memory.floor_mb} MB (target <= ${MEMORY_TARGET.target}x)`);
+      failures.push(
+        `N=${n}: the plugin's peak memory is ${memory.mb} MB, ${memory.ratio}x the no-op plugin's ${memory.floor_mb} MB (target <= ${MEMORY_TARGET.target}x)`,
+      );
     }
   }
   return failures;
