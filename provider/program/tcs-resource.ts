@@ -16,10 +16,17 @@ export abstract class TcsResource extends pulumi.dynamic.Resource {
     // Those traces are read only by Pulumi's report of leaked promises, whose context names the
     // resource and the output anyway. The source position and stack trace the engine records for
     // the resource are taken with Pulumi's own limit (Resource.callsites), so they are unchanged.
+    // Our own arguments are prepared first, so an error of theirs keeps its trace.
+    const [provider, props, options] = [dynamicProvider(shape.kind), resourceProps(shape, name, args, opts), optionsOf(shape, opts)];
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {
-      super(dynamicProvider(shape.kind), name, resourceProps(shape, name, args, opts), optionsOf(shape, opts), TCS_MODULE, shape.kind);
+      super(provider, name, props, options, TCS_MODULE, shape.kind);
+    } catch (error) {
+      // Thrown with no trace (a missing name, say): give it the program's, from where it declared the resource.
+      Error.stackTraceLimit = limit;
+      if (error instanceof Error) Error.captureStackTrace(error, new.target);
+      throw error;
     } finally {
       Error.stackTraceLimit = limit;
     }

@@ -55,10 +55,19 @@ describe("registering a resource", () => {
     expect(await new Promise((resolve) => role.slug.apply(resolve))).toBe("r");
   });
 
-  it("restores the program's limit when the registration throws", async () => {
+  it("restores the program's limit when the registration throws, and gives the error the program's trace", async () => {
     const tcs = await import("../../../provider/index");
     Error.stackTraceLimit = 23;
-    expect(() => new tcs.Role(undefined as unknown as string, { name: "R", slug: "r", permissions: ["thread_read"] })).toThrow(/name/);
+    let thrown: unknown;
+    try {
+      new tcs.Role(undefined as unknown as string, { name: "R", slug: "r", permissions: ["thread_read"] });
+    } catch (error) {
+      thrown = error;
+    }
     expect(Error.stackTraceLimit).toBe(23);
+    // The error names what is wrong and carries the trace of the program's declaration, not none.
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).message).toMatch(/name/);
+    expect((thrown as Error).stack).toContain("registration.test.ts");
   });
 });
