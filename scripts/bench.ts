@@ -3,11 +3,12 @@
 // {"bench":"targets","passed":...,"failures":[...]}; the exit code is 1 when a target is missed.
 //   npm run bench -- --only scale --n 10,100 --rounds 1     (parts, while developing)
 import { parseArgs } from "node:util";
+import { benchClientMemory } from "./bench/client-memory";
 import { benchEmulator, checkEmulatorFigures } from "./bench/emulator";
 import { benchScale, checkScaleTargets } from "./bench/scale";
 import { benchSdk } from "./bench/sdk";
 
-const PARTS = ["sdk", "emulator", "scale"] as const;
+const PARTS = ["sdk", "emulator", "client-memory", "scale"] as const;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" }, rounds: { type: "string" } } });
@@ -25,6 +26,7 @@ async function main(): Promise<number> {
     figures.forEach(print);
     failures.push(...checkEmulatorFigures(figures));
   }
+  if (parts.includes("client-memory")) (await benchClientMemory()).forEach(print);
   if (parts.includes("scale")) {
     const rounds = Number(values.rounds ?? 5);
     if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds: a whole number of at least 1 (got ${values.rounds})`);
