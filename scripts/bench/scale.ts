@@ -2,7 +2,7 @@
 // scripts/lib/mix-program.ts; 2000 with --n 2000) it runs up, a no-change preview, refresh, an up
 // changing 10% of the resources, and destroy, against the emulator in a child process, and the same
 // operations on N no-op dynamic resources (the engine's own floor) in the same run. One JSON line per figure:
-//   {"bench":"scale","n":100,"op":"up","requests":..,"writes":..,"seconds":..,"floor_seconds":..,"ratio":..,"spread":..}
+//   {"bench":"scale","n":100,"op":"up","requests":..,"writes":..,"seconds":..,"floor_seconds":..,"ratio":..,"spread":..,"plugin_peak_mb":..}
 //   {"bench":"scale","n":500,"figure":"plugin_peak_rss_mb","mb":..,"floor_mb":..,"ratio":..}
 //   {"bench":"profile","n":500,"figure":"plugin_start_ms","tcs":..,"floor":..,"ratio":..}   (and check, diff, state bytes)
 // and the targets each figure must meet (checkScaleTargets).
@@ -35,6 +35,9 @@ export interface ScaleFigure {
   ratios: number[];
   /** For refresh: the batched minimum (one page per 100 records of each scope read). */
   batched_minimum?: number;
+  /** The plugin's peak RSS during this operation (highest of the rounds), and the no-op plugin's. */
+  plugin_peak_mb: number;
+  floor_plugin_peak_mb: number;
 }
 
 export interface MemoryFigure {
@@ -193,6 +196,8 @@ interface Round {
   seconds: number;
   floorSeconds: number;
   batchedMinimum?: number;
+  peakMb: number;
+  floorPeakMb: number;
 }
 
 /**
@@ -215,10 +220,10 @@ export async function benchScale(sizes: number[], rounds = 5, log: (line: string
       const snapshots: { floor?: Snapshot; tcs?: Snapshot } = {};
       for (let r = 1; r <= rounds; r++) {
         log(`[bench] N=${n}, round ${r}/${rounds}: floor (${n} no-op resources)`);
-        const floor = new Map<Operation, number>();
+        const floor = new Map<Operation, Measured>();
         const floorName = `floor-${n}-${r}`;
         await runOperations(floorName, emulator, { initial: noopProgram(n), changed: noopProgram(n, changed) }, async (op, measured, stack) => {
-          floor.set(op, measured.seconds);
+          floor.set(op, measured);
           floorPeakMb = Math.max(floorPeakMb, measured.peakMb);
           if (op === "up" && r === 1) snapshots.floor = await snapshot(floorName, stack, "pulumi-nodejs:dynamic/bench:");
         });
@@ -240,7 +245,9 @@ export async function benchScale(sizes: number[], rounds = 5, log: (line: string
               requests: counts.total,
               writes,
               seconds: measured.seconds,
-              floorSeconds: floor.get(op) ?? NaN,
+              floorSeconds: floor.get(op)?.seconds ?? NaN,
+              peakMb: measured.peakMb,
+              floorPeakMb: floor.get(op)?.peakMb ?? NaN,
               ...(op === "refresh" ? { batchedMinimum: refreshMinimum } : {}),
             });
             peakMb = Math.max(peakMb, measured.peakMb);
@@ -265,6 +272,8 @@ export async function benchScale(sizes: number[], rounds = 5, log: (line: string
           ratio,
           spread,
           ratios,
+          plugin_peak_mb: Math.max(...runs.map((x) => x.peakMb)),
+          floor_plugin_peak_mb: Math.max(...runs.map((x) => x.floorPeakMb)),
         };
         if (runs[0].batchedMinimum !== undefined) figure.batched_minimum = runs[0].batchedMinimum;
         figures.push(figure);
