@@ -54,6 +54,8 @@ async function main() {
   const slug = (i) => `mem${process.pid}${transport.replace(/-/g, "")}${i}`;
   if (transport === "sdk") {
     require(path.join(REPO, "dist/provider/impl"));
+    // What the plugin does before its first client (provider/plugin/wasm-tiering.ts).
+    require(path.join(REPO, "dist/provider/plugin/wasm-tiering")).keepWebAssemblyOnBaselineCompiler();
     const { clientFromSettings } = require(path.join(REPO, "dist/provider/client"));
     const client = clientFromSettings({ apiKey, baseUrl, rateLimitTier: "production" }, () => {});
     report("transport_loaded");
