@@ -2,4 +2,6 @@
 // provider plugin (program/shim.ts). Every state written by this provider holds that string, so this
 // path and what it exports (configureShim, and engineFor, which the shim of earlier builds calls)
 // must keep working for ever. The implementation lives in plugin/.
+// First, before the plugin's modules load: the V8 settings of the plugin's process.
+import "./plugin/v8-settings";
 export { configure, configureShim, engineFor } from "./plugin/serve";

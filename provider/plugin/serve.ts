@@ -17,7 +17,6 @@ import { keyRefusal, publishableKeyRefusal } from "./engine/key-check";
 import { ReadBatcher } from "./engine/read-batcher";
 import { ResourceEngine, type ProviderMethods } from "./engine/resource-engine";
 import { warn } from "./engine/warn";
-import { keepWebAssemblyOnBaselineCompiler } from "./wasm-tiering";
 
 let config: ConfigSource = () => undefined;
 /** Each connection's settings as read from `config`, by name (the default under ""): read once, not per check. */
@@ -84,7 +83,6 @@ function apiContext(connection?: string): ApiContext {
 
 /** A connection's client: the first call loads the SDK (see the top of this file). */
 function newClient(settings: ConnectionSettings, connection: string | undefined): ToolConnectivityClient {
-  keepWebAssemblyOnBaselineCompiler();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { clientFromSettings } = require("../client") as typeof import("../client");
   return clientFromSettings(settings, warn, connection);

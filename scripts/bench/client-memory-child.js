@@ -53,9 +53,8 @@ async function main() {
   report("pulumi_loaded");
   const slug = (i) => `mem${process.pid}${transport.replace(/-/g, "")}${i}`;
   if (transport === "sdk") {
+    // As in the plugin, with its V8 settings (provider/plugin/v8-settings.ts).
     require(path.join(REPO, "dist/provider/impl"));
-    // What the plugin does before its first client (provider/plugin/wasm-tiering.ts).
-    require(path.join(REPO, "dist/provider/plugin/wasm-tiering")).keepWebAssemblyOnBaselineCompiler();
     const { clientFromSettings } = require(path.join(REPO, "dist/provider/client"));
     const client = clientFromSettings({ apiKey, baseUrl, rateLimitTier: "production" }, () => {});
     report("transport_loaded");

@@ -1,0 +1,21 @@
+// The V8 settings of the engine's provider plugin process, applied when the shim first loads the
+// implementation (impl.ts imports this module before anything else). The engine starts the plugin
+// as `node <script>`, so nothing can be given on its command line; both flags below are read by V8
+// when it needs them, not only at start, so setting them from here takes effect. They are set in
+// this process only: the SDK runs in other people's processes, the lookups in the program's.
+// What they save, measured: docs/performance.md, "Plugin memory".
+import { setFlagsFromString } from "node:v8";
+
+// 1. The young generation stays at the size it has when the plugin's modules load (two semi-spaces
+//    of 16 MB, after @pulumi/pulumi), as in a plugin that sends nothing. V8 doubles it once the bytes
+//    that survived its scavenges since it last grew exceed a semi-space: loading zod, the shapes and
+//    the SDK (about 9 MB kept, counted twice: copied once, promoted once) is enough, and the doubling
+//    added up to 32 MB to every operation's peak. What the larger space buys, fewer scavenges, does
+//    not show in a process whose live data is a few MB: no operation of the bench got slower.
+setFlagsFromString("--semi-space-growth-factor=1");
+
+// 2. WebAssembly stays on V8's baseline compiler (Liftoff). undici parses HTTP/1 with llhttp compiled
+//    to WebAssembly, and V8 recompiles the functions that run most with TurboFan; llhttp's parser is
+//    one very large function, and recompiling it raised the peak by 20 to 30 MB and made 200 list
+//    pages slower on a 2-core machine, not faster. A tiering budget no function spends keeps it there.
+setFlagsFromString("--wasm-tiering-budget=2000000000");
