@@ -16,6 +16,10 @@ setFlagsFromString("--semi-space-growth-factor=1");
 
 // 2. WebAssembly stays on V8's baseline compiler (Liftoff). undici parses HTTP/1 with llhttp compiled
 //    to WebAssembly, and V8 recompiles the functions that run most with TurboFan; llhttp's parser is
-//    one very large function, and recompiling it raised the peak by 20 to 30 MB and made 200 list
-//    pages slower on a 2-core machine, not faster. A tiering budget no function spends keeps it there.
-setFlagsFromString("--wasm-tiering-budget=2000000000");
+//    one function of 33 KB, whose recompilation takes 23 MB of compiler memory on a worker thread
+//    (`--trace-wasm-compilation-times`), which glibc keeps in that thread's arena: 20 to 25 MB more
+//    peak after a few hundred requests, to parse a few KB of headers per response a little faster.
+//    Dynamic tiering off (compile each function once) and tier-up off (never recompile) together
+//    leave every function on Liftoff; a high tiering budget alone did not stop llhttp's recompilation.
+setFlagsFromString("--no-wasm-dynamic-tiering");
+setFlagsFromString("--no-wasm-tier-up");
