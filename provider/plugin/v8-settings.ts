@@ -1,8 +1,10 @@
 // The V8 settings of the engine's provider plugin process, applied when the shim first loads the
 // implementation (impl.ts imports this module before anything else). The engine starts the plugin
-// as `node <script>`, so nothing can be given on its command line; both flags below are read by V8
+// as `node <script>`, so nothing can be given on its command line; the flags below are read by V8
 // when it needs them, not only at start, so setting them from here takes effect. They are set in
-// this process only: the SDK runs in other people's processes, the lookups in the program's.
+// this process only: the SDK runs in other people's processes, the lookups in the program's. The
+// process also serves any other dynamic provider of the program; the flags change how V8 sizes its
+// young generation and compiles WebAssembly, never what any code computes.
 // What they save, measured: docs/performance.md, "Plugin memory".
 import { setFlagsFromString } from "node:v8";
 
