@@ -13,7 +13,8 @@ import { setFlagsFromString } from "node:v8";
 //    that survived its scavenges since it last grew exceed a semi-space: loading zod, the shapes and
 //    the SDK (about 9 MB kept, counted twice: copied once, promoted once) is enough, and the doubling
 //    added up to 32 MB to every operation's peak. What the larger space buys, fewer scavenges, does
-//    not show in a process whose live data is a few MB: no operation of the bench got slower.
+//    not show in a process whose live data is a few MB: the bench's time ratios did not move beyond
+//    their run-to-run noise.
 setFlagsFromString("--semi-space-growth-factor=1");
 
 // 2. WebAssembly stays on V8's baseline compiler (Liftoff). undici parses HTTP/1 with llhttp compiled
