@@ -70,6 +70,12 @@ interface Counts {
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+function writesIn(counts: Counts): number {
+  return Object.entries(counts.by_route)
+    .filter(([route]) => WRITE_METHODS.has(route.split(" ")[0]))
+    .reduce((sum, [, k]) => sum + k, 0);
+}
+
 async function control(emulator: EmulatorProcess, method: string, route: string): Promise<Counts> {
   const response = await fetch(`${emulator.url}/_emulator${route}`, { method });
   return (await response.json()) as Counts;
@@ -159,35 +165,42 @@ interface Measured {
   peakMb: number;
 }
 
-/** Runs the five operations on a stack, re-opening it with `changed` for the 10% update. */
-async function runOperations(
-  name: string,
-  emulator: EmulatorProcess,
-  programs: { initial: PulumiFn; changed: PulumiFn },
-  each: (op: Operation, measured: Measured, stack: Stack) => Promise<void>,
-): Promise<void> {
+/**
+ * One stack through the five operations, one operation at a time, so that the floor's and the mix's
+ * operations can alternate. `run` re-opens the stack with `changed` (untimed) before the 10% update.
+ */
+interface OperationRunner {
+  run(op: Operation): Promise<Measured>;
+  stack(): Stack;
+  /** Deletes the stack's work directory (its backend included). */
+  close(): void;
+}
+
+async function openRunner(name: string, emulator: EmulatorProcess, programs: { initial: PulumiFn; changed: PulumiFn }): Promise<OperationRunner> {
   const workDir = workDirFor(name);
   let stack = await open(name, programs.initial, emulator, true);
-  const timed = async (op: Operation, run: () => Promise<unknown>) => {
-    await control(emulator, "DELETE", "/requests");
-    const started = performance.now();
-    const { peakMb } = await withPluginPeak(workDir, run);
-    await each(op, { seconds: (performance.now() - started) / 1000, peakMb }, stack);
-  };
-  try {
-    await timed("up", () => stack.up());
-    await timed("preview", async () => {
+  const operations: Record<Operation, () => Promise<unknown>> = {
+    up: () => stack.up(),
+    preview: async () => {
       const preview = await stack.preview();
       const changed = Object.entries(preview.changeSummary).filter(([kind, n]) => kind !== "same" && n > 0);
       if (changed.length > 0) throw new Error(`${name}: a preview right after up planned changes: ${JSON.stringify(preview.changeSummary)}`);
-    });
-    await timed("refresh", () => stack.refresh());
-    stack = await open(name, programs.changed, emulator, false);
-    await timed("update_10pct", () => stack.up());
-    await timed("destroy", () => stack.destroy());
-  } finally {
-    fs.rmSync(workDir, { recursive: true, force: true });
-  }
+    },
+    refresh: () => stack.refresh(),
+    update_10pct: () => stack.up(),
+    destroy: () => stack.destroy(),
+  };
+  return {
+    async run(op) {
+      if (op === "update_10pct") stack = await open(name, programs.changed, emulator, false);
+      await control(emulator, "DELETE", "/requests");
+      const started = performance.now();
+      const { peakMb } = await withPluginPeak(workDir, operations[op]);
+      return { seconds: (performance.now() - started) / 1000, peakMb };
+    },
+    stack: () => stack,
+    close: () => fs.rmSync(workDir, { recursive: true, force: true }),
+  };
 }
 
 interface Round {
@@ -201,8 +214,8 @@ interface Round {
 }
 
 /**
- * Each size runs `rounds` times, the floor and the mix alternating, each round on stacks, role slugs
- * and create markers of its own (roles and sessions outlive a destroy). Times are the medians of the
+ * Each size runs `rounds` times, the floor's and the mix's runs of each operation back to back (the
+ * side that goes first alternating by round), each round on stacks, role slugs and create markers of its own (roles and sessions outlive a destroy). Times are the medians of the
  * rounds and the ratio the median of the rounds' ratios, with their spread: one run of a few seconds
  * varies by a few tenths of a second, as much as the gap being measured (verdict.ts). Request counts
  * are the first round's (later rounds list scopes that earlier rounds' roles and sessions have grown),
@@ -219,42 +232,59 @@ export async function benchScale(sizes: number[], rounds = 5, log: (line: string
       let floorPeakMb = 0;
       const snapshots: { floor?: Snapshot; tcs?: Snapshot } = {};
       for (let r = 1; r <= rounds; r++) {
-        log(`[bench] N=${n}, round ${r}/${rounds}: floor (${n} no-op resources)`);
-        const floor = new Map<Operation, Measured>();
+        // Each operation runs on the floor and on the mix back to back, the side that goes first
+        // alternating by round: the machine's speed drifts over minutes, so the two halves of a round's
+        // ratio are measured seconds apart rather than a whole stack's lifetime apart, and neither side
+        // always has the warmer caches.
+        const floorFirst = r % 2 === 1;
+        log(
+          `[bench] N=${n}, round ${r}/${rounds}: ${n} no-op resources and the tcs mix ${JSON.stringify(mixCounts(n))}, operation by operation, ${floorFirst ? "the floor" : "the mix"} first`,
+        );
         const floorName = `floor-${n}-${r}`;
-        await runOperations(floorName, emulator, { initial: noopProgram(n), changed: noopProgram(n, changed) }, async (op, measured, stack) => {
-          floor.set(op, measured);
-          floorPeakMb = Math.max(floorPeakMb, measured.peakMb);
-          if (op === "up" && r === 1) snapshots.floor = await snapshot(floorName, stack, "pulumi-nodejs:dynamic/bench:");
-        });
-
-        log(`[bench] N=${n}, round ${r}/${rounds}: tcs mix ${JSON.stringify(mixCounts(n))}`);
-        let refreshMinimum = 0;
-        const slugPrefix = `bench${n}r${r}`;
         const tcsName = `tcs-${n}-${r}`;
-        await runOperations(
-          tcsName,
-          emulator,
-          { initial: mixProgram(n, { slugPrefix }), changed: mixProgram(n, { slugPrefix, changed }) },
-          async (op, measured, stack) => {
-            const counts = await control(emulator, "GET", "/requests");
-            const writes = Object.entries(counts.by_route)
-              .filter(([route]) => WRITE_METHODS.has(route.split(" ")[0]))
-              .reduce((sum, [, k]) => sum + k, 0);
+        const slugPrefix = `bench${n}r${r}`;
+        const floorStack = await openRunner(floorName, emulator, { initial: noopProgram(n), changed: noopProgram(n, changed) });
+        const tcsStack = await openRunner(tcsName, emulator, { initial: mixProgram(n, { slugPrefix }), changed: mixProgram(n, { slugPrefix, changed }) });
+        // Counted right after the mix's operation, before the floor's (which sends no request anyway).
+        const runTcs = async (op: Operation) => {
+          const measured = await tcsStack.run(op);
+          return { ...measured, counts: await control(emulator, "GET", "/requests") };
+        };
+        let refreshMinimum = 0;
+        try {
+          for (const op of OPERATIONS) {
+            let floor: Measured;
+            let tcs: Measured & { counts: Counts };
+            if (floorFirst) {
+              floor = await floorStack.run(op);
+              tcs = await runTcs(op);
+            } else {
+              tcs = await runTcs(op);
+              floor = await floorStack.run(op);
+            }
             byOp.get(op)!.push({
-              requests: counts.total,
-              writes,
-              seconds: measured.seconds,
-              floorSeconds: floor.get(op)?.seconds ?? NaN,
-              peakMb: measured.peakMb,
-              floorPeakMb: floor.get(op)?.peakMb ?? NaN,
+              requests: tcs.counts.total,
+              writes: writesIn(tcs.counts),
+              seconds: tcs.seconds,
+              floorSeconds: floor.seconds,
+              peakMb: tcs.peakMb,
+              floorPeakMb: floor.peakMb,
               ...(op === "refresh" ? { batchedMinimum: refreshMinimum } : {}),
             });
-            peakMb = Math.max(peakMb, measured.peakMb);
-            if (op === "up") refreshMinimum = await batchedMinimum(emulator, await callbacksWithInstances(stack));
-            if (op === "up" && r === 1) snapshots.tcs = await snapshot(tcsName, stack, "pulumi-nodejs:dynamic/tcs:");
-          },
-        );
+            peakMb = Math.max(peakMb, tcs.peakMb);
+            floorPeakMb = Math.max(floorPeakMb, floor.peakMb);
+            if (op === "up") {
+              refreshMinimum = await batchedMinimum(emulator, await callbacksWithInstances(tcsStack.stack()));
+              if (r === 1) {
+                snapshots.floor = await snapshot(floorName, floorStack.stack(), "pulumi-nodejs:dynamic/bench:");
+                snapshots.tcs = await snapshot(tcsName, tcsStack.stack(), "pulumi-nodejs:dynamic/tcs:");
+              }
+            }
+          }
+        } finally {
+          floorStack.close();
+          tcsStack.close();
+        }
       }
       for (const op of OPERATIONS) {
         const runs = byOp.get(op)!;
