@@ -5,7 +5,7 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { mixProgram } from "../../scripts/lib/mix-program";
 import { liveInventory, stateInventory, type Inventory } from "./helpers/inventory";
-import { findEngine, killEngine } from "./helpers/kill-engine";
+import { findEngine, killEngine, removeTornSidecars } from "./helpers/kill-engine";
 import { outputCollector } from "./helpers/workspace";
 import { faults, requests, startTestEmulator, tcsStack, type FaultRule } from "./helpers/tcs-stack";
 
@@ -101,8 +101,10 @@ describe("chaos at scale", () => {
       expect(await running).not.toBe("finished");
       await faults.clear(emulator);
 
-      // What a user does next: remove the dead run's lock (with a file backend `pulumi cancel` deletes
-      // the lock file), drop its pending creates, then apply again.
+      // What a user does next: repair a metadata sidecar the kill may have torn (the engine's file
+      // backend, not ours: docs/troubleshooting.md), remove the dead run's lock (with a file backend
+      // `pulumi cancel` deletes the lock file), drop its pending creates, then apply again.
+      removeTornSidecars(env.scratch.backendDir);
       await expect(stack.refresh()).rejects.toThrow(/locked/);
       await stack.cancel();
       await stack.refresh({ clearPendingCreates: true });

@@ -1,6 +1,7 @@
 // Kills the `pulumi` CLI process running an operation on a stack, as a user's `kill -9` or a CI
 // runner's timeout would: no chance to write anything more to the state.
 import * as fs from "node:fs";
+import * as path from "node:path";
 
 interface ProcessInfo {
   pid: number;
@@ -58,4 +59,24 @@ export function killEngine(pid: number): number {
     }
   }
   return killed;
+}
+
+/**
+ * What a user does when a kill landed while the file backend was rewriting a blob's metadata: the
+ * backend (gocloud's fileblob) writes the state itself to a temporary file and renames it, but writes
+ * the metadata sidecar beside it (`<stack>.json.attrs`) in place, so a SIGKILL between truncating and
+ * writing it leaves it empty, and every later command fails with `failed to load checkpoint: EOF`.
+ * Deleting the empty sidecar is the fix (a blob without one reads with default metadata). Returns the
+ * sidecars removed; their contents are never the state.
+ */
+export function removeTornSidecars(backendDir: string): string[] {
+  const removed: string[] = [];
+  for (const entry of fs.readdirSync(backendDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".attrs")) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (fs.statSync(file).size > 0) continue;
+    fs.rmSync(file);
+    removed.push(file);
+  }
+  return removed;
 }
