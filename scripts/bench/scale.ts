@@ -215,11 +215,12 @@ interface Round {
 
 /**
  * Each size runs `rounds` times, the floor's and the mix's runs of each operation back to back (the
- * side that goes first alternating by round), each round on stacks, role slugs and create markers of its own (roles and sessions outlive a destroy). Times are the medians of the
- * rounds and the ratio the median of the rounds' ratios, with their spread: one run of a few seconds
- * varies by a few tenths of a second, as much as the gap being measured (verdict.ts). Request counts
- * are the first round's (later rounds list scopes that earlier rounds' roles and sessions have grown),
- * and so is the plugin profile, taken on the resources of the first round's `up` of each stack.
+ * side that goes first alternating by round), each round on stacks, role slugs and create markers of
+ * its own (roles and sessions outlive a destroy). Times are the medians of the rounds and the ratio
+ * the median of the rounds' ratios, with their spread: one run of a few seconds varies by a few
+ * tenths of a second, as much as the gap being measured (verdict.ts). Request counts are the first
+ * round's (later rounds list scopes that earlier rounds' roles and sessions have grown), and so is the
+ * plugin profile, taken on the resources of the first round's `up` of each stack.
  */
 export async function benchScale(sizes: number[], rounds = 5, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<Figure[]> {
   const emulator = await startEmulatorProcess(["--ip-limit", "1000000000", "--prod-limit", "1000000000"]);
