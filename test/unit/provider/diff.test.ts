@@ -92,17 +92,20 @@ describe("diff", () => {
   });
 
   it("compares expiry by instant, and replaces an expired session only when asked", async () => {
-    const state = { integrationId: "int_devtools000000000000", name: "s", expiresAt: "2026-11-25T00:00:00.000Z", status: "expired" };
+    // The replacement must be creatable, so its expiry lies ahead of the clock, whatever day the suite runs on.
+    const expiry = new Date(Math.floor(Date.now() / 1000) * 1000 + 3 * 24 * 3600 * 1000);
+    const sameInstantOtherSpelling = expiry.toISOString().replace(".000Z", "Z");
+    const state = { integrationId: "int_devtools000000000000", name: "s", expiresAt: expiry.toISOString(), status: "expired" };
     const sameInstant = await engine("IntegrationSetupSession").diff("iss_x", state, {
       integrationId: "int_devtools000000000000",
       name: "s",
-      expiresAt: "2026-11-25T00:00:00Z",
+      expiresAt: sameInstantOtherSpelling,
     });
     expect(sameInstant.changes).toBe(false);
     const asked = await engine("IntegrationSetupSession").diff("iss_x", state, {
       integrationId: "int_devtools000000000000",
       name: "s",
-      expiresAt: "2026-11-25T00:00:00Z",
+      expiresAt: sameInstantOtherSpelling,
       replaceWhenExpired: true,
     });
     expect(asked).toMatchObject({ changes: true, replaces: ["status"] });
