@@ -2,23 +2,24 @@
 // Every input replaces (the API has no update), and with replaceWhenExpired an expired session is
 // replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret.
 // Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
-import { z } from "zod";
 import { description, idOf, metadata, name } from "./common";
 import { isUnknown } from "./normalize";
 import { defineShape, optional, output, required, setting } from "./shape";
+import type { Check } from "./zod";
 
 /** The service's limit on how far ahead a session may expire. */
 const MAX_AHEAD_MS = 7 * 24 * 3600_000;
 
-const redirectUrl = z.string().refine((value) => {
-  try {
-    const url = new URL(value);
-    const local = url.hostname === "localhost" || url.hostname === "127.0.0.1";
-    return url.protocol === "https:" || (url.protocol === "http:" && local);
-  } catch {
-    return false;
-  }
-}, "must be an absolute https:// URL (http:// only for localhost)");
+const redirectUrl: Check<string> = (z) =>
+  z.string().refine((value) => {
+    try {
+      const url = new URL(value);
+      const local = url.hostname === "localhost" || url.hostname === "127.0.0.1";
+      return url.protocol === "https:" || (url.protocol === "http:" && local);
+    } catch {
+      return false;
+    }
+  }, "must be an absolute https:// URL (http:// only for localhost)");
 
 export const integrationSetupSession = defineShape({
   kind: "IntegrationSetupSession",
@@ -29,19 +30,19 @@ export const integrationSetupSession = defineShape({
     name: required(name, { onChange: "replace" }),
     description: optional(description, { onChange: "replace" }),
     metadata: optional(metadata, { onChange: "replace" }),
-    identityActorId: optional(z.string().min(1).max(255), { onChange: "replace" }),
-    identityId: optional(z.string().min(1).max(255), { onChange: "replace" }),
+    identityActorId: optional((z) => z.string().min(1).max(255), { onChange: "replace" }),
+    identityId: optional((z) => z.string().min(1).max(255), { onChange: "replace" }),
     /** When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. */
-    expiresAt: optional(z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2026-11-30T12:00:00Z" }), {
+    expiresAt: optional((z) => z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2026-11-30T12:00:00Z" }), {
       onChange: "replace",
       serverDefault: true,
       timestamp: true,
     }),
     /** Where the setup page sends the user afterwards: an absolute https URL (or http://localhost). */
     redirectUrl: optional(redirectUrl, { onChange: "replace" }),
-    configuration: optional(z.record(z.string(), z.unknown(), { error: "must be an object" }), { onChange: "replace" }),
+    configuration: optional((z) => z.record(z.string(), z.unknown(), { error: "must be an object" }), { onChange: "replace" }),
     /** Replace the session on the next up once it has expired (seen by refresh). Default false. */
-    replaceWhenExpired: setting(z.boolean(), false),
+    replaceWhenExpired: setting((z) => z.boolean(), false),
     /** The setup link: whoever holds it can complete the setup. Secret. */
     url: output<string>({ secret: true }),
     /** `pending`, `successful`, `expired`, `archived` or `deleted`. */

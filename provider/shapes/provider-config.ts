@@ -2,25 +2,26 @@
 // In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId,
 // providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from
 // state and not drift-checked. Delete: DELETE (for good); 404 is gone.
-import { z } from "zod";
 import { description, idOf, metadata, name } from "./common";
 import { defineShape, optional, output, required } from "./shape";
+import type { Check } from "./zod";
 
-const toolFiltersCheck = z.discriminatedUnion(
-  "type",
-  [
-    z.object({ type: z.literal("allow_all") }).strict(),
-    z
-      .object({
-        type: z.literal("tool_keys"),
-        keys: z.array(z.string().min(1, "a tool key must not be empty")).min(1, 'must list at least one tool key (or use { type: "allow_all" })'),
-      })
-      .strict(),
-  ],
-  { error: 'must be { type: "allow_all" } or { type: "tool_keys", keys: [...] }' },
-);
+export type ToolFilters = { type: "allow_all" } | { type: "tool_keys"; keys: string[] };
 
-export type ToolFilters = z.infer<typeof toolFiltersCheck>;
+const toolFiltersCheck: Check<ToolFilters> = (z) =>
+  z.discriminatedUnion(
+    "type",
+    [
+      z.object({ type: z.literal("allow_all") }).strict(),
+      z
+        .object({
+          type: z.literal("tool_keys"),
+          keys: z.array(z.string().min(1, "a tool key must not be empty")).min(1, 'must list at least one tool key (or use { type: "allow_all" })'),
+        })
+        .strict(),
+    ],
+    { error: 'must be { type: "allow_all" } or { type: "tool_keys", keys: [...] }' },
+  );
 
 /** What no tool filters means: every tool. */
 export const ALLOW_ALL: ToolFilters = { type: "allow_all" };
@@ -36,7 +37,7 @@ export const providerConfig = defineShape({
     /** A saved config vault (`pcvt_...`) used as a template; `value` overrides its values. */
     providerConfigVaultId: optional(idOf("pcvt", "a provider config vault"), { onChange: "replace" }),
     /** Provider-specific settings, validated against the deployment's config schema. Stored as a secret. */
-    value: optional(z.record(z.string(), z.unknown(), { error: "must be an object of provider settings" }), {
+    value: optional((z) => z.record(z.string(), z.unknown(), { error: "must be an object of provider settings" }), {
       onChange: "replace",
       writeOnly: true,
       secret: true,

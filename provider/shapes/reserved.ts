@@ -18,3 +18,10 @@ export const REPLACE_ON_CHANGES_INPUT = "tcsReplaceOnChanges";
  * the default connection, so states written before connections existed read the same.
  */
 export const CONNECTION_INPUT = "connection";
+
+/**
+ * The input check adds to inputs it passed: the fingerprint of the checks that passed them
+ * (plugin/engine/validated-by.ts). A later check of the same inputs under the same checks skips
+ * validating them again, so a preview with no changes never loads zod.
+ */
+export const VALIDATED_BY_INPUT = "tcsValidatedBy";

@@ -1,7 +1,6 @@
 // tcs.Role: a set of permissions for users of the account.
 // In place: every field (PUT). Nothing replaces. Delete: the API has none, so destroy removes the
 // role from the stack only and says so; the role stays in the account.
-import { z } from "zod";
 import { description, name } from "./common";
 import { defineShape, optional, output, required } from "./shape";
 
@@ -12,17 +11,19 @@ export const role = defineShape({
     name: required(name, { onChange: "update" }),
     /** Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64. */
     slug: required(
-      z
-        .string()
-        .max(64, "must be at most 64 characters")
-        .regex(/^[a-z0-9]+([-_][a-z0-9]+)*$/, "must be lowercase letters and digits, words joined by single '-' or '_' (e.g. 'support-agents')"),
+      (z) =>
+        z
+          .string()
+          .max(64, "must be at most 64 characters")
+          .regex(/^[a-z0-9]+([-_][a-z0-9]+)*$/, "must be lowercase letters and digits, words joined by single '-' or '_' (e.g. 'support-agents')"),
       { onChange: "update" },
     ),
     /** Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter. */
     permissions: required(
-      z
-        .array(z.string().regex(/^[a-z][a-z0-9_]*$/, "must be a permission identifier such as 'thread_read'"))
-        .refine((list) => new Set(list).size === list.length, "must not list a permission twice"),
+      (z) =>
+        z
+          .array(z.string().regex(/^[a-z][a-z0-9_]*$/, "must be a permission identifier such as 'thread_read'"))
+          .refine((list) => new Set(list).size === list.length, "must not list a permission twice"),
       { onChange: "update", unordered: true },
     ),
     description: optional(description, { onChange: "update" }),

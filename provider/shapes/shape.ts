@@ -1,13 +1,14 @@
 // The vocabulary a resource's shape is written in, and everything derived from a shape: the Args
 // types (the program's, with Pulumi inputs, and the plugin's, plain), the zod check, the diff rules,
-// the output names and types, the secret outputs and the type token. A shape module loads zod and
-// nothing else at run time (no SDK, no Pulumi, no engine): the program's classes, the plugin's
-// bindings and tcs-drift all read the same declaration.
-import { z } from "zod";
+// the output names and types, the secret outputs and the type token. A shape module loads nothing at
+// run time (no SDK, no Pulumi, no engine; zod only when its schema is first used, see zod.ts): the
+// program's classes, the plugin's bindings and tcs-drift all read the same declaration.
 import type * as pulumi from "@pulumi/pulumi";
+import type { ZodType } from "zod";
 import { TCS_MODULE, type ResourceKind } from "../type-tokens";
 import { idOf } from "./common";
 import { CONNECTION_INPUT } from "./reserved";
+import { loadZod, type Check } from "./zod";
 
 export type { ResourceKind };
 
@@ -42,7 +43,7 @@ export type Presence = "required" | "optional" | "filled";
 /** An input the program declares and the service holds. */
 export interface InputField<T, P extends Presence = Presence> {
   readonly role: "input";
-  readonly check: z.ZodType<T>;
+  readonly check: Check<T>;
   readonly presence: P;
   readonly rule: FieldRule;
   /** Secret in state, as input and as output. */
@@ -52,7 +53,7 @@ export interface InputField<T, P extends Presence = Presence> {
 /** An input only the provider reads (never sent): its output is the declared value or the default. */
 export interface SettingField<T> {
   readonly role: "setting";
-  readonly check: z.ZodType<T>;
+  readonly check: Check<T>;
   readonly default: T;
 }
 
@@ -71,25 +72,25 @@ export interface InputOptions extends FieldRule {
   secret?: boolean;
 }
 
-function input<T, P extends Presence>(check: z.ZodType<T>, presence: P, { secret = false, ...rule }: InputOptions): InputField<T, P> {
+function input<T, P extends Presence>(check: Check<T>, presence: P, { secret = false, ...rule }: InputOptions): InputField<T, P> {
   return { role: "input", check, presence, rule, secret };
 }
 
 /** An input the program must declare. */
-export function required<T>(check: z.ZodType<T>, options: InputOptions): InputField<T, "required"> {
+export function required<T>(check: Check<T>, options: InputOptions): InputField<T, "required"> {
   return input(check, "required", options);
 }
 
 /** An input the program may leave out: its output is then what the service filled in, or what no declaration means. */
-export function optional<T>(check: z.ZodType<T>, options: InputOptions & ({ serverDefault: true } | { absentMeans: T })): InputField<T, "filled">;
+export function optional<T>(check: Check<T>, options: InputOptions & ({ serverDefault: true } | { absentMeans: T })): InputField<T, "filled">;
 /** An input the program may leave out: its output is then null. */
-export function optional<T>(check: z.ZodType<T>, options: InputOptions): InputField<T, "optional">;
-export function optional<T>(check: z.ZodType<T>, options: InputOptions): InputField<T, Presence> {
+export function optional<T>(check: Check<T>, options: InputOptions): InputField<T, "optional">;
+export function optional<T>(check: Check<T>, options: InputOptions): InputField<T, Presence> {
   return input(check, options.serverDefault || options.absentMeans !== undefined ? "filled" : "optional", options);
 }
 
 /** An input the provider reads and the service never sees (`replaceWhenExpired`). */
-export function setting<T>(check: z.ZodType<T>, defaultValue: T): SettingField<T> {
+export function setting<T>(check: Check<T>, defaultValue: T): SettingField<T> {
   return { role: "setting", check, default: defaultValue };
 }
 
@@ -190,7 +191,7 @@ export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
 export interface ShapeRules<A> {
   kind: ResourceKind;
   token: string;
-  schema: z.ZodType<A>;
+  readonly schema: ZodType<A>;
   rules: Record<string, FieldRule>;
   settings: Record<string, unknown>;
   inputNames: readonly string[];
@@ -204,8 +205,11 @@ export interface ShapeRules<A> {
 export interface Shape<K extends ResourceKind = ResourceKind, F extends Fields = Fields> extends ShapeDefinition<K, F> {
   /** The type token's module and type, `tcs:Callback` (the engine's is TYPE_TOKENS' `pulumi-nodejs:dynamic/tcs:Callback`). */
   token: `tcs:${K}`;
-  /** Validation of the declared inputs (adoptId included), run at preview before anything is sent. */
-  schema: z.ZodType<PlainArgs<F>>;
+  /**
+   * Validation of the declared inputs (adoptId included), run at preview before anything is sent.
+   * Built, and zod loaded, when first read.
+   */
+  readonly schema: ZodType<PlainArgs<F>>;
   /** The declared inputs the service holds, and how each one changes: what diff compares. */
   rules: Record<string, FieldRule>;
   /** The settings (inputs only the provider reads) and their defaults: their outputs are the declared value or the default. */
@@ -220,25 +224,36 @@ export interface Shape<K extends ResourceKind = ResourceKind, F extends Fields =
 
 export function defineShape<K extends ResourceKind, F extends Fields>(definition: ShapeDefinition<K, F>): Shape<K, F> {
   const fields = Object.entries(definition.fields);
-  const checks: Record<string, z.ZodType> = {};
   const rules: Record<string, FieldRule> = {};
   const settings: Record<string, unknown> = {};
   for (const [name, field] of fields) {
-    if (field.role === "output") continue;
-    checks[name] = field.role === "input" && field.presence === "required" ? field.check : field.check.optional();
     if (field.role === "input") rules[name] = field.rule;
-    else settings[name] = field.default;
+    else if (field.role === "setting") settings[name] = field.default;
   }
-  checks.adoptId = idOf(definition.id.prefix, definition.id.noun).optional();
+  const adoptIdCheck = idOf(definition.id.prefix, definition.id.noun);
+  const buildSchema = (): ZodType<PlainArgs<F>> => {
+    const z = loadZod();
+    const checks: Record<string, ZodType> = {};
+    for (const [name, field] of fields) {
+      if (field.role === "output") continue;
+      checks[name] = field.role === "input" && field.presence === "required" ? field.check(z) : field.check(z).optional();
+    }
+    checks.adoptId = adoptIdCheck(z).optional();
+    // The object built from the fields checks exactly PlainArgs<F>; zod cannot infer it from a loop.
+    return z.object(checks) as unknown as ZodType<PlainArgs<F>>;
+  };
+  let schema: ZodType<PlainArgs<F>> | undefined;
   const secret = (role: "input" | "output") => fields.filter(([, field]) => field.role === role && field.secret).map(([name]) => name);
   return {
     ...definition,
     token: `${TCS_MODULE}:${definition.kind}`,
-    // The object built from the fields checks exactly PlainArgs<F>; zod cannot infer it from a loop.
-    schema: z.object(checks) as unknown as z.ZodType<PlainArgs<F>>,
+    get schema() {
+      schema ??= buildSchema();
+      return schema;
+    },
     rules,
     settings,
-    inputNames: Object.keys(checks),
+    inputNames: [...fields.filter(([, field]) => field.role !== "output").map(([name]) => name), "adoptId"],
     outputNames: [...fields.map(([name]) => name), "adoptId", CONNECTION_INPUT],
     secretInputs: secret("input"),
     secretOutputs: [...secret("input"), ...secret("output")],

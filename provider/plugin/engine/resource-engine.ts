@@ -3,16 +3,17 @@
 // (plugin/bindings/*.ts: the API calls and the record's outputs); everything about how Pulumi expects
 // a provider to behave lives here, once.
 import type * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
+import type { z } from "zod";
 import { canonical, isUnknown, sameValue } from "../../shapes/normalize";
 import { connectionNameProblem } from "../../connections";
-import { CONNECTION_INPUT, CREATE_KEY_INPUT } from "../../shapes/reserved";
+import { CONNECTION_INPUT, CREATE_KEY_INPUT, VALIDATED_BY_INPUT } from "../../shapes/reserved";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import type { PageLike } from "./read-batcher";
 import { hasMarker, markerFor } from "./create-marker";
 import { collidingId, describeError, outcomeUnknown } from "./errors";
 import { replaceOnChange, withReplaceOnChanges } from "./replace-on-changes";
+import { alreadyValidated, markValidated } from "./validated-by";
 import { warn } from "./warn";
 
 type Props = Record<string, unknown>;
@@ -69,7 +70,9 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     const known = !isUnknown(news[CONNECTION_INPUT]);
     if (known) await this.assertConfigured(connection, { writes: false });
     const isNew = Object.keys(stripEngineKeys(olds)).length === 0;
-    const failures = this.validate(news);
+    // Unchanged inputs that these same checks passed pass again (validated-by.ts); the rest of check
+    // still runs, and costs nothing for them.
+    const failures = alreadyValidated(olds, news) ? [] : this.validate(news);
     if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news), ...this.replacementConflicts(olds, news));
     if (failures.length === 0 && this.shape.checkChange) {
       failures.push(...this.shape.checkChange(news as Args, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
@@ -84,7 +87,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     if (failures.length === 0 && this.binding.checkLive) {
       failures.push(...(await this.binding.checkLive(this.api(connection), news as Args, olds)));
     }
-    return { inputs: news, failures };
+    // Only inputs validated whole are recorded as passed: a value not known yet was not checked.
+    return { inputs: failures.length === 0 && !isUnknown(news) ? markValidated(news) : news, failures };
   }
 
   /**
@@ -486,7 +490,7 @@ function pause(attempt: number, firstMs: number): Promise<void> {
 }
 
 function stripEngineKeys(inputs: Props): Props {
-  const { __provider: _provider, [CREATE_KEY_INPUT]: _createKey, [CONNECTION_INPUT]: _connection, ...rest } = inputs;
+  const { __provider: _provider, [CREATE_KEY_INPUT]: _createKey, [CONNECTION_INPUT]: _connection, [VALIDATED_BY_INPUT]: _validatedBy, ...rest } = inputs;
   return rest;
 }
 
