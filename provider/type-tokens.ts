@@ -3,7 +3,7 @@
 // declared with module "tcs" and type "<Kind>" gets the token `pulumi-nodejs:dynamic/tcs:<Kind>`.
 // Imports nothing: the policy pack and the plugin load it without the provider around it.
 
-/** The module every resource class passes to the dynamic Resource constructor. */
+/** The module of every resource's type token (`tcs:<Kind>`, the engine's `pulumi-nodejs:dynamic/tcs:<Kind>`). */
 export const TCS_MODULE = "tcs";
 
 /** The engine's prefix of every dynamic resource's type token. */

@@ -1,14 +1,17 @@
 // The base of every resource class: a dynamic resource whose provider is the shim (shim.ts), with
 // its type token, registered outputs and secrets taken from the resource's shape. Loads neither the
 // SDK nor the plugin: a program's process only declares resources; the plugin's process calls the API.
+// It is what `pulumi.dynamic.Resource` registers (the type token `pulumi-nodejs:dynamic/tcs:<Kind>`,
+// the provider module as the `__provider` input), with the module's text written by shim.ts instead
+// of serialized from a closure.
 import * as pulumi from "@pulumi/pulumi";
-import { CREATE_KEY_INPUT, REPLACE_ON_CHANGES_INPUT } from "../shapes/reserved";
+import { CREATE_KEY_INPUT, PROVIDER_INPUT, REPLACE_ON_CHANGES_INPUT } from "../shapes/reserved";
 import type { Shape } from "../shapes/shape";
-import { TCS_MODULE } from "../type-tokens";
+import { TYPE_TOKENS } from "../type-tokens";
 import { createKeyInput } from "./create-key";
-import { dynamicProvider } from "./shim";
+import { providerModule } from "./shim";
 
-export abstract class TcsResource extends pulumi.dynamic.Resource {
+export abstract class TcsResource extends pulumi.CustomResource {
   protected constructor(shape: Shape, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
     // @pulumi/pulumi makes four promises for every registered output and formats a stack trace for
     // each (debuggablePromise), through the program's source maps: about 0.25 ms an output, 2 s of
@@ -17,11 +20,11 @@ export abstract class TcsResource extends pulumi.dynamic.Resource {
     // resource and the output anyway. The source position and stack trace the engine records for
     // the resource are taken with Pulumi's own limit (Resource.callsites), so they are unchanged.
     // Our own arguments are prepared first, so an error of theirs keeps its trace.
-    const [provider, props, options] = [dynamicProvider(shape.kind), resourceProps(shape, name, args, opts), optionsOf(shape, opts)];
+    const [props, options] = [{ ...resourceProps(shape, name, args, opts), [PROVIDER_INPUT]: providerModule(shape.kind) }, optionsOf(shape, opts)];
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {
-      super(provider, name, props, options, TCS_MODULE, shape.kind);
+      super(TYPE_TOKENS[shape.kind], name, props, options);
     } catch (error) {
       // Thrown with no trace (a missing name, say): give it the program's, from where it declared the resource.
       Error.stackTraceLimit = limit;

@@ -1,6 +1,9 @@
 // Names the program and the plugin agree on beyond the declared fields: both write or read them, so
 // they live here, below both.
 
+/** The input (and output) of a dynamic resource that holds its provider module (program/shim.ts): Pulumi's name. */
+export const PROVIDER_INPUT = "__provider";
+
 /** The metadata key of the create marker (plugin/engine/create-marker.ts): reserved in declared metadata. */
 export const MARKER_KEY = "pulumi_tcs_create_token";
 

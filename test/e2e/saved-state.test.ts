@@ -1,7 +1,8 @@
 // A stack made before the redesign of issue 16 keeps working: its saved state (fixtures/saved-state,
 // made by the provider as it was then) is imported against an emulator holding the same objects, and
 // today's provider refreshes it with no change, plans nothing for the same program, and writes back
-// the very inputs and outputs it was given (type tokens, output names, secrets, the serialized shim).
+// the very inputs and outputs it was given (type tokens, output names, secrets), but for the provider
+// module of the inputs, which the program sends as it is today (program/shim.ts).
 // The objects are made afresh through the API, so their ids, timestamps and links differ from the
 // saved ones: each saved value is replaced by the value the new object holds in the same place of
 // its record (records.json), which is the only edit made to the saved state.
@@ -11,7 +12,9 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
 import { openStack, REPO_ROOT } from "../../scripts/lib/engine";
-import { VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
+import { kindOfType } from "../../provider/shapes";
+import { PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
+import { providerModule } from "../../provider/program/shim";
 import { DECLARED, PROJECT, savedStateProgram, STACK } from "./fixtures/saved-state/program";
 import { hashOf, pairedValues, readRecord, type RawRecord } from "./fixtures/saved-state/records";
 import { startTestEmulator } from "./helpers/tcs-stack";
@@ -161,15 +164,22 @@ describe("a stack saved before the redesign", () => {
     }
   });
 
-  it("runs the same program with no change and sends the inputs the state holds", async () => {
+  it("runs the same program with no change and sends the inputs the state holds, with today's provider module", async () => {
     const up = await stack.up({ onOutput: engineOutput.onOutput });
     expect(up.summary.resourceChanges).toEqual({ same: 8 });
     const after = tcsResources(await stack.exportStack());
     for (const [name, resource] of imported) {
-      // The same inputs, now recorded with the fingerprint of the checks that passed them (validated-by.ts).
+      // The same inputs, now recorded with the fingerprint of the checks that passed them (validated-by.ts)
+      // and the provider module the program sends today; the outputs keep the saved one until the
+      // resource is next written, and both load the same implementation.
+      expect(resource.inputs?.[PROVIDER_INPUT]).not.toBe(providerModule(kindOfType(resource.type)!));
       expect({ name, inputs: comparable(after.get(name)?.inputs), outputs: comparable(after.get(name)?.outputs) }).toEqual({
         name,
-        inputs: { ...(comparable(resource.inputs) as object), [VALIDATED_BY_INPUT]: expect.stringMatching(/^[0-9a-f]{16}$/) },
+        inputs: {
+          ...(comparable(resource.inputs) as object),
+          [PROVIDER_INPUT]: comparable(providerModule(kindOfType(resource.type)!), PROVIDER_INPUT),
+          [VALIDATED_BY_INPUT]: expect.stringMatching(/^[0-9a-f]{16}$/),
+        },
         outputs: comparable(resource.outputs),
       });
     }
