@@ -169,12 +169,14 @@ describe("provider lifecycle on the real engine", () => {
       expect(text).not.toContain(SECRET_CONFIG_VALUE.base_url);
       expect(text).not.toMatch(/_setup\//);
     }
-    // The serialized provider in state is the one-function shim, not the implementation: the file
-    // backend rewrites every resource's copy after each step, so its size is paid N times per run.
+    // The provider module in state is one line that loads the implementation (program/shim.ts), not
+    // the closure serializer's text: the file backend rewrites every resource's copy after each step,
+    // so its size is paid N times per run.
     const checkpoint = JSON.parse(stateFile!).checkpoint;
     for (const type of TYPES) {
       const resource = checkpoint.latest.resources.find((r: { type: string }) => r.type === type);
-      expect(resource.inputs.__provider.length).toBeLessThan(1_000);
+      expect(resource.inputs.__provider.length).toBeLessThan(200);
+      expect(resource.outputs.__provider).toBe(resource.inputs.__provider);
       expect(resource.inputs.__provider).toContain('require("pulumi-tcs/provider/impl").configureShim');
       // Registered without a stack trace per output (program/tcs-resource.ts), a resource still
       // records where the program declared it: Pulumi takes that trace with its own limit.
