@@ -1,7 +1,7 @@
 // Names the program and the plugin agree on beyond the declared fields: both write or read them, so
 // they live here, below both.
 
-/** The input (and output) of a dynamic resource that holds its provider module (program/shim.ts): Pulumi's name. */
+/** The input (and output) of a dynamic resource that holds its provider module (program/shim.ts): Pulumi's name, which the plugin reads. */
 export const PROVIDER_INPUT = "__provider";
 
 /** The metadata key of the create marker (plugin/engine/create-marker.ts): reserved in declared metadata. */

@@ -11,7 +11,7 @@ import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 // Reads the shapes alone (no SDK, no plugin): the tool stays light.
 import { kindOfType, SHAPES } from "../../shapes";
 import { sameValue } from "../../shapes/normalize";
-import { CONNECTION_INPUT, CREATE_KEY_INPUT, VALIDATED_BY_INPUT } from "../../shapes/reserved";
+import { CONNECTION_INPUT, CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../shapes/reserved";
 import type { FieldRule } from "../../shapes/shape";
 
 export interface FieldChange {
@@ -55,7 +55,7 @@ export interface StepClassification {
 }
 
 /** The provider's own plumbing: never a change by itself. A connection changes only by replacement, never by refresh. */
-const PLUMBING = new Set(["__provider", CREATE_KEY_INPUT, VALIDATED_BY_INPUT, CONNECTION_INPUT]);
+const PLUMBING = new Set([PROVIDER_INPUT, CREATE_KEY_INPUT, VALIDATED_BY_INPUT, CONNECTION_INPUT]);
 /** Moves with every write, the provider's own and drift alike: listing it would only repeat them. */
 const MOVES_WITH_EVERY_WRITE = new Set(["updatedAt"]);
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";

@@ -6,7 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { canonical, isUnknown, sameValue } from "../../shapes/normalize";
 import { connectionNameProblem } from "../../connections";
-import { CONNECTION_INPUT, CREATE_KEY_INPUT, VALIDATED_BY_INPUT } from "../../shapes/reserved";
+import { CONNECTION_INPUT, CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../shapes/reserved";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import type { PageLike } from "./read-batcher";
@@ -490,7 +490,7 @@ function pause(attempt: number, firstMs: number): Promise<void> {
 }
 
 function stripEngineKeys(inputs: Props): Props {
-  const { __provider: _provider, [CREATE_KEY_INPUT]: _createKey, [CONNECTION_INPUT]: _connection, [VALIDATED_BY_INPUT]: _validatedBy, ...rest } = inputs;
+  const { [PROVIDER_INPUT]: _provider, [CREATE_KEY_INPUT]: _createKey, [CONNECTION_INPUT]: _connection, [VALIDATED_BY_INPUT]: _validatedBy, ...rest } = inputs;
   return rest;
 }
 

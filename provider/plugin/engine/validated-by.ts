@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { VALIDATED_BY_INPUT } from "../../shapes/reserved";
+import { PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../shapes/reserved";
 
 type Props = Record<string, unknown>;
 
@@ -42,7 +42,7 @@ export function checksFingerprint(): string {
 
 /** The inputs without what is not declared: the engine's serialized provider and the fingerprint. */
 function declared(inputs: Props): Props {
-  const { __provider: _provider, [VALIDATED_BY_INPUT]: _validatedBy, ...rest } = inputs;
+  const { [PROVIDER_INPUT]: _provider, [VALIDATED_BY_INPUT]: _validatedBy, ...rest } = inputs;
   return rest;
 }
 

@@ -5,6 +5,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import * as impl from "../../../provider/impl";
 import { configure, configureShim, engineFor } from "../../../provider/impl";
 import { providerModule } from "../../../provider/program/shim";
+import { RESOURCE_KINDS } from "../../../provider/type-tokens";
 
 const config = (values: Record<string, string>): pulumi.dynamic.ConfigureRequest => ({
   config: { get: (key: string) => values[key], require: (key: string) => values[key] },
@@ -31,7 +32,7 @@ describe("provider shim", () => {
   });
 
   it("loads the implementation from the package path every saved state names, and configures the type it names", async () => {
-    for (const kind of ["Callback", "CallbackInstance", "ProviderConfig", "Role", "IntegrationSetupSession"] as const) {
+    for (const kind of RESOURCE_KINDS) {
       const loaded = loadProviderModule(providerModule(kind));
       const provider = loaded.handler();
       await provider.configure!(config({ "tcs:apiKey": "sk_test_x", "tcs:baseUrl": "http://127.0.0.1:1" }));
@@ -45,7 +46,7 @@ describe("provider shim", () => {
   });
 
   it("keeps each resource's state small: the module is one short line, with no code of the program's", () => {
-    for (const kind of ["Callback", "CallbackInstance", "ProviderConfig", "Role", "IntegrationSetupSession"] as const) {
+    for (const kind of RESOURCE_KINDS) {
       const text = providerModule(kind);
       expect(text).not.toContain("\n");
       expect(text.length).toBeLessThan(160);
