@@ -15,7 +15,8 @@ import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process";
 import { noopProgram } from "./noop-program";
 import { withPluginPeak } from "./plugin-memory";
 import { profilePlugin, type StateResource } from "./plugin-profile";
-import { judge, round, summarize, type Verdict } from "./verdict";
+import { settle } from "./settle";
+import { judge, round, summarize, typical, type Run, type Verdict } from "./verdict";
 
 export const OPERATIONS = ["up", "preview", "refresh", "update_10pct", "destroy"] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -160,17 +161,12 @@ async function snapshot(name: string, stack: Stack, typePrefix: string): Promise
   return { resources, stateBytesPerResource: Math.round(bytes / Math.max(1, onDisk.length)) };
 }
 
-interface Measured {
-  seconds: number;
-  peakMb: number;
-}
-
 /**
  * One stack through the five operations, one operation at a time, so that the floor's and the mix's
  * operations can alternate. `run` re-opens the stack with `changed` (untimed) before the 10% update.
  */
 interface OperationRunner {
-  run(op: Operation): Promise<Measured>;
+  run(op: Operation): Promise<Run>;
   stack(): Stack;
   /** Deletes the stack's work directory (its backend included). */
   close(): void;
@@ -194,6 +190,8 @@ async function openRunner(name: string, emulator: EmulatorProcess, programs: { i
     async run(op) {
       if (op === "update_10pct") stack = await open(name, programs.changed, emulator, false);
       await control(emulator, "DELETE", "/requests");
+      // Untimed: each operation starts from a machine at rest, whichever side ran before it (settle.ts).
+      await settle(workDirFor(""));
       const started = performance.now();
       const { peakMb } = await withPluginPeak(workDir, operations[op]);
       return { seconds: (performance.now() - started) / 1000, peakMb };
@@ -216,9 +214,11 @@ interface Round {
 /**
  * Each size runs `rounds` times, the floor's and the mix's runs of each operation back to back (the
  * side that goes first alternating by round), each round on stacks, role slugs and create markers of
- * its own (roles and sessions outlive a destroy). Times are the medians of the rounds and the ratio
- * the median of the rounds' ratios, with their spread: one run of a few seconds varies by a few
- * tenths of a second, as much as the gap being measured (verdict.ts). Request counts are the first
+ * its own (roles and sessions outlive a destroy). Every timed run starts from a machine at rest
+ * (settle.ts), and the no-change preview runs three times on each side within a round (repeatsOf).
+ * Times are the medians of the rounds and the ratio the median of the rounds' ratios, with their
+ * spread: one run of a few seconds varies by a few tenths of a second, as much as the gap being
+ * measured (verdict.ts). Request counts are the first
  * round's (later rounds list scopes that earlier rounds' roles and sessions have grown), and so is the
  * plugin profile, taken on the resources of the first round's `up` of each stack.
  */
@@ -254,15 +254,21 @@ export async function benchScale(sizes: number[], rounds = 5, log: (line: string
         let refreshMinimum = 0;
         try {
           for (const op of OPERATIONS) {
-            let floor: Measured;
-            let tcs: Measured & { counts: Counts };
-            if (floorFirst) {
-              floor = await floorStack.run(op);
-              tcs = await runTcs(op);
-            } else {
-              tcs = await runTcs(op);
-              floor = await floorStack.run(op);
+            const floorRuns: Run[] = [];
+            const tcsRuns: Array<Run & { counts: Counts }> = [];
+            for (let k = 0; k < repeatsOf(op); k++) {
+              // Repeats alternate too: F M, M F, F M in a round the floor starts.
+              if (floorFirst === (k % 2 === 0)) {
+                floorRuns.push(await floorStack.run(op));
+                tcsRuns.push(await runTcs(op));
+              } else {
+                tcsRuns.push(await runTcs(op));
+                floorRuns.push(await floorStack.run(op));
+              }
             }
+            const floor = typical(floorRuns);
+            // The most requests any repeat made: a preview must make none every time.
+            const tcs = { ...typical(tcsRuns), counts: tcsRuns.reduce((most, run) => (run.counts.total > most.counts.total ? run : most)).counts };
             byOp.get(op)!.push({
               requests: tcs.counts.total,
               writes: writesIn(tcs.counts),
@@ -319,6 +325,19 @@ export async function benchScale(sizes: number[], rounds = 5, log: (line: string
     await emulator.stop();
   }
   return figures;
+}
+
+/**
+ * How many times an operation runs on each side within a round. A no-change preview is the shortest
+ * operation (2 to 6 s) and the one whose target leaves the least room, so one slow run on either side
+ * moved its round by 0.2 to 0.4 (rounds of 1.3 and 0.92 in one run at N = 100). Within a round it
+ * runs three times on each side, alternating, and the round's time for each side is the median of the
+ * three. The other operations change the stack (or take a minute at N = 500) and run once.
+ */
+const PREVIEW_REPEATS = 3;
+
+function repeatsOf(op: Operation): number {
+  return op === "preview" ? PREVIEW_REPEATS : 1;
 }
 
 function median(values: number[]): number {

@@ -43,6 +43,22 @@ export function judge(summary: RatioSummary, target: number): Verdict {
   return "too_noisy";
 }
 
+/** One timed run of an operation on one side: its wall time and the plugin's peak memory. */
+export interface Run {
+  seconds: number;
+  peakMb: number;
+}
+
+/**
+ * A side's repeats of one operation within a round, as one run: the median time (one run slowed by
+ * the machine does not move it) and the highest plugin peak (memory is judged on the worst run).
+ */
+export function typical(runs: Run[]): Run {
+  if (runs.length === 0) return { seconds: NaN, peakMb: NaN };
+  const sorted = runs.map((run) => run.seconds).sort((a, b) => a - b);
+  return { seconds: quantile(sorted, 0.5), peakMb: Math.max(...runs.map((run) => run.peakMb)) };
+}
+
 export function round(value: number): number {
   return Math.round(value * 100) / 100;
 }

@@ -1,6 +1,6 @@
 // The bench's verdict on a timed target (scripts/bench/verdict.ts): the median of the rounds' ratios,
 // with their spread, and "too noisy" when the middle half of the rounds straddles the target.
-import { judge, summarize } from "../../../scripts/bench/verdict";
+import { judge, summarize, typical } from "../../../scripts/bench/verdict";
 
 describe("bench verdict", () => {
   it("summarizes rounds by their median and interquartile spread, in any order", () => {
@@ -25,5 +25,21 @@ describe("bench verdict", () => {
   it("fails a figure that is missing or not a number rather than passing it", () => {
     expect(judge(summarize([]), 1.1)).toBe("missed");
     expect(judge(summarize([1.0, NaN]), 1.1)).toBe("missed");
+  });
+});
+
+describe("a side's repeats within a round", () => {
+  it("take the median time, so one run slowed by the machine does not move the round", () => {
+    const runs = [
+      { seconds: 5.1, peakMb: 150 },
+      { seconds: 7.9, peakMb: 152 },
+      { seconds: 5.3, peakMb: 149 },
+    ];
+    expect(typical(runs)).toEqual({ seconds: 5.3, peakMb: 152 });
+    expect(typical([{ seconds: 2, peakMb: 140 }])).toEqual({ seconds: 2, peakMb: 140 });
+  });
+
+  it("give no time for no runs, which then fails its figure", () => {
+    expect(typical([]).seconds).toBeNaN();
   });
 });

@@ -1,0 +1,44 @@
+// Brings the machine back to rest before a timed operation, so that no operation pays for the one
+// before it. The bench alternates the floor's and the mix's runs of each operation, so the side that
+// runs second in a round used to start while the first side's work was still being paid for: the file
+// backend's checkpoint writes still being flushed to disk (an `up` of N resources writes the checkpoint
+// N times), this process's garbage from the program and the engine's events, a plugin still exiting.
+// Which side paid depended on the order, so the rounds of one figure split in two (at N = 500 the
+// no-op preview's rounds averaged 1.07 with the floor first and 1.15 with the mix first, over nine
+// runs), which widened the spread and moved the median by the order of the rounds.
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import * as v8 from "node:v8";
+import * as vm from "node:vm";
+
+// The process-wide collector, without starting Node with --expose-gc.
+v8.setFlagsFromString("--expose-gc");
+const collectGarbage = vm.runInNewContext("gc") as () => void;
+
+const PLUGIN_EXIT_WAIT_MS = 10_000;
+/** A moment for whatever else the last operation set going (its CLI's children, the kernel's writeback). */
+const QUIET_MS = 250;
+
+/** Whether a dynamic provider plugin started in a directory under `root` still runs. */
+function pluginRunsUnder(root: string): boolean {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("dynamic-provider")) continue;
+      if (fs.readlinkSync(`/proc/${entry}/cwd`).startsWith(root)) return true;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return false;
+}
+
+/** Waits until the last operation's plugins have exited, its writes are on disk and its garbage is collected. */
+export async function settle(benchRoot: string): Promise<void> {
+  const deadline = Date.now() + PLUGIN_EXIT_WAIT_MS;
+  while (pluginRunsUnder(benchRoot) && Date.now() < deadline) await sleep(50);
+  execFileSync("sync");
+  collectGarbage();
+  await sleep(QUIET_MS);
+}
