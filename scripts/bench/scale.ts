@@ -218,9 +218,9 @@ interface Round {
  * (settle.ts), and the no-change preview runs three times on each side within a round (repeatsOf).
  * Times are the medians of the rounds and the ratio the median of the rounds' ratios, with their
  * spread: one run of a few seconds varies by a few tenths of a second, as much as the gap being
- * measured (verdict.ts). Request counts are the first
- * round's (later rounds list scopes that earlier rounds' roles and sessions have grown), and so is the
- * plugin profile, taken on the resources of the first round's `up` of each stack.
+ * measured (verdict.ts). Request counts are the first round's (later rounds list scopes that earlier
+ * rounds' roles and sessions have grown), and so is the plugin profile, taken on the resources of the
+ * first round's `up` of each stack.
  */
 export async function benchScale(sizes: number[], rounds = 5, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<Figure[]> {
   const emulator = await startEmulatorProcess(["--ip-limit", "1000000000", "--prod-limit", "1000000000"]);
@@ -329,7 +329,7 @@ export async function benchScale(sizes: number[], rounds = 5, log: (line: string
 
 /**
  * How many times an operation runs on each side within a round. A no-change preview is the shortest
- * operation (2 to 6 s) and the one whose target leaves the least room, so one slow run on either side
+ * operation (2 to 8 s) and the one whose target leaves the least room, so one slow run on either side
  * moved its round by 0.2 to 0.4 (rounds of 1.3 and 0.92 in one run at N = 100). Within a round it
  * runs three times on each side, alternating, and the round's time for each side is the median of the
  * three. The other operations change the stack (or take a minute at N = 500) and run once.

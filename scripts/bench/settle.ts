@@ -1,11 +1,11 @@
 // Brings the machine back to rest before a timed operation, so that no operation pays for the one
-// before it. The bench alternates the floor's and the mix's runs of each operation, so the side that
-// runs second in a round used to start while the first side's work was still being paid for: the file
-// backend's checkpoint writes still being flushed to disk (an `up` of N resources writes the checkpoint
-// N times), this process's garbage from the program and the engine's events, a plugin still exiting.
-// Which side paid depended on the order, so the rounds of one figure split in two (at N = 500 the
-// no-op preview's rounds averaged 1.07 with the floor first and 1.15 with the mix first, over nine
-// runs), which widened the spread and moved the median by the order of the rounds.
+// before it. The bench alternates the floor's and the mix's runs of each operation, so a run could
+// start while the other side's last operation was still being paid for: its checkpoint writes being
+// flushed to disk (an `up` of N resources writes the checkpoint N times), its garbage in this process
+// (the program and the engine's events), its plugin still exiting. The two sides leave different
+// amounts of each, and the rounds of the no-op preview at N = 500 split by order: 1.07 on average with
+// the floor first, 1.15 with the mix first, over nine runs (docs/performance.md). That widened the
+// spread and let the order of the rounds move the median.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
