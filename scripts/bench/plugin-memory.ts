@@ -4,17 +4,28 @@
 // peak is caught even between samples.
 import * as fs from "node:fs";
 
-function pluginPeaksKb(workDir: string): Map<number, number> {
-  const peaks = new Map<number, number>();
+/** The pids of the dynamic provider plugins running in a directory that `inDirectory` accepts. */
+export function pluginPids(inDirectory: (cwd: string) => boolean): number[] {
+  const pids: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (!cmdline.includes("dynamic-provider")) continue;
-      // Only the plugin of the stack being measured: it runs in that stack's work directory.
-      if (fs.readlinkSync(`/proc/${entry}/cwd`) !== workDir) continue;
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${entry}/status`, "utf8"));
-      if (hwm) peaks.set(Number(entry), Number(hwm[1]));
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("dynamic-provider")) continue;
+      if (inDirectory(fs.readlinkSync(`/proc/${entry}/cwd`))) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+function pluginPeaksKb(workDir: string): Map<number, number> {
+  const peaks = new Map<number, number>();
+  // Only the plugin of the stack being measured: it runs in that stack's work directory.
+  for (const pid of pluginPids((cwd) => cwd === workDir)) {
+    try {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (hwm) peaks.set(pid, Number(hwm[1]));
     } catch {
       // The process ended while we looked.
     }

@@ -16,7 +16,7 @@ import { noopProgram } from "./noop-program";
 import { withPluginPeak } from "./plugin-memory";
 import { profilePlugin, type StateResource } from "./plugin-profile";
 import { settle } from "./settle";
-import { judge, round, summarize, typical, type Run, type Verdict } from "./verdict";
+import { judge, median, round, summarize, typical, type Run, type Verdict } from "./verdict";
 
 export const OPERATIONS = ["up", "preview", "refresh", "update_10pct", "destroy"] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -128,8 +128,11 @@ async function batchedMinimum(emulator: EmulatorProcess, callbackIds: string[]):
   return pages;
 }
 
+/** Where every bench stack has its work directory (and its plugin runs). */
+const BENCH_ROOT = path.join(REPO_ROOT, ".tcs", "bench");
+
 function workDirFor(name: string): string {
-  return path.join(REPO_ROOT, ".tcs", "bench", name);
+  return path.join(BENCH_ROOT, name);
 }
 
 /** The provider's settings of every bench stack, as `tcs:*` stack config. */
@@ -191,7 +194,7 @@ async function openRunner(name: string, emulator: EmulatorProcess, programs: { i
       if (op === "update_10pct") stack = await open(name, programs.changed, emulator, false);
       await control(emulator, "DELETE", "/requests");
       // Untimed: each operation starts from a machine at rest, whichever side ran before it (settle.ts).
-      await settle(workDirFor(""));
+      await settle(BENCH_ROOT);
       const started = performance.now();
       const { peakMb } = await withPluginPeak(workDir, operations[op]);
       return { seconds: (performance.now() - started) / 1000, peakMb };
@@ -338,12 +341,6 @@ const PREVIEW_REPEATS = 3;
 
 function repeatsOf(op: Operation): number {
   return op === "preview" ? PREVIEW_REPEATS : 1;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function profileFigures(n: number, tcs: Snapshot, floor: Snapshot, config: Record<string, string>): Promise<ProfileFigure[]> {

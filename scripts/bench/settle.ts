@@ -7,10 +7,10 @@
 // the floor first, 1.15 with the mix first, over nine runs (docs/performance.md). That widened the
 // spread and let the order of the rounds move the median.
 import { execFileSync } from "node:child_process";
-import * as fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import * as v8 from "node:v8";
 import * as vm from "node:vm";
+import { pluginPids } from "./plugin-memory";
 
 // The process-wide collector, without starting Node with --expose-gc.
 v8.setFlagsFromString("--expose-gc");
@@ -20,24 +20,10 @@ const PLUGIN_EXIT_WAIT_MS = 10_000;
 /** A moment for whatever else the last operation set going (its CLI's children, the kernel's writeback). */
 const QUIET_MS = 250;
 
-/** Whether a dynamic provider plugin started in a directory under `root` still runs. */
-function pluginRunsUnder(root: string): boolean {
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("dynamic-provider")) continue;
-      if (fs.readlinkSync(`/proc/${entry}/cwd`).startsWith(root)) return true;
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return false;
-}
-
 /** Waits until the last operation's plugins have exited, its writes are on disk and its garbage is collected. */
 export async function settle(benchRoot: string): Promise<void> {
   const deadline = Date.now() + PLUGIN_EXIT_WAIT_MS;
-  while (pluginRunsUnder(benchRoot) && Date.now() < deadline) await sleep(50);
+  while (pluginPids((cwd) => cwd.startsWith(benchRoot)).length > 0 && Date.now() < deadline) await sleep(50);
   execFileSync("sync");
   collectGarbage();
   await sleep(QUIET_MS);

@@ -55,8 +55,14 @@ export interface Run {
  */
 export function typical(runs: Run[]): Run {
   if (runs.length === 0) return { seconds: NaN, peakMb: NaN };
-  const sorted = runs.map((run) => run.seconds).sort((a, b) => a - b);
-  return { seconds: quantile(sorted, 0.5), peakMb: Math.max(...runs.map((run) => run.peakMb)) };
+  return { seconds: median(runs.map((run) => run.seconds)), peakMb: Math.max(...runs.map((run) => run.peakMb)) };
+}
+
+export function median(values: number[]): number {
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 export function round(value: number): number {

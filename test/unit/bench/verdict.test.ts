@@ -1,6 +1,6 @@
 // The bench's verdict on a timed target (scripts/bench/verdict.ts): the median of the rounds' ratios,
 // with their spread, and "too noisy" when the middle half of the rounds straddles the target.
-import { judge, summarize, typical } from "../../../scripts/bench/verdict";
+import { judge, median, summarize, typical } from "../../../scripts/bench/verdict";
 
 describe("bench verdict", () => {
   it("summarizes rounds by their median and interquartile spread, in any order", () => {
@@ -37,6 +37,10 @@ describe("a side's repeats within a round", () => {
     ];
     expect(typical(runs)).toEqual({ seconds: 5.3, peakMb: 152 });
     expect(typical([{ seconds: 2, peakMb: 140 }])).toEqual({ seconds: 2, peakMb: 140 });
+  });
+
+  it("take the middle of an even number of runs as the mean of the two middle ones", () => {
+    expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 
   it("give no time for no runs, which then fails its figure", () => {
