@@ -4,7 +4,7 @@
 // when it needs them, not only at start, so setting them from here takes effect. They are set in
 // this process only: the SDK runs in other people's processes, the lookups in the program's. The
 // process also serves any other dynamic provider of the program; the flags change how V8 sizes its
-// heap and compiles WebAssembly, never what any code computes.
+// young generation and compiles WebAssembly, never what any code computes.
 // What they save, measured: docs/performance.md, "Plugin memory".
 import { setFlagsFromString } from "node:v8";
 
@@ -26,11 +26,3 @@ setFlagsFromString("--semi-space-growth-factor=1");
 //    leave every function on Liftoff; a high tiering budget alone did not stop llhttp's recompilation.
 setFlagsFromString("--no-wasm-dynamic-tiering");
 setFlagsFromString("--no-wasm-tier-up");
-
-// 3. The old generation grows by 10% of what is live between full collections, instead of by a factor
-//    V8 picks from its GC speed (up to 4x). A refresh decodes a Read and a Diff request for every
-//    resource: at N = 2000 that is about 400 MB of short-lived protobuf, much of it promoted while
-//    the reads wait for their scope's list, and V8 let it pile up to 90 to 98 MB of old space over
-//    the 40 to 50 MB live before collecting; the peak fell from 242-246 MB to 188-192 MB with this
-//    setting, and the refreshes took no longer (7.2 to 8.9 s against 7.9 to 9.0 s).
-setFlagsFromString("--heap-growing-percent=10");
