@@ -57,12 +57,22 @@ export function decideRetry(method: string, outcome: AttemptOutcome, retriesSoFa
   return { retry: false };
 }
 
+/** Where a backoff starts and where it stops growing. */
+export interface BackoffPolicy {
+  initialMs: number;
+  maxMs: number;
+}
+
+/** The SDK's own retries: 0.5 s, 1 s, 2 s, ... up to 8 s. */
+export const REQUEST_BACKOFF: BackoffPolicy = { initialMs: INITIAL_RETRY_DELAY_MS, maxMs: MAX_RETRY_DELAY_MS };
+
 /**
- * Capped exponential backoff with jitter: 0.5 s, 1 s, 2 s, ... up to 8 s, each reduced by up to a
- * quarter at random so that many clients failing together do not retry in lockstep.
+ * Capped exponential backoff with jitter: `initialMs`, twice that, ... up to `maxMs`, each reduced by
+ * up to a quarter at random so that many clients failing together do not retry in lockstep. The one
+ * backoff of the project: the SDK's request retries and the provider's create retries both use it.
  */
-export function backoffDelay(retriesSoFar: number, random: () => number = Math.random): number {
-  const base = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retriesSoFar, MAX_RETRY_DELAY_MS);
+export function backoffDelay(retriesSoFar: number, policy: BackoffPolicy = REQUEST_BACKOFF, random: () => number = Math.random): number {
+  const base = Math.min(policy.initialMs * 2 ** retriesSoFar, policy.maxMs);
   return Math.round(base * (1 - random() * 0.25));
 }
 

@@ -88,7 +88,7 @@ export class SimEngine implements Deployer {
   /** Whether this run has begun moving a resource to another connection. */
   private moving = false;
   private readonly engines = new Map<ResourceKind, ProviderMethods>();
-  /** The plugin process's contexts by connection name (the default one under ""), as serve.ts keeps them. */
+  /** The plugin process's contexts by connection name (the default one under ""), as the plugin object (provider/plugin/tcs-plugin.ts) keeps them. */
   private contexts = new Map<string, ApiContext>();
 
   constructor(
@@ -123,7 +123,7 @@ export class SimEngine implements Deployer {
         (connection) => this.context(connection),
         // A connection the stack config lacks fails here, as in the plugin; the keys are the service's own.
         (connection) => void this.context(connection),
-        1,
+        { createBackoff: { initialMs: 1, maxMs: 1 } },
       );
       this.engines.set(kind, engine);
     }

@@ -6,8 +6,7 @@
 import { PROVIDERS } from "../../../emulator/fixtures/catalog";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
 import type { ApiContext } from "../../../provider/plugin/engine/binding";
-import { markerSecret } from "../../../provider/plugin/engine/create-marker";
-import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
+import { newApiContext } from "../../../provider/plugin/tcs-plugin";
 import { ToolConnectivityClient } from "../../../sdk";
 
 /** The connections a model program names: the default one (left out) and one named connection. */
@@ -119,19 +118,13 @@ export class World {
   }
 
   /**
-   * What one plugin process holds for a connection, as serve.ts builds it: the connection's client, a
+   * What one plugin process holds for a connection, as the plugin object builds it: the connection's client, a
    * fresh read batcher and record of take-overs per run, and the marker secret of the connection's key.
    * A name the stack config does not hold fails, as the plugin fails it.
    */
   newContext(connection?: string): ApiContext {
     const environment = environmentOf(connectionOf({ connection }));
-    return {
-      client: this.providerClients[environment],
-      reads: new ReadBatcher(),
-      orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
-      markerSecret: markerSecret(this.emulator.keys[environment].secret),
-      takenOver: new Set(),
-    };
+    return newApiContext(() => this.providerClients[environment], this.emulator.keys[environment].secret);
   }
 
   async control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {

@@ -34,15 +34,23 @@ describe("retry rules", () => {
   });
 
   it("backs off exponentially with jitter, capped", () => {
-    expect(backoffDelay(0, () => 0)).toBe(500);
-    expect(backoffDelay(1, () => 0)).toBe(1000);
-    expect(backoffDelay(2, () => 0.999)).toBeGreaterThanOrEqual(1500);
-    expect(backoffDelay(10, () => 0)).toBe(MAX_RETRY_DELAY_MS);
+    expect(backoffDelay(0, undefined, () => 0)).toBe(500);
+    expect(backoffDelay(1, undefined, () => 0)).toBe(1000);
+    expect(backoffDelay(2, undefined, () => 0.999)).toBeGreaterThanOrEqual(1500);
+    expect(backoffDelay(10, undefined, () => 0)).toBe(MAX_RETRY_DELAY_MS);
     for (let i = 0; i < 100; i++) {
       const delay = backoffDelay(3);
       expect(delay).toBeGreaterThanOrEqual(3000);
       expect(delay).toBeLessThanOrEqual(4000);
     }
+  });
+
+  it("backs off from another start and ceiling when given one (the provider's create retries)", () => {
+    const creates = { initialMs: 250, maxMs: 4_000 };
+    expect(backoffDelay(0, creates, () => 0)).toBe(250);
+    expect(backoffDelay(2, creates, () => 0)).toBe(1000);
+    expect(backoffDelay(9, creates, () => 0)).toBe(4000);
+    expect(backoffDelay(0, { initialMs: 1, maxMs: 1 }, () => 0.999)).toBe(1);
   });
 
   it("reads Retry-After as seconds or an HTTP date", () => {

@@ -1,0 +1,228 @@
+// The create path: everything between a create the engine asks for and the object it records. It
+// makes sure a stack never gets an object twice and never loses one: it adopts an object named by
+// adoptId, takes over the orphan of an interrupted run (found by its create marker), reconciles a
+// create whose answer was lost (finds what it made, or sends it again when it certainly made nothing),
+// and takes over an identical object a create collided with. Planning (planner.ts) and refresh
+// (resource-engine.ts) are elsewhere.
+import type * as pulumi from "@pulumi/pulumi";
+import { backoffDelay, type BackoffPolicy } from "../../../sdk/internal/retry";
+import { sameValue } from "../../shapes/normalize";
+import { CREATE_KEY_INPUT } from "../../shapes/reserved";
+import type { ShapeRules } from "../../shapes/shape";
+import type { ApiContext, Binding, LiveObject } from "./binding";
+import { hasMarker, markerFor } from "./create-marker";
+import { connectionOf, parseArgs, type Props } from "./engine-inputs";
+import { collidingId, describeError, outcomeUnknown } from "./errors";
+import { outputsOf } from "./outputs";
+import type { PageLike } from "./read-batcher";
+import { withReplaceOnChanges } from "./replace-on-changes";
+import { warn } from "./warn";
+
+/**
+ * A create whose outcome was unknown and that certainly made nothing is sent again, up to this many
+ * times in all, after a growing pause. Each attempt is checked first, so the count only bounds how
+ * long an unattended run keeps trying through a flaky service (20% 5xx: one resource in ~15000 fails).
+ */
+export const CREATE_ATTEMPTS = 6;
+
+/** The pauses between those attempts: 250 ms, 500 ms, ... up to 4 s (the SDK's backoff, from a shorter start). */
+export const CREATE_BACKOFF: BackoffPolicy = { initialMs: 250, maxMs: 4_000 };
+
+/** Allows for clock skew between this machine and the service when matching created_at. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export class CreatePath<Args extends Props, R extends LiveObject> {
+  private readonly shape: ShapeRules<Args>;
+
+  constructor(
+    private readonly binding: Binding<Args, Props, R>,
+    private readonly api: (connection?: string) => ApiContext,
+    /**
+     * Ids whose replacement this process's diff planned: never an orphan nor a lost create's result,
+     * even when they carry the marker the replacement will (a replaceOnChanges field put back after a
+     * change by hand declares what the old object was made with). Taking one over would let the pending
+     * delete of the replaced resource remove the object state then points at.
+     */
+    private readonly replacing: ReadonlySet<string>,
+    private readonly backoff: BackoffPolicy = CREATE_BACKOFF,
+  ) {
+    this.shape = binding.shape;
+  }
+
+  private get kind(): string {
+    return this.shape.token;
+  }
+
+  async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+    const args = parseArgs(this.shape, inputs);
+    const connection = connectionOf(inputs);
+    const ctx = this.api(connection);
+    if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId, connection);
+    const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, withReplaceOnChanges(this.shape.rules, inputs));
+    const orphan = await this.findOrphan(ctx, args, marker);
+    if (orphan) {
+      warn(
+        `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
+          `run made it and did not record it (the run was interrupted, or a destroy could not delete it)`,
+      );
+      return this.takeOver(ctx, args, orphan, connection);
+    }
+    const sentAt = new Date(Date.now() - CLOCK_SKEW_MS);
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const record = await this.binding.create(ctx, args, marker);
+          return { id: record.id, outs: outputsOf(this.binding, record, args, connection) };
+        } catch (error) {
+          const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS, connection);
+          if (found) {
+            // Found by its natural key (an instance's config, a role's slug), it may be an object
+            // another resource of this run still holds and is about to delete (a resource renamed
+            // without an alias): this run must not delete what a create returned.
+            ctx.takenOver.add(found.id);
+            return { id: found.id, outs: outputsOf(this.binding, found, args, connection) };
+          }
+          // Nothing was created: the POST is safe to send again, once the service had a moment.
+          await sleep(backoffDelay(attempt - 1, this.backoff));
+        }
+      }
+    } finally {
+      ctx.reads.invalidate(this.shape.kind);
+    }
+  }
+
+  /**
+   * An object with this resource's marker that already exists: made by an earlier run that was
+   * killed between its POST and writing state. One scan per scope per run, taken before this run's
+   * own creates (which carry other markers), so it costs a list page per scope, not a request per create.
+   */
+  private async findOrphan(ctx: ApiContext, args: Args, marker: string): Promise<R | undefined> {
+    const scope = this.binding.markedIn?.(ctx, args);
+    if (!scope) return undefined;
+    return ctx.orphans.findWhere(
+      scope.scope,
+      () => scope.list(),
+      (record) => hasMarker(record.metadata, marker) && !this.replacing.has(record.id),
+    );
+  }
+
+  /** The object a create with this marker made, looked up afresh (after a lost answer). */
+  private async findCreated(ctx: ApiContext, args: Args, marker: string, sentAt: Date): Promise<R | undefined> {
+    const scope = this.binding.markedIn?.(ctx, args);
+    if (!scope) {
+      const found = await this.binding.findCreated?.(ctx, args, sentAt);
+      return found && !this.replacing.has(found.id) ? found : undefined;
+    }
+    for (let page: PageLike<R> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
+      const found = page.items.find((record) => hasMarker(record.metadata, marker) && !this.replacing.has(record.id));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * A create that failed: if its outcome is unknown, find what it made (so nothing is left behind
+   * and nothing is made twice), or return undefined when it certainly made nothing and may be sent
+   * again; if it collided with an existing object, say how to adopt it. Throws otherwise.
+   */
+  private async reconcileFailedCreate(
+    ctx: ApiContext,
+    args: Args,
+    marker: string,
+    sentAt: Date,
+    error: unknown,
+    mayRetry: boolean,
+    connection: string | undefined,
+  ): Promise<R | undefined> {
+    if (outcomeUnknown(error)) {
+      const found = await this.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
+        throw new Error(
+          `${describeError(`creating ${this.kind}`, error, connection)}. The service may have created it, and looking for it failed too ` +
+            `(${describeError("lookup", lookupError)}); run pulumi up again: it finds an object it made by its create marker.`,
+        );
+      });
+      if (found || mayRetry) return found;
+      throw new Error(`${describeError(`creating ${this.kind}`, error, connection)}. No object was created; run pulumi up again.`);
+    }
+    const existing = collidingId(error);
+    if (existing) {
+      const identical = await this.identicalUnmarked(ctx, args, existing);
+      if (identical) {
+        warn(`${this.kind} ${existing}: taken over instead of creating a new one: it already exists with exactly the declared values`);
+        return identical;
+      }
+      throw new Error(
+        `creating ${this.kind} failed: ${existing} already exists (${error instanceof Error ? error.message : String(error)}). ` +
+          `To manage the existing object with Pulumi, set adoptId: "${existing}" on this resource.`,
+      );
+    }
+    throw new Error(describeError(`creating ${this.kind}`, error, connection));
+  }
+
+  /**
+   * For resources with no metadata to mark (roles, instances), an object the create collided with is
+   * taken as ours when it matches the declaration in every field: an orphan of an interrupted run, or
+   * a role that outlived a destroy (the API cannot delete roles). Anything that differs stays a
+   * collision that names adoptId. Resources with a marker find their orphans by it instead.
+   */
+  private async identicalUnmarked(ctx: ApiContext, args: Args, id: string): Promise<R | undefined> {
+    if (this.binding.markedIn || this.replacing.has(id)) return undefined;
+    const live = await this.binding.read(ctx, id, args).catch(() => undefined);
+    if (!live || this.binding.isGone?.(live)) return undefined;
+    const current = outputsOf(this.binding, live, args);
+    const same = Object.entries(this.shape.rules).every(
+      ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
+    );
+    if (!same) return undefined;
+    ctx.takenOver.add(live.id);
+    return live;
+  }
+
+  /** Takes over an existing object by id (adoptId). */
+  private async adopt(ctx: ApiContext, args: Args, id: string, connection: string | undefined): Promise<pulumi.dynamic.CreateResult> {
+    const readLive = async () => (await this.binding.read(ctx, id, args)) ?? (await this.binding.retrieve?.(ctx, id));
+    const live = await readLive().catch((error: unknown) => {
+      throw new Error(describeError(`adopting ${this.kind} ${id}`, error, connection));
+    });
+    if (!live || this.binding.isGone?.(live)) {
+      throw new Error(`adoptId: ${this.kind} ${id} does not exist in this environment (or was deleted); check the id, or remove adoptId to create a new one.`);
+    }
+    const current = outputsOf(this.binding, live, args);
+    const reason = this.shape.replacementReason?.(current, args);
+    if (reason) {
+      // Taking it over would plan its replacement at once, and that replacement would adopt it again.
+      throw new Error(
+        `adoptId: ${this.kind} ${id} cannot be managed: its ${reason} is ${JSON.stringify(current[reason])}, which Pulumi replaces; remove adoptId to create a new one.`,
+      );
+    }
+    const replaceOnly = Object.entries(this.shape.rules).filter(
+      ([name, rule]) => rule.onChange === "replace" && !rule.writeOnly && args[name] !== undefined && !sameValue(current[name], args[name], rule),
+    );
+    if (replaceOnly.length > 0) {
+      const list = replaceOnly.map(([name]) => `${name} (live: ${JSON.stringify(current[name])}, declared: ${JSON.stringify(args[name])})`).join(", ");
+      throw new Error(`adoptId: ${this.kind} ${id} differs in properties that cannot change in place: ${list}. Declare the live values to adopt it.`);
+    }
+    return this.takeOver(ctx, args, live, connection);
+  }
+
+  /** Manages an existing object from now on, bringing its in-place fields to the declared values. */
+  private async takeOver(ctx: ApiContext, args: Args, live: R, connection: string | undefined): Promise<pulumi.dynamic.CreateResult> {
+    ctx.takenOver.add(live.id);
+    const current = outputsOf(this.binding, live, args);
+    const inPlace = Object.entries(this.shape.rules).some(
+      ([name, rule]) => rule.onChange === "update" && !(args[name] === undefined && rule.serverDefault) && !sameValue(current[name], args[name], rule),
+    );
+    let record = live;
+    if (inPlace && this.binding.update) {
+      record = await this.binding.update(ctx, live.id, args, current).catch((error: unknown) => {
+        throw new Error(describeError(`taking over ${this.kind} ${live.id}`, error, connection));
+      });
+      ctx.reads.invalidate(this.shape.kind);
+    }
+    return { id: live.id, outs: outputsOf(this.binding, record, args, connection) };
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

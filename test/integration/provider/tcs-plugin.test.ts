@@ -1,0 +1,54 @@
+// The plugin object (provider/plugin/tcs-plugin.ts) owns what a run holds. The engine configures it
+// once per resource type with the same config, so configure must keep what a connection already holds
+// (its client, its key check, its take-overs) while the settings stay the same, and start afresh when
+// they change: no key check or client outlives the key it was made with.
+import { TcsPlugin } from "../../../provider/plugin/tcs-plugin";
+import { closeSharedAgents } from "../../../sdk/internal/agents";
+import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+
+const NEW_ROLE = { name: "Ops", slug: "ops", permissions: ["thread_read"] };
+
+describe("the plugin object", () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startEmulator();
+  });
+  afterAll(async () => {
+    await closeSharedAgents();
+    await emulator.close();
+  });
+
+  const requests = async () => ((await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { total: number }).total;
+  const config = (apiKey: string) => (key: string) => ({ "tcs:apiKey": apiKey, "tcs:baseUrl": emulator.url })[key];
+
+  it("checks a connection's key once while configure hands it the same settings, and again when the key changes", async () => {
+    const plugin = new TcsPlugin();
+    plugin.configure(config(emulator.keys.development.secret));
+    const roles = plugin.engineFor("Role");
+
+    const start = await requests();
+    // A new resource writes: its connection's key is checked with one request.
+    await expect(roles.check({}, NEW_ROLE)).resolves.toMatchObject({ failures: [] });
+    expect(await requests()).toBe(start + 1);
+
+    // The engine configures the plugin again for the next resource type, with the same config.
+    plugin.configure(config(emulator.keys.development.secret));
+    await plugin.engineFor("Callback").check({}, { integrationProviderId: "intp_github00000000000000" });
+    await roles.check({}, { ...NEW_ROLE, slug: "ops-2" });
+    expect(await requests()).toBe(start + 1);
+
+    // Another key: the check made with the old one does not stand for it.
+    plugin.configure(config("service_sk_wrong_key_000000000000000000"));
+    await expect(roles.check({}, NEW_ROLE)).rejects.toThrow(/the service refused its API key/);
+    expect(await requests()).toBe(start + 2);
+  });
+
+  it("keeps nothing between two plugin objects (two processes)", async () => {
+    const first = new TcsPlugin();
+    const second = new TcsPlugin();
+    first.configure(config("service_sk_wrong_key_000000000000000000"));
+    second.configure(config(emulator.keys.development.secret));
+    await expect(first.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(/refused its API key/);
+    await expect(second.engineFor("Role").check({}, NEW_ROLE)).resolves.toMatchObject({ failures: [] });
+  });
+});
