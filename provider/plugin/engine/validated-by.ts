@@ -12,10 +12,13 @@ import { PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../shapes/reserved";
 
 type Props = Record<string, unknown>;
 
+/** The engine's modules that decide what check passes (beside the shapes). */
+export const CHECK_MODULES = ["planner", "engine-inputs"] as const;
+
 let fingerprint: string | undefined;
 
 /**
- * The checks' fingerprint: the code of every shape module and of this engine as this process loads
+ * The checks' fingerprint: the code of every shape module and of the engine's check as this process loads
  * them (built or from source), and zod's version. Read from the files rather than from the schemas,
  * which would need zod loaded; a change that does not touch a rule (a comment) only costs one full
  * check of each resource.
@@ -30,7 +33,8 @@ export function checksFingerprint(): string {
         .filter((name) => name.endsWith(extension) && !name.endsWith(`.d${extension}`))
         .sort()
         .map((name) => path.join(shapes, name)),
-      path.join(__dirname, `resource-engine${extension}`),
+      // The check itself: planning, and the parsing of inputs it shares with the writing steps.
+      ...CHECK_MODULES.map((name) => path.join(__dirname, `${name}${extension}`)),
     ];
     const hash = createHash("sha256");
     for (const file of files) hash.update(path.basename(file)).update("\0").update(fs.readFileSync(file)).update("\0");

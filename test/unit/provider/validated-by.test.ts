@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { BINDINGS } from "../../../provider/plugin/bindings";
 import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
-import { checksFingerprint } from "../../../provider/plugin/engine/validated-by";
+import { CHECK_MODULES, checksFingerprint } from "../../../provider/plugin/engine/validated-by";
 import { UNKNOWN } from "../../../provider/shapes/normalize";
 import { VALIDATED_BY_INPUT } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
@@ -64,7 +64,7 @@ describe("validated-by", () => {
     try {
       fs.cpSync(path.join(ROOT, "provider", "shapes"), path.join(copy, "provider", "shapes"), { recursive: true });
       fs.mkdirSync(path.join(copy, "provider", "plugin", "engine"), { recursive: true });
-      for (const file of ["validated-by.ts", "resource-engine.ts"]) {
+      for (const file of ["validated-by.ts", ...CHECK_MODULES.map((name) => `${name}.ts`)]) {
         fs.copyFileSync(path.join(ROOT, "provider", "plugin", "engine", file), path.join(copy, "provider", "plugin", "engine", file));
       }
       const fingerprintOf = (tree: string) =>
