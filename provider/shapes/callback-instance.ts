@@ -8,9 +8,9 @@ export const callbackInstance = defineShape({
   id: { prefix: "cbi", noun: "a callback instance" },
   fields: {
     /** The callback to attach (`cb_...`). */
-    callbackId: required(idOf("cb", "a callback"), { onChange: "replace" }),
+    callbackId: required(idOf("cb", "a callback"), { onChange: "replace", references: "Callback" }),
     /** An active provider config of the callback's provider (`pcfg_...`). */
-    providerConfigId: required(idOf("pcfg", "a provider config"), { onChange: "replace" }),
+    providerConfigId: required(idOf("pcfg", "a provider config"), { onChange: "replace", references: "ProviderConfig" }),
     /** An auth config of that provider (`pac_...`). */
     providerAuthConfigId: optional(idOf("pac", "a provider auth config"), { onChange: "replace" }),
     status: output<string>(),

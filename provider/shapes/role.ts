@@ -34,4 +34,6 @@ export const role = defineShape({
   // One role per slug in the account, and the API cannot delete roles.
   uniqueKey: "slug",
   undeletable: true,
+  // Unique and made for reading (`support-agents`), where two roles may share a name.
+  label: "slug",
 });

@@ -48,6 +48,8 @@ export interface InputField<T, P extends Presence = Presence> {
   readonly rule: FieldRule;
   /** Secret in state, as input and as output. */
   readonly secret: boolean;
+  /** The kind of resource whose id the input holds (a callback instance's `callbackId`: a Callback). */
+  readonly references?: ResourceKind;
 }
 
 /** An input only the provider reads (never sent): its output is the declared value or the default. */
@@ -70,10 +72,13 @@ export type Fields = Record<string, Field>;
 
 export interface InputOptions extends FieldRule {
   secret?: boolean;
+  /** The input holds the id of another resource of this kind: `tcs-pulumi generate` writes it as that resource's `.id`. */
+  references?: ResourceKind;
 }
 
-function input<T, P extends Presence>(check: Check<T>, presence: P, { secret = false, ...rule }: InputOptions): InputField<T, P> {
-  return { role: "input", check, presence, rule, secret };
+function input<T, P extends Presence>(check: Check<T>, presence: P, { secret = false, references, ...rule }: InputOptions): InputField<T, P> {
+  // Left out when absent, so a field that references nothing reads as before.
+  return { role: "input", check, presence, rule, secret, ...(references ? { references } : {}) };
 }
 
 /** An input the program must declare. */
@@ -185,6 +190,12 @@ export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
   uniqueKey?: keyof F & string;
   /** With uniqueKey: the API has no delete for it (a role), so a replacement keeping the key is refused. */
   undeletable?: boolean;
+  /**
+   * The field a resource made from a live object is named after (a role's `slug`); default `name`.
+   * A shape with neither field is named after the objects its references name (an instance: its callback's
+   * and its config's names).
+   */
+  label?: keyof F & string;
 }
 
 /** What the plugin's engine reads of a shape, over its plain inputs `A`. */
@@ -220,15 +231,22 @@ export interface Shape<K extends ResourceKind = ResourceKind, F extends Fields =
   outputNames: readonly string[];
   secretInputs: readonly string[];
   secretOutputs: readonly string[];
+  /** The inputs that hold another resource's id, in field order, with that resource's kind. */
+  references: Record<string, ResourceKind>;
+  /** The field a resource made from a live object is named after: the declared one, else `name` where there is one. */
+  label?: keyof F & string;
 }
 
 export function defineShape<K extends ResourceKind, F extends Fields>(definition: ShapeDefinition<K, F>): Shape<K, F> {
   const fields = Object.entries(definition.fields);
   const rules: Record<string, FieldRule> = {};
   const settings: Record<string, unknown> = {};
+  const references: Record<string, ResourceKind> = {};
   for (const [name, field] of fields) {
-    if (field.role === "input") rules[name] = field.rule;
-    else if (field.role === "setting") settings[name] = field.default;
+    if (field.role === "input") {
+      rules[name] = field.rule;
+      if (field.references) references[name] = field.references;
+    } else if (field.role === "setting") settings[name] = field.default;
   }
   const adoptIdCheck = idOf(definition.id.prefix, definition.id.noun);
   const buildSchema = (): ZodType<PlainArgs<F>> => {
@@ -257,5 +275,8 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
     outputNames: [...fields.map(([name]) => name), "adoptId", CONNECTION_INPUT],
     secretInputs: secret("input"),
     secretOutputs: [...secret("input"), ...secret("output")],
+    references,
+    // The cast: Object.hasOwn has just found `name` among the fields, which the type cannot follow.
+    label: definition.label ?? (Object.hasOwn(definition.fields, "name") ? ("name" as keyof F & string) : undefined),
   };
 }

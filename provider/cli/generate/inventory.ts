@@ -4,12 +4,15 @@
 import type { Callback, CallbackInstance, IntegrationSetupSession, ProviderConfig, Role, ToolConnectivityClient } from "../../../sdk";
 import { SCAN_PAGE_SIZE } from "../../page-size";
 
-/** An object of the environment, with its record as the SDK reads it. */
-export type LiveObject = { id: string } & (
+/**
+ * An object of the environment, with its record as the SDK reads it, and the inputs the listing knows
+ * that the record leaves out: what the binding's toOutputs needs beside the record.
+ */
+export type LiveObject = { id: string; inputs?: Record<string, string> } & (
   | { kind: "ProviderConfig"; record: ProviderConfig }
   | { kind: "Callback"; record: Callback }
-  /** `callbackId`: an instance's list is scoped to its callback. */
-  | { kind: "CallbackInstance"; record: CallbackInstance; callbackId: string }
+  /** An instance's list is scoped to its callback: its record does not say which, the listing does. */
+  | { kind: "CallbackInstance"; record: CallbackInstance; inputs: { callbackId: string } }
   | { kind: "Role"; record: Role }
   | { kind: "IntegrationSetupSession"; record: IntegrationSetupSession }
 );
@@ -28,7 +31,7 @@ export async function listAccount(client: ToolConnectivityClient, options: { inc
   for (const callback of await all(client.callbacks.list({ status: "active", limit: SCAN_PAGE_SIZE }))) {
     objects.push({ kind: "Callback", id: callback.id, record: callback });
     for (const instance of await all(client.callbacks.instances.list(callback.id, { status: "attached", limit: SCAN_PAGE_SIZE }))) {
-      objects.push({ kind: "CallbackInstance", id: instance.id, record: instance, callbackId: callback.id });
+      objects.push({ kind: "CallbackInstance", id: instance.id, record: instance, inputs: { callbackId: callback.id } });
     }
   }
   for (const role of await all(client.roles.list({ limit: SCAN_PAGE_SIZE }))) {

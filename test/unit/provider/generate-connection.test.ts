@@ -28,7 +28,12 @@ const OBJECTS = [
     },
   },
   { kind: "Callback", id: "cb_1", record: { id: "cb_1", integrationProviderId: "intp_1", name: "Events", description: null, status: "active" } },
-  { kind: "CallbackInstance", id: "inst_1", callbackId: "cb_1", record: { id: "inst_1", config: { id: "pcfg_1" }, authConfig: null, status: "attached" } },
+  {
+    kind: "CallbackInstance",
+    id: "inst_1",
+    inputs: { callbackId: "cb_1" },
+    record: { id: "inst_1", config: { id: "pcfg_1" }, authConfig: null, status: "attached" },
+  },
   { kind: "Role", id: "role_1", record: { id: "role_1", name: "Support", slug: "support", permissions: ["thread_read"], description: null, isDefault: false } },
 ] as unknown as LiveObject[];
 

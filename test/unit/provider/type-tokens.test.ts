@@ -1,8 +1,19 @@
-// The type tokens of provider/type-tokens.ts are the ones the resource classes register: each class,
-// declared in a program run under Pulumi's mocks, reaches the engine with the token the policy pack,
-// the drift tool and existing states know it by.
+// The type tokens existing states hold: each resource class, declared in a program run under Pulumi's
+// mocks, reaches the engine with the token the policy pack, the drift tool and existing states know it
+// by, and provider/type-tokens.ts says the same. The tokens are written out here, not read from
+// type-tokens.ts: a token changed there must fail this test, since every state recorded under the old
+// one would no longer match its resource.
 import * as pulumi from "@pulumi/pulumi";
 import { TYPE_TOKENS } from "../../../provider/type-tokens";
+
+/** The tokens of every existing state: never edited. */
+const RECORDED_TOKENS = {
+  Callback: "pulumi-nodejs:dynamic/tcs:Callback",
+  CallbackInstance: "pulumi-nodejs:dynamic/tcs:CallbackInstance",
+  ProviderConfig: "pulumi-nodejs:dynamic/tcs:ProviderConfig",
+  Role: "pulumi-nodejs:dynamic/tcs:Role",
+  IntegrationSetupSession: "pulumi-nodejs:dynamic/tcs:IntegrationSetupSession",
+};
 
 describe("type tokens", () => {
   const registered: { type: string; name: string }[] = [];
@@ -35,11 +46,15 @@ describe("type tokens", () => {
     await Promise.all(resources.map((resource) => new Promise((resolve) => resource.urn.apply(resolve))));
     const byName = Object.fromEntries(registered.map((r) => [r.name, r.type]));
     expect(byName).toEqual({
-      "a-callback": TYPE_TOKENS.Callback,
-      "an-instance": TYPE_TOKENS.CallbackInstance,
-      "a-config": TYPE_TOKENS.ProviderConfig,
-      "a-role": TYPE_TOKENS.Role,
-      "a-session": TYPE_TOKENS.IntegrationSetupSession,
+      "a-callback": RECORDED_TOKENS.Callback,
+      "an-instance": RECORDED_TOKENS.CallbackInstance,
+      "a-config": RECORDED_TOKENS.ProviderConfig,
+      "a-role": RECORDED_TOKENS.Role,
+      "a-session": RECORDED_TOKENS.IntegrationSetupSession,
     });
+  });
+
+  it("are the ones provider/type-tokens.ts lists, and no other", () => {
+    expect(TYPE_TOKENS).toEqual(RECORDED_TOKENS);
   });
 });
