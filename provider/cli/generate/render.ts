@@ -3,18 +3,12 @@
 import { CONNECTIONS_KEY } from "../../connections";
 import type { Declaration, Reference } from "./model";
 
-const RESERVED = new Set(["delete", "new", "function", "class", "const", "let", "var", "default", "export", "import", "return", "this", "tcs", "pulumi"]);
-
 function isReference(value: unknown): value is Reference {
   return value !== null && typeof value === "object" && Object.keys(value).length === 1 && typeof (value as Reference).ref === "string";
 }
 
 function literal(value: unknown, indent: string): string {
   return JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
-}
-
-function variableOf(declaration: Declaration): string {
-  return RESERVED.has(declaration.variable) ? `${declaration.variable}Resource` : declaration.variable;
 }
 
 export interface RenderContext {
@@ -45,17 +39,18 @@ export function renderProgram(declarations: Declaration[], context: RenderContex
     "",
     "export = async () => {",
   ];
-  const rename = new Map(declarations.map((d) => [`${d.variable}.id`, `${variableOf(d)}.id`]));
+  // A declaration's variable is already an identifier no other declaration, keyword or name of this
+  // program (`tcs`) has: names.ts sees to that.
   for (const declaration of declarations) {
-    lines.push(`  const ${variableOf(declaration)} = new tcs.${declaration.kind}(${JSON.stringify(declaration.name)}, {`);
+    lines.push(`  const ${declaration.variable} = new tcs.${declaration.kind}(${JSON.stringify(declaration.name)}, {`);
     for (const [field, value] of Object.entries(declaration.args)) {
-      const rendered = isReference(value) ? (rename.get(value.ref) ?? value.ref) : literal(value, "    ");
+      const rendered = isReference(value) ? value.ref : literal(value, "    ");
       lines.push(`    ${field}: ${rendered},`);
     }
     lines.push("  });");
   }
   lines.push("", "  return {");
-  for (const declaration of declarations) lines.push(`    ${variableOf(declaration)}: ${variableOf(declaration)}.id,`);
+  for (const declaration of declarations) lines.push(`    ${declaration.variable}: ${declaration.variable}.id,`);
   lines.push("  };", "};", "");
   return lines.join("\n");
 }
