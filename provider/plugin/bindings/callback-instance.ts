@@ -5,6 +5,7 @@ import { callbackInstance } from "../../shapes/callback-instance";
 import { defineBinding, type ApiContext } from "../engine/binding";
 import { notFoundAsUndefined } from "../engine/not-found";
 import type { PageLike } from "../engine/read-batcher";
+import { createBody } from "../engine/request-body";
 
 const EMPTY_PAGE: PageLike<InstanceRecord> = { items: [], hasMoreAfter: false, nextPage: async () => null };
 
@@ -20,11 +21,8 @@ function readInstance(ctx: ApiContext, callbackId: string, id: string): Promise<
 }
 
 export const callbackInstanceBinding = defineBinding<typeof callbackInstance.fields, InstanceRecord>(callbackInstance, {
-  create: (ctx, args) =>
-    ctx.client.callbacks.instances.create(args.callbackId, {
-      providerConfigId: args.providerConfigId,
-      providerAuthConfigId: args.providerAuthConfigId,
-    }),
+  // The instance is made under its callback: callbackId is in the path.
+  create: (ctx, args) => ctx.client.callbacks.instances.create(args.callbackId, createBody(callbackInstance, args, { inPath: ["callbackId"] })),
 
   async findCreated(ctx, args, sentAt) {
     // An instance has no metadata to mark; the service allows one attached instance per config and

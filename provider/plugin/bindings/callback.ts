@@ -5,6 +5,7 @@ import { callback } from "../../shapes/callback";
 import { defineBinding, type ApiContext } from "../engine/binding";
 import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
+import { createBody, updateBody } from "../engine/request-body";
 
 function readCallback(ctx: ApiContext, id: string): Promise<CallbackRecord | undefined> {
   return ctx.reads.find(
@@ -18,13 +19,7 @@ function readCallback(ctx: ApiContext, id: string): Promise<CallbackRecord | und
 }
 
 export const callbackBinding = defineBinding<typeof callback.fields, CallbackRecord>(callback, {
-  create: (ctx, args, marker) =>
-    ctx.client.callbacks.create({
-      integrationProviderId: args.integrationProviderId,
-      name: args.name,
-      description: args.description,
-      metadata: withMarker(args.metadata, marker),
-    }),
+  create: (ctx, args, marker) => ctx.client.callbacks.create(createBody(callback, args, { overrides: { metadata: withMarker(args.metadata, marker) } })),
 
   markedIn: (ctx, args) => ({
     scope: { kind: "Callback", within: args.integrationProviderId },
@@ -33,12 +28,7 @@ export const callbackBinding = defineBinding<typeof callback.fields, CallbackRec
 
   read: (ctx, id) => readCallback(ctx, id),
 
-  update: (ctx, id, args) =>
-    ctx.client.callbacks.update(id, {
-      name: args.name ?? null,
-      description: args.description ?? null,
-      metadata: args.metadata ?? null,
-    }),
+  update: (ctx, id, args) => ctx.client.callbacks.update(id, updateBody(callback, args)),
 
   async delete(ctx, id) {
     await notFoundAsUndefined(ctx.client.callbacks.delete(id));

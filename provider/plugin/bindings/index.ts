@@ -1,4 +1,4 @@
-// Every resource's API binding by kind: what the plugin (../serve.ts) serves.
+// Every resource's API binding by kind: what the plugin object (../tcs-plugin.ts) serves.
 import type { ResourceKind } from "../../shapes/shape";
 import type { AnyBinding } from "../engine/binding";
 import { callbackBinding } from "./callback";

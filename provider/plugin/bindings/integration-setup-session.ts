@@ -5,6 +5,7 @@ import { integrationSetupSession } from "../../shapes/integration-setup-session"
 import { defineBinding, type ApiContext } from "../engine/binding";
 import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
+import { createBody } from "../engine/request-body";
 
 function readSession(ctx: ApiContext, integrationId: string, id: string): Promise<SessionRecord | undefined> {
   return ctx.reads.find(
@@ -16,18 +17,9 @@ function readSession(ctx: ApiContext, integrationId: string, id: string): Promis
 }
 
 export const integrationSetupSessionBinding = defineBinding<typeof integrationSetupSession.fields, SessionRecord>(integrationSetupSession, {
+  // Every input, but the replaceWhenExpired setting (the provider's alone).
   create: (ctx, args, marker) =>
-    ctx.client.integrationSetupSessions.create({
-      integrationId: args.integrationId,
-      name: args.name,
-      description: args.description,
-      metadata: withMarker(args.metadata, marker),
-      identityActorId: args.identityActorId,
-      identityId: args.identityId,
-      expiresAt: args.expiresAt,
-      redirectUrl: args.redirectUrl,
-      configuration: args.configuration,
-    }),
+    ctx.client.integrationSetupSessions.create(createBody(integrationSetupSession, args, { overrides: { metadata: withMarker(args.metadata, marker) } })),
 
   // Only pending sessions: an expired one with the same marker is the one being replaced.
   markedIn: (ctx, args) => ({

@@ -7,6 +7,7 @@ import { defineBinding, type ApiContext } from "../engine/binding";
 import { checkConfigValue } from "../engine/config-schema-check";
 import { withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
+import { createBody, updateBody } from "../engine/request-body";
 
 function toolFiltersOf(record: ConfigRecord): ToolFilters {
   const filter = record.toolFilter;
@@ -45,16 +46,7 @@ export const providerConfigBinding = defineBinding<typeof providerConfig.fields,
   },
 
   create: (ctx, args, marker) =>
-    ctx.client.providerConfigs.create({
-      providerId: args.providerId,
-      providerDeploymentId: args.providerDeploymentId,
-      providerConfigVaultId: args.providerConfigVaultId,
-      value: args.value,
-      toolFilters: args.toolFilters,
-      name: args.name,
-      description: args.description,
-      metadata: withMarker(args.metadata, marker),
-    }),
+    ctx.client.providerConfigs.create(createBody(providerConfig, args, { overrides: { metadata: withMarker(args.metadata, marker) } })),
 
   markedIn: (ctx, args) => ({
     scope: { kind: "ProviderConfig", within: args.providerId },
@@ -64,13 +56,7 @@ export const providerConfigBinding = defineBinding<typeof providerConfig.fields,
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id),
   retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(id)),
 
-  update: (ctx, id, args) =>
-    ctx.client.providerConfigs.update(id, {
-      name: args.name ?? null,
-      description: args.description ?? null,
-      metadata: args.metadata ?? null,
-      toolFilters: args.toolFilters ?? ALLOW_ALL,
-    }),
+  update: (ctx, id, args) => ctx.client.providerConfigs.update(id, updateBody(providerConfig, args)),
 
   async delete(ctx, id) {
     await notFoundAsUndefined(ctx.client.providerConfigs.delete(id));

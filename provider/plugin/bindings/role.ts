@@ -4,6 +4,7 @@ import { SCAN_PAGE_SIZE } from "../../page-size";
 import { role } from "../../shapes/role";
 import { defineBinding, type ApiContext } from "../engine/binding";
 import { notFoundAsUndefined } from "../engine/not-found";
+import { createBody, updateBody } from "../engine/request-body";
 
 function readRole(ctx: ApiContext, id: string): Promise<RoleRecord | undefined> {
   return ctx.reads.find(
@@ -15,7 +16,7 @@ function readRole(ctx: ApiContext, id: string): Promise<RoleRecord | undefined> 
 }
 
 export const roleBinding = defineBinding<typeof role.fields, RoleRecord>(role, {
-  create: (ctx, args) => ctx.client.roles.create({ name: args.name, slug: args.slug, permissions: args.permissions, description: args.description }),
+  create: (ctx, args) => ctx.client.roles.create(createBody(role, args)),
 
   async findCreated(ctx, args, sentAt) {
     // Slugs are unique per account: a role with this slug made since the POST was sent is ours.
@@ -27,7 +28,8 @@ export const roleBinding = defineBinding<typeof role.fields, RoleRecord>(role, {
 
   read: (ctx, id) => readRole(ctx, id),
 
-  update: (ctx, id, args) => ctx.client.roles.update(id, { name: args.name, slug: args.slug, permissions: args.permissions, description: args.description }),
+  // A PUT replaces the role whole: a field it is not sent (a description no longer declared) is reset.
+  update: (ctx, id, args) => ctx.client.roles.update(id, updateBody(role, args, { absent: "omit" })),
 
   async delete() {
     return "the API cannot delete roles: it was removed from this stack but stays in the account (remove it in the dashboard if it is no longer wanted)";
