@@ -1,4 +1,5 @@
-// Four projects so each kind of test can run alone: `jest --selectProjects unit|integration|model|e2e`.
+// Five projects so each kind of test can run alone: `jest --selectProjects unit|integration|model|e2e|long`.
+// `npm test` runs the first four; `npm run test:long` runs `long` (CI runs both).
 // Tests mirror the source: test/unit/{sdk,provider,emulator,policy}, test/integration/{emulator,sdk,provider}.
 const transform = { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2023", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
 const moduleNameMapper = {
@@ -17,6 +18,10 @@ module.exports = {
     // Model-based property tests of plan and apply: the provider's engine over the emulator, in process.
     { ...common, displayName: "model", testMatch: ["<rootDir>/test/model/**/*.test.ts"] },
     // End-to-end tests drive the real pulumi CLI; they are slow, so they get long timeouts.
+    // One real-engine test per capability: what a contributor runs before every commit.
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"], setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"] },
+    // The long real-engine runs: the model's sequences on the real engine, scale, chaos, every property's
+    // plan, every resource option, and the deeper variants of what e2e covers once.
+    { ...common, displayName: "long", testMatch: ["<rootDir>/test/long/**/*.test.ts"], setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"] },
   ],
 };

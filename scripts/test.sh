@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: type-check, build dist/ (the engine's provider plugin loads the
-# implementation from there), then every jest project. Run through scripts/env.sh (npm test).
+# What a contributor runs before every commit (npm test, through scripts/env.sh): type-check, lint,
+# build dist/ (the engine's provider plugin loads the implementation from there), then the unit,
+# integration and model projects and one real-engine test per capability (e2e). The long real-engine
+# runs are scripts/test-long.sh (npm run test:long); CI runs both (.ci/run).
 set -euo pipefail
 echo "[test] $(node --version) · pulumi $(pulumi version)"
 # Type-checks everything, the policy pack (policy/) included; the build compiles the pack into
@@ -12,4 +14,4 @@ prettier --check . > /dev/null
 tsc -p tsconfig.build.json
 # Two cores: two workers; the engine runs its own processes beside them. The emulator's node:sqlite
 # announces itself as experimental in every worker: noise in a test log.
-NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" jest --ci --maxWorkers=2 "$@"
+NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" jest --ci --maxWorkers=2 --selectProjects unit integration model e2e "$@"

@@ -1,7 +1,7 @@
 // What the engine's read gives Pulumi as the inputs after a refresh, against the emulator in process:
 // none when nothing declared changed (the recorded inputs stay as they are), and after a change by
 // hand the live values, with what the API never returns kept as recorded and what the program did
-// not declare left out. (On the real engine: test/e2e/resource-options.test.ts.)
+// not declare left out. (On the real engine: test/long/resource-options.test.ts.)
 import { BINDINGS } from "../../../provider/plugin/bindings";
 import type { ApiContext } from "../../../provider/plugin/engine/binding";
 import { markerSecret } from "../../../provider/plugin/engine/create-marker";

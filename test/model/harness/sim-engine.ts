@@ -56,7 +56,7 @@ export interface PlannedChange {
 
 /**
  * What applies a program: this simulation of the engine, or the real engine through the Automation
- * API (test/e2e/model-engine.test.ts). The model's commands and invariants work on either.
+ * API (test/long/model-engine.test.ts). The model's commands and invariants work on either.
  */
 export interface Deployer {
   /** Resources by name: their id, inputs and outputs as state holds them. */

@@ -1,7 +1,7 @@
 // Resource options the provider carries out itself, through the real engine and bindings: the
 // engine gives a dynamic provider's diff no say on replaceOnChanges (it reports no changed keys), so the
 // option arrives as an input; a replacement that keeps a unique key deletes first, or is refused when
-// the API cannot delete. (Their effect on the real engine and service: test/e2e/resource-options.test.ts.)
+// the API cannot delete. (Their effect on the real engine and service: test/long/resource-options.test.ts.)
 import { BINDINGS } from "../../../provider/plugin/bindings";
 import { markerFor } from "../../../provider/plugin/engine/create-marker";
 import { parsePath, withReplaceOnChanges } from "../../../provider/plugin/engine/replace-on-changes";

@@ -6,9 +6,9 @@ import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../../scripts/lib/engine";
-import { FIX, SECRET_CONFIG_VALUE } from "./helpers/programs";
-import { runBin } from "./helpers/run-bin";
-import { api, archiveCallback, clock, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+import { FIX, SECRET_CONFIG_VALUE } from "../e2e/helpers/programs";
+import { runBin } from "../e2e/helpers/run-bin";
+import { api, archiveCallback, clock, startTestEmulator, tcsStack } from "../e2e/helpers/tcs-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
 const DAY_MS = 24 * 3600_000;

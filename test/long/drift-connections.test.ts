@@ -8,9 +8,9 @@ import * as tcs from "pulumi-tcs";
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../../scripts/lib/engine";
-import { FIX, SECRET_CONFIG_VALUE } from "./helpers/programs";
-import { runBin } from "./helpers/run-bin";
-import { api, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+import { FIX, SECRET_CONFIG_VALUE } from "../e2e/helpers/programs";
+import { runBin } from "../e2e/helpers/run-bin";
+import { api, startTestEmulator, tcsStack } from "../e2e/helpers/tcs-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
 /** The role declared in both environments, as the API takes it whole (PUT). */

@@ -9,8 +9,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { loadProgram, REPO_ROOT } from "../../scripts/lib/engine";
-import { runBin } from "./helpers/run-bin";
-import { listAll, requests, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+import { runBin } from "../e2e/helpers/run-bin";
+import { listAll, requests, startTestEmulator, tcsStack } from "../e2e/helpers/tcs-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "tcs-pulumi.js");
 const EXAMPLE = path.join(REPO_ROOT, "examples", "adoption");

@@ -6,8 +6,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { openStack } from "../../scripts/lib/engine";
-import { removeTornSidecars } from "./helpers/kill-engine";
-import { makeScratch } from "./helpers/workspace";
+import { removeTornSidecars } from "../e2e/helpers/kill-engine";
+import { makeScratch } from "../e2e/helpers/workspace";
 
 describe("a torn metadata sidecar in the file backend", () => {
   it("fails every command until the empty sidecar is removed, and loses no state", async () => {

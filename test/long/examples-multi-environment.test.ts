@@ -4,8 +4,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { loadProgram, openStack, REPO_ROOT } from "../../scripts/lib/engine";
-import { api, requests, startTestEmulator } from "./helpers/tcs-stack";
-import { makeScratch, outputCollector } from "./helpers/workspace";
+import { api, requests, startTestEmulator } from "../e2e/helpers/tcs-stack";
+import { makeScratch, outputCollector } from "../e2e/helpers/workspace";
 
 const EXAMPLE = path.join(REPO_ROOT, "examples", "multi-environment");
 const POLICY_PACK = path.join(REPO_ROOT, "policy");

@@ -8,8 +8,8 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 import fc from "fast-check";
 import { commandArbitraries, finish, newReal, Up, type Real } from "../model/harness/commands";
 import { World } from "../model/harness/world";
-import { EngineDeployer } from "./helpers/engine-deployer";
-import { tcsStack, type TcsStack } from "./helpers/tcs-stack";
+import { EngineDeployer } from "../e2e/helpers/engine-deployer";
+import { tcsStack, type TcsStack } from "../e2e/helpers/tcs-stack";
 
 const RUNS = Number(process.env.TCS_MODEL_ENGINE_RUNS ?? 20);
 /**

@@ -6,7 +6,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { openStack } from "../../scripts/lib/engine";
-import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+import { makeScratch, outputCollector, type Scratch } from "../e2e/helpers/workspace";
 
 // The "remote" object is a JSON file, so refresh has something real to read back.
 const noteProvider: pulumi.dynamic.ResourceProvider = {
@@ -96,7 +96,7 @@ describe("the real Pulumi engine", () => {
   });
 
   it("blocks a preview that breaks a mandatory policy", async () => {
-    const pack = path.join(__dirname, "fixtures", "smoke-policy");
+    const pack = path.join(__dirname, "..", "e2e", "fixtures", "smoke-policy");
     const output = outputCollector();
     const stack = await openWith("forbidden");
     await expect(stack.preview({ policyPacks: [pack], onOutput: output.onOutput })).rejects.toThrow();

@@ -4,8 +4,8 @@
 // must be paced by the client's limiter, with not one 429 from the service.
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { mixCounts, mixProgram } from "../../scripts/lib/mix-program";
-import { liveInventory, stateInventory } from "./helpers/inventory";
-import { requests, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+import { liveInventory, stateInventory } from "../e2e/helpers/inventory";
+import { requests, startTestEmulator, tcsStack } from "../e2e/helpers/tcs-stack";
 
 const N = 300;
 const WINDOW = { limit: 100, windowMs: 10_000 };

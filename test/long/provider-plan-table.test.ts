@@ -3,8 +3,8 @@
 import * as tcs from "pulumi-tcs";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { FIX } from "./helpers/programs";
-import { startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
+import { FIX } from "../e2e/helpers/programs";
+import { startTestEmulator, tcsStack, type TcsStack } from "../e2e/helpers/tcs-stack";
 
 interface Knobs {
   [key: string]: unknown;

@@ -4,10 +4,10 @@
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { mixProgram } from "../../scripts/lib/mix-program";
-import { liveInventory, stateInventory, type Inventory } from "./helpers/inventory";
-import { findEngine, killEngine, removeTornSidecars } from "./helpers/kill-engine";
-import { outputCollector } from "./helpers/workspace";
-import { faults, requests, startTestEmulator, tcsStack, type FaultRule } from "./helpers/tcs-stack";
+import { liveInventory, stateInventory, type Inventory } from "../e2e/helpers/inventory";
+import { findEngine, killEngine, removeTornSidecars } from "../e2e/helpers/kill-engine";
+import { outputCollector } from "../e2e/helpers/workspace";
+import { faults, requests, startTestEmulator, tcsStack, type FaultRule } from "../e2e/helpers/tcs-stack";
 
 const N = 200;
 

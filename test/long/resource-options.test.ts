@@ -7,9 +7,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { FIX, SECRET_CONFIG_VALUE } from "./helpers/programs";
-import { api, requests, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
-import { outputCollector } from "./helpers/workspace";
+import { FIX, SECRET_CONFIG_VALUE } from "../e2e/helpers/programs";
+import { api, requests, startTestEmulator, tcsStack, type TcsStack } from "../e2e/helpers/tcs-stack";
+import { outputCollector } from "../e2e/helpers/workspace";
 
 type Kind = "ProviderConfig" | "Callback" | "CallbackInstance" | "Role" | "IntegrationSetupSession";
 
