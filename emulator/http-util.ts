@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "./errors";
+import { assertNestingWithinLimit } from "./json-depth";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 
-/** Reads and parses a JSON body; an empty body is `undefined`. Malformed or oversized: 400. */
+/** Reads and parses a JSON body; an empty body is `undefined`. Malformed or oversized: 400; a field nested too deep: 422. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -18,13 +19,17 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (size === 0) return undefined;
   const text = Buffer.concat(chunks).toString("utf8");
   if (text.trim() === "") return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (error) {
     throw new ApiError("invalid_request", `The request body is not valid JSON: ${(error as Error).message}.`, {
       hint: "Send a JSON object with Content-Type: application/json.",
     });
   }
+  // Before anything that recurses sees it (see json-depth.ts): too deep is a 422, never a 500.
+  assertNestingWithinLimit(body);
+  return body;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

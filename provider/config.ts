@@ -3,6 +3,7 @@
 // API key stays out of state.
 
 import type { RateLimitTier, TierBelowServiceNotice } from "../sdk";
+import { settingValueProblem, type SettingNames } from "./setting-values";
 export type { RateLimitTier };
 
 export interface ProviderSettings {
@@ -43,7 +44,19 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
   };
 }
 
-/** What is missing before any request can be made, as a message that says how to fix it. */
+/** The default connection's settings as a message names them: stack config first, then the environment. */
+const TOP_LEVEL_SETTINGS: SettingNames = {
+  name: (field) => `tcs:${field}`,
+  fix: (field, value) => {
+    const variable = field === "baseUrl" ? "TCS_BASE_URL" : "TCS_SERVICE_VERSION";
+    return `run \`pulumi config set tcs:${field} ${value}\` or set ${value.endsWith("...") ? variable : `${variable}=${value}`}`;
+  },
+};
+
+/**
+ * What is missing or unusable before any request can be made, as a message that says how to fix it:
+ * the plugin's check reports it, so a preview fails where the up would have.
+ */
 export function missingSettings(settings: ProviderSettings): string | undefined {
   if (!settings.apiKey) {
     return "No API key for the Tool Connectivity Service: run `pulumi config set --secret tcs:apiKey service_sk_...` or set TCS_API_KEY.";
@@ -51,7 +64,7 @@ export function missingSettings(settings: ProviderSettings): string | undefined 
   if (!settings.baseUrl) {
     return "No base URL for the Tool Connectivity Service: run `pulumi config set tcs:baseUrl https://...` or set TCS_BASE_URL.";
   }
-  return undefined;
+  return settingValueProblem(settings, TOP_LEVEL_SETTINGS);
 }
 
 /**

@@ -7,6 +7,7 @@
 // connection, the top-level `tcs:apiKey`, `tcs:baseUrl`, ... (then TCS_* environment), as before
 // connections existed, so older programs and states are unchanged. State records only the name.
 import { missingSettings, parseRateLimitTier, readSettings, type ConfigSource, type ProviderSettings } from "./config";
+import { settingValueProblem } from "./setting-values";
 
 /** The config key that holds the named connections. */
 export const CONNECTIONS_KEY = "tcs:connections";
@@ -123,7 +124,7 @@ export function unknownConnection(connection: string): string {
   );
 }
 
-/** What is missing before a request can be made on this connection, as a message that says how to fix it. */
+/** What is missing or unusable before a request can be made on this connection, as a message that says how to fix it. */
 export function missingConnectionSettings(connection: string | undefined, settings: ProviderSettings): string | undefined {
   if (connection === undefined) return missingSettings(settings);
   if (!settings.apiKey) {
@@ -131,7 +132,12 @@ export function missingConnectionSettings(connection: string | undefined, settin
   }
   if (!settings.baseUrl)
     return `connection '${connection}' has no base URL: run \`pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl https://...\``;
-  return undefined;
+  const setting = (field: string) => `${CONNECTIONS_KEY}.${connection}.${field}`;
+  const problem = settingValueProblem(settings, {
+    name: setting,
+    fix: (field, value) => `run \`pulumi config set --path ${setting(field)} ${value}\``,
+  });
+  return problem && `connection '${connection}': ${problem}`;
 }
 
 /** The config key that holds a connection's API key, as `pulumi config set --secret` takes it. */

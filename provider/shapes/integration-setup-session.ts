@@ -2,7 +2,7 @@
 // Every input replaces (the API has no update), and with replaceWhenExpired an expired session is
 // replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret.
 // Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
-import { description, idOf, metadata, name } from "./common";
+import { description, idOf, jsonObject, metadata, name } from "./common";
 import { isUnknown } from "./normalize";
 import { defineShape, optional, output, required, setting } from "./shape";
 import type { Check } from "./zod";
@@ -40,7 +40,8 @@ export const integrationSetupSession = defineShape({
     }),
     /** Where the setup page sends the user afterwards: an absolute https URL (or http://localhost). */
     redirectUrl: optional(redirectUrl, { onChange: "replace" }),
-    configuration: optional((z) => z.record(z.string(), z.unknown(), { error: "must be an object" }), { onChange: "replace" }),
+    /** Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). */
+    configuration: optional(jsonObject("must be an object", { maxJsonLength: 20_000 }), { onChange: "replace" }),
     /** Replace the session on the next up once it has expired (seen by refresh). Default false. */
     replaceWhenExpired: setting((z) => z.boolean(), false),
     /** The setup link: whoever holds it can complete the setup. Secret. */

@@ -7,9 +7,14 @@ import type { FieldRule } from "./shape";
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 export function isUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(isUnknown);
-  if (value !== null && typeof value === "object") return Object.values(value).some(isUnknown);
+  // Walked with its own stack: check asks this of a value before its shape check refuses one nested
+  // thousands of levels deep, and recursion would overflow first.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (next === UNKNOWN) return true;
+    if (next !== null && typeof next === "object") pending.push(...Object.values(next));
+  }
   return false;
 }
 

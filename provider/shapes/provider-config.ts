@@ -2,7 +2,7 @@
 // In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId,
 // providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from
 // state and not drift-checked. Delete: DELETE (for good); 404 is gone.
-import { description, idOf, metadata, name } from "./common";
+import { description, idOf, jsonObject, metadata, name } from "./common";
 import { defineShape, optional, output, required } from "./shape";
 import type { Check } from "./zod";
 
@@ -23,6 +23,9 @@ const toolFiltersCheck: Check<ToolFilters> = (z) =>
     { error: 'must be { type: "allow_all" } or { type: "tool_keys", keys: [...] }' },
   );
 
+/** The service states no limit of its own for a config's value, but it travels in a request body, which may hold 1 MiB. */
+const REQUEST_BODY_LIMIT = { bytes: 1024 * 1024, label: "1 MiB", why: "the service refuses a larger request body" };
+
 /** What no tool filters means: every tool. */
 export const ALLOW_ALL: ToolFilters = { type: "allow_all" };
 
@@ -37,7 +40,7 @@ export const providerConfig = defineShape({
     /** A saved config vault (`pcvt_...`) used as a template; `value` overrides its values. */
     providerConfigVaultId: optional(idOf("pcvt", "a provider config vault"), { onChange: "replace" }),
     /** Provider-specific settings, validated against the deployment's config schema. Stored as a secret. */
-    value: optional((z) => z.record(z.string(), z.unknown(), { error: "must be an object of provider settings" }), {
+    value: optional(jsonObject("must be an object of provider settings", { maxJsonBytes: REQUEST_BODY_LIMIT }), {
       onChange: "replace",
       writeOnly: true,
       secret: true,

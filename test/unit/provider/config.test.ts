@@ -9,7 +9,74 @@ describe("provider settings", () => {
   it("says how to set what is missing, without echoing any value", () => {
     expect(missingSettings(readSettings(() => undefined, {}))).toMatch(/pulumi config set --secret tcs:apiKey/);
     expect(missingSettings(readSettings(() => undefined, { TCS_API_KEY: "service_sk_x" }))).toMatch(/tcs:baseUrl/);
-    expect(missingSettings(readSettings(() => undefined, { TCS_API_KEY: "service_sk_x", TCS_BASE_URL: "http://x" }))).toBeUndefined();
+    expect(missingSettings(readSettings(() => undefined, { TCS_API_KEY: "service_sk_x", TCS_BASE_URL: "https://x.example" }))).toBeUndefined();
+  });
+
+  // Issue 9: values the service would refuse, or that would send the key in clear, fail the preview
+  // (the plugin's check reports what missingSettings says) instead of the up.
+  const withSetting = (values: Record<string, string>) =>
+    missingSettings(readSettings((key) => ({ "tcs:apiKey": "service_sk_x", "tcs:baseUrl": "https://api.example.com", ...values })[key], {}));
+
+  it("refuses a service version that is not a date, naming the setting and the fix", () => {
+    for (const version of ["2026-13-45", "2026-02-30", "20260101", "latest", ""]) {
+      expect(withSetting({ "tcs:serviceVersion": version })).toMatch(
+        /^tcs:serviceVersion must be the date \(YYYY-MM-DD\) of a published API version, 2026-01-01 or later \(got '.*', which is not a (calendar date|date written YYYY-MM-DD)\b.*run `pulumi config set tcs:serviceVersion 2026-01-01` or set TCS_SERVICE_VERSION=2026-01-01/,
+      );
+    }
+  });
+
+  it("refuses a service version before the first one the service published", () => {
+    expect(withSetting({ "tcs:serviceVersion": "2025-01-01" })).toMatch(
+      /^tcs:serviceVersion must be .* \(got '2025-01-01', which is before the first published version, 2026-01-01; the service would refuse it with 400 unsupported_version\): run `pulumi config set tcs:serviceVersion 2026-01-01`/,
+    );
+    // From the environment too: the message says both ways to set it.
+    expect(missingSettings(readSettings(() => undefined, { TCS_API_KEY: "k", TCS_BASE_URL: "https://x.example", TCS_SERVICE_VERSION: "1999-01-01" }))).toMatch(
+      /tcs:serviceVersion .*TCS_SERVICE_VERSION/,
+    );
+  });
+
+  it("takes the published version and later dates (versions the service may have published since)", () => {
+    expect(withSetting({ "tcs:serviceVersion": "2026-01-01" })).toBeUndefined();
+    expect(withSetting({ "tcs:serviceVersion": "2026-06-30" })).toBeUndefined();
+    expect(withSetting({})).toBeUndefined();
+  });
+
+  it("refuses plain http for a host that is not loopback: the API key would travel in clear", () => {
+    expect(withSetting({ "tcs:baseUrl": "http://api.example.com/v1" })).toBe(
+      "tcs:baseUrl must use https (plain http is allowed for loopback hosts only: 127.0.0.1, ::1, localhost), so the API key never travels in clear " +
+        "(got 'http://api.example.com/v1'): run `pulumi config set tcs:baseUrl https://api.example.com/v1` or set TCS_BASE_URL=https://api.example.com/v1",
+    );
+    for (const url of ["http://127.0.0.1.example.com", "http://localhost.example.com:8080", "http://10.0.0.1", "ftp://api.example.com"]) {
+      expect(withSetting({ "tcs:baseUrl": url })).toMatch(/^tcs:baseUrl must use https \(plain http is allowed for loopback hosts only/);
+    }
+  });
+
+  it("takes https anywhere and plain http on loopback hosts (the emulator listens on http://127.0.0.1)", () => {
+    for (const url of [
+      "https://api.example.com",
+      "http://127.0.0.1:4010",
+      "http://127.0.0.2:1/api",
+      "http://localhost:8080",
+      "http://[::1]:9000/",
+      " https://api.example.com ",
+    ]) {
+      expect({ url, problem: withSetting({ "tcs:baseUrl": url }) }).toEqual({ url, problem: undefined });
+    }
+  });
+
+  it("refuses a base URL that is not an absolute URL, or carries a query or fragment", () => {
+    expect(withSetting({ "tcs:baseUrl": "api.example.com" })).toMatch(
+      /^tcs:baseUrl must be an absolute https:\/\/ URL such as https:\/\/api\.example\.com \(got 'api\.example\.com'\): run `pulumi config set tcs:baseUrl https:\/\/\.\.\.`/,
+    );
+    expect(withSetting({ "tcs:baseUrl": "https://api.example.com/?env=prod" })).toMatch(
+      /^tcs:baseUrl must not carry a query string or fragment \(got 'https:\/\/api\.example\.com\/\?env=prod'\): run `pulumi config set tcs:baseUrl https:\/\/api\.example\.com\/`/,
+    );
+  });
+
+  it("never echoes credentials written into a base URL", () => {
+    const message = withSetting({ "tcs:baseUrl": "http://user:hunter2@api.example.com" });
+    expect(message).toMatch(/must use https/);
+    expect(message).not.toMatch(/hunter2/);
   });
 
   it("rejects an unknown rate limit tier, naming the choices", () => {

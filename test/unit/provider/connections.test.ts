@@ -47,7 +47,27 @@ describe("named connections", () => {
     );
     expect(missingConnectionSettings("staging", { apiKey: "k" })).toMatch(/connection 'staging' has no base URL: .*--path tcs:connections\.staging\.baseUrl/);
     expect(missingConnectionSettings(undefined, {})).toMatch(/pulumi config set --secret tcs:apiKey/);
-    expect(missingConnectionSettings("staging", { apiKey: "k", baseUrl: "u" })).toBeUndefined();
+    expect(missingConnectionSettings("staging", { apiKey: "k", baseUrl: "https://staging.example" })).toBeUndefined();
+  });
+
+  // Issue 9: a bad value is reported the way a missing one is, naming the connection's setting.
+  it("refuses a service version the service has not published, naming the connection's setting and the fix", () => {
+    const staging = { apiKey: "k", baseUrl: "https://staging.example" };
+    expect(missingConnectionSettings("staging", { ...staging, serviceVersion: "2026-13-45" })).toMatch(
+      /^connection 'staging': tcs:connections\.staging\.serviceVersion must be the date \(YYYY-MM-DD\) of a published API version, 2026-01-01 or later \(got '2026-13-45', which is not a calendar date.*run `pulumi config set --path tcs:connections\.staging\.serviceVersion 2026-01-01`$/,
+    );
+    expect(missingConnectionSettings("staging", { ...staging, serviceVersion: "2025-01-01" })).toMatch(
+      /tcs:connections\.staging\.serviceVersion .*before the first published version, 2026-01-01/,
+    );
+    expect(missingConnectionSettings("staging", { ...staging, serviceVersion: "2026-01-01" })).toBeUndefined();
+  });
+
+  it("refuses plain http to a host that is not loopback, naming the connection's setting and the https URL to set", () => {
+    expect(missingConnectionSettings("staging", { apiKey: "k", baseUrl: "http://staging.example.com" })).toBe(
+      "connection 'staging': tcs:connections.staging.baseUrl must use https (plain http is allowed for loopback hosts only: 127.0.0.1, ::1, localhost), " +
+        "so the API key never travels in clear (got 'http://staging.example.com'): run `pulumi config set --path tcs:connections.staging.baseUrl https://staging.example.com`",
+    );
+    expect(missingConnectionSettings("staging", { apiKey: "k", baseUrl: "http://127.0.0.1:4010" })).toBeUndefined();
   });
 
   it("keeps 'default' for the top-level settings, as reports call them", () => {

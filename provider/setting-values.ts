@@ -1,0 +1,88 @@
+// Whether a setting's value can be used, judged before any request. A value the service would refuse
+// (a service version it never published) failed only at `up`, with a 400 that names no setting; a base
+// URL in plain http sent the API key in clear. Both are reported at preview, where a missing key or URL
+// already is (config.ts missingSettings, connections.ts missingConnectionSettings), naming the setting
+// and the command that fixes it. Values are echoed (neither setting is secret), credentials in a URL never.
+// Imports nothing: config.ts and connections.ts both use it.
+
+/**
+ * The first version of the API: the one the spec itself carries, and the only one the contract lists.
+ * Later dates pass: the service may have published versions since, and answers for those itself.
+ */
+export const FIRST_SERVICE_VERSION = "2026-01-01";
+
+/** How a message names a connection's settings, and the command that sets one (to a value or a placeholder). */
+export interface SettingNames {
+  name(field: "baseUrl" | "serviceVersion"): string;
+  fix(field: "baseUrl" | "serviceVersion", value: string): string;
+}
+
+/** What is wrong with the base URL or service version of these settings, as a message; undefined when both can be used. */
+export function settingValueProblem(settings: { baseUrl?: string; serviceVersion?: string }, names: SettingNames): string | undefined {
+  if (settings.baseUrl !== undefined) {
+    const url = baseUrlProblem(settings.baseUrl);
+    if (url) return `${names.name("baseUrl")} ${url.problem}: ${names.fix("baseUrl", url.fix)}`;
+  }
+  if (settings.serviceVersion !== undefined) {
+    const version = serviceVersionProblem(settings.serviceVersion);
+    if (version) {
+      return (
+        `${names.name("serviceVersion")} must be the date (YYYY-MM-DD) of a published API version, ${FIRST_SERVICE_VERSION} or later ` +
+        `(got '${settings.serviceVersion}', which ${version}; the service would refuse it with 400 unsupported_version): ` +
+        names.fix("serviceVersion", FIRST_SERVICE_VERSION)
+      );
+    }
+  }
+  return undefined;
+}
+
+/** Why a service version cannot be a published one (completing "which ..."), or undefined. */
+export function serviceVersionProblem(version: string): string | undefined {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(version);
+  if (!parts) return "is not a date written YYYY-MM-DD";
+  // YYYY-MM-DD strings order as their dates do.
+  if (version < FIRST_SERVICE_VERSION) return `is before the first published version, ${FIRST_SERVICE_VERSION}`;
+  const [year, month, day] = parts.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls 2026-13-45 over into 2027: a real date reads back as written.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return "is not a calendar date";
+  return undefined;
+}
+
+/** Hosts whose traffic never leaves the machine, where plain http exposes nothing (the emulator listens on 127.0.0.1). */
+const LOOPBACK_HOSTS = "127.0.0.1, ::1, localhost";
+
+function isLoopbackHost(hostname: string): boolean {
+  // URL normalizes the host: lower case, IPv4 in dotted form, IPv6 in brackets.
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** Why a base URL cannot carry the API key (completing "<setting> ..."), with the value that fixes it; or undefined. */
+export function baseUrlProblem(value: string): { problem: string; fix: string } | undefined {
+  const written = value.trim();
+  let url: URL;
+  try {
+    url = new URL(written);
+  } catch {
+    return { problem: `must be an absolute https:// URL such as https://api.example.com (got '${written}')`, fix: "https://..." };
+  }
+  const shown = url.username || url.password ? withoutCredentials(url) : written;
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
+    return {
+      problem: `must use https (plain http is allowed for loopback hosts only: ${LOOPBACK_HOSTS}), so the API key never travels in clear (got '${shown}')`,
+      fix: shown.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, "https:"),
+    };
+  }
+  // The SDK refuses these too, but only when the first request is made.
+  if (url.search || url.hash) {
+    return { problem: `must not carry a query string or fragment (got '${shown}')`, fix: shown.replace(/[?#].*$/, "") };
+  }
+  return undefined;
+}
+
+function withoutCredentials(url: URL): string {
+  const copy = new URL(url.href);
+  copy.username = "";
+  copy.password = "";
+  return copy.href;
+}
