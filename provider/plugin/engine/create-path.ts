@@ -7,11 +7,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { backoffDelay, type BackoffPolicy } from "../../../sdk/internal/retry";
 import { sameValue } from "../../shapes/normalize";
-import { CREATE_KEY_INPUT } from "../../shapes/reserved";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { hasMarker, markerFor } from "./create-marker";
-import { connectionOf, parseArgs, type Props } from "./engine-inputs";
+import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
 import { collidingId, describeError, outcomeUnknown } from "./errors";
 import { outputsOf } from "./outputs";
 import type { PageLike } from "./read-batcher";
@@ -58,7 +57,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const connection = connectionOf(inputs);
     const ctx = this.api(connection);
     if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId, connection);
-    const marker = markerFor(ctx.markerSecret, inputs[CREATE_KEY_INPUT], args, withReplaceOnChanges(this.shape.rules, inputs));
+    const marker = markerFor(ctx.markerSecret, createKeyOf(inputs), args, withReplaceOnChanges(this.shape.rules, inputs));
     const orphan = await this.findOrphan(ctx, args, marker);
     if (orphan) {
       warn(

@@ -14,6 +14,11 @@ export function stripEngineKeys(inputs: Props): Props {
   return rest;
 }
 
+/** The resource's identity the program sent (program/create-key.ts), from which its create marker is derived. */
+export function createKeyOf(inputs: Props): unknown {
+  return inputs[CREATE_KEY_INPUT];
+}
+
 /** The connection a resource's inputs or outputs name: undefined for the default connection. */
 export function connectionOf(props: Props): string | undefined {
   const connection = props[CONNECTION_INPUT];
