@@ -3,7 +3,7 @@ import type { Callback as CallbackRecord } from "../../../sdk";
 import { SCAN_PAGE_SIZE } from "../../page-size";
 import { callback } from "../../shapes/callback";
 import { defineBinding, type ApiContext } from "../engine/binding";
-import { withMarker, withoutMarker } from "../engine/create-marker";
+import { keepMarker, withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
 import { createBody, updateBody } from "../engine/request-body";
 
@@ -28,7 +28,8 @@ export const callbackBinding = defineBinding<typeof callback.fields, CallbackRec
 
   read: (ctx, id) => readCallback(ctx, id),
 
-  update: (ctx, id, args) => ctx.client.callbacks.update(id, updateBody(callback, args)),
+  update: (ctx, id, args, _state, marker) =>
+    ctx.client.callbacks.update(id, updateBody(callback, args, { overrides: { metadata: keepMarker(args.metadata, marker) } })),
 
   async delete(ctx, id) {
     await notFoundAsUndefined(ctx.client.callbacks.delete(id));

@@ -5,7 +5,7 @@ import { isUnknown, sameValue } from "../../shapes/normalize";
 import { ALLOW_ALL, providerConfig, type ToolFilters } from "../../shapes/provider-config";
 import { defineBinding, type ApiContext } from "../engine/binding";
 import { checkConfigValue } from "../engine/config-schema-check";
-import { withMarker, withoutMarker } from "../engine/create-marker";
+import { keepMarker, withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
 import { createBody, updateBody } from "../engine/request-body";
 
@@ -56,7 +56,8 @@ export const providerConfigBinding = defineBinding<typeof providerConfig.fields,
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id),
   retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(id)),
 
-  update: (ctx, id, args) => ctx.client.providerConfigs.update(id, updateBody(providerConfig, args)),
+  update: (ctx, id, args, _state, marker) =>
+    ctx.client.providerConfigs.update(id, updateBody(providerConfig, args, { overrides: { metadata: keepMarker(args.metadata, marker) } })),
 
   async delete(ctx, id) {
     await notFoundAsUndefined(ctx.client.providerConfigs.delete(id));

@@ -65,8 +65,11 @@ export interface Binding<A extends Props, O extends Props, R extends LiveObject>
    * that an object adopted with the wrong scope is reported as differing, not as missing.
    */
   retrieve?(ctx: ApiContext, id: string): Promise<R | undefined>;
-  /** Apply in-place changes; absent for resources that only replace. */
-  update?(ctx: ApiContext, id: string, args: A, state: Props): Promise<R>;
+  /**
+   * Apply in-place changes; absent for resources that only replace. `marker`: the create marker the
+   * object carries in its metadata (undefined for an adopted object), which an update keeps.
+   */
+  update?(ctx: ApiContext, id: string, args: A, state: Props, marker: string | undefined): Promise<R>;
   /** Remove the object. Returns a note for the user when the API cannot delete it (roles, sessions). */
   delete(ctx: ApiContext, id: string, state: Props): Promise<string | void>;
 

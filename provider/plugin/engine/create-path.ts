@@ -9,9 +9,9 @@ import { backoffDelay, type BackoffPolicy } from "../../../sdk/internal/retry";
 import { sameValue } from "../../shapes/normalize";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
-import { hasMarker, markerFor } from "./create-marker";
+import { hasMarker, madeBySameResource, markerFor } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
-import { collidingId, describeError, outcomeUnknown } from "./errors";
+import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
 import { outputsOf } from "./outputs";
 import type { PageLike } from "./read-batcher";
 import { withReplaceOnChanges } from "./replace-on-changes";
@@ -57,14 +57,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const connection = connectionOf(inputs);
     const ctx = this.api(connection);
     if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId, connection);
-    const marker = markerFor(ctx.markerSecret, createKeyOf(inputs), args, withReplaceOnChanges(this.shape.rules, inputs));
-    const orphan = await this.findOrphan(ctx, args, marker);
+    const marker = markerOf(ctx, this.shape, args, inputs);
+    const orphan = await this.findOrphan(ctx, args, marker, connection);
     if (orphan) {
       warn(
         `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
           `run made it and did not record it (the run was interrupted, or a destroy could not delete it)`,
       );
-      return this.takeOver(ctx, args, orphan, connection);
+      return this.takeOver(ctx, args, orphan, connection, marker);
     }
     const sentAt = new Date(Date.now() - CLOCK_SKEW_MS);
     try {
@@ -92,17 +92,32 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
 
   /**
    * An object with this resource's marker that already exists: made by an earlier run that was
-   * killed between its POST and writing state. One scan per scope per run, taken before this run's
-   * own creates (which carry other markers), so it costs a list page per scope, not a request per create.
+   * killed between its POST and writing state, or whose create's answer was lost. One scan per scope
+   * per run, taken before this run's own creates (which carry other markers), so it costs a list page
+   * per scope, not a request per create. What such a run made for other values (the program changed
+   * since) cannot become this resource's object: it is removed, saying so, rather than left behind.
    */
-  private async findOrphan(ctx: ApiContext, args: Args, marker: string): Promise<R | undefined> {
+  private async findOrphan(ctx: ApiContext, args: Args, marker: string, connection: string | undefined): Promise<R | undefined> {
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) return undefined;
-    return ctx.orphans.findWhere(
+    const made = await ctx.orphans.filterWhere(
       scope.scope,
       () => scope.list(),
-      (record) => hasMarker(record.metadata, marker) && !this.replacing.has(record.id),
+      (record) => (hasMarker(record.metadata, marker) || madeBySameResource(record.metadata, marker)) && !this.replacing.has(record.id),
     );
+    const orphan = made.find((record) => hasMarker(record.metadata, marker));
+    for (const leftover of made) if (leftover !== orphan && !ctx.takenOver.has(leftover.id)) await this.removeLeftover(ctx, leftover, connection);
+    return orphan;
+  }
+
+  /** An object an earlier failed run of this resource made for values the program no longer declares. */
+  private async removeLeftover(ctx: ApiContext, leftover: R, connection: string | undefined): Promise<void> {
+    const why = `an earlier run of this resource made it and did not record it (its create's answer was lost), and the program now declares other values`;
+    const note = await this.binding.delete(ctx, leftover.id, outputsOf(this.binding, leftover, {} as Args)).catch((error: unknown) => {
+      throw new Error(`${describeError(`removing ${this.kind} ${leftover.id}`, error, connection)}. ${why}; run pulumi up again to remove it.`);
+    });
+    ctx.reads.invalidate(this.shape.kind);
+    warn(note ? `${this.kind} ${leftover.id}: ${why}; ${note}` : `${this.kind} ${leftover.id}: deleted: ${why}`);
   }
 
   /** The object a create with this marker made, looked up afresh (after a lost answer). */
@@ -140,7 +155,15 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
             `(${describeError("lookup", lookupError)}); run pulumi up again: it finds an object it made by its create marker.`,
         );
       });
-      if (found || mayRetry) return found;
+      if (found) return found;
+      if (mayStillCommit(error)) {
+        // Sending it again while the first may still commit is how one resource becomes two objects.
+        throw new Error(
+          `${describeError(`creating ${this.kind}`, error, connection)}. The service may still create it, so the create was not sent ` +
+            `again (that could make a second object). Run pulumi up again: it takes over the object if the service made it, and creates it otherwise.`,
+        );
+      }
+      if (mayRetry) return undefined;
       throw new Error(`${describeError(`creating ${this.kind}`, error, connection)}. No object was created; run pulumi up again.`);
     }
     const existing = collidingId(error);
@@ -201,11 +224,17 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       const list = replaceOnly.map(([name]) => `${name} (live: ${JSON.stringify(current[name])}, declared: ${JSON.stringify(args[name])})`).join(", ");
       throw new Error(`adoptId: ${this.kind} ${id} differs in properties that cannot change in place: ${list}. Declare the live values to adopt it.`);
     }
-    return this.takeOver(ctx, args, live, connection);
+    return this.takeOver(ctx, args, live, connection, undefined);
   }
 
   /** Manages an existing object from now on, bringing its in-place fields to the declared values. */
-  private async takeOver(ctx: ApiContext, args: Args, live: R, connection: string | undefined): Promise<pulumi.dynamic.CreateResult> {
+  private async takeOver(
+    ctx: ApiContext,
+    args: Args,
+    live: R,
+    connection: string | undefined,
+    marker: string | undefined,
+  ): Promise<pulumi.dynamic.CreateResult> {
     ctx.takenOver.add(live.id);
     const current = outputsOf(this.binding, live, args);
     const inPlace = Object.entries(this.shape.rules).some(
@@ -213,13 +242,21 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     );
     let record = live;
     if (inPlace && this.binding.update) {
-      record = await this.binding.update(ctx, live.id, args, current).catch((error: unknown) => {
+      record = await this.binding.update(ctx, live.id, args, current, marker).catch((error: unknown) => {
         throw new Error(describeError(`taking over ${this.kind} ${live.id}`, error, connection));
       });
       ctx.reads.invalidate(this.shape.kind);
     }
     return { id: live.id, outs: outputsOf(this.binding, record, args, connection) };
   }
+}
+
+/**
+ * The create marker of a resource's object: what its create stores in metadata, and what an update
+ * keeps there. An adopted object carries none (it was made outside this resource).
+ */
+export function markerOf<A extends Props>(ctx: ApiContext, shape: ShapeRules<A>, args: A, inputs: Props): string {
+  return markerFor(ctx.markerSecret, createKeyOf(inputs), args, withReplaceOnChanges(shape.rules, inputs));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -34,6 +34,15 @@ export function outcomeUnknown(error: unknown): boolean {
 }
 
 /**
+ * A write the service may still be carrying out: the whole request was sent and no answer came back
+ * (the client timed out, or the connection broke). A lookup that finds nothing proves nothing then: the
+ * request may still be queued or running there. An answer, even a 5xx, means the service is done with it.
+ */
+export function mayStillCommit(error: unknown): boolean {
+  return error instanceof APIConnectionError && error.mayHaveBeenProcessed;
+}
+
+/**
  * A readable one-paragraph message for an error from the service. `connection`: the connection the
  * request went to, named when the service refused its key (with the setting that holds the key).
  */

@@ -73,6 +73,12 @@ export class ReadBatcher {
     return undefined;
   }
 
+  /** Every record of the scope that satisfies `predicate` (only what the scan listed). */
+  async filterWhere<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>, predicate: (record: R) => boolean): Promise<R[]> {
+    const scan = (await this.scan(scope, firstPage)) as Scan<R>;
+    return [...scan.records.values()].filter(predicate);
+  }
+
   /** Drops every scan of a resource kind, whatever it lists within: called after a write to that kind. */
   invalidate(kind: ResourceKind): void {
     this.scans.delete(kind);

@@ -72,6 +72,8 @@ export interface UpdateExceptions {
    * `"omit"` (for a PUT, which replaces the object whole): left out, and the service resets it.
    */
   absent?: "clear" | "omit";
+  /** Values sent instead of the declared ones (metadata with the create marker kept). */
+  overrides?: Props;
 }
 
 /** What an update sends for an in-place input, as typed: an optional one may be cleared with null. */
@@ -101,11 +103,11 @@ export function updateBody<P extends object, F extends Fields>(
   args: PlainArgs<F> & FitsParams<OmittingBodyOf<F, P>, P>,
   exceptions: UpdateExceptions & { absent: "omit" },
 ): P;
-export function updateBody(shape: Shape, args: Props, { absent = "clear" }: UpdateExceptions = {}): object {
+export function updateBody(shape: Shape, args: Props, { absent = "clear", overrides = {} }: UpdateExceptions = {}): object {
   const body: Props = {};
   for (const [name, rule] of Object.entries(shape.rules)) {
     if (rule.onChange !== "update") continue;
-    const value = args[name];
+    const value = Object.hasOwn(overrides, name) ? overrides[name] : args[name];
     if (value !== undefined) body[name] = value;
     else if (absent === "omit") continue;
     else if (rule.absentMeans !== undefined) body[name] = rule.absentMeans;

@@ -9,7 +9,7 @@ import { canonical, sameValue } from "../../shapes/normalize";
 import { CONNECTION_INPUT } from "../../shapes/reserved";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
-import { CreatePath } from "./create-path";
+import { CreatePath, markerOf } from "./create-path";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
 import { describeError } from "./errors";
 import { outputsOf } from "./outputs";
@@ -111,7 +111,9 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     const connection = connectionOf(news);
     const ctx = this.api(connection);
     try {
-      const record = await update(ctx, id, args, olds);
+      // The object keeps the marker its create gave it (an adopted one has none to keep).
+      const marker = typeof args.adoptId === "string" ? undefined : markerOf(ctx, this.shape, args, news);
+      const record = await update(ctx, id, args, olds, marker);
       return { outs: outputsOf(this.binding, record, args, connection) };
     } catch (error) {
       throw new Error(describeError(`updating ${this.kind} ${id}`, error, connection), { cause: error });

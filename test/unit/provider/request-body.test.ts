@@ -14,6 +14,7 @@ import type { AnyBinding, ApiContext } from "../../../provider/plugin/engine/bin
 import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
 import { createBody, updateBody } from "../../../provider/plugin/engine/request-body";
 import { SHAPES } from "../../../provider/shapes";
+import { MARKER_KEY } from "../../../provider/shapes/reserved";
 import { defineShape, optional, required, setting, type Field, type ResourceKind } from "../../../provider/shapes/shape";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -99,14 +100,22 @@ describe.each(KINDS.filter((kind) => BINDINGS[kind].update))("%s's binding", (ki
 
   it("updates every input that changes in place, each as declared, and none that only a replacement changes", async () => {
     const declared = everyInputDeclared(kind);
-    const { body } = await sent((ctx) => update(ctx, "rec_1", declared, {}));
+    const { body } = await sent((ctx) => update(ctx, "rec_1", declared, {}, undefined));
     expect(sorted(Object.keys(body))).toEqual(sorted(inPlace(kind)));
     for (const [name, value] of Object.entries(body)) expect(value).toEqual(declared[name]);
   });
 
+  it("keeps the object's create marker in its metadata, with or without declared metadata (issue 33, item 5)", async () => {
+    if (SHAPES[kind].rules.metadata?.onChange !== "update") return;
+    for (const declared of [everyInputDeclared(kind), onlyRequiredDeclared(kind)]) {
+      const { body } = await sent((ctx) => update(ctx, "rec_1", declared, {}, "the-marker"));
+      expect(body.metadata).toEqual({ ...((declared.metadata as Props | undefined) ?? {}), [MARKER_KEY]: "the-marker" });
+    }
+  });
+
   it("updates an in-place input no longer declared to what its absence means (a PUT leaves it out)", async () => {
     const declared = onlyRequiredDeclared(kind);
-    const { body } = await sent((ctx) => update(ctx, "rec_1", declared, {}));
+    const { body } = await sent((ctx) => update(ctx, "rec_1", declared, {}, undefined));
     for (const name of inPlace(kind)) {
       const rule = SHAPES[kind].rules[name];
       if (declared[name] !== undefined) expect(body[name]).toEqual(declared[name]);
@@ -126,7 +135,7 @@ describe("the SDK's params", () => {
   it.each(KINDS)("of %s's create and update take every key its binding sends, and it sends all they require", async (kind) => {
     const binding: AnyBinding = BINDINGS[kind];
     const calls = [await sent((ctx) => binding.create(ctx, everyInputDeclared(kind), "marker"))];
-    if (binding.update) calls.push(await sent((ctx) => binding.update!(ctx, "rec_1", everyInputDeclared(kind), {})));
+    if (binding.update) calls.push(await sent((ctx) => binding.update!(ctx, "rec_1", everyInputDeclared(kind), {}, undefined)));
     for (const { call, body } of calls) {
       const taken = params.of(call.method, call.args.length - 1);
       const method = call.method.join(".");

@@ -1,0 +1,121 @@
+// The create path (provider/plugin/engine/create-path.ts) against the emulator with its faults: a
+// resource never becomes two objects, and what a failed run made is never left behind unmanaged
+// (issue 33: a create slower than the client's timeout, a failed run's object after the program
+// changed, an update that kept the create marker). Each "run" is a fresh context, as each `pulumi up`
+// is a fresh plugin process.
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import type { ApiContext } from "../../../provider/plugin/engine/binding";
+import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { newApiContext } from "../../../provider/plugin/tcs-plugin";
+import { CREATE_KEY_INPUT, MARKER_KEY } from "../../../provider/shapes/reserved";
+import type { ResourceKind } from "../../../provider/shapes/shape";
+import { startSdkHarness, type SdkHarness } from "../sdk/sdk-helpers";
+
+const GITHUB_PROVIDER = "prov_github00000000000000";
+const GITHUB_INTEGRATION_PROVIDER = "intp_github00000000000000";
+const CLIENT_TIMEOUT_MS = 400;
+
+describe("the create path", () => {
+  let harness: SdkHarness;
+  let warnings: string[];
+  let stderr: jest.SpyInstance;
+
+  beforeAll(async () => {
+    harness = await startSdkHarness();
+  });
+  afterAll(() => harness.close());
+  beforeEach(async () => {
+    await harness.control("DELETE", "/_emulator/faults");
+    warnings = [];
+    stderr = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      warnings.push(String(chunk));
+      return true;
+    });
+  });
+  afterEach(() => stderr.mockRestore());
+
+  /** One `pulumi up`'s plugin: a fresh context (batchers, take-overs) over a client that retries nothing. */
+  function run(): { engine: (kind: ResourceKind) => ResourceEngine<Record<string, unknown>, Record<string, unknown>, { id: string }>; ctx: ApiContext } {
+    const ctx = newApiContext(() => harness.client({ maxRetries: 0, timeoutMs: CLIENT_TIMEOUT_MS }), harness.emu.keys.development.secret);
+    const engine = (kind: ResourceKind) =>
+      new ResourceEngine(
+        BINDINGS[kind],
+        () => ctx,
+        () => undefined,
+        { createBackoff: { initialMs: 1, maxMs: 1 } },
+      );
+    return { engine, ctx };
+  }
+
+  const faults = (...rules: object[]) => harness.control("POST", "/_emulator/faults", { rules });
+
+  async function activeConfigs(key: string): Promise<Array<{ id: string; metadata: Record<string, unknown> | null }>> {
+    const page = await harness.client().providerConfigs.list({ providerId: GITHUB_PROVIDER, status: "active", limit: 100 });
+    return page.items.filter((config) => config.name === key) as never;
+  }
+
+  it("does not send a create again while the first, slower than the client's timeout, may still commit; the next run takes it over", async () => {
+    const config = {
+      providerId: GITHUB_PROVIDER,
+      name: "slow-create",
+      value: { base_url: "https://api.github.com", timeout_seconds: 30 },
+      [CREATE_KEY_INPUT]: "slow-create-key",
+    };
+    await faults({ method: "POST", path: "/provider-configs", latency_ms: CLIENT_TIMEOUT_MS * 4, count: 1 });
+
+    await expect(run().engine("ProviderConfig").create(config)).rejects.toThrow(/timed out.*may still create it, so the create was not sent again/s);
+    // The first POST commits after the client gave up: one object, never two.
+    await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMEOUT_MS * 5));
+    const committed = await activeConfigs("slow-create");
+    expect(committed).toHaveLength(1);
+
+    const next = await run().engine("ProviderConfig").create(config);
+    expect(next.id).toBe(committed[0].id);
+    expect(await activeConfigs("slow-create")).toHaveLength(1);
+    expect(warnings.join("")).toContain(`${committed[0].id}: taken over`);
+  });
+
+  it("removes, naming it, what a failed run made when the next run declares other values", async () => {
+    const first = {
+      providerId: GITHUB_PROVIDER,
+      name: "changed-after-failure",
+      value: { base_url: "https://one.example", timeout_seconds: 30 },
+      [CREATE_KEY_INPUT]: "changed-key",
+    };
+    // The POST commits and its answer is lost; the lookup that follows fails too. (The run's first
+    // list, its scan for orphans, goes through: the 503s are installed while the POST is delayed.)
+    await faults({ method: "POST", path: "/provider-configs", latency_ms: CLIENT_TIMEOUT_MS / 2, drop_after_commit: true, count: 1 });
+    const failed = run().engine("ProviderConfig").create(first);
+    await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMEOUT_MS / 4));
+    await faults({ method: "GET", path: "/provider-configs", status: 503, count: 5 });
+    await expect(failed).rejects.toThrow(/looking for it failed too/);
+    await harness.control("DELETE", "/_emulator/faults");
+    const [made] = await activeConfigs("changed-after-failure");
+    expect(made).toBeDefined();
+
+    // The program changed `value` (a replace-only input) before the next run.
+    const created = await run()
+      .engine("ProviderConfig")
+      .create({ ...first, value: { base_url: "https://two.example", timeout_seconds: 30 } });
+    expect(created.id).not.toBe(made.id);
+    expect((await activeConfigs("changed-after-failure")).map((config) => config.id)).toEqual([created.id]);
+    expect(warnings.join("")).toMatch(new RegExp(`${made.id}: deleted: an earlier run of this resource made it and did not record it`));
+  });
+
+  it("keeps the create marker through an in-place update, so the object is found the same way afterwards", async () => {
+    const { engine } = run();
+    const callback = { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "marked", [CREATE_KEY_INPUT]: "marked-key" };
+    const created = await engine("Callback").create(callback);
+    const markerOf = async () => ((await harness.client().callbacks.retrieve(created.id)).metadata as Record<string, unknown> | null)?.[MARKER_KEY];
+    const marker = await markerOf();
+    expect(marker).toEqual(expect.any(String));
+
+    await engine("Callback").update(created.id, created.outs, { ...callback, name: "renamed", metadata: { owner: "ops" } });
+    expect(await markerOf()).toBe(marker);
+    await engine("Callback").update(created.id, created.outs, { ...callback, name: "renamed again" });
+    expect(await markerOf()).toBe(marker);
+    // Outputs never show it.
+    expect((await engine("Callback").read(created.id, created.outs)).props?.metadata).toBeNull();
+    await engine("Callback").delete(created.id, created.outs);
+  });
+});
