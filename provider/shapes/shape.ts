@@ -206,6 +206,8 @@ export interface ShapeRules<A> {
   rules: Record<string, FieldRule>;
   settings: Record<string, unknown>;
   inputNames: readonly string[];
+  /** Inputs kept secret in state; a message never shows their values. */
+  secretInputs: readonly string[];
   uniqueKey?: string;
   undeletable?: boolean;
   checkChange?(news: A, olds: Props, step: { isNew: boolean; createsObject: boolean }): CheckFailure[];

@@ -57,7 +57,18 @@ export class Planner<Args extends Props, R extends LiveObject> {
       failures.push(...(await this.binding.checkLive(this.api(connection), news as Args, olds)));
     }
     // Only inputs validated whole are recorded as passed: a value not known yet was not checked.
-    return { inputs: failures.length === 0 && !isUnknown(news) ? markValidated(news) : news, failures };
+    return { inputs: failures.length === 0 && !isUnknown(news) ? markValidated(news) : news, failures: failures.map((f) => this.keepingSecrets(f)) };
+  }
+
+  /**
+   * A failure as the engine may print it. The engine prints the value of a failure's property beside
+   * its reason ("property value value {...} has a problem"), secret or not; a failure on a secret input
+   * is reported for the resource instead, naming the property in the reason, so its value never
+   * reaches a terminal or a CI log. (A deeper path names no property the engine can print.)
+   */
+  private keepingSecrets(failure: pulumi.dynamic.CheckFailure): pulumi.dynamic.CheckFailure {
+    if (!this.shape.secretInputs.includes(failure.property)) return failure;
+    return { property: "", reason: `${failure.property} (secret, not shown) ${failure.reason}` };
   }
 
   async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
