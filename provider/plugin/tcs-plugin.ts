@@ -37,6 +37,7 @@ export function newApiContext(client: () => ToolConnectivityClient, apiKey: stri
     orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
     markerSecret: markerSecret(apiKey),
     takenOver: new Set(),
+    claimed: new Set(),
   };
 }
 

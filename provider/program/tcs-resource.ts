@@ -9,10 +9,13 @@ import { CREATE_KEY_INPUT, PROVIDER_INPUT, REPLACE_ON_CHANGES_INPUT } from "../s
 import type { Shape } from "../shapes/shape";
 import { TYPE_TOKENS } from "../type-tokens";
 import { createKeyInput } from "./create-key";
+import { refuseImportOption } from "./import-option";
 import { providerModule } from "./shim";
 
 export abstract class TcsResource extends pulumi.CustomResource {
   protected constructor(shape: Shape, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    // Before anything is registered: the engine cannot import a dynamic resource (import-option.ts).
+    refuseImportOption(shape, name, opts);
     // @pulumi/pulumi makes four promises for every registered output and formats a stack trace for
     // each (debuggablePromise), through the program's source maps: about 0.25 ms an output, 2 s of
     // CPU for 500 resources of ~15 outputs, the largest cost of a preview (docs/performance.md).
@@ -40,7 +43,8 @@ export abstract class TcsResource extends pulumi.CustomResource {
  * Every output named (so it is registered and can be read before the create), the args, the
  * resource's identity for its create marker (create sees no URN; see create-key.ts), and its
  * replaceOnChanges option, which the engine does not pass to a dynamic provider (see
- * plugin/engine/replace-on-changes.ts).
+ * plugin/engine/replace-on-changes.ts). Those two are plumbing, named with `__` so that no plan shows
+ * them (shapes/reserved.ts).
  */
 export function resourceProps(shape: Shape, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined): Record<string, unknown> {
   const slots = Object.fromEntries(shape.outputNames.map((output) => [output, undefined]));

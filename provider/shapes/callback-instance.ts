@@ -22,4 +22,5 @@ export const callbackInstance = defineShape({
     createdAt: output<string>(),
     updatedAt: output<string>(),
   },
+  naturalKey: ["callbackId", "providerConfigId", "providerAuthConfigId"],
 });

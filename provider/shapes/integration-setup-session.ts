@@ -74,4 +74,6 @@ export const integrationSetupSession = defineShape({
   },
 
   replacementReason: (state, args) => (args.replaceWhenExpired && state.status === "expired" ? "status" : undefined),
+  // No API deletes a session: destroy forgets it, and its link works until it expires.
+  undeletable: true,
 });

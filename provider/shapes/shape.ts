@@ -188,8 +188,17 @@ export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
    * replacement is refused at preview.
    */
   uniqueKey?: keyof F & string;
-  /** With uniqueKey: the API has no delete for it (a role), so a replacement keeping the key is refused. */
+  /**
+   * The API has no delete for it (roles, setup sessions): destroy only forgets it. With uniqueKey, a
+   * replacement keeping the key is refused.
+   */
   undeletable?: boolean;
+  /**
+   * The fields the service keeps one live object for (a role's slug; a callback instance's callback,
+   * config and auth config): a program that declares the same values twice would have two resources
+   * manage one object, so it fails naming both (program/one-owner.ts).
+   */
+  naturalKey?: readonly (keyof F & string)[];
   /**
    * The field a resource made from a live object is named after (a role's `slug`); default `name`.
    * A shape with neither field is named after the objects its references name (an instance: its callback's
@@ -208,6 +217,7 @@ export interface ShapeRules<A> {
   inputNames: readonly string[];
   /** Inputs kept secret in state; a message never shows their values. */
   secretInputs: readonly string[];
+  naturalKey?: readonly string[];
   uniqueKey?: string;
   undeletable?: boolean;
   checkChange?(news: A, olds: Props, step: { isNew: boolean; createsObject: boolean }): CheckFailure[];

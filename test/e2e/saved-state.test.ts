@@ -2,7 +2,8 @@
 // made by the provider as it was then) is imported against an emulator holding the same objects, and
 // today's provider refreshes it with no change, plans nothing for the same program, and writes back
 // the very inputs and outputs it was given (type tokens, output names, secrets), but for the provider
-// module of the inputs, which the program sends as it is today (program/shim.ts).
+// module of the inputs, which the program sends as it is today (program/shim.ts), and the create key,
+// which it sends with the same value under its `__` name (shapes/reserved.ts).
 // The objects are made afresh through the API, so their ids, timestamps and links differ from the
 // saved ones: each saved value is replaced by the value the new object holds in the same place of
 // its record (records.json), which is the only edit made to the saved state.
@@ -13,7 +14,7 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
 import { openStack, REPO_ROOT } from "../../scripts/lib/engine";
 import { kindOfType } from "../../provider/shapes";
-import { PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
+import { CREATE_KEY_INPUT, FORMER_CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
 import { providerModule } from "../../provider/program/shim";
 import { DECLARED, PROJECT, savedStateProgram, STACK } from "./fixtures/saved-state/program";
 import { hashOf, pairedValues, readRecord, type RawRecord } from "./fixtures/saved-state/records";
@@ -171,12 +172,16 @@ describe("a stack saved before the redesign", () => {
     for (const [name, resource] of imported) {
       // The same inputs, now recorded with the fingerprint of the checks that passed them (validated-by.ts)
       // and the provider module the program sends today; the outputs keep the saved one until the
-      // resource is next written, and both load the same implementation.
+      // resource is next written, and both load the same implementation. The create key has the same
+      // value under its `__` name, so the create marker derived from it is the one the saved run used.
       expect(resource.inputs?.[PROVIDER_INPUT]).not.toBe(providerModule(kindOfType(resource.type)!));
+      const { [FORMER_CREATE_KEY_INPUT]: createKey, ...saved } = comparable(resource.inputs) as Record<string, unknown>;
+      expect(createKey).toMatch(/^[0-9a-f]{32}$/);
       expect({ name, inputs: comparable(after.get(name)?.inputs), outputs: comparable(after.get(name)?.outputs) }).toEqual({
         name,
         inputs: {
-          ...(comparable(resource.inputs) as object),
+          ...saved,
+          [CREATE_KEY_INPUT]: createKey,
           [PROVIDER_INPUT]: comparable(providerModule(kindOfType(resource.type)!), PROVIDER_INPUT),
           [VALIDATED_BY_INPUT]: expect.stringMatching(/^[0-9a-f]{16}$/),
         },

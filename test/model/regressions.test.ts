@@ -63,7 +63,7 @@ describe("regressions found by the model", () => {
       .catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.op).toBe("check");
-    expect(failure.failures).toEqual([{ property: "value", reason: expect.stringMatching(/Remove adoptId in the same change to replace it/) }]);
+    expect(failure.failures).toEqual([{ property: "", reason: expect.stringMatching(/^value \(secret, not shown\) .*Remove adoptId in the same change to replace it/) }]);
     expect(await writes()).toEqual({});
     expect(await world.configSettings(existing.id)).toEqual({ base_url: "https://api.github.com", timeout_seconds: 5 });
 
@@ -93,7 +93,7 @@ describe("regressions found by the model", () => {
 
     // A change that replaces it still needs settings, and says so at preview.
     const failure = await sim.up([config({ providerId: github.id, providerDeploymentId: github.deployments[1], name: "made by hand" })]).catch((e) => e);
-    expect(failure.failures).toEqual([{ property: "value", reason: expect.stringMatching(/creates a new config/) }]);
+    expect(failure.failures).toEqual([{ property: "", reason: expect.stringMatching(/^value \(secret, not shown\) .*creates a new config/) }]);
   });
 
   it("an instance moved to another resource name while the create's answer is lost keeps its object attached (found by the deep run)", async () => {
@@ -180,7 +180,7 @@ describe("regressions found by the model", () => {
     const failure = await sim.up([config({ providerId: github.id, value, adoptId: prepared.id, connection: "prod" })]).catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.op).toBe("check");
-    expect(failure.failures).toEqual([{ property: "value", reason: expect.stringMatching(/being adopted.*Leave value out/) }]);
+    expect(failure.failures).toEqual([{ property: "", reason: expect.stringMatching(/^value \(secret, not shown\) .*being adopted.*Leave value out/) }]);
     expect(await world.configSettings(prepared.id)).toEqual({ base_url: "https://ghe.example.com/api/v3", timeout_seconds: 5 });
 
     // Adopted as it is, the move goes through: the config lives in production, the old one is deleted.

@@ -11,7 +11,7 @@ import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 // Reads the shapes alone (no SDK, no plugin): the tool stays light.
 import { kindOfType, SHAPES } from "../../shapes";
 import { sameValue } from "../../shapes/normalize";
-import { CONNECTION_INPUT, CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../shapes/reserved";
+import { CONNECTION_INPUT, PLUMBING_INPUTS } from "../../shapes/reserved";
 import type { FieldRule } from "../../shapes/shape";
 
 export interface FieldChange {
@@ -54,8 +54,13 @@ export interface StepClassification {
   lifecycle?: LifecycleChange;
 }
 
-/** The provider's own plumbing: never a change by itself. A connection changes only by replacement, never by refresh. */
-const PLUMBING = new Set([PROVIDER_INPUT, CREATE_KEY_INPUT, VALIDATED_BY_INPUT, CONNECTION_INPUT]);
+/** The provider's own plumbing, under its names today and before (states of older versions hold those): never a change by itself. */
+const PLUMBING = new Set(PLUMBING_INPUTS);
+/**
+ * A tcs resource's fields that a refresh never moves: the connection, a field the user declares, changes
+ * only by replacement (a read that does not echo it is no lifecycle change).
+ */
+const UNMOVED_BY_REFRESH = new Set([...PLUMBING_INPUTS, CONNECTION_INPUT]);
 /** Moves with every write, the provider's own and drift alike: listing it would only repeat them. */
 const MOVES_WITH_EVERY_WRITE = new Set(["updatedAt"]);
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -152,7 +157,7 @@ function classifyTcs(step: StepEventMetadata, declared: Record<string, FieldRule
 
   const moved: FieldChange[] = [];
   for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (Object.hasOwn(declared, name) || PLUMBING.has(name) || (note && name === "status")) continue;
+    if (Object.hasOwn(declared, name) || UNMOVED_BY_REFRESH.has(name) || (note && name === "status")) continue;
     moved.push(...movedPaths(name, before[name], after[name], secret));
   }
   const recreate = plansChange && drifted.length === 0 && !note;

@@ -20,6 +20,8 @@ export interface ApiContext {
   markerSecret: Buffer;
   /** Ids this run took over instead of creating: a forced replacement must not delete them. */
   takenOver: Set<string>;
+  /** Ids a create of this run returned (made or taken over): no other resource may take one of them. */
+  claimed: Set<string>;
 }
 
 /** What the engine reads of any record: its id, and the metadata a create marker is kept in. */

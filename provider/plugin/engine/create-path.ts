@@ -53,6 +53,13 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   }
 
   async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+    const created = await this.createOrTakeOver(inputs);
+    // One object, one resource: what this create returned is no other create's to take over.
+    this.api(connectionOf(inputs)).claimed.add(created.id);
+    return created;
+  }
+
+  private async createOrTakeOver(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
     const args = parseArgs(this.shape, inputs);
     const connection = connectionOf(inputs);
     const ctx = this.api(connection);
@@ -106,6 +113,8 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       (record) => (hasMarker(record.metadata, marker) || madeBySameResource(record.metadata, marker)) && !this.replacing.has(record.id),
     );
     const orphan = made.find((record) => hasMarker(record.metadata, marker));
+    // An object the API cannot delete (a setup session) may also be one a replacement let go of: left as it is.
+    if (this.shape.undeletable) return orphan;
     for (const leftover of made) if (leftover !== orphan && !ctx.takenOver.has(leftover.id)) await this.removeLeftover(ctx, leftover, connection);
     return orphan;
   }
@@ -113,11 +122,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   /** An object an earlier failed run of this resource made for values the program no longer declares. */
   private async removeLeftover(ctx: ApiContext, leftover: R, connection: string | undefined): Promise<void> {
     const why = `an earlier run of this resource made it and did not record it (its create's answer was lost), and the program now declares other values`;
-    const note = await this.binding.delete(ctx, leftover.id, outputsOf(this.binding, leftover, {} as Args)).catch((error: unknown) => {
+    await this.binding.delete(ctx, leftover.id, outputsOf(this.binding, leftover, {} as Args)).catch((error: unknown) => {
       throw new Error(`${describeError(`removing ${this.kind} ${leftover.id}`, error, connection)}. ${why}; run pulumi up again to remove it.`);
     });
     ctx.reads.invalidate(this.shape.kind);
-    warn(note ? `${this.kind} ${leftover.id}: ${why}; ${note}` : `${this.kind} ${leftover.id}: deleted: ${why}`);
+    warn(`${this.kind} ${leftover.id}: deleted: ${why}`);
   }
 
   /** The object a create with this marker made, looked up afresh (after a lost answer). */
@@ -125,7 +134,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) {
       const found = await this.binding.findCreated?.(ctx, args, sentAt);
-      return found && !this.replacing.has(found.id) ? found : undefined;
+      return found && !this.replacing.has(found.id) && !ctx.claimed.has(found.id) ? found : undefined;
     }
     for (let page: PageLike<R> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
       const found = page.items.find((record) => hasMarker(record.metadata, marker) && !this.replacing.has(record.id));
@@ -189,6 +198,12 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    */
   private async identicalUnmarked(ctx: ApiContext, args: Args, id: string): Promise<R | undefined> {
     if (this.binding.markedIn || this.replacing.has(id)) return undefined;
+    if (ctx.claimed.has(id)) {
+      throw new Error(
+        `creating ${this.kind} failed: ${id} already exists and belongs to another resource of this stack, made or taken over earlier in ` +
+          `this run: two resources would manage one object. Declare it once, or give each its own ${this.shape.naturalKey?.join(" and ") ?? "values"}.`,
+      );
+    }
     const live = await this.binding.read(ctx, id, args).catch(() => undefined);
     if (!live || this.binding.isGone?.(live)) return undefined;
     const current = outputsOf(this.binding, live, args);

@@ -3,20 +3,25 @@
 // creating, refreshing and updating.
 import type { z } from "zod";
 import { isUnknown } from "../../shapes/normalize";
-import { CONNECTION_INPUT, CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../shapes/reserved";
+import { CONNECTION_INPUT, CREATE_KEY_INPUT, FORMER_CREATE_KEY_INPUT, PLUMBING_INPUTS } from "../../shapes/reserved";
 import type { ShapeRules } from "../../shapes/shape";
 
 export type Props = Record<string, unknown>;
 
+/** Not declared fields: the plumbing, under its names today and before, and the connection (checked on its own). */
+const ENGINE_KEYS = new Set([...PLUMBING_INPUTS, CONNECTION_INPUT]);
+
 /** The declared inputs alone: what a shape's schema checks. */
 export function stripEngineKeys(inputs: Props): Props {
-  const { [PROVIDER_INPUT]: _provider, [CREATE_KEY_INPUT]: _createKey, [CONNECTION_INPUT]: _connection, [VALIDATED_BY_INPUT]: _validatedBy, ...rest } = inputs;
-  return rest;
+  return Object.fromEntries(Object.entries(inputs).filter(([key]) => !ENGINE_KEYS.has(key)));
 }
 
-/** The resource's identity the program sent (program/create-key.ts), from which its create marker is derived. */
+/**
+ * The resource's identity the program sent (program/create-key.ts), from which its create marker is
+ * derived; under its former name in inputs an older version of the program wrote.
+ */
 export function createKeyOf(inputs: Props): unknown {
-  return inputs[CREATE_KEY_INPUT];
+  return inputs[CREATE_KEY_INPUT] ?? inputs[FORMER_CREATE_KEY_INPUT];
 }
 
 /** The connection a resource's inputs or outputs name: undefined for the default connection. */

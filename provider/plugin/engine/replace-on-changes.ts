@@ -5,7 +5,7 @@
 // (as they pass their identity for the create marker: program/tcs-resource.ts), and the provider's
 // diff plans the replacement.
 import { isUnknown, sameValue } from "../../shapes/normalize";
-import { REPLACE_ON_CHANGES_INPUT } from "../../shapes/reserved";
+import { FORMER_REPLACE_ON_CHANGES_INPUT, REPLACE_ON_CHANGES_INPUT } from "../../shapes/reserved";
 import type { FieldRule } from "../../shapes/shape";
 
 type Segment = string | number;
@@ -22,8 +22,9 @@ export function parsePath(path: string): Segment[] {
   return segments;
 }
 
+/** The paths the option names (read under the input's former name too, as every plumbing input is: shapes/reserved.ts). */
 function pathsOf(inputs: Record<string, unknown>): Segment[][] {
-  const declared = inputs[REPLACE_ON_CHANGES_INPUT];
+  const declared = inputs[REPLACE_ON_CHANGES_INPUT] ?? inputs[FORMER_REPLACE_ON_CHANGES_INPUT];
   if (!Array.isArray(declared)) return [];
   return declared.filter((path): path is string => typeof path === "string").map(parsePath);
 }

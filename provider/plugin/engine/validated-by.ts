@@ -50,7 +50,11 @@ function declared(inputs: Props): Props {
   return rest;
 }
 
-/** Whether the new inputs are the recorded ones, which these same checks passed. */
+/**
+ * Whether the new inputs are the recorded ones, which these same checks passed. Inputs an older version
+ * recorded (the fingerprint and create key under their former names, shapes/reserved.ts) are
+ * not: they are validated once more, and recorded under today's names.
+ */
 export function alreadyValidated(olds: Props, news: Props): boolean {
   return olds[VALIDATED_BY_INPUT] === checksFingerprint() && isDeepStrictEqual(declared(olds), declared(news));
 }

@@ -102,6 +102,19 @@ describe("the create path", () => {
     expect(warnings.join("")).toMatch(new RegExp(`${made.id}: deleted: an earlier run of this resource made it and did not record it`));
   });
 
+  it("never lets a second resource of a run take over the object a first one made (two roles, one slug)", async () => {
+    const { engine } = run();
+    const role = { name: "Triage", slug: "one-owner", permissions: ["thread_read"] };
+    const first = await engine("Role").create({ ...role, [CREATE_KEY_INPUT]: "first-role" });
+    await expect(engine("Role").create({ ...role, [CREATE_KEY_INPUT]: "second-role" })).rejects.toThrow(
+      new RegExp(`${first.id} already exists and belongs to another resource of this stack`),
+    );
+    // The next run, with the first role in state and a program that declares it alone, still takes an
+    // identical role left by a destroy (the API cannot delete roles) as before.
+    const again = await run().engine("Role").create({ ...role, [CREATE_KEY_INPUT]: "first-role" });
+    expect(again.id).toBe(first.id);
+  });
+
   it("keeps the create marker through an in-place update, so the object is found the same way afterwards", async () => {
     const { engine } = run();
     const callback = { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "marked", [CREATE_KEY_INPUT]: "marked-key" };

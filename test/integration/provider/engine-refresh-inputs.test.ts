@@ -25,6 +25,7 @@ describe("engine read: the inputs recorded by a refresh", () => {
       orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
       markerSecret: markerSecret("k"),
       takenOver: new Set(),
+      claimed: new Set(),
     };
   });
   afterAll(() => harness.close());

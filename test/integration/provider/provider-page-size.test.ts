@@ -24,6 +24,7 @@ function engine(kind: ResourceKind, client: ToolConnectivityClient) {
     orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
     markerSecret: Buffer.alloc(32),
     takenOver: new Set(),
+    claimed: new Set(),
   };
   return new ResourceEngine(
     BINDINGS[kind],

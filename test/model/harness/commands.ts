@@ -410,7 +410,7 @@ class ChangeAdoptedReplaceOnly implements Command {
       await real.sim.up(declarations(real.program));
       throw new Error(`up accepted a change of ${property} on adopted ${this.slot} (${String(args.adoptId)}) with adoptId kept: it cannot reach the service`);
     } catch (error) {
-      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => f.property === property && /adoptId/.test(f.reason)))
+      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => isAbout(f, property) && /adoptId/.test(f.reason)))
         throw error;
     } finally {
       real.program[this.slot] = before;
@@ -451,7 +451,7 @@ class AdoptWithValue implements Command {
       await real.sim.up(declarations(real.program));
       throw new Error(`up adopted ${config.id} with a declared value it cannot verify (the service holds another)`);
     } catch (error) {
-      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => f.property === "value" && /adoptId/.test(f.reason))) throw error;
+      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => isAbout(f, "value") && /adoptId/.test(f.reason))) throw error;
     } finally {
       if (current) real.program[this.slot] = current;
       else delete real.program[this.slot];
@@ -775,4 +775,9 @@ export async function finish(real: Real): Promise<void> {
   real.program = {};
   await serviceMatchesProgram(real.world, real.sim, []);
   await noDuplicateNoOrphan(real.world, real.sim, real.accountedFor);
+}
+
+/** Whether a check failure is about `property`: one on a secret input names it in its reason instead (planner.ts, keepingSecrets). */
+function isAbout(failure: { property: string; reason: string }, property: string): boolean {
+  return failure.property === property || (failure.property === "" && failure.reason.startsWith(`${property} (secret, not shown) `));
 }

@@ -37,6 +37,7 @@ function engineFor(kind: ResourceKind, url: string) {
     orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
     markerSecret: Buffer.alloc(32, 7),
     takenOver: new Set(),
+    claimed: new Set(),
   };
   return new ResourceEngine(
     BINDINGS[kind],

@@ -47,6 +47,7 @@ function recordingContext(): { ctx: ApiContext; calls: Call[] } {
     orphans: new ReadBatcher(),
     markerSecret: Buffer.alloc(32),
     takenOver: new Set(),
+    claimed: new Set(),
   };
   return { ctx, calls };
 }
