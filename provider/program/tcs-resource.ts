@@ -5,11 +5,12 @@
 // the provider module as the `__provider` input), with the module's text written by shim.ts instead
 // of serialized from a closure.
 import * as pulumi from "@pulumi/pulumi";
-import { CREATE_KEY_INPUT, PROVIDER_INPUT, REPLACE_ON_CHANGES_INPUT } from "../shapes/reserved";
+import { CREATE_KEY_INPUT, PROVIDER_INPUT, REPLACE_ON_CHANGES_INPUT, SAME_KEY_AS_INPUT } from "../shapes/reserved";
 import type { Shape } from "../shapes/shape";
 import { TYPE_TOKENS } from "../type-tokens";
 import { createKeyInput } from "./create-key";
 import { refuseImportOption } from "./import-option";
+import { otherOwner } from "./one-owner";
 import { providerModule } from "./shim";
 
 export abstract class TcsResource extends pulumi.CustomResource {
@@ -51,7 +52,14 @@ export function resourceProps(shape: Shape, name: string, args: object, opts: pu
   const declared: Record<string, unknown> = { ...args };
   // A secret input is a secret in the inputs recorded in state too, not only in the outputs.
   for (const input of shape.secretInputs) if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
-  return { ...slots, ...declared, [CREATE_KEY_INPUT]: createKeyInput(shape.token, name, opts), ...replaceOnChangesInput(opts) };
+  const sameKeyAs = otherOwner(shape, name, { ...args });
+  return {
+    ...slots,
+    ...declared,
+    [CREATE_KEY_INPUT]: createKeyInput(shape.token, name, opts),
+    ...replaceOnChangesInput(opts),
+    ...(sameKeyAs ? { [SAME_KEY_AS_INPUT]: sameKeyAs } : {}),
+  };
 }
 
 /** The input to add for these resource options: none when the option is not set, so state stays as it was. */

@@ -36,6 +36,13 @@ export const CONNECTION_INPUT = "connection";
 export const VALIDATED_BY_INPUT = "__tcsValidatedBy";
 
 /**
+ * The input that names another resource of the program declaring the same natural key (the
+ * program's side of one object, one owner: program/one-owner.ts); absent when there is none. The
+ * plugin's check refuses the resource naming both.
+ */
+export const SAME_KEY_AS_INPUT = "__tcsSameKeyAs";
+
+/**
  * The names the plumbing inputs had before they took the `__` prefix, when every plan showed them.
  * States written then hold them in their recorded inputs, so the plugin reads them as well; the
  * program never sends them again. The create key keeps its value under its new name (program/create-key.ts
@@ -52,6 +59,7 @@ export const PLUMBING_INPUTS: readonly string[] = [
   CREATE_KEY_INPUT,
   REPLACE_ON_CHANGES_INPUT,
   VALIDATED_BY_INPUT,
+  SAME_KEY_AS_INPUT,
   FORMER_CREATE_KEY_INPUT,
   FORMER_REPLACE_ON_CHANGES_INPUT,
   FORMER_VALIDATED_BY_INPUT,

@@ -5,7 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { connectionNameProblem } from "../../connections";
 import { isUnknown, sameValue } from "../../shapes/normalize";
-import { CONNECTION_INPUT } from "../../shapes/reserved";
+import { CONNECTION_INPUT, SAME_KEY_AS_INPUT } from "../../shapes/reserved";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { connectionMoved, connectionOf, reasonFor, stripEngineKeys, type Props } from "./engine-inputs";
@@ -42,6 +42,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
     // Unchanged inputs that these same checks passed pass again (validated-by.ts); the rest of check
     // still runs, and costs nothing for them.
     const failures = alreadyValidated(olds, news) ? [] : this.validate(news);
+    failures.push(...this.sameKeyFailures(news));
     if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news), ...this.replacementConflicts(olds, news));
     if (failures.length === 0 && this.shape.checkChange) {
       failures.push(...this.shape.checkChange(news as Args, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
@@ -58,6 +59,28 @@ export class Planner<Args extends Props, R extends LiveObject> {
     }
     // Only inputs validated whole are recorded as passed: a value not known yet was not checked.
     return { inputs: failures.length === 0 && !isUnknown(news) ? markValidated(news) : news, failures: failures.map((f) => this.keepingSecrets(f)) };
+  }
+
+  /**
+   * Another resource of the program declares the same natural key (program/one-owner.ts): both would
+   * manage one object, so this one is refused, naming the other and the key.
+   */
+  private sameKeyFailures(news: Props): pulumi.dynamic.CheckFailure[] {
+    const other = news[SAME_KEY_AS_INPUT];
+    const fields = this.shape.naturalKey;
+    if (typeof other !== "string" || isUnknown(other) || !fields) return [];
+    const declared = fields
+      .filter((field) => news[field] !== undefined && news[field] !== null)
+      .map((field) => `${field} ${JSON.stringify(news[field])}`)
+      .join(", ");
+    return [
+      {
+        property: fields[0],
+        reason:
+          `${declared} is also declared by tcs.${this.shape.kind} "${other}" of this program: the service keeps one ${this.shape.kind} ` +
+          `per ${fields.join(" and ")}, so both would manage the same object. Declare it once, or give each its own ${fields[0]}.`,
+      },
+    ];
   }
 
   /**

@@ -1,0 +1,56 @@
+// Two resources of one program on one object, on the real engine (issue 33, item 1): a role slug
+// declared twice is refused at preview, naming both resources and the slug; two instances of one
+// callback and config, whose ids exist only once the callback and config do, are refused at up before
+// the second is created. Either way the service holds one object per key.
+import * as tcs from "pulumi-tcs";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { FIX } from "./helpers/programs";
+import { listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
+import { outputCollector } from "./helpers/workspace";
+
+describe("one object, one resource", () => {
+  let emulator: RunningEmulator;
+  let env: TcsStack;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    env = tcsStack("one-owner", emulator);
+  });
+  afterAll(async () => {
+    env.scratch.remove();
+    await emulator.close();
+  });
+
+  /** What the engine printed and the error the Automation API raised, or "succeeded". */
+  async function attempt(run: (onOutput: (text: string) => void) => Promise<unknown>): Promise<string> {
+    const output = outputCollector();
+    const failure = await run(output.onOutput).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    return failure === undefined ? "succeeded" : `${output.text()}\n${String(failure)}`;
+  }
+
+  it("refuses a role slug declared twice at preview, naming both resources", async () => {
+    const stack = await env.open(async () => {
+      new tcs.Role("triage-a", { name: "Triage", slug: "triage", permissions: ["thread_read"] });
+      new tcs.Role("triage-b", { name: "Triage", slug: "triage", permissions: ["thread_create"] });
+    });
+    const text = await attempt((onOutput) => stack.preview({ onOutput }));
+    expect(text).toMatch(/triage-b.*slug "triage" is also declared by tcs\.Role "triage-a" of this program/s);
+  });
+
+  it("refuses two instances of one callback and config at up, before the second is created", async () => {
+    const stack = await env.open(async () => {
+      const config = new tcs.ProviderConfig("github", { providerId: FIX.githubProvider, value: { base_url: "https://api.github.com", timeout_seconds: 30 } });
+      const callback = new tcs.Callback("events", { integrationProviderId: FIX.githubIntegrationProvider });
+      new tcs.CallbackInstance("attach-a", { callbackId: callback.id, providerConfigId: config.id });
+      new tcs.CallbackInstance("attach-b", { callbackId: callback.id, providerConfigId: config.id });
+    });
+    const text = await attempt((onOutput) => stack.up({ onOutput }));
+    expect(text).toMatch(/attach-b.*is also declared by tcs\.CallbackInstance "attach-a" of this program/s);
+    const callbacks = await listAll(emulator, "/callbacks?status=active");
+    const instances = await listAll(emulator, `/callbacks/${callbacks[0].id}/instances?status=attached`);
+    expect(instances).toHaveLength(1);
+  });
+});

@@ -1,0 +1,77 @@
+// Two resources of one program on one object (issue 33, item 1): a natural key the service keeps
+// unique (a role's slug, an instance's callback, config and auth config) declared twice makes the
+// second resource name the first in a hidden input, and the plugin's check refuses it naming both.
+// A key on another connection, or another key, is no conflict.
+import * as pulumi from "@pulumi/pulumi";
+import { BINDINGS } from "../../../provider/plugin/bindings";
+import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { SAME_KEY_AS_INPUT } from "../../../provider/shapes/reserved";
+
+describe("one object per natural key", () => {
+  const inputs = new Map<string, Record<string, unknown>>();
+  let tcs: typeof import("../../../provider/index");
+
+  beforeAll(async () => {
+    pulumi.runtime.setMocks(
+      {
+        newResource: (args) => {
+          inputs.set(args.name, args.inputs);
+          return { id: `${args.name}-id`, state: args.inputs };
+        },
+        call: (args) => args.inputs,
+      },
+      "project",
+      "stack",
+      true,
+    );
+    tcs = await import("../../../provider/index");
+  });
+
+  const registered = (resource: pulumi.CustomResource) => new Promise((resolve) => resource.urn.apply(resolve));
+
+  it("names the first resource in the second one's inputs when a role slug is declared twice", async () => {
+    const roles = [
+      new tcs.Role("triage-a", { name: "Triage", slug: "dup-slug", permissions: ["thread_read"] }),
+      new tcs.Role("triage-b", { name: "Triage", slug: "dup-slug", permissions: ["thread_create"] }),
+    ];
+    await Promise.all(roles.map(registered));
+    expect(inputs.get("triage-a")).not.toHaveProperty(SAME_KEY_AS_INPUT);
+    expect(inputs.get("triage-b")?.[SAME_KEY_AS_INPUT]).toBe("triage-a");
+  });
+
+  it("does so for two instances of one callback and config once the ids are known", async () => {
+    const callbackId = pulumi.output(Promise.resolve("cb_aaaaaaaaaaaaaaaaaaaa"));
+    const instances = [
+      new tcs.CallbackInstance("events-a", { callbackId, providerConfigId: "pcfg_aaaaaaaaaaaaaaaaaaaa" }),
+      new tcs.CallbackInstance("events-b", { callbackId, providerConfigId: "pcfg_aaaaaaaaaaaaaaaaaaaa" }),
+    ];
+    await Promise.all(instances.map(registered));
+    expect(inputs.get("events-b")?.[SAME_KEY_AS_INPUT]).toBe("events-a");
+  });
+
+  it("takes the same key on another connection, another key, and kinds the service does not keep unique as other objects", async () => {
+    const resources = [
+      new tcs.Role("ops-default", { name: "Ops", slug: "ops-key", permissions: ["thread_read"] }),
+      new tcs.Role("ops-staging", { name: "Ops", slug: "ops-key", permissions: ["thread_read"], connection: "staging" }),
+      new tcs.Role("ops-other", { name: "Ops", slug: "ops-other", permissions: ["thread_read"] }),
+      new tcs.ProviderConfig("config-a", { providerId: "prov_aaaaaaaaaaaaaaaaaaaa", value: { a: 1 } }),
+      new tcs.ProviderConfig("config-b", { providerId: "prov_aaaaaaaaaaaaaaaaaaaa", value: { a: 1 } }),
+    ];
+    await Promise.all(resources.map(registered));
+    for (const name of ["ops-default", "ops-staging", "ops-other", "config-a", "config-b"]) expect(inputs.get(name)).not.toHaveProperty(SAME_KEY_AS_INPUT);
+  });
+
+  it("is refused by the plugin's check, naming both resources and the key, with no request", async () => {
+    const engine = new ResourceEngine(
+      BINDINGS.Role,
+      () => {
+        throw new Error("no request expected");
+      },
+      () => undefined,
+    );
+    const result = await engine.check({}, { name: "Triage", slug: "dup-slug", permissions: ["thread_create"], [SAME_KEY_AS_INPUT]: "triage-a" });
+    expect(result.failures).toEqual([
+      { property: "slug", reason: expect.stringMatching(/^slug "dup-slug" is also declared by tcs\.Role "triage-a" of this program: .*one Role per slug/) },
+    ]);
+  });
+});
