@@ -8,6 +8,32 @@ import { LocalWorkspace, type PulumiFn, type Stack, type ConfigMap } from "@pulu
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
+/**
+ * Gives each gRPC client of an inline program its own subchannel pool, once per copy of @pulumi/pulumi.
+ *
+ * Why: this process hosts program after program, and @pulumi/pulumi (3.259.0) never closes a run's
+ * clients to the engine and the resource monitor: `runtime/settings.js` makes them per run in the
+ * run's local store (`settings.engine`, `settings.monitor`, in getEngine/getMonitor), but
+ * `disconnectSync` closes only the module-level `engine`/`monitor`. A run whose CLI has exited (a
+ * preview that failed at check) leaves them open, and its last calls leave their subchannels in
+ * TRANSIENT_FAILURE, reconnecting to a port nobody listens on. grpc-js shares subchannels between
+ * channels to the same address through a process-wide pool, so when a later CLI's engine or monitor
+ * happens to listen on such a reused port, the new run's first call gets that failing subchannel and
+ * fails at once with `14 UNAVAILABLE: No connection established` although the server is up.
+ * `automation/server.js` then swallows the gRPC error from `runInPulumiStack` and reports the run as
+ * successful: the preview resolves with only the stack registered, and the rejection of
+ * `setRootResource` surfaces later as an unhandled one (test/e2e/provider-bad-inputs.test.ts failed
+ * so once). With a pool per channel a new client never inherits an old run's subchannel; within a
+ * run nothing is lost (one client per address). The option object is internal to the SDK: if a
+ * release drops it, nothing changes here.
+ */
+function isolateProgramChannels(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const settings = require("@pulumi/pulumi/runtime/settings") as { grpcClientOptions?: Record<string, unknown> };
+  if (settings.grpcClientOptions) settings.grpcClientOptions["grpc.use_local_subchannel_pool"] = 1;
+}
+isolateProgramChannels();
+
 export interface OpenStackOptions {
   /** The program: a function, or a module file whose default export (`export =`) is the program. */
   program: PulumiFn | string;

@@ -8,6 +8,7 @@ import { checkConfigValue } from "../engine/config-schema-check";
 import { keepMarker, withMarker, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
 import { createBody, updateBody } from "../engine/request-body";
+import { checkVaultProvider } from "../engine/vault-provider-check";
 
 function toolFiltersOf(record: ConfigRecord): ToolFilters {
   const filter = record.toolFilter;
@@ -28,21 +29,28 @@ function readConfig(ctx: ApiContext, providerId: string, id: string): Promise<Co
 
 export const providerConfigBinding = defineBinding<typeof providerConfig.fields, ConfigRecord>(providerConfig, {
   async checkLive(ctx, news, olds) {
-    // Only a new or changed value (or deployment, or vault) is checked: an unchanged program costs no API call.
-    if (!news.value || isUnknown(news.value) || isUnknown(news.providerDeploymentId) || isUnknown(news.providerId)) return [];
-    if (isUnknown(news.providerConfigVaultId)) return [];
+    // Only what changed is checked, so an unchanged program costs no API call: the vault when it or
+    // the provider changed, the value when it, the deployment, the provider or the vault changed.
+    if (isUnknown(news.providerId) || isUnknown(news.providerConfigVaultId)) return [];
+    const vaultId = news.providerConfigVaultId;
+    const failures =
+      vaultId !== undefined && (olds.providerConfigVaultId !== vaultId || olds.providerId !== news.providerId)
+        ? await checkVaultProvider(ctx, vaultId, news.providerId)
+        : [];
+    if (!news.value || isUnknown(news.value) || isUnknown(news.providerDeploymentId)) return failures;
     const unchanged =
       sameValue(olds.value, news.value) &&
       olds.providerDeploymentId === news.providerDeploymentId &&
       olds.providerId === news.providerId &&
       olds.providerConfigVaultId === news.providerConfigVaultId;
-    if (unchanged) return [];
+    if (unchanged) return failures;
     // With a vault, `value` overrides only some of the vault's settings; the API never returns the
     // vault's values, so settings it supplies cannot be required of `value` here (the service checks
     // the merged settings when it creates the config).
-    return checkConfigValue(ctx.client, news.providerId, news.providerDeploymentId, news.value, {
+    const valueFailures = await checkConfigValue(ctx.client, news.providerId, news.providerDeploymentId, news.value, {
       partial: news.providerConfigVaultId !== undefined,
     });
+    return [...failures, ...valueFailures];
   },
 
   create: (ctx, args, marker) =>
