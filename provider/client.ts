@@ -12,6 +12,14 @@ import { rateLimitTierSetting } from "./connections";
 export const PROVIDER_MAX_RETRIES = 5;
 
 /**
+ * The longest Retry-After (of a 429 or a 5xx) a run waits out silently before a retry. Someone is
+ * watching a run, and the engine shows nothing while a step waits: beyond a minute the run looks
+ * hung, and a cancelled one (whose in-flight steps the engine lets finish) hangs with it. A longer
+ * wait fails the step at once, naming the endpoint and the wait (the SDK's RetryAfterTooLongError).
+ */
+export const PROVIDER_MAX_RETRY_AFTER_MS = 60_000;
+
+/**
  * A client for these settings; throws a message that says how to fix settings that are missing.
  * `warn` is how this process tells the user: the plugin's stderr, or the program's stack warnings.
  * `connection`: the named connection the settings are of, for advice that names its settings.
@@ -25,6 +33,7 @@ export function clientFromSettings(settings: ProviderSettings, warn: (message: s
     serviceVersion: settings.serviceVersion,
     rateLimit: settings.rateLimitTier ?? "development",
     maxRetries: PROVIDER_MAX_RETRIES,
+    maxRetryAfterMs: PROVIDER_MAX_RETRY_AFTER_MS,
     onTierBelowService: (notice) => warn(tierBelowServiceAdvice(settings, notice, rateLimitTierSetting(connection))),
   });
 }

@@ -6,7 +6,14 @@
 export { ToolConnectivityClient } from "./client";
 
 export type { ClientOptions, RequestOptions, RateLimitTier, WindowLimit, TierBelowServiceNotice } from "./core/options";
-export { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_SERVICE_VERSION, DEFAULT_TIMEOUT_MS, TIER_WARNING_CODE } from "./core/options";
+export {
+  DEFAULT_MAX_CONCURRENCY,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_SERVICE_VERSION,
+  DEFAULT_TIMEOUT_MS,
+  TIER_WARNING_CODE,
+} from "./core/options";
 
 export {
   ClientErrorCodes,
@@ -22,11 +29,13 @@ export {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
+  RetryAfterTooLongError,
   ResponseValidationError,
   type ErrorContext,
   type FieldError,
   type APIErrorInit,
   type ConnectionErrorInit,
+  type RetryAfterTooLongInit,
   type ValidationIssue,
 } from "./core/errors";
 

@@ -10,6 +10,7 @@ import type { ConfigSource } from "../config";
 import { missingConnectionSettings, settingsFor, type ConnectionSettings } from "../connections";
 import type { ResourceKind } from "../shapes/shape";
 import { BINDINGS } from "./bindings";
+import { watchEngine } from "./engine-watch";
 import type { ApiContext } from "./engine/binding";
 import { markerSecret } from "./engine/create-marker";
 import { keyRefusal, publishableKeyRefusal } from "./engine/key-check";
@@ -46,7 +47,10 @@ export class TcsPlugin {
   private readonly connections = new Map<string, Connection>();
   private readonly engines = new Map<ResourceKind, ProviderMethods>();
 
-  constructor(private readonly engineOptions: EngineOptions = {}) {}
+  constructor(private readonly engineOptions: EngineOptions = {}) {
+    // The process ends with the engine that started it, even when the engine was killed (engine-watch.ts).
+    watchEngine();
+  }
 
   /**
    * The stack's config. The engine configures the plugin once per resource type, each time with the

@@ -15,6 +15,7 @@ export const ClientErrorCodes = {
   CONNECTION: "ERR_TCS_CONNECTION",
   TIMEOUT: "ERR_TCS_TIMEOUT",
   ABORTED: "ERR_TCS_ABORTED",
+  RETRY_AFTER_TOO_LONG: "ERR_TCS_RETRY_AFTER_TOO_LONG",
   RESPONSE_VALIDATION: "ERR_TCS_RESPONSE_VALIDATION",
 } as const;
 
@@ -230,6 +231,61 @@ export class APIUserAbortError extends ToolConnectivityError {
   constructor(context: ErrorContext = {}) {
     super(`Request was aborted${formatContextSuffix(context)}`, ClientErrorCodes.ABORTED, context);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Waits the client refuses (the service said when to come back, and it is too far off)
+// ---------------------------------------------------------------------------------------------
+
+/** What a RetryAfterTooLongError reports. */
+export interface RetryAfterTooLongInit extends ErrorContext {
+  /** How long the service asked to wait, in ms. */
+  retryAfterMs: number;
+  /** The longest wait the client accepts (its `maxRetryAfterMs`), in ms. */
+  maxRetryAfterMs: number;
+  /**
+   * The status of the answer that asked (a 429 or 5xx). Absent when no request was sent: an earlier
+   * 429 of the same key still holds every request back.
+   */
+  status?: number;
+}
+
+/**
+ * The service asked to wait longer than the client's `maxRetryAfterMs` before trying again, so the
+ * request fails now instead of waiting: a wait of hours looks like a hang, prints nothing, and keeps
+ * a cancelled run (or an orphaned Pulumi plugin) alive. `cause` is the service's own answer (an
+ * APIError), when there was one.
+ */
+export class RetryAfterTooLongError extends ToolConnectivityError {
+  override name = "RetryAfterTooLongError";
+  /** What the service asked for, in whole seconds (rounded up). */
+  readonly retryAfterSeconds: number;
+  /** The client's ceiling, in seconds. */
+  readonly maxRetryAfterSeconds: number;
+  readonly status?: number;
+  /** As on APIError: true after a 5xx, whose request the service may have carried out. */
+  readonly mayHaveBeenProcessed: boolean;
+
+  constructor(init: RetryAfterTooLongInit) {
+    const asked = Math.ceil(init.retryAfterMs / 1000);
+    const ceiling = formatSeconds(init.maxRetryAfterMs);
+    const what =
+      init.status === undefined
+        ? `an earlier 429 asked this key to wait ${asked} s more before its next request`
+        : `the service asked to retry after ${asked} s (${init.status})`;
+    const endpoint = init.method && init.path ? `${init.method} ${init.path}: ` : "";
+    const request = init.requestId ? ` [request ${init.requestId}]` : "";
+    super(`${endpoint}${what}, longer than this client waits (at most ${ceiling} s); try again later${request}`, ClientErrorCodes.RETRY_AFTER_TOO_LONG, init);
+    this.retryAfterSeconds = asked;
+    this.maxRetryAfterSeconds = init.maxRetryAfterMs / 1000;
+    if (init.status !== undefined) this.status = init.status;
+    this.mayHaveBeenProcessed = (init.status ?? 0) >= 500;
+  }
+}
+
+/** 60000 -> "60", 1500 -> "1.5". */
+function formatSeconds(ms: number): string {
+  return String(Number((ms / 1000).toFixed(3)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ export const DEFAULT_SERVICE_VERSION = "2026-01-01";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 3;
 export const DEFAULT_MAX_CONCURRENCY = 8;
+export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 
 export interface ClientOptions {
   /** Default: process.env.TCS_API_KEY. */
@@ -19,6 +20,13 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Default 3. */
   maxRetries?: number;
+  /**
+   * The longest `Retry-After` (of a 429 or 5xx) the client waits out before a retry, in ms. A longer
+   * one fails the request at once with a RetryAfterTooLongError (code ERR_TCS_RETRY_AFTER_TOO_LONG)
+   * naming the endpoint and the wait asked for, and so do requests of the same key while a 429's
+   * longer wait holds them back. Default 60 000; `Infinity` waits however long the service asks.
+   */
+  maxRetryAfterMs?: number;
   /** The key's tier; default "development" (the conservative one). `false` turns the client's window off. */
   rateLimit?: RateLimitTier;
   /** Per-process cap on requests in flight for this key. Default 8. */

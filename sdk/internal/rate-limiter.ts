@@ -6,11 +6,13 @@
 //     custom, or off),
 //   - what the service's RateLimit-* headers say is left (ServerQuota),
 // so a well-behaved run never draws a 429. Waiting requests are admitted in FIFO order, and a waiting
-// request whose AbortSignal fires leaves the queue at once.
+// request whose AbortSignal fires leaves the queue at once. While a 429's Retry-After holds the key
+// back for longer than a waiting request's policy accepts, that request is refused at once
+// (RetryAfterTooLongError) instead of being held: the same ceiling as the request core's retries.
 
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { APIUserAbortError } from "../core/errors";
+import { APIUserAbortError, RetryAfterTooLongError } from "../core/errors";
 import type { RateLimitTier, WindowLimit } from "../core/options";
 import { ServerQuota, type RateLimitHeaders } from "./server-quota";
 
@@ -19,6 +21,12 @@ export const TIER_LIMITS: Readonly<Record<"development" | "production", WindowLi
   development: { limit: 100, windowMs: 600_000 },
   production: { limit: 5000, windowMs: 600_000 },
 };
+
+/**
+ * The longest window the service publishes. A RateLimit-Reset beyond it (and beyond the client's own
+ * window) cannot be a window's reset, so it is read as this long; a probe then asks again.
+ */
+const LONGEST_PUBLISHED_WINDOW_MS = Math.max(TIER_LIMITS.development.windowMs, TIER_LIMITS.production.windowMs);
 
 export function windowForTier(tier: RateLimitTier): WindowLimit | undefined {
   if (tier === false) return undefined;
@@ -30,6 +38,11 @@ export interface GatePolicy {
   /** The client's own sliding window; undefined when the tier is off. */
   window: WindowLimit | undefined;
   maxConcurrency: number;
+  /**
+   * The longest a 429's Retry-After may hold this request back (the client's maxRetryAfterMs); a
+   * longer hold refuses it at once. Default: no limit.
+   */
+  maxRetryAfterMs?: number;
 }
 
 /** What an attempt learned about the service's window, handed back when its slot is released. */
@@ -106,6 +119,7 @@ export class RequestGate {
       clearTimeout(this.#timer);
       this.#timer = undefined;
     }
+    this.#refuseHeldTooLong(this.#clock());
     while (this.#queue.length > 0) {
       const head = this.#queue[0]!;
       const now = this.#clock();
@@ -118,6 +132,22 @@ export class RequestGate {
       this.#queue.shift();
       if (head.signal && head.onAbort) head.signal.removeEventListener("abort", head.onAbort);
       head.resolve(this.#grant());
+    }
+  }
+
+  /**
+   * Refuses, wherever they are in the queue, the waiters that a 429's Retry-After would hold back for
+   * longer than they accept. Their requests were not sent; the request core names each one's endpoint.
+   */
+  #refuseHeldTooLong(now: number): void {
+    const held = this.#server.heldFor(now);
+    if (held === 0) return;
+    for (const waiter of [...this.#queue]) {
+      const ceiling = waiter.policy.maxRetryAfterMs ?? Infinity;
+      if (held <= ceiling) continue;
+      this.#queue.splice(this.#queue.indexOf(waiter), 1);
+      if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
+      waiter.reject(new RetryAfterTooLongError({ retryAfterMs: held, maxRetryAfterMs: ceiling }));
     }
   }
 
@@ -158,7 +188,8 @@ export class RequestGate {
         const now = this.#clock();
         this.#finishedAt.push(now);
         this.#forgetOlderThan(now - this.#longestWindowMs);
-        if (signals.rateLimit) this.#server.onResponse(now, signals.rateLimit, this.#inFlight, wasProbe);
+        const longestResetMs = Math.max(LONGEST_PUBLISHED_WINDOW_MS, this.#longestWindowMs);
+        if (signals.rateLimit) this.#server.onResponse(now, signals.rateLimit, this.#inFlight, wasProbe, longestResetMs);
         else this.#server.onNoResponse(wasProbe);
         if (signals.retryAfterMs !== undefined) this.#server.onRateLimited(now, signals.retryAfterMs);
         this.#pump();

@@ -14,6 +14,7 @@ import {
   APIUserAbortError,
   ClientErrorCodes,
   ResponseValidationError,
+  RetryAfterTooLongError,
   ToolConnectivityError,
   type ErrorContext,
 } from "../core/errors";
@@ -76,7 +77,7 @@ export class RequestCore {
     this.#basePath = options.baseUrl.pathname.replace(/\/+$/, "");
     this.#dispatcher = options.dispatcher ?? sharedAgent(this.#origin);
     this.#gate = sharedGate(options.apiKey, options.baseUrl.href);
-    this.#policy = { window: windowForTier(options.rateLimit), maxConcurrency: options.maxConcurrency };
+    this.#policy = { window: windowForTier(options.rateLimit), maxConcurrency: options.maxConcurrency, maxRetryAfterMs: options.maxRetryAfterMs };
     this.#log = logger;
   }
 
@@ -104,7 +105,12 @@ export class RequestCore {
 
     for (let retry = 0; ; retry++) {
       const permit = await this.#gate.acquire(this.#policy, options.signal).catch((error: unknown) => {
-        throw error instanceof APIUserAbortError ? new APIUserAbortError(context) : error;
+        // The gate knows no endpoint: its refusals are given this request's.
+        if (error instanceof APIUserAbortError) throw new APIUserAbortError(context);
+        if (error instanceof RetryAfterTooLongError) {
+          throw new RetryAfterTooLongError({ ...context, retryAfterMs: error.retryAfterSeconds * 1000, maxRetryAfterMs: this.#options.maxRetryAfterMs });
+        }
+        throw error;
       });
       const started = performance.now();
       let response: AttemptResponse;
@@ -117,7 +123,7 @@ export class RequestCore {
       } catch (error) {
         permit.release({});
         if (!(error instanceof AttemptFailed)) throw error;
-        const decision =
+        const decision: RetryDecision =
           error.kind === "abort" ? ({ retry: false } as const) : decideRetry(spec.method, { kind: error.kind, sent: error.sent }, retry, maxRetries);
         this.#log.attempt({
           method: spec.method,
@@ -145,9 +151,15 @@ export class RequestCore {
         ...(response.status === 429 ? { retryAfterMs: retryAfterMs ?? 1000 } : {}),
       });
       const success = response.status >= 200 && response.status < 300;
-      const decision = success
+      const decision: RetryDecision = success
         ? ({ retry: false } as const)
-        : decideRetry(spec.method, { kind: "status", status: response.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, retry, maxRetries);
+        : decideRetry(
+            spec.method,
+            { kind: "status", status: response.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
+            retry,
+            maxRetries,
+            this.#options.maxRetryAfterMs,
+          );
       const note = retryNote(decision);
       this.#log.attempt({
         method: spec.method,
@@ -165,13 +177,23 @@ export class RequestCore {
         await sleep(decision.delayMs, options.signal, withId);
         continue;
       }
-      throw APIError.generate({
+      const answer = APIError.generate({
         ...withId,
         status: response.status,
         body: parseJsonLoosely(response.body),
         headers: response.headers,
         ...(retryAfterMs !== undefined ? { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : {}),
       });
+      if (decision.retryAfterTooLong) {
+        throw new RetryAfterTooLongError({
+          ...withId,
+          status: response.status,
+          retryAfterMs: decision.retryAfterMs,
+          maxRetryAfterMs: this.#options.maxRetryAfterMs,
+          cause: answer,
+        });
+      }
+      throw answer;
     }
   }
 
@@ -198,7 +220,9 @@ export class RequestCore {
 }
 
 function retryNote(decision: RetryDecision): string {
-  return decision.retry ? ` (${decision.reason}; retrying in ${decision.delayMs}ms)` : "";
+  if (decision.retry) return ` (${decision.reason}; retrying in ${decision.delayMs}ms)`;
+  if (decision.retryAfterTooLong) return ` (Retry-After ${decision.retryAfterMs}ms is longer than maxRetryAfterMs; not waiting)`;
+  return "";
 }
 
 function parseSuccess(spec: RequestSpec<z.ZodType | null>, response: AttemptResponse, context: ErrorContext): unknown {

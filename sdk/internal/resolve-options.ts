@@ -7,6 +7,7 @@ import { ClientErrorCodes, ToolConnectivityError } from "../core/errors";
 import {
   DEFAULT_MAX_CONCURRENCY,
   DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_AFTER_MS,
   DEFAULT_SERVICE_VERSION,
   DEFAULT_TIMEOUT_MS,
   type ClientOptions,
@@ -21,6 +22,7 @@ export interface ResolvedOptions {
   serviceVersion: string;
   timeoutMs: number;
   maxRetries: number;
+  maxRetryAfterMs: number;
   rateLimit: RateLimitTier;
   maxConcurrency: number;
   dispatcher: Dispatcher | undefined;
@@ -45,6 +47,7 @@ export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = 
     serviceVersion: resolveServiceVersion(options.serviceVersion ?? DEFAULT_SERVICE_VERSION),
     timeoutMs: positiveNumber("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxRetries: wholeNumber("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES, 0),
+    maxRetryAfterMs: longestWait("maxRetryAfterMs", options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS),
     rateLimit: resolveTier(options.rateLimit ?? "development"),
     maxConcurrency: wholeNumber("maxConcurrency", options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY, 1),
     dispatcher: options.dispatcher,
@@ -98,6 +101,17 @@ function resolveTier(tier: RateLimitTier): RateLimitTier {
 function positiveNumber(name: string, value: number): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
     throw new ToolConnectivityError(`${name} must be a positive number, got ${String(value)}.`, ClientErrorCodes.INVALID_OPTION);
+  }
+  return value;
+}
+
+/** 0 (never wait for a Retry-After) up to Infinity (wait however long the service asks). */
+function longestWait(name: string, value: number): number {
+  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {
+    throw new ToolConnectivityError(
+      `${name} must be a number of milliseconds, 0 or more (Infinity for no limit), got ${String(value)}.`,
+      ClientErrorCodes.INVALID_OPTION,
+    );
   }
   return value;
 }

@@ -2,6 +2,8 @@
 // the guiding question is always "could the service already have carried this request out?", since
 // retrying a create that did happen would make a second object.
 
+import { DEFAULT_MAX_RETRY_AFTER_MS } from "../core/options";
+
 /** What went wrong with one attempt, as far as retrying is concerned. */
 export type AttemptOutcome =
   | { kind: "status"; status: number; retryAfterMs?: number }
@@ -9,7 +11,11 @@ export type AttemptOutcome =
   | { kind: "connection"; sent: boolean }
   | { kind: "timeout"; sent: boolean };
 
-export type RetryDecision = { retry: false } | { retry: true; delayMs: number; reason: string };
+export type RetryDecision =
+  | { retry: false; retryAfterTooLong?: undefined }
+  | { retry: true; delayMs: number; reason: string; retryAfterTooLong?: undefined }
+  /** A retry the rules allow, but after a Retry-After longer than the client waits: fail now instead. */
+  | { retry: false; retryAfterTooLong: true; retryAfterMs: number };
 
 /** Methods whose repetition leaves the service as one execution would. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "PATCH", "DELETE"]);
@@ -17,22 +23,30 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "
 export const INITIAL_RETRY_DELAY_MS = 500;
 export const MAX_RETRY_DELAY_MS = 8_000;
 
-export function decideRetry(method: string, outcome: AttemptOutcome, retriesSoFar: number, maxRetries: number): RetryDecision {
+/**
+ * `maxRetryAfterMs`: the longest Retry-After waited out (the client's option of that name); the
+ * SDK's own backoff never comes near it.
+ */
+export function decideRetry(
+  method: string,
+  outcome: AttemptOutcome,
+  retriesSoFar: number,
+  maxRetries: number,
+  maxRetryAfterMs: number = DEFAULT_MAX_RETRY_AFTER_MS,
+): RetryDecision {
   if (retriesSoFar >= maxRetries) return { retry: false };
   const idempotent = IDEMPOTENT_METHODS.has(method.toUpperCase());
 
   if (outcome.kind === "status") {
     // 429: the service refused the request before doing anything, so even a POST is safe to send
     // again; wait as long as Retry-After says, since retrying sooner only draws another 429.
-    if (outcome.status === 429) {
-      return { retry: true, delayMs: outcome.retryAfterMs ?? backoffDelay(retriesSoFar), reason: "rate limited (429)" };
-    }
+    if (outcome.status === 429) return afterRetryAfter(outcome.retryAfterMs, retriesSoFar, maxRetryAfterMs, "rate limited (429)");
     // 5xx on an idempotent method: the failure is the service's and may be transient; repeating a
     // GET, PUT, PATCH (which sets fields to given values) or DELETE cannot do anything twice.
     // A POST that got a 5xx may have created its object before failing, so it is never repeated:
     // the error says mayHaveBeenProcessed and the caller reconciles.
     if (outcome.status >= 500 && idempotent) {
-      return { retry: true, delayMs: outcome.retryAfterMs ?? backoffDelay(retriesSoFar), reason: `server error (${outcome.status})` };
+      return afterRetryAfter(outcome.retryAfterMs, retriesSoFar, maxRetryAfterMs, `server error (${outcome.status})`);
     }
     // Other 4xx: the request itself is wrong (or not allowed); sending it again gives the same answer.
     return { retry: false };
@@ -55,6 +69,19 @@ export function decideRetry(method: string, outcome: AttemptOutcome, retriesSoFa
     return { retry: true, delayMs: backoffDelay(retriesSoFar), reason: outcome.kind === "timeout" ? "timed out" : "connection lost" };
   }
   return { retry: false };
+}
+
+/**
+ * A retry after the service's Retry-After when it gave one, else after the backoff. A Retry-After
+ * longer than the ceiling is not waited out: the service has said it will not answer before then,
+ * and a silent wait of hours looks like a hang, cannot be told from one by whoever runs it, and
+ * keeps a cancelled run (or an orphaned plugin) alive. Failing now, with the wait in the message,
+ * lets the caller say when to come back.
+ */
+function afterRetryAfter(retryAfterMs: number | undefined, retriesSoFar: number, maxRetryAfterMs: number, reason: string): RetryDecision {
+  if (retryAfterMs === undefined) return { retry: true, delayMs: backoffDelay(retriesSoFar), reason };
+  if (retryAfterMs > maxRetryAfterMs) return { retry: false, retryAfterTooLong: true, retryAfterMs };
+  return { retry: true, delayMs: retryAfterMs, reason };
 }
 
 /** Where a backoff starts and where it stops growing. */

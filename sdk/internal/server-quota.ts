@@ -20,10 +20,14 @@ export class ServerQuota {
   #budget: number | undefined = undefined;
   /** Clock time at which the service admits at least one more request. */
   #resetAt = 0;
+  /** Clock time until which a 429's Retry-After holds every request back, whatever the budget says. */
+  #heldUntil = 0;
   #probeInFlight = false;
 
   /** 0 when a request may go now, a wait in ms, or Infinity to wait for a request to finish. */
   delay(now: number, inFlight: number): number {
+    const held = this.heldFor(now);
+    if (held > 0) return held;
     if (this.#budget !== undefined && this.#budget > 0) return 0;
     if (this.#probeInFlight) return Infinity;
     if (this.#budget !== undefined && now < this.#resetAt) return this.#resetAt - now;
@@ -42,8 +46,12 @@ export class ServerQuota {
     return true;
   }
 
-  /** Records an answer's headers. `othersInFlight`: requests still out that the figure may not count. */
-  onResponse(now: number, headers: RateLimitHeaders, othersInFlight: number, wasProbe: boolean): void {
+  /**
+   * Records an answer's headers. `othersInFlight`: requests still out that the figure may not count.
+   * `longestResetMs`: the longest window the key can have; a RateLimit-Reset beyond it is read as that
+   * long (then a probe asks again), so a malformed or hostile header cannot hold the process for a day.
+   */
+  onResponse(now: number, headers: RateLimitHeaders, othersInFlight: number, wasProbe: boolean, longestResetMs = Infinity): void {
     if (wasProbe) this.#probeInFlight = false;
     if (headers.remaining === undefined) {
       // A service (or emulator, or mock) that does not report its window: rely on the tier alone.
@@ -52,7 +60,7 @@ export class ServerQuota {
     }
     const observed = headers.remaining - othersInFlight;
     this.#budget = wasProbe || this.#budget === undefined ? observed : Math.min(this.#budget, observed);
-    this.#resetAt = now + (headers.resetSeconds ?? 0) * 1000;
+    this.#resetAt = now + Math.min((headers.resetSeconds ?? 0) * 1000, longestResetMs);
   }
 
   /** The attempt ended without an answer: nothing learned, but a probe slot is free again. */
@@ -60,10 +68,15 @@ export class ServerQuota {
     if (wasProbe) this.#probeInFlight = false;
   }
 
-  /** A 429: the window is exhausted for at least `retryAfterMs`. */
+  /** A 429: the window is exhausted, and the service asked for nothing more for `retryAfterMs`. */
   onRateLimited(now: number, retryAfterMs: number): void {
     this.#budget = 0;
-    this.#resetAt = Math.max(this.#resetAt, now + retryAfterMs);
+    this.#heldUntil = Math.max(this.#heldUntil, now + retryAfterMs);
+  }
+
+  /** How long a 429's Retry-After still holds every request back; 0 when it no longer does. */
+  heldFor(now: number): number {
+    return Math.max(0, this.#heldUntil - now);
   }
 }
 
