@@ -7,7 +7,13 @@ const moduleNameMapper = {
   "^pulumi-tcs/sdk$": "<rootDir>/sdk/index.ts",
   "^pulumi-tcs/emulator$": "<rootDir>/emulator/index.ts",
 };
-const common = { transform, moduleNameMapper, testEnvironment: "node", moduleFileExtensions: ["ts", "js", "json"] };
+const common = {
+  transform,
+  moduleNameMapper,
+  testEnvironment: "node",
+  moduleFileExtensions: ["ts", "js", "json"],
+  setupFiles: ["<rootDir>/test/setup-env.ts"],
+};
 
 module.exports = {
   projects: [

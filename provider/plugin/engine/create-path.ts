@@ -9,6 +9,7 @@ import { backoffDelay, type BackoffPolicy } from "../../../sdk/internal/retry";
 import { sameValue } from "../../shapes/normalize";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
+import { beginCreate, endCreate, unfinishedCreate } from "./create-intents";
 import { hasMarker, madeBySameResource, markerFor } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
 import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
@@ -65,36 +66,67 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const ctx = this.api(connection);
     if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId, connection);
     const marker = markerOf(ctx, this.shape, args, inputs);
+    // Read before this create writes its own (create-intents.ts).
+    const resuming = unfinishedCreate(marker);
     const orphan = await this.findOrphan(ctx, args, marker, connection);
-    if (orphan) {
+    if (orphan && resuming) {
       warn(
         `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
-          `run made it and did not record it (the run was interrupted, or a destroy could not delete it)`,
+          `run made it and did not record it (the run was interrupted, or its create's answer was lost)`,
       );
-      return this.takeOver(ctx, args, orphan, connection, marker);
+      const taken = await this.takeOver(ctx, args, orphan, connection, marker);
+      endCreate(marker);
+      return taken;
     }
+    // A setup session cannot be deleted: a replacement makes a new one beside it, as destroy leaves it.
+    if (orphan && !this.shape.undeletable) await this.removeFinished(ctx, args, orphan, connection);
+    beginCreate(marker);
     const sentAt = new Date(Date.now() - CLOCK_SKEW_MS);
     try {
       for (let attempt = 1; ; attempt++) {
         try {
           const record = await this.binding.create(ctx, args, marker);
+          endCreate(marker);
           return { id: record.id, outs: outputsOf(this.binding, record, args, connection) };
         } catch (error) {
-          const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS, connection);
+          const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS, connection, resuming);
           if (found) {
             // Found by its natural key (an instance's config, a role's slug), it may be an object
             // another resource of this run still holds and is about to delete (a resource renamed
             // without an alias): this run must not delete what a create returned.
             ctx.takenOver.add(found.id);
+            endCreate(marker);
             return { id: found.id, outs: outputsOf(this.binding, found, args, connection) };
           }
           // Nothing was created: the POST is safe to send again, once the service had a moment.
           await sleep(backoffDelay(attempt - 1, this.backoff));
         }
       }
+    } catch (error) {
+      // A create that may still have made its object stays unfinished, for the next run to take over.
+      if (!(error instanceof MayExistError)) endCreate(marker);
+      throw error;
     } finally {
       ctx.reads.invalidate(this.shape.kind);
     }
+  }
+
+  /**
+   * An object carrying this resource's marker whose create finished (create-intents.ts): the object a
+   * replacement replaces (`pulumi up --replace`), or one a run on another machine made and did not
+   * record. It is not taken over, so a replacement is a new object; it is removed first (the delete the
+   * replacement plans for it then finds it gone), so nothing is left behind either.
+   */
+  private async removeFinished(ctx: ApiContext, args: Args, found: R, connection: string | undefined): Promise<void> {
+    // As state would hold it: the declared scope (an instance's callback) names where it is deleted.
+    await this.binding.delete(ctx, found.id, outputsOf(this.binding, found, args)).catch((error: unknown) => {
+      throw new Error(`${describeError(`removing ${this.kind} ${found.id}, which this resource's create replaces`, error, connection)}`);
+    });
+    ctx.reads.invalidate(this.shape.kind);
+    warn(
+      `${this.kind} ${found.id}: deleted, and made anew: it carries this resource's create marker from a create that finished ` +
+        `(the object a replacement replaces, or one a run elsewhere made and did not record), so it is not taken over`,
+    );
   }
 
   /**
@@ -115,14 +147,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const orphan = made.find((record) => hasMarker(record.metadata, marker));
     // An object the API cannot delete (a setup session) may also be one a replacement let go of: left as it is.
     if (this.shape.undeletable) return orphan;
-    for (const leftover of made) if (leftover !== orphan && !ctx.takenOver.has(leftover.id)) await this.removeLeftover(ctx, leftover, connection);
+    for (const leftover of made) if (leftover !== orphan && !ctx.takenOver.has(leftover.id)) await this.removeLeftover(ctx, args, leftover, connection);
     return orphan;
   }
 
   /** An object an earlier failed run of this resource made for values the program no longer declares. */
-  private async removeLeftover(ctx: ApiContext, leftover: R, connection: string | undefined): Promise<void> {
+  private async removeLeftover(ctx: ApiContext, args: Args, leftover: R, connection: string | undefined): Promise<void> {
     const why = `an earlier run of this resource made it and did not record it (its create's answer was lost), and the program now declares other values`;
-    await this.binding.delete(ctx, leftover.id, outputsOf(this.binding, leftover, {} as Args)).catch((error: unknown) => {
+    await this.binding.delete(ctx, leftover.id, outputsOf(this.binding, leftover, args)).catch((error: unknown) => {
       throw new Error(`${describeError(`removing ${this.kind} ${leftover.id}`, error, connection)}. ${why}; run pulumi up again to remove it.`);
     });
     ctx.reads.invalidate(this.shape.kind);
@@ -156,10 +188,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     error: unknown,
     mayRetry: boolean,
     connection: string | undefined,
+    resuming: boolean,
   ): Promise<R | undefined> {
     if (outcomeUnknown(error)) {
       const found = await this.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
-        throw new Error(
+        throw new MayExistError(
           `${describeError(`creating ${this.kind}`, error, connection)}. The service may have created it, and looking for it failed too ` +
             `(${describeError("lookup", lookupError)}); run pulumi up again: it finds an object it made by its create marker.`,
         );
@@ -167,7 +200,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       if (found) return found;
       if (mayStillCommit(error)) {
         // Sending it again while the first may still commit is how one resource becomes two objects.
-        throw new Error(
+        throw new MayExistError(
           `${describeError(`creating ${this.kind}`, error, connection)}. The service may still create it, so the create was not sent ` +
             `again (that could make a second object). Run pulumi up again: it takes over the object if the service made it, and creates it otherwise.`,
         );
@@ -177,7 +210,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     }
     const existing = collidingId(error);
     if (existing) {
-      const identical = await this.identicalUnmarked(ctx, args, existing);
+      const identical = await this.identicalUnmarked(ctx, args, existing, resuming, connection);
+      if (identical === "removed") {
+        if (mayRetry) return undefined;
+        throw new Error(`creating ${this.kind} failed: it kept colliding with ${existing} after removing it; run pulumi up again.`);
+      }
       if (identical) {
         warn(`${this.kind} ${existing}: taken over instead of creating a new one: it already exists with exactly the declared values`);
         return identical;
@@ -196,7 +233,13 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * a role that outlived a destroy (the API cannot delete roles). Anything that differs stays a
    * collision that names adoptId. Resources with a marker find their orphans by it instead.
    */
-  private async identicalUnmarked(ctx: ApiContext, args: Args, id: string): Promise<R | undefined> {
+  private async identicalUnmarked(
+    ctx: ApiContext,
+    args: Args,
+    id: string,
+    resuming: boolean,
+    connection: string | undefined,
+  ): Promise<R | "removed" | undefined> {
     if (this.binding.markedIn || this.replacing.has(id)) return undefined;
     if (ctx.claimed.has(id)) {
       throw new Error(
@@ -211,6 +254,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
     );
     if (!same) return undefined;
+    // As for a marked object (createOrTakeOver): taken over only to resume an unfinished create, or
+    // where the API cannot delete it (a role: one per slug, for ever); otherwise it is what a finished
+    // create made (a replacement's old object, a resource renamed without an alias), removed, and the
+    // create is sent again.
+    if (!resuming && !this.shape.undeletable) {
+      await this.removeFinished(ctx, args, live, connection);
+      return "removed";
+    }
     ctx.takenOver.add(live.id);
     return live;
   }
@@ -273,6 +324,9 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
 export function markerOf<A extends Props>(ctx: ApiContext, shape: ShapeRules<A>, args: A, inputs: Props): string {
   return markerFor(ctx.markerSecret, createKeyOf(inputs), args, withReplaceOnChanges(shape.rules, inputs));
 }
+
+/** A create that failed and may still have made its object: the next run resumes it (create-intents.ts). */
+class MayExistError extends Error {}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -111,8 +111,42 @@ describe("the create path", () => {
     );
     // The next run, with the first role in state and a program that declares it alone, still takes an
     // identical role left by a destroy (the API cannot delete roles) as before.
-    const again = await run().engine("Role").create({ ...role, [CREATE_KEY_INPUT]: "first-role" });
+    const again = await run()
+      .engine("Role")
+      .create({ ...role, [CREATE_KEY_INPUT]: "first-role" });
     expect(again.id).toBe(first.id);
+  });
+
+  it("makes a new object when a finished create's object is replaced with unchanged inputs (up --replace), and removes the old one", async () => {
+    // As the engine runs a targeted replace: check with no old inputs, no diff, a create, then the old object's delete.
+    const callback = { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "rotated", [CREATE_KEY_INPUT]: "rotated-key" };
+    const first = await run().engine("Callback").create(callback);
+    const replacing = run();
+    const second = await replacing.engine("Callback").create(callback);
+    expect(second.id).not.toBe(first.id);
+    await replacing.engine("Callback").delete(first.id, first.outs);
+    const active = await harness.client().callbacks.list({ integrationProviderId: GITHUB_INTEGRATION_PROVIDER, status: "active", limit: 100 });
+    expect(active.items.map((record) => record.id)).toEqual([second.id]);
+
+    // An instance, which carries no marker: its replacement is a new instance with a new webhook URL.
+    const config = await run()
+      .engine("ProviderConfig")
+      .create({
+        providerId: GITHUB_PROVIDER,
+        name: "for-rotated",
+        value: { base_url: "https://api.github.com", timeout_seconds: 30 },
+        [CREATE_KEY_INPUT]: "for-rotated",
+      });
+    const instance = { callbackId: second.id, providerConfigId: config.id, [CREATE_KEY_INPUT]: "rotated-instance" };
+    const attached = await run().engine("CallbackInstance").create(instance);
+    const again = run();
+    const reattached = await again.engine("CallbackInstance").create(instance);
+    expect(reattached.id).not.toBe(attached.id);
+    expect(reattached.outs.webhookUrl).not.toBe(attached.outs.webhookUrl);
+    await again.engine("CallbackInstance").delete(attached.id, attached.outs);
+    const instances = await harness.client().callbacks.instances.list(second.id, { status: "attached", limit: 100 });
+    expect(instances.items.map((record) => record.id)).toEqual([reattached.id]);
+    await again.engine("Callback").delete(second.id, second.outs);
   });
 
   it("keeps the create marker through an in-place update, so the object is found the same way afterwards", async () => {

@@ -1,0 +1,51 @@
+// What tells an orphan from the object a replacement replaces. Both carry the resource's create marker
+// and neither is in the inputs a create sees: an orphan (a run killed between its POST and its state
+// write, or a create whose answer was lost) must be taken over, never made twice; the object that
+// `pulumi up --replace` replaces must not be, or the replacement is the same object (the engine gives
+// a targeted replace no old inputs and calls no diff, so nothing else tells them apart).
+// So a create writes its intent on this machine before it sends the request and removes it once the
+// create returned an object (made or taken over): an intent still there on the next run is the mark of
+// a create that did not finish. Without one, an object carrying the marker is one a finished create
+// made: recorded in state (a replacement is under way), or made by a run on another machine. Either
+// way it is not taken over: the create path removes it and makes the object anew (create-path.ts).
+// Nothing secret is written: the file name is a hash of the marker, itself an HMAC.
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/** An intent older than this is a run's that nobody resumed: its object, if any, is treated as any other. */
+const INTENT_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+
+/** `TCS_CREATE_INTENTS_DIR`, or `~/.pulumi-tcs/create-intents`. */
+function intentsDir(): string {
+  return process.env.TCS_CREATE_INTENTS_DIR ?? path.join(os.homedir(), ".pulumi-tcs", "create-intents");
+}
+
+function fileOf(marker: string): string {
+  return path.join(intentsDir(), createHash("sha256").update(marker).digest("hex").slice(0, 32));
+}
+
+/** Records that a create with this marker is about to be sent. A machine where it cannot be written falls back to never taking an object over. */
+export function beginCreate(marker: string): void {
+  try {
+    fs.mkdirSync(intentsDir(), { recursive: true });
+    fs.writeFileSync(fileOf(marker), new Date().toISOString());
+  } catch {
+    // Without the intent the next run removes what this create made, if anything, and makes it anew: one object either way.
+  }
+}
+
+/** The create returned an object, or certainly made none: nothing is left to resume. */
+export function endCreate(marker: string): void {
+  fs.rmSync(fileOf(marker), { force: true });
+}
+
+/** Whether a create with this marker began on this machine and did not finish. */
+export function unfinishedCreate(marker: string): boolean {
+  try {
+    return Date.now() - fs.statSync(fileOf(marker)).mtimeMs < INTENT_LIFETIME_MS;
+  } catch {
+    return false;
+  }
+}
