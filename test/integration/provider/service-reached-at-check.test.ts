@@ -8,9 +8,8 @@
 // A preview whose inputs did not change still sends no request.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { TcsPlugin } from "../../../provider/plugin/tcs-plugin";
-import { closeSharedAgents } from "../../../sdk/internal/agents";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import type { RunningEmulator } from "../../../emulator/index";
+import { startPluginHarness, type PluginHarness } from "./plugin-harness";
 import { fixtureId } from "../../../emulator/ids";
 
 const NEW_ROLE = { name: "Ops", slug: "ops", permissions: ["thread_read"] };
@@ -39,24 +38,16 @@ async function otherServer(
 }
 
 describe("settings and inputs the service would refuse, refused at check", () => {
+  let harness: PluginHarness;
   let emulator: RunningEmulator;
   beforeAll(async () => {
-    emulator = await startEmulator();
+    harness = await startPluginHarness();
+    emulator = harness.emulator;
   });
-  afterAll(async () => {
-    await closeSharedAgents();
-    await emulator.close();
-  });
+  afterAll(() => harness.close());
 
-  const requests = async () => ((await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { total: number }).total;
-
-  /** A plugin configured as the engine configures it, with the emulator's key and URL unless `values` says otherwise. */
-  function pluginWith(values: Record<string, string>): TcsPlugin {
-    const plugin = new TcsPlugin();
-    const config: Record<string, string> = { "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": emulator.url, ...values };
-    plugin.configure((key) => config[key]);
-    return plugin;
-  }
+  const requests = () => harness.requests();
+  const pluginWith = (values: Record<string, string>) => harness.pluginWith(values);
 
   describe("a base URL that does not reach the service", () => {
     it.each(["/v9", "/api"])("refuses tcs:baseUrl with the wrong path %s, naming the setting and the fix", async (path) => {

@@ -3,31 +3,22 @@
 // service refuses, fail the plugin's check: the preview, naming the setting or field and the fix, with
 // no request sent. Before, they passed the preview and failed at up (400 unsupported_version, 422).
 // The emulator listens on http://127.0.0.1, which stays usable.
-import { TcsPlugin } from "../../../provider/plugin/tcs-plugin";
-import { closeSharedAgents } from "../../../sdk/internal/agents";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import type { RunningEmulator } from "../../../emulator/index";
+import { startPluginHarness, type PluginHarness } from "./plugin-harness";
 
 const NEW_ROLE = { name: "Ops", slug: "ops", permissions: ["thread_read"] };
 
 describe("settings and inputs refused at check", () => {
+  let harness: PluginHarness;
   let emulator: RunningEmulator;
   beforeAll(async () => {
-    emulator = await startEmulator();
+    harness = await startPluginHarness();
+    emulator = harness.emulator;
   });
-  afterAll(async () => {
-    await closeSharedAgents();
-    await emulator.close();
-  });
+  afterAll(() => harness.close());
 
-  const requests = async () => ((await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { total: number }).total;
-
-  /** A plugin configured as the engine configures it, with the emulator's key and URL unless `values` says otherwise. */
-  function pluginWith(values: Record<string, string>): TcsPlugin {
-    const plugin = new TcsPlugin();
-    const config: Record<string, string> = { "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": emulator.url, ...values };
-    plugin.configure((key) => config[key]);
-    return plugin;
-  }
+  const requests = () => harness.requests();
+  const pluginWith = (values: Record<string, string>) => harness.pluginWith(values);
 
   it("refuses tcs:serviceVersion that is not a date, or older than any published version, before any request", async () => {
     const before = await requests();

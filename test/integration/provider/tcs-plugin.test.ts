@@ -3,22 +3,21 @@
 // (its client, its key check, its take-overs) while the settings stay the same, and start afresh when
 // they change: no key check or client outlives the key it was made with.
 import { TcsPlugin } from "../../../provider/plugin/tcs-plugin";
-import { closeSharedAgents } from "../../../sdk/internal/agents";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import type { RunningEmulator } from "../../../emulator/index";
+import { startPluginHarness, type PluginHarness } from "./plugin-harness";
 
 const NEW_ROLE = { name: "Ops", slug: "ops", permissions: ["thread_read"] };
 
 describe("the plugin object", () => {
+  let harness: PluginHarness;
   let emulator: RunningEmulator;
   beforeAll(async () => {
-    emulator = await startEmulator();
+    harness = await startPluginHarness();
+    emulator = harness.emulator;
   });
-  afterAll(async () => {
-    await closeSharedAgents();
-    await emulator.close();
-  });
+  afterAll(() => harness.close());
 
-  const requests = async () => ((await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { total: number }).total;
+  const requests = () => harness.requests();
   const config = (apiKey: string) => (key: string) => ({ "tcs:apiKey": apiKey, "tcs:baseUrl": emulator.url })[key];
 
   it("checks a connection's key once while configure hands it the same settings, and again when the key changes", async () => {
