@@ -9,11 +9,11 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Shape } from "../shapes/shape";
 
 /** The resources of one run of the program by natural key; a new run (a new stack resource) starts empty. */
-const claimsByRun = new WeakMap<object, Map<string, string>>();
+const claimsByRun = new WeakMap<object, Map<string, string[]>>();
 /** Under Pulumi's mocks there is no stack resource: one map for the process. */
-const claimsWithoutStack = new Map<string, string>();
+const claimsWithoutStack = new Map<string, string[]>();
 
-function claims(): Map<string, string> {
+function claims(): Map<string, string[]> {
   const stack = pulumi.runtime.getStackResource();
   if (!stack) return claimsWithoutStack;
   let found = claimsByRun.get(stack);
@@ -22,19 +22,23 @@ function claims(): Map<string, string> {
 }
 
 /**
- * The name of another resource of this program that declared the same natural key first, as an
- * Output (undefined when none did); undefined for a kind the service does not keep unique. The
- * resource sends it to the plugin, whose check refuses the resource naming both (planner.ts): at
- * preview when the key is known then, at up before the create otherwise.
+ * The name of another resource of this program that declares the same natural key, as an Output
+ * (undefined when none does); undefined for a kind the service does not keep unique. Both resources
+ * name each other, so both are refused: were only the later one, the earlier one's create could
+ * already have taken or replaced the object the later one holds. The resource sends it to the
+ * plugin, whose check refuses the resource naming both (planner.ts): at preview when the key is known
+ * then, at up before the create otherwise. The answer waits for the program's other declarations of
+ * the moment (one turn of the event loop), which a program makes together.
  */
 export function otherOwner(shape: Shape, name: string, args: Record<string, unknown>): pulumi.Output<string | undefined> | undefined {
   const fields = shape.naturalKey;
   if (!fields || fields.length === 0) return undefined;
   const table = claims();
-  return pulumi.all([args.connection, ...fields.map((field) => args[field])].map((value) => pulumi.output(value))).apply(([connection, ...values]) => {
+  return pulumi.all([args.connection, ...fields.map((field) => args[field])].map((value) => pulumi.output(value))).apply(async ([connection, ...values]) => {
     const key = JSON.stringify([shape.kind, connection ?? null, ...values.map((value) => value ?? null)]);
-    const owner = table.get(key);
-    if (owner === undefined) table.set(key, name);
-    return owner === undefined || owner === name ? undefined : owner;
+    const owners = table.get(key) ?? [];
+    if (!owners.includes(name)) table.set(key, [...owners, name]);
+    await new Promise((resolve) => setImmediate(resolve));
+    return table.get(key)?.find((owner) => owner !== name);
   });
 }

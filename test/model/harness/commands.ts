@@ -18,47 +18,19 @@ import {
   ref,
   setConnection,
   slotsOf,
-  type Program,
   type Slot,
 } from "./program";
-import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram, stateExists } from "./invariants";
+import { noDuplicateNoOrphan, serviceMatchesProgram, stateExists } from "./invariants";
 import { SHAPES } from "../../../provider/shapes";
 import { sameValue } from "../../../provider/shapes/normalize";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
-import { SimEngine, StepError, type Deployer } from "./sim-engine";
-import { connectionOf, type Connection, type FaultPlan, type World } from "./world";
+import { integrationProviderFree, keyDeclaredElsewhere, slugFree } from "./free-keys";
+import { oneObjectCommands } from "./one-object-commands";
+import { always, upAndCheck, type Command, type Model, type Real } from "./real";
+import { StepError, isAbout } from "./sim-engine";
+import { connectionOf, type Connection, type FaultPlan } from "./world";
 
-export interface Real {
-  world: World;
-  sim: Deployer;
-  program: Program;
-  /** Objects made out of band (adoption candidates): not orphans. */
-  accountedFor: Set<string>;
-  /** Something changed out of band since the last refresh: the next up refreshes, as a user who knows would. */
-  dirty: boolean;
-  /** Bumped whenever a role slot needs a slug no earlier role holds (roles outlive their resources). */
-  slugGeneration: number;
-  log: string[];
-}
-
-export function newReal(world: World, deployer: Deployer = new SimEngine((connection) => world.newContext(connection))): Real {
-  return { world, sim: deployer, program: {}, accountedFor: new Set(), dirty: false, slugGeneration: 0, log: [] };
-}
-
-type Model = Record<string, never>;
-type Command = fc.AsyncCommand<Model, Real>;
-
-const always = () => true;
-
-/** Runs `up` and checks every invariant. An error here is a failure of the provider, not of the test. */
-async function upAndCheck(real: Real, refresh: boolean): Promise<void> {
-  const program = declarations(real.program);
-  await real.sim.up(program, { refresh: refresh || real.dirty });
-  real.dirty = false;
-  await serviceMatchesProgram(real.world, real.sim, program);
-  await noDuplicateNoOrphan(real.world, real.sim, real.accountedFor);
-  await refreshPlansNothing(real.sim, program);
-}
+export { newReal, type Real } from "./real";
 
 export class Up implements Command {
   constructor(readonly refresh: boolean) {}
@@ -138,23 +110,6 @@ class DeclareCallback implements Command {
 /** How a command's connection reads in a printed sequence. */
 const onConnection = (connection: Connection) => (connection === undefined ? "" : `, if new: on ${connection}`);
 
-/**
- * One active callback per integration provider in each environment: a provider is free for a slot on
- * a connection when no other slot declares it on that connection and no live callback of that
- * environment but the slot's own uses it (a replacement is created before the object it replaces is
- * deleted, as the engine orders it; a callback moving here is created while the old one still lives
- * in the other environment, which holds its own callbacks).
- */
-async function integrationProviderFree(real: Real, slot: Slot, id: string, connection: Connection): Promise<boolean> {
-  for (const other of slotsOf("Callback")) {
-    const args = real.program[other];
-    if (other !== slot && args?.integrationProviderId === id && connectionOf(args) === connection) return false;
-  }
-  const own = real.sim.state.get(slot)?.id;
-  const active = await real.world.operatorOf(connection).callbacks.list({ integrationProviderId: id, status: "active", limit: 100 });
-  return active.items.every((cb) => cb.id === own);
-}
-
 class DeclareConfig implements Command {
   constructor(
     readonly slot: Slot,
@@ -231,21 +186,6 @@ class DeclareRole implements Command {
   }
   toString = () =>
     `declare ${this.slot} (name ${this.name}, permissions ${this.permissions}, description ${this.description}${this.newSlug ? ", new slug" : ""}${this.twin ? ", the other role's slug" : ""}${onConnection(this.connection)})`;
-}
-
-/**
- * One role per slug in each environment: a slug is free for a slot on a connection when no other
- * slot declares it there and no live role of that environment but the slot's own holds it (roles the
- * provider let go of stay in their environment).
- */
-async function slugFree(real: Real, slot: Slot, slug: string, connection: Connection): Promise<boolean> {
-  for (const other of slotsOf("Role")) {
-    const args = real.program[other];
-    if (other !== slot && args?.slug === slug && connectionOf(args) === connection) return false;
-  }
-  const own = real.sim.state.get(slot)?.id;
-  const roles = await real.world.operatorOf(connection).roles.list({ limit: 100 });
-  return roles.items.every((role) => role.slug !== slug || role.id === own);
 }
 
 const REDIRECTS = [undefined, "https://example.com/done", "http://localhost:3000/callback"];
@@ -401,17 +341,19 @@ class ChangeAdoptedReplaceOnly implements Command {
     const property = KIND_OF[this.slot] === "ProviderConfig" ? "value" : KIND_OF[this.slot] === "Callback" ? "integrationProviderId" : undefined;
     if (!property) return;
     const before = { ...args };
-    const changed =
+    // Not onto a key another slot declares: check would refuse the key declared twice first.
+    const otherProvider = real.world.catalog.integrationProviders.find(
+      (p) => p.id !== args.integrationProviderId && !keyDeclaredElsewhere(real, this.slot, { ...args, integrationProviderId: p.id }),
+    );
+    real.program[this.slot] =
       property === "value"
         ? { ...args, value: { base_url: "https://changed.example.com", timeout_seconds: 7 } }
-        : { ...args, integrationProviderId: real.world.catalog.integrationProviders.find((p) => p.id !== args.integrationProviderId)!.id };
-    real.program[this.slot] = changed;
+        : { ...args, integrationProviderId: otherProvider!.id };
     try {
       await real.sim.up(declarations(real.program));
       throw new Error(`up accepted a change of ${property} on adopted ${this.slot} (${String(args.adoptId)}) with adoptId kept: it cannot reach the service`);
     } catch (error) {
-      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => isAbout(f, property) && /adoptId/.test(f.reason)))
-        throw error;
+      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => isAbout(f, property) && /adoptId/.test(f.reason))) throw error;
     } finally {
       real.program[this.slot] = before;
     }
@@ -561,9 +503,12 @@ class MoveAdopted implements Command {
   async run(_m: Model, real: Real) {
     const args = real.program[this.slot];
     if (!args?.adoptId || real.sim.state.get(this.slot)?.id !== args.adoptId || real.dirty) return;
+    const moved = { ...args };
+    setConnection(moved, otherConnection(connectionOf(args)));
+    // Onto a key another slot declares there, check refuses the key declared twice first.
+    if (keyDeclaredElsewhere(real, this.slot, moved)) return;
     const before = { ...args };
-    real.program[this.slot] = { ...args };
-    setConnection(real.program[this.slot]!, otherConnection(connectionOf(args)));
+    real.program[this.slot] = moved;
     try {
       await real.sim.up(declarations(real.program));
       throw new Error(`up accepted a move of adopted ${this.slot} (${String(args.adoptId)}) to another connection with adoptId kept`);
@@ -760,7 +705,9 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
       { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...slotsOfAll()), plan).map(([s, p]) => new MoveThroughFaults(s, p)) },
     );
   }
-  return [fc.oneof(...weighted)];
+  // From here weights count in quarters: a slow create waits out the create the service holds (0.4 s),
+  // so it comes a quarter as often as the rarest command above (oneObjectCommands).
+  return [fc.oneof(...weighted.map((w) => ({ ...w, weight: 4 * w.weight })), ...oneObjectCommands(options))];
 }
 
 function slotsOfAll(): Slot[] {
@@ -775,9 +722,4 @@ export async function finish(real: Real): Promise<void> {
   real.program = {};
   await serviceMatchesProgram(real.world, real.sim, []);
   await noDuplicateNoOrphan(real.world, real.sim, real.accountedFor);
-}
-
-/** Whether a check failure is about `property`: one on a secret input names it in its reason instead (planner.ts, keepingSecrets). */
-function isAbout(failure: { property: string; reason: string }, property: string): boolean {
-  return failure.property === property || (failure.property === "" && failure.reason.startsWith(`${property} (secret, not shown) `));
 }

@@ -12,7 +12,7 @@ import { withoutMarker } from "../../../provider/plugin/engine/create-marker";
 import { sameValue } from "../../../provider/shapes/normalize";
 import { MARKER_KEY } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
-import { isRef, type Declaration, type Deployer } from "./sim-engine";
+import { isRef, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
 import { CONNECTIONS, connectionOf, environmentOf, type Connection, type World } from "./world";
 
 export class InvariantViolation extends Error {}
@@ -155,6 +155,12 @@ async function noOrphanIn(world: World, sim: Deployer, accountedFor: Set<string>
 
 function markerNote(metadata: unknown): string {
   return metadata && typeof metadata === "object" && MARKER_KEY in metadata ? " with a create marker" : "";
+}
+
+/** Whether an object state held (or holds) is still live in its environment: not gone, deleted or detached. */
+export async function stillLive(world: World, entry: StateEntry): Promise<boolean> {
+  const record = await live(world, connectionOf(entry.outputs), entry.kind, entry.id, entry.outputs);
+  return record !== undefined && !BINDINGS[entry.kind].isGone?.(record);
 }
 
 /** After a failed up: whatever state holds still exists (a failure never leaves state pointing at nothing it made). */

@@ -10,8 +10,9 @@ import { BINDINGS } from "../../../provider/plugin/bindings";
 import type { ApiContext } from "../../../provider/plugin/engine/binding";
 import { ResourceEngine, type ProviderMethods } from "../../../provider/plugin/engine/resource-engine";
 import { SHAPES } from "../../../provider/shapes";
-import { CONNECTION_INPUT, CREATE_KEY_INPUT } from "../../../provider/shapes/reserved";
+import { CONNECTION_INPUT, CREATE_KEY_INPUT, SAME_KEY_AS_INPUT } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
+import { sameKeyAs } from "./same-key";
 
 type Props = Record<string, unknown>;
 
@@ -48,10 +49,22 @@ export class StepError extends Error {
   }
 }
 
+/** Whether a check failure is about `property`: one on a secret input names it in its reason instead (planner.ts, keepingSecrets). */
+export function isAbout(failure: pulumi.dynamic.CheckFailure, property: string): boolean {
+  return failure.property === property || (failure.property === "" && failure.reason.startsWith(`${property} (secret, not shown) `));
+}
+
 export interface PlannedChange {
   name: string;
   op: "create" | "update" | "replace" | "delete";
   detail: string;
+}
+
+export interface UpOptions {
+  /** `--refresh`: state is refreshed first. */
+  refresh?: boolean;
+  /** `--replace`: resources (by name) replaced whatever their inputs, as `pulumi up --replace <urn>` does. */
+  replace?: string[];
 }
 
 /**
@@ -65,7 +78,7 @@ export interface Deployer {
   readonly pendingDeletes: StateEntry[];
   /** Ids the provider let go of although the API cannot delete them (roles, sessions). */
   readonly released: Set<string>;
-  up(program: Declaration[], options?: { refresh?: boolean }): Promise<void>;
+  up(program: Declaration[], options?: UpOptions): Promise<void>;
   destroy(): Promise<void>;
   /** What `preview --refresh` would change; empty when `--expect-no-changes` passes. */
   planAfterRefresh(program: Declaration[]): Promise<PlannedChange[]>;
@@ -76,7 +89,19 @@ export function isRef(value: unknown): value is Ref {
 }
 
 /** What the engine did, summed over a whole property run: proof that the sequences exercised something. */
-export const stepCounts = { create: 0, update: 0, replace: 0, move: 0, delete: 0, same: 0, refused: 0, failed: 0, failedDuringMove: 0 };
+export const stepCounts = {
+  create: 0,
+  update: 0,
+  replace: 0,
+  move: 0,
+  /** Replacements asked for with `--replace` (not planned by diff). */
+  targetedReplace: 0,
+  delete: 0,
+  same: 0,
+  refused: 0,
+  failed: 0,
+  failedDuringMove: 0,
+};
 
 export class SimEngine implements Deployer {
   readonly state = new Map<string, StateEntry>();
@@ -87,6 +112,10 @@ export class SimEngine implements Deployer {
   private seq = 0;
   /** Whether this run has begun moving a resource to another connection. */
   private moving = false;
+  /** The program of the run (or preview) under way, in program order. */
+  private program: Declaration[] = [];
+  /** The resources this run replaces because `--replace` names them. */
+  private targeted = new Set<string>();
   private readonly engines = new Map<ResourceKind, ProviderMethods>();
   /** The plugin process's contexts by connection name (the default one under ""), as the plugin object (provider/plugin/tcs-plugin.ts) keeps them. */
   private contexts = new Map<string, ApiContext>();
@@ -130,7 +159,11 @@ export class SimEngine implements Deployer {
     return engine;
   }
 
-  /** The inputs the program sends for a declaration: references resolved, the create key added. */
+  /**
+   * The inputs the program sends for a declaration: references resolved, the create key added, and
+   * the earlier declaration of the same natural key named (SAME_KEY_AS_INPUT), as the program's
+   * classes add them.
+   */
   private inputsOf(decl: Declaration): Props {
     const inputs: Props = {};
     for (const [key, value] of Object.entries(decl.args)) {
@@ -145,7 +178,14 @@ export class SimEngine implements Deployer {
       .update([this.project, this.stack, "", `tcs:${decl.kind}`, decl.name].join("\n"))
       .digest("hex")
       .slice(0, 32);
+    const owner = sameKeyAs(this.program, decl, (d) => this.resolved(d));
+    if (owner !== undefined) inputs[SAME_KEY_AS_INPUT] = owner;
     return inputs;
+  }
+
+  /** A declaration's args with references resolved as far as state allows (for natural keys). */
+  private resolved(decl: Declaration): Props {
+    return Object.fromEntries(Object.entries(decl.args).map(([key, value]) => [key, isRef(value) ? this.state.get(value.$ref)?.id : value]));
   }
 
   /** `pulumi refresh`: every resource read; gone ones dropped; read's inputs, when given, replace the old. */
@@ -168,11 +208,13 @@ export class SimEngine implements Deployer {
     }
   }
 
-  /** `pulumi up` (with `--refresh` when asked). Throws the first failed step, as the engine stops there. */
-  async up(program: Declaration[], options: { refresh?: boolean } = {}): Promise<void> {
+  /** `pulumi up` (with `--refresh` and `--replace` when asked). Throws the first failed step, as the engine stops there. */
+  async up(program: Declaration[], options: UpOptions = {}): Promise<void> {
     if (options.refresh) await this.refresh();
     else this.newProcess();
     this.moving = false;
+    this.program = program;
+    this.targeted = new Set(options.replace ?? []);
     const declared = new Set(program.map((decl) => decl.name));
     try {
       try {
@@ -199,6 +241,7 @@ export class SimEngine implements Deployer {
   private async step(decl: Declaration): Promise<void> {
     const engine = this.engine(decl.kind);
     const old = this.state.get(decl.name);
+    if (old && this.targeted.has(decl.name)) return this.replaceTargeted(decl, old);
     const news = await this.check(decl, old);
     if (!old) {
       this.state.set(decl.name, await this.create(decl, news));
@@ -236,6 +279,20 @@ export class SimEngine implements Deployer {
     old.outputs = result.outs ?? {};
     old.inputs = news;
     stepCounts.update++;
+  }
+
+  /**
+   * A replacement `--replace` asks for, as Pulumi's engine makes it (pkg/resource/deploy/step_generator.go,
+   * v3.259): check sees no old inputs (as for a new resource), diff is not called, the create comes
+   * first and the old object's delete at the end of the run (the provider's deleteBeforeReplace is
+   * never asked for).
+   */
+  private async replaceTargeted(decl: Declaration, old: StateEntry): Promise<void> {
+    const news = await this.check(decl, undefined);
+    stepCounts.targetedReplace++;
+    const created = await this.create(decl, news);
+    this.pendingDeletes.push(old);
+    this.state.set(decl.name, created);
   }
 
   private async check(decl: Declaration, old: StateEntry | undefined): Promise<Props> {
@@ -278,6 +335,7 @@ export class SimEngine implements Deployer {
    */
   async planAfterRefresh(program: Declaration[]): Promise<PlannedChange[]> {
     const saved = { state: new Map([...this.state].map(([k, v]) => [k, { ...v }])), pending: [...this.pendingDeletes] };
+    this.program = program;
     try {
       await this.refresh();
       const changes: PlannedChange[] = [];

@@ -3,6 +3,7 @@
 // "prod": production); per environment the client the provider uses (as the plugin would build it,
 // but failing fast instead of waiting out retries) and an operator's client for out-of-band changes
 // and for checking what the service holds.
+import * as fs from "node:fs";
 import { PROVIDERS } from "../../../emulator/fixtures/catalog";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
 import type { ApiContext } from "../../../provider/plugin/engine/binding";
@@ -48,6 +49,16 @@ export interface Catalog {
   seededConfigs: Set<string>;
 }
 
+/**
+ * The provider clients' timeout in a run where one create is slower than it (SlowCreateUp): short, so
+ * such a run costs little. The clean runs keep the SDK's own timeout, far above any answer of the
+ * emulator in this process, so a loaded machine does not fail them.
+ */
+export const IMPATIENT_TIMEOUT_MS = 100;
+
+/** How long the service holds that slow create before it commits it: a few client timeouts. */
+export const SLOW_CREATE_MS = 3 * IMPATIENT_TIMEOUT_MS;
+
 export interface FaultPlan {
   seed: number;
   /** Share of requests answered 503. */
@@ -62,11 +73,15 @@ export class World {
   /** How far this process's clock is moved ahead (Date.now), for the provider and the emulator alike. */
   private shiftMs = 0;
   private readonly realNow = Date.now;
+  /** Whether the plugin processes started now get clients that give up after IMPATIENT_TIMEOUT_MS. */
+  impatient = false;
 
   private constructor(
     readonly emulator: RunningEmulator,
     /** What the provider talks through, per environment. */
     private readonly providerClients: Record<EnvironmentName, ToolConnectivityClient>,
+    /** The same, giving up after IMPATIENT_TIMEOUT_MS: for the runs with a create slower than that. */
+    private readonly impatientClients: Record<EnvironmentName, ToolConnectivityClient>,
     /** What an operator (and the invariants) talk through, per environment. */
     private readonly operators: Record<EnvironmentName, ToolConnectivityClient>,
     readonly catalog: Catalog,
@@ -93,11 +108,19 @@ export class World {
     });
     // No retries and no client window: an injected fault fails the step at once, as a run that ran out
     // of retries would, and the next run must recover from it.
-    const client = (environment: EnvironmentName) =>
-      new ToolConnectivityClient({ apiKey: emulator.keys[environment].secret, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16 });
+    const client = (environment: EnvironmentName, timeoutMs?: number) =>
+      new ToolConnectivityClient({
+        apiKey: emulator.keys[environment].secret,
+        baseUrl: emulator.url,
+        rateLimit: false,
+        maxRetries: 0,
+        maxConcurrency: 16,
+        timeoutMs,
+      });
     const world = new World(
       emulator,
       { development: client("development"), production: client("production") },
+      { development: client("development", IMPATIENT_TIMEOUT_MS), production: client("production", IMPATIENT_TIMEOUT_MS) },
       { development: client("development"), production: client("production") },
       catalogOf(emulator),
     );
@@ -124,7 +147,9 @@ export class World {
    */
   newContext(connection?: string): ApiContext {
     const environment = environmentOf(connectionOf({ connection }));
-    return newApiContext(() => this.providerClients[environment], this.emulator.keys[environment].secret);
+    // Chosen now: the context makes its client on first use, which may come after the run.
+    const clients = this.impatient ? this.impatientClients : this.providerClients;
+    return newApiContext(() => clients[environment], this.emulator.keys[environment].secret);
   }
 
   async control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
@@ -138,8 +163,19 @@ export class World {
     return parsed;
   }
 
+  /**
+   * A fresh service, and a machine that holds no create intents (provider/plugin/engine/create-intents.ts):
+   * an intent a sequence left (a create that failed and was never resumed) would otherwise reach into
+   * the next one, and a failure would not replay alone. Only the test's own directory is cleared
+   * (test/setup-env.ts sets it), never the default one in the user's home.
+   */
   reset(): Promise<unknown> {
     this.shiftMs = 0;
+    const intents = process.env.TCS_CREATE_INTENTS_DIR;
+    if (intents) {
+      fs.rmSync(intents, { recursive: true, force: true });
+      fs.mkdirSync(intents, { recursive: true });
+    }
     return this.control("POST", "/reset");
   }
 
@@ -154,6 +190,41 @@ export class World {
     if (plan.dropAfterCommit > 0) rules.push({ method: "POST", path: "/**", drop_after_commit: true, probability: plan.dropAfterCommit });
     if (plan.unavailable > 0) rules.push({ path: "/**", status: 503, code: "service_unavailable", probability: plan.unavailable });
     return this.control("POST", "/faults", { seed: plan.seed, rules });
+  }
+
+  /** The next POST (a create) is held SLOW_CREATE_MS before the service handles it, whoever waits for it. */
+  slowNextCreate(): Promise<unknown> {
+    return this.control("POST", "/faults", { rules: [{ method: "POST", path: "/**", latency_ms: SLOW_CREATE_MS, count: 1 }] });
+  }
+
+  /**
+   * The next POST to `path` (a create) is applied and its answer lost (the connection dropped), after
+   * `holdMs`: time enough to make the lookup that follows fail too (failLookups) once it has arrived.
+   */
+  loseNextCreateAnswer(path: string, holdMs: number): Promise<unknown> {
+    return this.control("POST", "/faults", { rules: [{ method: "POST", path, latency_ms: holdMs, drop_after_commit: true, count: 1 }] });
+  }
+
+  /** Lists of `path` answer 503 (replacing the other rules, which have fired). */
+  failLookups(path: string): Promise<unknown> {
+    return this.control("POST", "/faults", { rules: [{ method: "GET", path, status: 503, code: "service_unavailable", count: 10 }] });
+  }
+
+  /** How many times the fault rules in place have fired. */
+  async faultsFired(): Promise<number> {
+    const { rules } = await this.control<{ rules: { fired: number }[] }>("GET", "/faults");
+    return rules.reduce((sum, rule) => sum + rule.fired, 0);
+  }
+
+  /** Starts counting requests afresh (writesCounted). */
+  resetRequestCounts(): Promise<unknown> {
+    return this.control("DELETE", "/requests");
+  }
+
+  /** The requests that write (any method but GET) since the counts were reset, by route. */
+  async writesCounted(): Promise<Record<string, number>> {
+    const counts = await this.control<{ by_route: Record<string, number> }>("GET", "/requests");
+    return Object.fromEntries(Object.entries(counts.by_route).filter(([route]) => !route.startsWith("GET ")));
   }
 
   clearFaults(): Promise<unknown> {

@@ -1,0 +1,54 @@
+// One object per natural key, as the model keeps its programs: whether a key is free for a slot on a
+// connection, so that an edit never declares a key another slot or a live object of that
+// environment holds (the commands that declare one twice on purpose expect the refusal).
+import { SHAPES } from "../../../provider/shapes";
+import { KIND_OF, SLOTS, slotsOf, type Slot } from "./program";
+import type { Real } from "./real";
+import { connectionOf, type Connection } from "./world";
+
+/**
+ * One active callback per integration provider in each environment: a provider is free for a slot on
+ * a connection when no other slot declares it on that connection and no live callback of that
+ * environment but the slot's own uses it (a replacement is created before the object it replaces is
+ * deleted, as the engine orders it; a callback moving here is created while the old one still lives
+ * in the other environment, which holds its own callbacks).
+ */
+export async function integrationProviderFree(real: Real, slot: Slot, id: string, connection: Connection): Promise<boolean> {
+  for (const other of slotsOf("Callback")) {
+    const args = real.program[other];
+    if (other !== slot && args?.integrationProviderId === id && connectionOf(args) === connection) return false;
+  }
+  const own = real.sim.state.get(slot)?.id;
+  const active = await real.world.operatorOf(connection).callbacks.list({ integrationProviderId: id, status: "active", limit: 100 });
+  return active.items.every((cb) => cb.id === own);
+}
+
+/**
+ * One role per slug in each environment: a slug is free for a slot on a connection when no other
+ * slot declares it there and no live role of that environment but the slot's own holds it (roles the
+ * provider let go of stay in their environment).
+ */
+export async function slugFree(real: Real, slot: Slot, slug: string, connection: Connection): Promise<boolean> {
+  for (const other of slotsOf("Role")) {
+    const args = real.program[other];
+    if (other !== slot && args?.slug === slug && connectionOf(args) === connection) return false;
+  }
+  const own = real.sim.state.get(slot)?.id;
+  const roles = await real.world.operatorOf(connection).roles.list({ limit: 100 });
+  return roles.items.every((role) => role.slug !== slug || role.id === own);
+}
+
+/**
+ * Whether a declaration for a slot would give the program a natural key (SHAPES[kind].naturalKey, on
+ * its connection) another slot already declares: check refuses that before anything else it would
+ * say, so a command expecting another refusal must not declare it (DeclareKeyTwice declares it on
+ * purpose).
+ */
+export function keyDeclaredElsewhere(real: Real, slot: Slot, args: Record<string, unknown>): boolean {
+  const fields = SHAPES[KIND_OF[slot]].naturalKey ?? [];
+  if (fields.length === 0) return false;
+  const keyOf = (a: Record<string, unknown>) => JSON.stringify([connectionOf(a) ?? null, ...fields.map((field) => a[field] ?? null)]);
+  return SLOTS.some(
+    (other) => other !== slot && KIND_OF[other] === KIND_OF[slot] && real.program[other] !== undefined && keyOf(real.program[other]!) === keyOf(args),
+  );
+}
