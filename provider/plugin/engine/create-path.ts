@@ -1,9 +1,12 @@
 // The create path: everything between a create the engine asks for and the object it records. It
 // makes sure a stack never gets an object twice and never loses one: it adopts an object named by
-// adoptId, takes over the orphan of an interrupted run (found by its create marker), reconciles a
-// create whose answer was lost (finds what it made, or sends it again when it certainly made nothing),
-// and takes over an identical object a create collided with. Planning (planner.ts) and refresh
-// (resource-engine.ts) are elsewhere.
+// adoptId; resumes an unfinished create (create-intents.ts) by taking over what it made, found by its
+// create marker; makes a replacement anew, deleting first an object a finished create of the same
+// resource made; removes what a failed run made for values no longer declared; reconciles a create
+// whose answer was lost (finds what it made, sends it again only when it certainly made nothing, and
+// never while it may still commit); and takes over an identical object a create collided with, to
+// resume or where the API cannot delete it. Planning (planner.ts) and refresh (resource-engine.ts) are
+// elsewhere.
 import type * as pulumi from "@pulumi/pulumi";
 import { backoffDelay, type BackoffPolicy } from "../../../sdk/internal/retry";
 import { sameValue } from "../../shapes/normalize";
