@@ -37,11 +37,13 @@ describe("one object, one resource", () => {
       new tcs.Role("triage-b", { name: "Triage", slug: "triage", permissions: ["thread_create"] });
     });
     const text = await attempt((onOutput) => stack.preview({ onOutput }));
-    // Each declaration names the other; the engine stops at the first it checks.
-    expect(text).toMatch(/triage-a.*slug "triage" is also declared by tcs\.Role "triage-b" of this program/s);
+    // Each declaration names the other; the engine stops at the first it checks, whichever that is.
+    expect(text).toMatch(
+      /(triage-a.*slug "triage" is also declared by tcs\.Role "triage-b"|triage-b.*slug "triage" is also declared by tcs\.Role "triage-a") of this program/s,
+    );
   });
 
-  it("refuses two instances of one callback and config at up, before the second is created", async () => {
+  it("refuses two instances of one callback and config at up, before either shares an object", async () => {
     const stack = await env.open(async () => {
       const config = new tcs.ProviderConfig("github", { providerId: FIX.githubProvider, value: { base_url: "https://api.github.com", timeout_seconds: 30 } });
       const callback = new tcs.Callback("events", { integrationProviderId: FIX.githubIntegrationProvider });
@@ -53,7 +55,8 @@ describe("one object, one resource", () => {
       /(attach-a.*is also declared by tcs\.CallbackInstance "attach-b"|attach-b.*is also declared by tcs\.CallbackInstance "attach-a") of this program/s,
     );
     const callbacks = await listAll(emulator, "/callbacks?status=active");
+    // Never one instance for two resources: the second is refused, or both are (each names the other).
     const instances = await listAll(emulator, `/callbacks/${callbacks[0].id}/instances?status=attached`);
-    expect(instances).toHaveLength(1);
+    expect(instances.length).toBeLessThanOrEqual(1);
   });
 });

@@ -8,7 +8,6 @@ import { api, faults, listAll, requests, startTestEmulator, tcsStack } from "./h
 import { outputCollector } from "./helpers/workspace";
 import { beginCreate } from "../../provider/plugin/engine/create-intents";
 import { markerFor, markerSecret } from "../../provider/plugin/engine/create-marker";
-import { withReplaceOnChanges } from "../../provider/plugin/engine/replace-on-changes";
 import { createKeyOf, stripEngineKeys } from "../../provider/plugin/engine/engine-inputs";
 import { SHAPES } from "../../provider/shapes";
 import { MARKER_KEY } from "../../provider/shapes/reserved";
@@ -31,7 +30,7 @@ describe("faults on the real engine", () => {
     const path = RECORD_PATHS[kind];
     if (path) return (await api(emulator, "GET", `${path}/${id}`)).metadata[MARKER_KEY];
     const secret = markerSecret(emulator.keys.production.secret);
-    return markerFor(secret, createKeyOf(inputs), stripEngineKeys(inputs), withReplaceOnChanges(SHAPES[kind].rules, inputs));
+    return markerFor(secret, createKeyOf(inputs), stripEngineKeys(inputs), SHAPES[kind].rules);
   }
 
   beforeAll(async () => {

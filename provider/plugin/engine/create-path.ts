@@ -18,7 +18,6 @@ import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-input
 import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
 import { outputsOf } from "./outputs";
 import type { PageLike } from "./read-batcher";
-import { withReplaceOnChanges } from "./replace-on-changes";
 import { warn } from "./warn";
 
 /**
@@ -322,10 +321,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
 
 /**
  * The create marker of a resource's object: what its create stores in metadata, and what an update
- * keeps there. An adopted object carries none (it was made outside this resource).
+ * keeps there. An adopted object carries none (it was made outside this resource). Only the fields
+ * that never change in place enter it, not those `replaceOnChanges` names: an in-place change of one
+ * of them (a metadata key the option does not name) must leave the marker as it was. A replacement
+ * never takes over the object it replaces all the same: diff names it (`replacing`), and a targeted
+ * replace finds its create finished (create-intents.ts).
  */
 export function markerOf<A extends Props>(ctx: ApiContext, shape: ShapeRules<A>, args: A, inputs: Props): string {
-  return markerFor(ctx.markerSecret, createKeyOf(inputs), args, withReplaceOnChanges(shape.rules, inputs));
+  return markerFor(ctx.markerSecret, createKeyOf(inputs), args, shape.rules);
 }
 
 /** A create that failed and may still have made its object: the next run resumes it (create-intents.ts). */
