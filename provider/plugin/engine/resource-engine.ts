@@ -126,11 +126,11 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     const connection = connectionOf(props);
     const ctx = this.api(connection);
     if (ctx.takenOver.has(id)) {
-      // A create of this run found this object and took it as its own (a forced replacement with
-      // unchanged inputs, a resource renamed without an alias): the "new" resource is this object,
-      // and deleting it would leave the stack pointing at nothing.
+      // A create of this run found this object and took it as its own (a role, which the API cannot
+      // delete, replaced or renamed without an alias keeping its slug; a create resuming one that did
+      // not finish): the "new" resource is this object, and deleting it would leave the stack pointing at nothing.
       warn(
-        `${this.kind} ${id}: not deleted: another resource of this run took it over (a forced replacement with unchanged inputs, or a resource renamed without an alias, keeps the object)`,
+        `${this.kind} ${id}: not deleted: another resource of this run took it over (by adoptId, by resuming a create that did not finish, or as a role keeping its slug through a replacement or a rename without an alias)`,
       );
       return;
     }
