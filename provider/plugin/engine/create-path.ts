@@ -120,15 +120,31 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * replacement plans for it then finds it gone), so nothing is left behind either.
    */
   private async removeFinished(ctx: ApiContext, args: Args, found: R, connection: string | undefined): Promise<void> {
-    // As state would hold it: the declared scope (an instance's callback) names where it is deleted.
+    await this.remove(ctx, args, found, connection, {
+      action: `removing ${this.kind} ${found.id}, which this resource's create replaces`,
+      warning:
+        `deleted, and made anew: it carries this resource's create marker from a create that finished ` +
+        `(the object a replacement replaces, or one a run elsewhere made and did not record), so it is not taken over`,
+    });
+  }
+
+  /**
+   * Deletes an object this create does not take over, then says so naming it; a failed delete fails
+   * the create. The object is deleted as state would hold it: the declared scope (an instance's
+   * callback) names where.
+   */
+  private async remove(
+    ctx: ApiContext,
+    args: Args,
+    found: R,
+    connection: string | undefined,
+    say: { action: string; warning: string; ifDeleteFails?: string },
+  ): Promise<void> {
     await this.binding.delete(ctx, found.id, outputsOf(this.binding, found, args)).catch((error: unknown) => {
-      throw new Error(`${describeError(`removing ${this.kind} ${found.id}, which this resource's create replaces`, error, connection)}`);
+      throw new Error(`${describeError(say.action, error, connection)}${say.ifDeleteFails ?? ""}`);
     });
     ctx.reads.invalidate(this.shape.kind);
-    warn(
-      `${this.kind} ${found.id}: deleted, and made anew: it carries this resource's create marker from a create that finished ` +
-        `(the object a replacement replaces, or one a run elsewhere made and did not record), so it is not taken over`,
-    );
+    warn(`${this.kind} ${found.id}: ${say.warning}`);
   }
 
   /**
@@ -156,11 +172,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   /** An object an earlier failed run of this resource made for values the program no longer declares. */
   private async removeLeftover(ctx: ApiContext, args: Args, leftover: R, connection: string | undefined): Promise<void> {
     const why = `an earlier run of this resource made it and did not record it (its create's answer was lost), and the program now declares other values`;
-    await this.binding.delete(ctx, leftover.id, outputsOf(this.binding, leftover, args)).catch((error: unknown) => {
-      throw new Error(`${describeError(`removing ${this.kind} ${leftover.id}`, error, connection)}. ${why}; run pulumi up again to remove it.`);
+    await this.remove(ctx, args, leftover, connection, {
+      action: `removing ${this.kind} ${leftover.id}`,
+      ifDeleteFails: `. ${why}; run pulumi up again to remove it.`,
+      warning: `deleted: ${why}`,
     });
-    ctx.reads.invalidate(this.shape.kind);
-    warn(`${this.kind} ${leftover.id}: deleted: ${why}`);
   }
 
   /** The object a create with this marker made, looked up afresh (after a lost answer). */
