@@ -35,7 +35,8 @@ export function newApiContext(client: () => ToolConnectivityClient, apiKey: stri
       return (made ??= client());
     },
     reads: new ReadBatcher(),
-    orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY }),
+    // Whole, however long: an object past a cut-short scan's last page would be left behind.
+    orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY, maxPages: Number.POSITIVE_INFINITY }),
     markerSecret: markerSecret(apiKey),
     takenOver: new Set(),
     claimed: new Set(),

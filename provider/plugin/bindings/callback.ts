@@ -22,8 +22,8 @@ export const callbackBinding = defineBinding<typeof callback.fields, CallbackRec
   create: (ctx, args, marker) => ctx.client.callbacks.create(createBody(callback, args, { overrides: { metadata: withMarker(args.metadata, marker) } })),
 
   markedIn: (ctx, args) => ({
-    scope: { kind: "Callback", within: args.integrationProviderId },
     list: () => ctx.client.callbacks.list({ integrationProviderId: args.integrationProviderId, status: "active", limit: SCAN_PAGE_SIZE }),
+    listAll: () => ctx.client.callbacks.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   }),
 
   read: (ctx, id) => readCallback(ctx, id),

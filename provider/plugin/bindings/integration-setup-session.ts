@@ -23,8 +23,8 @@ export const integrationSetupSessionBinding = defineBinding<typeof integrationSe
 
   // Only pending sessions: an expired one with the same marker is the one being replaced.
   markedIn: (ctx, args) => ({
-    scope: { kind: "IntegrationSetupSession", within: args.integrationId },
     list: () => ctx.client.integrationSetupSessions.list({ integrationId: args.integrationId, status: "pending", limit: SCAN_PAGE_SIZE }),
+    listAll: () => ctx.client.integrationSetupSessions.list({ status: "pending", limit: SCAN_PAGE_SIZE }),
   }),
 
   read: (ctx, id, state) => readSession(ctx, String(state.integrationId), id),

@@ -57,8 +57,8 @@ export const providerConfigBinding = defineBinding<typeof providerConfig.fields,
     ctx.client.providerConfigs.create(createBody(providerConfig, args, { overrides: { metadata: withMarker(args.metadata, marker) } })),
 
   markedIn: (ctx, args) => ({
-    scope: { kind: "ProviderConfig", within: args.providerId },
     list: () => ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: SCAN_PAGE_SIZE }),
+    listAll: () => ctx.client.providerConfigs.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   }),
 
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id),

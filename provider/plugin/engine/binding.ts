@@ -5,7 +5,7 @@
 // the SDK declares it, and by its shape, so it maps every output the shape declares.
 import type { ToolConnectivityClient } from "../../../sdk";
 import type { CheckFailure, Fields, LiveOutputs, PlainArgs, Shape, ShapeRules } from "../../shapes/shape";
-import type { PageLike, ReadBatcher, ScanScope } from "./read-batcher";
+import type { PageLike, ReadBatcher } from "./read-batcher";
 
 type Props = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ export interface ApiContext {
   client: ToolConnectivityClient;
   /** Serves refresh reads; dropped for a kind after every write to it. */
   reads: ReadBatcher;
-  /** Scans looking for orphans of interrupted runs: taken once per scope per run, never dropped. */
+  /** Scans looking for orphans of interrupted runs: taken once per kind per run, whole, never dropped. */
   orphans: ReadBatcher;
   /** Keys the create markers (see create-marker.ts); derived from the API key, never shown. */
   markerSecret: Buffer;
@@ -30,10 +30,15 @@ export interface LiveObject {
   metadata?: unknown;
 }
 
-/** Where objects created for some args are listed, so one can be found by its create marker. */
+/** Where objects carrying a create marker are listed, so one can be found by it. */
 export interface MarkedScope<R> {
-  scope: ScanScope;
+  /** The live objects created for these args: where a create whose answer was lost looks for what it made. */
   list(): Promise<PageLike<R>>;
+  /**
+   * Every live object of the kind, whatever its parent: where a run looks for what an earlier failed
+   * run of the same resource made, which the program may have moved to another parent since.
+   */
+  listAll(): Promise<PageLike<R>>;
 }
 
 /** A binding over plain inputs `A` and outputs `O`, of SDK record `R` (defineBinding derives `A` and `O` from the shape). */

@@ -149,17 +149,18 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
 
   /**
    * An object with this resource's marker that already exists: made by an earlier run that was
-   * killed between its POST and writing state, or whose create's answer was lost. One scan per scope
-   * per run, taken before this run's own creates (which carry other markers), so it costs a list page
-   * per scope, not a request per create. What such a run made for other values (the program changed
-   * since) cannot become this resource's object: it is removed, saying so, rather than left behind.
+   * killed between its POST and writing state, or whose create's answer was lost. One scan of the
+   * kind's live objects per run, taken before this run's first create of the kind (so it holds none
+   * of this run's objects), costs a list page per 100 objects, not a request per create. What such a
+   * run made for other values (the program changed since, a parent included) cannot become this
+   * resource's object: it is removed, saying so, rather than left behind.
    */
   private async findOrphan(ctx: ApiContext, args: Args, marker: string, connection: string | undefined): Promise<R | undefined> {
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) return undefined;
     const made = await ctx.orphans.filterWhere(
-      scope.scope,
-      () => scope.list(),
+      { kind: this.shape.kind },
+      () => scope.listAll(),
       (record) => (hasMarker(record.metadata, marker) || madeBySameResource(record.metadata, marker)) && !this.replacing.has(record.id),
     );
     const orphan = made.find((record) => hasMarker(record.metadata, marker));
@@ -237,9 +238,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
         warn(`${this.kind} ${existing}: taken over instead of creating a new one: it already exists with exactly the declared values`);
         return identical;
       }
+      // An object adopted earlier whose adoptId this same run removes carries no marker yet: a
+      // replacement (`up --replace`) collides with it. One up without --replace marks it as this resource's.
+      const adoptedBefore = this.binding.markedIn
+        ? ` If it is this resource's own object, adopted earlier and its adoptId removed in this run, run pulumi up once without --replace first.`
+        : "";
       throw new Error(
         `creating ${this.kind} failed: ${existing} already exists (${error instanceof Error ? error.message : String(error)}). ` +
-          `To manage the existing object with Pulumi, set adoptId: "${existing}" on this resource.`,
+          `To manage the existing object with Pulumi, set adoptId: "${existing}" on this resource.${adoptedBefore}`,
       );
     }
     throw new Error(describeError(`creating ${this.kind}`, error, connection));

@@ -117,7 +117,16 @@ export class Planner<Args extends Props, R extends LiveObject> {
     // wins). An object replaced because it is no longer live (an archived callback) holds no key.
     if (replaces.length > 0) this.replacing.add(id);
     const deleteBeforeReplace = replaces.length > 0 && !reason && !moved && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
-    return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
+    return { changes: changed.length > 0 || replaces.length > 0 || this.claimsAdopted(olds, news), replaces, deleteBeforeReplace };
+  }
+
+  /**
+   * An adopted object the program now declares as its own (adoptId removed): an update gives it this
+   * resource's create marker, so from then on it behaves as an object this resource made, whatever its
+   * history (a targeted replace makes a new object and removes it, rather than collide with it).
+   */
+  private claimsAdopted(olds: Props, news: Props): boolean {
+    return typeof olds.adoptId === "string" && news.adoptId === undefined && this.binding.markedIn !== undefined && this.binding.update !== undefined;
   }
 
   /**
