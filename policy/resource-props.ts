@@ -3,7 +3,7 @@
 import type { Unwrap } from "@pulumi/pulumi";
 import type { ReportViolation, ResourceValidation, ResourceValidationArgs } from "@pulumi/policy";
 import type { CallbackArgs, CallbackInstanceArgs, IntegrationSetupSessionArgs, ProviderConfigArgs, RoleArgs } from "../provider";
-import { TYPE_TOKENS, type ResourceKind } from "../provider/type-tokens";
+import { kindOfToken, type ResourceKind } from "../provider/type-tokens";
 
 /**
  * The props of each kind. A rule still checks the shape of what it reads: values not known during
@@ -17,17 +17,17 @@ export interface PropsOf {
   IntegrationSetupSession: Unwrap<IntegrationSetupSessionArgs>;
 }
 
-/** A validateResource that runs only for resources of `kind`. */
+/** A validateResource that runs only for resources of `kind`, through either door (dynamic or native token). */
 export function forType<K extends ResourceKind>(
   kind: K,
   check: (props: PropsOf[K], args: ResourceValidationArgs, report: ReportViolation) => void,
 ): ResourceValidation {
   return (args, report) => {
-    if (args.type === TYPE_TOKENS[kind]) check(args.props as PropsOf[K], args, report);
+    if (kindOfToken(args.type) === kind) check(args.props as PropsOf[K], args, report);
   };
 }
 
 /** The kind of a type token of this provider, or undefined for any other resource. */
 export function kindOf(type: string): ResourceKind | undefined {
-  return (Object.keys(TYPE_TOKENS) as ResourceKind[]).find((kind) => TYPE_TOKENS[kind] === type);
+  return kindOfToken(type);
 }

@@ -25,5 +25,19 @@ export const TYPE_TOKENS: { readonly [K in ResourceKind]: TypeToken<K> } = {
   IntegrationSetupSession: "pulumi-nodejs:dynamic/tcs:IntegrationSetupSession",
 };
 
+/** `tcs:index:<Kind>`: the token of each kind on the native provider (provider/native), every language's door. */
+export const NATIVE_TYPE_TOKENS: { readonly [K in ResourceKind]: `tcs:index:${K}` } = {
+  Callback: "tcs:index:Callback",
+  CallbackInstance: "tcs:index:CallbackInstance",
+  ProviderConfig: "tcs:index:ProviderConfig",
+  Role: "tcs:index:Role",
+  IntegrationSetupSession: "tcs:index:IntegrationSetupSession",
+};
+
+/** The kind whose token (dynamic or native) this is, or undefined for any other resource. */
+export function kindOfToken(type: string): ResourceKind | undefined {
+  return RESOURCE_KINDS.find((kind) => TYPE_TOKENS[kind] === type || NATIVE_TYPE_TOKENS[kind] === type);
+}
+
 /** The provider every dynamic resource gets by default; it receives the whole stack config as inputs. */
 export const DEFAULT_DYNAMIC_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";

@@ -12,6 +12,8 @@ tsc -p tsconfig.json --noEmit
 eslint .
 prettier --check . > /dev/null
 tsc -p tsconfig.build.json
+# The YAML language host the native provider's YAML tests run (built once from the Go proxy, cached).
+bash scripts/bootstrap-pulumi-yaml.sh > /dev/null
 # Two cores: two workers; the engine runs its own processes beside them. The emulator's node:sqlite
 # announces itself as experimental in every worker: noise in a test log.
 NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" jest --ci --maxWorkers=2 --selectProjects unit integration model e2e "$@"

@@ -81,6 +81,12 @@ export class TcsPlugin {
     return engine;
   }
 
+  /** The client of a connection for a read outside any resource (a native door's function); throws when it cannot be used. */
+  async readingClient(name?: string): Promise<ToolConnectivityClient> {
+    await this.assertUsable(name, { writes: false });
+    return this.apiContext(name).client;
+  }
+
   /** A connection's settings; throws a message naming the connection and the setting to fix when it cannot be used. */
   private connection(name: string | undefined): Connection {
     let found = this.connections.get(name ?? "");

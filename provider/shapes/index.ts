@@ -16,8 +16,8 @@ export const SHAPES = {
   IntegrationSetupSession: integrationSetupSession,
 } satisfies { [K in ResourceKind]: Shape<K> };
 
-/** The resource kind of a type token (`tcs:Callback`, or the engine's `pulumi-nodejs:dynamic/tcs:Callback`). */
+/** The resource kind of a type token (`tcs:Callback`, the engine's `pulumi-nodejs:dynamic/tcs:Callback`, the native `tcs:index:Callback`). */
 export function kindOfType(type: string): ResourceKind | undefined {
-  const match = /^(?:pulumi-nodejs:dynamic\/)?tcs:(\w+)$/.exec(type);
+  const match = /^(?:pulumi-nodejs:dynamic\/)?tcs:(?:index:)?(\w+)$/.exec(type);
   return match && Object.hasOwn(SHAPES, match[1]) ? (match[1] as ResourceKind) : undefined;
 }

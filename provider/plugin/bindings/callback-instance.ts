@@ -38,6 +38,7 @@ export const callbackInstanceBinding = defineBinding<typeof callbackInstance.fie
   },
 
   read: (ctx, id, state) => readInstance(ctx, String(state.callbackId), id),
+  importParent: "callbackId",
 
   async delete(ctx, id, state) {
     await notFoundAsUndefined(ctx.client.callbacks.instances.delete(String(state.callbackId), id));

@@ -77,6 +77,11 @@ export interface Binding<A extends Props, O extends Props, R extends LiveObject>
    * object carries in its metadata (undefined for an adopted object), which an update keeps.
    */
   update?(ctx: ApiContext, id: string, args: A, state: Props, marker: string | undefined): Promise<R>;
+  /**
+   * For objects the API lists under a parent (a callback's instances): the input that holds the
+   * parent's id, which an import id names first (`<parent id>/<id>`).
+   */
+  readonly importParent?: string;
   /** Remove the object. Returns a note for the user when the API cannot delete it (roles, sessions). */
   delete(ctx: ApiContext, id: string, state: Props): Promise<string | void>;
 

@@ -12,6 +12,9 @@ import { connectionMoved, connectionOf, reasonFor, stripEngineKeys, type Props }
 import { replaceOnChange } from "./replace-on-changes";
 import { alreadyValidated, markValidated } from "./validated-by";
 
+/** A diff as the dynamic door takes it, and the fields that differ, which the native door shows in a detailed diff. */
+export type EngineDiff = pulumi.dynamic.DiffResult & { changed: string[] };
+
 /** Throws a message saying how to configure the connection; when the step writes, also when the service refuses its key. */
 export type AssertConfigured = (connection: string | undefined, step: { writes: boolean }) => void | Promise<void>;
 
@@ -94,7 +97,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
     return { property: "", reason: `${failure.property} (secret, not shown) ${failure.reason}` };
   }
 
-  async diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+  async diff(id: string, olds: Props, news: Props): Promise<EngineDiff> {
     const { changed, replaces } = this.changes(olds, news);
     const reason = this.shape.replacementReason?.(olds, news as Args);
     if (reason) {
@@ -117,7 +120,9 @@ export class Planner<Args extends Props, R extends LiveObject> {
     // wins). An object replaced because it is no longer live (an archived callback) holds no key.
     if (replaces.length > 0) this.replacing.add(id);
     const deleteBeforeReplace = replaces.length > 0 && !reason && !moved && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
-    return { changes: changed.length > 0 || replaces.length > 0 || this.claimsAdopted(olds, news), replaces, deleteBeforeReplace };
+    if (this.claimsAdopted(olds, news)) changed.push("adoptId");
+    // `changed` names each field that differs, for a door that shows a detailed diff (the native one).
+    return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace, changed: [...new Set([...changed, ...replaces])] };
   }
 
   /**

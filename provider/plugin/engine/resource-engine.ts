@@ -13,11 +13,15 @@ import { CreatePath, markerOf } from "./create-path";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
 import { describeError } from "./errors";
 import { outputsOf } from "./outputs";
-import { Planner, type AssertConfigured } from "./planner";
+import { Planner, type AssertConfigured, type EngineDiff } from "./planner";
 import { warn } from "./warn";
 
 /** What a door (the dynamic provider's shim, the native provider) calls on a resource type's engine. */
-export type ProviderMethods = Required<Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">>;
+export type ProviderMethods = Required<Pick<pulumi.dynamic.ResourceProvider, "check" | "create" | "read" | "update" | "delete">> & {
+  diff(id: string, olds: Props, news: Props): Promise<EngineDiff>;
+  /** `pulumi import`: the object by id alone, with the inputs that declare it as it is. */
+  readForImport(id: string): Promise<pulumi.dynamic.ReadResult>;
+};
 
 export interface EngineOptions {
   /** The pauses between create attempts; tests that inject faults by the thousand shorten them. */
@@ -55,7 +59,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return this.planner.check(olds, news);
   }
 
-  diff(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+  diff(id: string, olds: Props, news: Props): Promise<EngineDiff> {
     return this.planner.diff(id, olds, news);
   }
 
@@ -76,6 +80,28 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   }
 
   /**
+   * `pulumi import` of an object by id alone: its outputs, and the inputs that declare it as it is
+   * (what the CLI writes as code). An object listed under a parent (a callback's instance) is named
+   * `<parent id>/<id>`. Inputs the API never returns (a config's value) are left out: the object keeps
+   * its own, as an adopted one does.
+   */
+  async readForImport(importId: string): Promise<pulumi.dynamic.ReadResult> {
+    const scoped = this.binding.importParent !== undefined && importId.includes("/");
+    const [parent, id] = scoped ? importId.split("/", 2) : [undefined, importId];
+    if (this.binding.importParent !== undefined && !scoped) {
+      throw new Error(`${this.kind} is imported as <${this.binding.importParent}>/<id> (it is listed under its parent), not "${importId}"`);
+    }
+    const ctx = this.api(undefined);
+    const state = parent ? { [this.binding.importParent!]: parent } : {};
+    const record = await (this.binding.retrieve ? this.binding.retrieve(ctx, id) : this.binding.read(ctx, id, state)).catch((error: unknown) => {
+      throw new Error(describeError(`importing ${this.kind} ${id}`, error, undefined));
+    });
+    if (!record || this.binding.isGone?.(record)) return {};
+    const outs = outputsOf(this.binding, record, state as Args, undefined);
+    return { id, props: outs, inputs: this.declaredInputs(outs) };
+  }
+
+  /**
    * When a declared field changed outside Pulumi, the inputs that describe the object as it now is,
    * for the engine to record: the next diff then starts from the live value, so `ignoreChanges` keeps
    * a change made by hand instead of reverting it (it copies the recorded input into the program's).
@@ -86,7 +112,12 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   private refreshedInputs(live: Props, state: Props): Props | undefined {
     const fields = this.shape.rules;
     const drifted = Object.entries(fields).some(([name, rule]) => !rule.writeOnly && !sameValue(live[name], state[name], rule));
-    if (!drifted) return undefined;
+    return drifted ? this.declaredInputs(live) : undefined;
+  }
+
+  /** The inputs a program declares for an object as it is (its outputs): the values it would set, no more. */
+  private declaredInputs(live: Props): Props {
+    const fields = this.shape.rules;
     const inputs: Props = {};
     for (const name of this.shape.inputNames) {
       const rule = fields[name];

@@ -7,61 +7,34 @@ import type {
   CallbackEvent,
   CustomProviderDeployment,
   CustomProviderDeploymentLogs,
-  CustomProviderDeploymentStatus,
   CustomProviderVersion,
-  CustomProviderVersionStatus,
   ProviderConfigSchema,
   Role,
 } from "../../../sdk";
-import { SCAN_PAGE_SIZE } from "../../page-size";
+import * as queries from "../../lookups/queries";
 import { lookupClient, type OnConnection } from "./client";
 
 export type { OnConnection };
 
-export interface GetProviderConfigSchemaArgs extends OnConnection {
-  providerId?: string;
-  providerDeploymentId?: string;
-  providerConfigId?: string;
-  providerVersionId?: string;
-}
+export interface GetProviderConfigSchemaArgs extends OnConnection, queries.ProviderConfigSchemaQuery {}
 
 /** The JSON schema a provider config's `value` must satisfy (at least one argument is required). */
 export async function getProviderConfigSchema(args: GetProviderConfigSchemaArgs): Promise<ProviderConfigSchema> {
   const { connection, ...params } = args;
-  if (!params.providerId && !params.providerDeploymentId && !params.providerConfigId && !params.providerVersionId) {
-    throw new Error("getProviderConfigSchema needs one of providerId, providerDeploymentId, providerConfigId or providerVersionId");
-  }
-  return (await lookupClient(connection)).providerConfigSchema.retrieve(params);
+  return queries.providerConfigSchema(await lookupClient(connection), params);
 }
 
-export interface GetCallbackEventsArgs extends OnConnection {
-  callbackId: string;
-  type?: string | string[];
-  sourceId?: string | string[];
-  /** At most this many events, newest first (default 100). */
-  limit?: number;
-}
+export interface GetCallbackEventsArgs extends OnConnection, queries.CallbackEventsQuery {}
 
 /** The newest events a callback received. */
 export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<CallbackEvent[]> {
-  const limit = args.limit ?? 100;
-  const events: CallbackEvent[] = [];
-  for await (const event of (await lookupClient(args.connection)).callbacks.events.list(args.callbackId, {
-    type: args.type,
-    sourceId: args.sourceId,
-    limit: Math.min(limit, SCAN_PAGE_SIZE),
-  })) {
-    events.push(event);
-    if (events.length >= limit) break;
-  }
-  return events;
+  const { connection, ...query } = args;
+  return queries.callbackEvents(await lookupClient(connection), query);
 }
 
 /** Every role of the account, default roles included. */
 export async function getRoles(args: OnConnection = {}): Promise<Role[]> {
-  const roles: Role[] = [];
-  for await (const role of (await lookupClient(args.connection)).roles.list({ limit: SCAN_PAGE_SIZE })) roles.push(role);
-  return roles;
+  return queries.roles(await lookupClient(args.connection));
 }
 
 /** One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push. */
@@ -69,45 +42,24 @@ export async function getCustomProviderDeployment(args: { id: string } & OnConne
   return (await lookupClient(args.connection)).customProviderDeployments.retrieve(args.id);
 }
 
-export interface GetCustomProviderDeploymentsArgs extends OnConnection {
-  customProviderId?: string | string[];
-  customProviderVersionId?: string | string[];
-  /** A filter the SDK sends: the known values only (a record's `status` may hold newer ones). */
-  status?: CustomProviderDeploymentStatus | CustomProviderDeploymentStatus[];
-  id?: string | string[];
-  /** At most this many deployments, newest first (default: all of them). */
-  limit?: number;
-}
+export interface GetCustomProviderDeploymentsArgs extends OnConnection, queries.CustomProviderDeploymentsQuery {}
 
 /** Custom provider deployments, newest first: e.g. the deployments of one custom provider. */
 export async function getCustomProviderDeployments(args: GetCustomProviderDeploymentsArgs = {}): Promise<CustomProviderDeployment[]> {
-  const { limit = Number.POSITIVE_INFINITY, connection, ...filters } = args;
-  const deployments: CustomProviderDeployment[] = [];
-  if (limit <= 0) return deployments;
-  for await (const deployment of (await lookupClient(connection)).customProviderDeployments.list({ ...filters, limit: SCAN_PAGE_SIZE })) {
-    deployments.push(deployment);
-    if (deployments.length >= limit) break;
-  }
-  return deployments;
+  const { connection, ...query } = args;
+  return queries.customProviderDeployments(await lookupClient(connection), query);
 }
 
 /** The build and deploy logs of a custom provider deployment, step by step. */
 export async function getCustomProviderDeploymentLogs(args: { id: string } & OnConnection): Promise<CustomProviderDeploymentLogs> {
-  return (await lookupClient(args.connection)).customProviderDeployments.retrieveLogs(args.id);
+  return queries.customProviderDeploymentLogs(await lookupClient(args.connection), args.id);
 }
 
-export interface GetCustomProviderVersionsArgs extends OnConnection {
-  customProviderId?: string | string[];
-  /** A filter the SDK sends: the known values only (a record's `status` may hold newer ones). */
-  status?: CustomProviderVersionStatus | CustomProviderVersionStatus[];
-  customProviderDeploymentId?: string | string[];
-}
+export interface GetCustomProviderVersionsArgs extends OnConnection, queries.CustomProviderVersionsQuery {}
 
 export async function getCustomProviderVersions(args: GetCustomProviderVersionsArgs = {}): Promise<CustomProviderVersion[]> {
   const { connection, ...filters } = args;
-  const versions: CustomProviderVersion[] = [];
-  for await (const version of (await lookupClient(connection)).customProviderVersions.list({ ...filters, limit: SCAN_PAGE_SIZE })) versions.push(version);
-  return versions;
+  return queries.customProviderVersions(await lookupClient(connection), filters);
 }
 
 export interface WaitForCustomProviderDeploymentArgs extends OnConnection {

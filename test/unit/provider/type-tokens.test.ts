@@ -4,7 +4,7 @@
 // type-tokens.ts: a token changed there must fail this test, since every state recorded under the old
 // one would no longer match its resource.
 import * as pulumi from "@pulumi/pulumi";
-import { TYPE_TOKENS } from "../../../provider/type-tokens";
+import { kindOfToken, NATIVE_TYPE_TOKENS, TYPE_TOKENS } from "../../../provider/type-tokens";
 
 /** The tokens of every existing state: never edited. */
 const RECORDED_TOKENS = {
@@ -13,6 +13,15 @@ const RECORDED_TOKENS = {
   ProviderConfig: "pulumi-nodejs:dynamic/tcs:ProviderConfig",
   Role: "pulumi-nodejs:dynamic/tcs:Role",
   IntegrationSetupSession: "pulumi-nodejs:dynamic/tcs:IntegrationSetupSession",
+};
+
+/** The native provider's tokens (provider/native/schema.json), which its states hold: never edited either. */
+const NATIVE_TOKENS = {
+  Callback: "tcs:index:Callback",
+  CallbackInstance: "tcs:index:CallbackInstance",
+  ProviderConfig: "tcs:index:ProviderConfig",
+  Role: "tcs:index:Role",
+  IntegrationSetupSession: "tcs:index:IntegrationSetupSession",
 };
 
 describe("type tokens", () => {
@@ -56,5 +65,12 @@ describe("type tokens", () => {
 
   it("are the ones provider/type-tokens.ts lists, and no other", () => {
     expect(TYPE_TOKENS).toEqual(RECORDED_TOKENS);
+  });
+
+  it("of the native provider are tcs:index:<Kind>, and both doors' tokens name their kind (the policy pack and tcs-drift read either)", () => {
+    expect(NATIVE_TYPE_TOKENS).toEqual(NATIVE_TOKENS);
+    for (const [kind, token] of [...Object.entries(RECORDED_TOKENS), ...Object.entries(NATIVE_TOKENS)]) expect(kindOfToken(token)).toBe(kind);
+    expect(kindOfToken("tcs:index:Unknown")).toBeUndefined();
+    expect(kindOfToken("aws:s3:Bucket")).toBeUndefined();
   });
 });

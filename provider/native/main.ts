@@ -1,0 +1,28 @@
+// pulumi-resource-tcs: the native provider plugin's process. The engine starts it (bin/pulumi-resource-tcs),
+// reads the port it prints on its first line of stdout, and calls the ResourceProvider service there;
+// it ends with the engine (engine-watch.ts) or when the engine stops it.
+import * as grpc from "@grpc/grpc-js";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { watchEngine } from "../plugin/engine-watch";
+import { TcsPlugin } from "../plugin/tcs-plugin";
+import { providerService } from "./server";
+
+/** Pulumi's own limit for a provider's messages (a large stack's state passes through them). */
+const MAX_MESSAGE_BYTES = 400 * 1024 * 1024;
+
+function main(): void {
+  // Started by the engine directly (the script execs node), with a pipe as stdin that only the engine writes.
+  watchEngine({ stdin: true });
+  const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES, "grpc.max_send_message_length": MAX_MESSAGE_BYTES });
+  server.addService(provrpc.ResourceProviderService, providerService(new TcsPlugin()));
+  // Loopback only: the engine runs on this machine.
+  server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
+    if (error) {
+      process.stderr.write(`pulumi-resource-tcs: cannot listen: ${error.message}\n`);
+      process.exit(1);
+    }
+    process.stdout.write(`${port}\n`);
+  });
+}
+
+main();

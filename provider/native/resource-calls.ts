@@ -1,0 +1,108 @@
+// The resource calls of the native door: check, diff, create, read, update and delete, each turned
+// from the engine's request into a call of the same engine core the dynamic door calls
+// (plugin/engine/resource-engine.ts), and its answer back. Nothing about a resource's behaviour is
+// decided here: the door adds what the dynamic door's program would have sent (the identity inputs,
+// identity.ts), marks secret properties secret (properties.ts), and spells the core's diff the way
+// this protocol shows it (a detailed diff naming each field and whether it replaces).
+import { CREATE_KEY_INPUT, PLUMBING_INPUTS, SAME_KEY_AS_INPUT } from "../shapes/reserved";
+import type { ResourceKind, ShapeRules } from "../shapes/shape";
+import { SHAPES } from "../shapes";
+import type { EngineDiff } from "../plugin/engine/planner";
+import type { ProviderMethods } from "../plugin/engine/resource-engine";
+import { createKeyOfUrn, NaturalKeys } from "./identity";
+import { withSecrets, type Props } from "./properties";
+
+/** How a field differs, as the protocol's PropertyDiff.Kind names it. */
+export type FieldChange = "add" | "delete" | "update";
+
+export interface DetailedDiff {
+  changes: boolean;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+  fields: Record<string, { change: FieldChange; replaces: boolean }>;
+}
+
+/** The resource kind of a native type token (`tcs:index:Role`). */
+export function kindOfNativeType(type: string): ResourceKind {
+  const match = /^tcs:index:(\w+)$/.exec(type);
+  if (!match || !Object.hasOwn(SHAPES, match[1]))
+    throw new Error(
+      `unknown resource type ${type}: the tcs provider serves ${Object.keys(SHAPES)
+        .map((k) => `tcs:index:${k}`)
+        .join(", ")}`,
+    );
+  return match[1] as ResourceKind;
+}
+
+export class ResourceCalls {
+  private readonly naturalKeys = new NaturalKeys();
+
+  constructor(private readonly engineFor: (kind: ResourceKind) => ProviderMethods) {}
+
+  async check(type: string, urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
+    const kind = kindOfNativeType(type);
+    const shape = SHAPES[kind] as unknown as ShapeRules<Props>;
+    const result = await this.engineFor(kind).check(olds, this.naturalKeys.identify(urn, kind, shape, news));
+    const { [SAME_KEY_AS_INPUT]: _other, ...inputs } = (result.inputs ?? news) as Props;
+    return { inputs: withSecrets(inputs, shape.secretInputs), failures: result.failures ?? [] };
+  }
+
+  async diff(type: string, id: string, olds: Props, news: Props): Promise<DetailedDiff> {
+    const kind = kindOfNativeType(type);
+    return detailed(await this.engineFor(kind).diff(id, olds, news), olds, news);
+  }
+
+  async create(type: string, urn: string, inputs: Props): Promise<{ id: string; outputs: Props }> {
+    const kind = kindOfNativeType(type);
+    const created = await this.engineFor(kind).create(withIdentity(urn, inputs));
+    return { id: created.id, outputs: this.outputs(kind, created.outs ?? {}) };
+  }
+
+  /** Refresh, or `pulumi import` when the engine knows nothing of the object yet (no properties). */
+  async read(type: string, id: string, props: Props, inputs: Props): Promise<{ id?: string; outputs?: Props; inputs?: Props }> {
+    const kind = kindOfNativeType(type);
+    const engine = this.engineFor(kind);
+    const importing = Object.keys(props).length === 0;
+    const result = importing ? await engine.readForImport(id) : await engine.read(id, props);
+    // No id: the object is gone, and the engine drops it from state.
+    if (!result.id) return {};
+    // Refreshed inputs only when a declared field changed by hand; otherwise those recorded stand.
+    const declared = result.inputs ?? inputs;
+    return { id: result.id, outputs: this.outputs(kind, result.props ?? {}), inputs: this.inputs(kind, declared) };
+  }
+
+  async update(type: string, urn: string, id: string, olds: Props, news: Props): Promise<Props> {
+    const kind = kindOfNativeType(type);
+    const updated = await this.engineFor(kind).update(id, olds, withIdentity(urn, news));
+    return this.outputs(kind, updated.outs ?? {});
+  }
+
+  async delete(type: string, id: string, props: Props): Promise<void> {
+    await this.engineFor(kindOfNativeType(type)).delete(id, props);
+  }
+
+  private outputs(kind: ResourceKind, outs: Props): Props {
+    return withSecrets(outs, SHAPES[kind].secretOutputs);
+  }
+
+  /** Inputs as the engine records them, and `pulumi import` writes them as code: the declared fields alone. */
+  private inputs(kind: ResourceKind, inputs: Props): Props {
+    const declared = Object.fromEntries(Object.entries(inputs).filter(([key]) => !PLUMBING_INPUTS.includes(key)));
+    return withSecrets(declared, SHAPES[kind].secretInputs);
+  }
+}
+
+/** The inputs with the resource's identity (recorded by check; derived again for a state written without it). */
+function withIdentity(urn: string, inputs: Props): Props {
+  return inputs[CREATE_KEY_INPUT] === undefined ? { ...inputs, [CREATE_KEY_INPUT]: createKeyOfUrn(urn) } : inputs;
+}
+
+/** The core's diff with each differing field said as added, deleted or updated, and whether it replaces. */
+function detailed(diff: EngineDiff, olds: Props, news: Props): DetailedDiff {
+  const fields: DetailedDiff["fields"] = {};
+  for (const name of diff.changed) {
+    const change: FieldChange = olds[name] === undefined ? "add" : news[name] === undefined ? "delete" : "update";
+    fields[name] = { change, replaces: (diff.replaces ?? []).includes(name) };
+  }
+  return { changes: diff.changes === true, replaces: diff.replaces ?? [], deleteBeforeReplace: diff.deleteBeforeReplace === true, fields };
+}

@@ -1,0 +1,178 @@
+// The native door: Pulumi's provider protocol (ResourceProvider, gRPC) served from the stubs that ship
+// with @pulumi/pulumi, as its own dynamic-provider host serves them. Every language's program reaches
+// the same plugin object (plugin/tcs-plugin.ts) through it: one process per provider instance, so one
+// environment. This file only translates messages; resource-calls.ts, config.ts and invoke.ts say what
+// each call means.
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { TcsPlugin } from "../plugin/tcs-plugin";
+import { configSource, settingFailures } from "./config";
+import { invokeFunction } from "./invoke";
+import { propsOf, withSecrets, type Props } from "./properties";
+import { ResourceCalls, type FieldChange } from "./resource-calls";
+import { schemaText, pluginVersion } from "./schema";
+
+type Unary<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => void;
+
+/** A handler whose thrown error reaches the engine as the call's error, its message shown to the user. */
+function unary<Req, Res>(handle: (request: Req) => Promise<Res> | Res): Unary<Req, Res> {
+  return (call, callback) => {
+    Promise.resolve()
+      .then(() => handle(call.request))
+      .then(
+        (response) => callback(null, response),
+        (error: unknown) => callback({ code: grpc.status.UNKNOWN, details: error instanceof Error ? error.message : String(error) }),
+      );
+  };
+}
+
+function unimplemented(name: string): Unary<unknown, unknown> {
+  return (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the tcs provider` });
+}
+
+const PROPERTY_DIFF_KIND: Record<FieldChange, [provproto.PropertyDiff.Kind, provproto.PropertyDiff.Kind]> = {
+  add: [provproto.PropertyDiff.Kind.ADD, provproto.PropertyDiff.Kind.ADD_REPLACE],
+  delete: [provproto.PropertyDiff.Kind.DELETE, provproto.PropertyDiff.Kind.DELETE_REPLACE],
+  update: [provproto.PropertyDiff.Kind.UPDATE, provproto.PropertyDiff.Kind.UPDATE_REPLACE],
+};
+
+function checkResponse(inputs: Props, failures: { property: string; reason: string }[]): provproto.CheckResponse {
+  const response = new provproto.CheckResponse();
+  response.setInputs(Struct.fromJavaScript(inputs as Record<string, never>));
+  response.setFailuresList(
+    failures.map((failure) => {
+      const message = new provproto.CheckFailure();
+      message.setProperty(failure.property);
+      message.setReason(failure.reason);
+      return message;
+    }),
+  );
+  return response;
+}
+
+/** The ResourceProvider service over one plugin object. */
+export function providerService(plugin: TcsPlugin): provrpc.IResourceProviderServer {
+  const calls = new ResourceCalls((kind) => plugin.engineFor(kind));
+  let configured: Props = {};
+
+  return {
+    getPluginInfo: unary(() => {
+      const info = new plugproto.PluginInfo();
+      info.setVersion(pluginVersion());
+      return info;
+    }),
+
+    getSchema: unary(() => {
+      const response = new provproto.GetSchemaResponse();
+      response.setSchema(schemaText());
+      return response;
+    }),
+
+    checkConfig: unary((request: provproto.CheckRequest) => {
+      const news = propsOf(request.getNews());
+      // The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config.
+      const explicit = !/::default(_[\w.-]+)?$/.test(request.getUrn());
+      return checkResponse(withSecrets(news, ["apiKey"]), settingFailures(news, explicit));
+    }),
+
+    diffConfig: unary((request: provproto.DiffRequest) => {
+      // A change of settings points the same provider elsewhere or paces it differently: the resources
+      // stay as they are (no replacement), and the next calls use the new settings.
+      const [olds, news] = [propsOf(request.getOldInputs() ?? request.getOlds()), propsOf(request.getNews())];
+      const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
+      const response = new provproto.DiffResponse();
+      response.setChanges(changed.length > 0 ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
+      response.setDiffsList(changed);
+      return response;
+    }),
+
+    configure: unary((request: provproto.ConfigureRequest) => {
+      configured = propsOf(request.getArgs());
+      // Older engines send only the variables map, keyed `tcs:config:<name>`.
+      if (Object.keys(configured).length === 0) {
+        for (const [key, value] of request.getVariablesMap().getEntryList()) configured[key.replace(/^tcs:config:/, "")] = value;
+      }
+      plugin.configure(configSource(configured));
+      const response = new provproto.ConfigureResponse();
+      response.setAcceptsecrets(true);
+      response.setSupportspreview(false);
+      return response;
+    }),
+
+    check: unary(async (request: provproto.CheckRequest) => {
+      const { inputs, failures } = await calls.check(request.getType(), request.getUrn(), propsOf(request.getOlds()), propsOf(request.getNews()));
+      return checkResponse(inputs, failures);
+    }),
+
+    diff: unary(async (request: provproto.DiffRequest) => {
+      const diff = await calls.diff(request.getType(), request.getId(), propsOf(request.getOlds()), propsOf(request.getNews()));
+      const response = new provproto.DiffResponse();
+      response.setChanges(diff.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
+      response.setReplacesList(diff.replaces);
+      response.setDeletebeforereplace(diff.deleteBeforeReplace);
+      response.setDiffsList(Object.keys(diff.fields));
+      response.setHasdetaileddiff(true);
+      const detailed = response.getDetaileddiffMap();
+      for (const [name, field] of Object.entries(diff.fields)) {
+        const property = new provproto.PropertyDiff();
+        property.setKind(PROPERTY_DIFF_KIND[field.change][field.replaces ? 1 : 0]);
+        property.setInputdiff(true);
+        detailed.set(name, property);
+      }
+      return response;
+    }),
+
+    create: unary(async (request: provproto.CreateRequest) => {
+      const created = await calls.create(request.getType(), request.getUrn(), propsOf(request.getProperties()));
+      const response = new provproto.CreateResponse();
+      response.setId(created.id);
+      response.setProperties(Struct.fromJavaScript(created.outputs as Record<string, never>));
+      return response;
+    }),
+
+    read: unary(async (request: provproto.ReadRequest) => {
+      const read = await calls.read(request.getType(), request.getId(), propsOf(request.getProperties()), propsOf(request.getInputs()));
+      const response = new provproto.ReadResponse();
+      if (read.id === undefined) return response;
+      response.setId(read.id);
+      response.setProperties(Struct.fromJavaScript(read.outputs as Record<string, never>));
+      response.setInputs(Struct.fromJavaScript(read.inputs as Record<string, never>));
+      return response;
+    }),
+
+    update: unary(async (request: provproto.UpdateRequest) => {
+      const outputs = await calls.update(request.getType(), request.getUrn(), request.getId(), propsOf(request.getOlds()), propsOf(request.getNews()));
+      const response = new provproto.UpdateResponse();
+      response.setProperties(Struct.fromJavaScript(outputs as Record<string, never>));
+      return response;
+    }),
+
+    delete: unary(async (request: provproto.DeleteRequest) => {
+      await calls.delete(request.getType(), request.getId(), propsOf(request.getProperties()));
+      return new Empty();
+    }),
+
+    invoke: unary(async (request: provproto.InvokeRequest) => {
+      const result = await invokeFunction(plugin, request.getTok(), propsOf(request.getArgs()));
+      const response = new provproto.InvokeResponse();
+      response.setReturn(Struct.fromJavaScript(result as Record<string, never>));
+      return response;
+    }),
+
+    // Cancellation ends the run's waits: the engine stops this process when the run ends (engine-watch.ts).
+    cancel: unary(() => new Empty()),
+
+    handshake: unimplemented("Handshake"),
+    parameterize: unimplemented("Parameterize"),
+    call: unimplemented("Call"),
+    construct: unimplemented("Construct"),
+    attach: unimplemented("Attach"),
+    getMapping: unimplemented("GetMapping"),
+    getMappings: unimplemented("GetMappings"),
+    list: (call) => call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented by the tcs provider" }),
+  } as provrpc.IResourceProviderServer;
+}

@@ -1,0 +1,41 @@
+// A Pulumi YAML project on the native provider, run by the real `pulumi` CLI and the YAML language
+// host (scripts/bootstrap-pulumi-yaml.sh) through the Automation API's local programs: the same
+// `pulumi up` a YAML user runs. The project gets pulumi-tcs as a user's would have it installed
+// (node_modules/pulumi-tcs, here a link to this repository), so Pulumi.yaml's plugin path is the one
+// the README gives.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { REPO_ROOT } from "../../../scripts/lib/engine";
+import { makeScratch, type Scratch } from "./workspace";
+
+export interface YamlProject {
+  scratch: Scratch;
+  stack: Stack;
+  /** Replaces the program (Pulumi.yaml). */
+  write(program: string): void;
+}
+
+export async function yamlProject(name: string, emulator: RunningEmulator, program: string): Promise<YamlProject> {
+  const scratch = makeScratch(name);
+  fs.mkdirSync(path.join(scratch.dir, "node_modules"), { recursive: true });
+  fs.symlinkSync(REPO_ROOT, path.join(scratch.dir, "node_modules", "pulumi-tcs"));
+  const write = (text: string) => fs.writeFileSync(path.join(scratch.dir, "Pulumi.yaml"), text);
+  write(program);
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: name, workDir: scratch.dir },
+    { envVars: { PULUMI_BACKEND_URL: `file://${scratch.backendDir}` } },
+  );
+  await stack.setAllConfig({
+    "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
+    "tcs:baseUrl": { value: emulator.url },
+    "tcs:rateLimitTier": { value: "production" },
+  });
+  return { scratch, stack, write };
+}
+
+/** The example's program (examples/yaml/Pulumi.yaml). */
+export function yamlExample(): string {
+  return fs.readFileSync(path.join(REPO_ROOT, "examples", "yaml", "Pulumi.yaml"), "utf8");
+}

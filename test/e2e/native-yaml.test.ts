@@ -1,0 +1,173 @@
+// The native provider from Pulumi YAML, on the real `pulumi` CLI and YAML language host against the
+// emulator: the README's YAML quickstart (examples/yaml) through up, a no-change preview that sends
+// nothing, drift found by `preview --refresh --expect-no-changes` and undone by `up --refresh`,
+// `pulumi import` of a role made by hand (the code it prints, pasted into the program, plans
+// nothing), a function, and destroy; no secret in any output or in state.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { REPO_ROOT } from "../../scripts/lib/engine";
+import { runBin } from "./helpers/run-bin";
+import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
+import { outputCollector } from "./helpers/workspace";
+import { yamlExample, yamlProject, type YamlProject } from "./helpers/yaml-project";
+
+const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
+const POLICY_PACK = path.join(REPO_ROOT, "policy");
+
+let emulator: RunningEmulator;
+let project: YamlProject;
+const printed = outputCollector();
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  project = await yamlProject("native-yaml", emulator, yamlExample());
+});
+
+afterAll(async () => {
+  project?.scratch.remove();
+  await emulator?.close();
+});
+
+test("the YAML quickstart: up, a preview with no changes that sends nothing, drift found and undone, import, destroy", async () => {
+  const { stack } = project;
+  const up = await stack.up({ onOutput: printed.onOutput });
+  expect(up.summary.resourceChanges).toEqual({ create: 6 });
+  const roleId = up.outputs.roleId.value as string;
+  expect(up.outputs.setupUrl.secret).toBe(true);
+  expect((await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}`)).metadata).toMatchObject({ owner: "platform-team" });
+
+  await requests.reset(emulator);
+  const preview = await stack.preview({ onOutput: printed.onOutput });
+  expect(preview.changeSummary).toEqual({ same: 6 });
+  expect((await requests.read(emulator)).total).toBe(0);
+
+  // Renamed by hand: the refresh finds it, and the up puts the declared name back.
+  await api(emulator, "PUT", `/roles/${roleId}`, {
+    name: "Renamed by hand",
+    slug: "support-agents",
+    permissions: ["thread_create", "thread_read", "message_read"],
+    description: "Answer customer threads.",
+  });
+  await expect(stack.preview({ refresh: true, expectNoChanges: true, diff: true, onOutput: printed.onOutput })).rejects.toThrow(/no changes were expected/);
+  expect(printed.text()).toMatch(/~ name\s*: "Renamed by hand" => "Support agents"/);
+  // tcs-drift reads a native stack as it reads a dynamic one: exit 2, the field, old and new.
+  const drift = await runBin(DRIFT_BIN, ["--stack", "native-yaml", "--cwd", project.scratch.dir, "--json", path.join(project.scratch.dir, "drift.json")], {
+    ...process.env,
+    PULUMI_BACKEND_URL: `file://${project.scratch.backendDir}`,
+    GITHUB_STEP_SUMMARY: "",
+  });
+  expect(drift.code).toBe(2);
+  const report = JSON.parse(fs.readFileSync(path.join(project.scratch.dir, "drift.json"), "utf8"));
+  expect(report.resources.find((r: { name: string }) => r.name === "supportAgents")).toMatchObject({ id: roleId, change: "changed" });
+  expect(report.resources.find((r: { name: string }) => r.name === "supportAgents").fields).toContainEqual({
+    name: "name",
+    old: "Support agents",
+    new: "Renamed by hand",
+  });
+  printed.onOutput(drift.stdout + drift.stderr);
+
+  const restored = await stack.up({ refresh: true, onOutput: printed.onOutput });
+  expect(restored.summary.resourceChanges).toMatchObject({ update: 1 });
+  expect((await api(emulator, "GET", `/roles/${roleId}`)).name).toBe("Support agents");
+
+  // pulumi import of a role made by hand: the printed YAML, pasted into the program, plans nothing.
+  const ops = await api(emulator, "POST", "/roles", { name: "Ops", slug: "ops", permissions: ["thread_read"] });
+  const imported = await stack.import({
+    resources: [{ type: "tcs:index:Role", name: "ops", id: ops.id }],
+    protect: false,
+    generateCode: true,
+    onOutput: printed.onOutput,
+  });
+  expect(imported.generatedCode).toMatch(/ops:\n\s+type: tcs:Role\n\s+properties:/);
+  expect(imported.generatedCode).toMatch(/slug: ops/);
+  const pasted = imported.generatedCode.replace(/^resources:\n/, "");
+  project.write(yamlExample().replace(/\noutputs:\n/, `\n${pasted.endsWith("\n") ? pasted : `${pasted}\n`}outputs:\n`));
+  const withImport = await stack.preview({ expectNoChanges: true, onOutput: printed.onOutput });
+  expect(withImport.changeSummary).toEqual({ same: 7 });
+
+  // State as the backend stores it, and everything printed, hold no key and no config setting in clear.
+  const state = storedState(project.scratch.backendDir);
+  for (const text of [state, printed.text()]) {
+    expect(text).not.toContain(emulator.keys.production.secret);
+    expect(text).not.toContain("timeout_seconds");
+  }
+  expect(state).toContain("ciphertext");
+
+  const destroyed = await stack.destroy({ onOutput: printed.onOutput });
+  expect(destroyed.summary.resourceChanges).toMatchObject({ delete: 7 });
+  const active = async (list: string) => (await listAll(emulator, `${list}?status=active`)).map((record) => record.id);
+  expect(await active("/callbacks")).not.toContain(up.outputs.callbackId.value);
+  expect(await active("/provider-configs")).not.toContain(up.outputs.providerConfigId.value);
+});
+
+test("a function from YAML: tcs:getRoles lists the account's roles through the provider's connection", async () => {
+  const functions = await yamlProject(
+    "native-yaml-functions",
+    emulator,
+    [
+      "name: tcs-yaml-functions",
+      "runtime: yaml",
+      "plugins:",
+      "  providers:",
+      "    - name: tcs",
+      "      path: ./node_modules/pulumi-tcs/bin",
+      "variables:",
+      "  roles:",
+      "    fn::invoke:",
+      "      function: tcs:getRoles",
+      "      arguments: {}",
+      "      return: items",
+      "outputs:",
+      "  slugs: ${roles}",
+      "",
+    ].join("\n"),
+  );
+  try {
+    const up = await functions.stack.up();
+    const roles = up.outputs.slugs.value as Array<{ slug: string; isDefault: boolean }>;
+    expect(roles.length).toBeGreaterThan(0);
+    expect(roles.map((role) => role.slug)).toEqual((await listAll(emulator, "/roles")).map((role) => role.slug));
+  } finally {
+    functions.scratch.remove();
+  }
+});
+
+test("the policy pack checks native resources: a YAML callback without a description is reported", async () => {
+  const policed = await yamlProject(
+    "native-yaml-policy",
+    emulator,
+    [
+      "name: tcs-yaml-policy",
+      "runtime: yaml",
+      "plugins:",
+      "  providers:",
+      "    - name: tcs",
+      "      path: ./node_modules/pulumi-tcs/bin",
+      "resources:",
+      "  undescribed:",
+      "    type: tcs:Callback",
+      "    properties:",
+      "      integrationProviderId: intp_github00000000000000",
+      "      name: GitHub events",
+      "",
+    ].join("\n"),
+  );
+  try {
+    const output = (await policed.stack.preview({ policyPacks: [POLICY_PACK] })).stdout;
+    expect(output).toMatch(/tcs-callback-description/);
+    expect(output).toMatch(/callback 'undescribed' has no description/);
+  } finally {
+    policed.scratch.remove();
+  }
+});
+
+/** Every stack file of a file backend, as stored (secrets encrypted, unlike `pulumi stack export --show-secrets`). */
+function storedState(backendDir: string): string {
+  const stacks = path.join(backendDir, ".pulumi", "stacks");
+  return fs
+    .readdirSync(stacks, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => fs.readFileSync(path.join(stacks, file), "utf8"))
+    .join("\n");
+}
