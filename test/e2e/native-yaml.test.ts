@@ -162,6 +162,62 @@ test("the policy pack checks native resources: a YAML callback without a descrip
   }
 });
 
+test("several environments the Pulumi way: an explicit provider holds a role in a second environment; bad settings fail at preview naming the setting", async () => {
+  const staging = await startTestEmulator();
+  const program = (serviceVersion?: string) =>
+    [
+      "name: tcs-yaml-environments",
+      "runtime: yaml",
+      "plugins:",
+      "  providers:",
+      "    - name: tcs",
+      "      path: ./node_modules/pulumi-tcs/bin",
+      "config:",
+      "  stagingUrl:",
+      "    type: string",
+      "  stagingKey:",
+      "    type: string",
+      "    secret: true",
+      "resources:",
+      "  staging:",
+      "    type: pulumi:providers:tcs",
+      "    properties:",
+      "      baseUrl: ${stagingUrl}",
+      "      apiKey: ${stagingKey}",
+      ...(serviceVersion ? [`      serviceVersion: "${serviceVersion}"`] : []),
+      "  prodRole:",
+      "    type: tcs:Role",
+      "    properties: { name: Triage, slug: triage, permissions: [thread_read] }",
+      "  stagingRole:",
+      "    type: tcs:Role",
+      "    properties: { name: Triage, slug: triage, permissions: [thread_read] }",
+      "    options:",
+      "      provider: ${staging}",
+      "outputs:",
+      "  prodRoleId: ${prodRole.id}",
+      "  stagingRoleId: ${stagingRole.id}",
+      "",
+    ].join("\n");
+  const environments = await yamlProject("native-yaml-environments", emulator, program("2026-13-45"));
+  try {
+    await environments.stack.setAllConfig({ stagingUrl: { value: staging.url }, stagingKey: { value: staging.keys.production.secret, secret: true } });
+    await expect(environments.stack.preview()).rejects.toThrow(
+      /serviceVersion must be the date \(YYYY-MM-DD\) of a published API version.*2026-13-45.*set the provider's serviceVersion to/s,
+    );
+
+    environments.write(program());
+    const up = await environments.stack.up();
+    const [prodRoles, stagingRoles] = [await listAll(emulator, "/roles"), await listAll(staging, "/roles")];
+    expect(prodRoles.find((role) => role.slug === "triage")?.id).toBe(up.outputs.prodRoleId.value);
+    expect(stagingRoles.find((role) => role.slug === "triage")?.id).toBe(up.outputs.stagingRoleId.value);
+    expect(storedState(environments.scratch.backendDir)).not.toContain(staging.keys.production.secret);
+    expect((await environments.stack.preview()).changeSummary).toEqual({ same: 4 });
+  } finally {
+    environments.scratch.remove();
+    await staging.close();
+  }
+});
+
 /** Every stack file of a file backend, as stored (secrets encrypted, unlike `pulumi stack export --show-secrets`). */
 function storedState(backendDir: string): string {
   const stacks = path.join(backendDir, ".pulumi", "stacks");
