@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".tcs/**", ".pulumi/**", "**/node_modules/**", "test/golden/observed/**"] },
+  { ignores: ["dist/**", "node_modules/**", ".tcs/**", ".pulumi/**", "**/node_modules/**", "test/golden/observed/**", "sdks/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,14 +3,7 @@
 // what the program cannot know otherwise.
 // The records are typed from the shapes the real service sends (../shared/spec/observed-records.md):
 // every field but the ids may be null or absent, so read them with `?.` and `??`.
-import type {
-  CallbackEvent,
-  CustomProviderDeployment,
-  CustomProviderDeploymentLogs,
-  CustomProviderVersion,
-  ProviderConfigSchema,
-  Role,
-} from "../../../sdk";
+import type { CallbackEvent, CustomProviderDeployment, CustomProviderDeploymentLogs, CustomProviderVersion, ProviderConfigSchema, Role } from "../../../sdk";
 import * as queries from "../../lookups/queries";
 import { lookupClient, type OnConnection } from "./client";
 

@@ -1,0 +1,33 @@
+// The provider's settings: the package's config variables (`tcs:apiKey` in stack config, for the
+// default provider) and an explicit provider's inputs, which are the same four. Their meaning is
+// provider/config.ts's (and setting-values.ts's checks). Each falls back to an environment variable,
+// read by the plugin itself. No `defaultInfo`: with it the generated SDKs read the variable and pass
+// its value as the provider's input, which Pulumi keeps in state, and an API key read that way is not
+// even marked secret (the SDKs wrap only a declared value).
+import type { Properties } from "./pulumi-types";
+
+export const PROVIDER_SETTINGS: Properties = {
+  apiKey: {
+    type: "string",
+    description: "The Tool Connectivity Service API key (`service_sk_...`). Read from `TCS_API_KEY` when not set.",
+    secret: true,
+  },
+  baseUrl: {
+    type: "string",
+    description:
+      "The base URL of the service's API, an absolute `https://` URL (plain `http://` only for a loopback host, such as a local emulator), with no query string or fragment. Read from `TCS_BASE_URL` when not set.",
+  },
+  serviceVersion: {
+    type: "string",
+    description:
+      "The API version to request: the date of a published version, written YYYY-MM-DD (`2026-01-01` or later). Read from `TCS_SERVICE_VERSION` when not set; the SDK's default version when neither is.",
+  },
+  rateLimitTier: {
+    type: "string",
+    description:
+      "How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.",
+  },
+};
+
+export const PROVIDER_DESCRIPTION =
+  "The provider type for the tcs package. A provider is one environment of the service (one API key and base URL): declare one explicit provider per environment to manage several in one program.";
