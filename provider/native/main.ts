@@ -4,6 +4,8 @@
 import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { watchEngine } from "../plugin/engine-watch";
+import { sendWarningsTo } from "../plugin/engine/warn";
+import { engineWarnings } from "./engine-log";
 import { TcsPlugin } from "../plugin/tcs-plugin";
 import { providerService } from "./server";
 
@@ -13,6 +15,8 @@ const MAX_MESSAGE_BYTES = 400 * 1024 * 1024;
 function main(): void {
   // Started by the engine directly (the script execs node), with a pipe as stdin that only the engine writes.
   watchEngine({ stdin: true });
+  const engineAddress = process.argv[2];
+  if (engineAddress) sendWarningsTo(engineWarnings(engineAddress));
   const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES, "grpc.max_send_message_length": MAX_MESSAGE_BYTES });
   server.addService(provrpc.ResourceProviderService, providerService(new TcsPlugin()));
   // Loopback only: the engine runs on this machine.

@@ -71,10 +71,19 @@ test("the YAML quickstart: up, a preview with no changes that sends nothing, dri
   expect(restored.summary.resourceChanges).toMatchObject({ update: 1 });
   expect((await api(emulator, "GET", `/roles/${roleId}`)).name).toBe("Support agents");
 
-  // pulumi import of a role made by hand: the printed YAML, pasted into the program, plans nothing.
+  // pulumi import of a role and a config made by hand: the printed YAML, pasted into the program,
+  // plans nothing; the config's settings, which the API never returns, are named as left out.
   const ops = await api(emulator, "POST", "/roles", { name: "Ops", slug: "ops", permissions: ["thread_read"] });
+  const slack = await api(emulator, "POST", "/provider-configs", {
+    provider_id: "prov_slack000000000000000",
+    name: "Slack by hand",
+    value: { bot_token: "xoxb-by-hand-0000000000", signing_secret: "by-hand-signing-secret" },
+  });
   const imported = await stack.import({
-    resources: [{ type: "tcs:index:Role", name: "ops", id: ops.id }],
+    resources: [
+      { type: "tcs:index:Role", name: "ops", id: ops.id },
+      { type: "tcs:index:ProviderConfig", name: "slackByHand", id: slack.id },
+    ],
     protect: false,
     generateCode: true,
     onOutput: printed.onOutput,
@@ -84,18 +93,20 @@ test("the YAML quickstart: up, a preview with no changes that sends nothing, dri
   const pasted = imported.generatedCode.replace(/^resources:\n/, "");
   project.write(yamlExample().replace(/\noutputs:\n/, `\n${pasted.endsWith("\n") ? pasted : `${pasted}\n`}outputs:\n`));
   const withImport = await stack.preview({ expectNoChanges: true, onOutput: printed.onOutput });
-  expect(withImport.changeSummary).toEqual({ same: 7 });
+  expect(withImport.changeSummary).toEqual({ same: 8 });
+  expect(printed.text()).toMatch(new RegExp(`tcs:ProviderConfig ${slack.id}: imported without value: the API never returns them`));
 
   // State as the backend stores it, and everything printed, hold no key and no config setting in clear.
   const state = storedState(project.scratch.backendDir);
   for (const text of [state, printed.text()]) {
     expect(text).not.toContain(emulator.keys.production.secret);
     expect(text).not.toContain("timeout_seconds");
+    expect(text).not.toContain("xoxb-by-hand");
   }
   expect(state).toContain("ciphertext");
 
   const destroyed = await stack.destroy({ onOutput: printed.onOutput });
-  expect(destroyed.summary.resourceChanges).toMatchObject({ delete: 7 });
+  expect(destroyed.summary.resourceChanges).toMatchObject({ delete: 8 });
   const active = async (list: string) => (await listAll(emulator, `${list}?status=active`)).map((record) => record.id);
   expect(await active("/callbacks")).not.toContain(up.outputs.callbackId.value);
   expect(await active("/provider-configs")).not.toContain(up.outputs.providerConfigId.value);

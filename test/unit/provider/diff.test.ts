@@ -27,7 +27,7 @@ describe("diff", () => {
       name: "GitHub events",
       metadata: { team: "a", owner: "platform" },
     });
-    expect(result).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(result).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false, changed: [] });
   });
 
   it("changes in-place fields in place and replace fields by replacement", async () => {

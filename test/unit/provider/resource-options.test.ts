@@ -45,7 +45,7 @@ describe("replaceOnChanges", () => {
     const descriptionOnly = { ...callback, description: "new", [REPLACE_ON_CHANGES_INPUT]: ["name"] };
     expect(await engine("Callback").diff("cb_x", callback, descriptionOnly)).toMatchObject({ changes: true, replaces: [] });
     const unchanged = { ...callback, [REPLACE_ON_CHANGES_INPUT]: ["name"] };
-    expect(await engine("Callback").diff("cb_x", callback, unchanged)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await engine("Callback").diff("cb_x", callback, unchanged)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false, changed: [] });
   });
 
   it("replaces on a path inside a field only when that part changed; '*' names every field", async () => {
@@ -74,7 +74,7 @@ describe("replaceOnChanges", () => {
 describe("replacements that keep a unique key", () => {
   it("delete a callback before making its replacement on the same integration provider", async () => {
     const news = { ...callback, name: "renamed", [REPLACE_ON_CHANGES_INPUT]: ["name"] };
-    expect(await engine("Callback").diff("cb_x", callback, news)).toEqual({ changes: true, replaces: ["name"], deleteBeforeReplace: true });
+    expect(await engine("Callback").diff("cb_x", callback, news)).toEqual({ changes: true, replaces: ["name"], deleteBeforeReplace: true, changed: ["name"] });
   });
 
   it("create first when the integration provider changes, is unknown, or the old callback is archived", async () => {
