@@ -195,4 +195,40 @@ describe("the packed package", () => {
       await server.close();
     }
   });
+
+  // Runs after the first test installed the tarball into `project`.
+  it("carries the native provider: a YAML program beside the installed package runs on it, with one plugins entry", async () => {
+    const yaml = path.join(project, "yaml");
+    fs.mkdirSync(yaml);
+    fs.symlinkSync(path.join(project, "node_modules"), path.join(yaml, "node_modules"));
+    fs.writeFileSync(
+      path.join(yaml, "Pulumi.yaml"),
+      [
+        "name: packed-yaml",
+        "runtime: yaml",
+        "plugins:",
+        "  providers:",
+        "    - name: tcs",
+        "      path: ./node_modules/pulumi-tcs/bin",
+        "resources:",
+        "  fromTheTarball:",
+        "    type: tcs:Role",
+        "    properties: { name: Packed, slug: packed-yaml, permissions: [thread_read] }",
+        "outputs:",
+        "  roleId: ${fromTheTarball.id}",
+        "",
+      ].join("\n"),
+    );
+    const env = { ...process.env, PULUMI_BACKEND_URL: `file://${path.join(project, ".pulumi")}` };
+    // Asynchronously: the emulator answering the plugin lives in this process.
+    const pulumi = (...args: string[]) =>
+      promisify(execFile)("pulumi", [...args, "--non-interactive"], { cwd: yaml, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+    await pulumi("stack", "init", "packed-yaml");
+    await pulumi("config", "set", "tcs:baseUrl", emulator.url);
+    await pulumi("config", "set", "--secret", "tcs:apiKey", emulator.keys.production.secret);
+    await pulumi("up", "--yes");
+    const roleId = (await pulumi("stack", "output", "roleId")).stdout.trim();
+    expect((await api(emulator, "GET", `/roles/${roleId}`)).slug).toBe("packed-yaml");
+    await pulumi("destroy", "--yes");
+  });
 });
