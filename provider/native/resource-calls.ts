@@ -66,9 +66,10 @@ export class ResourceCalls {
     const result = importing ? await engine.readForImport(id) : await engine.read(id, props);
     // No id: the object is gone, and the engine drops it from state.
     if (!result.id) return {};
-    // Refreshed inputs only when a declared field changed by hand; otherwise those recorded stand.
-    const declared = result.inputs ?? inputs;
-    return { id: result.id, outputs: this.outputs(kind, result.props ?? {}), inputs: this.inputs(kind, declared) };
+    // Refreshed inputs only when a declared field changed by hand (or on import); otherwise those
+    // recorded stand as they are, the identity inputs check added among them.
+    const declared = result.inputs ? this.inputs(kind, result.inputs) : withSecrets(inputs, SHAPES[kind].secretInputs);
+    return { id: result.id, outputs: this.outputs(kind, result.props ?? {}), inputs: declared };
   }
 
   async update(type: string, urn: string, id: string, olds: Props, news: Props): Promise<Props> {
