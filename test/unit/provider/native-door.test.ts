@@ -1,0 +1,81 @@
+// The native door's own translations: provider settings as CheckConfig judges them, and secrets on the
+// wire (unwrapped for the engine core, wrapped again for every property a shape declares secret).
+import { configSource, settingFailures } from "../../../provider/native/config";
+import { kindOfNativeType } from "../../../provider/native/resource-calls";
+import { createKeyOfUrn, NaturalKeys } from "../../../provider/native/identity";
+import { propsOf, secret, unwrapSecrets, withSecrets } from "../../../provider/native/properties";
+import { SHAPES } from "../../../provider/shapes";
+import { CREATE_KEY_INPUT, SAME_KEY_AS_INPUT } from "../../../provider/shapes/reserved";
+import type { ShapeRules } from "../../../provider/shapes/shape";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+
+describe("provider settings (CheckConfig)", () => {
+  it("passes good settings, and leaves the dynamic door's named connections alone", () => {
+    expect(
+      settingFailures(
+        { apiKey: "service_sk_x", baseUrl: "https://api.example.com", serviceVersion: "2026-01-01", rateLimitTier: "production", connections: "{}" },
+        false,
+      ),
+    ).toEqual([]);
+  });
+
+  it("names an unknown setting, a bad version and a bad tier, each with its fix, as stack config or as the explicit provider's property", () => {
+    expect(settingFailures({ apikey: "x" }, true)).toEqual([
+      { property: "apikey", reason: expect.stringMatching(/^apikey is not a setting of the tcs provider \(it takes apiKey, baseUrl/) },
+    ]);
+    const [version] = settingFailures({ serviceVersion: "2026-13-45" }, false);
+    expect(version.property).toBe("serviceVersion");
+    expect(version.reason).toMatch(/^tcs:serviceVersion must be the date.*run `pulumi config set tcs:serviceVersion 2026-01-01`/);
+    expect(settingFailures({ serviceVersion: "2025-01-01" }, true)[0].reason).toMatch(/^serviceVersion .*set the provider's serviceVersion to 2026-01-01/);
+    expect(settingFailures({ baseUrl: "http://api.example.com" }, true)[0].property).toBe("baseUrl");
+    expect(settingFailures({ rateLimitTier: "fast" }, false)).toEqual([
+      { property: "rateLimitTier", reason: expect.stringMatching(/development, production or a custom window/) },
+    ]);
+  });
+
+  it("reads a provider's settings as the plugin's config source, tcs:<name>, and nothing else", () => {
+    const source = configSource({ apiKey: "service_sk_x", baseUrl: "https://api.example.com", other: "x", rateLimitTier: "" });
+    expect([source("tcs:apiKey"), source("tcs:baseUrl"), source("tcs:other"), source("tcs:rateLimitTier"), source("tcs:connections")]).toEqual([
+      "service_sk_x",
+      "https://api.example.com",
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
+describe("secrets on the wire", () => {
+  it("unwraps secrets at any depth, and wraps every secret property again, whatever the program sent", () => {
+    const wire = Struct.fromJavaScript({ value: secret({ token: secret("t") }) as never, name: "n" });
+    expect(propsOf(wire)).toEqual({ value: { token: "t" }, name: "n" });
+    expect(unwrapSecrets([secret(1), { a: secret(2) }])).toEqual([1, { a: 2 }]);
+    const outs = withSecrets({ value: { base_url: "https://x" }, name: "n", gone: undefined, empty: null }, SHAPES.ProviderConfig.secretOutputs);
+    expect(outs).toEqual({ value: secret({ base_url: "https://x" }), name: "n", empty: null });
+  });
+});
+
+describe("identity from the URN", () => {
+  const role = SHAPES.Role as unknown as ShapeRules<Record<string, unknown>>;
+  const urn = (name: string) => `urn:pulumi:dev::project::tcs:index:Role::${name}`;
+
+  it("gives each resource a create key stable across runs, and another to another resource", () => {
+    expect(createKeyOfUrn(urn("a"))).toBe(createKeyOfUrn(urn("a")));
+    expect(createKeyOfUrn(urn("a"))).not.toBe(createKeyOfUrn(urn("b")));
+  });
+
+  it("names the first resource that declared a natural key to any other declaring it; a value not known yet claims nothing", () => {
+    const keys = new NaturalKeys();
+    const first = keys.identify(urn("a"), "Role", role, { slug: "triage" });
+    expect(first[CREATE_KEY_INPUT]).toBe(createKeyOfUrn(urn("a")));
+    expect(first[SAME_KEY_AS_INPUT]).toBeUndefined();
+    expect(keys.identify(urn("b"), "Role", role, { slug: "triage" })[SAME_KEY_AS_INPUT]).toBe("a");
+    expect(keys.identify(urn("a"), "Role", role, { slug: "triage" })[SAME_KEY_AS_INPUT]).toBeUndefined();
+    expect(keys.identify(urn("c"), "Role", role, { slug: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" })[SAME_KEY_AS_INPUT]).toBeUndefined();
+  });
+
+  it("knows the five native tokens and refuses any other, listing them", () => {
+    expect(kindOfNativeType("tcs:index:CallbackInstance")).toBe("CallbackInstance");
+    expect(() => kindOfNativeType("tcs:index:Nope")).toThrow(/unknown resource type tcs:index:Nope: the tcs provider serves tcs:index:Callback, /);
+  });
+});
