@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // tcs-pulumi: project tooling. `generate` writes a Pulumi program declaring every object of an
-// environment with adoptId, ready for `pulumi up` to take them over with no changes planned.
+// environment with adoptId, ready for `pulumi up` to take them over with no changes planned, or, with
+// --import-file, the file `pulumi import --file` takes to import them into a stack on the native provider.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { ToolConnectivityClient } from "../../sdk";
 import { CONNECTIONS_KEY } from "../connections";
+import { importNotes, renderImportFile } from "./generate/import-file";
 import { listAccount } from "./generate/inventory";
 import { buildDeclarations } from "./generate/model";
 import { renderProgram } from "./generate/render";
@@ -13,12 +15,18 @@ import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
 
 const USAGE = `Usage: tcs-pulumi generate [--out <dir> | --stdout] [--include-sessions] [--base-url <url>]
                           [--connection <name> [--stack <name> [--cwd <dir>]]]
+       tcs-pulumi generate --import-file <path> [--include-sessions] [--base-url <url>]
 
 Lists the objects of the environment the API key belongs to and writes a Pulumi program (index.ts)
 declaring each with adoptId. The key is read from TCS_API_KEY, the base URL from --base-url or
 TCS_BASE_URL (with --stack: from the stack's config, see below).
   --out <dir>          write <dir>/index.ts (and Pulumi.yaml when the directory has none)
   --stdout             print the program instead
+  --import-file <path> write instead the file \`pulumi import --file <path>\` takes, for a stack on the native
+                       provider (types tcs:index:<Kind>): the same objects and names, an instance's id as
+                       <callbackId>/<instanceId>. What JSON cannot say (a config's write-only value) is
+                       printed to stderr. Not with --connection: a native stack reaches one environment
+                       per provider, through its tcs:apiKey and tcs:baseUrl
   --include-sessions   also declare pending setup sessions (short-lived links; left out by default)
   --connection <name>  every declared resource names this connection (connection: "<name>"), for a
                        program that reaches several environments
@@ -34,6 +42,7 @@ async function generate(argv: string[]): Promise<number> {
     options: {
       out: { type: "string" },
       stdout: { type: "boolean" },
+      "import-file": { type: "string" },
       "include-sessions": { type: "boolean" },
       "base-url": { type: "string" },
       connection: { type: "string" },
@@ -46,7 +55,20 @@ async function generate(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (!values.out && !values.stdout) throw new Error("say where the program goes: --out <dir> or --stdout");
+  const importFile = values["import-file"];
+  if (importFile !== undefined) {
+    if (values.out || values.stdout) throw new Error("--import-file writes the import file instead of the program: leave out --out and --stdout");
+    if (values.connection !== undefined) {
+      throw new Error(
+        "--import-file is for a stack on the native provider, which has no named connections: a stack reaches one environment per " +
+          "provider. Drop --connection (and --stack) and give this environment's key and URL (TCS_API_KEY, --base-url or TCS_BASE_URL); " +
+          "the stack that imports the file needs the same as tcs:apiKey and tcs:baseUrl",
+      );
+    }
+    if (importFile === "") throw new Error("--import-file needs a path");
+  } else if (!values.out && !values.stdout) {
+    throw new Error("say where the program goes: --out <dir> or --stdout (or --import-file <path> for pulumi import --file)");
+  }
   const target = await resolveTarget(
     { connection: values.connection, stack: values.stack, cwd: values.cwd, baseUrl: values["base-url"] },
     process.env,
@@ -56,7 +78,19 @@ async function generate(argv: string[]): Promise<number> {
 
   const client = new ToolConnectivityClient({ apiKey, baseUrl, serviceVersion, ...(rateLimitTier ? { rateLimit: rateLimitTier } : {}) });
   const objects = await listAccount(client, { includeSessions: values["include-sessions"] === true });
-  const program = renderProgram(buildDeclarations(objects, { connection }), { baseUrl, generatedAt: new Date(), connection });
+  const declarations = buildDeclarations(objects, { connection });
+  if (importFile !== undefined) {
+    const file = path.resolve(importFile);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, renderImportFile(declarations));
+    for (const note of importNotes(declarations)) process.stderr.write(`tcs-pulumi: note: ${note}\n`);
+    process.stderr.write(
+      `tcs-pulumi: ${objects.length} objects written to ${file}; next, in a project on the native provider whose stack has this ` +
+        `environment's tcs:apiKey and tcs:baseUrl: pulumi import --file ${importFile} --out <file for the code>\n`,
+    );
+    return 0;
+  }
+  const program = renderProgram(declarations, { baseUrl, generatedAt: new Date(), connection });
   if (values.stdout) {
     process.stdout.write(program);
   } else {

@@ -48,6 +48,8 @@ export interface OpenStackOptions {
   config?: ConfigMap;
   /** Extra environment for the CLI and its plugins (the provider plugin reads TCS_* from here). */
   env?: Record<string, string>;
+  /** Pulumi.yaml's `plugins` for a new directory: e.g. the native provider, `{ providers: [{ name: "tcs", path: "<repo>/bin" }] }`. */
+  plugins?: { providers?: Array<{ name: string; path: string; version?: string }> };
 }
 
 /** Loads a program module: `export = async () => {...}` or `export default`. */
@@ -83,7 +85,10 @@ export async function openStack(options: OpenStackOptions): Promise<Stack> {
       workDir,
       envVars,
       // Only for a new directory: passing project settings rewrites an existing Pulumi.yaml.
-      ...(hasProject ? {} : { projectSettings: { name: options.projectName ?? "tcs", runtime: "nodejs" as const } }),
+      // (ProjectSettings has no `plugins`, but the settings are written to Pulumi.yaml as given.)
+      ...(hasProject
+        ? {}
+        : { projectSettings: { name: options.projectName ?? "tcs", runtime: "nodejs" as const, ...(options.plugins ? { plugins: options.plugins } : {}) } }),
     },
   );
   if (options.config) await stack.setAllConfig(options.config);

@@ -94,7 +94,7 @@ test("the YAML quickstart: up, a preview with no changes that sends nothing, dri
   project.write(yamlExample().replace(/\noutputs:\n/, `\n${pasted.endsWith("\n") ? pasted : `${pasted}\n`}outputs:\n`));
   const withImport = await stack.preview({ expectNoChanges: true, onOutput: printed.onOutput });
   expect(withImport.changeSummary).toEqual({ same: 8 });
-  expect(printed.text()).toMatch(new RegExp(`tcs:ProviderConfig ${slack.id}: imported without value: the API never returns them`));
+  expect(printed.text()).toMatch(new RegExp(`tcs:ProviderConfig ${slack.id}: imported without value: the API never returns it, so the object keeps its own`));
 
   // State as the backend stores it, and everything printed, hold no key and no config setting in clear.
   const state = storedState(project.scratch.backendDir);

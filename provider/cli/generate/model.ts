@@ -22,6 +22,11 @@ export interface Declaration {
   name: string;
   variable: string;
   args: Record<string, unknown | Reference>;
+  /**
+   * The id `pulumi import` reads the object by on the native provider: its id, or `<parent id>/<id>` for
+   * an object listed under a parent (an instance: `<callbackId>/<id>`, its binding's importParent).
+   */
+  importId: string;
 }
 
 export interface DeclarationOptions {
@@ -53,6 +58,8 @@ export function buildDeclarations(objects: LiveObject[], options: DeclarationOpt
       const referenced = Object.hasOwn(shape.references, field) && typeof value === "string" ? variableById.get(value) : undefined;
       args[field] = referenced ? { ref: `${referenced}.id` } : value;
     }
-    return { kind, id, name: names[i].name, variable: names[i].variable, args };
+    const parent = BINDINGS[kind].importParent;
+    const importId = parent === undefined ? id : `${String(outputs[parent])}/${id}`;
+    return { kind, id, name: names[i].name, variable: names[i].variable, args, importId };
   });
 }

@@ -98,12 +98,15 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     });
     if (!record || this.binding.isGone?.(record)) return {};
     const outs = outputsOf(this.binding, record, state as Args, undefined);
-    const unread = Object.entries(this.shape.rules).filter(([, rule]) => rule.writeOnly).map(([name]) => name);
+    const unread = Object.entries(this.shape.rules)
+      .filter(([, rule]) => rule.writeOnly)
+      .map(([name]) => name);
     if (unread.length > 0) {
       // As adoption says it (docs/adoption.md): the code the import prints cannot hold these.
+      const [names, them] = [unread.join(", "), unread.length > 1 ? "them" : "it"];
       warn(
-        `${this.kind} ${id}: imported without ${unread.join(", ")}: the API never returns them, so the object keeps its own and ` +
-          `state records none. Leave ${unread.join(", ")} out of the program to keep them; declaring ${unread.length > 1 ? "them" : "it"} replaces the object with a new one holding the declared values.`,
+        `${this.kind} ${id}: imported without ${names}: the API never returns ${them}, so the object keeps its own and state records none. ` +
+          `Leave ${names} out of the program to keep what the object holds; declaring ${them} replaces the object with a new one holding the declared values.`,
       );
     }
     return { id, props: outs, inputs: this.declaredInputs(outs) };

@@ -1,0 +1,81 @@
+// The generated Python SDK (sdks/python, npm run gen-sdk) checked as far as this machine allows without
+// a Python language host: every module compiles (`python3 -m py_compile`, CPython's own parser, the
+// bytecode written to a scratch directory, never into sdks/), and the package metadata names the plugin
+// `tcs` at this package's version, so `pulumi` finds pulumi-resource-tcs for a program using it.
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const REPO_ROOT = path.resolve(__dirname, "..", "..", "..");
+const SDK = path.join(REPO_ROOT, "sdks", "python");
+const PACKAGE = path.join(SDK, "pulumi_tcs");
+const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+function python3(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return spawnSync("python3", args, { encoding: "utf8", env });
+}
+
+const found = python3(["--version"]);
+const hasPython = found.error === undefined && found.status === 0;
+if (!hasPython) {
+  // The only case the checks below are skipped: say so where the run is read.
+  console.warn(`python-sdk.test.ts: python3 is not on PATH (${found.error?.message ?? found.stderr}): the Python SDK's modules were NOT compiled`);
+}
+const withPython = hasPython ? it : it.skip;
+
+/** Every .py file under dir. */
+function pythonFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".py") && !file.split(path.sep).includes("__pycache__"))
+    .map((file) => path.join(dir, file))
+    .sort();
+}
+
+describe("the generated Python SDK", () => {
+  withPython("compiles: python3 -m py_compile over every module", () => {
+    const files = pythonFiles(SDK);
+    // setup.py, the package's __init__, _utilities, _inputs/outputs, the config module, and one module a resource and function.
+    expect(files.length).toBeGreaterThanOrEqual(15);
+    for (const module of ["setup.py", "pulumi_tcs/__init__.py", "pulumi_tcs/role.py", "pulumi_tcs/callback_instance.py", "pulumi_tcs/config/vars.py"]) {
+      expect(files).toContain(path.join(SDK, module));
+    }
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-py-compile-"));
+    try {
+      // The bytecode goes to the scratch cache (PYTHONPYCACHEPREFIX), not next to the sources.
+      const compiled = python3(["-m", "py_compile", ...files], { ...process.env, PYTHONPYCACHEPREFIX: cache });
+      if (compiled.status !== 0) throw new Error(`python3 -m py_compile failed (${compiled.status}):\n${compiled.stderr}${compiled.stdout}`);
+      const bytecode = fs.readdirSync(cache, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".pyc"));
+      expect(bytecode.length).toBe(files.length);
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
+    expect(fs.readdirSync(SDK, { recursive: true, encoding: "utf8" }).filter((file) => file.includes("__pycache__"))).toEqual([]);
+  });
+
+  it("pulumi-plugin.json names the resource plugin tcs at this package's version", () => {
+    const plugin = JSON.parse(fs.readFileSync(path.join(PACKAGE, "pulumi-plugin.json"), "utf8"));
+    expect(plugin).toEqual({ resource: true, name: "tcs", version: VERSION });
+  });
+
+  withPython("setup.py declares pulumi_tcs at this package's version, shipping pulumi-plugin.json (read by Python's own parser)", () => {
+    // The setup() call's arguments as Python reads them: constants followed through the module's assignments.
+    const script = [
+      "import ast, json, sys",
+      "tree = ast.parse(open(sys.argv[1], encoding='utf-8').read())",
+      "names = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant) for t in n.targets if isinstance(t, ast.Name)}",
+      "call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, 'id', None) == 'setup')",
+      "def value(node):",
+      "    if isinstance(node, ast.Name): return names.get(node.id)",
+      "    try: return ast.literal_eval(node)",
+      "    except ValueError: return None",
+      "print(json.dumps({k.arg: value(k.value) for k in call.keywords}))",
+    ].join("\n");
+    const read = python3(["-c", script, path.join(SDK, "setup.py")]);
+    if (read.status !== 0) throw new Error(`reading setup.py failed:\n${read.stderr}`);
+    const setup = JSON.parse(read.stdout) as Record<string, unknown>;
+    expect(setup).toMatchObject({ name: "pulumi_tcs", version: VERSION, package_data: { pulumi_tcs: expect.arrayContaining(["pulumi-plugin.json"]) } });
+    expect(fs.existsSync(path.join(PACKAGE, "__init__.py"))).toBe(true);
+  });
+});
