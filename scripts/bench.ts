@@ -2,21 +2,25 @@
 // at scale on the real engine. One JSON line per figure on stdout, progress on stderr, and a last line
 // {"bench":"targets","passed":...,"failures":[...]}; the exit code is 1 when a target is missed.
 //   npm run bench -- --only scale --n 10,100 --rounds 1     (parts, while developing)
+//   npm run bench -- --only scale --doors dynamic           (the scale part through one door: dynamic, native; default both)
 import { parseArgs } from "node:util";
 import { benchClientMemory } from "./bench/client-memory";
 import { benchEmulator, checkEmulatorFigures } from "./bench/emulator";
-import { benchScale, checkScaleTargets } from "./bench/scale";
+import { DOORS, benchScale, checkScaleTargets, type Door } from "./bench/scale";
 import { benchSdk } from "./bench/sdk";
 
 const PARTS = ["sdk", "emulator", "client-memory", "scale"] as const;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" }, rounds: { type: "string" } } });
+  const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" }, rounds: { type: "string" }, doors: { type: "string" } } });
   const parts = values.only ? values.only.split(",") : [...PARTS];
   const unknown = parts.filter((part) => !(PARTS as readonly string[]).includes(part));
   if (unknown.length > 0) throw new Error(`--only: unknown part ${unknown.join(", ")} (choose from ${PARTS.join(", ")})`);
   const sizes = (values.n ?? "10,100,500").split(",").map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 10)) throw new Error(`--n: sizes must be whole numbers of at least 10 (got ${values.n})`);
+  const doors = values.doors ? values.doors.split(",") : [...DOORS];
+  const unknownDoors = doors.filter((door) => !(DOORS as readonly string[]).includes(door));
+  if (doors.length === 0 || unknownDoors.length > 0) throw new Error(`--doors: unknown door ${unknownDoors.join(", ")} (choose from ${DOORS.join(", ")})`);
 
   const print = (figure: unknown) => console.log(JSON.stringify(figure));
   const failures: string[] = [];
@@ -30,9 +34,9 @@ async function main(): Promise<number> {
   if (parts.includes("scale")) {
     const rounds = Number(values.rounds ?? 5);
     if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds: a whole number of at least 1 (got ${values.rounds})`);
-    const figures = await benchScale(sizes, rounds);
+    const figures = await benchScale(sizes, rounds, undefined, doors as Door[]);
     figures.forEach(print);
-    failures.push(...checkScaleTargets(figures, sizes));
+    failures.push(...checkScaleTargets(figures, sizes, doors as Door[]));
   }
   print({ bench: "targets", passed: failures.length === 0, failures });
   return failures.length === 0 ? 0 : 1;

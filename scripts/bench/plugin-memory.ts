@@ -1,16 +1,21 @@
-// Peak memory of the engine's dynamic provider plugin (the `node .../cmd/dynamic-provider` process
-// the pulumi CLI starts for every operation). Samples /proc every 100 ms while an operation runs and
-// keeps the highest VmHWM (the kernel's own peak RSS of the process) seen, so a short-lived plugin's
-// peak is caught even between samples.
+// Peak memory of the engine's provider plugin: the dynamic provider plugin (the `node
+// .../cmd/dynamic-provider` process the pulumi CLI starts for every operation), or the native one
+// (pulumi-resource-tcs, which execs `node .../dist/provider/native/main.js`). Samples /proc every 100 ms
+// while an operation runs and keeps the highest VmHWM (the kernel's own peak RSS of the process) seen,
+// so a short-lived plugin's peak is caught even between samples.
 import * as fs from "node:fs";
 
-/** The pids of the dynamic provider plugins running in a directory that `inDirectory` accepts. */
+/** What the command line of a provider plugin's process holds: the dynamic door's, the native door's. */
+const PLUGIN_COMMANDS = ["dynamic-provider", "provider/native/main.js"];
+
+/** The pids of the provider plugins running in a directory that `inDirectory` accepts. */
 export function pluginPids(inDirectory: (cwd: string) => boolean): number[] {
   const pids: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("dynamic-provider")) continue;
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (!PLUGIN_COMMANDS.some((marker) => command.includes(marker))) continue;
       if (inDirectory(fs.readlinkSync(`/proc/${entry}/cwd`))) pids.push(Number(entry));
     } catch {
       // The process ended while we looked.

@@ -3,6 +3,7 @@
 // events) each attached to a share of the provider configs of their provider, roles, and setup links.
 // The service's own rules shape it: one active callback per integration provider, one instance per
 // callback and config, unique role slugs.
+import type * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 
@@ -53,6 +54,19 @@ export interface MixOptions {
   suffix?: string;
   /** Namespaces role slugs, so several stacks can share one emulator environment. */
   slugPrefix?: string;
+  /** The constructors of the five types: pulumi-tcs's (the dynamic door) unless given (the bench's native door). */
+  resources?: MixResources;
+}
+
+type Declare<Args> = new (name: string, args: Args) => { readonly id: pulumi.Output<string> };
+
+/** A constructor per type, taking the arguments of pulumi-tcs's classes. */
+export interface MixResources {
+  ProviderConfig: Declare<tcs.ProviderConfigArgs>;
+  Callback: Declare<tcs.CallbackArgs>;
+  CallbackInstance: Declare<tcs.CallbackInstanceArgs>;
+  Role: Declare<tcs.RoleArgs>;
+  IntegrationSetupSession: Declare<tcs.IntegrationSetupSessionArgs>;
 }
 
 /** The program; returns the number of resources declared and the ids of every one, for checks. */
@@ -60,6 +74,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
   const counts = mixCounts(n);
   const suffix = options.suffix ?? " (changed)";
   const slug = options.slugPrefix ?? "mix";
+  const classes: MixResources = options.resources ?? tcs;
   // The changes go to configs first, then roles, then callbacks.
   let left = options.changed ?? 0;
   const take = (available: number) => {
@@ -74,11 +89,11 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
 
   return async () => {
     const ids: Record<string, unknown> = {};
-    const configsByProvider = PROVIDERS.map(() => [] as tcs.ProviderConfig[]);
+    const configsByProvider = PROVIDERS.map(() => [] as Array<{ id: pulumi.Output<string> }>);
     for (let i = 0; i < counts.configs; i++) {
       const p = i % PROVIDERS.length;
       const provider = PROVIDERS[p];
-      const config = new tcs.ProviderConfig(`config-${i}`, {
+      const config = new classes.ProviderConfig(`config-${i}`, {
         providerId: provider.providerId,
         name: label(`${provider.key} config ${i}`, i, changedConfigs),
         value: provider.value(i),
@@ -89,7 +104,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
       ids[`config-${i}`] = config.id;
     }
     const callbacks = PROVIDERS.map((provider, p) => {
-      const callback = new tcs.Callback(`callback-${provider.key}`, {
+      const callback = new classes.Callback(`callback-${provider.key}`, {
         integrationProviderId: provider.integrationProviderId,
         name: label(`${provider.key} events`, p, changedCallbacks),
         description: "Events for the scale run.",
@@ -101,7 +116,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
     for (let i = 0; i < counts.instances; i++) {
       const p = i % PROVIDERS.length;
       const config = configsByProvider[p][Math.floor(i / PROVIDERS.length)];
-      const instance = new tcs.CallbackInstance(`instance-${i}`, {
+      const instance = new classes.CallbackInstance(`instance-${i}`, {
         callbackId: callbacks[p].id,
         providerConfigId: config.id,
         providerAuthConfigId: PROVIDERS[p].authConfigId,
@@ -109,7 +124,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
       ids[`instance-${i}`] = instance.id;
     }
     for (let i = 0; i < counts.roles; i++) {
-      const role = new tcs.Role(`role-${i}`, {
+      const role = new classes.Role(`role-${i}`, {
         name: label(`Scale role ${i}`, i, changedRoles),
         slug: `${slug}-role-${i}`,
         permissions: i % 2 === 0 ? ["thread_read"] : ["thread_create", "thread_read"],
@@ -117,7 +132,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
       ids[`role-${i}`] = role.id;
     }
     for (let i = 0; i < counts.sessions; i++) {
-      const session = new tcs.IntegrationSetupSession(`session-${i}`, {
+      const session = new classes.IntegrationSetupSession(`session-${i}`, {
         integrationId: SESSION_INTEGRATIONS[i % SESSION_INTEGRATIONS.length],
         name: `Setup link ${i}`,
         redirectUrl: "https://example.com/done",
