@@ -6,7 +6,8 @@
 import { parseArgs } from "node:util";
 import { benchClientMemory } from "./bench/client-memory";
 import { benchEmulator, checkEmulatorFigures } from "./bench/emulator";
-import { DOORS, benchScale, checkScaleTargets, type Door } from "./bench/scale";
+import { benchScale } from "./bench/scale";
+import { DOORS, checkScaleTargets, type Door } from "./bench/scale-figures";
 import { benchSdk } from "./bench/sdk";
 
 const PARTS = ["sdk", "emulator", "client-memory", "scale"] as const;

@@ -1,6 +1,6 @@
-// The engine's floor: N dynamic resources whose provider does nothing, registered the way the tcs
-// resources are (inline program, same engine, same backend). Whatever the tcs stack takes beyond
-// this is the provider's and the service's cost.
+// The 6-property floor: N dynamic resources of two inputs whose provider does nothing (inline program,
+// same engine, same backend). A reference in the scale figures (`ratio`), with no target: the targets
+// divide by the same-shape floor (same-shape.ts), whose resources carry the properties ours carry.
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 

@@ -1,16 +1,19 @@
 // The provider at scale on the real engine: for N = 10, 100 and 500 resources (the mix of
 // scripts/lib/mix-program.ts; 2000 with --n 2000) it runs up, a no-change preview, refresh, an up
 // changing 10% of the resources, and destroy, against the emulator in a child process, and the same
-// operations on N no-op dynamic resources (the engine's own floor) in the same run. The mix runs
-// through each door: the dynamic one (pulumi-tcs's classes) and the native one (the same program
-// registering `tcs:index:*` resources, served by pulumi-resource-tcs; native-resources.ts), each
-// against an emulator of its own, so neither door's refresh lists the other's objects. One JSON line per figure:
-//   {"bench":"scale","door":"dynamic","n":100,"op":"up","requests":..,"writes":..,"seconds":..,"floor_seconds":..,"ratio":..,"spread":..,"plugin_peak_mb":..}
+// operations on two floors in the same rounds: the same-shape floor (the same program, resources that
+// carry the same properties, a plugin that does nothing: same-shape.ts), the engine's own cost for
+// exactly our resources, which the targets divide by; and the 6-property floor (N no-op resources of
+// two inputs: noop-program.ts), kept as a reference. The mix runs through each door: the dynamic one
+// (pulumi-tcs's classes) and the native one (the same program registering `tcs:index:*` resources,
+// served by pulumi-resource-tcs; native-resources.ts), each against an emulator of its own, so neither
+// door's refresh lists the other's objects. One JSON line per figure (scale-figures.ts):
+//   {"bench":"scale","door":"dynamic","n":100,"op":"up","requests":..,"writes":..,"seconds":..,"same_shape_seconds":..,"same_shape_ratio":..,"same_shape_spread":..,"floor_seconds":..,"ratio":..,"spread":..,"plugin_peak_mb":..}
 //   {"bench":"scale","door":"native",...,"native_vs_dynamic":..}   (the native door's time over the dynamic door's)
-//   {"bench":"scale","door":"dynamic","n":500,"figure":"plugin_peak_rss_mb","mb":..,"floor_mb":..,"ratio":..}
+//   {"bench":"scale","door":"dynamic","n":500,"figure":"plugin_peak_rss_mb","mb":..,"same_shape_mb":..,"floor_mb":..,"ratio":..}
+//   {"bench":"scale","figure":"plugin_growth_kb_per_resource","door":"dynamic","from":500,"to":2000,"kb":..}   (when both sizes ran)
 //   {"bench":"profile","n":500,"figure":"plugin_start_ms","tcs":..,"floor":..,"ratio":..}   (the dynamic door; and check, diff, state bytes)
-// and the targets each figure must meet (checkScaleTargets): the dynamic door's, and for the native
-// door only a no-change preview's 0 requests (its timed targets are to be set).
+// and the targets each figure must meet (checkScaleTargets in scale-figures.ts), the same for both doors.
 import * as path from "node:path";
 import * as fs from "node:fs";
 import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
@@ -21,61 +24,23 @@ import { NATIVE_PLUGINS, NATIVE_RESOURCES } from "./native-resources";
 import { noopProgram } from "./noop-program";
 import { withPluginPeak } from "./plugin-memory";
 import { profilePlugin, type StateResource } from "./plugin-profile";
+import { SAME_SHAPE_RESOURCES, sameShapeEnv } from "./same-shape";
+import {
+  DOORS,
+  OPERATIONS,
+  growthFigures,
+  memoryFigure,
+  scaleFigure,
+  sidesInOrder,
+  type Door,
+  type Figure,
+  type Operation,
+  type ProfileFigure,
+  type Round,
+  type Side,
+} from "./scale-figures";
 import { settle } from "./settle";
-import { judge, median, round, summarize, typical, type Run, type Verdict } from "./verdict";
-
-export const OPERATIONS = ["up", "preview", "refresh", "update_10pct", "destroy"] as const;
-type Operation = (typeof OPERATIONS)[number];
-
-/** How the program reaches the provider: pulumi-tcs's dynamic resources, or the native plugin. */
-export const DOORS = ["dynamic", "native"] as const;
-export type Door = (typeof DOORS)[number];
-
-export interface ScaleFigure {
-  bench: "scale";
-  door: Door;
-  n: number;
-  op: Operation;
-  requests: number;
-  writes: number;
-  seconds: number;
-  floor_seconds: number;
-  /** The median of the rounds' ratios (`ratios`). */
-  ratio: number;
-  /** The interquartile range of the rounds' ratios: how far they disagree (see verdict.ts). */
-  spread: number;
-  ratios: number[];
-  /** For refresh: the batched minimum (one page per 100 records of each scope read). */
-  batched_minimum?: number;
-  /** The plugin's peak RSS during this operation (highest of the rounds), and the no-op plugin's. */
-  plugin_peak_mb: number;
-  floor_plugin_peak_mb: number;
-  /** On the native door's figures: its time over the dynamic door's, the median of the rounds' (both measured in each round). */
-  native_vs_dynamic?: number;
-}
-
-export interface MemoryFigure {
-  bench: "scale";
-  door: Door;
-  n: number;
-  figure: "plugin_peak_rss_mb";
-  mb: number;
-  /** The no-op plugin's peak in the same rounds. */
-  floor_mb: number;
-  ratio: number;
-}
-
-/** The provider plugin against the no-op plugin on the resources of the first round's `up` (plugin-profile.ts). */
-export interface ProfileFigure {
-  bench: "profile";
-  n: number;
-  figure: "plugin_start_ms" | "check_us_per_resource" | "diff_us_per_resource" | "state_bytes_per_resource";
-  tcs: number;
-  floor: number;
-  ratio: number;
-}
-
-export type Figure = ScaleFigure | MemoryFigure | ProfileFigure;
+import { round, typical, type Run } from "./verdict";
 
 interface Counts {
   total: number;
@@ -161,6 +126,8 @@ interface StackPrograms {
   changed: PulumiFn;
   /** The project's plugins (the native door's stacks name pulumi-resource-tcs). */
   plugins?: OpenStackOptions["plugins"];
+  /** Environment for the stack's CLI and plugins (the same-shape floor's templates). */
+  env?: Record<string, string>;
 }
 
 async function open(name: string, programs: StackPrograms, changed: boolean, emulator: EmulatorProcess, fresh: boolean): Promise<Stack> {
@@ -168,7 +135,16 @@ async function open(name: string, programs: StackPrograms, changed: boolean, emu
   if (fresh) fs.rmSync(workDir, { recursive: true, force: true });
   const config = Object.fromEntries(Object.entries(providerSettings(emulator)).map(([key, value]) => [key, { value, secret: key === "tcs:apiKey" }]));
   const program = changed ? programs.changed : programs.initial;
-  return openStack({ program, workDir, stackName: name, projectName: "bench", backendDir: path.join(workDir, "backend"), config, plugins: programs.plugins });
+  return openStack({
+    program,
+    workDir,
+    stackName: name,
+    projectName: "bench",
+    backendDir: path.join(workDir, "backend"),
+    config,
+    plugins: programs.plugins,
+    env: programs.env,
+  });
 }
 
 /** A stack right after `up`: its resources as the engine sends them, and the bytes each adds to the checkpoint on disk. */
@@ -233,41 +209,34 @@ async function openRunner(name: string, emulator: EmulatorProcess, programs: Sta
   };
 }
 
-interface Round {
-  requests: number;
-  writes: number;
-  seconds: number;
-  floorSeconds: number;
-  batchedMinimum?: number;
-  peakMb: number;
-  floorPeakMb: number;
+/** The program and environment of the same-shape floor's stack: the mix, on resources that do nothing. */
+function sameShapePrograms(n: number, changed: number, slugPrefix: string): StackPrograms {
+  const mix = { slugPrefix, resources: SAME_SHAPE_RESOURCES };
+  return { initial: mixProgram(n, mix), changed: mixProgram(n, { ...mix, changed }), env: sameShapeEnv() };
 }
 
-/** Who runs an operation in a round: the floor, or the mix through one door. */
-type Side = "floor" | Door;
-
-/**
- * The order of one repeat of an operation within a round. The floor and the dynamic door's mix run
- * back to back, the floor first when `floorFirst`; the native door's mix runs on the floor's other
- * side (N F D, then D F N), so that each door's time is taken right next to the floor's it divides by.
- */
-function sidesInOrder(floorFirst: boolean, doors: readonly Door[]): Side[] {
-  const pair: Side[] = doors.includes("dynamic") ? (floorFirst ? ["floor", "dynamic"] : ["dynamic", "floor"]) : ["floor"];
-  if (!doors.includes("native")) return pair;
-  return floorFirst ? ["native", ...pair] : [...pair, "native"];
+/** A floor makes no request: one that did would not be a floor (the same-shape floor above all). */
+function assertNoRequests(side: Side, name: string, op: Operation, run: CountedRun): void {
+  if (run.counts.total !== 0) {
+    throw new Error(
+      `${name}: the ${side === "same_shape" ? "same-shape" : "6-property"} floor's ${op} made ${run.counts.total} requests to the emulator (it must make none): ${JSON.stringify(run.counts.by_route)}`,
+    );
+  }
 }
 
 /**
- * Each size runs `rounds` times, the floor's and each door's runs of each operation back to back (the
- * side that goes first alternating by round), each round on stacks, role slugs and create markers of
- * its own (roles and sessions outlive a destroy). Every timed run starts from a machine at rest
- * (settle.ts), and the no-change preview runs three times on each side within a round (repeatsOf).
- * Times are the medians of the rounds and the ratio the median of the rounds' ratios, with their
- * spread: one run of a few seconds varies by a few tenths of a second, as much as the gap being
- * measured (verdict.ts). Request counts are the first round's (later rounds list scopes that earlier
- * rounds' roles and sessions have grown), and so is the plugin profile, taken on the resources of the
- * first round's `up` of each stack (the dynamic door's). Each door's mix runs against an emulator of
- * its own, so that its requests and the scopes its refresh lists are its own.
+ * Each size runs `rounds` times; in each round every operation runs on every side (each door's mix,
+ * the same-shape floor, the 6-property floor) back to back, in the order of sidesInOrder, forward and
+ * backward alternating by round, each round on stacks, role slugs and create markers of its own
+ * (roles and sessions outlive a destroy). Every timed run starts from a machine at rest (settle.ts),
+ * and the no-change preview runs three times on each side within a round (repeatsOf). Times are the
+ * medians of the rounds and the ratios the medians of the rounds' ratios, with their spread: one run
+ * of a few seconds varies by a few tenths of a second, as much as the gap being measured (verdict.ts).
+ * Request counts are the first round's (later rounds list scopes that earlier rounds' roles and
+ * sessions have grown), and so is the plugin profile, taken on the resources of the first round's
+ * `up` of each stack (the dynamic door's). Each door's mix runs against an emulator of its own, so
+ * that its requests and the scopes its refresh lists are its own; the floors share the first door's,
+ * and every run of theirs must make no request.
  */
 export async function benchScale(
   sizes: number[],
@@ -285,21 +254,18 @@ export async function benchScale(
     for (const n of sizes) {
       const changed = Math.round(n / 10);
       const byDoor = new Map<Door, Map<Operation, Round[]>>(doors.map((door) => [door, new Map(OPERATIONS.map((op) => [op, []]))]));
-      const peakMb = new Map<Door, number>(doors.map((door) => [door, 0]));
-      let floorPeakMb = 0;
+      const peakMb = new Map<Side, number>([...doors, "same_shape" as const, "floor" as const].map((side) => [side, 0]));
       const snapshots: { floor?: Snapshot; tcs?: Snapshot } = {};
       for (let r = 1; r <= rounds; r++) {
-        // Each operation runs on the floor and on the mix back to back, the side that goes first
-        // alternating by round: the machine's speed drifts over minutes, so the two halves of a round's
-        // ratio are measured seconds apart rather than a whole stack's lifetime apart, and neither side
-        // always has the warmer caches.
-        const floorFirst = r % 2 === 1;
+        // Each operation runs on every side back to back, the order reversing by round: the machine's
+        // speed drifts over minutes, so the two times of a round's ratio are measured seconds apart
+        // rather than a whole stack's lifetime apart, and no side always has the warmer caches.
+        const forward = r % 2 === 1;
         log(
-          `[bench] N=${n}, round ${r}/${rounds}: ${n} no-op resources and the tcs mix ${JSON.stringify(mixCounts(n))} through the ${doors.join(" and ")} door${doors.length > 1 ? "s" : ""}, operation by operation, in the order ${sidesInOrder(floorFirst, doors).join(", ")}`,
+          `[bench] N=${n}, round ${r}/${rounds}: the tcs mix ${JSON.stringify(mixCounts(n))} through the ${doors.join(" and ")} door${doors.length > 1 ? "s" : ""}, the same mix on the same-shape floor, and ${n} no-op resources (the 6-property floor), operation by operation, in the order ${sidesInOrder(forward, doors).join(", ")}`,
         );
-        const floorName = `floor-${n}-${r}`;
         const slugPrefix = `bench${n}r${r}`;
-        const stackNameOf = (door: Door) => `${door === "dynamic" ? "tcs" : "native"}-${n}-${r}`;
+        const stackNameOf = (side: Side) => `${{ dynamic: "tcs", native: "native", same_shape: "shape", floor: "floor" }[side]}-${n}-${r}`;
         const programsOf = (door: Door): StackPrograms => {
           const mix = door === "native" ? { slugPrefix, resources: NATIVE_RESOURCES } : { slugPrefix };
           return { initial: mixProgram(n, mix), changed: mixProgram(n, { ...mix, changed }), ...(door === "native" ? { plugins: NATIVE_PLUGINS } : {}) };
@@ -307,18 +273,24 @@ export async function benchScale(
         const runners = new Map<Side, OperationRunner>();
         const refreshMinimum = new Map<Door, number>();
         try {
-          // The floor makes no request: it shares the first door's emulator.
-          runners.set("floor", await openRunner(floorName, emulatorOf(doors[0]), { initial: noopProgram(n), changed: noopProgram(n, changed) }));
+          // The floors make no request: they share the first door's emulator.
+          runners.set("floor", await openRunner(stackNameOf("floor"), emulatorOf(doors[0]), { initial: noopProgram(n), changed: noopProgram(n, changed) }));
+          runners.set("same_shape", await openRunner(stackNameOf("same_shape"), emulatorOf(doors[0]), sameShapePrograms(n, changed, slugPrefix)));
           for (const door of doors) runners.set(door, await openRunner(stackNameOf(door), emulatorOf(door), programsOf(door)));
           for (const op of OPERATIONS) {
             const runs = new Map<Side, CountedRun[]>([...runners.keys()].map((side) => [side, []]));
             for (let k = 0; k < repeatsOf(op); k++) {
-              // Repeats alternate too: N F D, D F N, N F D in a round the floor starts (F D, D F, F D
-              // with the dynamic door alone, as before the native door was measured).
-              for (const side of sidesInOrder(floorFirst === (k % 2 === 0), doors)) runs.get(side)!.push(await runners.get(side)!.run(op));
+              // Repeats alternate too: N S D F, F D S N, N S D F in a forward round.
+              for (const side of sidesInOrder(forward === (k % 2 === 0), doors)) {
+                const run = await runners.get(side)!.run(op);
+                if (side === "same_shape" || side === "floor") assertNoRequests(side, stackNameOf(side), op, run);
+                runs.get(side)!.push(run);
+              }
             }
             const floor = typical(runs.get("floor")!);
-            floorPeakMb = Math.max(floorPeakMb, floor.peakMb);
+            const sameShape = typical(runs.get("same_shape")!);
+            peakMb.set("floor", Math.max(peakMb.get("floor")!, floor.peakMb));
+            peakMb.set("same_shape", Math.max(peakMb.get("same_shape")!, sameShape.peakMb));
             for (const door of doors) {
               const doorRuns = runs.get(door)!;
               // The most requests any repeat made: a preview must make none every time.
@@ -330,8 +302,10 @@ export async function benchScale(
                   requests: tcs.counts.total,
                   writes: writesIn(tcs.counts),
                   seconds: tcs.seconds,
+                  sameShapeSeconds: sameShape.seconds,
                   floorSeconds: floor.seconds,
                   peakMb: tcs.peakMb,
+                  sameShapePeakMb: sameShape.peakMb,
                   floorPeakMb: floor.peakMb,
                   ...(op === "refresh" ? { batchedMinimum: refreshMinimum.get(door) ?? 0 } : {}),
                 });
@@ -340,7 +314,7 @@ export async function benchScale(
                 const stack = runners.get(door)!.stack();
                 refreshMinimum.set(door, await batchedMinimum(emulatorOf(door), await callbacksWithInstances(stack)));
                 if (r === 1 && door === "dynamic") {
-                  snapshots.floor = await snapshot(floorName, runners.get("floor")!.stack(), "pulumi-nodejs:dynamic/bench:");
+                  snapshots.floor = await snapshot(stackNameOf("floor"), runners.get("floor")!.stack(), "pulumi-nodejs:dynamic/bench:");
                   snapshots.tcs = await snapshot(stackNameOf(door), stack, "pulumi-nodejs:dynamic/tcs:");
                 }
               }
@@ -353,36 +327,10 @@ export async function benchScale(
       for (const op of OPERATIONS) {
         for (const door of doors) {
           const runs = byDoor.get(door)!.get(op)!;
-          if (runs.length === 0) continue;
-          const ratios = runs.map((x) => round(x.seconds / x.floorSeconds));
-          const { median: ratio, spread } = summarize(ratios);
-          const figure: ScaleFigure = {
-            bench: "scale",
-            door,
-            n,
-            op,
-            requests: runs[0].requests,
-            writes: runs[0].writes,
-            seconds: round(median(runs.map((x) => x.seconds))),
-            floor_seconds: round(median(runs.map((x) => x.floorSeconds))),
-            ratio,
-            spread,
-            ratios,
-            plugin_peak_mb: Math.max(...runs.map((x) => x.peakMb)),
-            floor_plugin_peak_mb: Math.max(...runs.map((x) => x.floorPeakMb)),
-          };
-          if (runs[0].batchedMinimum !== undefined) figure.batched_minimum = runs[0].batchedMinimum;
-          const dynamicRuns = byDoor.get("dynamic")?.get(op);
-          if (door === "native" && dynamicRuns && dynamicRuns.length === runs.length) {
-            figure.native_vs_dynamic = round(median(runs.map((x, i) => x.seconds / dynamicRuns[i].seconds)));
-          }
-          figures.push(figure);
+          if (runs.length > 0) figures.push(scaleFigure(door, n, op, runs, byDoor.get("dynamic")?.get(op)));
         }
       }
-      for (const door of doors) {
-        const mb = peakMb.get(door)!;
-        figures.push({ bench: "scale", door, n, figure: "plugin_peak_rss_mb", mb, floor_mb: floorPeakMb, ratio: round(mb / floorPeakMb) });
-      }
+      for (const door of doors) figures.push(memoryFigure(door, n, peakMb.get(door)!, peakMb.get("same_shape")!, peakMb.get("floor")!));
       if (snapshots.floor && snapshots.tcs) {
         log(`[bench] N=${n}: plugin profile (start, check and diff per resource) against the no-op plugin`);
         figures.push(...(await profileFigures(n, snapshots.tcs, snapshots.floor, providerSettings(emulatorOf("dynamic")))));
@@ -391,6 +339,8 @@ export async function benchScale(
   } finally {
     for (const emulator of emulators.values()) await emulator.stop();
   }
+  // Between N = 500 and N = 2000, when the run measured both.
+  figures.push(...growthFigures(figures));
   return figures;
 }
 
@@ -423,82 +373,4 @@ async function profileFigures(n: number, tcs: Snapshot, floor: Snapshot, config:
     figure("diff_us_per_resource", ours.diffUs, noop.diffUs),
     figure("state_bytes_per_resource", tcs.stateBytesPerResource, floor.stateBytesPerResource),
   ];
-}
-
-/**
- * The timed targets: the median ratio to the no-op floor, per operation, from the given size up (the
- * N = 500 targets hold at 2000 too). A size the run did not measure is not judged.
- */
-export const RATIO_TARGETS: ReadonlyArray<{ op: Operation; sizes: (n: number) => boolean; target: number }> = [
-  { op: "preview", sizes: (n) => n >= 100, target: 1.1 },
-  { op: "up", sizes: (n) => n >= 100, target: 1.15 },
-  { op: "update_10pct", sizes: (n) => n >= 500, target: 1.2 },
-];
-/** The plugin's peak memory against the no-op plugin's, from N = 500 up. */
-export const MEMORY_TARGET = { sizes: (n: number) => n >= 500, target: 1.2 };
-
-/** What a verdict on a ratio says when it is not `met`. */
-function ratioFailure(what: string, ratios: number[], target: number, verdict: Verdict): string | undefined {
-  const { median, spread } = summarize(ratios);
-  if (verdict === "met") return undefined;
-  if (verdict === "too_noisy") {
-    return `${what}: the spread is too wide to judge: median ${median}x, spread ${spread} (rounds ${ratios.join(", ")}) straddle the target ${target}x; run the bench again on a quieter machine or with more --rounds`;
-  }
-  return `${what}: ${median}x the no-op floor, spread ${spread} (rounds ${ratios.join(", ")}); target <= ${target}x`;
-}
-
-/**
- * The targets of the scale figures; each failure says which figure missed which target. Every target
- * is the dynamic door's (when it was measured); of the native door's figures only a no-change
- * preview's requests are judged (0), its times and memory are printed for comparison only.
- */
-export function checkScaleTargets(figures: Figure[], sizes: number[], doors: readonly Door[] = DOORS): string[] {
-  const failures = doors.includes("dynamic") ? checkDynamicTargets(figures, sizes) : [];
-  for (const f of figures.filter((x): x is ScaleFigure => x.bench === "scale" && "op" in x && x.door === "native")) {
-    if (f.op === "preview" && f.requests !== 0) failures.push(`N=${f.n}: a preview with no changes made ${f.requests} requests on the native door (target 0)`);
-  }
-  return failures;
-}
-
-function checkDynamicTargets(figures: Figure[], sizes: number[]): string[] {
-  const failures: string[] = [];
-  const ops = figures.filter((f): f is ScaleFigure => f.bench === "scale" && "op" in f && f.door === "dynamic");
-  const find = (n: number, op: Operation) => ops.find((f) => f.n === n && f.op === op);
-  const memoryAt = (n: number) => figures.find((f): f is MemoryFigure => f.bench === "scale" && "figure" in f && f.door === "dynamic" && f.n === n);
-  // A figure that is missing or not a number must fail the run, not pass every target silently.
-  for (const n of sizes) {
-    for (const op of OPERATIONS) {
-      const f = find(n, op);
-      if (!f) failures.push(`N=${n}: no figure for ${op}`);
-      else if (![f.requests, f.writes, f.seconds, f.ratio].every(Number.isFinite))
-        failures.push(`N=${n}: ${op} has a figure that is not a number: ${JSON.stringify(f)}`);
-    }
-    const memory = memoryAt(n);
-    if (!memory || !(memory.mb > 0) || !(memory.floor_mb > 0))
-      failures.push(`N=${n}: no peak memory of the provider plugin (or of the no-op plugin) was measured`);
-  }
-  for (const f of ops) {
-    if (f.op === "preview" && f.requests !== 0) failures.push(`N=${f.n}: a preview with no changes made ${f.requests} requests (target 0)`);
-    if (f.op === "up" && f.writes !== f.n) failures.push(`N=${f.n}: up made ${f.writes} writes for ${f.n} resources (target 1 per resource)`);
-    if (f.op === "refresh" && f.batched_minimum === undefined) failures.push(`N=${f.n}: the batched minimum of refresh was not measured`);
-    if (f.op === "refresh" && f.batched_minimum !== undefined && f.requests > f.batched_minimum) {
-      failures.push(`N=${f.n}: refresh made ${f.requests} requests (target: at most the batched minimum ${f.batched_minimum})`);
-    }
-    if (f.op === "refresh" && f.n === 500 && f.requests > 20) failures.push(`N=${f.n}: refresh made ${f.requests} requests (target <= 20)`);
-  }
-  for (const { op, sizes: applies, target } of RATIO_TARGETS) {
-    for (const f of ops.filter((x) => x.op === op && applies(x.n))) {
-      const failure = ratioFailure(`N=${f.n}: ${op}`, f.ratios, target, judge(summarize(f.ratios), target));
-      if (failure) failures.push(failure);
-    }
-  }
-  for (const n of sizes.filter(MEMORY_TARGET.sizes)) {
-    const memory = memoryAt(n);
-    if (memory && memory.ratio > MEMORY_TARGET.target) {
-      failures.push(
-        `N=${n}: the plugin's peak memory is ${memory.mb} MB, ${memory.ratio}x the no-op plugin's ${memory.floor_mb} MB (target <= ${MEMORY_TARGET.target}x)`,
-      );
-    }
-  }
-  return failures;
 }

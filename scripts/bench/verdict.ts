@@ -1,5 +1,5 @@
 // How a timed target is judged from the ratios of alternating rounds. A round's ratio (the provider's
-// time over the engine's no-op floor, measured back to back) moves by a few hundredths from round to
+// time over a floor's, measured back to back) moves by a few hundredths from round to
 // round on a busy 2-core machine, as much as the margin a target leaves. So a target is judged on the
 // median ratio, the spread is printed beside it, and when the middle half of the rounds lies on both
 // sides of the target the bench says it cannot judge, rather than pass or fail by chance.

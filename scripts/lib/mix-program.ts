@@ -54,7 +54,10 @@ export interface MixOptions {
   suffix?: string;
   /** Namespaces role slugs, so several stacks can share one emulator environment. */
   slugPrefix?: string;
-  /** The constructors of the five types: pulumi-tcs's (the dynamic door) unless given (the bench's native door). */
+  /**
+   * The constructors of the five types: pulumi-tcs's (the dynamic door) unless given: the bench's native
+   * door (scripts/bench/native-resources.ts) or its same-shape floor (scripts/bench/same-shape.ts).
+   */
   resources?: MixResources;
 }
 

@@ -1,0 +1,44 @@
+// The plugin side of the same-shape floor (same-shape.ts): a dynamic provider that does nothing with
+// resources that carry exactly the properties the tcs resources carry. The engine's dynamic-provider
+// plugin loads it from the `__provider` module of each same-shape resource; plain JavaScript, as the
+// plugin runs plain node. No request to anyone: check returns the news, diff compares the declared
+// values with the recorded ones (no change in a no-change preview, an in-place change in the 10%
+// update), create returns an id and every field of the resource's shape (the inputs, and the
+// template's values for the rest, nulls included), read returns the state, update returns the news as
+// outputs the same way, delete does nothing. The templates, one per kind (`{ prefix, fields }`), come
+// from the bench's process in TCS_BENCH_SAME_SHAPE, derived from provider/shapes.
+const { randomBytes } = require("node:crypto");
+
+const TEMPLATES_ENV = "TCS_BENCH_SAME_SHAPE";
+const PROVIDER_INPUT = "__provider";
+
+/** Every field of the template, the declared value where there is one. */
+function outputsOf(template, inputs) {
+  const outs = {};
+  for (const [name, value] of Object.entries(template.fields)) outs[name] = inputs[name] !== undefined ? inputs[name] : value;
+  return outs;
+}
+
+/** Whether a declared value differs from the one recorded (the outputs hold every declared input). */
+function changed(olds, news) {
+  for (const [name, value] of Object.entries(news)) {
+    if (name !== PROVIDER_INPUT && JSON.stringify(value) !== JSON.stringify(olds[name])) return true;
+  }
+  return false;
+}
+
+/** The provider of one kind; the templates default to those the bench passed in the environment. */
+function forKind(kind, templates = JSON.parse(process.env[TEMPLATES_ENV] ?? "{}")) {
+  const template = templates[kind];
+  if (!template) throw new Error(`same-shape floor: no template for ${kind} in ${TEMPLATES_ENV}`);
+  return {
+    check: async (_olds, news) => ({ inputs: news }),
+    diff: async (_id, olds, news) => ({ changes: changed(olds, news) }),
+    create: async (inputs) => ({ id: `${template.prefix}_${randomBytes(10).toString("hex")}`, outs: outputsOf(template, inputs) }),
+    read: async (id, props) => ({ id, props }),
+    update: async (_id, _olds, news) => ({ outs: outputsOf(template, news) }),
+    delete: async () => {},
+  };
+}
+
+module.exports = { TEMPLATES_ENV, forKind, outputsOf, changed };

@@ -1,0 +1,142 @@
+// The scale bench's figures and verdict (scripts/bench/scale-figures.ts): the order of the sides in a
+// round, how rounds become a figure (medians, ratios to both floors), the plugin's memory growth between
+// N = 500 and 2000, and the targets: requests at every size, times against the same-shape floor at 500.
+import {
+  OPERATIONS,
+  checkScaleTargets,
+  growthFigures,
+  memoryFigure,
+  scaleFigure,
+  sidesInOrder,
+  type Door,
+  type Figure,
+  type Operation,
+  type Round,
+} from "../../../scripts/bench/scale-figures";
+
+function roundOf(seconds: number, sameShapeSeconds: number, floorSeconds: number, extra: Partial<Round> = {}): Round {
+  return { requests: 0, writes: 0, seconds, sameShapeSeconds, floorSeconds, peakMb: 200, sameShapePeakMb: 150, floorPeakMb: 140, ...extra };
+}
+
+/** A size's figures for one door that meet every target: ratios to the same-shape floor of `sameShape`, to the 6-property floor of 1.5. */
+function doorFigures(door: Door, n: number, sameShape: Partial<Record<Operation, number[]>> = {}): Figure[] {
+  const figures: Figure[] = OPERATIONS.map((op) => {
+    const ratios = sameShape[op] ?? [1.0, 1.01, 1.0];
+    const requests = op === "preview" ? 0 : op === "refresh" ? 5 : n;
+    const rounds = ratios.map((ratio) =>
+      roundOf(10 * ratio, 10, (10 * ratio) / 1.5, { requests, writes: op === "up" ? n : 0, ...(op === "refresh" ? { batchedMinimum: 5 } : {}) }),
+    );
+    return scaleFigure(door, n, op, rounds);
+  });
+  figures.push(memoryFigure(door, n, 230, 160, 150));
+  return figures;
+}
+
+describe("the order of the sides in a round", () => {
+  it("puts each door next to the same-shape floor, and reverses from round to round", () => {
+    expect(sidesInOrder(true, ["dynamic", "native"])).toEqual(["native", "same_shape", "dynamic", "floor"]);
+    expect(sidesInOrder(false, ["dynamic", "native"])).toEqual(["floor", "dynamic", "same_shape", "native"]);
+    expect(sidesInOrder(true, ["dynamic"])).toEqual(["same_shape", "dynamic", "floor"]);
+    expect(sidesInOrder(false, ["native"])).toEqual(["floor", "same_shape", "native"]);
+  });
+});
+
+describe("a scale figure from its rounds", () => {
+  it("gives the medians of the times and of the rounds' ratios to each floor", () => {
+    const rounds = [roundOf(11, 10, 8, { requests: 3, writes: 2 }), roundOf(12, 10, 10), roundOf(10.2, 10, 6)];
+    const figure = scaleFigure("dynamic", 100, "up", rounds);
+    expect(figure).toMatchObject({
+      requests: 3,
+      writes: 2,
+      seconds: 11,
+      same_shape_seconds: 10,
+      same_shape_ratios: [1.1, 1.2, 1.02],
+      same_shape_ratio: 1.1,
+      floor_seconds: 8,
+      ratios: [1.38, 1.2, 1.7],
+      ratio: 1.38,
+      plugin_peak_mb: 200,
+      same_shape_plugin_peak_mb: 150,
+      floor_plugin_peak_mb: 140,
+    });
+    expect(figure.batched_minimum).toBeUndefined();
+    expect(figure.native_vs_dynamic).toBeUndefined();
+  });
+
+  it("gives the native door its time over the dynamic door's in the same rounds", () => {
+    const dynamic = [roundOf(10, 10, 8), roundOf(20, 10, 8)];
+    const native = [roundOf(8, 10, 8), roundOf(18, 10, 8)];
+    expect(scaleFigure("native", 10, "preview", native, dynamic).native_vs_dynamic).toBe(0.85);
+  });
+});
+
+describe("the plugin's memory growth", () => {
+  it("is printed per door when the run measured both N = 500 and N = 2000", () => {
+    const figures = [memoryFigure("dynamic", 500, 233, 160, 150), memoryFigure("dynamic", 2000, 335.5, 170, 152), memoryFigure("native", 500, 200, 160, 150)];
+    expect(growthFigures(figures)).toEqual([{ bench: "scale", figure: "plugin_growth_kb_per_resource", door: "dynamic", from: 500, to: 2000, kb: 70 }]);
+  });
+
+  it("is not printed without both sizes", () => {
+    expect(growthFigures([memoryFigure("dynamic", 2000, 300, 160, 150)])).toEqual([]);
+    expect(growthFigures([])).toEqual([]);
+  });
+});
+
+describe("the scale verdict", () => {
+  it("passes both doors' figures that meet every target", () => {
+    const figures = [...doorFigures("dynamic", 500), ...doorFigures("native", 500)];
+    expect(checkScaleTargets(figures, [500])).toEqual([]);
+  });
+
+  it("judges times against the same-shape floor at N = 500, not the 6-property floor nor memory", () => {
+    // 1.5x the 6-property floor and a plugin at 1.5x the no-op plugin's memory: no target either.
+    const figures = doorFigures("dynamic", 500);
+    expect(checkScaleTargets(figures, [500], ["dynamic"])).toEqual([]);
+    const slow = doorFigures("dynamic", 500, {
+      preview: [1.04, 1.05, 1.04],
+      up: [1.05, 1.04, 1.05],
+      refresh: [1.2, 1.1, 1.1],
+      update_10pct: [1.06, 1.07, 1.08],
+    });
+    const failures = checkScaleTargets(slow, [500], ["dynamic"]);
+    expect(failures).toHaveLength(3);
+    expect(failures[0]).toMatch(/^N=500, dynamic door: preview: 1\.04x the same-shape floor.*target <= 1\.03x/);
+    expect(failures.join("\n")).toMatch(/refresh: 1\.1x the same-shape floor/);
+    expect(failures.join("\n")).toMatch(/update_10pct: 1\.07x the same-shape floor/);
+  });
+
+  it("says so when the rounds' spread is too wide to judge", () => {
+    const noisy = doorFigures("native", 500, { up: [1.0, 1.03, 1.04, 1.07, 1.1] });
+    const failures = checkScaleTargets(noisy, [500], ["native"]);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/^N=500, native door: up: the spread is too wide to judge: median 1\.04x/);
+  });
+
+  it("does not judge times at other sizes", () => {
+    const slow = doorFigures("dynamic", 100, { preview: [1.3, 1.3, 1.3] });
+    expect(checkScaleTargets(slow, [100], ["dynamic"])).toEqual([]);
+  });
+
+  it("keeps requests at their floors at every size, 2000 included, through every door", () => {
+    const figures = doorFigures("native", 2000);
+    const preview = figures.find((f) => "op" in f && f.op === "preview")!;
+    const refresh = figures.find((f) => "op" in f && f.op === "refresh")!;
+    Object.assign(preview, { requests: 2 });
+    Object.assign(refresh, { requests: 6 });
+    expect(checkScaleTargets(figures, [2000], ["native"])).toEqual([
+      "N=2000, native door: a preview with no changes made 2 requests (target 0)",
+      "N=2000, native door: refresh made 6 requests (target: at most the batched minimum 5)",
+    ]);
+  });
+
+  it("fails a figure that is missing or not a number", () => {
+    const figures = doorFigures("dynamic", 10).filter((f) => !("op" in f && f.op === "destroy"));
+    Object.assign(
+      figures.find((f) => "op" in f && f.op === "up")!,
+      { same_shape_seconds: NaN },
+    );
+    const failures = checkScaleTargets(figures, [10], ["dynamic"]);
+    expect(failures).toEqual([expect.stringMatching(/^N=10, dynamic door: up has a figure that is not a number/), "N=10, dynamic door: no figure for destroy"]);
+    expect(checkScaleTargets([], [10], ["native"])).toContain("N=10, native door: no peak memory of the provider plugin (or of a floor's plugin) was measured");
+  });
+});
