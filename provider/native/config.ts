@@ -55,3 +55,31 @@ export function settingFailures(settings: Props, explicit: boolean): { property:
   }
   return failures;
 }
+
+/**
+ * The input a provider's checked settings carry besides the settings: the provider's own URN. The
+ * engine asks DiffConfig whether a resource moved from one provider to another must be replaced,
+ * passing the old provider's inputs under the new provider's URN; this is how DiffConfig tells such
+ * a move from a change of one provider's own settings.
+ */
+export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
+
+export function withProviderUrn(settings: Props, urn: string): Props {
+  return { ...settings, [PROVIDER_URN_INPUT]: urn };
+}
+
+/**
+ * What DiffConfig says of a change of settings. The same provider with new settings (a rotated key, a
+ * new tier) keeps its resources: the next calls use the new settings. A resource moved to another
+ * provider that reaches another environment (another base URL or key) is replaced, as a change of the
+ * dynamic door's `connection` is: made in the new environment, deleted from the old one. Moved to a
+ * provider with the same settings, it stays.
+ */
+export function providerConfigChange(urn: string, olds: Props, news: Props): { changed: string[]; replaces: string[] } {
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== PROVIDER_URN_INPUT);
+  const changed = keys.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
+  const movedFrom = olds[PROVIDER_URN_INPUT];
+  const moved = typeof movedFrom === "string" && movedFrom !== urn;
+  const environment = changed.filter((key) => key === "apiKey" || key === "baseUrl");
+  return { changed, replaces: moved ? environment : [] };
+}

@@ -10,7 +10,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../plugin/tcs-plugin";
-import { configSource, settingFailures } from "./config";
+import { configSource, providerConfigChange, settingFailures, withProviderUrn } from "./config";
 import { invokeFunction } from "./invoke";
 import { propsOf, withSecrets, type Props } from "./properties";
 import { ResourceCalls, type FieldChange } from "./resource-calls";
@@ -76,17 +76,16 @@ export function providerService(plugin: TcsPlugin): provrpc.IResourceProviderSer
       const news = propsOf(request.getNews());
       // The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config.
       const explicit = !/::default(_[\w.-]+)?$/.test(request.getUrn());
-      return checkResponse(withSecrets(news, ["apiKey"]), settingFailures(news, explicit));
+      return checkResponse(withSecrets(withProviderUrn(news, request.getUrn()), ["apiKey"]), settingFailures(news, explicit));
     }),
 
     diffConfig: unary((request: provproto.DiffRequest) => {
-      // A change of settings points the same provider elsewhere or paces it differently: the resources
-      // stay as they are (no replacement), and the next calls use the new settings.
       const [olds, news] = [propsOf(request.getOldInputs() ?? request.getOlds()), propsOf(request.getNews())];
-      const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
+      const { changed, replaces } = providerConfigChange(request.getUrn(), olds, news);
       const response = new provproto.DiffResponse();
       response.setChanges(changed.length > 0 ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
       response.setDiffsList(changed);
+      response.setReplacesList(replaces);
       return response;
     }),
 

@@ -173,9 +173,9 @@ test("the policy pack checks native resources: a YAML callback without a descrip
   }
 });
 
-test("several environments the Pulumi way: an explicit provider holds a role in a second environment; bad settings fail at preview naming the setting", async () => {
+test("several environments the Pulumi way: an explicit provider holds a role in a second environment; a callback moved to it is replaced; a rotated key replaces nothing; bad settings fail at preview naming the setting", async () => {
   const staging = await startTestEmulator();
-  const program = (serviceVersion?: string) =>
+  const program = (serviceVersion?: string, mover: "default" | "staging" = "default") =>
     [
       "name: tcs-yaml-environments",
       "runtime: yaml",
@@ -204,9 +204,14 @@ test("several environments the Pulumi way: an explicit provider holds a role in 
       "    properties: { name: Triage, slug: triage, permissions: [thread_read] }",
       "    options:",
       "      provider: ${staging}",
+      "  mover:",
+      "    type: tcs:Callback",
+      "    properties: { integrationProviderId: intp_github00000000000000, name: Mover }",
+      ...(mover === "staging" ? ["    options:", "      provider: ${staging}"] : []),
       "outputs:",
       "  prodRoleId: ${prodRole.id}",
       "  stagingRoleId: ${stagingRole.id}",
+      "  moverId: ${mover.id}",
       "",
     ].join("\n");
   const environments = await yamlProject("native-yaml-environments", emulator, program("2026-13-45"));
@@ -222,7 +227,20 @@ test("several environments the Pulumi way: an explicit provider holds a role in 
     expect(prodRoles.find((role) => role.slug === "triage")?.id).toBe(up.outputs.prodRoleId.value);
     expect(stagingRoles.find((role) => role.slug === "triage")?.id).toBe(up.outputs.stagingRoleId.value);
     expect(storedState(environments.scratch.backendDir)).not.toContain(staging.keys.production.secret);
-    expect((await environments.stack.preview()).changeSummary).toEqual({ same: 4 });
+    expect((await environments.stack.preview()).changeSummary).toEqual({ same: 5 });
+
+    // Moved to the staging provider: made in staging, deleted from the default environment.
+    environments.write(program(undefined, "staging"));
+    const moved = await environments.stack.up();
+    expect(moved.summary.resourceChanges).toMatchObject({ replace: 1 });
+    const active = async (emu: RunningEmulator) => (await listAll(emu, "/callbacks?status=active")).map((record) => record.id);
+    expect(await active(staging)).toContain(moved.outputs.moverId.value);
+    expect(await active(emulator)).not.toContain(up.outputs.moverId.value);
+
+    // The same provider with another key of the same environment: nothing is replaced.
+    await environments.stack.setConfig("stagingKey", { value: staging.keys.development.secret, secret: true });
+    // (The provider itself is updated; its resources stay.)
+    expect((await environments.stack.preview()).changeSummary).toEqual({ same: 4, update: 1 });
   } finally {
     environments.scratch.remove();
     await staging.close();

@@ -1,6 +1,6 @@
 // The native door's own translations: provider settings as CheckConfig judges them, and secrets on the
 // wire (unwrapped for the engine core, wrapped again for every property a shape declares secret).
-import { configSource, settingFailures } from "../../../provider/native/config";
+import { configSource, providerConfigChange, PROVIDER_URN_INPUT, settingFailures, withProviderUrn } from "../../../provider/native/config";
 import { kindOfNativeType } from "../../../provider/native/resource-calls";
 import { createKeyOfUrn, NaturalKeys } from "../../../provider/native/identity";
 import { propsOf, secret, unwrapSecrets, withSecrets } from "../../../provider/native/properties";
@@ -42,6 +42,30 @@ describe("provider settings (CheckConfig)", () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe("a change of provider settings (DiffConfig)", () => {
+  const [defaults, prod] = ["urn:pulumi:dev::p::pulumi:providers:tcs::default", "urn:pulumi:dev::p::pulumi:providers:tcs::prod"];
+  const dev = withProviderUrn({ apiKey: "service_sk_dev", baseUrl: "https://dev.example.com" }, defaults);
+
+  it("replaces a resource moved to a provider of another environment", () => {
+    expect(providerConfigChange(prod, dev, withProviderUrn({ apiKey: "service_sk_prod", baseUrl: "https://prod.example.com" }, prod))).toEqual({
+      changed: ["apiKey", "baseUrl"],
+      replaces: ["apiKey", "baseUrl"],
+    });
+  });
+
+  it("keeps the resources of one provider whose key was rotated, and of a move to a provider with the same settings", () => {
+    expect(providerConfigChange(defaults, dev, withProviderUrn({ ...dev, apiKey: "service_sk_rotated" }, defaults))).toEqual({
+      changed: ["apiKey"],
+      replaces: [],
+    });
+    expect(providerConfigChange(prod, dev, withProviderUrn({ apiKey: "service_sk_dev", baseUrl: "https://dev.example.com" }, prod))).toEqual({
+      changed: [],
+      replaces: [],
+    });
+    expect(dev[PROVIDER_URN_INPUT]).toBe(defaults);
   });
 });
 
