@@ -186,6 +186,23 @@ export function growthFigures(figures: Figure[]): GrowthFigure[] {
 /** The size the timed targets are judged at (the issue's: medians of alternating rounds at N = 500). */
 export const TIMED_TARGET_N = 500;
 
+export const DEFAULT_ROUNDS = 5;
+
+/**
+ * How many rounds a size runs. Given `--rounds`, every size runs that many. By default N = 500 runs 5
+ * rounds, the medians its timed targets judge, and every other size one: no time is judged there,
+ * and their request counts are the first round's anyway. A round at N = 500 takes about 8 minutes
+ * (four sides, each operation, three previews a side), so five rounds at every size made a run about
+ * an hour long.
+ */
+export function roundsAt(n: number, rounds: number | undefined): number {
+  if (rounds !== undefined) return rounds;
+  return n === TIMED_TARGET_N ? DEFAULT_ROUNDS : 1;
+}
+
+/** The most the plugin's peak may grow per resource from N = 500 to N = 2000, in KB (judged when both ran). */
+export const GROWTH_TARGET_KB = 10;
+
 /** The timed targets: the median of the rounds' ratios to the same-shape floor, at N = 500, for every door. */
 export const SAME_SHAPE_TARGETS: ReadonlyArray<{ op: Operation; target: number }> = [
   { op: "preview", target: 1.03 },
@@ -210,10 +227,24 @@ function ratioFailure(what: string, ratios: number[], target: number, verdict: V
  * makes none, `up` one write per resource, refresh at most the batched minimum (and at most 20 at
  * N = 500). Times at N = 500, against the same-shape floor (SAME_SHAPE_TARGETS), judged on the median
  * of the rounds unless their spread is too wide to judge (verdict.ts). The 6-property floor's ratio and
- * the memory figures have no target; a figure missing or not a number fails.
+ * the memory figures have no target, but the peak's growth from N = 500 to 2000 does, when the run
+ * measured both: under GROWTH_TARGET_KB a resource. A figure missing or not a number fails.
  */
 export function checkScaleTargets(figures: Figure[], sizes: number[], doors: readonly Door[] = DOORS): string[] {
-  return doors.flatMap((door) => checkDoor(figures, sizes, door));
+  return doors.flatMap((door) => [...checkDoor(figures, sizes, door), ...checkGrowth(figures, sizes, door)]);
+}
+
+function checkGrowth(figures: Figure[], sizes: number[], door: Door): string[] {
+  const { from, to } = GROWTH_SIZES;
+  if (!sizes.includes(from) || !sizes.includes(to)) return [];
+  const growth = figures.find(
+    (f): f is GrowthFigure => f.bench === "scale" && "figure" in f && f.figure === "plugin_growth_kb_per_resource" && f.door === door,
+  );
+  if (!growth || !Number.isFinite(growth.kb)) return [`${door} door: the plugin's memory growth from N=${from} to N=${to} was not measured`];
+  if (growth.kb >= GROWTH_TARGET_KB) {
+    return [`${door} door: the plugin's peak grew ${growth.kb} KB a resource from N=${from} to N=${to} (target < ${GROWTH_TARGET_KB} KB)`];
+  }
+  return [];
 }
 
 function checkDoor(figures: Figure[], sizes: number[], door: Door): string[] {

@@ -30,6 +30,7 @@ import {
   OPERATIONS,
   growthFigures,
   memoryFigure,
+  roundsAt,
   scaleFigure,
   sidesInOrder,
   type Door,
@@ -225,7 +226,7 @@ function assertNoRequests(side: Side, name: string, op: Operation, run: CountedR
 }
 
 /**
- * Each size runs `rounds` times; in each round every operation runs on every side (each door's mix,
+ * Each size runs its rounds (roundsAt: 5 at N = 500 unless --rounds says otherwise, 1 elsewhere); in each round every operation runs on every side (each door's mix,
  * the same-shape floor, the 6-property floor) back to back, in the order of sidesInOrder, forward and
  * backward alternating by round, each round on stacks, role slugs and create markers of its own
  * (roles and sessions outlive a destroy). Every timed run starts from a machine at rest (settle.ts),
@@ -240,7 +241,8 @@ function assertNoRequests(side: Side, name: string, op: Operation, run: CountedR
  */
 export async function benchScale(
   sizes: number[],
-  rounds = 5,
+  /** Rounds at every size; undefined: 5 at N = 500, where times are judged, and 1 elsewhere (roundsAt). */
+  roundsGiven: number | undefined = undefined,
   log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
   doors: readonly Door[] = DOORS,
 ): Promise<Figure[]> {
@@ -256,6 +258,7 @@ export async function benchScale(
       const byDoor = new Map<Door, Map<Operation, Round[]>>(doors.map((door) => [door, new Map(OPERATIONS.map((op) => [op, []]))]));
       const peakMb = new Map<Side, number>([...doors, "same_shape" as const, "floor" as const].map((side) => [side, 0]));
       const snapshots: { floor?: Snapshot; tcs?: Snapshot } = {};
+      const rounds = roundsAt(n, roundsGiven);
       for (let r = 1; r <= rounds; r++) {
         // Each operation runs on every side back to back, the order reversing by round: the machine's
         // speed drifts over minutes, so the two times of a round's ratio are measured seconds apart

@@ -6,6 +6,7 @@ import {
   checkScaleTargets,
   growthFigures,
   memoryFigure,
+  roundsAt,
   scaleFigure,
   sidesInOrder,
   type Door,
@@ -79,6 +80,27 @@ describe("the plugin's memory growth", () => {
   it("is not printed without both sizes", () => {
     expect(growthFigures([memoryFigure("dynamic", 2000, 300, 160, 150)])).toEqual([]);
     expect(growthFigures([])).toEqual([]);
+  });
+
+  it("is judged under 10 KB a resource for every door measured at both sizes", () => {
+    const sizes = [500, 2000];
+    const figures = (door: Door, at500: number, at2000: number) => {
+      const all = [...doorFigures(door, 500), ...doorFigures(door, 2000)].filter((f) => !("figure" in f));
+      return [...all, memoryFigure(door, 500, at500, 160, 150), memoryFigure(door, 2000, at2000, 170, 152)];
+    };
+    // 15 MB over 1,500 resources is 10.2 KB each; 12 MB is 8.2 KB.
+    const measured = [...figures("dynamic", 180, 195), ...figures("native", 180, 192)];
+    expect(checkScaleTargets([...measured, ...growthFigures(measured)], sizes)).toEqual([
+      "dynamic door: the plugin's peak grew 10.2 KB a resource from N=500 to N=2000 (target < 10 KB)",
+    ]);
+    expect(checkScaleTargets(measured, sizes, ["native"])).toEqual(["native door: the plugin's memory growth from N=500 to N=2000 was not measured"]);
+  });
+});
+
+describe("how many rounds a size runs", () => {
+  it("is five at N = 500, where times are judged, and one elsewhere, unless --rounds says", () => {
+    expect([10, 100, 500, 2000].map((n) => roundsAt(n, undefined))).toEqual([1, 1, 5, 1]);
+    expect([10, 500].map((n) => roundsAt(n, 3))).toEqual([3, 3]);
   });
 });
 
