@@ -6,13 +6,13 @@
 // at N = 500 and 106 MB at N = 2000 (peaks of 173 and 242 MB; 82 to 146 MB with them, every operation
 // lower at both sizes).
 import "../plugin/v8-settings";
+import "./v8-settings";
 import * as grpc from "@grpc/grpc-js";
-import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { watchEngine } from "../plugin/engine-watch";
 import { sendWarningsTo } from "../plugin/engine/warn";
 import { engineWarnings } from "./engine-log";
 import { TcsPlugin } from "../plugin/tcs-plugin";
-import { providerService } from "./server";
+import { providerService, providerServiceDefinition } from "./server";
 
 /** Pulumi's own limit for a provider's messages (a large stack's state passes through them). */
 const MAX_MESSAGE_BYTES = 400 * 1024 * 1024;
@@ -23,7 +23,7 @@ function main(): void {
   const engineAddress = process.argv[2];
   if (engineAddress) sendWarningsTo(engineWarnings(engineAddress));
   const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES, "grpc.max_send_message_length": MAX_MESSAGE_BYTES });
-  server.addService(provrpc.ResourceProviderService, providerService(new TcsPlugin()));
+  server.addService(providerServiceDefinition, providerService(new TcsPlugin()));
   // Loopback only: the engine runs on this machine.
   server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
     if (error) {
