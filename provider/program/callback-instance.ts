@@ -1,8 +1,8 @@
 // tcs.CallbackInstance: its fields are declared in shapes/callback-instance.ts.
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { callbackInstance } from "../shapes/callback-instance";
 import type { ResourceArgs, ResourceOutputs } from "../shapes/shape";
-import { TcsResource } from "./tcs-resource";
+import { quietTraces, registration, withProgramTrace } from "./tcs-resource";
 
 type Fields = typeof callbackInstance.fields;
 
@@ -10,8 +10,16 @@ export interface CallbackInstanceArgs extends ResourceArgs<Fields> {}
 export interface CallbackInstance extends ResourceOutputs<Fields> {}
 
 /** Attaches a callback to a provider config and optional auth config; its triggers produce events. */
-export class CallbackInstance extends TcsResource {
+export class CallbackInstance extends pulumi.CustomResource {
   constructor(name: string, args: CallbackInstanceArgs, opts?: pulumi.CustomResourceOptions) {
-    super(callbackInstance, name, args, opts);
+    const { type, props, options } = registration(callbackInstance, name, args, opts);
+    const limit = quietTraces();
+    try {
+      super(type, name, props, options);
+    } catch (error) {
+      throw withProgramTrace(error, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

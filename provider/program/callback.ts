@@ -1,8 +1,8 @@
 // tcs.Callback: its fields are declared in shapes/callback.ts.
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { callback } from "../shapes/callback";
 import type { ResourceArgs, ResourceOutputs } from "../shapes/shape";
-import { TcsResource } from "./tcs-resource";
+import { quietTraces, registration, withProgramTrace } from "./tcs-resource";
 
 type Fields = typeof callback.fields;
 
@@ -14,8 +14,16 @@ export interface Callback extends ResourceOutputs<Fields> {}
  * Only providers whose type has triggers enabled support callbacks; one active callback per
  * integration provider.
  */
-export class Callback extends TcsResource {
+export class Callback extends pulumi.CustomResource {
   constructor(name: string, args: CallbackArgs, opts?: pulumi.CustomResourceOptions) {
-    super(callback, name, args, opts);
+    const { type, props, options } = registration(callback, name, args, opts);
+    const limit = quietTraces();
+    try {
+      super(type, name, props, options);
+    } catch (error) {
+      throw withProgramTrace(error, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

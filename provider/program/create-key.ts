@@ -6,10 +6,15 @@ import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 
 /** Stable across runs of the same program and stack: project, stack, parent, type token and name. */
-export function createKeyInput(token: string, name: string, opts?: pulumi.CustomResourceOptions): pulumi.Output<string> {
-  return pulumi
-    .output(urnValue(opts?.parent))
-    .apply((parent) => createHash("sha256").update([pulumi.getProject(), pulumi.getStack(), parent, token, name].join("\n")).digest("hex").slice(0, 32));
+export function createKeyInput(token: string, name: string, opts?: pulumi.CustomResourceOptions): pulumi.Input<string> {
+  // Without a parent the key is known at once: a plain value, not an Output whose promises and
+  // callbacks the program's process would run for every resource it declares.
+  if (!opts?.parent) return createKey(token, name, "");
+  return pulumi.output(urnValue(opts.parent)).apply((parent) => createKey(token, name, parent));
+}
+
+function createKey(token: string, name: string, parent: string): string {
+  return createHash("sha256").update([pulumi.getProject(), pulumi.getStack(), parent, token, name].join("\n")).digest("hex").slice(0, 32);
 }
 
 /**
@@ -17,8 +22,7 @@ export function createKeyInput(token: string, name: string, opts?: pulumi.Custom
  * a dependency on a component stands for one on all of its children, so every tcs resource under a
  * component would wait for its siblings, and two of them would wait for each other forever.
  */
-function urnValue(parent: pulumi.Resource | undefined): Promise<string> {
-  if (!parent) return Promise.resolve("");
+function urnValue(parent: pulumi.Resource): Promise<string> {
   // A URN is known in a preview too, so the callback always runs.
   return new Promise((resolve) => parent.urn.apply((urn) => resolve(urn)));
 }

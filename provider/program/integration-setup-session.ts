@@ -1,8 +1,8 @@
 // tcs.IntegrationSetupSession: its fields are declared in shapes/integration-setup-session.ts.
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { integrationSetupSession } from "../shapes/integration-setup-session";
 import type { ResourceArgs, ResourceOutputs } from "../shapes/shape";
-import { TcsResource } from "./tcs-resource";
+import { quietTraces, registration, withProgramTrace } from "./tcs-resource";
 
 type Fields = typeof integrationSetupSession.fields;
 
@@ -10,8 +10,16 @@ export interface IntegrationSetupSessionArgs extends ResourceArgs<Fields> {}
 export interface IntegrationSetupSession extends ResourceOutputs<Fields> {}
 
 /** A setup session for an integration. `url` is secret. The API has no delete: destroy forgets it, with a warning. */
-export class IntegrationSetupSession extends TcsResource {
+export class IntegrationSetupSession extends pulumi.CustomResource {
   constructor(name: string, args: IntegrationSetupSessionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(integrationSetupSession, name, args, opts);
+    const { type, props, options } = registration(integrationSetupSession, name, args, opts);
+    const limit = quietTraces();
+    try {
+      super(type, name, props, options);
+    } catch (error) {
+      throw withProgramTrace(error, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

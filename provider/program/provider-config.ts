@@ -1,8 +1,8 @@
 // tcs.ProviderConfig: its fields are declared in shapes/provider-config.ts.
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { providerConfig } from "../shapes/provider-config";
 import type { ResourceArgs, ResourceOutputs } from "../shapes/shape";
-import { TcsResource } from "./tcs-resource";
+import { quietTraces, registration, withProgramTrace } from "./tcs-resource";
 
 export type { ToolFilters } from "../shapes/provider-config";
 
@@ -12,8 +12,16 @@ export interface ProviderConfigArgs extends ResourceArgs<Fields> {}
 export interface ProviderConfig extends ResourceOutputs<Fields> {}
 
 /** Settings for a provider deployment. `value` is stored as a secret and never shown. */
-export class ProviderConfig extends TcsResource {
+export class ProviderConfig extends pulumi.CustomResource {
   constructor(name: string, args: ProviderConfigArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerConfig, name, args, opts);
+    const { type, props, options } = registration(providerConfig, name, args, opts);
+    const limit = quietTraces();
+    try {
+      super(type, name, props, options);
+    } catch (error) {
+      throw withProgramTrace(error, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

@@ -1,8 +1,8 @@
 // tcs.Role: its fields are declared in shapes/role.ts.
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { role } from "../shapes/role";
 import type { ResourceArgs, ResourceOutputs } from "../shapes/shape";
-import { TcsResource } from "./tcs-resource";
+import { quietTraces, registration, withProgramTrace } from "./tcs-resource";
 
 type Fields = typeof role.fields;
 
@@ -10,8 +10,16 @@ export interface RoleArgs extends ResourceArgs<Fields> {}
 export interface Role extends ResourceOutputs<Fields> {}
 
 /** A role of the account. The API has no delete: destroy leaves the role in the account, with a warning. */
-export class Role extends TcsResource {
+export class Role extends pulumi.CustomResource {
   constructor(name: string, args: RoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(role, name, args, opts);
+    const { type, props, options } = registration(role, name, args, opts);
+    const limit = quietTraces();
+    try {
+      super(type, name, props, options);
+    } catch (error) {
+      throw withProgramTrace(error, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

@@ -1,4 +1,4 @@
-// The base of every resource class: a dynamic resource whose provider is the shim (shim.ts), with
+// What every resource class registers: a dynamic resource whose provider is the shim (shim.ts), with
 // its type token, registered outputs and secrets taken from the resource's shape. Loads neither the
 // SDK nor the plugin: a program's process only declares resources; the plugin's process calls the API.
 // It is what `pulumi.dynamic.Resource` registers (the type token `pulumi-nodejs:dynamic/tcs:<Kind>`,
@@ -13,31 +13,55 @@ import { refuseImportOption } from "./import-option";
 import { otherOwner } from "./one-owner";
 import { providerModule } from "./shim";
 
-export abstract class TcsResource extends pulumi.CustomResource {
-  protected constructor(shape: Shape, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    // Before anything is registered: the engine cannot import a dynamic resource (import-option.ts).
-    refuseImportOption(shape, name, opts);
-    // @pulumi/pulumi makes four promises for every registered output and formats a stack trace for
-    // each (debuggablePromise), through the program's source maps: about 0.25 ms an output, 2 s of
-    // CPU for 500 resources of ~15 outputs, the largest cost of a preview (docs/performance.md).
-    // Those traces are read only by Pulumi's report of leaked promises, whose context names the
-    // resource and the output anyway. The source position and stack trace the engine records for
-    // the resource are taken with Pulumi's own limit (Resource.callsites), so they are unchanged.
-    // Our own arguments are prepared first, so an error of theirs keeps its trace.
-    const [props, options] = [{ ...resourceProps(shape, name, args, opts), [PROVIDER_INPUT]: providerModule(shape.kind) }, optionsOf(shape, opts)];
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    try {
-      super(TYPE_TOKENS[shape.kind], name, props, options);
-    } catch (error) {
-      // Thrown with no trace (a missing name, say): give it the program's, from where it declared the resource.
-      Error.stackTraceLimit = limit;
-      if (error instanceof Error) Error.captureStackTrace(error, new.target);
-      throw error;
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
-  }
+/** What a resource class hands pulumi.CustomResource: its type token, properties and options. */
+export interface Registration {
+  type: string;
+  props: Record<string, unknown>;
+  options: pulumi.CustomResourceOptions | undefined;
+}
+
+/**
+ * A resource class's registration, prepared before anything is registered. Each class extends
+ * pulumi.CustomResource directly and passes this to its constructor, within quietTraces (below):
+ * Pulumi records as the resource's source position the first frame below a fixed number of its own
+ * (Resource.stackTrace(4): its two capturing functions, Resource, CustomResource, and one more for
+ * the class's constructor). A base class of ours between the two (there was one, TcsResource) put
+ * that position in pulumi-tcs's own class file instead of the program's declaration, and added the
+ * frame to every resource's stack trace in state: about 70 bytes a resource, which the file backend
+ * rewrites with the whole checkpoint after every step.
+ */
+export function registration(shape: Shape, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined): Registration {
+  // Before anything is registered: the engine cannot import a dynamic resource (import-option.ts).
+  refuseImportOption(shape, name, opts);
+  // Our own arguments are prepared first, so an error of theirs keeps its trace.
+  return {
+    type: TYPE_TOKENS[shape.kind],
+    props: { ...resourceProps(shape, name, args, opts), [PROVIDER_INPUT]: providerModule(shape.kind) },
+    options: optionsOf(shape, opts),
+  };
+}
+
+/**
+ * Turns off stack traces for the registration's own promises and returns the limit to restore in
+ * the constructor's `finally`. @pulumi/pulumi makes four promises for every registered output and
+ * formats a stack trace for each (debuggablePromise), through the program's source maps: about
+ * 0.25 ms an output, 2 s of CPU for 500 resources of ~15 outputs, the largest cost of a preview
+ * (docs/performance.md). Those traces are read only by Pulumi's report of leaked promises, whose
+ * context names the resource and the output anyway. The source position and stack trace the engine
+ * records for the resource are taken with Pulumi's own limit (Resource.callsites), so they are
+ * unchanged.
+ */
+export function quietTraces(): number {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  return limit;
+}
+
+/** An error the registration threw with no trace (a missing name, say), given the program's, from where it declared the resource. */
+export function withProgramTrace(error: unknown, limit: number, declared: abstract new (...args: never[]) => unknown): unknown {
+  Error.stackTraceLimit = limit;
+  if (error instanceof Error) Error.captureStackTrace(error, declared);
+  return error;
 }
 
 /**

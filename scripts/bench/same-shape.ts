@@ -109,7 +109,7 @@ function sameShapeClass(shape: Shape): new (name: string, args: object) => pulum
       const declared: Record<string, unknown> = { ...args };
       for (const input of shape.secretInputs) if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
       const props = { ...slots, ...declared, __provider: module };
-      // As TcsResource: no stack trace formatted for each registered output.
+      // As pulumi-tcs's classes: no stack trace formatted for each registered output.
       const limit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
       try {

@@ -69,6 +69,16 @@ describe("provider lifecycle on the real engine", () => {
     expect(up.outputs.configValue.secret).toBe(true);
   });
 
+  it("records each resource's source position at the program's declaration, not in pulumi-tcs's own files", async () => {
+    // Pulumi takes the position a fixed number of frames below its capture, which a base class of
+    // ours between the resource class and CustomResource moved into provider/program/ (and grew
+    // every resource's stack trace in state).
+    for (const type of ["ProviderConfig", "Role", "IntegrationSetupSession"]) {
+      const resource = await stateOf(type);
+      expect(resource.sourcePosition).toMatch(/test\/e2e\/helpers\/programs\.ts#\d+/);
+    }
+  });
+
   it("previews no changes with zero API requests, and refreshes to no changes", async () => {
     const stack = await env.open(fullProgram());
     await requests.reset(emulator);
