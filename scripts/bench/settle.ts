@@ -4,7 +4,7 @@
 // flushed to disk (an `up` of N resources writes the checkpoint N times), its garbage in this process
 // (the program and the engine's events), its plugin still exiting. The two sides leave different
 // amounts of each, and the rounds of the no-op preview at N = 500 split by order: 1.07 on average with
-// the floor first, 1.15 with the mix first, over nine runs (docs/performance.md). That widened the
+// the floor first, 1.15 with the mix first, over nine runs (docs/performance.md of 2026-11-25, in git). That widened the
 // spread and let the order of the rounds move the median.
 import { execFileSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
