@@ -23,7 +23,6 @@ import (
 	"strings"
 
 	"github.com/blang/semver"
-	"github.com/hashicorp/hcl/v2"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/dotnet"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
@@ -101,7 +100,6 @@ func run() error {
 			return err
 		}
 	}
-	var _ hcl.Diagnostics = diags
 	return nil
 }
 
