@@ -22,8 +22,8 @@ function claims(): Map<string, string[]> {
 }
 
 /**
- * The name of another resource of this program that declares the same natural key, as an Output
- * (undefined when none does); undefined for a kind the service does not keep unique. Both resources
+ * The name of another resource of this program that declares the same natural key, as an input
+ * (resolving to undefined when none does); undefined for a kind the service does not keep unique. Both resources
  * name each other, so both are refused: were only the later one, the earlier one's create could
  * already have taken or replaced the object the later one holds. The resource sends it to the
  * plugin, whose check refuses the resource naming both (planner.ts): at preview when the key is known
@@ -32,7 +32,7 @@ function claims(): Map<string, string[]> {
  * values, one turn of the event loop for a key made of Outputs. (A plain key declared before a
  * duplicate whose key is an Output is not told of it; the duplicate is still refused, naming it.)
  */
-export function otherOwner(shape: Shape, name: string, args: Record<string, unknown>): pulumi.Output<string | undefined> | undefined {
+export function otherOwner(shape: Shape, name: string, args: Record<string, unknown>): pulumi.Input<string | undefined> | undefined {
   const fields = shape.naturalKey;
   if (!fields || fields.length === 0) return undefined;
   const table = claims();
@@ -51,11 +51,14 @@ export function otherOwner(shape: Shape, name: string, args: Record<string, unkn
   // the registration of every such resource behind all the others: in an up, roles then came last,
   // after the larger configs and sessions, and the file backend, which rewrites the whole checkpoint
   // after every step, wrote and hashed about 9% more bytes at N = 500 (548 against 501 MB over the
-  // run) than with them in program order. One Output of one promise, rather than one per field and
-  // one for the callback.
+  // run) than with them in program order. A bare promise, not an Output: Pulumi serializes an Output
+  // input in several more turns (its resources, whether it is known, whether secret, then its
+  // promise), which again put every role's registration behind the sessions declared after it (the
+  // checkpoints of an up at N = 500: 255 MB against the floor's 236, modeled from the order in state;
+  // 243 as a promise, the rest being the plumbing inputs' bytes).
   if (declared.every(isPlain)) {
     const key = claim(declared);
-    return pulumi.output(Promise.resolve().then(() => otherThan(key)));
+    return Promise.resolve().then(() => otherThan(key));
   }
   // A key made of Outputs is claimed when its values are known, and answered a turn of the event
   // loop later, when the program's other declarations of the moment have claimed theirs.
