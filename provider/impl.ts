@@ -4,4 +4,6 @@
 // must keep working for ever. The implementation lives in plugin/.
 // First, before the plugin's modules load: the V8 settings of the plugin's process.
 import "./plugin/v8-settings";
+// Then the cache of compiled modules, for every module loaded after it.
+import "./plugin/compile-cache";
 export { configure, configureShim, engineFor } from "./plugin/serve";

@@ -7,6 +7,8 @@
 // lower at both sizes).
 import "../plugin/v8-settings";
 import "./v8-settings";
+// Then the cache of compiled modules: @pulumi/pulumi and gRPC are most of this process's start.
+import { saveCompiledModules } from "../plugin/compile-cache";
 import * as grpc from "@grpc/grpc-js";
 import { watchEngine } from "../plugin/engine-watch";
 import { sendWarningsTo } from "../plugin/engine/warn";
@@ -31,6 +33,7 @@ function main(): void {
       process.exit(1);
     }
     process.stdout.write(`${port}\n`);
+    saveCompiledModules();
   });
 }
 

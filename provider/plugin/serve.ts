@@ -4,6 +4,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../shapes/shape";
 import type { ProviderMethods } from "./engine/resource-engine";
+import { saveCompiledModules } from "./compile-cache";
 import { TcsPlugin } from "./tcs-plugin";
 
 const plugin = new TcsPlugin();
@@ -11,6 +12,7 @@ const plugin = new TcsPlugin();
 /** Called by the plugin once per resource type with the stack's config; later calls see the same config. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   plugin.configure((key) => req.config.get(key));
+  saveCompiledModules();
 }
 
 /**

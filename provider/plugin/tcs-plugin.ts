@@ -10,6 +10,7 @@ import type { ConfigSource } from "../config";
 import { missingConnectionSettings, settingsFor, type ConnectionSettings } from "../connections";
 import type { ResourceKind } from "../shapes/shape";
 import { BINDINGS } from "./bindings";
+import { saveCompiledModules } from "./compile-cache";
 import { watchEngine } from "./engine-watch";
 import type { ApiContext } from "./engine/binding";
 import { markerSecret } from "./engine/create-marker";
@@ -127,6 +128,7 @@ export class TcsPlugin {
 function newClient(settings: ConnectionSettings, connection: string | undefined): ToolConnectivityClient {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { clientFromSettings } = require("../client") as typeof import("../client");
+  saveCompiledModules();
   return clientFromSettings(settings, warn, connection);
 }
 
