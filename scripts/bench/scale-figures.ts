@@ -20,16 +20,16 @@ export type Side = Door | "same_shape" | "floor";
 /**
  * The order of one repeat of an operation within a round: N S D F forward, F D S N backward (N the
  * native door, S the same-shape floor, D the dynamic door, F the 6-property floor; a door not measured
- * is left out). Each door runs right next to the same-shape floor its targets divide by, on either
- * side of it, and the dynamic door next to the 6-property floor too; forward and backward alternate,
- * so that no side always goes first.
+ * is left out, and so is F outside a size's first round: see floorInRound). Each door runs right next
+ * to the same-shape floor its targets divide by, on either side of it; forward and backward
+ * alternate, so that no side always goes first.
  */
-export function sidesInOrder(forward: boolean, doors: readonly Door[]): Side[] {
+export function sidesInOrder(forward: boolean, doors: readonly Door[], withFloor = true): Side[] {
   const order: Side[] = [
     ...(doors.includes("native") ? (["native"] as const) : []),
     "same_shape",
     ...(doors.includes("dynamic") ? (["dynamic"] as const) : []),
-    "floor",
+    ...(withFloor ? (["floor"] as const) : []),
   ];
   return forward ? order : order.reverse();
 }
@@ -48,7 +48,7 @@ export interface ScaleFigure {
   /** The interquartile range of the rounds' ratios to the same-shape floor: how far they disagree (see verdict.ts). */
   same_shape_spread: number;
   same_shape_ratios: number[];
-  /** The 6-property floor's time, and the median of the rounds' ratios to it, with their spread: a reference, no target. */
+  /** The 6-property floor's time, and the median of the ratios to it, with their spread: a reference, no target, measured in the first round only (floorInRound). */
   floor_seconds: number;
   ratio: number;
   spread: number;
@@ -104,11 +104,20 @@ export interface Round {
   writes: number;
   seconds: number;
   sameShapeSeconds: number;
-  floorSeconds: number;
+  /** The 6-property floor's, in the rounds that ran it (floorInRound). */
+  floorSeconds?: number;
   batchedMinimum?: number;
   peakMb: number;
   sameShapePeakMb: number;
-  floorPeakMb: number;
+  floorPeakMb?: number;
+}
+
+/**
+ * Whether a round runs the 6-property floor: a size's first round only. It is a reference with no
+ * target, and one side fewer makes each later round at N = 500 about a quarter shorter.
+ */
+export function floorInRound(round: number): boolean {
+  return round === 1;
 }
 
 /**
@@ -119,7 +128,8 @@ export interface Round {
  */
 export function scaleFigure(door: Door, n: number, op: Operation, rounds: Round[], dynamic?: Round[]): ScaleFigure {
   const sameShapeRatios = rounds.map((x) => round(x.seconds / x.sameShapeSeconds));
-  const ratios = rounds.map((x) => round(x.seconds / x.floorSeconds));
+  const withFloor = rounds.filter((x): x is Round & { floorSeconds: number } => x.floorSeconds !== undefined);
+  const ratios = withFloor.map((x) => round(x.seconds / x.floorSeconds));
   const sameShape = summarize(sameShapeRatios);
   const floor = summarize(ratios);
   const figure: ScaleFigure = {
@@ -134,13 +144,13 @@ export function scaleFigure(door: Door, n: number, op: Operation, rounds: Round[
     same_shape_ratio: sameShape.median,
     same_shape_spread: sameShape.spread,
     same_shape_ratios: sameShapeRatios,
-    floor_seconds: round(median(rounds.map((x) => x.floorSeconds))),
+    floor_seconds: round(median(withFloor.map((x) => x.floorSeconds))),
     ratio: floor.median,
     spread: floor.spread,
     ratios,
     plugin_peak_mb: Math.max(...rounds.map((x) => x.peakMb)),
     same_shape_plugin_peak_mb: Math.max(...rounds.map((x) => x.sameShapePeakMb)),
-    floor_plugin_peak_mb: Math.max(...rounds.map((x) => x.floorPeakMb)),
+    floor_plugin_peak_mb: Math.max(...rounds.map((x) => x.floorPeakMb ?? NaN).filter(Number.isFinite)),
   };
   if (rounds[0]?.batchedMinimum !== undefined) figure.batched_minimum = rounds[0].batchedMinimum;
   if (door === "native" && dynamic && dynamic.length === rounds.length && rounds.length > 0) {
@@ -191,9 +201,9 @@ export const DEFAULT_ROUNDS = 5;
 /**
  * How many rounds a size runs. Given `--rounds`, every size runs that many. By default N = 500 runs 5
  * rounds, the medians its timed targets judge, and every other size one: no time is judged there,
- * and their request counts are the first round's anyway. A round at N = 500 takes about 8 minutes
- * (four sides, each operation, three previews a side), so five rounds at every size made a run about
- * an hour long.
+ * and their request counts are the first round's anyway. A round at N = 500 takes about 6 to 8
+ * minutes (three or four sides, each operation, three previews a side), so five rounds at every size
+ * made a run about an hour long.
  */
 export function roundsAt(n: number, rounds: number | undefined): number {
   if (rounds !== undefined) return rounds;

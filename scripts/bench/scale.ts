@@ -4,7 +4,7 @@
 // operations on two floors in the same rounds: the same-shape floor (the same program, resources that
 // carry the same properties, a plugin that does nothing: same-shape.ts), the engine's own cost for
 // exactly our resources, which the targets divide by; and the 6-property floor (N no-op resources of
-// two inputs: noop-program.ts), kept as a reference. The mix runs through each door: the dynamic one
+// two inputs: noop-program.ts), kept as a reference and run in each size's first round only. The mix runs through each door: the dynamic one
 // (pulumi-tcs's classes) and the native one (the same program registering `tcs:index:*` resources,
 // served by pulumi-resource-tcs; native-resources.ts), each against an emulator of its own, so neither
 // door's refresh lists the other's objects. One JSON line per figure (scale-figures.ts):
@@ -28,6 +28,7 @@ import { SAME_SHAPE_RESOURCES, sameShapeEnv } from "./same-shape";
 import {
   DOORS,
   OPERATIONS,
+  floorInRound,
   growthFigures,
   memoryFigure,
   roundsAt,
@@ -226,8 +227,9 @@ function assertNoRequests(side: Side, name: string, op: Operation, run: CountedR
 }
 
 /**
- * Each size runs its rounds (roundsAt: 5 at N = 500 unless --rounds says otherwise, 1 elsewhere); in each round every operation runs on every side (each door's mix,
- * the same-shape floor, the 6-property floor) back to back, in the order of sidesInOrder, forward and
+ * Each size runs its rounds (roundsAt: 5 at N = 500 unless --rounds says otherwise, 1 elsewhere); in
+ * each round every operation runs on every side (each door's mix, the same-shape floor, and in the
+ * first round the 6-property floor) back to back, in the order of sidesInOrder, forward and
  * backward alternating by round, each round on stacks, role slugs and create markers of its own
  * (roles and sessions outlive a destroy). Every timed run starts from a machine at rest (settle.ts),
  * and the no-change preview runs three times on each side within a round (repeatsOf). Times are the
@@ -264,8 +266,9 @@ export async function benchScale(
         // speed drifts over minutes, so the two times of a round's ratio are measured seconds apart
         // rather than a whole stack's lifetime apart, and no side always has the warmer caches.
         const forward = r % 2 === 1;
+        const withFloor = floorInRound(r);
         log(
-          `[bench] N=${n}, round ${r}/${rounds}: the tcs mix ${JSON.stringify(mixCounts(n))} through the ${doors.join(" and ")} door${doors.length > 1 ? "s" : ""}, the same mix on the same-shape floor, and ${n} no-op resources (the 6-property floor), operation by operation, in the order ${sidesInOrder(forward, doors).join(", ")}`,
+          `[bench] N=${n}, round ${r}/${rounds}: the tcs mix ${JSON.stringify(mixCounts(n))} through the ${doors.join(" and ")} door${doors.length > 1 ? "s" : ""}, the same mix on the same-shape floor${withFloor ? `, and ${n} no-op resources (the 6-property floor)` : ""}, operation by operation, in the order ${sidesInOrder(forward, doors, withFloor).join(", ")}`,
         );
         const slugPrefix = `bench${n}r${r}`;
         const stackNameOf = (side: Side) => `${{ dynamic: "tcs", native: "native", same_shape: "shape", floor: "floor" }[side]}-${n}-${r}`;
@@ -277,22 +280,23 @@ export async function benchScale(
         const refreshMinimum = new Map<Door, number>();
         try {
           // The floors make no request: they share the first door's emulator.
-          runners.set("floor", await openRunner(stackNameOf("floor"), emulatorOf(doors[0]), { initial: noopProgram(n), changed: noopProgram(n, changed) }));
+          if (withFloor)
+            runners.set("floor", await openRunner(stackNameOf("floor"), emulatorOf(doors[0]), { initial: noopProgram(n), changed: noopProgram(n, changed) }));
           runners.set("same_shape", await openRunner(stackNameOf("same_shape"), emulatorOf(doors[0]), sameShapePrograms(n, changed, slugPrefix)));
           for (const door of doors) runners.set(door, await openRunner(stackNameOf(door), emulatorOf(door), programsOf(door)));
           for (const op of OPERATIONS) {
             const runs = new Map<Side, CountedRun[]>([...runners.keys()].map((side) => [side, []]));
             for (let k = 0; k < repeatsOf(op); k++) {
               // Repeats alternate too: N S D F, F D S N, N S D F in a forward round.
-              for (const side of sidesInOrder(forward === (k % 2 === 0), doors)) {
+              for (const side of sidesInOrder(forward === (k % 2 === 0), doors, withFloor)) {
                 const run = await runners.get(side)!.run(op);
                 if (side === "same_shape" || side === "floor") assertNoRequests(side, stackNameOf(side), op, run);
                 runs.get(side)!.push(run);
               }
             }
-            const floor = typical(runs.get("floor")!);
+            const floor = withFloor ? typical(runs.get("floor")!) : undefined;
             const sameShape = typical(runs.get("same_shape")!);
-            peakMb.set("floor", Math.max(peakMb.get("floor")!, floor.peakMb));
+            if (floor) peakMb.set("floor", Math.max(peakMb.get("floor")!, floor.peakMb));
             peakMb.set("same_shape", Math.max(peakMb.get("same_shape")!, sameShape.peakMb));
             for (const door of doors) {
               const doorRuns = runs.get(door)!;
@@ -306,17 +310,17 @@ export async function benchScale(
                   writes: writesIn(tcs.counts),
                   seconds: tcs.seconds,
                   sameShapeSeconds: sameShape.seconds,
-                  floorSeconds: floor.seconds,
+                  floorSeconds: floor?.seconds,
                   peakMb: tcs.peakMb,
                   sameShapePeakMb: sameShape.peakMb,
-                  floorPeakMb: floor.peakMb,
+                  floorPeakMb: floor?.peakMb,
                   ...(op === "refresh" ? { batchedMinimum: refreshMinimum.get(door) ?? 0 } : {}),
                 });
               peakMb.set(door, Math.max(peakMb.get(door)!, tcs.peakMb));
               if (op === "up") {
                 const stack = runners.get(door)!.stack();
                 refreshMinimum.set(door, await batchedMinimum(emulatorOf(door), await callbacksWithInstances(stack)));
-                if (r === 1 && door === "dynamic") {
+                if (r === 1 && withFloor && door === "dynamic") {
                   snapshots.floor = await snapshot(stackNameOf("floor"), runners.get("floor")!.stack(), "pulumi-nodejs:dynamic/bench:");
                   snapshots.tcs = await snapshot(stackNameOf(door), stack, "pulumi-nodejs:dynamic/tcs:");
                 }

@@ -6,6 +6,7 @@ import {
   checkScaleTargets,
   growthFigures,
   memoryFigure,
+  floorInRound,
   roundsAt,
   scaleFigure,
   sidesInOrder,
@@ -40,9 +41,27 @@ describe("the order of the sides in a round", () => {
     expect(sidesInOrder(true, ["dynamic"])).toEqual(["same_shape", "dynamic", "floor"]);
     expect(sidesInOrder(false, ["native"])).toEqual(["floor", "same_shape", "native"]);
   });
+
+  it("runs the 6-property floor, which has no target, in a size's first round only", () => {
+    expect([1, 2, 3, 4, 5].map(floorInRound)).toEqual([true, false, false, false, false]);
+    expect(sidesInOrder(true, ["dynamic", "native"], false)).toEqual(["native", "same_shape", "dynamic"]);
+    expect(sidesInOrder(false, ["dynamic", "native"], false)).toEqual(["dynamic", "same_shape", "native"]);
+  });
 });
 
 describe("a scale figure from its rounds", () => {
+  it("takes the 6-property floor's figures from the rounds that ran it, and judges on every round", () => {
+    const rounds = [roundOf(11, 10, 8), { ...roundOf(12, 10, 0), floorSeconds: undefined, floorPeakMb: undefined }, roundOf(10.4, 10, 8, { floorPeakMb: 170 })];
+    const figure = scaleFigure("dynamic", 500, "up", rounds);
+    expect(figure).toMatchObject({
+      same_shape_ratios: [1.1, 1.2, 1.04],
+      same_shape_ratio: 1.1,
+      floor_seconds: 8,
+      ratios: [1.38, 1.3],
+      floor_plugin_peak_mb: 170,
+    });
+  });
+
   it("gives the medians of the times and of the rounds' ratios to each floor", () => {
     const rounds = [roundOf(11, 10, 8, { requests: 3, writes: 2 }), roundOf(12, 10, 10), roundOf(10.2, 10, 6)];
     const figure = scaleFigure("dynamic", 100, "up", rounds);
