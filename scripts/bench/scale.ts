@@ -166,8 +166,21 @@ async function snapshot(name: string, stack: Stack, typePrefix: string): Promise
   return { resources, stateBytesPerResource: Math.round(bytes / Math.max(1, onDisk.length)) };
 }
 
-/** A timed run, and the requests its emulator counted during it. */
-type CountedRun = Run & { counts: Counts };
+/** CPU seconds a timed run took: in this process (the inline program, the Automation API's event stream) and in the CLI with its plugins. */
+interface CpuSplit {
+  program: number;
+  engine: number;
+}
+
+/** A timed run, the requests its emulator counted during it, and the CPU it took. */
+type CountedRun = Run & { counts: Counts; cpu: CpuSplit };
+
+/** CPU seconds of this process's children that have exited and been waited for (the CLI, and through it its plugins): /proc/self/stat. */
+function exitedChildrenCpuSeconds(): number {
+  const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  // cutime and cstime, in clock ticks of 1/100 s.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
 
 /**
  * One stack through the five operations, one operation at a time, so that the floor's and the mix's
@@ -200,11 +213,14 @@ async function openRunner(name: string, emulator: EmulatorProcess, programs: Sta
       await control(emulator, "DELETE", "/requests");
       // Untimed: each operation starts from a machine at rest, whichever side ran before it (settle.ts).
       await settle(BENCH_ROOT);
+      const [programCpu, engineCpu] = [process.cpuUsage(), exitedChildrenCpuSeconds()];
       const started = performance.now();
       const { peakMb } = await withPluginPeak(workDir, operations[op]);
       const seconds = (performance.now() - started) / 1000;
+      const program = process.cpuUsage(programCpu);
+      const cpu = { program: (program.user + program.system) / 1e6, engine: exitedChildrenCpuSeconds() - engineCpu };
       // Counted right after the operation, before another side's run resets them.
-      return { seconds, peakMb, counts: await control(emulator, "GET", "/requests") };
+      return { seconds, peakMb, cpu, counts: await control(emulator, "GET", "/requests") };
     },
     stack: () => stack,
     close: () => fs.rmSync(workDir, { recursive: true, force: true }),
@@ -290,6 +306,10 @@ export async function benchScale(
               // Repeats alternate too: N S D F, F D S N, N S D F in a forward round.
               for (const side of sidesInOrder(forward === (k % 2 === 0), doors, withFloor)) {
                 const run = await runners.get(side)!.run(op);
+                // Where the time went, for a reader of the progress: the machine has two cores, and these three share them.
+                log(
+                  `[bench]   ${op} ${side}: ${run.seconds.toFixed(2)} s, CPU ${run.cpu.program.toFixed(2)} s in the program's process, ${run.cpu.engine.toFixed(2)} s in the CLI and plugins`,
+                );
                 if (side === "same_shape" || side === "floor") assertNoRequests(side, stackNameOf(side), op, run);
                 runs.get(side)!.push(run);
               }
