@@ -24,30 +24,46 @@ export function pluginPids(inDirectory: (cwd: string) => boolean): number[] {
   return pids;
 }
 
-function pluginPeaksKb(workDir: string): Map<number, number> {
-  const peaks = new Map<number, number>();
+/** A plugin process as last sampled: its peak RSS (VmHWM) and the CPU it had used. */
+interface PluginSample {
+  peakKb: number;
+  cpuSeconds: number;
+}
+
+function samplePlugins(workDir: string): Map<number, PluginSample> {
+  const samples = new Map<number, PluginSample>();
   // Only the plugin of the stack being measured: it runs in that stack's work directory.
   for (const pid of pluginPids((cwd) => cwd === workDir)) {
     try {
       const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (hwm) peaks.set(pid, Number(hwm[1]));
+      // utime and stime, in clock ticks of 1/100 s.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      if (hwm) samples.set(pid, { peakKb: Number(hwm[1]), cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100 });
     } catch {
       // The process ended while we looked.
     }
   }
-  return peaks;
+  return samples;
 }
 
-/** Runs `operation` and returns its result with the plugin's peak RSS in MB (0 if none was seen). */
-export async function withPluginPeak<T>(workDir: string, operation: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+/**
+ * Runs `operation` and returns its result with the plugin's peak RSS in MB (0 if none was seen), and
+ * the CPU seconds its plugins had used when last sampled (up to 100 ms before they exited).
+ */
+export async function withPluginPeak<T>(workDir: string, operation: () => Promise<T>): Promise<{ result: T; peakMb: number; pluginCpuSeconds: number }> {
   let peakKb = 0;
+  const cpuByPid = new Map<number, number>();
   const sample = () => {
-    for (const kb of pluginPeaksKb(workDir).values()) peakKb = Math.max(peakKb, kb);
+    for (const [pid, { peakKb: kb, cpuSeconds }] of samplePlugins(workDir)) {
+      peakKb = Math.max(peakKb, kb);
+      cpuByPid.set(pid, cpuSeconds);
+    }
   };
   const timer = setInterval(sample, 100);
   try {
     const result = await operation();
-    return { result, peakMb: Math.round(peakKb / 102.4) / 10 };
+    const pluginCpuSeconds = [...cpuByPid.values()].reduce((sum, seconds) => sum + seconds, 0);
+    return { result, peakMb: Math.round(peakKb / 102.4) / 10, pluginCpuSeconds };
   } finally {
     clearInterval(timer);
   }

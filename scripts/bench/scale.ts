@@ -166,10 +166,11 @@ async function snapshot(name: string, stack: Stack, typePrefix: string): Promise
   return { resources, stateBytesPerResource: Math.round(bytes / Math.max(1, onDisk.length)) };
 }
 
-/** CPU seconds a timed run took: in this process (the inline program, the Automation API's event stream) and in the CLI with its plugins. */
+/** CPU seconds a timed run took: in this process (the inline program, the Automation API's event stream), in the CLI with its plugins, and in the plugins alone. */
 interface CpuSplit {
   program: number;
   engine: number;
+  plugin: number;
 }
 
 /** A timed run, the requests its emulator counted during it, and the CPU it took. */
@@ -215,10 +216,10 @@ async function openRunner(name: string, emulator: EmulatorProcess, programs: Sta
       await settle(BENCH_ROOT);
       const [programCpu, engineCpu] = [process.cpuUsage(), exitedChildrenCpuSeconds()];
       const started = performance.now();
-      const { peakMb } = await withPluginPeak(workDir, operations[op]);
+      const { peakMb, pluginCpuSeconds } = await withPluginPeak(workDir, operations[op]);
       const seconds = (performance.now() - started) / 1000;
       const program = process.cpuUsage(programCpu);
-      const cpu = { program: (program.user + program.system) / 1e6, engine: exitedChildrenCpuSeconds() - engineCpu };
+      const cpu = { program: (program.user + program.system) / 1e6, engine: exitedChildrenCpuSeconds() - engineCpu, plugin: pluginCpuSeconds };
       // Counted right after the operation, before another side's run resets them.
       return { seconds, peakMb, cpu, counts: await control(emulator, "GET", "/requests") };
     },
@@ -308,7 +309,7 @@ export async function benchScale(
                 const run = await runners.get(side)!.run(op);
                 // Where the time went, for a reader of the progress: the machine has two cores, and these three share them.
                 log(
-                  `[bench]   ${op} ${side}: ${run.seconds.toFixed(2)} s, CPU ${run.cpu.program.toFixed(2)} s in the program's process, ${run.cpu.engine.toFixed(2)} s in the CLI and plugins`,
+                  `[bench]   ${op} ${side}: ${run.seconds.toFixed(2)} s, CPU ${run.cpu.program.toFixed(2)} s in the program's process, ${run.cpu.engine.toFixed(2)} s in the CLI and plugins (${run.cpu.plugin.toFixed(2)} s in the plugins)`,
                 );
                 if (side === "same_shape" || side === "floor") assertNoRequests(side, stackNameOf(side), op, run);
                 runs.get(side)!.push(run);
