@@ -23,14 +23,15 @@ function claims(): Map<string, string[]> {
 
 /**
  * The name of another resource of this program that declares the same natural key, as an input
- * (resolving to undefined when none does); undefined for a kind the service does not keep unique. Both resources
- * name each other, so both are refused: were only the later one, the earlier one's create could
- * already have taken or replaced the object the later one holds. The resource sends it to the
- * plugin, whose check refuses the resource naming both (planner.ts): at preview when the key is known
- * then, at up before the create otherwise. The answer waits for the program's other declarations of
- * the moment, which a program makes together: to the end of the code declaring it for a key of plain
- * values, one turn of the event loop for a key made of Outputs. (A plain key declared before a
- * duplicate whose key is an Output is not told of it; the duplicate is still refused, naming it.)
+ * (resolving to undefined when none does); undefined for a kind the service does not keep unique.
+ * Both resources name each other, so both are refused: were only the later one, the earlier one's
+ * create could already have taken or replaced the object the later one holds. The resource sends it
+ * to the plugin, whose check refuses the resource naming both (planner.ts): at preview when the key
+ * is known then, at up before the create otherwise. The answer waits for the program's other
+ * declarations of the moment, which a program makes together: to the end of the code declaring it
+ * for a key of plain values, one turn of the event loop for a key made of Outputs. (A plain key
+ * declared before a duplicate whose key is an Output is not told of it; the duplicate is still
+ * refused, naming it.)
  */
 export function otherOwner(shape: Shape, name: string, args: Record<string, unknown>): pulumi.Input<string | undefined> | undefined {
   const fields = shape.naturalKey;
