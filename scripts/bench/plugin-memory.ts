@@ -24,6 +24,17 @@ export function pluginPids(inDirectory: (cwd: string) => boolean): number[] {
   return pids;
 }
 
+/**
+ * CPU seconds from /proc/<pid>/stat: the process's own (utime + stime), or its children's that have
+ * exited and been waited for (cutime + cstime). Fields after the command's closing parenthesis, in
+ * clock ticks of 1/100 s.
+ */
+export function cpuSecondsOf(pid: number | "self", whose: "own" | "children"): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const first = whose === "own" ? 11 : 13;
+  return (Number(fields[first]) + Number(fields[first + 1])) / 100;
+}
+
 /** A plugin process as last sampled: its peak RSS (VmHWM) and the CPU it had used. */
 interface PluginSample {
   peakKb: number;
@@ -36,9 +47,7 @@ function samplePlugins(workDir: string): Map<number, PluginSample> {
   for (const pid of pluginPids((cwd) => cwd === workDir)) {
     try {
       const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-      // utime and stime, in clock ticks of 1/100 s.
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      if (hwm) samples.set(pid, { peakKb: Number(hwm[1]), cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100 });
+      if (hwm) samples.set(pid, { peakKb: Number(hwm[1]), cpuSeconds: cpuSecondsOf(pid, "own") });
     } catch {
       // The process ended while we looked.
     }

@@ -22,7 +22,7 @@ import { mixCounts, mixProgram } from "../lib/mix-program";
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process";
 import { NATIVE_PLUGINS, NATIVE_RESOURCES } from "./native-resources";
 import { noopProgram } from "./noop-program";
-import { withPluginPeak } from "./plugin-memory";
+import { cpuSecondsOf, withPluginPeak } from "./plugin-memory";
 import { profilePlugin, type StateResource } from "./plugin-profile";
 import { SAME_SHAPE_RESOURCES, sameShapeEnv } from "./same-shape";
 import {
@@ -176,13 +176,6 @@ interface CpuSplit {
 /** A timed run, the requests its emulator counted during it, and the CPU it took. */
 type CountedRun = Run & { counts: Counts; cpu: CpuSplit };
 
-/** CPU seconds of this process's children that have exited and been waited for (the CLI, and through it its plugins): /proc/self/stat. */
-function exitedChildrenCpuSeconds(): number {
-  const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-  // cutime and cstime, in clock ticks of 1/100 s.
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
 /**
  * One stack through the five operations, one operation at a time, so that the floor's and the mix's
  * operations can alternate. `run` re-opens the stack with `changed` (untimed) before the 10% update.
@@ -214,12 +207,13 @@ async function openRunner(name: string, emulator: EmulatorProcess, programs: Sta
       await control(emulator, "DELETE", "/requests");
       // Untimed: each operation starts from a machine at rest, whichever side ran before it (settle.ts).
       await settle(BENCH_ROOT);
-      const [programCpu, engineCpu] = [process.cpuUsage(), exitedChildrenCpuSeconds()];
+      // The CLI's CPU, and through it its plugins', counts once the CLI has exited and been waited for.
+      const [programCpu, engineCpu] = [process.cpuUsage(), cpuSecondsOf("self", "children")];
       const started = performance.now();
       const { peakMb, pluginCpuSeconds } = await withPluginPeak(workDir, operations[op]);
       const seconds = (performance.now() - started) / 1000;
       const program = process.cpuUsage(programCpu);
-      const cpu = { program: (program.user + program.system) / 1e6, engine: exitedChildrenCpuSeconds() - engineCpu, plugin: pluginCpuSeconds };
+      const cpu = { program: (program.user + program.system) / 1e6, engine: cpuSecondsOf("self", "children") - engineCpu, plugin: pluginCpuSeconds };
       // Counted right after the operation, before another side's run resets them.
       return { seconds, peakMb, cpu, counts: await control(emulator, "GET", "/requests") };
     },
