@@ -37,7 +37,7 @@ generator() {
   pulumi_version="$(awk '$1 == "github.com/pulumi/pulumi/pkg/v3" { print $2 }' "$src/go.mod")"
   cache_dir="$CACHE_ROOT/$name-$pulumi_version"
   # Any change to the sources, the pinned modules or the Go toolchain makes a new binary.
-  key="$( (cat "$src/main.go" "$src/go.mod" "$src/go.sum"; go env GOVERSION) | sha256sum | cut -c1-16)"
+  key="$( (cat "$src"/*.go "$src/go.mod" "$src/go.sum"; go env GOVERSION) | sha256sum | cut -c1-16)"
   bin="$cache_dir/$name-$key"
   if [ ! -x "$bin" ]; then
     mkdir -p "$cache_dir"

@@ -1,28 +1,32 @@
-// The mix's resources on the native door (scripts/lib/mix-program.ts with `resources: NATIVE_RESOURCES`):
-// the same arguments, registered under the native plugin's type tokens (`tcs:index:<Kind>`), as a
-// TypeScript program without a generated SDK registers them. The engine sends them to
+// The mix's resources on the native door (scripts/lib/mix-program.ts with `resources:`): the same
+// arguments, declared with the generated Node.js SDK's classes (sdks/nodejs, `@pulumi-tcs/tcs`), as a
+// TypeScript user's program declares them. The SDK is compiled and installed as npm would install it
+// (scripts/lib/node-sdk.ts). The engine sends the resources (`tcs:index:<Kind>`) to
 // pulumi-resource-tcs, which the bench's native stacks name in their project's `plugins` (NATIVE_PLUGINS).
 import * as path from "node:path";
-import * as pulumi from "@pulumi/pulumi";
 import { REPO_ROOT, type OpenStackOptions } from "../lib/engine";
 import type { MixResources } from "../lib/mix-program";
+import { installNodeSdk } from "../lib/node-sdk";
 
 /** The project's `plugins`: the engine runs bin/pulumi-resource-tcs for the `tcs` package. */
 export const NATIVE_PLUGINS: NonNullable<OpenStackOptions["plugins"]> = { providers: [{ name: "tcs", path: path.join(REPO_ROOT, "bin") }] };
 
-function nativeClass<Args extends object>(kind: string): new (name: string, args: Args) => pulumi.CustomResource {
-  const type = `tcs:index:${kind}`;
-  return class extends pulumi.CustomResource {
-    constructor(name: string, args: Args) {
-      super(type, name, { ...args });
-    }
+/**
+ * The SDK's classes, compiled into `projectDir`'s node_modules. Their arguments are the schema's,
+ * named as pulumi-tcs's (both come from the shapes: test/unit/provider/schema.test.ts); the
+ * SDK's sources are not type-checked here, since the repository's compiler options are stricter than
+ * the generated code's.
+ */
+export async function nativeResources(projectDir: string): Promise<MixResources> {
+  const installed = await installNodeSdk(projectDir);
+  // Required as a program requires a package: the compiled CommonJS, with the process's @pulumi/pulumi.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sdk = require(installed) as MixResources;
+  return {
+    ProviderConfig: sdk.ProviderConfig,
+    Callback: sdk.Callback,
+    CallbackInstance: sdk.CallbackInstance,
+    Role: sdk.Role,
+    IntegrationSetupSession: sdk.IntegrationSetupSession,
   };
 }
-
-export const NATIVE_RESOURCES: MixResources = {
-  ProviderConfig: nativeClass("ProviderConfig"),
-  Callback: nativeClass("Callback"),
-  CallbackInstance: nativeClass("CallbackInstance"),
-  Role: nativeClass("Role"),
-  IntegrationSetupSession: nativeClass("IntegrationSetupSession"),
-};

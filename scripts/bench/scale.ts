@@ -5,8 +5,8 @@
 // carry the same properties, a plugin that does nothing: same-shape.ts), the engine's own cost for
 // exactly our resources, which the targets divide by; and the 6-property floor (N no-op resources of
 // two inputs: noop-program.ts), kept as a reference and run in each size's first round only. The mix runs through each door: the dynamic one
-// (pulumi-tcs's classes) and the native one (the same program registering `tcs:index:*` resources,
-// served by pulumi-resource-tcs; native-resources.ts), each against an emulator of its own, so neither
+// (pulumi-tcs's classes) and the native one (the same program on the generated Node.js SDK's classes,
+// `tcs:index:*` resources served by pulumi-resource-tcs; native-resources.ts), each against an emulator of its own, so neither
 // door's refresh lists the other's objects. One JSON line per figure (scale-figures.ts):
 //   {"bench":"scale","door":"dynamic","n":100,"op":"up","requests":..,"writes":..,"seconds":..,"same_shape_seconds":..,"same_shape_ratio":..,"same_shape_spread":..,"floor_seconds":..,"ratio":..,"spread":..,"plugin_peak_mb":..}
 //   {"bench":"scale","door":"native",...,"native_vs_dynamic":..}   (the native door's time over the dynamic door's)
@@ -20,7 +20,7 @@ import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import { REPO_ROOT, openStack, type OpenStackOptions } from "../lib/engine";
 import { mixCounts, mixProgram } from "../lib/mix-program";
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process";
-import { NATIVE_PLUGINS, NATIVE_RESOURCES } from "./native-resources";
+import { NATIVE_PLUGINS, nativeResources } from "./native-resources";
 import { noopProgram } from "./noop-program";
 import { cpuSecondsOf, withPluginPeak } from "./plugin-memory";
 import { profilePlugin, type StateResource } from "./plugin-profile";
@@ -266,6 +266,8 @@ export async function benchScale(
   try {
     for (const door of doors) emulators.set(door, await startEmulatorProcess(limits));
     const emulatorOf = (door: Door) => emulators.get(door)!;
+    // The native door's program declares its resources with the generated Node.js SDK, installed once.
+    const nativeClasses = doors.includes("native") ? await nativeResources(path.join(BENCH_ROOT, "node-sdk")) : undefined;
     for (const n of sizes) {
       const changed = Math.round(n / 10);
       const byDoor = new Map<Door, Map<Operation, Round[]>>(doors.map((door) => [door, new Map(OPERATIONS.map((op) => [op, []]))]));
@@ -284,7 +286,7 @@ export async function benchScale(
         const slugPrefix = `bench${n}r${r}`;
         const stackNameOf = (side: Side) => `${{ dynamic: "tcs", native: "native", same_shape: "shape", floor: "floor" }[side]}-${n}-${r}`;
         const programsOf = (door: Door): StackPrograms => {
-          const mix = door === "native" ? { slugPrefix, resources: NATIVE_RESOURCES } : { slugPrefix };
+          const mix = door === "native" ? { slugPrefix, resources: nativeClasses } : { slugPrefix };
           return { initial: mixProgram(n, mix), changed: mixProgram(n, { ...mix, changed }), ...(door === "native" ? { plugins: NATIVE_PLUGINS } : {}) };
         };
         const runners = new Map<Side, OperationRunner>();

@@ -4,7 +4,8 @@
 // plugin (pulumi-language-nodejs, -python, -go, ...) over gRPC, and no host can be installed
 // offline. The hosts are thin wrappers around the generators in pkg/v3/codegen, so this calls the
 // same generators with the same arguments the hosts pass, and lays the output out as the CLI does
-// (<out>/<language>/, emptied first).
+// (<out>/<language>/, emptied first). The Node.js SDK gets one change after generation: its classes
+// register without a stack trace per output (node_traces.go).
 //
 // .NET is not offered: since pkg/v3 moved its generator into the pulumi-dotnet repository's
 // language host, pkg/v3 has no .NET code generator, and that module cannot be fetched here.
@@ -32,11 +33,16 @@ import (
 )
 
 // The tool names the hosts pass; they appear in the generated files' "do not edit" banners, so
-// using the same ones keeps our output identical to the CLI's.
+// using the same ones keeps our output the CLI's (the Node.js SDK's one change aside).
 var generators = map[string]func(*schema.Package, schema.ReferenceLoader) (map[string][]byte, error){
 	"nodejs": func(pkg *schema.Package, l schema.ReferenceLoader) (map[string][]byte, error) {
 		// No overlays, no local dependencies, not a "local" SDK: the CLI's defaults.
-		return nodejs.GeneratePackage("pulumi-language-nodejs", pkg, nil, nil, false, l)
+		files, err := nodejs.GeneratePackage("pulumi-language-nodejs", pkg, nil, nil, false, l)
+		if err != nil {
+			return nil, err
+		}
+		// One change of ours: the classes register without a stack trace per output (node_traces.go).
+		return files, quietNodeTraces(files)
 	},
 	"python": func(pkg *schema.Package, l schema.ReferenceLoader) (map[string][]byte, error) {
 		return python.GeneratePackage("pulumi-language-python", pkg, nil, l)

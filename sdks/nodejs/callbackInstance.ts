@@ -111,7 +111,15 @@ export class CallbackInstance extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(opts, secretOpts);
         const replaceOnChanges = { replaceOnChanges: ["callbackId", "providerAuthConfigId", "providerConfigId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
-        super(CallbackInstance.__pulumiType, name, resourceInputs, opts);
+        // No stack trace for each output's promises (utilities.quietTraces says why).
+        const traceLimit = utilities.quietTraces();
+        try {
+            super(CallbackInstance.__pulumiType, name, resourceInputs, opts);
+        } catch (error) {
+            throw utilities.withProgramTrace(error, traceLimit, new.target);
+        } finally {
+            Error.stackTraceLimit = traceLimit;
+        }
     }
 }
 

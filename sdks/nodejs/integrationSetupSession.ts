@@ -133,7 +133,15 @@ export class IntegrationSetupSession extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(opts, secretOpts);
         const replaceOnChanges = { replaceOnChanges: ["configuration.*", "description", "expiresAt", "identityActorId", "identityId", "integrationId", "metadata.*", "name", "redirectUrl"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
-        super(IntegrationSetupSession.__pulumiType, name, resourceInputs, opts);
+        // No stack trace for each output's promises (utilities.quietTraces says why).
+        const traceLimit = utilities.quietTraces();
+        try {
+            super(IntegrationSetupSession.__pulumiType, name, resourceInputs, opts);
+        } catch (error) {
+            throw utilities.withProgramTrace(error, traceLimit, new.target);
+        } finally {
+            Error.stackTraceLimit = traceLimit;
+        }
     }
 }
 

@@ -40,7 +40,15 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["serviceVersion"] = args?.serviceVersion;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        super(Provider.__pulumiType, name, resourceInputs, opts);
+        // No stack trace for each output's promises (utilities.quietTraces says why).
+        const traceLimit = utilities.quietTraces();
+        try {
+            super(Provider.__pulumiType, name, resourceInputs, opts);
+        } catch (error) {
+            throw utilities.withProgramTrace(error, traceLimit, new.target);
+        } finally {
+            Error.stackTraceLimit = traceLimit;
+        }
     }
 }
 

@@ -120,7 +120,15 @@ export class ProviderConfig extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(opts, secretOpts);
         const replaceOnChanges = { replaceOnChanges: ["providerConfigVaultId", "providerDeploymentId", "providerId", "value.*"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
-        super(ProviderConfig.__pulumiType, name, resourceInputs, opts);
+        // No stack trace for each output's promises (utilities.quietTraces says why).
+        const traceLimit = utilities.quietTraces();
+        try {
+            super(ProviderConfig.__pulumiType, name, resourceInputs, opts);
+        } catch (error) {
+            throw utilities.withProgramTrace(error, traceLimit, new.target);
+        } finally {
+            Error.stackTraceLimit = traceLimit;
+        }
     }
 }
 

@@ -93,7 +93,15 @@ export class Role extends pulumi.CustomResource {
             resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        super(Role.__pulumiType, name, resourceInputs, opts);
+        // No stack trace for each output's promises (utilities.quietTraces says why).
+        const traceLimit = utilities.quietTraces();
+        try {
+            super(Role.__pulumiType, name, resourceInputs, opts);
+        } catch (error) {
+            throw utilities.withProgramTrace(error, traceLimit, new.target);
+        } finally {
+            Error.stackTraceLimit = traceLimit;
+        }
     }
 }
 

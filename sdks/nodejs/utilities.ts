@@ -94,3 +94,23 @@ export async function callAsync<T>(
     }
     return value;
 }
+
+/**
+ * @internal
+ * Turns off stack traces while a resource registers its outputs and returns the limit to restore:
+ * @pulumi/pulumi takes one for each of an output's promises, read only by its report of leaked promises.
+ */
+export function quietTraces(): number {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    return limit;
+}
+
+/** @internal An error thrown while traces were off, given the program's trace from where it declared the resource. */
+export function withProgramTrace(error: unknown, limit: number, declared: Function): unknown {
+    Error.stackTraceLimit = limit;
+    if (error instanceof Error) {
+        Error.captureStackTrace(error, declared);
+    }
+    return error;
+}

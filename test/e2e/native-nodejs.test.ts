@@ -8,41 +8,29 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { loadProgram, openStack, REPO_ROOT } from "../../scripts/lib/engine";
-import { runBin } from "./helpers/run-bin";
+import { installNodeSdk, runTsc } from "../../scripts/lib/node-sdk";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 
-const SDK = path.join(REPO_ROOT, "sdks", "nodejs");
-const TSC = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
-
 let emulator: RunningEmulator;
 let scratch: Scratch;
+/** The SDK's directory in the scratch project's node_modules. */
+let installedSdk: string;
 /** The compiled program (index.js), which requires `@pulumi-tcs/tcs`. */
 let programFile: string;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
   scratch = makeScratch("native-nodejs");
-  // The SDK as npm would install it in the project: `node_modules/@pulumi-tcs/tcs`, built with the SDK's
-  // own tsconfig (its strictness, module kind and files), the output there rather than in sdks/.
-  const installed = path.join(scratch.dir, "node_modules", "@pulumi-tcs", "tcs");
-  await tsc(["-p", path.join(SDK, "tsconfig.json"), "--outDir", installed, "--declarationMap", "false", "--sourceMap", "false"]);
-  // utilities.getVersion() reads the package's version from package.json beside index.js.
-  fs.copyFileSync(path.join(SDK, "package.json"), path.join(installed, "package.json"));
+  installedSdk = await installNodeSdk(scratch.dir);
   // The program, strict, against the SDK's declarations (resolved from node_modules, as a user's is).
   const source = path.join(scratch.dir, "program", "index.ts");
   fs.mkdirSync(path.dirname(source), { recursive: true });
   fs.writeFileSync(source, PROGRAM);
   const out = path.join(scratch.dir, "program-js");
-  await tsc(["--strict", "--target", "es2022", "--module", "commonjs", "--moduleResolution", "node10", "--types", "node", "--outDir", out, source]);
+  await runTsc(["--strict", "--target", "es2022", "--module", "commonjs", "--moduleResolution", "node10", "--types", "node", "--outDir", out, source]);
   programFile = path.join(out, "index.js");
 });
-
-/** The repository's TypeScript compiler, without blocking (the emulator answers from this process). */
-async function tsc(args: string[]): Promise<void> {
-  const built = await runBin(TSC, args);
-  if (built.code !== 0) throw new Error(`tsc ${args.join(" ")} failed (${built.code}):\n${built.stdout}${built.stderr}`);
-}
 
 afterAll(async () => {
   scratch?.remove();
@@ -152,7 +140,7 @@ test("the quickstart on the generated Node SDK: up, a preview with no changes th
     ].sort(),
   );
   // The default provider at the SDK's version (its package.json), which the plugin's path in Pulumi.yaml serves.
-  const version = (JSON.parse(fs.readFileSync(path.join(SDK, "package.json"), "utf8")) as { version: string }).version;
+  const version = (JSON.parse(fs.readFileSync(path.join(installedSdk, "package.json"), "utf8")) as { version: string }).version;
   expect(resources.find((resource) => resource.type === "pulumi:providers:tcs")?.inputs).toMatchObject({ version });
   // The config's value as the backend stores it: a secret (ciphertext), never in clear.
   const state = storedState(scratch.backendDir);
