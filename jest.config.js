@@ -13,6 +13,7 @@ const common = {
   testEnvironment: "node",
   moduleFileExtensions: ["ts", "js", "json"],
   setupFiles: ["<rootDir>/test/setup-env.ts"],
+  setupFilesAfterEnv: ["<rootDir>/test/remove-temp-dirs.ts"],
 };
 
 module.exports = {
@@ -25,9 +26,19 @@ module.exports = {
     { ...common, displayName: "model", testMatch: ["<rootDir>/test/model/**/*.test.ts"] },
     // End-to-end tests drive the real pulumi CLI; they are slow, so they get long timeouts.
     // One real-engine test per capability: what a contributor runs before every commit.
-    { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"], setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"] },
+    {
+      ...common,
+      displayName: "e2e",
+      testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+      setupFilesAfterEnv: [...common.setupFilesAfterEnv, "<rootDir>/test/e2e/setup.ts"],
+    },
     // The long real-engine runs: the model's sequences on the real engine, scale, chaos, every property's
     // plan, every resource option, and the deeper variants of what e2e covers once.
-    { ...common, displayName: "long", testMatch: ["<rootDir>/test/long/**/*.test.ts"], setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"] },
+    {
+      ...common,
+      displayName: "long",
+      testMatch: ["<rootDir>/test/long/**/*.test.ts"],
+      setupFilesAfterEnv: [...common.setupFilesAfterEnv, "<rootDir>/test/e2e/setup.ts"],
+    },
   ],
 };

@@ -16,15 +16,17 @@
 // and the targets each figure must meet (checkScaleTargets in scale-figures.ts), the same for both doors.
 import * as path from "node:path";
 import * as fs from "node:fs";
-import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { REPO_ROOT, openStack, type OpenStackOptions } from "../lib/engine";
-import { mixCounts, mixProgram } from "../lib/mix-program";
+import { mixCounts } from "../lib/mix-program";
+import { installNodeSdk } from "../lib/node-sdk";
+import type { BenchProgram } from "./bench-program";
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process";
-import { NATIVE_PLUGINS, nativeResources } from "./native-resources";
-import { noopProgram } from "./noop-program";
-import { cpuSecondsOf, withPluginPeak } from "./plugin-memory";
+import { NATIVE_PLUGINS } from "./native-resources";
+import { runOperationProcess } from "./operation-process";
+import { withPluginPeak } from "./plugin-memory";
 import { profilePlugin, type StateResource } from "./plugin-profile";
-import { SAME_SHAPE_RESOURCES, sameShapeEnv } from "./same-shape";
+import { sameShapeEnv } from "./same-shape";
 import {
   DOORS,
   OPERATIONS,
@@ -122,31 +124,37 @@ function providerSettings(emulator: EmulatorProcess): Record<string, string> {
   return { "tcs:apiKey": emulator.keys.production.secret, "tcs:baseUrl": emulator.url, "tcs:rateLimitTier": "production" };
 }
 
-/** The programs of one stack: the first `up`'s, and the 10% update's. */
+/** A bench stack's program (the first `up`'s; the 10% update's changes `changed` resources), and what its project needs. */
 interface StackPrograms {
-  initial: PulumiFn;
-  changed: PulumiFn;
+  program: BenchProgram;
+  changed: number;
   /** The project's plugins (the native door's stacks name pulumi-resource-tcs). */
   plugins?: OpenStackOptions["plugins"];
   /** Environment for the stack's CLI and plugins (the same-shape floor's templates). */
   env?: Record<string, string>;
 }
 
-async function open(name: string, programs: StackPrograms, changed: boolean, emulator: EmulatorProcess, fresh: boolean): Promise<Stack> {
+/** The bench's own handle on a stack: its config, its state. Programs run in the operations' processes only. */
+async function open(name: string, programs: StackPrograms, emulator: EmulatorProcess): Promise<Stack> {
   const workDir = workDirFor(name);
-  if (fresh) fs.rmSync(workDir, { recursive: true, force: true });
+  fs.rmSync(workDir, { recursive: true, force: true });
   const config = Object.fromEntries(Object.entries(providerSettings(emulator)).map(([key, value]) => [key, { value, secret: key === "tcs:apiKey" }]));
-  const program = changed ? programs.changed : programs.initial;
   return openStack({
-    program,
+    program: async () => {
+      throw new Error(`${name}: the bench runs its programs in the operations' own processes (operation-child.ts)`);
+    },
     workDir,
     stackName: name,
     projectName: "bench",
-    backendDir: path.join(workDir, "backend"),
+    backendDir: backendDirFor(name),
     config,
     plugins: programs.plugins,
     env: programs.env,
   });
+}
+
+function backendDirFor(name: string): string {
+  return path.join(workDirFor(name), "backend");
 }
 
 /** A stack right after `up`: its resources as the engine sends them, and the bytes each adds to the checkpoint on disk. */
@@ -160,7 +168,7 @@ async function snapshot(name: string, stack: Stack, typePrefix: string): Promise
   const { deployment } = await stack.exportStack();
   const resources = ofType((deployment as { resources?: StateResource[] }).resources);
   // On disk, as the engine rewrites it after every step (secrets encrypted), not as exported.
-  const file = path.join(workDirFor(name), "backend", ".pulumi", "stacks", "bench", `${name}.json`);
+  const file = path.join(backendDirFor(name), ".pulumi", "stacks", "bench", `${name}.json`);
   const onDisk = ofType((JSON.parse(fs.readFileSync(file, "utf8")) as { checkpoint: { latest: { resources: StateResource[] } } }).checkpoint.latest.resources);
   const bytes = onDisk.reduce((sum, resource) => sum + Buffer.byteLength(JSON.stringify(resource)), 0);
   return { resources, stateBytesPerResource: Math.round(bytes / Math.max(1, onDisk.length)) };
@@ -178,7 +186,8 @@ type CountedRun = Run & { counts: Counts; cpu: CpuSplit };
 
 /**
  * One stack through the five operations, one operation at a time, so that the floor's and the mix's
- * operations can alternate. `run` re-opens the stack with `changed` (untimed) before the 10% update.
+ * operations can alternate. Each runs in a process of its own (operation-child.ts), with the 10%
+ * update's program for the update.
  */
 interface OperationRunner {
   run(op: Operation): Promise<CountedRun>;
@@ -189,43 +198,30 @@ interface OperationRunner {
 
 async function openRunner(name: string, emulator: EmulatorProcess, programs: StackPrograms): Promise<OperationRunner> {
   const workDir = workDirFor(name);
-  let stack = await open(name, programs, false, emulator, true);
-  const operations: Record<Operation, () => Promise<unknown>> = {
-    up: () => stack.up(),
-    preview: async () => {
-      const preview = await stack.preview();
-      const changed = Object.entries(preview.changeSummary).filter(([kind, n]) => kind !== "same" && n > 0);
-      if (changed.length > 0) throw new Error(`${name}: a preview right after up planned changes: ${JSON.stringify(preview.changeSummary)}`);
-    },
-    refresh: () => stack.refresh(),
-    update_10pct: () => stack.up(),
-    destroy: () => stack.destroy(),
-  };
+  const stack = await open(name, programs, emulator);
   return {
     async run(op) {
-      if (op === "update_10pct") stack = await open(name, programs, true, emulator, false);
       await control(emulator, "DELETE", "/requests");
       // Untimed: each operation starts from a machine at rest, whichever side ran before it (settle.ts).
       await settle(BENCH_ROOT);
-      // The CLI's CPU, and through it its plugins', counts once the CLI has exited and been waited for.
-      const [programCpu, engineCpu] = [process.cpuUsage(), cpuSecondsOf("self", "children")];
-      const started = performance.now();
-      const { peakMb, pluginCpuSeconds } = await withPluginPeak(workDir, operations[op]);
-      const seconds = (performance.now() - started) / 1000;
-      const program = process.cpuUsage(programCpu);
-      const cpu = { program: (program.user + program.system) / 1e6, engine: cpuSecondsOf("self", "children") - engineCpu, plugin: pluginCpuSeconds };
+      const request = {
+        op,
+        program: { ...programs.program, changed: op === "update_10pct" ? programs.changed : 0 },
+        stack: { name, workDir, backendDir: backendDirFor(name), env: programs.env },
+      };
+      const { result, peakMb, pluginCpuSeconds } = await withPluginPeak(workDir, () => runOperationProcess(request));
+      const cpu = { program: result.programCpu, engine: result.engineCpu, plugin: pluginCpuSeconds };
       // Counted right after the operation, before another side's run resets them.
-      return { seconds, peakMb, cpu, counts: await control(emulator, "GET", "/requests") };
+      return { seconds: result.seconds, peakMb, cpu, counts: await control(emulator, "GET", "/requests") };
     },
     stack: () => stack,
     close: () => fs.rmSync(workDir, { recursive: true, force: true }),
   };
 }
 
-/** The program and environment of the same-shape floor's stack: the mix, on resources that do nothing. */
+/** The same-shape floor's stack: the mix, on resources that do nothing, with the plugin's templates. */
 function sameShapePrograms(n: number, changed: number, slugPrefix: string): StackPrograms {
-  const mix = { slugPrefix, resources: SAME_SHAPE_RESOURCES };
-  return { initial: mixProgram(n, mix), changed: mixProgram(n, { ...mix, changed }), env: sameShapeEnv() };
+  return { program: { side: "same_shape", n, changed: 0, slugPrefix }, changed, env: sameShapeEnv() };
 }
 
 /** A floor makes no request: one that did would not be a floor (the same-shape floor above all). */
@@ -243,7 +239,7 @@ function assertNoRequests(side: Side, name: string, op: Operation, run: CountedR
  * first round the 6-property floor) back to back, in the order of sidesInOrder, forward and
  * backward alternating by round, each round on stacks, role slugs and create markers of its own
  * (roles and sessions outlive a destroy). Every timed run starts from a machine at rest (settle.ts),
- * and the no-change preview runs three times on each side within a round (repeatsOf). Times are the
+ * runs its program in a process of its own (operation-child.ts), and the no-change preview runs three times on each side within a round (repeatsOf). Times are the
  * medians of the rounds and the ratios the medians of the rounds' ratios, with their spread: one run
  * of a few seconds varies by a few tenths of a second, as much as the gap being measured (verdict.ts).
  * Request counts are the first round's (later rounds list scopes that earlier rounds' roles and
@@ -267,7 +263,7 @@ export async function benchScale(
     for (const door of doors) emulators.set(door, await startEmulatorProcess(limits));
     const emulatorOf = (door: Door) => emulators.get(door)!;
     // The native door's program declares its resources with the generated Node.js SDK, installed once.
-    const nativeClasses = doors.includes("native") ? await nativeResources(path.join(BENCH_ROOT, "node-sdk")) : undefined;
+    const nativeSdk = doors.includes("native") ? await installNodeSdk(path.join(BENCH_ROOT, "node-sdk")) : undefined;
     for (const n of sizes) {
       const changed = Math.round(n / 10);
       const byDoor = new Map<Door, Map<Operation, Round[]>>(doors.map((door) => [door, new Map(OPERATIONS.map((op) => [op, []]))]));
@@ -285,16 +281,20 @@ export async function benchScale(
         );
         const slugPrefix = `bench${n}r${r}`;
         const stackNameOf = (side: Side) => `${{ dynamic: "tcs", native: "native", same_shape: "shape", floor: "floor" }[side]}-${n}-${r}`;
-        const programsOf = (door: Door): StackPrograms => {
-          const mix = door === "native" ? { slugPrefix, resources: nativeClasses } : { slugPrefix };
-          return { initial: mixProgram(n, mix), changed: mixProgram(n, { ...mix, changed }), ...(door === "native" ? { plugins: NATIVE_PLUGINS } : {}) };
-        };
+        const programsOf = (door: Door): StackPrograms => ({
+          program: { side: door, n, changed: 0, slugPrefix, ...(door === "native" ? { nativeSdk } : {}) },
+          changed,
+          ...(door === "native" ? { plugins: NATIVE_PLUGINS } : {}),
+        });
         const runners = new Map<Side, OperationRunner>();
         const refreshMinimum = new Map<Door, number>();
         try {
           // The floors make no request: they share the first door's emulator.
           if (withFloor)
-            runners.set("floor", await openRunner(stackNameOf("floor"), emulatorOf(doors[0]), { initial: noopProgram(n), changed: noopProgram(n, changed) }));
+            runners.set(
+              "floor",
+              await openRunner(stackNameOf("floor"), emulatorOf(doors[0]), { program: { side: "floor", n, changed: 0, slugPrefix }, changed }),
+            );
           runners.set("same_shape", await openRunner(stackNameOf("same_shape"), emulatorOf(doors[0]), sameShapePrograms(n, changed, slugPrefix)));
           for (const door of doors) runners.set(door, await openRunner(stackNameOf(door), emulatorOf(door), programsOf(door)));
           for (const op of OPERATIONS) {
