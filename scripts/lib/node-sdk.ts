@@ -3,10 +3,10 @@
 // files) into <project>/node_modules/@pulumi-tcs/tcs, with its package.json beside it, which
 // utilities.getVersion() reads. A project inside the repository resolves `@pulumi/pulumi` from the
 // repository's node_modules, the copy the Automation API's inline programs run with.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "./engine";
+import { runNode } from "./run-node";
 
 const SDK = path.join(REPO_ROOT, "sdks", "nodejs");
 const TSC = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -20,13 +20,7 @@ export async function installNodeSdk(projectDir: string): Promise<string> {
 }
 
 /** The repository's TypeScript compiler in a child process, without blocking this one (an emulator may answer from it). */
-export function runTsc(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSC, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`tsc ${args.join(" ")} failed (${code}):\n${output}`))));
-  });
+export async function runTsc(args: string[]): Promise<void> {
+  const { code, stdout, stderr } = await runNode([TSC, ...args]);
+  if (code !== 0) throw new Error(`tsc ${args.join(" ")} failed (${code}):\n${stdout}${stderr}`);
 }
