@@ -12,11 +12,57 @@ export interface PageLike<R> {
   nextPage(): Promise<PageLike<R> | null>;
 }
 
-interface Scan<R> {
-  records: Map<string, R>;
-  /** Every record of the scope was listed, so an id that is missing no longer exists. */
-  complete: boolean;
-  takenAt: number;
+/**
+ * One listing of a scope, page by page. A read is answered by the page that lists its record, without
+ * waiting for the rest: lists come newest first, so the records a program made lately are on the
+ * first pages, and a scope that an account has grown to many pages (roles, which the API never
+ * deletes) holds back only the reads of records it has not listed yet.
+ */
+class Scan<R extends { id: string }> {
+  readonly records = new Map<string, R>();
+  /** Reads waiting for their id to be listed. */
+  private readonly waiting = new Map<string, Array<(record: R) => void>>();
+  /** Resolves once the listing ends: true when every record of the scope was listed (so an id it lacks no longer exists). */
+  readonly ended: Promise<boolean>;
+  /** When the listing ended; until then the scan is current. */
+  endedAt = Infinity;
+
+  constructor(firstPage: () => Promise<PageLike<R>>, maxPages: number) {
+    this.ended = this.list(firstPage, maxPages).finally(() => {
+      this.endedAt = Date.now();
+      this.waiting.clear();
+    });
+  }
+
+  /** The record, as soon as a page lists it; undefined once the listing ended without it. */
+  async find(id: string): Promise<R | undefined> {
+    const listed = this.records.get(id);
+    if (listed || this.endedAt !== Infinity) return listed;
+    return new Promise<R | undefined>((resolve, reject) => {
+      const waiters = this.waiting.get(id) ?? [];
+      if (waiters.length === 0) this.waiting.set(id, waiters);
+      waiters.push(resolve);
+      this.ended.then(() => resolve(this.records.get(id)), reject);
+    });
+  }
+
+  private async list(firstPage: () => Promise<PageLike<R>>, maxPages: number): Promise<boolean> {
+    let page: PageLike<R> | null = await firstPage();
+    for (let pages = 1; ; pages++) {
+      for (const record of page.items) {
+        this.records.set(record.id, record);
+        const waiters = this.waiting.get(record.id);
+        if (waiters) {
+          this.waiting.delete(record.id);
+          for (const resolve of waiters) resolve(record);
+        }
+      }
+      if (!page.hasMoreAfter) return true;
+      if (pages >= maxPages) return false;
+      page = await page.nextPage();
+      if (!page) return true;
+    }
+  }
 }
 
 export interface ReadBatcherOptions {
@@ -37,7 +83,7 @@ export interface ScanScope {
 
 export class ReadBatcher {
   /** Scans by kind, then by the parent they list within (none for a kind's whole list). */
-  private readonly scans = new Map<ResourceKind, Map<string | undefined, Promise<Scan<unknown>>>>();
+  private readonly scans = new Map<ResourceKind, Map<string | undefined, unknown>>();
   private readonly ttlMs: number;
   private readonly maxPages: number;
 
@@ -47,8 +93,9 @@ export class ReadBatcher {
   }
 
   /**
-   * The record `id` of `scope`, or undefined when it does not exist.
-   * `firstPage` lists the scope (100 a page); `fetchOne` reads a single record when the scan was cut short.
+   * The record `id` of `scope`, or undefined when it does not exist: answered by the page of the
+   * scope's scan that lists it. `firstPage` lists the scope (100 a page); `fetchOne` reads a single
+   * record when the scan was cut short before listing it.
    */
   async find<R extends { id: string }>(
     scope: ScanScope,
@@ -56,9 +103,9 @@ export class ReadBatcher {
     firstPage: () => Promise<PageLike<R>>,
     fetchOne: (id: string) => Promise<R | undefined>,
   ): Promise<R | undefined> {
-    const scan = (await this.scan(scope, firstPage)) as Scan<R>;
-    const hit = scan.records.get(id);
-    if (hit || scan.complete) return hit;
+    const scan = this.scan(scope, firstPage);
+    const hit = await scan.find(id);
+    if (hit || (await scan.ended)) return hit;
     return fetchOne(id);
   }
 
@@ -68,15 +115,12 @@ export class ReadBatcher {
     firstPage: () => Promise<PageLike<R>>,
     predicate: (record: R) => boolean,
   ): Promise<R | undefined> {
-    const scan = (await this.scan(scope, firstPage)) as Scan<R>;
-    for (const record of scan.records.values()) if (predicate(record)) return record;
-    return undefined;
+    return (await this.listed(scope, firstPage)).find(predicate);
   }
 
   /** Every record of the scope that satisfies `predicate` (only what the scan listed). */
   async filterWhere<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>, predicate: (record: R) => boolean): Promise<R[]> {
-    const scan = (await this.scan(scope, firstPage)) as Scan<R>;
-    return [...scan.records.values()].filter(predicate);
+    return (await this.listed(scope, firstPage)).filter(predicate);
   }
 
   /** Drops every scan of a resource kind, whatever it lists within: called after a write to that kind. */
@@ -84,36 +128,26 @@ export class ReadBatcher {
     this.scans.delete(kind);
   }
 
-  private scan<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>): Promise<Scan<unknown>> {
-    const cached = this.scans.get(scope.kind)?.get(scope.within);
-    if (cached) return cached.then((scan) => (Date.now() - scan.takenAt < this.ttlMs ? scan : this.rescan(scope, firstPage)));
-    return this.rescan(scope, firstPage);
+  /** Every record of the scope the scan listed, once it ended. */
+  private async listed<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>): Promise<R[]> {
+    const scan = this.scan(scope, firstPage);
+    await scan.ended;
+    return [...scan.records.values()];
   }
 
-  private rescan<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>): Promise<Scan<unknown>> {
-    const promise = this.listScope(firstPage);
+  /** The scope's scan: the current one (still listing, or ended less than the TTL ago), else a new one. */
+  private scan<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>): Scan<R> {
     let ofKind = this.scans.get(scope.kind);
+    const current = ofKind?.get(scope.within) as Scan<R> | undefined;
+    if (current && Date.now() - current.endedAt < this.ttlMs) return current;
+    const scan = new Scan(firstPage, this.maxPages);
     if (!ofKind) this.scans.set(scope.kind, (ofKind = new Map()));
-    ofKind.set(scope.within, promise);
+    ofKind.set(scope.within, scan);
     // A failed scan must not answer later reads: they try again.
-    promise.catch(() => {
-      const current = this.scans.get(scope.kind);
-      if (current?.get(scope.within) === promise) current.delete(scope.within);
+    scan.ended.catch(() => {
+      const scansOfKind = this.scans.get(scope.kind);
+      if (scansOfKind?.get(scope.within) === scan) scansOfKind.delete(scope.within);
     });
-    return promise;
-  }
-
-  private async listScope<R extends { id: string }>(firstPage: () => Promise<PageLike<R>>): Promise<Scan<R>> {
-    const records = new Map<string, R>();
-    let page: PageLike<R> | null = await firstPage();
-    let pages = 1;
-    for (;;) {
-      for (const record of page.items) records.set(record.id, record);
-      if (!page.hasMoreAfter) return { records, complete: true, takenAt: Date.now() };
-      if (pages >= this.maxPages) return { records, complete: false, takenAt: Date.now() };
-      page = await page.nextPage();
-      pages += 1;
-      if (!page) return { records, complete: true, takenAt: Date.now() };
-    }
+    return scan;
   }
 }

@@ -32,6 +32,29 @@ describe("ReadBatcher", () => {
     expect(s.calls).toEqual({ pages: 3, single: 0 });
   });
 
+  it("answers a read from the page that lists its record, before the scan's later pages are listed", async () => {
+    const batcher = new ReadBatcher();
+    const s = scope(250);
+    let releaseLaterPages = () => {};
+    const gate = new Promise<void>((resolve) => (releaseLaterPages = resolve));
+    const firstPage = async (): Promise<PageLike<Rec>> => {
+      const first = await s.firstPage();
+      return { ...first, nextPage: async () => (await gate, first.nextPage()) };
+    };
+    const onFirstPage = batcher.find({ kind: "Role" }, "r5", firstPage, s.fetchOne);
+    const onLastPage = batcher.find({ kind: "Role" }, "r249", firstPage, s.fetchOne);
+    const missing = batcher.find({ kind: "Role" }, "gone", firstPage, s.fetchOne);
+    let laterSettled = false;
+    void Promise.all([onLastPage, missing]).then(() => (laterSettled = true));
+    expect((await onFirstPage)?.id).toBe("r5");
+    expect(laterSettled).toBe(false);
+    expect(s.calls.pages).toBe(1);
+    releaseLaterPages();
+    expect((await onLastPage)?.id).toBe("r249");
+    expect(await missing).toBeUndefined();
+    expect(s.calls).toEqual({ pages: 3, single: 0 });
+  });
+
   it("reports an id missing from a complete scan as gone, without another request", async () => {
     const batcher = new ReadBatcher();
     const s = scope(5);
