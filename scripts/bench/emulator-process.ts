@@ -3,12 +3,15 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { cpuSecondsOf } from "./plugin-memory";
 
 const REPO = resolve(__dirname, "../..");
 
 export interface EmulatorProcess {
   url: string;
   keys: Record<"development" | "production", { secret: string; publishable: string }>;
+  /** The CPU the emulator has used so far: the service's own work, on the same two cores as the operation it serves. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -28,5 +31,5 @@ export async function startEmulatorProcess(extraArgs: string[] = []): Promise<Em
       child.once("exit", () => resolveExit());
       child.kill("SIGTERM");
     });
-  return { url, keys, stop };
+  return { url, keys, cpuSeconds: () => cpuSecondsOf(child.pid!, "own"), stop };
 }

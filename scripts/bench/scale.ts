@@ -179,6 +179,8 @@ interface CpuSplit {
   program: number;
   engine: number;
   plugin: number;
+  /** The emulator's, while the operation ran: the service's work, which a floor never asks for. */
+  service: number;
 }
 
 /** A timed run, the requests its emulator counted during it, and the CPU it took. */
@@ -209,8 +211,10 @@ async function openRunner(name: string, emulator: EmulatorProcess, programs: Sta
         program: { ...programs.program, changed: op === "update_10pct" ? programs.changed : 0 },
         stack: { name, workDir, backendDir: backendDirFor(name), env: programs.env },
       };
+      const serviceCpuBefore = emulator.cpuSeconds();
       const { result, peakMb, pluginCpuSeconds } = await withPluginPeak(workDir, () => runOperationProcess(request));
-      const cpu = { program: result.programCpu, engine: result.engineCpu, plugin: pluginCpuSeconds };
+      const service = emulator.cpuSeconds() - serviceCpuBefore;
+      const cpu = { program: result.programCpu, engine: result.engineCpu, plugin: pluginCpuSeconds, service };
       // Counted right after the operation, before another side's run resets them.
       return { seconds: result.seconds, peakMb, cpu, counts: await control(emulator, "GET", "/requests") };
     },
@@ -303,9 +307,9 @@ export async function benchScale(
               // Repeats alternate too: N S D F, F D S N, N S D F in a forward round.
               for (const side of sidesInOrder(forward === (k % 2 === 0), doors, withFloor)) {
                 const run = await runners.get(side)!.run(op);
-                // Where the time went, for a reader of the progress: the machine has two cores, and these three share them.
+                // Where the time went, for a reader of the progress: the machine has two cores, and these four share them.
                 log(
-                  `[bench]   ${op} ${side}: ${run.seconds.toFixed(2)} s, CPU ${run.cpu.program.toFixed(2)} s in the program's process, ${run.cpu.engine.toFixed(2)} s in the CLI and plugins (${run.cpu.plugin.toFixed(2)} s in the plugins)`,
+                  `[bench]   ${op} ${side}: ${run.seconds.toFixed(2)} s, CPU ${run.cpu.program.toFixed(2)} s in the program's process, ${run.cpu.engine.toFixed(2)} s in the CLI and plugins (${run.cpu.plugin.toFixed(2)} s in the plugins), ${run.cpu.service.toFixed(2)} s in the emulator`,
                 );
                 if (side === "same_shape" || side === "floor") assertNoRequests(side, stackNameOf(side), op, run);
                 runs.get(side)!.push(run);
