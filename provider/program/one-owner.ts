@@ -22,18 +22,18 @@ function claims(): Map<string, string[]> {
 }
 
 /**
- * The name of another resource of this program that declares the same natural key, as an input
- * (resolving to undefined when none does); undefined for a kind the service does not keep unique.
- * Both resources name each other, so both are refused: were only the later one, the earlier one's
- * create could already have taken or replaced the object the later one holds. The resource sends it
- * to the plugin, whose check refuses the resource naming both (planner.ts): at preview when the key
- * is known then, at up before the create otherwise. The answer waits for the program's other
- * declarations of the moment, which a program makes together: to the end of the code declaring it
- * for a key of plain values, one turn of the event loop for a key made of Outputs. (A plain key
- * declared before a duplicate whose key is an Output is not told of it; the duplicate is still
- * refused, naming it.)
+ * The input naming another resource of this program that declares the same natural key (undefined
+ * when none does), as a property to define on the resource's inputs; undefined for a kind the service
+ * does not keep unique. Both resources name each other, so both are refused: were only the later
+ * one, the earlier one's create could already have taken or replaced the object the later one holds.
+ * The resource sends it to the plugin, whose check refuses the resource naming both (planner.ts): at
+ * preview when the key is known then, at up before the create otherwise. The answer waits for the
+ * program's other declarations of the moment, which a program makes together: to the end of the code
+ * declaring it for a key of plain values, one turn of the event loop for a key made of Outputs. (A
+ * plain key declared before a duplicate whose key is an Output is not told of it; the duplicate is
+ * still refused, naming it.)
  */
-export function otherOwner(shape: Shape, name: string, args: Record<string, unknown>): pulumi.Input<string | undefined> | undefined {
+export function otherOwnerInput(shape: Shape, name: string, args: Record<string, unknown>): PropertyDescriptor | undefined {
   const fields = shape.naturalKey;
   if (!fields || fields.length === 0) return undefined;
   const table = claims();
@@ -52,21 +52,33 @@ export function otherOwner(shape: Shape, name: string, args: Record<string, unkn
   // the registration of every such resource behind all the others: in an up, roles then came last,
   // after the larger configs and sessions, and the file backend, which rewrites the whole checkpoint
   // after every step, wrote and hashed about 9% more bytes at N = 500 (548 against 501 MB over the
-  // run) than with them in program order. A bare promise, not an Output: Pulumi serializes an Output
-  // input in several more turns (its resources, whether it is known, whether secret, then its
-  // promise), which again put every role's registration behind the sessions declared after it (the
-  // checkpoints of an up at N = 500: 255 MB against the floor's 236, modeled from the order in state;
-  // 243 as a promise, the rest being the plumbing inputs' bytes).
+  // run) than with them in program order. Not an Output either: Pulumi serializes an Output input in
+  // several more turns (its resources, whether it is known, whether secret, then its promise), which
+  // again put every role's registration behind the sessions declared after it.
+  // The property is a getter: Pulumi reads the inputs to serialize them only after its own awaits,
+  // when the answer is known, so it reads a plain value. Had it a promise to await, it would format a
+  // stack trace for it (debuggablePromise), through the program's source maps, twice a resource
+  // (serializing the inputs, then resolving the outputs): the largest part of the program's extra
+  // CPU in a 10% update (docs/performance.md). Read sooner (a transformation copying the inputs as
+  // the resource is declared), it gives the promise of the answer, which Pulumi awaits as before.
   if (declared.every(isPlain)) {
     const key = claim(declared);
-    return Promise.resolve().then(() => otherThan(key));
+    let answered = false;
+    let answer: string | undefined;
+    const pending = Promise.resolve().then(() => {
+      answer = otherThan(key);
+      answered = true;
+      return answer;
+    });
+    return { enumerable: true, configurable: true, get: () => (answered ? answer : pending) };
   }
   // A key made of Outputs is claimed when its values are known, and answered a turn of the event
   // loop later, when the program's other declarations of the moment have claimed theirs.
-  return pulumi.all(declared.map((value) => pulumi.output(value))).apply((values) => {
+  const value = pulumi.all(declared.map((value) => pulumi.output(value))).apply((values) => {
     const key = claim(values);
     return new Promise<string | undefined>((resolve) => setImmediate(() => resolve(otherThan(key))));
   });
+  return { enumerable: true, configurable: true, writable: true, value };
 }
 
 /** A value known now, with no Output, promise or secret in it. */

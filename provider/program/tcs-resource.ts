@@ -10,7 +10,7 @@ import type { Shape } from "../shapes/shape";
 import { TYPE_TOKENS } from "../type-tokens";
 import { createKeyInput } from "./create-key";
 import { refuseImportOption } from "./import-option";
-import { otherOwner } from "./one-owner";
+import { otherOwnerInput } from "./one-owner";
 import { providerModule } from "./shim";
 
 /** What a resource class hands pulumi.CustomResource: its type token, properties and options. */
@@ -36,7 +36,8 @@ export function registration(shape: Shape, name: string, args: object, opts: pul
   // Our own arguments are prepared first, so an error of theirs keeps its trace.
   return {
     type: TYPE_TOKENS[shape.kind],
-    props: { ...resourceProps(shape, name, args, opts), [PROVIDER_INPUT]: providerModule(shape.kind) },
+    // Not spread from resourceProps: its same-key input is a getter, to be read when Pulumi serializes the inputs (one-owner.ts).
+    props: Object.assign(resourceProps(shape, name, args, opts), { [PROVIDER_INPUT]: providerModule(shape.kind) }),
     options: optionsOf(shape, opts),
   };
 }
@@ -76,14 +77,15 @@ export function resourceProps(shape: Shape, name: string, args: object, opts: pu
   const declared: Record<string, unknown> = { ...args };
   // A secret input is a secret in the inputs recorded in state too, not only in the outputs.
   for (const input of shape.secretInputs) if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
-  const sameKeyAs = otherOwner(shape, name, { ...args });
-  return {
+  const props: Record<string, unknown> = {
     ...slots,
     ...declared,
     [CREATE_KEY_INPUT]: createKeyInput(shape.token, name, opts),
     ...replaceOnChangesInput(opts),
-    ...(sameKeyAs ? { [SAME_KEY_AS_INPUT]: sameKeyAs } : {}),
   };
+  const sameKeyAs = otherOwnerInput(shape, name, { ...args });
+  if (sameKeyAs) Object.defineProperty(props, SAME_KEY_AS_INPUT, sameKeyAs);
+  return props;
 }
 
 /** The input to add for these resource options: none when the option is not set, so state stays as it was. */

@@ -28,9 +28,16 @@ function fileOf(marker: string): string {
 
 /** Records that a create with this marker is about to be sent. A machine where it cannot be written falls back to never taking an object over. */
 export function beginCreate(marker: string): void {
+  const file = fileOf(marker);
   try {
-    fs.mkdirSync(intentsDir(), { recursive: true });
-    fs.writeFileSync(fileOf(marker), new Date().toISOString());
+    try {
+      fs.writeFileSync(file, new Date().toISOString());
+    } catch (error) {
+      // The directory is made when first missing, rather than asked for before every create.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, new Date().toISOString());
+    }
   } catch {
     // Without the intent the next run removes what this create made, if anything, and makes it anew: one object either way.
   }
@@ -38,13 +45,20 @@ export function beginCreate(marker: string): void {
 
 /** The create returned an object, or certainly made none: nothing is left to resume. */
 export function endCreate(marker: string): void {
-  fs.rmSync(fileOf(marker), { force: true });
+  try {
+    fs.unlinkSync(fileOf(marker));
+  } catch (error) {
+    // Never written (see beginCreate), or already removed: nothing is left to resume either way.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
 }
 
 /** Whether a create with this marker began on this machine and did not finish. */
 export function unfinishedCreate(marker: string): boolean {
   try {
-    return Date.now() - fs.statSync(fileOf(marker)).mtimeMs < INTENT_LIFETIME_MS;
+    // No intent is the common case (every create of a new resource): answered without an exception.
+    const intent = fs.statSync(fileOf(marker), { throwIfNoEntry: false });
+    return intent !== undefined && Date.now() - intent.mtimeMs < INTENT_LIFETIME_MS;
   } catch {
     return false;
   }

@@ -5,7 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { BINDINGS } from "../../../provider/plugin/bindings";
 import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { resourceProps } from "../../../provider/program/tcs-resource";
 import { SAME_KEY_AS_INPUT } from "../../../provider/shapes/reserved";
+import { SHAPES } from "../../../provider/shapes";
 
 describe("one object per natural key", () => {
   const inputs = new Map<string, Record<string, unknown>>();
@@ -37,6 +39,20 @@ describe("one object per natural key", () => {
     await Promise.all(roles.map(registered));
     expect(inputs.get("triage-a")?.[SAME_KEY_AS_INPUT]).toBe("triage-b");
     expect(inputs.get("triage-b")?.[SAME_KEY_AS_INPUT]).toBe("triage-a");
+  });
+
+  it("hands Pulumi a plain value to serialize, and a copy taken as the resource is declared the promise of the same answer", async () => {
+    // As the program declares them: both in one run of its code, then Pulumi reads the inputs after its own awaits.
+    const first = resourceProps(SHAPES.Role, "plain-a", { name: "A", slug: "plain-slug", permissions: [] }, undefined);
+    const copiedAsDeclared = { ...first }; // what a transformation that copies the inputs holds
+    const second = resourceProps(SHAPES.Role, "plain-b", { name: "B", slug: "plain-slug", permissions: [] }, undefined);
+    const alone = resourceProps(SHAPES.Role, "plain-c", { name: "C", slug: "plain-other", permissions: [] }, undefined);
+    await Promise.resolve();
+    expect(first[SAME_KEY_AS_INPUT]).toBe("plain-b");
+    expect(second[SAME_KEY_AS_INPUT]).toBe("plain-a");
+    expect(alone).toHaveProperty(SAME_KEY_AS_INPUT, undefined);
+    expect(copiedAsDeclared[SAME_KEY_AS_INPUT]).toBeInstanceOf(Promise);
+    await expect(copiedAsDeclared[SAME_KEY_AS_INPUT]).resolves.toBe("plain-b");
   });
 
   it("does so for two instances of one callback and config once the ids are known", async () => {
