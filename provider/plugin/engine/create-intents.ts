@@ -29,14 +29,15 @@ function fileOf(marker: string): string {
 /** Records that a create with this marker is about to be sent. A machine where it cannot be written falls back to never taking an object over. */
 export function beginCreate(marker: string): void {
   const file = fileOf(marker);
+  const write = () => fs.writeFileSync(file, new Date().toISOString());
   try {
     try {
-      fs.writeFileSync(file, new Date().toISOString());
+      write();
     } catch (error) {
       // The directory is made when first missing, rather than asked for before every create.
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, new Date().toISOString());
+      write();
     }
   } catch {
     // Without the intent the next run removes what this create made, if anything, and makes it anew: one object either way.
