@@ -276,6 +276,39 @@ describe("one object per resource: the model's events", () => {
     await converged(sim, program);
   });
 
+  it("1: a session moved to the other connection and back, its create slower than the timeout: the next run takes over what that create made, not the session the first create left (found by the model in CI)", async () => {
+    const session = (connection?: string): Declaration => ({
+      name: "session",
+      kind: "IntegrationSetupSession",
+      args: { integrationId: world.catalog.integrations[0], name: "Setup", ...(connection ? { connection } : {}) },
+    });
+    const sim = new SimEngine((connection) => world.newContext(connection));
+    await sim.up([session()]);
+    const first = sim.state.get("session")!.id;
+    await sim.up([session("prod")]);
+    expect(sim.released.has(first)).toBe(true);
+
+    // Back in development, the create is held past the client's timeout; the session the first create
+    // made still carries the same marker (the API cannot delete it).
+    const program = [session()];
+    await world.slowNextCreate();
+    world.impatient = true;
+    const failure = await sim
+      .up(program)
+      .catch((e) => e)
+      .finally(() => (world.impatient = false));
+    await world.clearFaults();
+    expect(failure).toBeInstanceOf(StepError);
+    await sleep(SLOW_CREATE_MS);
+    const pending = (await world.operator.integrationSetupSessions.list({ status: "pending", limit: 100 })).items.map((s) => s.id);
+    const madeBySlowCreate = pending.filter((id) => id !== first);
+    expect(madeBySlowCreate).toHaveLength(1);
+
+    await sim.up(program);
+    expect(sim.state.get("session")!.id).toBe(madeBySlowCreate[0]);
+    await converged(sim, program);
+  });
+
   it("2: up --replace with unchanged inputs makes new objects and removes the old ones; a role, one per slug and never deleted, is taken over", async () => {
     const program: Declaration[] = [
       { name: "role", kind: "Role", args: { name: "Triage", slug: "triage", permissions: ["thread_read"] } },

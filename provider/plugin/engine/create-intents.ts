@@ -8,7 +8,10 @@
 // a create that did not finish. Without one, an object carrying the marker is one a finished create
 // made: recorded in state (a replacement is under way), or made by a run on another machine. Either
 // way it is not taken over: the create path removes it and makes the object anew (create-path.ts).
-// Nothing secret is written: the file name is a hash of the marker, itself an HMAC.
+// An intent also names the objects that already carried the marker when the create began: a setup
+// session cannot be deleted, so one made by an earlier create of the same resource (before a move to
+// another connection and back) may still carry it, and it is not what the unfinished create made.
+// Nothing secret is written: the file name is a hash of the marker, itself an HMAC; the ids are in state.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -26,10 +29,19 @@ function fileOf(marker: string): string {
   return path.join(intentsDir(), createHash("sha256").update(marker).digest("hex").slice(0, 32));
 }
 
-/** Records that a create with this marker is about to be sent. A machine where it cannot be written falls back to never taking an object over. */
-export function beginCreate(marker: string): void {
+/** A create that began on this machine and did not finish. */
+export interface UnfinishedCreate {
+  /** Objects that carried the marker before it began: not what it made. */
+  readonly before: ReadonlySet<string>;
+}
+
+/**
+ * Records that a create with this marker is about to be sent, and which objects carried the marker
+ * already. A machine where it cannot be written falls back to never taking an object over.
+ */
+export function beginCreate(marker: string, before: readonly string[] = []): void {
   const file = fileOf(marker);
-  const write = () => fs.writeFileSync(file, new Date().toISOString());
+  const write = () => fs.writeFileSync(file, JSON.stringify({ began: new Date().toISOString(), before }));
   try {
     try {
       write();
@@ -54,13 +66,26 @@ export function endCreate(marker: string): void {
   }
 }
 
-/** Whether a create with this marker began on this machine and did not finish. */
-export function unfinishedCreate(marker: string): boolean {
+/** The create with this marker that began on this machine and did not finish, if any. */
+export function unfinishedCreate(marker: string): UnfinishedCreate | undefined {
   try {
     // No intent is the common case (every create of a new resource): answered without an exception.
-    const intent = fs.statSync(fileOf(marker), { throwIfNoEntry: false });
-    return intent !== undefined && Date.now() - intent.mtimeMs < INTENT_LIFETIME_MS;
+    const file = fileOf(marker);
+    const intent = fs.statSync(file, { throwIfNoEntry: false });
+    if (intent === undefined || Date.now() - intent.mtimeMs >= INTENT_LIFETIME_MS) return undefined;
+    return { before: new Set(idsBefore(fs.readFileSync(file, "utf8"))) };
   } catch {
-    return false;
+    return undefined;
+  }
+}
+
+/** The ids an intent names; an intent written by an earlier version holds only its date, and names none. */
+function idsBefore(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const before = parsed !== null && typeof parsed === "object" ? (parsed as { before?: unknown }).before : undefined;
+    return Array.isArray(before) ? before.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
   }
 }

@@ -69,8 +69,10 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId, connection);
     const marker = markerOf(ctx, this.shape, args, inputs);
     // Read before this create writes its own (create-intents.ts).
-    const resuming = unfinishedCreate(marker);
-    const orphan = await this.findOrphan(ctx, args, marker, connection);
+    const unfinished = unfinishedCreate(marker);
+    const resuming = unfinished !== undefined;
+    const before = unfinished?.before ?? NONE;
+    const { orphan, marked } = await this.findOrphan(ctx, args, marker, connection, before);
     if (orphan && resuming) {
       warn(
         `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
@@ -82,8 +84,8 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     }
     // A setup session cannot be deleted: a replacement makes a new one beside it, as destroy leaves it.
     if (orphan && !this.shape.undeletable) await this.removeFinished(ctx, args, orphan, connection);
-    beginCreate(marker);
-    const sentAt = new Date(Date.now() - CLOCK_SKEW_MS);
+    beginCreate(marker, marked);
+    const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked) };
     try {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -91,7 +93,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
           endCreate(marker);
           return { id: record.id, outs: outputsOf(this.binding, record, args, connection) };
         } catch (error) {
-          const found = await this.reconcileFailedCreate(ctx, args, marker, sentAt, error, attempt < CREATE_ATTEMPTS, connection, resuming);
+          const found = await this.reconcileFailedCreate(ctx, args, sent, error, attempt < CREATE_ATTEMPTS, connection, resuming);
           if (found) {
             // Found by its natural key (an instance's config, a role's slug), it may be an object
             // another resource of this run still holds and is about to delete (a resource renamed
@@ -153,21 +155,31 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * kind's live objects per run, taken before this run's first create of the kind (so it holds none
    * of this run's objects), costs a list page per 100 objects, not a request per create. What such a
    * run made for other values (the program changed since, a parent included) cannot become this
-   * resource's object: it is removed, saying so, rather than left behind.
+   * resource's object: it is removed, saying so, rather than left behind. Objects that carried the
+   * marker before an unfinished create began (`before`) are not what it made; `marked` names every
+   * object carrying the marker, for the intent of the create that follows.
    */
-  private async findOrphan(ctx: ApiContext, args: Args, marker: string, connection: string | undefined): Promise<R | undefined> {
+  private async findOrphan(
+    ctx: ApiContext,
+    args: Args,
+    marker: string,
+    connection: string | undefined,
+    before: ReadonlySet<string>,
+  ): Promise<{ orphan?: R; marked: string[] }> {
     const scope = this.binding.markedIn?.(ctx, args);
-    if (!scope) return undefined;
+    if (!scope) return { marked: [] };
     const made = await ctx.orphans.filterWhere(
       { kind: this.shape.kind },
       () => scope.listAll(),
       (record) => (hasMarker(record.metadata, marker) || madeBySameResource(record.metadata, marker)) && !this.replacing.has(record.id),
     );
-    const orphan = made.find((record) => hasMarker(record.metadata, marker));
+    const marked = made.filter((record) => hasMarker(record.metadata, marker));
+    const orphan = marked.find((record) => !before.has(record.id));
+    const ids = marked.map((record) => record.id);
     // An object the API cannot delete (a setup session) may also be one a replacement let go of: left as it is.
-    if (this.shape.undeletable) return orphan;
+    if (this.shape.undeletable) return { orphan, marked: ids };
     for (const leftover of made) if (leftover !== orphan && !ctx.takenOver.has(leftover.id)) await this.removeLeftover(ctx, args, leftover, connection);
-    return orphan;
+    return { orphan, marked: ids };
   }
 
   /** An object an earlier failed run of this resource made for values the program no longer declares. */
@@ -180,15 +192,16 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     });
   }
 
-  /** The object a create with this marker made, looked up afresh (after a lost answer). */
-  private async findCreated(ctx: ApiContext, args: Args, marker: string, sentAt: Date): Promise<R | undefined> {
+  /** The object a create with this marker made, looked up afresh (after a lost answer): not one that carried the marker before it. */
+  private async findCreated(ctx: ApiContext, args: Args, sent: SentCreate): Promise<R | undefined> {
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) {
-      const found = await this.binding.findCreated?.(ctx, args, sentAt);
+      const found = await this.binding.findCreated?.(ctx, args, sent.sentAt);
       return found && !this.replacing.has(found.id) && !ctx.claimed.has(found.id) ? found : undefined;
     }
+    const madeByIt = (record: R) => hasMarker(record.metadata, sent.marker) && !this.replacing.has(record.id) && !sent.madeBefore.has(record.id);
     for (let page: PageLike<R> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
-      const found = page.items.find((record) => hasMarker(record.metadata, marker) && !this.replacing.has(record.id));
+      const found = page.items.find(madeByIt);
       if (found) return found;
     }
     return undefined;
@@ -202,15 +215,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   private async reconcileFailedCreate(
     ctx: ApiContext,
     args: Args,
-    marker: string,
-    sentAt: Date,
+    sent: SentCreate,
     error: unknown,
     mayRetry: boolean,
     connection: string | undefined,
     resuming: boolean,
   ): Promise<R | undefined> {
     if (outcomeUnknown(error)) {
-      const found = await this.findCreated(ctx, args, marker, sentAt).catch((lookupError: unknown) => {
+      const found = await this.findCreated(ctx, args, sent).catch((lookupError: unknown) => {
         throw new MayExistError(
           `${describeError(`creating ${this.kind}`, error, connection)}. The service may have created it, and looking for it failed too ` +
             `(${describeError("lookup", lookupError)}); run pulumi up again: it finds an object it made by its create marker.`,
@@ -352,6 +364,17 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
 export function markerOf<A extends Props>(ctx: ApiContext, shape: ShapeRules<A>, args: A, inputs: Props): string {
   return markerFor(ctx.markerSecret, createKeyOf(inputs), args, shape.rules);
 }
+
+/** A create as sent: how to find what it made after its answer was lost. */
+interface SentCreate {
+  readonly marker: string;
+  /** When it was sent, less the clock skew allowed for (for kinds found by created_at). */
+  readonly sentAt: Date;
+  /** Objects that carried the marker before it was sent (a setup session cannot be deleted): not what it made. */
+  readonly madeBefore: ReadonlySet<string>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** A create that failed and may still have made its object: the next run resumes it (create-intents.ts). */
 class MayExistError extends Error {}
