@@ -192,7 +192,8 @@ type CountedRun = Run & { counts: Counts; cpu: CpuSplit };
  * update's program for the update.
  */
 interface OperationRunner {
-  run(op: Operation): Promise<CountedRun>;
+  /** The operation's `repeat`-th run within a round (0 first): a 10% update's repeats apply and revert the change in turn. */
+  run(op: Operation, repeat: number): Promise<CountedRun>;
   stack(): Stack;
   /** Deletes the stack's work directory (its backend included). */
   close(): void;
@@ -202,13 +203,14 @@ async function openRunner(name: string, emulator: EmulatorProcess, programs: Sta
   const workDir = workDirFor(name);
   const stack = await open(name, programs, emulator);
   return {
-    async run(op) {
+    async run(op, repeat) {
       await control(emulator, "DELETE", "/requests");
       // Untimed: each operation starts from a machine at rest, whichever side ran before it (settle.ts).
       await settle(BENCH_ROOT);
       const request = {
         op,
-        program: { ...programs.program, changed: op === "update_10pct" ? programs.changed : 0 },
+        // The update's odd repeats put the names back: each is a 10% update of the same resources.
+        program: { ...programs.program, changed: op === "update_10pct" && repeat % 2 === 0 ? programs.changed : 0 },
         stack: { name, workDir, backendDir: backendDirFor(name), env: programs.env },
       };
       const serviceCpuBefore = emulator.cpuSeconds();
@@ -243,7 +245,8 @@ function assertNoRequests(side: Side, name: string, op: Operation, run: CountedR
  * first round the 6-property floor) back to back, in the order of sidesInOrder, forward and
  * backward alternating by round, each round on stacks, role slugs and create markers of its own
  * (roles and sessions outlive a destroy). Every timed run starts from a machine at rest (settle.ts),
- * runs its program in a process of its own (operation-child.ts), and the no-change preview runs three times on each side within a round (repeatsOf). Times are the
+ * runs its program in a process of its own (operation-child.ts), and the no-change preview, the
+ * refresh and the 10% update run three times on each side within a round (repeatsOf). Times are the
  * medians of the rounds and the ratios the medians of the rounds' ratios, with their spread: one run
  * of a few seconds varies by a few tenths of a second, as much as the gap being measured (verdict.ts).
  * Request counts are the first round's (later rounds list scopes that earlier rounds' roles and
@@ -306,7 +309,7 @@ export async function benchScale(
             for (let k = 0; k < repeatsOf(op); k++) {
               // Repeats alternate too: N S D F, F D S N, N S D F in a forward round.
               for (const side of sidesInOrder(forward === (k % 2 === 0), doors, withFloor)) {
-                const run = await runners.get(side)!.run(op);
+                const run = await runners.get(side)!.run(op, k);
                 // Where the time went, for a reader of the progress: the machine has two cores, and these four share them.
                 log(
                   `[bench]   ${op} ${side}: ${run.seconds.toFixed(2)} s, CPU ${run.cpu.program.toFixed(2)} s in the program's process, ${run.cpu.engine.toFixed(2)} s in the CLI and plugins (${run.cpu.plugin.toFixed(2)} s in the plugins), ${run.cpu.service.toFixed(2)} s in the emulator`,
@@ -373,16 +376,19 @@ export async function benchScale(
 }
 
 /**
- * How many times an operation runs on each side within a round. A no-change preview is the shortest
- * operation (2 to 8 s) and the one whose target leaves the least room, so one slow run on either side
- * moved its round by 0.2 to 0.4 (rounds of 1.3 and 0.92 in one run at N = 100). Within a round it
- * runs three times on each side, alternating, and the round's time for each side is the median of the
- * three. The other operations change the stack (or take a minute at N = 500) and run once.
+ * How many times an operation runs on each side within a round. The short operations are where one
+ * slow run on either side moves a round most: a no-change preview (2 to 8 s) by 0.2 to 0.4 (rounds of
+ * 1.3 and 0.92 in one run at N = 100); at N = 500 a refresh (about 2.5 s) went from 0.90 to 1.24 and a
+ * 10% update (about 8 s) from 1.01 to 1.27 within one run, the rounds of one run wider than a
+ * target's margin. These run three times on each side within a round, alternating, and the round's
+ * time for each side is the median of the three: a refresh changes nothing, and the update's second
+ * run puts back what its first changed (the same 50 in-place updates). `up` and destroy, which make
+ * and remove the stack (20 s or more), run once.
  */
-const PREVIEW_REPEATS = 3;
+const REPEATS = 3;
 
 function repeatsOf(op: Operation): number {
-  return op === "preview" ? PREVIEW_REPEATS : 1;
+  return op === "preview" || op === "refresh" || op === "update_10pct" ? REPEATS : 1;
 }
 
 async function profileFigures(n: number, tcs: Snapshot, floor: Snapshot, config: Record<string, string>): Promise<ProfileFigure[]> {
