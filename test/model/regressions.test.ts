@@ -255,15 +255,9 @@ describe("one object per resource: the model's events", () => {
   it("1: a create slower than the client's timeout is not sent again; once it committed, the next run takes it over: one object", async () => {
     const program = [config({ providerId: github().id, value: githubValue(30) })];
     const sim = new SimEngine(() => world.newContext());
-    await world.slowNextCreate();
-    world.impatient = true;
-    const failure = await sim
-      .up(program)
-      .catch((e) => e)
-      .finally(() => (world.impatient = false));
-    await world.clearFaults();
+    const { failure } = await world.upWithSlowCreate(() => sim.up(program));
     expect(failure).toBeInstanceOf(StepError);
-    expect(failure.message).toMatch(/may still create it, so the create was not sent again/);
+    expect((failure as StepError).message).toMatch(/may still create it, so the create was not sent again/);
     expect(sim.state.has("config")).toBe(false);
 
     // The service commits the held create after the client gave up: one config, never two.
@@ -291,13 +285,7 @@ describe("one object per resource: the model's events", () => {
     // Back in development, the create is held past the client's timeout; the session the first create
     // made still carries the same marker (the API cannot delete it).
     const program = [session()];
-    await world.slowNextCreate();
-    world.impatient = true;
-    const failure = await sim
-      .up(program)
-      .catch((e) => e)
-      .finally(() => (world.impatient = false));
-    await world.clearFaults();
+    const { failure } = await world.upWithSlowCreate(() => sim.up(program));
     expect(failure).toBeInstanceOf(StepError);
     await sleep(SLOW_CREATE_MS);
     const pending = (await world.operator.integrationSetupSessions.list({ status: "pending", limit: 100 })).items.map((s) => s.id);

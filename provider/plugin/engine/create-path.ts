@@ -71,8 +71,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     // Read before this create writes its own (create-intents.ts).
     const unfinished = unfinishedCreate(marker);
     const resuming = unfinished !== undefined;
-    const before = unfinished?.before ?? NONE;
-    const { orphan, marked } = await this.findOrphan(ctx, args, marker, connection, before);
+    const { orphan, marked } = await this.findOrphan(ctx, args, marker, connection, unfinished?.before ?? NONE);
     if (orphan && resuming) {
       warn(
         `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +

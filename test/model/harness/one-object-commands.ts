@@ -46,20 +46,10 @@ function fail(message: string): never {
 export class SlowCreateUp implements Command {
   check = always;
   async run(_m: Model, real: Real) {
-    const { world } = real;
-    await world.slowNextCreate();
-    world.impatient = true;
-    let failed: unknown;
-    try {
+    const { failure: failed, slowed } = await real.world.upWithSlowCreate(async () => {
       await real.sim.up(declarations(real.program), { refresh: real.dirty });
       real.dirty = false;
-    } catch (error) {
-      failed = error;
-    } finally {
-      world.impatient = false;
-    }
-    const slowed = (await world.faultsFired()) > 0;
-    await world.clearFaults();
+    });
     // The held create commits SLOW_CREATE_MS after it arrived, which was before the client gave up:
     // past that, the next run sees what it made (an earlier run would make a second one, as any
     // program run while a create is still under way could).
@@ -72,7 +62,7 @@ export class SlowCreateUp implements Command {
       // still holds it (the next run's delete finds it gone).
       if (slowed && failed.op === "create" && /may still create it/.test(failed.message)) {
         eventCounts.slowCreates++;
-        if (!real.dirty) await stateExists(world, real.sim);
+        if (!real.dirty) await stateExists(real.world, real.sim);
       }
     }
     await upAndCheck(real, false);

@@ -198,6 +198,26 @@ export class World {
   }
 
   /**
+   * Runs `up` with the next create held past the client's timeout (slowNextCreate, impatient clients),
+   * then clears the faults. Returns what `up` threw, if anything, and whether the create was held.
+   */
+  async upWithSlowCreate(up: () => Promise<unknown>): Promise<{ failure?: unknown; slowed: boolean }> {
+    await this.slowNextCreate();
+    this.impatient = true;
+    let failure: unknown;
+    try {
+      await up();
+    } catch (error) {
+      failure = error;
+    } finally {
+      this.impatient = false;
+    }
+    const slowed = (await this.faultsFired()) > 0;
+    await this.clearFaults();
+    return { failure, slowed };
+  }
+
+  /**
    * The next POST to `path` (a create) is applied and its answer lost (the connection dropped), after
    * `holdMs`: time enough to make the lookup that follows fail too (failLookups) once it has arrived.
    */
