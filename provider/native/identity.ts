@@ -13,11 +13,6 @@ export function createKeyOfUrn(urn: string): string {
   return createHash("sha256").update(`native\n${urn}`).digest("hex").slice(0, 32);
 }
 
-/** The resource's name, the last part of its URN. */
-export function nameOfUrn(urn: string): string {
-  return urn.slice(urn.lastIndexOf("::") + 2);
-}
-
 /**
  * The natural keys the resources checked in this process declare, per kind: the first resource to
  * declare one owns it, and any other declaring it is told whom it collides with (the core's check
@@ -30,7 +25,8 @@ export class NaturalKeys {
   identify(urn: string, kind: string, shape: ShapeRules<Props>, news: Props): Props {
     const inputs: Props = { ...news, [CREATE_KEY_INPUT]: createKeyOfUrn(urn) };
     const other = this.claim(urn, kind, shape, news);
-    if (other) inputs[SAME_KEY_AS_INPUT] = nameOfUrn(other);
+    // Its URN, from which the core's refusal names it as this door declares it (`tcs:index:Role "ops"`).
+    if (other) inputs[SAME_KEY_AS_INPUT] = other;
     return inputs;
   }
 

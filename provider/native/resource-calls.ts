@@ -9,6 +9,8 @@ import type { ResourceKind, ShapeRules } from "../shapes/shape";
 import { SHAPES } from "../shapes";
 import type { EngineDiff } from "../plugin/engine/planner";
 import type { ProviderMethods } from "../plugin/engine/resource-engine";
+import { EngineReplacements } from "./engine-replacements";
+import { HeldIds, importRefusal, sharedIdRefusal } from "./held-ids";
 import { createKeyOfUrn, NaturalKeys } from "./identity";
 import { withSecrets, type Props } from "./properties";
 
@@ -36,20 +38,38 @@ export function kindOfNativeType(type: string): ResourceKind {
 
 export class ResourceCalls {
   private readonly naturalKeys = new NaturalKeys();
+  private readonly heldIds = new HeldIds();
+  private readonly replacements = new EngineReplacements();
+  /** The URN of each resource checked, by its create key: a DiffRequest's inputs carry the key that check added. */
+  private readonly urnOfKey = new Map<string, string>();
 
   constructor(private readonly engineFor: (kind: ResourceKind) => ProviderMethods) {}
 
   async check(type: string, urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
     const kind = kindOfNativeType(type);
     const shape = SHAPES[kind] as unknown as ShapeRules<Props>;
-    const result = await this.engineFor(kind).check(olds, this.naturalKeys.identify(urn, kind, shape, news));
+    const identified = this.naturalKeys.identify(urn, kind, shape, news);
+    this.urnOfKey.set(identified[CREATE_KEY_INPUT] as string, urn);
+    const engine = this.engineFor(kind);
+    const result = await engine.check(olds, identified);
+    const failures = result.failures ?? [];
+    // No olds for a resource this process diffed: the engine checks the replacement it planned.
+    const replaced = Object.keys(olds).length === 0 ? this.replacements.replacing(urn) : undefined;
+    if (replaced && failures.length === 0) failures.push(...engine.checkReplacement(replaced.id, replaced.olds, identified, replaced.changed));
     const { [SAME_KEY_AS_INPUT]: _other, ...inputs } = (result.inputs ?? news) as Props;
-    return { inputs: withSecrets(inputs, shape.secretInputs), failures: result.failures ?? [] };
+    return { inputs: withSecrets(inputs, shape.secretInputs), failures };
   }
 
   async diff(type: string, id: string, olds: Props, news: Props): Promise<DetailedDiff> {
     const kind = kindOfNativeType(type);
-    return detailed(await this.engineFor(kind).diff(id, olds, news), olds, news);
+    const diff = await this.engineFor(kind).diff(id, olds, news);
+    const urn = this.urnOfKey.get(news[CREATE_KEY_INPUT] as string);
+    if (urn !== undefined) {
+      const holder = this.heldIds.claim(kind, id, urn, "state");
+      if (holder) throw new Error(sharedIdRefusal(kind, id, urn, holder));
+      this.replacements.rememberDiff(urn, SHAPES[kind] as unknown as ShapeRules<Props>, id, olds, diff.changed);
+    }
+    return detailed(diff, olds, news);
   }
 
   async create(type: string, urn: string, inputs: Props): Promise<{ id: string; outputs: Props }> {
@@ -58,14 +78,23 @@ export class ResourceCalls {
     return { id: created.id, outputs: this.outputs(kind, created.outs ?? {}) };
   }
 
-  /** Refresh, or `pulumi import` when the engine knows nothing of the object yet (no properties). */
-  async read(type: string, id: string, props: Props, inputs: Props): Promise<{ id?: string; outputs?: Props; inputs?: Props }> {
+  /**
+   * Refresh, or `pulumi import` when the engine knows nothing of the object yet (no properties).
+   * `imported`: the engine sent no properties at all, as an import does (the read of a `get` sends the
+   * properties it declares, none or some): the object becomes the resource's, so no other resource of
+   * this run may hold it.
+   */
+  async read(type: string, urn: string, id: string, props: Props, inputs: Props, imported = false): Promise<{ id?: string; outputs?: Props; inputs?: Props }> {
     const kind = kindOfNativeType(type);
     const engine = this.engineFor(kind);
     const importing = Object.keys(props).length === 0;
     const result = importing ? await engine.readForImport(id) : await engine.read(id, props);
     // No id: the object is gone, and the engine drops it from state.
     if (!result.id) return {};
+    if (imported) {
+      const holder = this.heldIds.claim(kind, result.id, urn, "import");
+      if (holder) throw new Error(importRefusal(kind, result.id, urn, holder));
+    }
     // Refreshed inputs only when a declared field changed by hand (or on import); otherwise those
     // recorded stand as they are, the identity inputs check added among them.
     const declared = result.inputs ? this.inputs(kind, result.inputs) : withSecrets(inputs, SHAPES[kind].secretInputs);

@@ -38,6 +38,8 @@ export interface ResourceRequest {
   news: Props;
   properties: Props;
   inputs: Props;
+  /** Whether the request carried properties at all: a ReadRequest of an import carries none, that of a `get` those it declares. */
+  propertiesSent: boolean;
 }
 
 type RequestMessage = {
@@ -47,6 +49,7 @@ type RequestMessage = {
   getOlds?(): Struct | undefined;
   getNews?(): Struct | undefined;
   getProperties?(): Struct | undefined;
+  hasProperties?(): boolean;
   getInputs?(): Struct | undefined;
 };
 
@@ -58,6 +61,7 @@ function plainRequest(message: RequestMessage): ResourceRequest {
     olds: propsOf(message.getOlds?.()),
     news: propsOf(message.getNews?.()),
     properties: propsOf(message.getProperties?.()),
+    propertiesSent: message.hasProperties?.() ?? false,
     inputs: propsOf(message.getInputs?.()),
   };
 }
@@ -201,7 +205,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
     }),
 
     read: unary(async (request: ResourceRequest) => {
-      const read = await calls.read(request.type, request.id, request.properties, request.inputs);
+      const read = await calls.read(request.type, request.urn, request.id, request.properties, request.inputs, !request.propertiesSent);
       const response = new provproto.ReadResponse();
       if (read.id === undefined) return response;
       response.setId(read.id);

@@ -80,7 +80,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
       {
         property: fields[0],
         reason:
-          `${declared} is also declared by tcs.${this.shape.kind} "${other}" of this program: the service keeps one ${this.shape.kind} ` +
+          `${declared} is also declared by ${resourceNamed(this.shape.kind, other)} of this program: the service keeps one ${this.shape.kind} ` +
           `per ${fields.join(" and ")}, so both would manage the same object. Declare it once, or give each its own ${fields[0]}.`,
       },
     ];
@@ -220,15 +220,50 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * another connection is made in another environment, where the old object holds nothing.
    */
   private replacementConflicts(olds: Props, news: Props): pulumi.dynamic.CheckFailure[] {
-    const key = this.shape.uniqueKey;
-    if (!key || !this.shape.undeletable || connectionMoved(olds, news) || !this.keepsUniqueKey(olds, news)) return [];
-    return this.changes(olds, news).replaces.map((name) => ({
-      property: name,
-      reason:
-        `changing it replaces the ${this.shape.kind} (replaceOnChanges), and the replacement needs a new ${key}: the service allows ` +
-        `one per ${key} and its API cannot delete the old one. Change ${key} too, or take ${name} out of replaceOnChanges.`,
-    }));
+    if (!this.replacementKeepsUndeletableKey(olds, news)) return [];
+    return this.changes(olds, news).replaces.map((name) => ({ property: name, reason: this.keptKeyReason(name) }));
   }
+
+  /**
+   * A replacement the engine planned by itself, which diff never reported as one: on the native door
+   * Pulumi applies replaceOnChanges to the fields diff reported as changed (the provider is not told
+   * the option), and then checks the replacement's inputs again, with no olds (v3.259,
+   * step_generator.go). `olds` are the outputs the engine recorded for object `id`, `changed` the fields
+   * diff reported. Refused as replacementConflicts refuses one diff planned, naming the object: without
+   * a field that changed, what forces the replacement is not replaceOnChanges (a replacementTrigger).
+   */
+  engineReplacementConflicts(id: string, olds: Props, news: Props, changed: readonly string[]): pulumi.dynamic.CheckFailure[] {
+    if (!this.replacementKeepsUndeletableKey(olds, news)) return [];
+    if (changed.length === 0) return [{ property: this.shape.uniqueKey!, reason: this.keptKeyReason(undefined, id) }];
+    return changed.map((name) => ({ property: name, reason: this.keptKeyReason(name, id) }));
+  }
+
+  /** Whether a replacement keeps the unique key of an object the API cannot delete, on the same connection. */
+  private replacementKeepsUndeletableKey(olds: Props, news: Props): boolean {
+    return this.shape.uniqueKey !== undefined && this.shape.undeletable === true && !connectionMoved(olds, news) && this.keepsUniqueKey(olds, news);
+  }
+
+  /** Why such a replacement is refused and the two ways out; `name` the field whose change replaces, `id` the old object's where known. */
+  private keptKeyReason(name: string | undefined, id?: string): string {
+    const [key, kind] = [this.shape.uniqueKey!, this.shape.kind];
+    const cause = name ? `changing it replaces the ${kind} (replaceOnChanges)` : `the ${kind} is to be replaced`;
+    const fix = name ? `take ${name} out of replaceOnChanges` : "remove what forces the replacement (a replacementTrigger)";
+    return (
+      `${cause}, and the replacement needs a new ${key}: the service allows one per ${key} and its API cannot delete the old one` +
+      `${id ? ` (${id})` : ""}. Change ${key} too, or ${fix}.`
+    );
+  }
+}
+
+/**
+ * Another resource as a message names it. The dynamic door's program sends its name (program/one-owner.ts),
+ * a resource class of the program (`tcs.Role "ops"`); the native door sends its URN (native/identity.ts),
+ * whose type token every language's program declares (`tcs:index:Role "ops"`).
+ */
+export function resourceNamed(kind: string, other: string): string {
+  if (!other.startsWith("urn:pulumi:")) return `tcs.${kind} "${other}"`;
+  const [, , qualifiedType, ...name] = other.split("::");
+  return `${qualifiedType.slice(qualifiedType.lastIndexOf("$") + 1)} "${name.join("::")}"`;
 }
 
 function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {

@@ -12,6 +12,7 @@ import type { ApiContext, Binding, LiveObject } from "./binding";
 import { CreatePath, markerOf } from "./create-path";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
 import { describeError } from "./errors";
+import { parseImportId } from "./import-id";
 import { outputsOf } from "./outputs";
 import { Planner, type AssertConfigured, type EngineDiff } from "./planner";
 import { warn } from "./warn";
@@ -21,6 +22,11 @@ export type ProviderMethods = Required<Pick<pulumi.dynamic.ResourceProvider, "ch
   diff(id: string, olds: Props, news: Props): Promise<EngineDiff>;
   /** `pulumi import`: the object by id alone, with the inputs that declare it as it is. */
   readForImport(id: string): Promise<pulumi.dynamic.ReadResult>;
+  /**
+   * Check failures for a replacement the engine planned itself (the native door's replaceOnChanges):
+   * `olds` the outputs recorded for object `id`, `changed` the fields diff reported.
+   */
+  checkReplacement(id: string, olds: Props, news: Props, changed: readonly string[]): pulumi.dynamic.CheckFailure[];
 };
 
 export interface EngineOptions {
@@ -63,6 +69,10 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return this.planner.diff(id, olds, news);
   }
 
+  checkReplacement(id: string, olds: Props, news: Props, changed: readonly string[]): pulumi.dynamic.CheckFailure[] {
+    return this.planner.engineReplacementConflicts(id, olds, news, changed);
+  }
+
   create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
     return this.creator.create(inputs);
   }
@@ -86,11 +96,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
    * its own, as an adopted one does.
    */
   async readForImport(importId: string): Promise<pulumi.dynamic.ReadResult> {
-    const scoped = this.binding.importParent !== undefined && importId.includes("/");
-    const [parent, id] = scoped ? importId.split("/", 2) : [undefined, importId];
-    if (this.binding.importParent !== undefined && !scoped) {
-      throw new Error(`${this.kind} is imported as <${this.binding.importParent}>/<id> (it is listed under its parent), not "${importId}"`);
-    }
+    const { parent, id } = parseImportId(this.shape.kind, importId, this.binding.importParent);
     const ctx = this.api(undefined);
     const state = parent ? { [this.binding.importParent!]: parent } : {};
     const record = await (this.binding.retrieve ? this.binding.retrieve(ctx, id) : this.binding.read(ctx, id, state)).catch((error: unknown) => {
