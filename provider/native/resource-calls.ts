@@ -74,7 +74,7 @@ export class ResourceCalls {
 
   async create(type: string, urn: string, inputs: Props): Promise<{ id: string; outputs: Props }> {
     const kind = kindOfNativeType(type);
-    const created = await this.engineFor(kind).create(withIdentity(urn, inputs));
+    const created = await this.engineFor(kind).create(withIdentity(urn, inputs), urn);
     return { id: created.id, outputs: this.outputs(kind, created.outs ?? {}) };
   }
 

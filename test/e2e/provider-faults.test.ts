@@ -90,11 +90,12 @@ describe("faults on the real engine", () => {
         name: "orphan test",
       });
       const callback = new tcs.Callback("callback", { integrationProviderId: FIX.jiraIntegrationProvider, name: "orphan test" });
-      const instance = new tcs.CallbackInstance("instance", {
-        callbackId: callback.id,
-        providerConfigId: config.id,
-        providerAuthConfigId: "pac_jiraoauth00000000000",
-      });
+      // An instance carries no marker: a targeted replace collides with the old one unless it goes first.
+      const instance = new tcs.CallbackInstance(
+        "instance",
+        { callbackId: callback.id, providerConfigId: config.id, providerAuthConfigId: "pac_jiraoauth00000000000" },
+        { deleteBeforeReplace: true },
+      );
       const role = new tcs.Role("role", { name: "Orphan test", slug: "orphan-test", permissions: ["thread_read"] });
       const session = new tcs.IntegrationSetupSession("session", { integrationId: FIX.chatIntegration, name: "orphan test" });
       return { configId: config.id, callbackId: callback.id, instanceId: instance.id, roleId: role.id, sessionId: session.id };
@@ -117,12 +118,15 @@ describe("faults on the real engine", () => {
       expect(second.summary.resourceChanges).toMatchObject({ create: 5 });
       for (const key of ["configId", "callbackId", "instanceId", "roleId", "sessionId"]) expect(second.outputs[key].value).toBe(first.outputs[key].value);
       // Callback, config and session are found by their create marker, with no POST. A role and an
-      // instance have no metadata: their POST collides with the identical orphan, which is taken over.
+      // instance have no metadata: their POST collides with the identical orphan, taken over because this
+      // machine holds the unfinished create's intent.
       const counts = await requests.read(emulator);
       const posts = Object.entries(counts.by_route).filter(([route]) => route.startsWith("POST "));
       expect(posts.map(([route]) => route).sort()).toEqual(["POST /callbacks/{callback_id}/instances", "POST /roles"]);
       expect(output.text()).toMatch(/taken over instead of creating a new one: it carries this resource's create marker/);
-      expect(output.text()).toMatch(/taken over instead of creating a new one: it already exists with exactly the declared values/);
+      expect(output.text()).toMatch(
+        /taken over instead of creating a new one: it has exactly the declared values, and this resource's create that did not finish on this machine made it/,
+      );
       expect((await listAll(emulator, "/roles")).filter((r) => r.slug === "orphan-test")).toHaveLength(1);
       expect(await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`)).toHaveLength(1);
       await stack.preview({ expectNoChanges: true, refresh: true });

@@ -20,9 +20,9 @@ import * as path from "node:path";
 /** An intent older than this is a run's that nobody resumed: its object, if any, is treated as any other. */
 const INTENT_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 
-/** `TCS_CREATE_INTENTS_DIR`, or `~/.pulumi-tcs/create-intents`. */
+/** `TCS_CREATE_INTENTS_DIR` (unless empty), or `~/.pulumi-tcs/create-intents`. */
 function intentsDir(): string {
-  return process.env.TCS_CREATE_INTENTS_DIR ?? path.join(os.homedir(), ".pulumi-tcs", "create-intents");
+  return process.env.TCS_CREATE_INTENTS_DIR || path.join(os.homedir(), ".pulumi-tcs", "create-intents");
 }
 
 function fileOf(marker: string): string {
@@ -37,7 +37,9 @@ export interface UnfinishedCreate {
 
 /**
  * Records that a create with this marker is about to be sent, and which objects carried the marker
- * already. A machine where it cannot be written falls back to never taking an object over.
+ * already. Without the intent, a create whose answer is lost could not be resumed on this machine, and
+ * an object it made would be nobody's to take over: so a store that cannot be written fails the create
+ * before its request is sent, naming the setting that moves the store.
  */
 export function beginCreate(marker: string, before: readonly string[] = []): void {
   const file = fileOf(marker);
@@ -51,19 +53,37 @@ export function beginCreate(marker: string, before: readonly string[] = []): voi
       fs.mkdirSync(path.dirname(file), { recursive: true });
       write();
     }
-  } catch {
-    // Without the intent the next run removes what this create made, if anything, and makes it anew: one object either way.
+  } catch (error) {
+    throw new CreateIntentStoreError(
+      `cannot record the create on this machine before sending it: ${storeProblem(error)}. Nothing was created. ` +
+        `Set TCS_CREATE_INTENTS_DIR to a writable directory (it is ${intentsDir()}) and run again.`,
+    );
   }
 }
 
-/** The create returned an object, or certainly made none: nothing is left to resume. */
-export function endCreate(marker: string): void {
+/**
+ * The create returned an object, or certainly made none: nothing is left to resume. The object is
+ * this resource's either way, so an intent that cannot be removed is said (the next run on this
+ * machine would read it as an unfinished create of the same resource, which finds that object
+ * recorded and takes nothing else) and the result is kept.
+ */
+export function endCreate(marker: string): string | undefined {
   try {
     fs.unlinkSync(fileOf(marker));
+    return undefined;
   } catch (error) {
-    // Never written (see beginCreate), or already removed: nothing is left to resume either way.
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    return `the create finished, but its intent could not be removed from ${intentsDir()} (${storeProblem(error)}); remove the file or set TCS_CREATE_INTENTS_DIR to a writable directory`;
   }
+}
+
+/** A store that cannot record a create: the create is refused before anything is sent. */
+export class CreateIntentStoreError extends Error {}
+
+function storeProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = error instanceof Error ? error.message : String(error);
+  return code ? `${code}, ${reason.replace(/^\w+: /, "")}` : reason;
 }
 
 /** The create with this marker that began on this machine and did not finish, if any. */

@@ -4,15 +4,17 @@
 // create marker; makes a replacement anew, deleting first an object a finished create of the same
 // resource made; removes what a failed run made for values no longer declared; reconciles a create
 // whose answer was lost (finds what it made, sends it again only when it certainly made nothing, and
-// never while it may still commit); and takes over an identical object a create collided with, to
-// resume or where the API cannot delete it. Planning (planner.ts) and refresh (resource-engine.ts) are
-// elsewhere.
+// never while it may still commit); and, for kinds without a marker, takes over an identical object a
+// create collided with only to resume its own unfinished create. An object it cannot prove its own
+// (ownership.ts) it never takes over nor deletes: the create fails saying how to claim it. Planning
+// (planner.ts) and refresh (resource-engine.ts) are elsewhere.
 import type * as pulumi from "@pulumi/pulumi";
 import { backoffDelay, type BackoffPolicy } from "../../../sdk/internal/retry";
 import { sameValue } from "../../shapes/normalize";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { beginCreate, endCreate, unfinishedCreate } from "./create-intents";
+import { collisionRefusal, unprovenRefusal, type Collision } from "./ownership";
 import { hasMarker, madeBySameResource, markerFor } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
 import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
@@ -55,14 +57,15 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     return this.shape.token;
   }
 
-  async create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
-    const created = await this.createOrTakeOver(inputs);
+  /** `urn`: the resource's URN, where the door knows it (the native one), for the commands an error names. */
+  async create(inputs: Props, urn?: string): Promise<pulumi.dynamic.CreateResult> {
+    const created = await this.createOrTakeOver(inputs, urn);
     // One object, one resource: what this create returned is no other create's to take over.
     this.api(connectionOf(inputs)).claimed.add(created.id);
     return created;
   }
 
-  private async createOrTakeOver(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+  private async createOrTakeOver(inputs: Props, urn: string | undefined): Promise<pulumi.dynamic.CreateResult> {
     const args = parseArgs(this.shape, inputs);
     const connection = connectionOf(inputs);
     const ctx = this.api(connection);
@@ -78,27 +81,27 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
           `run made it and did not record it (the run was interrupted, or its create's answer was lost)`,
       );
       const taken = await this.takeOver(ctx, args, orphan, connection, marker);
-      endCreate(marker);
+      finish(marker);
       return taken;
     }
     // A setup session cannot be deleted: a replacement makes a new one beside it, as destroy leaves it.
     if (orphan && !this.shape.undeletable) await this.removeFinished(ctx, args, orphan, connection);
     beginCreate(marker, marked);
-    const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked) };
+    const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resuming, answerLost: false, urn };
     try {
       for (let attempt = 1; ; attempt++) {
         try {
           const record = await this.binding.create(ctx, args, marker);
-          endCreate(marker);
+          finish(marker);
           return { id: record.id, outs: outputsOf(this.binding, record, args, connection) };
         } catch (error) {
-          const found = await this.reconcileFailedCreate(ctx, args, sent, error, attempt < CREATE_ATTEMPTS, connection, resuming);
+          const found = await this.reconcileFailedCreate(ctx, args, sent, error, attempt < CREATE_ATTEMPTS, connection);
           if (found) {
             // Found by its natural key (an instance's config, a role's slug), it may be an object
             // another resource of this run still holds and is about to delete (a resource renamed
             // without an alias): this run must not delete what a create returned.
             ctx.takenOver.add(found.id);
-            endCreate(marker);
+            finish(marker);
             return { id: found.id, outs: outputsOf(this.binding, found, args, connection) };
           }
           // Nothing was created: the POST is safe to send again, once the service had a moment.
@@ -107,7 +110,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       }
     } catch (error) {
       // A create that may still have made its object stays unfinished, for the next run to take over.
-      if (!(error instanceof MayExistError)) endCreate(marker);
+      if (!(error instanceof MayExistError)) finish(marker);
       throw error;
     } finally {
       ctx.reads.invalidate(this.shape.kind);
@@ -218,7 +221,6 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     error: unknown,
     mayRetry: boolean,
     connection: string | undefined,
-    resuming: boolean,
   ): Promise<R | undefined> {
     if (outcomeUnknown(error)) {
       const found = await this.findCreated(ctx, args, sent).catch((lookupError: unknown) => {
@@ -235,18 +237,21 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
             `again (that could make a second object). Run pulumi up again: it takes over the object if the service made it, and creates it otherwise.`,
         );
       }
-      if (mayRetry) return undefined;
+      if (mayRetry) {
+        // The next attempt may collide with what this one made after all: that object is this create's own.
+        sent.answerLost = true;
+        return undefined;
+      }
       throw new Error(`${describeError(`creating ${this.kind}`, error, connection)}. No object was created; run pulumi up again.`);
     }
     const existing = collidingId(error);
     if (existing) {
-      const identical = await this.identicalUnmarked(ctx, args, existing, resuming, connection);
-      if (identical === "removed") {
-        if (mayRetry) return undefined;
-        throw new Error(`creating ${this.kind} failed: it kept colliding with ${existing} after removing it; run pulumi up again.`);
-      }
+      const identical = await this.identicalUnmarked(ctx, args, existing, sent);
       if (identical) {
-        warn(`${this.kind} ${existing}: taken over instead of creating a new one: it already exists with exactly the declared values`);
+        warn(
+          `${this.kind} ${existing}: taken over instead of creating a new one: it has exactly the declared values, and this resource's ` +
+            `create that did not finish on this machine made it`,
+        );
         return identical;
       }
       // An object adopted earlier whose adoptId this same run removes carries no marker yet: a
@@ -254,27 +259,21 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       const adoptedBefore = this.binding.markedIn
         ? ` If it is this resource's own object, adopted earlier and its adoptId removed in this run, run pulumi up once without --replace first.`
         : "";
-      throw new Error(
-        `creating ${this.kind} failed: ${existing} already exists (${error instanceof Error ? error.message : String(error)}). ` +
-          `To manage the existing object with Pulumi, set adoptId: "${existing}" on this resource.${adoptedBefore}`,
-      );
+      throw new Error(collisionRefusal(this.collision(args, existing, sent), error instanceof Error ? error.message : String(error)) + adoptedBefore);
     }
     throw new Error(describeError(`creating ${this.kind}`, error, connection));
   }
 
   /**
-   * For resources with no metadata to mark (roles, instances), an object the create collided with is
-   * taken as ours when it matches the declaration in every field: an orphan of an interrupted run, or
-   * a role that outlived a destroy (the API cannot delete roles). Anything that differs stays a
-   * collision that names adoptId. Resources with a marker find their orphans by it instead.
+   * For resources with no metadata to mark (roles, instances), the object a create collided with when
+   * it can be proven this resource's own: it matches the declaration in every field, and an unfinished
+   * create of this very resource on this machine (an intent from an earlier run, or an earlier attempt
+   * of this one whose answer was lost) may have made it. An identical object with no such proof is
+   * refused, not taken over nor deleted: another stack's, made by hand, or made by an interrupted
+   * create on a runner that is gone, which the engine's record of that create recovers (ownership.ts).
+   * Anything that differs stays a collision that names adoptId.
    */
-  private async identicalUnmarked(
-    ctx: ApiContext,
-    args: Args,
-    id: string,
-    resuming: boolean,
-    connection: string | undefined,
-  ): Promise<R | "removed" | undefined> {
+  private async identicalUnmarked(ctx: ApiContext, args: Args, id: string, sent: SentCreate): Promise<R | undefined> {
     if (this.binding.markedIn || this.replacing.has(id)) return undefined;
     if (ctx.claimed.has(id)) {
       throw new Error(
@@ -289,16 +288,17 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
     );
     if (!same) return undefined;
-    // As for a marked object (createOrTakeOver): taken over only to resume an unfinished create, or
-    // where the API cannot delete it (a role: one per slug, for ever); otherwise it is what a finished
-    // create made (a replacement's old object, a resource renamed without an alias), removed, and the
-    // create is sent again.
-    if (!resuming && !this.shape.undeletable) {
-      await this.removeFinished(ctx, args, live, connection);
-      return "removed";
-    }
+    if (!sent.resuming && !sent.answerLost)
+      throw new Error(unprovenRefusal({ ...this.collision(args, id, sent), undeletable: this.shape.undeletable === true }));
     ctx.takenOver.add(live.id);
     return live;
+  }
+
+  /** An existing object a create collided with, as its refusal names it. */
+  private collision(args: Args, id: string, sent: SentCreate): Collision {
+    const parent = this.binding.importParent;
+    const importId = parent !== undefined && typeof args[parent] === "string" ? `${args[parent] as string}/${id}` : id;
+    return { kind: this.kind, id, importId, urn: sent.urn };
   }
 
   /** Takes over an existing object by id (adoptId). */
@@ -364,19 +364,31 @@ export function markerOf<A extends Props>(ctx: ApiContext, shape: ShapeRules<A>,
   return markerFor(ctx.markerSecret, createKeyOf(inputs), args, shape.rules);
 }
 
-/** A create as sent: how to find what it made after its answer was lost. */
+/** A create as sent: how to find what it made after its answer was lost, and what proves an object its own. */
 interface SentCreate {
   readonly marker: string;
   /** When it was sent, less the clock skew allowed for (for kinds found by created_at). */
   readonly sentAt: Date;
   /** Objects that carried the marker before it was sent (a setup session cannot be deleted): not what it made. */
   readonly madeBefore: ReadonlySet<string>;
+  /** It resumes a create of the same resource that began on this machine and did not finish. */
+  readonly resuming: boolean;
+  /** An earlier attempt of it was sent and its answer lost: it may have made an object. */
+  answerLost: boolean;
+  /** The resource's URN, where the door knows it. */
+  readonly urn: string | undefined;
 }
 
 const NONE: ReadonlySet<string> = new Set();
 
 /** A create that failed and may still have made its object: the next run resumes it (create-intents.ts). */
 class MayExistError extends Error {}
+
+/** The create is over: its intent goes, and a store that cannot remove it is said, the result kept. */
+function finish(marker: string): void {
+  const problem = endCreate(marker);
+  if (problem) warn(problem);
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -18,7 +18,9 @@ import { Planner, type AssertConfigured, type EngineDiff } from "./planner";
 import { warn } from "./warn";
 
 /** What a door (the dynamic provider's shim, the native provider) calls on a resource type's engine. */
-export type ProviderMethods = Required<Pick<pulumi.dynamic.ResourceProvider, "check" | "create" | "read" | "update" | "delete">> & {
+export type ProviderMethods = Required<Pick<pulumi.dynamic.ResourceProvider, "check" | "read" | "update" | "delete">> & {
+  /** `urn`: the resource's URN where the door knows it (the native one), for the commands a refused create names. */
+  create(inputs: Props, urn?: string): Promise<pulumi.dynamic.CreateResult>;
   diff(id: string, olds: Props, news: Props): Promise<EngineDiff>;
   /** `pulumi import`: the object by id alone, with the inputs that declare it as it is. */
   readForImport(id: string): Promise<pulumi.dynamic.ReadResult>;
@@ -73,8 +75,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return this.planner.engineReplacementConflicts(id, olds, news, changed);
   }
 
-  create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
-    return this.creator.create(inputs);
+  create(inputs: Props, urn?: string): Promise<pulumi.dynamic.CreateResult> {
+    return this.creator.create(inputs, urn);
   }
 
   async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {

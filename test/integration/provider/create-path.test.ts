@@ -109,15 +109,19 @@ describe("the create path", () => {
     await expect(engine("Role").create({ ...role, [CREATE_KEY_INPUT]: "second-role" })).rejects.toThrow(
       new RegExp(`${first.id} already exists and belongs to another resource of this stack`),
     );
-    // The next run, with the first role in state and a program that declares it alone, still takes an
-    // identical role left by a destroy (the API cannot delete roles) as before.
-    const again = await run()
-      .engine("Role")
-      .create({ ...role, [CREATE_KEY_INPUT]: "first-role" });
-    expect(again.id).toBe(first.id);
+    // A later run (another stack, or this one after a destroy, which leaves roles: the API cannot delete
+    // them) meets the identical role with no create of its own unfinished: nothing proves the role is its
+    // own, so it is neither taken over nor changed, and the error says how to claim it.
+    const before = await harness.client().roles.retrieve(first.id);
+    await expect(
+      run()
+        .engine("Role")
+        .create({ ...role, [CREATE_KEY_INPUT]: "other-stack-role" }),
+    ).rejects.toThrow(new RegExp(`${first.id} already exists with exactly the declared values, and nothing proves.*set adoptId: "${first.id}"`));
+    expect(await harness.client().roles.retrieve(first.id)).toEqual(before);
   });
 
-  it("makes a new object when a finished create's object is replaced with unchanged inputs (up --replace), and removes the old one", async () => {
+  it("makes a new object when a finished create's object is replaced with unchanged inputs (up --replace), and removes the old one; an instance only with deleteBeforeReplace", async () => {
     // As the engine runs a targeted replace: check with no old inputs, no diff, a create, then the old object's delete.
     const callback = { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "rotated", [CREATE_KEY_INPUT]: "rotated-key" };
     const first = await run().engine("Callback").create(callback);
@@ -128,7 +132,10 @@ describe("the create path", () => {
     const active = await harness.client().callbacks.list({ integrationProviderId: GITHUB_INTEGRATION_PROVIDER, status: "active", limit: 100 });
     expect(active.items.map((record) => record.id)).toEqual([second.id]);
 
-    // An instance, which carries no marker: its replacement is a new instance with a new webhook URL.
+    // An instance, which carries no marker: nothing proves that the instance a targeted replace collides
+    // with is its own rather than another stack's, so the create is refused and the instance left as it
+    // is; with deleteBeforeReplace (the old one deleted first) the replacement is a new instance with a
+    // new webhook URL.
     const config = await run()
       .engine("ProviderConfig")
       .create({
@@ -139,11 +146,13 @@ describe("the create path", () => {
       });
     const instance = { callbackId: second.id, providerConfigId: config.id, [CREATE_KEY_INPUT]: "rotated-instance" };
     const attached = await run().engine("CallbackInstance").create(instance);
+    await expect(run().engine("CallbackInstance").create(instance)).rejects.toThrow(/deleteBeforeReplace option/);
+    expect((await harness.client().callbacks.instances.retrieve(second.id, attached.id)).status).toBe("attached");
     const again = run();
+    await again.engine("CallbackInstance").delete(attached.id, attached.outs);
     const reattached = await again.engine("CallbackInstance").create(instance);
     expect(reattached.id).not.toBe(attached.id);
     expect(reattached.outs.webhookUrl).not.toBe(attached.outs.webhookUrl);
-    await again.engine("CallbackInstance").delete(attached.id, attached.outs);
     // The config's instances only: the emulator also attaches, some 500 ms after a callback is made,
     // an instance for each integration instance that already exists (the fixtures' Acme config).
     const instances = await harness.client().callbacks.instances.list(second.id, { status: "attached", providerConfigId: config.id, limit: 100 });

@@ -1,0 +1,56 @@
+// What a create says when it meets an object it cannot prove its own. Proof is this resource's create
+// marker (create-marker.ts) or an unfinished create of this very resource on this machine
+// (create-intents.ts); anything else may be another stack's or made by hand, and is neither taken
+// over nor deleted. The error names the object and the three ways to claim it: adoptId, `pulumi
+// import`, and, for an object an interrupted create made (its runner gone with its intent), the
+// engine's own record of that create, which `pulumi refresh --import-pending-creates` turns into state.
+
+export interface Collision {
+  /** The resource's type, as the engine names it. */
+  readonly kind: string;
+  /** The existing object's id. */
+  readonly id: string;
+  /** The id `pulumi import` takes (`<callback id>/<id>` for an object listed under its parent). */
+  readonly importId: string;
+  /** The resource's URN, where the door knows it; the dynamic door's create sees none. */
+  readonly urn: string | undefined;
+}
+
+/** A collision with an object that differs from the declaration. */
+export function collisionRefusal(collision: Collision, why: string): string {
+  return `creating ${collision.kind} failed: ${collision.id} already exists (${why}). ${claimHints(collision)}`;
+}
+
+/** A collision with an identical object of a kind that carries no marker, with no unfinished create of this resource to prove it its own. */
+export function unprovenRefusal(collision: Collision & { readonly undeletable: boolean }): string {
+  const left = collision.undeletable ? " (a role this stack destroyed earlier is one: the API cannot delete roles)" : "";
+  const replaced = collision.undeletable
+    ? ""
+    : ` If it is this resource's own object being replaced (pulumi up --replace), give the resource the deleteBeforeReplace option, so the old one goes first.`;
+  return (
+    `creating ${collision.kind} failed: ${collision.id} already exists with exactly the declared values, and nothing proves it is this ` +
+    `resource's own: it carries no create marker, and no create of this resource began on this machine without finishing. It may be ` +
+    `another stack's or made by hand${left}, so it is neither taken over nor deleted. ${claimHints(collision)}${replaced}`
+  );
+}
+
+function claimHints({ kind, id, importId, urn }: Collision): string {
+  const native = urn !== undefined && /^tcs:index:/.test(typeOfUrn(urn));
+  const importCommand = native ? `, or run pulumi import ${typeOfUrn(urn)} ${nameOfUrn(urn)} ${importId} and use the code it prints` : "";
+  const pendingUrn = urn ?? `<the URN that warning names>`;
+  return (
+    `To manage the existing ${kind} with this resource, set adoptId: "${id}" on it${importCommand}. If an interrupted run of this ` +
+    `resource made it (pulumi up warned that it was "interrupted while creating"), run pulumi refresh --import-pending-creates ` +
+    `${pendingUrn} --import-pending-creates ${importId}, then pulumi up.`
+  );
+}
+
+/** `urn:pulumi:<stack>::<project>::<parent types$><type>::<name>`: the type, without its parents. */
+function typeOfUrn(urn: string): string {
+  const types = urn.split("::")[2] ?? "";
+  return types.slice(types.lastIndexOf("$") + 1);
+}
+
+function nameOfUrn(urn: string): string {
+  return urn.slice(urn.lastIndexOf("::") + 2);
+}

@@ -1,0 +1,188 @@
+// Never touch what is not provably ours (issue 45), on the real engine through both doors: a stack
+// that declares an instance or a role identical to one another stack manages (or someone made by
+// hand) is refused, naming the object and how to claim it, and the other stack's object is left as
+// it was; an intent store that cannot be written fails the create before anything is sent, so runs
+// never loop making objects they cannot record; and a create interrupted on a runner that is gone is
+// not taken over on a guess: the refusal writes out `pulumi refresh --import-pending-creates`.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import * as tcs from "pulumi-tcs";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { openStack } from "../../scripts/lib/engine";
+import { nativePlugins } from "./helpers/native-engine-deployer";
+import { FIX } from "./helpers/programs";
+import { api, listAll, startTestEmulator } from "./helpers/tcs-stack";
+import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+
+let emulator: RunningEmulator;
+const scratches: Scratch[] = [];
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(async () => {
+  for (const scratch of scratches) scratch.remove();
+  await emulator?.close();
+});
+
+type Door = "dynamic" | "native";
+
+/** A `tcs:index:<Kind>` resource, declared without the generated SDK. */
+class NativeResource extends pulumi.CustomResource {
+  constructor(kind: string, name: string, args: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    super(`tcs:index:${kind}`, name, args, opts);
+  }
+}
+
+interface Declared {
+  role?: { slug: string; adoptId?: string };
+  instance?: { callbackId: string; providerConfigId: string; adoptId?: string };
+}
+
+/** The program of one stack: a role and an instance through the given door. */
+function programOf(door: Door, declared: Declared): PulumiFn {
+  return async () => {
+    const role = declared.role && { name: "Shared triage", slug: declared.role.slug, permissions: ["thread_read"], adoptId: declared.role.adoptId };
+    if (door === "dynamic") {
+      if (role) new tcs.Role("triage", role);
+      if (declared.instance) new tcs.CallbackInstance("attachment", declared.instance);
+    } else {
+      if (role) new NativeResource("Role", "triage", role);
+      if (declared.instance) new NativeResource("CallbackInstance", "attachment", declared.instance);
+    }
+  };
+}
+
+async function stackOf(door: Door, name: string, env: Record<string, string> = {}): Promise<{ open(program: PulumiFn): Promise<Stack> }> {
+  const scratch = makeScratch(name);
+  scratches.push(scratch);
+  return {
+    open: (program) =>
+      openStack({
+        program,
+        workDir: scratch.dir,
+        stackName: name,
+        backendDir: scratch.backendDir,
+        env,
+        ...(door === "native" ? { plugins: nativePlugins } : {}),
+        config: {
+          "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
+          "tcs:baseUrl": { value: emulator.url },
+          "tcs:rateLimitTier": { value: "production" },
+        },
+      }),
+  };
+}
+
+/** What the engine printed and the error, or "succeeded". */
+async function attempt(run: (onOutput: (text: string) => void) => Promise<unknown>): Promise<string> {
+  const output = outputCollector();
+  const failure = await run(output.onOutput).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  return failure === undefined ? "succeeded" : `${output.text()}\n${String(failure)}`;
+}
+
+/** A callback, a config and an instance made by hand, as someone outside Pulumi would. */
+async function handMadeInstance(tool: Tool, label: string): Promise<{ callbackId: string; providerConfigId: string; instanceId: string }> {
+  const config = await api(emulator, "POST", "/provider-configs", {
+    provider_id: tool.provider,
+    name: `hand-made ${label}`,
+    provider_config_vault_id: tool.vault,
+  });
+  const callback = await api(emulator, "POST", "/callbacks", { integration_provider_id: tool.integrationProvider, name: `hand-made ${label}` });
+  const instance = await api(emulator, "POST", `/callbacks/${callback.id}/instances`, { provider_config_id: config.id });
+  return { callbackId: callback.id, providerConfigId: config.id, instanceId: instance.id };
+}
+
+/** A tool whose provider supports callbacks: one per door, since the service keeps one callback per integration provider. */
+interface Tool {
+  integrationProvider: string;
+  provider: string;
+  vault: string;
+}
+
+describe.each<[Door, Tool]>([
+  ["dynamic", { integrationProvider: FIX.linearIntegrationProvider, provider: "prov_linear00000000000000", vault: "pcvt_lineardefault0000000" }],
+  ["native", { integrationProvider: FIX.slackIntegrationProvider, provider: FIX.slackProvider, vault: FIX.slackVault }],
+])("the %s door", (door, tool) => {
+  it("leaves another stack's instance and role alone: the second stack is refused, naming the object and how to claim it", async () => {
+    const made = await handMadeInstance(tool, door);
+    const slug = `shared-triage-${door}`;
+    // Stack A adopts the hand-made instance and makes a role.
+    const a = await stackOf(door, `owner-a-${door}`);
+    const aProgram = programOf(door, { role: { slug }, instance: { ...made, adoptId: made.instanceId } });
+    const aUp = await (await a.open(aProgram)).up();
+    expect(aUp.summary.resourceChanges).toEqual({ create: 3 });
+    const instanceBefore = await api(emulator, "GET", `/callbacks/${made.callbackId}/instances/${made.instanceId}`);
+    const [roleBefore] = (await listAll(emulator, "/roles")).filter((role) => role.slug === slug);
+
+    // Stack B declares the same instance and the same role, identical in every field.
+    const b = await stackOf(door, `owner-b-${door}`);
+    const bStack = await b.open(programOf(door, { role: { slug }, instance: { callbackId: made.callbackId, providerConfigId: made.providerConfigId } }));
+    const text = await attempt((onOutput) => bStack.up({ onOutput }));
+    expect(text).toMatch(new RegExp(`${made.instanceId} already exists with exactly the declared values, and nothing proves`));
+    expect(text).toMatch(new RegExp(`${roleBefore.id} already exists with exactly the declared values, and nothing proves`));
+    expect(text).toMatch(new RegExp(`set adoptId: "${made.instanceId}"`));
+    if (door === "native") expect(text).toMatch(new RegExp(`pulumi import tcs:index:CallbackInstance attachment ${made.callbackId}/${made.instanceId}`));
+    expect(text).not.toMatch(/deleted, and made anew|taken over instead of creating/);
+
+    // A's objects are as they were, and A's drift check finds nothing.
+    expect(await api(emulator, "GET", `/callbacks/${made.callbackId}/instances/${made.instanceId}`)).toEqual(instanceBefore);
+    expect((await listAll(emulator, "/roles")).filter((role) => role.slug === slug)).toEqual([roleBefore]);
+    await (await a.open(aProgram)).preview({ refresh: true, expectNoChanges: true });
+    // Nothing of B's went into its state.
+    expect((await bStack.exportStack()).deployment.resources?.filter((r: { type: string }) => !r.type.startsWith("pulumi:")) ?? []).toEqual([]);
+  });
+
+  it("fails a create whose intent store cannot be written before anything is sent, and does not loop on the next run", async () => {
+    const file = path.join(makeScratchFile(`home-${door}`), "not-a-dir");
+    fs.writeFileSync(file, "");
+    const slug = `unwritable-home-${door}`;
+    // A HOME under a regular file, and no TCS_CREATE_INTENTS_DIR: the store cannot be made.
+    const stack = await (
+      await stackOf(door, `unwritable-${door}`, { HOME: path.join(file, "home"), TCS_CREATE_INTENTS_DIR: "" })
+    ).open(programOf(door, { role: { slug } }));
+    for (let run = 0; run < 2; run++) {
+      const text = await attempt((onOutput) => stack.up({ onOutput }));
+      expect(text).toMatch(/cannot record the create on this machine before sending it: ENOTDIR/);
+      expect(text).toMatch(/Set TCS_CREATE_INTENTS_DIR to a writable directory/);
+      expect((await listAll(emulator, "/roles")).filter((role) => role.slug === slug)).toEqual([]);
+    }
+  });
+
+  it("refuses, rather than guesses, a create interrupted on a runner that is gone, writing out the command that recovers it", async () => {
+    const slug = `interrupted-${door}`;
+    const program = programOf(door, { role: { slug } });
+    const stack = await (await stackOf(door, `interrupted-${door}`)).open(program);
+    // What a run killed between its POST and its state write leaves on a fresh runner: the object, not
+    // in state, and no intent on this machine (the engine's own record of the create, which the command
+    // turns into state, is left out here: `pulumi stack import` drops it).
+    await stack.up();
+    const exported = await stack.exportStack();
+    const made = exported.deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"));
+    const { urn, id: roleId } = made;
+    exported.deployment.resources = exported.deployment.resources.filter((r: { urn: string }) => r !== made);
+    await stack.importStack(exported);
+    const role = { id: roleId as string };
+
+    const refused = await attempt((onOutput) => stack.up({ onOutput }));
+    const command =
+      door === "native"
+        ? `pulumi refresh --import-pending-creates ${urn} --import-pending-creates ${role.id}`
+        : `pulumi refresh --import-pending-creates <the URN that warning names> --import-pending-creates ${role.id}`;
+    expect(refused).toContain(command);
+
+    // The role is left as the interrupted run made it, for that command to record.
+    expect((await listAll(emulator, "/roles")).filter((r) => r.slug === slug).map((r) => r.id)).toEqual([role.id]);
+  });
+});
+
+function makeScratchFile(name: string): string {
+  const scratch = makeScratch(name);
+  scratches.push(scratch);
+  return scratch.dir;
+}
