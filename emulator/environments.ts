@@ -2,6 +2,8 @@ import { fixtureId, PREFIX } from "./ids";
 
 export interface EnvironmentKeys {
   secret: string;
+  /** Another secret key of the same environment, as a key rotation leaves two for a while. */
+  secondSecret: string;
   publishable: string;
 }
 
@@ -20,10 +22,12 @@ export interface Environment {
 export const TEST_KEYS: { development: EnvironmentKeys; production: EnvironmentKeys } = {
   development: {
     secret: "service_sk_emulator_dev_00000000000000000000",
+    secondSecret: "service_sk_emulator_dev_second_0000000000000",
     publishable: "service_pk_emulator_dev_00000000000000000000",
   },
   production: {
     secret: "service_sk_emulator_prod_0000000000000000000",
+    secondSecret: "service_sk_emulator_prod_second_000000000000",
     publishable: "service_pk_emulator_prod_0000000000000000000",
   },
 };
@@ -38,6 +42,8 @@ export type KeyType = "secret" | "publishable";
 export interface Caller {
   environment: Environment;
   keyType: KeyType;
+  /** The key itself: each key has its own rate-limit window. */
+  key: string;
 }
 
 /** What a key of the right shape looks like; anything else is a 401 without a lookup. */
@@ -45,8 +51,8 @@ const KEY_SHAPE = /^service_(sk|pk)_[A-Za-z0-9_]{8,200}$/;
 
 const callersByKey = new Map<string, Caller>();
 for (const environment of ENVIRONMENTS) {
-  callersByKey.set(environment.keys.secret, { environment, keyType: "secret" });
-  callersByKey.set(environment.keys.publishable, { environment, keyType: "publishable" });
+  for (const key of [environment.keys.secret, environment.keys.secondSecret]) callersByKey.set(key, { environment, keyType: "secret", key });
+  callersByKey.set(environment.keys.publishable, { environment, keyType: "publishable", key: environment.keys.publishable });
 }
 
 export type KeyLookup = { ok: true; caller: Caller } | { ok: false; reason: "missing" | "malformed" | "unknown" };

@@ -9,7 +9,7 @@ import { ApiError, errors } from "./errors";
 import { identifyCaller, type EnvironmentType } from "./environments";
 import { Faults } from "./faults";
 import { buildFixtures, type Fixtures } from "./fixtures/index";
-import { seedIfEmpty } from "./fixtures/seed";
+import { defaultRoleIds, seedIfEmpty } from "./fixtures/seed";
 import { isLoopback, readJsonBody, sendError, sendJson } from "./http-util";
 import { newId, PREFIX } from "./ids";
 import { Query } from "./query";
@@ -47,7 +47,8 @@ const router = new Router([...callbackRoutes, ...providerConfigRoutes, ...roleRo
  * Service-Version, route (404), key type (403), path ids (400), body, handler.
  */
 export class EmulatorServer {
-  readonly fixtures: Fixtures = buildFixtures();
+  /** Built by listen(), from the database: its default roles' ids are its own. */
+  fixtures!: Fixtures;
   private readonly server: Server;
   private readonly store: Store;
   private readonly clock = new Clock();
@@ -87,6 +88,7 @@ export class EmulatorServer {
 
   async listen(): Promise<string> {
     if (seedIfEmpty(this.state)) this.config.log(`seeded fixtures into ${this.config.db}`);
+    this.fixtures = buildFixtures(defaultRoleIds(this.state));
     await new Promise<void>((resolve, reject) => {
       this.server.once("error", reject);
       this.server.listen(this.config.port, this.config.host, () => {
@@ -114,9 +116,11 @@ export class EmulatorServer {
 
   /** Back to the fixtures only: data, clock, counters, limiter windows and fault rules. */
   reset(): void {
+    // The environments stay the same ones: their default roles keep their ids.
+    const roleIds = defaultRoleIds(this.state);
     this.store.clear();
     this.clock.reset();
-    seedIfEmpty(this.state);
+    seedIfEmpty(this.state, roleIds);
     this.counters.reset();
     this.faults.clear();
     this.ipLimiter.reset();
@@ -186,7 +190,7 @@ export class EmulatorServer {
 
       const ip = this.ipLimiter.take(req.socket.remoteAddress ?? "unknown");
       if (!ip.allowed) {
-        if (lookup.ok) setRateHeaders(headers, this.keyLimiters[lookup.caller.environment.type].peek(lookup.caller.environment.keys[lookup.caller.keyType]));
+        if (lookup.ok) setRateHeaders(headers, this.keyLimiters[lookup.caller.environment.type].peek(lookup.caller.key));
         this.counters.recordRateLimited();
         throw rateLimited(`More than ${ip.limit} requests from this IP address in the window.`, ip.retryAfterSeconds);
       }
@@ -200,8 +204,8 @@ export class EmulatorServer {
           },
         );
       }
-      const { environment, keyType } = lookup.caller;
-      const decision = this.keyLimiters[environment.type].take(environment.keys[keyType]);
+      const { environment, keyType, key } = lookup.caller;
+      const decision = this.keyLimiters[environment.type].take(key);
       setRateHeaders(headers, decision);
       if (!decision.allowed) {
         this.counters.recordRateLimited();

@@ -69,17 +69,90 @@ export function withProviderUrn(settings: Props, urn: string): Props {
 }
 
 /**
- * What DiffConfig says of a change of settings. The same provider with new settings (a rotated key, a
- * new tier) keeps its resources: the next calls use the new settings. A resource moved to another
- * provider that reaches another environment (another base URL or key) is replaced, as a change of the
- * dynamic door's `connection` is: made in the new environment, deleted from the old one. Moved to a
- * provider with the same settings, it stays.
+ * The input that records which environment the provider's key and base URL reach (environment.ts):
+ * kept from the last run while they stay the same, asked of the service when they change.
  */
-export function providerConfigChange(urn: string, olds: Props, news: Props): { changed: string[]; replaces: string[] } {
-  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== PROVIDER_URN_INPUT);
+export const ENVIRONMENT_INPUT = "__tcsEnvironment";
+
+/** The settings that choose the environment a provider reaches. */
+const ENVIRONMENT_SETTINGS = ["apiKey", "baseUrl"];
+
+/** The settings that changed (the provider's own inputs left out), and those of them that choose the environment. */
+export function changedSettings(olds: Props, news: Props): { changed: string[]; environment: string[] } {
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_INPUT);
   const changed = keys.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
+  return { changed, environment: changed.filter((key) => ENVIRONMENT_SETTINGS.includes(key)) };
+}
+
+/**
+ * What CheckConfig records of the environment: the one state holds while the key and base URL stay
+ * the same (no request), or `ask` the service for a new provider, new settings, or state written
+ * before the provider recorded it (the next `up` records it).
+ */
+export function environmentToRecord(olds: Props, news: Props): { keep: string } | "ask" {
+  const recorded = olds[ENVIRONMENT_INPUT];
+  return typeof recorded === "string" && changedSettings(olds, news).environment.length === 0 ? { keep: recorded } : "ask";
+}
+
+/** What is known of the environment some settings reach (environment.ts). */
+export type EnvironmentFact = { id: string } | { computed: true } | { unknown: string };
+
+/** The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config. */
+export function isExplicitProvider(urn: string): boolean {
+  return !/::default(_[\w.-]+)?$/.test(urn);
+}
+
+/** How messages name a provider and its settings: an explicit provider's properties, or the default provider's stack config. */
+export function providerNames(urn: string): { subject: string; apiKey: string; baseUrl: string; setKey: string; setBaseUrl: string } {
+  if (isExplicitProvider(urn)) {
+    return {
+      subject: `tcs provider ${urn.slice(urn.lastIndexOf("::") + 2)}`,
+      apiKey: "apiKey",
+      baseUrl: "baseUrl",
+      setKey: "Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage.",
+      setBaseUrl: "Set the provider's baseUrl to the service's base URL.",
+    };
+  }
+  return {
+    subject: "the default tcs provider",
+    apiKey: "tcs:apiKey",
+    baseUrl: "tcs:baseUrl",
+    setKey: "Set a secret key of the environment to manage: pulumi config set --secret tcs:apiKey service_sk_...",
+    setBaseUrl: "Set the service's base URL: pulumi config set tcs:baseUrl <the service's base URL>.",
+  };
+}
+
+/**
+ * What DiffConfig says of a change of settings, given what is known of the environments the old and
+ * the new settings reach (`facts`, needed when the key or base URL changed). The provider's resources
+ * live in one environment: when the new settings reach another, they are replaced (made in the new
+ * environment, deleted from the old one, as a change of the dynamic door's `connection` is), and when
+ * they reach the same one (a rotated key), they are kept. The engine asks the same of a resource moved
+ * from one provider to another, passing the old provider's inputs under the new provider's URN: moved
+ * to a provider of the same environment, it stays.
+ * A change of settings whose environment cannot be told is refused, naming why and the fix: kept, the
+ * resources would be lost from sight in the other environment; replaced, made twice in the same one.
+ * A moved resource is replaced then, as a move to another provider always was.
+ */
+export function providerConfigChange(
+  urn: string,
+  olds: Props,
+  news: Props,
+  facts?: { old: EnvironmentFact; new: EnvironmentFact },
+): { changed: string[]; replaces: string[] } {
+  const { changed, environment } = changedSettings(olds, news);
+  if (environment.length === 0) return { changed, replaces: [] };
+  if (!facts) throw new Error(`provider bug: DiffConfig of ${urn} judged a change of ${environment.join(" and ")} without the environments`);
   const movedFrom = olds[PROVIDER_URN_INPUT];
   const moved = typeof movedFrom === "string" && movedFrom !== urn;
-  const environment = changed.filter((key) => key === "apiKey" || key === "baseUrl");
-  return { changed, replaces: moved ? environment : [] };
+  const [before, after] = [facts.old, facts.new];
+  if ("id" in before && "id" in after) return { changed, replaces: before.id === after.id ? [] : environment };
+  if ("computed" in before || "computed" in after || moved) return { changed, replaces: environment };
+  const names = providerNames(urn);
+  const settings = environment.map((key) => (key === "apiKey" ? names.apiKey : names.baseUrl)).join(" and ");
+  const reason = "unknown" in after ? after.unknown : (before as { unknown: string }).unknown;
+  throw new Error(
+    `${names.subject}: ${settings} changed, and which environment ${environment.length > 1 ? "they reach" : "it reaches"} cannot be told, ` +
+      `so its resources are neither kept nor replaced: ${reason}`,
+  );
 }

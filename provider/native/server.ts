@@ -10,7 +10,8 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../plugin/tcs-plugin";
-import { configSource, providerConfigChange, settingFailures, withProviderUrn } from "./config";
+import { changedSettings, configSource, isExplicitProvider, providerConfigChange, settingFailures, withProviderUrn } from "./config";
+import { environmentFact, withEnvironment } from "./environment";
 import { invokeFunction } from "./invoke";
 import { propsOf, withSecrets, type Props } from "./properties";
 import { ResourceCalls, type FieldChange } from "./resource-calls";
@@ -143,16 +144,23 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       return response;
     }),
 
-    checkConfig: unary((request: provproto.CheckRequest) => {
-      const news = propsOf(request.getNews());
-      // The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config.
-      const explicit = !/::default(_[\w.-]+)?$/.test(request.getUrn());
-      return checkResponse(withSecrets(withProviderUrn(news, request.getUrn()), ["apiKey"]), settingFailures(news, explicit));
+    checkConfig: unary(async (request: provproto.CheckRequest) => {
+      const [urn, olds, news] = [request.getUrn(), propsOf(request.getOlds()), propsOf(request.getNews())];
+      const failures = settingFailures(news, isExplicitProvider(urn));
+      // Which environment the settings reach, recorded for DiffConfig: asked only of settings that may be used.
+      const checked = failures.length > 0 ? news : await withEnvironment(urn, olds, news);
+      return checkResponse(withSecrets(withProviderUrn(checked, urn), ["apiKey"]), failures);
     }),
 
-    diffConfig: unary((request: provproto.DiffRequest) => {
+    diffConfig: unary(async (request: provproto.DiffRequest) => {
+      const urn = request.getUrn();
       const [olds, news] = [propsOf(request.getOldInputs() ?? request.getOlds()), propsOf(request.getNews())];
-      const { changed, replaces } = providerConfigChange(request.getUrn(), olds, news);
+      // The environments are asked about only when the key or base URL changed (and state does not record them).
+      const facts =
+        changedSettings(olds, news).environment.length === 0
+          ? undefined
+          : { old: await environmentFact(urn, olds, "previous"), new: await environmentFact(urn, news, "new") };
+      const { changed, replaces } = providerConfigChange(urn, olds, news, facts);
       const response = new provproto.DiffResponse();
       response.setChanges(changed.length > 0 ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
       response.setDiffsList(changed);

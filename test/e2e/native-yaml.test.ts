@@ -238,7 +238,7 @@ test("several environments the Pulumi way: an explicit provider holds a role in 
     expect(await active(emulator)).not.toContain(up.outputs.moverId.value);
 
     // The same provider with another key of the same environment: nothing is replaced.
-    await environments.stack.setConfig("stagingKey", { value: staging.keys.development.secret, secret: true });
+    await environments.stack.setConfig("stagingKey", { value: staging.keys.production.secondSecret, secret: true });
     // (The provider itself is updated; its resources stay.)
     expect((await environments.stack.preview()).changeSummary).toEqual({ same: 4, update: 1 });
   } finally {

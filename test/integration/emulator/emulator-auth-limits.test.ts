@@ -38,14 +38,44 @@ describe("auth and environments", () => {
     }
   });
 
-  test("fixture ids are the same in both environments, records are not shared", async () => {
+  test("fixture ids are the same in both environments but the default roles', records are not shared", async () => {
     const devRole = await h.dev("POST", "/roles", { name: "x", slug: "only-dev", permissions: [] });
     expect((await h.prod("GET", `/roles/${devRole.body.id}`)).status).toBe(404);
     expect((await h.prod("PUT", `/roles/${devRole.body.id}`, { name: "y", slug: "y", permissions: [] })).status).toBe(404);
     expect((await h.prod("GET", "/roles?slug=only-dev")).body.items).toEqual([]);
-    const fixtureRole = h.emu.fixtures.roles[0].id;
-    expect((await h.prod("GET", `/roles/${fixtureRole}`)).status).toBe(200);
+    expect((await h.prod("GET", "/provider-configs/pcfg_githubpersonal000000")).status).toBe(200);
     expect(h.emu.fixtures.environments.map((e) => e.type).sort()).toEqual(["development", "production"]);
+  });
+
+  test("each environment has default roles of its own, in every emulator, so its oldest role names it; a reset keeps them", async () => {
+    const owner = h.emu.fixtures.roles.find((role) => role.slug === "owner")!;
+    expect(owner.id).toBe(owner.ids.development);
+    expect(owner.ids.development).toMatch(ID_FORMAT("rol_"));
+    expect((await h.dev("GET", `/roles/${owner.ids.development}`)).body).toMatchObject({ slug: "owner", isDefault: true });
+    expect((await h.prod("GET", `/roles/${owner.ids.production}`)).body).toMatchObject({ slug: "owner", isDefault: true });
+    expect((await h.prod("GET", `/roles/${owner.ids.development}`)).status).toBe(404);
+    const oldest = async (call: typeof h.dev) => (await call("GET", "/roles?limit=1&order=asc")).body.items[0].id;
+    const [dev, prod] = [await oldest(h.dev), await oldest(h.prod)];
+    expect(dev).not.toBe(prod);
+    await h.dev("POST", "/roles", { name: "x", slug: "newer", permissions: [] });
+    expect(await oldest(h.dev)).toBe(dev);
+    await h.control("POST", "/_emulator/reset");
+    expect([await oldest(h.dev), await oldest(h.prod)]).toEqual([dev, prod]);
+    expect((await h.control("GET", "/_emulator/fixtures")).body.roles).toEqual(h.emu.fixtures.roles);
+    const other = await startHarness();
+    try {
+      expect([await oldest(other.dev), await oldest(other.prod)]).not.toContain(dev);
+      expect(other.emu.fixtures.roles.map((role) => role.ids.development)).not.toContain(owner.ids.development);
+    } finally {
+      await other.emu.close();
+    }
+  });
+
+  test("a second secret key reaches the same environment as the first", async () => {
+    const second = client(h.emu.url, h.emu.keys.development.secondSecret);
+    const made = await h.dev("POST", "/roles", { name: "x", slug: "seen-by-both", permissions: [] });
+    expect((await second("GET", `/roles/${made.body.id}`)).body).toMatchObject({ slug: "seen-by-both" });
+    expect((await client(h.emu.url, h.emu.keys.production.secondSecret)("GET", `/roles/${made.body.id}`)).status).toBe(404);
   });
 
   test("Request-Id on every response, success or error", async () => {
@@ -100,8 +130,9 @@ describe("rate limits", () => {
       expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(3);
       expect(limited.headers.get("ratelimit-remaining")).toBe("0");
       expect(Number(limited.headers.get("ratelimit-reset"))).toBeGreaterThanOrEqual(1);
-      // The publishable key of the same environment has its own window; production a bigger one.
+      // Each key of the same environment has its own window; production a bigger one.
       expect((await h.devPublishable("GET", "/provider-config-schema?provider_id=prov_github00000000000000")).status).toBe(200);
+      expect((await client(h.emu.url, h.emu.keys.development.secondSecret)("GET", "/roles")).status).toBe(200);
       let prodOk = 0;
       for (let i = 0; i < 10; i++) if ((await h.prod("GET", "/roles")).status === 200) prodOk++;
       expect(prodOk).toBe(8);

@@ -49,15 +49,15 @@ describe("a change of provider settings (DiffConfig)", () => {
   const [defaults, prod] = ["urn:pulumi:dev::p::pulumi:providers:tcs::default", "urn:pulumi:dev::p::pulumi:providers:tcs::prod"];
   const dev = withProviderUrn({ apiKey: "service_sk_dev", baseUrl: "https://dev.example.com" }, defaults);
 
+  const [inDev, inProd] = [{ id: "rol_devoldest" }, { id: "rol_prodoldest" }];
+
   it("replaces a resource moved to a provider of another environment", () => {
-    expect(providerConfigChange(prod, dev, withProviderUrn({ apiKey: "service_sk_prod", baseUrl: "https://prod.example.com" }, prod))).toEqual({
-      changed: ["apiKey", "baseUrl"],
-      replaces: ["apiKey", "baseUrl"],
-    });
+    const moved = withProviderUrn({ apiKey: "service_sk_prod", baseUrl: "https://prod.example.com" }, prod);
+    expect(providerConfigChange(prod, dev, moved, { old: inDev, new: inProd })).toEqual({ changed: ["apiKey", "baseUrl"], replaces: ["apiKey", "baseUrl"] });
   });
 
   it("keeps the resources of one provider whose key was rotated, and of a move to a provider with the same settings", () => {
-    expect(providerConfigChange(defaults, dev, withProviderUrn({ ...dev, apiKey: "service_sk_rotated" }, defaults))).toEqual({
+    expect(providerConfigChange(defaults, dev, withProviderUrn({ ...dev, apiKey: "service_sk_rotated" }, defaults), { old: inDev, new: inDev })).toEqual({
       changed: ["apiKey"],
       replaces: [],
     });

@@ -1,0 +1,101 @@
+// Which environment of the service a provider's key and base URL reach, as the service tells it: the
+// id of the environment's oldest role, `GET /roles?limit=1&order=asc` (the list the key check of a
+// writing run reads). Every environment is made with default roles of its own and the API cannot
+// delete a role, so that id names the environment for its life; a key rotated within the environment
+// reads the same id, a key of another environment another (docs/contract-decisions.md, "Explicit
+// providers: which environment a key reaches"). Recorded in the provider's inputs and asked again only
+// when the key or base URL changed, so a preview with no changes sends nothing; the SDK is loaded by
+// the first question, not before.
+import type { ToolConnectivityClient } from "../../sdk";
+import { missingSettings, readSettings } from "../config";
+import { UNKNOWN } from "../shapes/normalize";
+import { configSource, ENVIRONMENT_INPUT, environmentToRecord, providerNames, type EnvironmentFact } from "./config";
+import type { Props } from "./properties";
+
+/** The service's answer to the question: the oldest role's id, none, or the request's failure. */
+export type Answer = { id: string } | { error: unknown } | { empty: true };
+
+/** How a message names the settings asked about, and whether they are the new ones or those state holds. */
+type FactNames = ReturnType<typeof providerNames> & { which: "new" | "previous" };
+
+/** One question per settings per process: the engine asks DiffConfig again for every resource of a provider it replaces. */
+const answers = new Map<string, Promise<Answer>>();
+
+/**
+ * A provider's checked settings with the environment they reach (CheckConfig): the one state records
+ * while the key and base URL stay the same, else the service's answer. Nothing when the service
+ * cannot tell: DiffConfig then says why, if the settings changed.
+ */
+export async function withEnvironment(urn: string, olds: Props, news: Props): Promise<Props> {
+  const { [ENVIRONMENT_INPUT]: _declared, ...settings } = news;
+  const record = environmentToRecord(olds, settings);
+  const fact = record === "ask" ? await environmentOf(urn, settings, "new") : { id: record.keep };
+  return "id" in fact ? { ...settings, [ENVIRONMENT_INPUT]: fact.id } : settings;
+}
+
+/** The environment some settings reach (DiffConfig): the one they record, else the service's answer. */
+export function environmentFact(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> | EnvironmentFact {
+  const recorded = settings[ENVIRONMENT_INPUT];
+  return typeof recorded === "string" ? { id: recorded } : environmentOf(urn, settings, which);
+}
+
+/** The environment these settings reach, asked of the service; the settings are judged good by CheckConfig already (settingFailures). */
+async function environmentOf(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> {
+  if (settings.apiKey === UNKNOWN || settings.baseUrl === UNKNOWN) return { computed: true };
+  const resolved = readSettings(configSource(settings));
+  const missing = missingSettings(resolved);
+  if (missing) return { unknown: missing };
+  const question = JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
+  let answer = answers.get(question);
+  if (!answer) {
+    answer = ask(() => newClient(settings));
+    answers.set(question, answer);
+  }
+  return factOf(await answer, { ...providerNames(urn), which });
+}
+
+async function ask(client: () => ToolConnectivityClient): Promise<Answer> {
+  try {
+    const page = await client().roles.list({ limit: 1, order: "asc" });
+    const oldest = page.items[0];
+    return oldest ? { id: oldest.id } : { empty: true };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** The settings' client: the first question loads the SDK (see the top of this file). */
+function newClient(settings: Props): ToolConnectivityClient {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { clientFromSettings } = require("../client") as typeof import("../client");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { warn } = require("../plugin/engine/warn") as typeof import("../plugin/engine/warn");
+  return clientFromSettings(readSettings(configSource(settings)), warn);
+}
+
+/** The answer as a fact, a failure as its reason and fix: a refused key, a base URL that is not the service's, or a service that did not answer. */
+export function factOf(answer: Answer, names: FactNames): EnvironmentFact {
+  if ("id" in answer) return { id: answer.id };
+  const asked = `GET /roles with the ${names.which} ${names.apiKey} and ${names.baseUrl}`;
+  if ("empty" in answer) {
+    return {
+      unknown: `${asked} listed no role, and every environment of the service has its default roles. ${names.which === "new" ? names.setBaseUrl : previousFix(names)}`,
+    };
+  }
+  const error = answer.error;
+  const status = typeof (error as { status?: unknown })?.status === "number" ? ((error as { status: number }).status as number) : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  if (status === 401 || status === 403) return { unknown: `${asked} was refused (${message}). ${names.which === "new" ? names.setKey : previousFix(names)}` };
+  const notTheService =
+    status === 404 || (status !== undefined && status >= 300 && status < 400) || (error as { name?: unknown })?.name === "ResponseValidationError";
+  if (notTheService) return { unknown: `${asked} did not reach the service (${message}). ${names.which === "new" ? names.setBaseUrl : previousFix(names)}` };
+  return { unknown: `${asked} failed (${message}). Run again when the service answers.` };
+}
+
+/** The fix when the settings state holds no longer tell their environment (a key revoked since, say), and state does not record it. */
+function previousFix(names: FactNames): string {
+  return (
+    "State does not record the environment these settings reached (it was written by an earlier version of the provider): " +
+    `put the previous ${names.apiKey} and ${names.baseUrl} back for one \`pulumi up\`, which records it, then change them.`
+  );
+}

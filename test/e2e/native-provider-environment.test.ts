@@ -1,0 +1,177 @@
+// A provider whose key now reaches another environment, on the native door with the real engine
+// (issue 45, failure 3): an explicit provider and the default provider each manage objects in the
+// emulator's development environment; both are pointed at production's key, which replaces every
+// resource at preview already (made in production, deleted from development, a role left with a
+// warning since the API cannot delete roles), and leaves a clean refresh. A second key of production
+// then replaces nothing, a preview with no changes after it sends no request, and a key the service
+// refuses is refused at preview, naming the provider's setting.
+import * as pulumi from "@pulumi/pulumi";
+import type { Stack } from "@pulumi/pulumi/automation";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { openStack } from "../../scripts/lib/engine";
+import { ENVIRONMENT_INPUT } from "../../provider/native/config";
+import { nativePlugins } from "./helpers/native-engine-deployer";
+import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
+import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+
+const GITHUB_PROVIDER = "prov_github00000000000000";
+const GITHUB_INTEGRATION_PROVIDER = "intp_github00000000000000";
+const STACK = "provider-environment";
+
+let emulator: RunningEmulator;
+let scratch: Scratch;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  scratch = makeScratch(STACK);
+});
+
+afterAll(async () => {
+  scratch?.remove();
+  await emulator?.close();
+});
+
+class NativeResource extends pulumi.CustomResource {
+  constructor(kind: string, name: string, args: pulumi.Inputs, opts: pulumi.CustomResourceOptions = {}) {
+    super(`tcs:index:${kind}`, name, args, opts);
+  }
+}
+
+/** An explicit tcs provider (`pulumi:providers:tcs`). */
+class NativeProvider extends pulumi.ProviderResource {
+  constructor(name: string, settings: pulumi.Inputs) {
+    super("tcs", name, settings);
+  }
+}
+
+/** The program: an explicit provider with three resources, and a config on the default provider. */
+function program(explicitKey: string): () => Promise<Record<string, pulumi.Output<string>>> {
+  return async () => {
+    const env = new NativeProvider("env", { apiKey: pulumi.secret(explicitKey), baseUrl: emulator.url, rateLimitTier: "production" });
+    const role = new NativeResource("Role", "triage", { name: "Triage", slug: "triage", permissions: ["thread_read"] }, { provider: env });
+    const config = new NativeResource(
+      "ProviderConfig",
+      "github",
+      { providerId: GITHUB_PROVIDER, name: "GitHub", value: { base_url: "https://api.github.com", timeout_seconds: 30 } },
+      { provider: env },
+    );
+    const callback = new NativeResource("Callback", "issues", { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "Issues" }, { provider: env });
+    const defaultConfig = new NativeResource("ProviderConfig", "githubDefault", {
+      providerId: GITHUB_PROVIDER,
+      name: "GitHub (default provider)",
+      value: { base_url: "https://api.github.com", timeout_seconds: 60 },
+    });
+    return { role: role.id, config: config.id, callback: callback.id, defaultConfig: defaultConfig.id };
+  };
+}
+
+/** The stack with the explicit provider's key and the default provider's (`tcs:apiKey`). */
+async function open(explicitKey: string, defaultKey = explicitKey): Promise<Stack> {
+  return openStack({
+    program: program(explicitKey),
+    workDir: scratch.dir,
+    stackName: STACK,
+    backendDir: scratch.backendDir,
+    plugins: nativePlugins,
+    config: {
+      "tcs:apiKey": { value: defaultKey, secret: true },
+      "tcs:baseUrl": { value: emulator.url },
+      "tcs:rateLimitTier": { value: "production" },
+    },
+  });
+}
+
+type ExportedResource = { type: string; urn: string; inputs?: Record<string, unknown> };
+
+/** The environment each tcs provider in state records, by provider name ("default" for the default provider). */
+function environmentsIn(state: { deployment: { resources: unknown[] } }): Record<string, unknown> {
+  const providers = (state.deployment.resources as ExportedResource[]).filter((resource) => resource.type === "pulumi:providers:tcs");
+  return Object.fromEntries(
+    providers
+      .filter((provider) => provider.inputs?.[ENVIRONMENT_INPUT] !== undefined)
+      .map((provider) => [provider.urn.slice(provider.urn.lastIndexOf("::") + 2).replace(/^default.*/, "default"), provider.inputs?.[ENVIRONMENT_INPUT]]),
+  );
+}
+
+type Ids = Record<"role" | "config" | "callback" | "defaultConfig", string>;
+
+const idsOf = (outputs: Record<string, { value: unknown }>): Ids => ({
+  role: outputs.role.value as string,
+  config: outputs.config.value as string,
+  callback: outputs.callback.value as string,
+  defaultConfig: outputs.defaultConfig.value as string,
+});
+
+/** The active objects of an environment among these ids. */
+async function activeIn(environment: "development" | "production", ids: Ids): Promise<string[]> {
+  const active = [
+    ...(await listAll(emulator, "/roles", environment)),
+    ...(await listAll(emulator, "/provider-configs?status=active", environment)),
+    ...(await listAll(emulator, "/callbacks?status=active", environment)),
+  ].map((record) => record.id as string);
+  return Object.values(ids).filter((id) => active.includes(id));
+}
+
+test("a provider pointed at another environment replaces its resources, planned at preview; a second key of the same environment replaces nothing", async () => {
+  const { development, production } = emulator.keys;
+  const printed = outputCollector();
+
+  let stack = await open(development.secret);
+  const first = idsOf((await stack.up({ onOutput: printed.onOutput })).outputs);
+  expect(await activeIn("development", first)).toEqual(Object.values(first));
+
+  // Both providers now hold production's key: every resource is replaced, and the preview says so.
+  stack = await open(production.secret);
+  const preview = await stack.preview({ diff: true, onOutput: printed.onOutput });
+  // Four resources and the explicit provider (the engine does not list the default provider).
+  expect(preview.changeSummary).toEqual({ replace: 5, same: 1 });
+  for (const type of ["tcs:index:Role", "tcs:index:ProviderConfig", "tcs:index:Callback"]) expect(preview.stdout).toMatch(new RegExp(`\\+-\\s*${type}`));
+
+  const moved = await stack.up({ onOutput: printed.onOutput });
+  const second = idsOf(moved.outputs);
+  expect(await activeIn("production", second)).toEqual(Object.values(second));
+  // Nothing of the stack is left active and unmanaged in development, but the role the API cannot delete, named as such.
+  expect(await activeIn("development", first)).toEqual([first.role]);
+  expect(moved.stdout).toMatch(/the API cannot delete roles/);
+  await expect(api(emulator, "GET", `/provider-configs/${first.config}`, undefined, "development")).rejects.toThrow(/404/);
+  await expect(api(emulator, "GET", `/provider-configs/${first.defaultConfig}`, undefined, "development")).rejects.toThrow(/404/);
+  expect((await api(emulator, "GET", `/callbacks/${first.callback}`, undefined, "development")).status).toBe("deleted");
+  // Drift is clean: nothing reads as deleted outside Pulumi.
+  await stack.preview({ refresh: true, expectNoChanges: true, onOutput: printed.onOutput });
+
+  // A second key of the same environment, as a rotation gives: the providers are updated, every resource kept.
+  stack = await open(production.secondSecret);
+  const rotation = await stack.preview({ onOutput: printed.onOutput });
+  expect(rotation.changeSummary).toEqual({ update: 1, same: 5 });
+  const rotated = await stack.up({ onOutput: printed.onOutput });
+  expect(idsOf(rotated.outputs)).toEqual(second);
+  expect(rotated.summary.resourceChanges).toEqual({ update: 1, same: 5 });
+  await stack.preview({ refresh: true, expectNoChanges: true, onOutput: printed.onOutput });
+
+  // The environment recorded (production's oldest role), a preview with no changes asks the service nothing.
+  const productionOldest = (await api(emulator, "GET", "/roles?limit=1&order=asc", undefined, "production")).items[0].id;
+  expect(environmentsIn(await stack.exportStack())).toEqual({ default: productionOldest, env: productionOldest });
+  await requests.reset(emulator);
+  await stack.preview({ expectNoChanges: true, onOutput: printed.onOutput });
+  expect((await requests.read(emulator)).total).toBe(0);
+
+  // State written before the provider recorded the environment: the next up records it, changing nothing.
+  const exported = await stack.exportStack();
+  for (const resource of exported.deployment.resources as ExportedResource[]) delete resource.inputs?.[ENVIRONMENT_INPUT];
+  await stack.importStack(exported);
+  expect(environmentsIn(await stack.exportStack())).toEqual({});
+  const recorded = await stack.up({ onOutput: printed.onOutput });
+  expect(recorded.summary.resourceChanges).toEqual({ same: 6 });
+  expect(environmentsIn(await stack.exportStack())).toEqual({ default: productionOldest, env: productionOldest });
+
+  // A key the service refuses cannot tell an environment: refused at preview, naming the provider's apiKey.
+  stack = await open("service_sk_revoked_000000000000000000", production.secondSecret);
+  const refused = outputCollector();
+  await expect(stack.preview({ onOutput: refused.onOutput })).rejects.toThrow();
+  expect(refused.text()).toMatch(
+    /tcs provider env: apiKey changed, and which environment it reaches cannot be told, so its resources are neither kept nor replaced: GET \/roles with the new apiKey and baseUrl was refused \(401 unauthorized.*\)\. Set the provider's apiKey to a secret key/,
+  );
+  printed.onOutput(refused.text());
+
+  for (const key of [development.secret, production.secret, production.secondSecret]) expect(printed.text()).not.toContain(key);
+});

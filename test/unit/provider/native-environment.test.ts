@@ -1,0 +1,132 @@
+// Which environment a provider's settings reach, on the native door: what CheckConfig records, what
+// DiffConfig makes of the environments before and after a change of key or base URL, and how a
+// failed question reads (the questions themselves, against the emulator, are in
+// test/e2e/native-provider-environment.test.ts).
+import { APIError, AuthenticationError, ResponseValidationError } from "../../../sdk/core/errors";
+import {
+  ENVIRONMENT_INPUT,
+  environmentToRecord,
+  isExplicitProvider,
+  providerConfigChange,
+  providerNames,
+  withProviderUrn,
+  type EnvironmentFact,
+} from "../../../provider/native/config";
+import { factOf } from "../../../provider/native/environment";
+import { UNKNOWN } from "../../../provider/shapes/normalize";
+
+const STAGING = "urn:pulumi:dev::p::pulumi:providers:tcs::staging";
+const DEFAULT = "urn:pulumi:dev::p::pulumi:providers:tcs::default_0_1_0";
+const settings = { apiKey: "service_sk_one", baseUrl: "https://api.example.com", rateLimitTier: "production" };
+const recorded = { ...withProviderUrn(settings, STAGING), [ENVIRONMENT_INPUT]: "rol_oldest" };
+const context = { headers: {}, method: "GET", path: "/roles" };
+
+describe("what CheckConfig records of the environment", () => {
+  it("keeps the recorded environment while the key and base URL stay, whatever else changes", () => {
+    expect(environmentToRecord(recorded, { ...settings, rateLimitTier: "development" })).toEqual({ keep: "rol_oldest" });
+  });
+
+  it("asks the service for a new provider, a new key or base URL, and state that records none", () => {
+    expect(environmentToRecord({}, settings)).toBe("ask");
+    expect(environmentToRecord(recorded, { ...settings, apiKey: "service_sk_two" })).toBe("ask");
+    expect(environmentToRecord(recorded, { ...settings, baseUrl: "https://other.example.com" })).toBe("ask");
+    expect(environmentToRecord(withProviderUrn(settings, STAGING), settings)).toBe("ask");
+  });
+});
+
+describe("what DiffConfig makes of a change of key or base URL", () => {
+  const rotated = { ...settings, apiKey: "service_sk_two" };
+  const change = (facts: { old: EnvironmentFact; new: EnvironmentFact }, news = rotated, urn = STAGING) =>
+    providerConfigChange(urn, withProviderUrn(recorded, urn), withProviderUrn(news, urn), facts);
+
+  it("keeps the resources when the new settings reach the same environment (a rotated key)", () => {
+    expect(change({ old: { id: "rol_oldest" }, new: { id: "rol_oldest" } })).toEqual({ changed: ["apiKey"], replaces: [] });
+  });
+
+  it("replaces them when the new settings reach another environment, naming the settings that changed", () => {
+    expect(change({ old: { id: "rol_oldest" }, new: { id: "rol_other" } })).toEqual({ changed: ["apiKey"], replaces: ["apiKey"] });
+    const moved = { ...settings, baseUrl: "https://eu.example.com", apiKey: "service_sk_eu" };
+    expect(change({ old: { id: "rol_oldest" }, new: { id: "rol_eu" } }, moved)).toEqual({ changed: ["apiKey", "baseUrl"], replaces: ["apiKey", "baseUrl"] });
+  });
+
+  it("replaces them at a preview whose new key is not known yet, as Pulumi plans an unknown that may replace", () => {
+    expect(change({ old: { id: "rol_oldest" }, new: { computed: true } }, { ...settings, apiKey: UNKNOWN })).toEqual({
+      changed: ["apiKey"],
+      replaces: ["apiKey"],
+    });
+  });
+
+  it("refuses a change whose environment cannot be told, naming the provider, the setting and the reason with its fix", () => {
+    expect(() => change({ old: { id: "rol_oldest" }, new: { unknown: "GET /roles ... failed (503). Run again when the service answers." } })).toThrow(
+      "tcs provider staging: apiKey changed, and which environment it reaches cannot be told, so its resources are neither kept nor replaced: " +
+        "GET /roles ... failed (503). Run again when the service answers.",
+    );
+    expect(() => change({ old: { unknown: "previous: put it back" }, new: { id: "rol_oldest" } }, rotated, DEFAULT)).toThrow(
+      /^the default tcs provider: tcs:apiKey changed, .*: previous: put it back$/,
+    );
+  });
+
+  it("replaces a resource moved to another provider whose environment cannot be told, as a move always did", () => {
+    const prod = "urn:pulumi:dev::p::pulumi:providers:tcs::prod";
+    expect(providerConfigChange(prod, recorded, withProviderUrn(rotated, prod), { old: { id: "rol_oldest" }, new: { unknown: "503" } })).toEqual({
+      changed: ["apiKey"],
+      replaces: ["apiKey"],
+    });
+    expect(providerConfigChange(prod, recorded, withProviderUrn(rotated, prod), { old: { id: "rol_oldest" }, new: { id: "rol_oldest" } })).toEqual({
+      changed: ["apiKey"],
+      replaces: [],
+    });
+  });
+
+  it("does not count the recorded environment as a change of settings", () => {
+    expect(providerConfigChange(STAGING, recorded, { ...withProviderUrn(settings, STAGING), [ENVIRONMENT_INPUT]: "rol_oldest" })).toEqual({
+      changed: [],
+      replaces: [],
+    });
+  });
+});
+
+describe("a question the service could not answer", () => {
+  const names = (urn: string, which: "new" | "previous") => ({ ...providerNames(urn), which });
+
+  it("reads the oldest role's id as the environment", () => {
+    expect(factOf({ id: "rol_oldest" }, names(STAGING, "new"))).toEqual({ id: "rol_oldest" });
+  });
+
+  it("names the setting to fix: a refused new key, a base URL that is not the service's", () => {
+    const refused = new AuthenticationError({ ...context, status: 401, body: { code: "unauthorized", message: "The API key is unknown." } });
+    expect(factOf({ error: refused }, names(STAGING, "new"))).toEqual({
+      unknown: expect.stringMatching(/^GET \/roles with the new apiKey and baseUrl was refused \(401 .*\)\. Set the provider's apiKey to a secret key/),
+    });
+    expect(factOf({ error: refused }, names(DEFAULT, "new"))).toEqual({
+      unknown: expect.stringMatching(/pulumi config set --secret tcs:apiKey service_sk_\.\.\.$/),
+    });
+    const page = new ResponseValidationError("list of roles", [{ path: [], message: "the body is not JSON" }], context);
+    expect(factOf({ error: page }, names(STAGING, "new"))).toEqual({
+      unknown: expect.stringMatching(/did not reach the service .*Set the provider's baseUrl/),
+    });
+    expect(factOf({ empty: true }, names(STAGING, "new"))).toEqual({ unknown: expect.stringMatching(/listed no role.*Set the provider's baseUrl/) });
+  });
+
+  it("asks to put the previous settings back for one up when state does not record their environment and they no longer answer", () => {
+    const refused = new AuthenticationError({ ...context, status: 401, body: { code: "unauthorized", message: "revoked" } });
+    expect(factOf({ error: refused }, names(DEFAULT, "previous"))).toEqual({
+      unknown: expect.stringMatching(/put the previous tcs:apiKey and tcs:baseUrl back for one `pulumi up`, which records it, then change them\.$/),
+    });
+  });
+
+  it("asks to run again when the service did not answer", () => {
+    const outage = APIError.generate({ ...context, status: 503, body: { code: "service_unavailable", message: "down" } });
+    expect(factOf({ error: outage }, names(STAGING, "new"))).toEqual({
+      unknown: expect.stringMatching(/failed \(503 .*\)\. Run again when the service answers\.$/),
+    });
+  });
+
+  it("tells the default provider from an explicit one by its URN", () => {
+    expect([isExplicitProvider(DEFAULT), isExplicitProvider("urn:pulumi:dev::p::pulumi:providers:tcs::default"), isExplicitProvider(STAGING)]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+});
