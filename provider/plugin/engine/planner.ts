@@ -9,6 +9,7 @@ import { CONNECTION_INPUT, SAME_KEY_AS_INPUT } from "../../shapes/reserved";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { connectionMoved, connectionOf, reasonFor, stripEngineKeys, type Props } from "./engine-inputs";
+import { failureAt, topLevelInput } from "./property-path";
 import { replaceOnChange } from "./replace-on-changes";
 import { alreadyValidated, markValidated } from "./validated-by";
 
@@ -88,12 +89,12 @@ export class Planner<Args extends Props, R extends LiveObject> {
 
   /**
    * A failure as the engine may print it. The engine prints the value of a failure's property beside
-   * its reason ("property value value {...} has a problem"), secret or not; a failure on a secret input
-   * is reported for the resource instead, naming the property in the reason, so its value never
-   * reaches a terminal or a CI log. (A deeper path names no property the engine can print.)
+   * its reason ("property value value {...} has a problem"), secret or not; a failure on a secret input,
+   * or on a part of one (`value.base_url`), is reported for the resource instead, naming the property
+   * in the reason, so its value never reaches a terminal or a CI log (property-path.ts).
    */
   private keepingSecrets(failure: pulumi.dynamic.CheckFailure): pulumi.dynamic.CheckFailure {
-    if (!this.shape.secretInputs.includes(failure.property)) return failure;
+    if (!failure.property || !this.shape.secretInputs.includes(topLevelInput(failure.property))) return failure;
     return { property: "", reason: `${failure.property} (secret, not shown) ${failure.reason}` };
   }
 
@@ -189,7 +190,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
     if (result.success) return [];
     return result.error.issues
       .filter((issue) => !isUnknown(valueAt(news, issue.path)) && !isUnknown(news[String(issue.path[0])]))
-      .map((issue) => ({ property: issue.path.map(String).join(".") || "(inputs)", reason: reasonFor(issue) }));
+      .map((issue) => failureAt(issue.path, valueAt(news, issue.path), reasonFor(issue), this.shape.secretInputs.includes(String(issue.path[0]))));
   }
 
   /** The declared fields that differ from `olds`, and those of them whose change replaces the object. */
