@@ -298,7 +298,7 @@ describe("one object per resource: the model's events", () => {
     await converged(sim, program);
   });
 
-  it("2: up --replace with unchanged inputs makes new objects and removes the old ones; a role, one per slug and never deleted, is taken over", async () => {
+  it("2: up --replace with unchanged inputs makes new objects and removes the old ones; a role or an instance, which nothing proves its own, is refused and left as it was", async () => {
     const program: Declaration[] = [
       { name: "role", kind: "Role", args: { name: "Triage", slug: "triage", permissions: ["thread_read"] } },
       config({ providerId: github().id, value: githubValue(30) }),
@@ -311,10 +311,19 @@ describe("one object per resource: the model's events", () => {
     const before = new Map([...sim.state.values()].map((entry) => [entry.name, { ...entry }]));
 
     // As Pulumi's engine runs `up --replace`: check without old inputs, no diff, create, the old object's delete last.
-    await sim.up(program, { replace: program.map((decl) => decl.name) });
-    expect(sim.state.get("role")!.id).toBe(before.get("role")!.id);
-    for (const name of ["config", "cb", "instance", "session"]) expect(sim.state.get(name)!.id).not.toBe(before.get(name)!.id);
-    for (const name of ["config", "cb", "instance"]) expect(await stillLive(world, before.get(name)!)).toBe(false);
+    await sim.up(program, { replace: ["config", "cb", "session"] });
+    for (const name of ["config", "cb", "session"]) expect(sim.state.get(name)!.id).not.toBe(before.get(name)!.id);
+    for (const name of ["config", "cb"]) expect(await stillLive(world, before.get(name)!)).toBe(false);
+    // A role (one per slug, never deleted) and an instance (one per callback and config) carry no marker:
+    // their replacement collides with the object it replaces, which nothing proves its own.
+    for (const name of ["role", "instance"]) {
+      const current = sim.state.get(name)!;
+      await expect(sim.up(program, { replace: [name] })).rejects.toThrow(
+        new RegExp(`${current.id} already exists with exactly the declared values, and nothing proves`),
+      );
+      expect(sim.state.get(name)!.id).toBe(current.id);
+      expect(await stillLive(world, current)).toBe(true);
+    }
     await converged(sim, program);
   });
 

@@ -25,7 +25,7 @@ export function collisionRefusal(collision: Collision, why: string): string {
 export function unprovenRefusal(collision: Collision & { readonly undeletable: boolean }): string {
   const left = collision.undeletable ? " (a role this stack destroyed earlier is one: the API cannot delete roles)" : "";
   const replaced = collision.undeletable
-    ? ""
+    ? ` If it is this resource's own ${collision.kind} being replaced (pulumi up --replace), it cannot be: the API cannot delete it, so a replacement needs a new slug.`
     : ` If it is this resource's own object being replaced (pulumi up --replace), give the resource the deleteBeforeReplace option, so the old one goes first.`;
   return (
     `creating ${collision.kind} failed: ${collision.id} already exists with exactly the declared values, and nothing proves it is this ` +

@@ -11,7 +11,7 @@ import { integrationProviderFree } from "./free-keys";
 import { InvariantViolation, stateExists, stillLive } from "./invariants";
 import { CONFIG_SOURCES, DESCRIPTIONS, KIND_OF, METADATA, NAMES, configArgs, declarations, normalize, pick, slotsOf, type Slot } from "./program";
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
-import { StepError, isAbout, stepCounts, type Declaration, type Deployer } from "./sim-engine";
+import { StepError, isAbout, stepCounts, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
 import { SLOW_CREATE_MS, connectionOf, type Connection, type World } from "./world";
 
 /** What these commands saw happen, summed over a property run (targeted replacements are in stepCounts). */
@@ -28,6 +28,8 @@ export const eventCounts = {
   updatesThenReplaced: 0,
   /** `up --replace` with unchanged inputs that made a new object (and removed the old one). */
   replacedByNewObject: 0,
+  /** `up --replace` of a role or an instance refused: the object it collided with is not provably its own. */
+  replaceRefusedUnproven: 0,
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,9 +91,8 @@ export class ReplaceUp implements Command {
 
 /**
  * `up --replace` of an applied resource, and what must hold after it: the invariants, and a new
- * object, the old one gone (a setup session, which the API cannot delete, let go of). Not for a role
- * (one per slug, and the API cannot delete one: the replacement takes the old role over) nor an object
- * adoptId names (the replacement adopts it again). When the declaration cannot be created as it
+ * object, the old one gone (a setup session, which the API cannot delete, let go of). A role or an
+ * instance is refused (refusedAsUnproven); an object adoptId names is adopted again. When the declaration cannot be created as it
  * stands (a config adopted without settings, a session whose declared expiry has passed), the
  * refusal at check that says so, with nothing changed.
  */
@@ -114,13 +115,44 @@ async function replaceTargeted(real: Real, slot: Slot): Promise<void> {
     }
     return;
   }
-  await upAndCheck(real, false, { replace: [slot] });
+  if (!KIND_OF[slot].match(/^(Role|CallbackInstance)$/) || args.adoptId !== undefined) await upAndCheck(real, false, { replace: [slot] });
+  else if (await refusedAsUnproven(real, slot, old)) return;
   if (KIND_OF[slot] === "Role" || args.adoptId !== undefined) return;
   const replacement = real.sim.state.get(slot)!;
   if (replacement.id === old.id) fail(`up --replace ${slot} kept ${old.id}: a replacement must be a new object`);
   if (KIND_OF[slot] !== "IntegrationSetupSession" && (await stillLive(real.world, old)))
     fail(`up --replace ${slot} left the object it replaced, ${old.id}, live`);
   eventCounts.replacedByNewObject++;
+}
+
+/**
+ * A role or an instance carries no marker: its targeted replace collides with the object it replaces
+ * (a role's slug, an instance's callback and config), which nothing proves its own, so the create is
+ * refused and the object left as it was, still in state. (An instance detached out of band holds no
+ * key: its replacement is made, as any other.) Whether it was refused.
+ */
+async function refusedAsUnproven(real: Real, slot: Slot, old: StateEntry): Promise<boolean> {
+  const refused = await real.sim.up(declarations(real.program), { replace: [slot] }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (refused === undefined) {
+    if (KIND_OF[slot] === "Role") fail(`up --replace ${slot} replaced a role keeping its slug: it took ${old.id} over, or made a second role with the slug`);
+    await upAndCheck(real, false);
+    return false;
+  }
+  if (
+    !(refused instanceof StepError) ||
+    refused.op !== "create" ||
+    !refused.message.includes(`${old.id} already exists with exactly the declared values, and nothing proves`)
+  ) {
+    throw refused;
+  }
+  if (real.sim.state.get(slot)?.id !== old.id || !(await stillLive(real.world, old)))
+    fail(`a refused up --replace of ${slot} did not leave ${old.id} as it was`);
+  eventCounts.replaceRefusedUnproven++;
+  await upAndCheck(real, false);
+  return true;
 }
 
 /** The property a create of the slot's declaration is refused for, if any (what `--replace` then meets). */
