@@ -3,7 +3,7 @@
 // hand) is refused, naming the object and how to claim it, and the other stack's object is left as
 // it was; an intent store that cannot be written fails the create before anything is sent, so runs
 // never loop making objects they cannot record; and a create interrupted on a runner that is gone is
-// not taken over on a guess: the refusal writes out `pulumi refresh --import-pending-creates`.
+// not taken over on a guess: the refusal writes out the commands that recover it.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -55,10 +55,11 @@ function programOf(door: Door, declared: Declared): PulumiFn {
   };
 }
 
-async function stackOf(door: Door, name: string, env: Record<string, string> = {}): Promise<{ open(program: PulumiFn): Promise<Stack> }> {
+async function stackOf(door: Door, name: string, env: Record<string, string> = {}): Promise<{ scratch: Scratch; open(program: PulumiFn): Promise<Stack> }> {
   const scratch = makeScratch(name);
   scratches.push(scratch);
   return {
+    scratch,
     open: (program) =>
       openStack({
         program,
@@ -154,30 +155,49 @@ describe.each<[Door, Tool]>([
     }
   });
 
-  it("refuses, rather than guesses, a create interrupted on a runner that is gone, writing out the command that recovers it", async () => {
+  it("refuses, rather than guesses, a create interrupted on a runner that is gone; the commands it writes out recover it", async () => {
     const slug = `interrupted-${door}`;
-    const program = programOf(door, { role: { slug } });
-    const stack = await (await stackOf(door, `interrupted-${door}`)).open(program);
-    // What a run killed between its POST and its state write leaves on a fresh runner: the object, not
-    // in state, and no intent on this machine (the engine's own record of the create, which the command
-    // turns into state, is left out here: `pulumi stack import` drops it).
+    const name = `interrupted-${door}`;
+    const opened = await stackOf(door, name);
+    const stack = await opened.open(programOf(door, { role: { slug } }));
+    // What a run killed between its POST and its state write leaves on a fresh runner: the object, the
+    // engine's record of the create it was interrupted in (a pending operation, which `pulumi stack
+    // import` would drop, so the file backend's checkpoint is edited in place), and no intent.
     await stack.up();
-    const exported = await stack.exportStack();
-    const made = exported.deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"));
-    const { urn, id: roleId } = made;
-    exported.deployment.resources = exported.deployment.resources.filter((r: { urn: string }) => r !== made);
-    await stack.importStack(exported);
-    const role = { id: roleId as string };
+    const checkpointFile = path.join(opened.scratch.backendDir, ".pulumi", "stacks", "tcs", `${name}.json`);
+    const checkpoint = JSON.parse(fs.readFileSync(checkpointFile, "utf8"));
+    const deployment = checkpoint.checkpoint.latest;
+    const made = deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"));
+    deployment.resources = deployment.resources.filter((r: unknown) => r !== made);
+    deployment.pending_operations = [{ resource: { ...made, id: "", outputs: {} }, type: "creating" }];
+    fs.writeFileSync(checkpointFile, JSON.stringify(checkpoint));
+    fs.rmSync(`${checkpointFile}.attrs`, { force: true });
+    const before = (await listAll(emulator, "/roles")).filter((r) => r.slug === slug);
+    expect(before.map((r) => r.id)).toEqual([made.id]);
 
     const refused = await attempt((onOutput) => stack.up({ onOutput }));
-    const command =
-      door === "native"
-        ? `pulumi refresh --import-pending-creates ${urn} --import-pending-creates ${role.id}`
-        : `pulumi refresh --import-pending-creates <the URN that warning names> --import-pending-creates ${role.id}`;
-    expect(refused).toContain(command);
+    expect(refused).toMatch(new RegExp(`interrupted while creating`));
+    const claim = door === "native" ? `pulumi import tcs:index:Role triage ${made.id}` : `set adoptId: "${made.id}"`;
+    expect(refused).toContain(claim);
+    expect(refused).toContain(`first drop the engine's record of that create with pulumi refresh --clear-pending-creates, then do the same`);
+    if (door === "native") expect(refused).toContain(`pulumi up warned that ${made.urn} was "interrupted while creating"`);
+    expect((await listAll(emulator, "/roles")).filter((r) => r.slug === slug)).toEqual(before);
 
-    // The role is left as the interrupted run made it, for that command to record.
-    expect((await listAll(emulator, "/roles")).filter((r) => r.slug === slug).map((r) => r.id)).toEqual([role.id]);
+    // The commands as written out; then up plans no change and the role is the one the interrupted run made.
+    await stack.refresh({ clearPendingCreates: true });
+    if (door === "native") {
+      // What `pulumi import` does, as a program states it (no Node language host runs the CLI's import here).
+      const imported = await opened.open(async () => {
+        new NativeResource("Role", "triage", { name: "Shared triage", slug, permissions: ["thread_read"] }, { import: made.id });
+      });
+      expect((await imported.up()).summary.resourceChanges).toEqual({ import: 1, same: 1 });
+      expect((await stack.preview()).changeSummary).toEqual({ same: 2 });
+    } else {
+      const adopted = await opened.open(programOf(door, { role: { slug, adoptId: made.id } }));
+      expect((await adopted.up()).summary.resourceChanges).toEqual({ create: 1, same: 1 });
+    }
+    expect((await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"))?.id).toBe(made.id);
+    expect((await listAll(emulator, "/roles")).filter((r) => r.slug === slug).map((r) => r.id)).toEqual([made.id]);
   });
 });
 

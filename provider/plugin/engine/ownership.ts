@@ -1,9 +1,11 @@
 // What a create says when it meets an object it cannot prove its own. Proof is this resource's create
 // marker (create-marker.ts) or an unfinished create of this very resource on this machine
 // (create-intents.ts); anything else may be another stack's or made by hand, and is neither taken
-// over nor deleted. The error names the object and the three ways to claim it: adoptId, `pulumi
-// import`, and, for an object an interrupted create made (its runner gone with its intent), the
-// engine's own record of that create, which `pulumi refresh --import-pending-creates` turns into state.
+// over nor deleted. The error names the object and the ways to claim it: adoptId, or `pulumi import`
+// on the native door; for an object an interrupted create made (its runner gone with its intent), the
+// same after dropping the engine's own record of that create (`pulumi refresh --clear-pending-creates`).
+// The engine's `--import-pending-creates` is not named: Pulumi v3.259.0 turns the record into an
+// "importing" operation that nothing then reads, so the refresh drops it without recording the object.
 
 export interface Collision {
   /** The resource's type, as the engine names it. */
@@ -36,12 +38,11 @@ export function unprovenRefusal(collision: Collision & { readonly undeletable: b
 
 function claimHints({ kind, id, importId, urn }: Collision): string {
   const native = urn !== undefined && /^tcs:index:/.test(typeOfUrn(urn));
-  const importCommand = native ? `, or run pulumi import ${typeOfUrn(urn)} ${nameOfUrn(urn)} ${importId} and use the code it prints` : "";
-  const pendingUrn = urn ?? `<the URN that warning names>`;
+  const importCommand = native ? `, or run pulumi import ${typeOfUrn(urn)} ${nameOfUrn(urn)} ${importId}` : "";
   return (
     `To manage the existing ${kind} with this resource, set adoptId: "${id}" on it${importCommand}. If an interrupted run of this ` +
-    `resource made it (pulumi up warned that it was "interrupted while creating"), run pulumi refresh --import-pending-creates ` +
-    `${pendingUrn} --import-pending-creates ${importId}, then pulumi up.`
+    `resource made it (pulumi up warned that ${urn ?? "it"} was "interrupted while creating"), first drop the engine's record of ` +
+    `that create with pulumi refresh --clear-pending-creates, then do the same.`
   );
 }
 
