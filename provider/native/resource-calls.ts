@@ -9,6 +9,7 @@ import type { ResourceKind, ShapeRules } from "../shapes/shape";
 import { SHAPES } from "../shapes";
 import type { EngineDiff } from "../plugin/engine/planner";
 import type { ProviderMethods } from "../plugin/engine/resource-engine";
+import { namedConnectionMove } from "./dynamic-door-move";
 import { EngineReplacements } from "./engine-replacements";
 import { HeldIds, importRefusal, sharedIdRefusal } from "./held-ids";
 import { createKeyOfUrn, NaturalKeys } from "./identity";
@@ -48,6 +49,8 @@ export class ResourceCalls {
   async check(type: string, urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
     const kind = kindOfNativeType(type);
     const shape = SHAPES[kind] as unknown as ShapeRules<Props>;
+    const moved = namedConnectionMove(olds);
+    if (moved) return { inputs: withSecrets(news, shape.secretInputs), failures: [moved] };
     const identified = this.naturalKeys.identify(urn, kind, shape, news);
     this.urnOfKey.set(identified[CREATE_KEY_INPUT] as string, urn);
     const engine = this.engineFor(kind);

@@ -11,6 +11,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../plugin/tcs-plugin";
 import { changedSettings, configSource, isExplicitProvider, providerConfigChange, settingFailures, withProviderUrn } from "./config";
+import { asProviderSettings } from "./dynamic-door-move";
 import { environmentFact, withEnvironment } from "./environment";
 import { invokeFunction } from "./invoke";
 import { propsOf, withSecrets, type Props } from "./properties";
@@ -154,7 +155,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
 
     diffConfig: unary(async (request: provproto.DiffRequest) => {
       const urn = request.getUrn();
-      const [olds, news] = [propsOf(request.getOldInputs() ?? request.getOlds()), propsOf(request.getNews())];
+      const [olds, news] = [asProviderSettings(propsOf(request.getOldInputs() ?? request.getOlds())), propsOf(request.getNews())];
       // The environments are asked about only when the key or base URL changed (and state does not record them).
       const facts =
         changedSettings(olds, news).environment.length === 0
