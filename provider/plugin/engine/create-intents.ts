@@ -33,6 +33,8 @@ function fileOf(marker: string): string {
 export interface UnfinishedCreate {
   /** Objects that carried the marker before it began: not what it made. */
   readonly before: ReadonlySet<string>;
+  /** When it began (ms since the epoch): an object made earlier is not what it made. */
+  readonly began: number;
 }
 
 /**
@@ -93,19 +95,22 @@ export function unfinishedCreate(marker: string): UnfinishedCreate | undefined {
     const file = fileOf(marker);
     const intent = fs.statSync(file, { throwIfNoEntry: false });
     if (intent === undefined || Date.now() - intent.mtimeMs >= INTENT_LIFETIME_MS) return undefined;
-    return { before: new Set(idsBefore(fs.readFileSync(file, "utf8"))) };
+    return readIntent(fs.readFileSync(file, "utf8"), intent.mtimeMs);
   } catch {
     return undefined;
   }
 }
 
-/** The ids an intent names; an intent written by an earlier version holds only its date, and names none. */
-function idsBefore(text: string): string[] {
+/** An intent's contents; one written by an earlier version holds only its date, and names no ids. */
+function readIntent(text: string, written: number): UnfinishedCreate {
+  let parsed: { began?: unknown; before?: unknown } = {};
   try {
-    const parsed: unknown = JSON.parse(text);
-    const before = parsed !== null && typeof parsed === "object" ? (parsed as { before?: unknown }).before : undefined;
-    return Array.isArray(before) ? before.filter((id): id is string => typeof id === "string") : [];
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === "object") parsed = value;
   } catch {
-    return [];
+    // Unreadable: nothing but the file's own date is known.
   }
+  const began = typeof parsed.began === "string" ? Date.parse(parsed.began) : NaN;
+  const before = Array.isArray(parsed.before) ? parsed.before.filter((id): id is string => typeof id === "string") : [];
+  return { before: new Set(before), began: Number.isNaN(began) ? written : began };
 }

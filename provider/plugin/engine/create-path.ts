@@ -13,7 +13,7 @@ import { backoffDelay, type BackoffPolicy } from "../../../sdk/internal/retry";
 import { sameValue } from "../../shapes/normalize";
 import type { ShapeRules } from "../../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
-import { beginCreate, endCreate, unfinishedCreate } from "./create-intents";
+import { beginCreate, endCreate, unfinishedCreate, type UnfinishedCreate } from "./create-intents";
 import { collisionRefusal, unprovenRefusal, type Collision } from "./ownership";
 import { hasMarker, madeBySameResource, markerFor } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
@@ -87,7 +87,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     // A setup session cannot be deleted: a replacement makes a new one beside it, as destroy leaves it.
     if (orphan && !this.shape.undeletable) await this.removeFinished(ctx, args, orphan, connection);
     beginCreate(marker, marked);
-    const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resuming, answerLost: false, urn };
+    const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished, urn };
     try {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -237,11 +237,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
             `again (that could make a second object). Run pulumi up again: it takes over the object if the service made it, and creates it otherwise.`,
         );
       }
-      if (mayRetry) {
-        // The next attempt may collide with what this one made after all: that object is this create's own.
-        sent.answerLost = true;
-        return undefined;
-      }
+      if (mayRetry) return undefined;
       throw new Error(`${describeError(`creating ${this.kind}`, error, connection)}. No object was created; run pulumi up again.`);
     }
     const existing = collidingId(error);
@@ -267,8 +263,9 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   /**
    * For resources with no metadata to mark (roles, instances), the object a create collided with when
    * it can be proven this resource's own: it matches the declaration in every field, and an unfinished
-   * create of this very resource on this machine (an intent from an earlier run, or an earlier attempt
-   * of this one whose answer was lost) may have made it. An identical object with no such proof is
+   * create of this very resource on this machine (an intent an earlier run left) may have made it: it
+   * was made after that create began. (Within one run, a create whose answer was lost has already
+   * looked for what it made, by natural key and date, before it is sent again.) An identical object with no such proof is
    * refused, not taken over nor deleted: another stack's, made by hand, or made by an interrupted
    * create on a runner that is gone, which the engine's record of that create recovers (ownership.ts).
    * Anything that differs stays a collision that names adoptId.
@@ -288,8 +285,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
     );
     if (!same) return undefined;
-    if (!sent.resuming && !sent.answerLost)
-      throw new Error(unprovenRefusal({ ...this.collision(args, id, sent), undeletable: this.shape.undeletable === true }));
+    if (!madeSince(live, sent.resumes)) throw new Error(unprovenRefusal({ ...this.collision(args, id, sent), undeletable: this.shape.undeletable === true }));
     ctx.takenOver.add(live.id);
     return live;
   }
@@ -371,10 +367,8 @@ interface SentCreate {
   readonly sentAt: Date;
   /** Objects that carried the marker before it was sent (a setup session cannot be deleted): not what it made. */
   readonly madeBefore: ReadonlySet<string>;
-  /** It resumes a create of the same resource that began on this machine and did not finish. */
-  readonly resuming: boolean;
-  /** An earlier attempt of it was sent and its answer lost: it may have made an object. */
-  answerLost: boolean;
+  /** The create of the same resource that began on this machine and did not finish, which this one resumes. */
+  readonly resumes: UnfinishedCreate | undefined;
   /** The resource's URN, where the door knows it. */
   readonly urn: string | undefined;
 }
@@ -383,6 +377,13 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** A create that failed and may still have made its object: the next run resumes it (create-intents.ts). */
 class MayExistError extends Error {}
+
+/** Whether an unfinished create may have made this object: it was made after that create began (less the clock skew allowed for). */
+function madeSince(live: LiveObject, unfinished: UnfinishedCreate | undefined): boolean {
+  if (unfinished === undefined) return false;
+  const createdAt = Date.parse(String((live as { createdAt?: unknown }).createdAt ?? ""));
+  return Number.isNaN(createdAt) || createdAt >= unfinished.began - CLOCK_SKEW_MS;
+}
 
 /** The create is over: its intent goes, and a store that cannot remove it is said, the result kept. */
 function finish(marker: string): void {
