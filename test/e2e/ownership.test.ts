@@ -143,15 +143,20 @@ describe.each<[Door, Tool]>([
     const file = path.join(makeScratchFile(`home-${door}`), "not-a-dir");
     fs.writeFileSync(file, "");
     const slug = `unwritable-home-${door}`;
-    // A HOME under a regular file, and no TCS_CREATE_INTENTS_DIR: the store cannot be made.
-    const stack = await (
-      await stackOf(door, `unwritable-${door}`, { HOME: path.join(file, "home"), TCS_CREATE_INTENTS_DIR: "" })
-    ).open(programOf(door, { role: { slug } }));
-    for (let run = 0; run < 2; run++) {
-      const text = await attempt((onOutput) => stack.up({ onOutput }));
-      expect(text).toMatch(/cannot record the create on this machine before sending it: ENOTDIR/);
-      expect(text).toMatch(/Set TCS_CREATE_INTENTS_DIR to a writable directory/);
-      expect((await listAll(emulator, "/roles")).filter((role) => role.slug === slug)).toEqual([]);
+    // A HOME under a regular file, and no TCS_CREATE_INTENTS_DIR (the tests' own is left out of the
+    // engine's environment for these runs): the store cannot be made.
+    const stack = await (await stackOf(door, `unwritable-${door}`, { HOME: path.join(file, "home") })).open(programOf(door, { role: { slug } }));
+    const testsOwn = process.env.TCS_CREATE_INTENTS_DIR;
+    delete process.env.TCS_CREATE_INTENTS_DIR;
+    try {
+      for (let run = 0; run < 2; run++) {
+        const text = await attempt((onOutput) => stack.up({ onOutput }));
+        expect(text).toMatch(/cannot record the create on this machine before sending it: ENOTDIR/);
+        expect(text).toMatch(/Set TCS_CREATE_INTENTS_DIR to a writable directory/);
+        expect((await listAll(emulator, "/roles")).filter((role) => role.slug === slug)).toEqual([]);
+      }
+    } finally {
+      process.env.TCS_CREATE_INTENTS_DIR = testsOwn;
     }
   });
 

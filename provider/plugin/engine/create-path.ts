@@ -69,25 +69,26 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const args = parseArgs(this.shape, inputs);
     const connection = connectionOf(inputs);
     const ctx = this.api(connection);
-    if (typeof args.adoptId === "string") return this.adopt(ctx, args, args.adoptId, connection);
+    const call: CreateCall<Args> = { ctx, args, connection, urn };
+    if (typeof args.adoptId === "string") return this.adopt(call, args.adoptId);
     const marker = markerOf(ctx, this.shape, args, inputs);
     // Read before this create writes its own (create-intents.ts).
     const unfinished = unfinishedCreate(marker);
     const resuming = unfinished !== undefined;
-    const { orphan, marked } = await this.findOrphan(ctx, args, marker, connection, unfinished?.before ?? NONE);
+    const { orphan, marked } = await this.findOrphan(call, marker, unfinished?.before ?? NONE);
     if (orphan && resuming) {
       warn(
         `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
           `run made it and did not record it (the run was interrupted, or its create's answer was lost)`,
       );
-      const taken = await this.takeOver(ctx, args, orphan, connection, marker);
+      const taken = await this.takeOver(call, orphan, marker);
       finish(marker);
       return taken;
     }
     // A setup session cannot be deleted: a replacement makes a new one beside it, as destroy leaves it.
-    if (orphan && !this.shape.undeletable) await this.removeFinished(ctx, args, orphan, connection);
+    if (orphan && !this.shape.undeletable) await this.removeFinished(call, orphan);
     beginCreate(marker, marked);
-    const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished, urn };
+    const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished };
     try {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -95,7 +96,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
           finish(marker);
           return { id: record.id, outs: outputsOf(this.binding, record, args, connection) };
         } catch (error) {
-          const found = await this.reconcileFailedCreate(ctx, args, sent, error, attempt < CREATE_ATTEMPTS, connection);
+          const found = await this.reconcileFailedCreate(call, sent, error, attempt);
           if (found) {
             // Found by its natural key (an instance's config, a role's slug), it may be an object
             // another resource of this run still holds and is about to delete (a resource renamed
@@ -123,8 +124,8 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * record. It is not taken over, so a replacement is a new object; it is removed first (the delete the
    * replacement plans for it then finds it gone), so nothing is left behind either.
    */
-  private async removeFinished(ctx: ApiContext, args: Args, found: R, connection: string | undefined): Promise<void> {
-    await this.remove(ctx, args, found, connection, {
+  private async removeFinished(call: CreateCall<Args>, found: R): Promise<void> {
+    await this.remove(call, found, {
       action: `removing ${this.kind} ${found.id}, which this resource's create replaces`,
       warning:
         `deleted, and made anew: it carries this resource's create marker from a create that finished ` +
@@ -137,13 +138,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * the create. The object is deleted as state would hold it: the declared scope (an instance's
    * callback) names where.
    */
-  private async remove(
-    ctx: ApiContext,
-    args: Args,
-    found: R,
-    connection: string | undefined,
-    say: { action: string; warning: string; ifDeleteFails?: string },
-  ): Promise<void> {
+  private async remove({ ctx, args, connection }: CreateCall<Args>, found: R, say: { action: string; warning: string; ifDeleteFails?: string }): Promise<void> {
     await this.binding.delete(ctx, found.id, outputsOf(this.binding, found, args)).catch((error: unknown) => {
       throw new Error(`${describeError(say.action, error, connection)}${say.ifDeleteFails ?? ""}`);
     });
@@ -161,13 +156,8 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * marker before an unfinished create began (`before`) are not what it made; `marked` names every
    * object carrying the marker, for the intent of the create that follows.
    */
-  private async findOrphan(
-    ctx: ApiContext,
-    args: Args,
-    marker: string,
-    connection: string | undefined,
-    before: ReadonlySet<string>,
-  ): Promise<{ orphan?: R; marked: string[] }> {
+  private async findOrphan(call: CreateCall<Args>, marker: string, before: ReadonlySet<string>): Promise<{ orphan?: R; marked: string[] }> {
+    const { ctx, args } = call;
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) return { marked: [] };
     const made = await ctx.orphans.filterWhere(
@@ -180,14 +170,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const ids = marked.map((record) => record.id);
     // An object the API cannot delete (a setup session) may also be one a replacement let go of: left as it is.
     if (this.shape.undeletable) return { orphan, marked: ids };
-    for (const leftover of made) if (leftover !== orphan && !ctx.takenOver.has(leftover.id)) await this.removeLeftover(ctx, args, leftover, connection);
+    for (const leftover of made) if (leftover !== orphan && !ctx.takenOver.has(leftover.id)) await this.removeLeftover(call, leftover);
     return { orphan, marked: ids };
   }
 
   /** An object an earlier failed run of this resource made for values the program no longer declares. */
-  private async removeLeftover(ctx: ApiContext, args: Args, leftover: R, connection: string | undefined): Promise<void> {
+  private async removeLeftover(call: CreateCall<Args>, leftover: R): Promise<void> {
     const why = `an earlier run of this resource made it and did not record it (its create's answer was lost), and the program now declares other values`;
-    await this.remove(ctx, args, leftover, connection, {
+    await this.remove(call, leftover, {
       action: `removing ${this.kind} ${leftover.id}`,
       ifDeleteFails: `. ${why}; run pulumi up again to remove it.`,
       warning: `deleted: ${why}`,
@@ -195,7 +185,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   }
 
   /** The object a create with this marker made, looked up afresh (after a lost answer): not one that carried the marker before it. */
-  private async findCreated(ctx: ApiContext, args: Args, sent: SentCreate): Promise<R | undefined> {
+  private async findCreated({ ctx, args }: CreateCall<Args>, sent: SentCreate): Promise<R | undefined> {
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) {
       const found = await this.binding.findCreated?.(ctx, args, sent.sentAt);
@@ -212,18 +202,13 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   /**
    * A create that failed: if its outcome is unknown, find what it made (so nothing is left behind
    * and nothing is made twice), or return undefined when it certainly made nothing and may be sent
-   * again; if it collided with an existing object, say how to adopt it. Throws otherwise.
+   * again (`attempt` of CREATE_ATTEMPTS); if it collided with an existing object, say how to adopt it.
+   * Throws otherwise.
    */
-  private async reconcileFailedCreate(
-    ctx: ApiContext,
-    args: Args,
-    sent: SentCreate,
-    error: unknown,
-    mayRetry: boolean,
-    connection: string | undefined,
-  ): Promise<R | undefined> {
+  private async reconcileFailedCreate(call: CreateCall<Args>, sent: SentCreate, error: unknown, attempt: number): Promise<R | undefined> {
+    const { connection } = call;
     if (outcomeUnknown(error)) {
-      const found = await this.findCreated(ctx, args, sent).catch((lookupError: unknown) => {
+      const found = await this.findCreated(call, sent).catch((lookupError: unknown) => {
         throw new MayExistError(
           `${describeError(`creating ${this.kind}`, error, connection)}. The service may have created it, and looking for it failed too ` +
             `(${describeError("lookup", lookupError)}); run pulumi up again: it finds an object it made by its create marker.`,
@@ -237,12 +222,12 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
             `again (that could make a second object). Run pulumi up again: it takes over the object if the service made it, and creates it otherwise.`,
         );
       }
-      if (mayRetry) return undefined;
+      if (attempt < CREATE_ATTEMPTS) return undefined;
       throw new Error(`${describeError(`creating ${this.kind}`, error, connection)}. No object was created; run pulumi up again.`);
     }
     const existing = collidingId(error);
     if (existing) {
-      const identical = await this.identicalUnmarked(ctx, args, existing, sent);
+      const identical = await this.identicalUnmarked(call, existing, sent);
       if (identical) {
         warn(
           `${this.kind} ${existing}: taken over instead of creating a new one: it has exactly the declared values, and this resource's ` +
@@ -255,7 +240,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       const adoptedBefore = this.binding.markedIn
         ? ` If it is this resource's own object, adopted earlier and its adoptId removed in this run, run pulumi up once without --replace first.`
         : "";
-      throw new Error(collisionRefusal(this.collision(args, existing, sent), error instanceof Error ? error.message : String(error)) + adoptedBefore);
+      throw new Error(collisionRefusal(this.collision(call, existing), error instanceof Error ? error.message : String(error)) + adoptedBefore);
     }
     throw new Error(describeError(`creating ${this.kind}`, error, connection));
   }
@@ -270,7 +255,8 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * create on a runner that is gone, which the engine's record of that create recovers (ownership.ts).
    * Anything that differs stays a collision that names adoptId.
    */
-  private async identicalUnmarked(ctx: ApiContext, args: Args, id: string, sent: SentCreate): Promise<R | undefined> {
+  private async identicalUnmarked(call: CreateCall<Args>, id: string, sent: SentCreate): Promise<R | undefined> {
+    const { ctx, args } = call;
     if (this.binding.markedIn || this.replacing.has(id)) return undefined;
     if (ctx.claimed.has(id)) {
       throw new Error(
@@ -285,20 +271,21 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
     );
     if (!same) return undefined;
-    if (!madeSince(live, sent.resumes)) throw new Error(unprovenRefusal({ ...this.collision(args, id, sent), undeletable: this.shape.undeletable === true }));
+    if (!madeSince(live, sent.resumes)) throw new Error(unprovenRefusal({ ...this.collision(call, id), undeletable: this.shape.undeletable === true }));
     ctx.takenOver.add(live.id);
     return live;
   }
 
   /** An existing object a create collided with, as its refusal names it. */
-  private collision(args: Args, id: string, sent: SentCreate): Collision {
+  private collision({ args, urn }: CreateCall<Args>, id: string): Collision {
     const parent = this.binding.importParent;
     const importId = parent !== undefined && typeof args[parent] === "string" ? `${args[parent] as string}/${id}` : id;
-    return { kind: this.kind, id, importId, urn: sent.urn };
+    return { kind: this.kind, id, importId, urn };
   }
 
   /** Takes over an existing object by id (adoptId). */
-  private async adopt(ctx: ApiContext, args: Args, id: string, connection: string | undefined): Promise<pulumi.dynamic.CreateResult> {
+  private async adopt(call: CreateCall<Args>, id: string): Promise<pulumi.dynamic.CreateResult> {
+    const { ctx, args, connection } = call;
     const readLive = async () => (await this.binding.read(ctx, id, args)) ?? (await this.binding.retrieve?.(ctx, id));
     const live = await readLive().catch((error: unknown) => {
       throw new Error(describeError(`adopting ${this.kind} ${id}`, error, connection));
@@ -321,17 +308,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       const list = replaceOnly.map(([name]) => `${name} (live: ${JSON.stringify(current[name])}, declared: ${JSON.stringify(args[name])})`).join(", ");
       throw new Error(`adoptId: ${this.kind} ${id} differs in properties that cannot change in place: ${list}. Declare the live values to adopt it.`);
     }
-    return this.takeOver(ctx, args, live, connection, undefined);
+    return this.takeOver(call, live, undefined);
   }
 
   /** Manages an existing object from now on, bringing its in-place fields to the declared values. */
-  private async takeOver(
-    ctx: ApiContext,
-    args: Args,
-    live: R,
-    connection: string | undefined,
-    marker: string | undefined,
-  ): Promise<pulumi.dynamic.CreateResult> {
+  private async takeOver({ ctx, args, connection }: CreateCall<Args>, live: R, marker: string | undefined): Promise<pulumi.dynamic.CreateResult> {
     ctx.takenOver.add(live.id);
     const current = outputsOf(this.binding, live, args);
     const inPlace = Object.entries(this.shape.rules).some(
@@ -369,7 +350,15 @@ interface SentCreate {
   readonly madeBefore: ReadonlySet<string>;
   /** The create of the same resource that began on this machine and did not finish, which this one resumes. */
   readonly resumes: UnfinishedCreate | undefined;
-  /** The resource's URN, where the door knows it. */
+}
+
+/** One create the engine asked for: where it goes, what it declares, and how the door names it. */
+interface CreateCall<Args> {
+  readonly ctx: ApiContext;
+  readonly args: Args;
+  /** The connection named, for the messages that say which environment refused (undefined: the default). */
+  readonly connection: string | undefined;
+  /** The resource's URN, where the door knows it (the native one), for the commands a refusal writes out. */
   readonly urn: string | undefined;
 }
 
