@@ -1,5 +1,5 @@
 // The plugin object: what one provider plugin process holds for a run, whichever door the engine
-// comes through (the dynamic provider's shim today, the native provider next). It owns the stack's
+// comes through (the dynamic door's shim or the native door's server). It owns the stack's
 // config, each connection's settings, client (with its rate limiter and connection pool), read
 // batchers and key check, and one engine per resource kind: two environments never share a limiter,
 // and one environment's 429s never slow the other.

@@ -1,7 +1,7 @@
 // Lookups: plain async functions that read from the service while the program runs, returning
 // typed records (the SDK's camelCase shapes). They cost API calls on every preview, so use them for
 // what the program cannot know otherwise.
-// The records are typed from the shapes the real service sends (../shared/spec/observed-records.md):
+// The records are typed from the shapes the real service sends (test/golden/observed-records.md):
 // every field but the ids may be null or absent, so read them with `?.` and `??`.
 import type { CallbackEvent, CustomProviderDeployment, CustomProviderDeploymentLogs, CustomProviderVersion, ProviderConfigSchema, Role } from "../../../sdk";
 import * as queries from "../../lookups/queries";
