@@ -13,7 +13,7 @@ const asList = (items: unknown[]) => ({ items });
 const FUNCTIONS: Record<string, Query> = {
   "tcs:index:getRoles": async (client) => asList(await queries.roles(client)),
   "tcs:index:getProviderConfigSchema": (client, args) => queries.providerConfigSchema(client, args),
-  "tcs:index:getCallbackEvents": async (client, args) => asList(await queries.callbackEvents(client, args as unknown as queries.CallbackEventsQuery)),
+  "tcs:index:getCallbackEvents": async (client, args) => asList(await queries.callbackEvents(client, args as queries.CallbackEventsQuery)),
   "tcs:index:getCustomProviderDeployment": (client, args) => client.customProviderDeployments.retrieve(requiredId(args)),
   "tcs:index:getCustomProviderDeployments": async (client, args) => asList(await queries.customProviderDeployments(client, args)),
   "tcs:index:getCustomProviderDeploymentLogs": (client, args) => queries.customProviderDeploymentLogs(client, requiredId(args)),

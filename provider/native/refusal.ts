@@ -57,7 +57,7 @@ export function refusingService(message: string): grpc.UntypedServiceImplementat
 export function serveRefusal(message: string): void {
   watchEngine({ stdin: true });
   const server = new grpc.Server();
-  server.addService(provrpc.ResourceProviderService as unknown as grpc.ServiceDefinition, refusingService(message));
+  server.addService(provrpc.ResourceProviderService as grpc.ServiceDefinition, refusingService(message));
   server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
     if (error) {
       // The engine shows a plugin's stderr when it exits before its port: the message still reaches the user.

@@ -48,7 +48,7 @@ export class ResourceCalls {
 
   async check(type: string, urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
     const kind = kindOfNativeType(type);
-    const shape = SHAPES[kind] as unknown as ShapeRules<Props>;
+    const shape = SHAPES[kind] as ShapeRules<Props>;
     const moved = namedConnectionMove(olds);
     if (moved) return { inputs: withSecrets(news, shape.secretInputs), failures: [moved] };
     const identified = this.naturalKeys.identify(urn, kind, shape, news);
@@ -70,7 +70,7 @@ export class ResourceCalls {
     if (urn !== undefined) {
       const holder = this.heldIds.claim(kind, id, urn, "state");
       if (holder) throw new Error(sharedIdRefusal(kind, id, urn, holder));
-      this.replacements.rememberDiff(urn, SHAPES[kind] as unknown as ShapeRules<Props>, id, olds, diff.changed);
+      this.replacements.rememberDiff(urn, SHAPES[kind] as ShapeRules<Props>, id, olds, diff.changed);
     }
     return detailed(diff, olds, news);
   }

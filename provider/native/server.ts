@@ -79,7 +79,7 @@ const RESOURCE_METHODS = {
 
 /** The ResourceProvider service whose resource calls' requests arrive as ResourceRequests (the others as messages). */
 export const providerServiceDefinition: grpc.ServiceDefinition = (() => {
-  const service = provrpc.ResourceProviderService as unknown as grpc.ServiceDefinition;
+  const service = provrpc.ResourceProviderService as grpc.ServiceDefinition;
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = { ...service };
   for (const [name, message] of Object.entries(RESOURCE_METHODS)) {
     definition[name] = {

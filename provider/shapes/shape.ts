@@ -270,7 +270,8 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
     }
     checks.adoptId = adoptIdCheck(z).optional();
     // The object built from the fields checks exactly PlainArgs<F>; zod cannot infer it from a loop.
-    return z.object(checks) as unknown as ZodType<PlainArgs<F>>;
+    const schema: ZodType = z.object(checks);
+    return schema as ZodType<PlainArgs<F>>;
   };
   let schema: ZodType<PlainArgs<F>> | undefined;
   const secret = (role: "input" | "output") => fields.filter(([, field]) => field.role === role && field.secret).map(([name]) => name);
