@@ -13,7 +13,7 @@ const asList = (items: unknown[]) => ({ items });
 const FUNCTIONS: Record<string, Query> = {
   "tcs:index:getRoles": async (client) => asList(await queries.roles(client)),
   "tcs:index:getProviderConfigSchema": (client, args) => queries.providerConfigSchema(client, args),
-  "tcs:index:getCallbackEvents": async (client, args) => asList(await queries.callbackEvents(client, args as queries.CallbackEventsQuery)),
+  "tcs:index:getCallbackEvents": async (client, args) => asList(await queries.callbackEvents(client, { ...args, callbackId: requiredCallbackId(args) })),
   "tcs:index:getCustomProviderDeployment": (client, args) => client.customProviderDeployments.retrieve(requiredId(args)),
   "tcs:index:getCustomProviderDeployments": async (client, args) => asList(await queries.customProviderDeployments(client, args)),
   "tcs:index:getCustomProviderDeploymentLogs": (client, args) => queries.customProviderDeploymentLogs(client, requiredId(args)),
@@ -23,6 +23,12 @@ const FUNCTIONS: Record<string, Query> = {
 function requiredId(args: Props): string {
   if (typeof args.id !== "string" || args.id === "") throw new Error("id is required: the id of the custom provider deployment");
   return args.id;
+}
+
+function requiredCallbackId(args: Props): string {
+  if (typeof args.callbackId !== "string" || args.callbackId === "")
+    throw new Error("callbackId is required: the id of the callback whose events to read (cb_...)");
+  return args.callbackId;
 }
 
 /** Runs a function by its token; the result is plain data (records as the SDK reads them). */

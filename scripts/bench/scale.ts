@@ -14,19 +14,12 @@
 //   {"bench":"scale","figure":"plugin_growth_kb_per_resource","door":"dynamic","from":500,"to":2000,"kb":..}   (when both sizes ran)
 //   {"bench":"profile","n":500,"figure":"plugin_start_ms","tcs":..,"floor":..,"ratio":..}   (the dynamic door; and check, diff, state bytes)
 // and the targets each figure must meet (checkScaleTargets in scale-figures.ts), the same for both doors.
-import * as path from "node:path";
-import * as fs from "node:fs";
-import type { Stack } from "@pulumi/pulumi/automation";
-import { REPO_ROOT, openStack, type OpenStackOptions } from "../lib/engine";
 import { mixCounts } from "../lib/mix-program";
 import { installNodeSdk } from "../lib/node-sdk";
-import type { BenchProgram } from "./bench-program";
+import * as path from "node:path";
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process";
 import { NATIVE_PLUGINS } from "./native-resources";
-import { runOperationProcess } from "./operation-process";
-import { withPluginPeak } from "./plugin-memory";
-import { profilePlugin, type StateResource } from "./plugin-profile";
-import { sameShapeEnv } from "./same-shape";
+import { batchedMinimum, callbacksWithInstances, writesIn } from "./scale-emulator";
 import {
   DOORS,
   OPERATIONS,
@@ -39,196 +32,22 @@ import {
   type Door,
   type Figure,
   type Operation,
-  type ProfileFigure,
   type Round,
   type Side,
 } from "./scale-figures";
-import { settle } from "./settle";
-import { round, typical, type Run } from "./verdict";
-
-interface Counts {
-  total: number;
-  rate_limited: number;
-  by_route: Record<string, number>;
-}
-
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-function writesIn(counts: Counts): number {
-  return Object.entries(counts.by_route)
-    .filter(([route]) => WRITE_METHODS.has(route.split(" ")[0]))
-    .reduce((sum, [, k]) => sum + k, 0);
-}
-
-async function control(emulator: EmulatorProcess, method: string, route: string): Promise<Counts> {
-  const response = await fetch(`${emulator.url}/_emulator${route}`, { method });
-  return (await response.json()) as Counts;
-}
-
-async function api<T>(emulator: EmulatorProcess, route: string): Promise<T> {
-  const response = await fetch(`${emulator.url}${route}`, { headers: { authorization: `Bearer ${emulator.keys.production.secret}` } });
-  if (!response.ok) throw new Error(`GET ${route}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
-/** Records in one list scope, all pages. */
-async function scopeSize(emulator: EmulatorProcess, route: string): Promise<number> {
-  let count = 0;
-  let after = "";
-  for (;;) {
-    const sep = route.includes("?") ? "&" : "?";
-    const page = await api<{ items: Array<{ id: string }>; pagination: { has_more_after: boolean } }>(emulator, `${route}${sep}limit=100${after}`);
-    count += page.items.length;
-    if (!page.pagination.has_more_after) return count;
-    after = `&after=${page.items[page.items.length - 1].id}`;
-  }
-}
-
-/**
- * The callbacks whose instance lists a refresh reads: those with a CallbackInstance in state (the
- * instance list is scoped to its callback, and a callback with none declared is never listed).
- */
-async function callbacksWithInstances(stack: Stack): Promise<string[]> {
-  const { deployment } = await stack.exportStack();
-  const resources = (deployment as { resources?: Array<{ type: string; outputs?: { callbackId?: string } }> }).resources ?? [];
-  // pulumi-nodejs:dynamic/tcs:CallbackInstance on the dynamic door, tcs:index:CallbackInstance on the native one.
-  const ids = resources.filter((r) => /(^|\/)tcs:(index:)?CallbackInstance$/.test(r.type)).map((r) => r.outputs?.callbackId);
-  return [...new Set(ids.filter((id): id is string => typeof id === "string"))];
-}
-
-/** One page per 100 records of every scope a refresh of the mix reads (an empty scope costs a page too). */
-async function batchedMinimum(emulator: EmulatorProcess, callbackIds: string[]): Promise<number> {
-  const scopes = [
-    "/callbacks",
-    "/provider-configs?provider_id=prov_github00000000000000",
-    "/provider-configs?provider_id=prov_jira0000000000000000",
-    "/roles",
-    "/integration-setup-sessions?integration_id=int_devtools000000000000",
-    "/integration-setup-sessions?integration_id=int_chat0000000000000000",
-    ...callbackIds.map((id) => `/callbacks/${id}/instances`),
-  ];
-  let pages = 0;
-  for (const scope of scopes) pages += Math.max(1, Math.ceil((await scopeSize(emulator, scope)) / 100));
-  return pages;
-}
-
-/** Where every bench stack has its work directory (and its plugin runs). */
-const BENCH_ROOT = path.join(REPO_ROOT, ".tcs", "bench");
-
-function workDirFor(name: string): string {
-  return path.join(BENCH_ROOT, name);
-}
-
-/** The provider's settings of every bench stack, as `tcs:*` stack config. */
-function providerSettings(emulator: EmulatorProcess): Record<string, string> {
-  return { "tcs:apiKey": emulator.keys.production.secret, "tcs:baseUrl": emulator.url, "tcs:rateLimitTier": "production" };
-}
-
-/** A bench stack's program (the first `up`'s; the 10% update's changes `changed` resources), and what its project needs. */
-interface StackPrograms {
-  program: BenchProgram;
-  changed: number;
-  /** The project's plugins (the native door's stacks name pulumi-resource-tcs). */
-  plugins?: OpenStackOptions["plugins"];
-  /** Environment for the stack's CLI and plugins (the same-shape floor's templates). */
-  env?: Record<string, string>;
-}
-
-/** The bench's own handle on a stack: its config, its state. Programs run in the operations' processes only. */
-async function open(name: string, programs: StackPrograms, emulator: EmulatorProcess): Promise<Stack> {
-  const workDir = workDirFor(name);
-  fs.rmSync(workDir, { recursive: true, force: true });
-  const config = Object.fromEntries(Object.entries(providerSettings(emulator)).map(([key, value]) => [key, { value, secret: key === "tcs:apiKey" }]));
-  return openStack({
-    program: async () => {
-      throw new Error(`${name}: the bench runs its programs in the operations' own processes (operation-child.ts)`);
-    },
-    workDir,
-    stackName: name,
-    projectName: "bench",
-    backendDir: backendDirFor(name),
-    config,
-    plugins: programs.plugins,
-    env: programs.env,
-  });
-}
-
-function backendDirFor(name: string): string {
-  return path.join(workDirFor(name), "backend");
-}
-
-/** A stack right after `up`: its resources as the engine sends them, and the bytes each adds to the checkpoint on disk. */
-interface Snapshot {
-  resources: StateResource[];
-  stateBytesPerResource: number;
-}
-
-async function snapshot(name: string, stack: Stack, typePrefix: string): Promise<Snapshot> {
-  const ofType = <R extends { type: string }>(resources: R[] | undefined) => (resources ?? []).filter((r) => r.type.startsWith(typePrefix));
-  const { deployment } = await stack.exportStack();
-  const resources = ofType((deployment as { resources?: StateResource[] }).resources);
-  // On disk, as the engine rewrites it after every step (secrets encrypted), not as exported.
-  const file = path.join(backendDirFor(name), ".pulumi", "stacks", "bench", `${name}.json`);
-  const onDisk = ofType((JSON.parse(fs.readFileSync(file, "utf8")) as { checkpoint: { latest: { resources: StateResource[] } } }).checkpoint.latest.resources);
-  const bytes = onDisk.reduce((sum, resource) => sum + Buffer.byteLength(JSON.stringify(resource)), 0);
-  return { resources, stateBytesPerResource: Math.round(bytes / Math.max(1, onDisk.length)) };
-}
-
-/** CPU seconds a timed run took: in this process (the inline program, the Automation API's event stream), in the CLI with its plugins, and in the plugins alone. */
-interface CpuSplit {
-  program: number;
-  engine: number;
-  plugin: number;
-  /** The emulator's, while the operation ran: the service's work, which a floor never asks for. */
-  service: number;
-}
-
-/** A timed run, the requests its emulator counted during it, and the CPU it took. */
-type CountedRun = Run & { counts: Counts; cpu: CpuSplit };
-
-/**
- * One stack through the five operations, one operation at a time, so that the floor's and the mix's
- * operations can alternate. Each runs in a process of its own (operation-child.ts), with the 10%
- * update's program for the update.
- */
-interface OperationRunner {
-  /** The operation's `repeat`-th run within a round (0 first): a 10% update's repeats apply and revert the change in turn. */
-  run(op: Operation, repeat: number): Promise<CountedRun>;
-  stack(): Stack;
-  /** Deletes the stack's work directory (its backend included). */
-  close(): void;
-}
-
-async function openRunner(name: string, emulator: EmulatorProcess, programs: StackPrograms): Promise<OperationRunner> {
-  const workDir = workDirFor(name);
-  const stack = await open(name, programs, emulator);
-  return {
-    async run(op, repeat) {
-      await control(emulator, "DELETE", "/requests");
-      // Untimed: each operation starts from a machine at rest, whichever side ran before it (settle.ts).
-      await settle(BENCH_ROOT);
-      const request = {
-        op,
-        // The update's odd repeats put the names back: each is a 10% update of the same resources.
-        program: { ...programs.program, changed: op === "update_10pct" && repeat % 2 === 0 ? programs.changed : 0 },
-        stack: { name, workDir, backendDir: backendDirFor(name), env: programs.env },
-      };
-      const serviceCpuBefore = emulator.cpuSeconds();
-      const { result, peakMb, pluginCpuSeconds } = await withPluginPeak(workDir, () => runOperationProcess(request));
-      const service = emulator.cpuSeconds() - serviceCpuBefore;
-      const cpu = { program: result.programCpu, engine: result.engineCpu, plugin: pluginCpuSeconds, service };
-      // Counted right after the operation, before another side's run resets them.
-      return { seconds: result.seconds, peakMb, cpu, counts: await control(emulator, "GET", "/requests") };
-    },
-    stack: () => stack,
-    close: () => fs.rmSync(workDir, { recursive: true, force: true }),
-  };
-}
-
-/** The same-shape floor's stack: the mix, on resources that do nothing, with the plugin's templates. */
-function sameShapePrograms(n: number, changed: number, slugPrefix: string): StackPrograms {
-  return { program: { side: "same_shape", n, changed: 0, slugPrefix }, changed, env: sameShapeEnv() };
-}
+import { profileFigures } from "./scale-profile";
+import {
+  BENCH_ROOT,
+  openRunner,
+  providerSettings,
+  sameShapePrograms,
+  snapshot,
+  type CountedRun,
+  type OperationRunner,
+  type Snapshot,
+  type StackPrograms,
+} from "./scale-stacks";
+import { typical } from "./verdict";
 
 /** A floor makes no request: one that did would not be a floor (the same-shape floor above all). */
 function assertNoRequests(side: Side, name: string, op: Operation, run: CountedRun): void {
@@ -389,22 +208,4 @@ const REPEATS = 3;
 
 function repeatsOf(op: Operation): number {
   return op === "preview" || op === "refresh" || op === "update_10pct" ? REPEATS : 1;
-}
-
-async function profileFigures(n: number, tcs: Snapshot, floor: Snapshot, config: Record<string, string>): Promise<ProfileFigure[]> {
-  const [ours, noop] = [await profilePlugin(tcs.resources, config), await profilePlugin(floor.resources, config)];
-  const figure = (name: ProfileFigure["figure"], a: number, b: number): ProfileFigure => ({
-    bench: "profile",
-    n,
-    figure: name,
-    tcs: a,
-    floor: b,
-    ratio: round(a / b),
-  });
-  return [
-    figure("plugin_start_ms", ours.startMs, noop.startMs),
-    figure("check_us_per_resource", ours.checkUs, noop.checkUs),
-    figure("diff_us_per_resource", ours.diffUs, noop.diffUs),
-    figure("state_bytes_per_resource", tcs.stateBytesPerResource, floor.stateBytesPerResource),
-  ];
 }
