@@ -4,8 +4,9 @@
 // plugin (pulumi-language-nodejs, -python, -go, ...) over gRPC, and no host can be installed
 // offline. The hosts are thin wrappers around the generators in pkg/v3/codegen, so this calls the
 // same generators with the same arguments the hosts pass, and lays the output out as the CLI does
-// (<out>/<language>/, emptied first). The Node.js SDK gets one change after generation: its classes
-// register without a stack trace per output (node_traces.go).
+// (<out>/<language>/, emptied first). The Node.js SDK gets two changes after generation: its classes
+// register without a stack trace per output (node_traces.go), and its package.json names the built
+// entry point (node_package.go).
 //
 // .NET is not offered: since pkg/v3 moved its generator into the pulumi-dotnet repository's
 // language host, pkg/v3 has no .NET code generator, and that module cannot be fetched here.
@@ -41,7 +42,11 @@ var generators = map[string]func(*schema.Package, schema.ReferenceLoader) (map[s
 		if err != nil {
 			return nil, err
 		}
-		// One change of ours: the classes register without a stack trace per output (node_traces.go).
+		// Two changes of ours: the classes register without a stack trace per output (node_traces.go),
+		// and package.json names the built entry point (node_package.go).
+		if err := nodePackageEntry(files); err != nil {
+			return nil, err
+		}
 		return files, quietNodeTraces(files)
 	},
 	"python": func(pkg *schema.Package, l schema.ReferenceLoader) (map[string][]byte, error) {

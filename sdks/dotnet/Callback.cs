@@ -80,6 +80,7 @@ namespace PulumiTcs.Tcs
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/pulumi-tcs/pulumi-tcs",
                 ReplaceOnChanges =
                 {
                     "integrationProviderId",

@@ -113,6 +113,7 @@ namespace PulumiTcs.Tcs
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/pulumi-tcs/pulumi-tcs",
                 AdditionalSecretOutputs =
                 {
                     "url",

@@ -13,7 +13,14 @@ test("the project and the plugin metadata carry the package's version and the tc
   const project = fs.readFileSync(path.join(SDK, "PulumiTcs.Tcs.csproj"), "utf8");
   expect(project).toContain(`<Version>${version}</Version>`);
   expect(project).toMatch(/<PackageReference Include="Pulumi" Version="3\.\*" \/>/);
-  expect(JSON.parse(fs.readFileSync(path.join(SDK, "pulumi-plugin.json"), "utf8"))).toEqual({ resource: true, name: "tcs", version });
+  expect(project).toContain("<RepositoryUrl>https://github.com/pulumi-tcs/pulumi-tcs</RepositoryUrl>");
+  // The engine fetches the plugin from the schema's pluginDownloadURL when this version is not installed.
+  expect(JSON.parse(fs.readFileSync(path.join(SDK, "pulumi-plugin.json"), "utf8"))).toEqual({
+    resource: true,
+    name: "tcs",
+    version,
+    server: "github://api.github.com/pulumi-tcs/pulumi-tcs",
+  });
 });
 
 test("every resource and function of the schema has its class, in the PulumiTcs.Tcs namespace", () => {

@@ -36,9 +36,9 @@ function pythonFiles(dir: string): string[] {
 describe("the generated Python SDK", () => {
   withPython("compiles: python3 -m py_compile over every module", () => {
     const files = pythonFiles(SDK);
-    // setup.py, the package's __init__, _utilities, _inputs/outputs, the config module, and one module a resource and function.
-    expect(files.length).toBeGreaterThanOrEqual(15);
-    for (const module of ["setup.py", "pulumi_tcs/__init__.py", "pulumi_tcs/role.py", "pulumi_tcs/callback_instance.py", "pulumi_tcs/config/vars.py"]) {
+    // The package's __init__, _utilities, _inputs/outputs, the config module, and one module a resource and function.
+    expect(files.length).toBeGreaterThanOrEqual(14);
+    for (const module of ["pulumi_tcs/__init__.py", "pulumi_tcs/role.py", "pulumi_tcs/callback_instance.py", "pulumi_tcs/config/vars.py"]) {
       expect(files).toContain(path.join(SDK, module));
     }
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-py-compile-"));
@@ -54,28 +54,19 @@ describe("the generated Python SDK", () => {
     expect(fs.readdirSync(SDK, { recursive: true, encoding: "utf8" }).filter((file) => file.includes("__pycache__"))).toEqual([]);
   });
 
-  it("pulumi-plugin.json names the resource plugin tcs at this package's version", () => {
+  it("pulumi-plugin.json names the resource plugin tcs at this package's version, and where the engine downloads it", () => {
     const plugin = JSON.parse(fs.readFileSync(path.join(PACKAGE, "pulumi-plugin.json"), "utf8"));
-    expect(plugin).toEqual({ resource: true, name: "tcs", version: VERSION });
+    expect(plugin).toEqual({ resource: true, name: "tcs", version: VERSION, server: "github://api.github.com/pulumi-tcs/pulumi-tcs" });
   });
 
-  withPython("setup.py declares pulumi_tcs at this package's version, shipping pulumi-plugin.json (read by Python's own parser)", () => {
-    // The setup() call's arguments as Python reads them: constants followed through the module's assignments.
-    const script = [
-      "import ast, json, sys",
-      "tree = ast.parse(open(sys.argv[1], encoding='utf-8').read())",
-      "names = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant) for t in n.targets if isinstance(t, ast.Name)}",
-      "call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, 'id', None) == 'setup')",
-      "def value(node):",
-      "    if isinstance(node, ast.Name): return names.get(node.id)",
-      "    try: return ast.literal_eval(node)",
-      "    except ValueError: return None",
-      "print(json.dumps({k.arg: value(k.value) for k in call.keywords}))",
-    ].join("\n");
-    const read = python3(["-c", script, path.join(SDK, "setup.py")]);
-    if (read.status !== 0) throw new Error(`reading setup.py failed:\n${read.stderr}`);
-    const setup = JSON.parse(read.stdout) as Record<string, unknown>;
-    expect(setup).toMatchObject({ name: "pulumi_tcs", version: VERSION, package_data: { pulumi_tcs: expect.arrayContaining(["pulumi-plugin.json"]) } });
+  withPython("pyproject.toml declares pulumi_tcs at this package's version, shipping pulumi-plugin.json (read by Python's own tomllib)", () => {
+    const script = "import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], 'rb'))))";
+    const read = python3(["-c", script, path.join(SDK, "pyproject.toml")]);
+    if (read.status !== 0) throw new Error(`reading pyproject.toml failed:\n${read.stderr}`);
+    const project = JSON.parse(read.stdout) as { project: Record<string, unknown>; "build-system": Record<string, unknown>; tool: Record<string, unknown> };
+    expect(project.project).toMatchObject({ name: "pulumi_tcs", version: VERSION, readme: "README.md" });
+    expect(project["build-system"]).toEqual({ requires: ["setuptools>=61.0"], "build-backend": "setuptools.build_meta" });
+    expect(project.tool).toEqual({ setuptools: { "package-data": { pulumi_tcs: expect.arrayContaining(["pulumi-plugin.json"]) } } });
     expect(fs.existsSync(path.join(PACKAGE, "__init__.py"))).toBe(true);
   });
 });

@@ -26,9 +26,9 @@ describe("the committed schema", () => {
     if (differences.length > 0) throw new Error(`${SCHEMA_FILE} is stale: run npm run gen-schema. It differs at:\n${differences.join("\n")}`);
   });
 
-  it("carries no version (the plugin adds its own at GetSchema) and no plugin download URL", () => {
+  it("carries no version (the plugin adds its own at GetSchema), and the release page as the plugin's download URL", () => {
     expect(schema).not.toHaveProperty("version");
-    expect(schema).not.toHaveProperty("pluginDownloadURL");
+    expect(schema).toHaveProperty("pluginDownloadURL", "github://api.github.com/pulumi-tcs/pulumi-tcs");
     expect(schema).toMatchObject({ name: "tcs", displayName: "Tool Connectivity Service", license: "Apache-2.0", publisher: "pulumi-tcs" });
   });
 
