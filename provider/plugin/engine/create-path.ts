@@ -8,7 +8,6 @@
 // create collided with only to resume its own unfinished create. An object it cannot prove its own
 // (ownership.ts) it never takes over nor deletes: the create fails saying how to claim it. Planning
 // (planner.ts) and refresh (resource-engine.ts) are elsewhere.
-import type * as pulumi from "@pulumi/pulumi";
 import { backoffDelay, type BackoffPolicy } from "../../../sdk/internal/retry";
 import { sameValue } from "../../shapes/normalize";
 import type { ShapeRules } from "../../shapes/shape";
@@ -21,6 +20,7 @@ import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./er
 import { outputsOf } from "./outputs";
 import type { PageLike } from "./read-batcher";
 import { warn } from "./warn";
+import type { Created } from "./results";
 
 /**
  * A create whose outcome was unknown and that certainly made nothing is sent again, up to this many
@@ -58,14 +58,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   }
 
   /** `urn`: the resource's URN, where the door knows it (the native one), for the commands an error names. */
-  async create(inputs: Props, urn?: string): Promise<pulumi.dynamic.CreateResult> {
+  async create(inputs: Props, urn?: string): Promise<Created> {
     const created = await this.createOrTakeOver(inputs, urn);
     // One object, one resource: what this create returned is no other create's to take over.
     this.api(connectionOf(inputs)).claimed.add(created.id);
     return created;
   }
 
-  private async createOrTakeOver(inputs: Props, urn: string | undefined): Promise<pulumi.dynamic.CreateResult> {
+  private async createOrTakeOver(inputs: Props, urn: string | undefined): Promise<Created> {
     const args = parseArgs(this.shape, inputs);
     const connection = connectionOf(inputs);
     const ctx = this.api(connection);
@@ -284,7 +284,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   }
 
   /** Takes over an existing object by id (adoptId). */
-  private async adopt(call: CreateCall<Args>, id: string): Promise<pulumi.dynamic.CreateResult> {
+  private async adopt(call: CreateCall<Args>, id: string): Promise<Created> {
     const { ctx, args, connection } = call;
     const readLive = async () => (await this.binding.read(ctx, id, args)) ?? (await this.binding.retrieve?.(ctx, id));
     const live = await readLive().catch((error: unknown) => {
@@ -312,7 +312,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   }
 
   /** Manages an existing object from now on, bringing its in-place fields to the declared values. */
-  private async takeOver({ ctx, args, connection }: CreateCall<Args>, live: R, marker: string | undefined): Promise<pulumi.dynamic.CreateResult> {
+  private async takeOver({ ctx, args, connection }: CreateCall<Args>, live: R, marker: string | undefined): Promise<Created> {
     ctx.takenOver.add(live.id);
     const current = outputsOf(this.binding, live, args);
     const inPlace = Object.entries(this.shape.rules).some(

@@ -2,7 +2,6 @@
 // the engine hands them, and send no request for unchanged inputs (a preview with no changes sends
 // nothing): only a step that writes has its connection's key checked, and only changed inputs that
 // need the service (a config's value against its deployment's schema) are checked live.
-import type * as pulumi from "@pulumi/pulumi";
 import { connectionNameProblem } from "../../connections";
 import { isUnknown, sameValue } from "../../shapes/normalize";
 import { CONNECTION_INPUT, SAME_KEY_AS_INPUT } from "../../shapes/reserved";
@@ -12,9 +11,10 @@ import { connectionMoved, connectionOf, reasonFor, stripEngineKeys, type Props }
 import { failureAt, topLevelInput } from "./property-path";
 import { replaceOnChange } from "./replace-on-changes";
 import { alreadyValidated, markValidated } from "./validated-by";
+import type { CheckFailure, Checked, Diffed } from "./results";
 
-/** A diff as the dynamic door takes it, and the fields that differ, which the native door shows in a detailed diff. */
-export type EngineDiff = pulumi.dynamic.DiffResult & { changed: string[] };
+/** A diff (results.ts): the dynamic door takes it as it is, the native door shows `changed` as a detailed diff. */
+export type EngineDiff = Diffed;
 
 /** Throws a message saying how to configure the connection; when the step writes, also when the service refuses its key. */
 export type AssertConfigured = (connection: string | undefined, step: { writes: boolean }) => void | Promise<void>;
@@ -36,7 +36,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
     return this.shape.token;
   }
 
-  async check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+  async check(olds: Props, news: Props): Promise<Checked> {
     const connectionFailure = this.connectionFailure(news);
     if (connectionFailure) return { inputs: news, failures: [connectionFailure] };
     const connection = connectionOf(news);
@@ -69,7 +69,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * Another resource of the program declares the same natural key (program/one-owner.ts): both would
    * manage one object, so this one is refused, naming the other and the key.
    */
-  private sameKeyFailures(news: Props): pulumi.dynamic.CheckFailure[] {
+  private sameKeyFailures(news: Props): CheckFailure[] {
     const other = news[SAME_KEY_AS_INPUT];
     const fields = this.shape.naturalKey;
     if (typeof other !== "string" || isUnknown(other) || !fields) return [];
@@ -93,7 +93,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * or on a part of one (`value.base_url`), is reported for the resource instead, naming the property
    * in the reason, so its value never reaches a terminal or a CI log (property-path.ts).
    */
-  private keepingSecrets(failure: pulumi.dynamic.CheckFailure): pulumi.dynamic.CheckFailure {
+  private keepingSecrets(failure: CheckFailure): CheckFailure {
     if (!failure.property || !this.shape.secretInputs.includes(topLevelInput(failure.property))) return failure;
     return { property: "", reason: `${failure.property} (secret, not shown) ${failure.reason}` };
   }
@@ -159,7 +159,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
   }
 
   /** A connection name that cannot be one (its existence in config is checked with the settings). */
-  private connectionFailure(news: Props): pulumi.dynamic.CheckFailure | undefined {
+  private connectionFailure(news: Props): CheckFailure | undefined {
     const connection = news[CONNECTION_INPUT];
     if (connection === undefined || isUnknown(connection)) return undefined;
     if (typeof connection !== "string") return { property: CONNECTION_INPUT, reason: "must be the name of a connection in tcs:connections (a string)" };
@@ -172,7 +172,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * adopt the same object again, which the service cannot change, and state would record a value the
    * service never got. Refused at preview, saying the two ways forward.
    */
-  private adoptionFailures(olds: Props, news: Props): pulumi.dynamic.CheckFailure[] {
+  private adoptionFailures(olds: Props, news: Props): CheckFailure[] {
     const adoptId = news.adoptId;
     if (typeof adoptId !== "string" || olds.adoptId !== adoptId) return [];
     return this.replaceOnlyChanges(olds, news).map((name) => ({
@@ -185,7 +185,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
   }
 
   /** Schema failures for the declared inputs, leaving out values not known until apply. */
-  private validate(news: Props): pulumi.dynamic.CheckFailure[] {
+  private validate(news: Props): CheckFailure[] {
     const result = this.shape.schema.safeParse(stripEngineKeys(news));
     if (result.success) return [];
     return result.error.issues
@@ -220,7 +220,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * its slug did not) would fail on create, the old object still holding the key. A replacement on
    * another connection is made in another environment, where the old object holds nothing.
    */
-  private replacementConflicts(olds: Props, news: Props): pulumi.dynamic.CheckFailure[] {
+  private replacementConflicts(olds: Props, news: Props): CheckFailure[] {
     if (!this.replacementKeepsUndeletableKey(olds, news)) return [];
     return this.changes(olds, news).replaces.map((name) => ({ property: name, reason: this.keptKeyReason(name) }));
   }
@@ -233,7 +233,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * diff reported. Refused as replacementConflicts refuses one diff planned, naming the object: without
    * a field that changed, what forces the replacement is not replaceOnChanges (a replacementTrigger).
    */
-  engineReplacementConflicts(id: string, olds: Props, news: Props, changed: readonly string[]): pulumi.dynamic.CheckFailure[] {
+  engineReplacementConflicts(id: string, olds: Props, news: Props, changed: readonly string[]): CheckFailure[] {
     if (!this.replacementKeepsUndeletableKey(olds, news)) return [];
     if (changed.length === 0) return [{ property: this.shape.uniqueKey!, reason: this.keptKeyReason(undefined, id) }];
     return changed.map((name) => ({ property: name, reason: this.keptKeyReason(name, id) }));

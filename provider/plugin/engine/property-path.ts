@@ -5,7 +5,7 @@
 // inside an input is reported for the resource, its Pulumi property path (`permissions[1]`,
 // `metadata.team`, `metadata["a.b"]`) and the offending value in the reason; a value under a secret
 // input is never shown.
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "./results";
 
 /** How much of an offending value's JSON the message shows. */
 const MAX_VALUE_CHARS = 60;
@@ -47,7 +47,7 @@ export function shownValue(value: unknown): string {
  * its top-level input is secret. A top-level input keeps its name as the property (the engine prints
  * its value; planner.ts hides a secret one); a part of one, or the inputs as a whole, is the resource's.
  */
-export function failureAt(segments: ReadonlyArray<PropertyKey>, value: unknown, reason: string, secret: boolean): pulumi.dynamic.CheckFailure {
+export function failureAt(segments: ReadonlyArray<PropertyKey>, value: unknown, reason: string, secret: boolean): CheckFailure {
   if (segments.length === 1) return { property: String(segments[0]), reason };
   if (segments.length === 0) return { property: "", reason };
   return { property: "", reason: `${propertyPath(segments)} (${secret ? "secret, not shown" : shownValue(value)}) ${reason}` };

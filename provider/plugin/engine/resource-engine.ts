@@ -3,7 +3,6 @@
 // (plugin/bindings/*.ts: the API calls and the record's outputs); everything about how Pulumi expects
 // a provider to behave lives here, once: planning in planner.ts, creating in create-path.ts, and
 // refresh, update and delete below.
-import type * as pulumi from "@pulumi/pulumi";
 import type { BackoffPolicy } from "../../../sdk/internal/retry";
 import { canonical, sameValue } from "../../shapes/normalize";
 import { CONNECTION_INPUT } from "../../shapes/reserved";
@@ -16,20 +15,25 @@ import { parseImportId } from "./import-id";
 import { outputsOf } from "./outputs";
 import { Planner, type AssertConfigured, type EngineDiff } from "./planner";
 import { warn } from "./warn";
+import type { CheckFailure, Checked, Created, Read, Updated } from "./results";
 
 /** What a door (the dynamic provider's shim, the native provider) calls on a resource type's engine. */
-export type ProviderMethods = Required<Pick<pulumi.dynamic.ResourceProvider, "check" | "read" | "update" | "delete">> & {
+export interface ProviderMethods {
+  check(olds: Props, news: Props): Promise<Checked>;
+  read(id: string, props: Props): Promise<Read>;
+  update(id: string, olds: Props, news: Props): Promise<Updated>;
+  delete(id: string, props: Props): Promise<void>;
   /** `urn`: the resource's URN where the door knows it (the native one), for the commands a refused create names. */
-  create(inputs: Props, urn?: string): Promise<pulumi.dynamic.CreateResult>;
+  create(inputs: Props, urn?: string): Promise<Created>;
   diff(id: string, olds: Props, news: Props): Promise<EngineDiff>;
   /** `pulumi import`: the object by id alone, with the inputs that declare it as it is. */
-  readForImport(id: string): Promise<pulumi.dynamic.ReadResult>;
+  readForImport(id: string): Promise<Read>;
   /**
    * Check failures for a replacement the engine planned itself (the native door's replaceOnChanges):
    * `olds` the outputs recorded for object `id`, `changed` the fields diff reported.
    */
-  checkReplacement(id: string, olds: Props, news: Props, changed: readonly string[]): pulumi.dynamic.CheckFailure[];
-};
+  checkReplacement(id: string, olds: Props, news: Props, changed: readonly string[]): CheckFailure[];
+}
 
 export interface EngineOptions {
   /** The pauses between create attempts; tests that inject faults by the thousand shorten them. */
@@ -63,7 +67,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return this.shape.token;
   }
 
-  check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+  check(olds: Props, news: Props): Promise<Checked> {
     return this.planner.check(olds, news);
   }
 
@@ -71,15 +75,15 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return this.planner.diff(id, olds, news);
   }
 
-  checkReplacement(id: string, olds: Props, news: Props, changed: readonly string[]): pulumi.dynamic.CheckFailure[] {
+  checkReplacement(id: string, olds: Props, news: Props, changed: readonly string[]): CheckFailure[] {
     return this.planner.engineReplacementConflicts(id, olds, news, changed);
   }
 
-  create(inputs: Props, urn?: string): Promise<pulumi.dynamic.CreateResult> {
+  create(inputs: Props, urn?: string): Promise<Created> {
     return this.creator.create(inputs, urn);
   }
 
-  async read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
+  async read(id: string, props: Props): Promise<Read> {
     const connection = connectionOf(props);
     const record = await this.binding.read(this.api(connection), id, props).catch((error: unknown) => {
       throw new Error(describeError(`reading ${this.kind} ${id}`, error, connection));
@@ -97,7 +101,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
    * `<parent id>/<id>`. Inputs the API never returns (a config's value) are left out: the object keeps
    * its own, as an adopted one does.
    */
-  async readForImport(importId: string): Promise<pulumi.dynamic.ReadResult> {
+  async readForImport(importId: string): Promise<Read> {
     const { parent, id } = parseImportId(this.shape.kind, importId, this.binding.importParent);
     const ctx = this.api(undefined);
     const state = parent ? { [this.binding.importParent!]: parent } : {};
@@ -154,7 +158,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return inputs;
   }
 
-  async update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
+  async update(id: string, olds: Props, news: Props): Promise<Updated> {
     const update = this.binding.update;
     if (!update) throw new Error(`${this.kind} has no in-place changes; this is a bug in pulumi-tcs (diff should have planned a replacement)`);
     const args = parseArgs(this.shape, news);
