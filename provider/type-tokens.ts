@@ -34,9 +34,18 @@ export const NATIVE_TYPE_TOKENS: { readonly [K in ResourceKind]: `tcs:index:${K}
   IntegrationSetupSession: "tcs:index:IntegrationSetupSession",
 };
 
-/** The kind whose token (dynamic or native) this is, or undefined for any other resource. */
+/** The kind whose token (dynamic or native) this is, or undefined for any other resource: the one place a token is read. */
 export function kindOfToken(type: string): ResourceKind | undefined {
   return RESOURCE_KINDS.find((kind) => TYPE_TOKENS[kind] === type || NATIVE_TYPE_TOKENS[kind] === type);
+}
+
+/** The kind of a native type token (`tcs:index:Role`); any other token is refused, naming those the native provider serves. */
+export function kindOfNativeToken(type: string): ResourceKind {
+  const kind = kindOfToken(type);
+  if (kind === undefined || NATIVE_TYPE_TOKENS[kind] !== type) {
+    throw new Error(`unknown resource type ${type}: the tcs provider serves ${Object.values(NATIVE_TYPE_TOKENS).join(", ")}`);
+  }
+  return kind;
 }
 
 /** The provider every dynamic resource gets by default; it receives the whole stack config as inputs. */

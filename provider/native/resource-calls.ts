@@ -7,6 +7,7 @@
 import { CREATE_KEY_INPUT, PLUMBING_INPUTS, SAME_KEY_AS_INPUT } from "../shapes/reserved";
 import type { ResourceKind, ShapeRules } from "../shapes/shape";
 import { SHAPES } from "../shapes";
+import { kindOfNativeToken } from "../type-tokens";
 import type { EngineDiff } from "../plugin/engine/planner";
 import type { ProviderMethods } from "../plugin/engine/resource-engine";
 import { namedConnectionMove } from "./dynamic-door-move";
@@ -25,18 +26,6 @@ export interface DetailedDiff {
   fields: Record<string, { change: FieldChange; replaces: boolean }>;
 }
 
-/** The resource kind of a native type token (`tcs:index:Role`). */
-export function kindOfNativeType(type: string): ResourceKind {
-  const match = /^tcs:index:(\w+)$/.exec(type);
-  if (!match || !Object.hasOwn(SHAPES, match[1]))
-    throw new Error(
-      `unknown resource type ${type}: the tcs provider serves ${Object.keys(SHAPES)
-        .map((k) => `tcs:index:${k}`)
-        .join(", ")}`,
-    );
-  return match[1] as ResourceKind;
-}
-
 export class ResourceCalls {
   private readonly naturalKeys = new NaturalKeys();
   private readonly heldIds = new HeldIds();
@@ -47,7 +36,7 @@ export class ResourceCalls {
   constructor(private readonly engineFor: (kind: ResourceKind) => ProviderMethods) {}
 
   async check(type: string, urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
-    const kind = kindOfNativeType(type);
+    const kind = kindOfNativeToken(type);
     const shape = SHAPES[kind] as ShapeRules<Props>;
     const moved = namedConnectionMove(olds);
     if (moved) return { inputs: withSecrets(news, shape.secretInputs), failures: [moved] };
@@ -64,7 +53,7 @@ export class ResourceCalls {
   }
 
   async diff(type: string, id: string, olds: Props, news: Props): Promise<DetailedDiff> {
-    const kind = kindOfNativeType(type);
+    const kind = kindOfNativeToken(type);
     const diff = await this.engineFor(kind).diff(id, olds, news);
     const urn = this.urnOfKey.get(news[CREATE_KEY_INPUT] as string);
     if (urn !== undefined) {
@@ -76,7 +65,7 @@ export class ResourceCalls {
   }
 
   async create(type: string, urn: string, inputs: Props): Promise<{ id: string; outputs: Props }> {
-    const kind = kindOfNativeType(type);
+    const kind = kindOfNativeToken(type);
     const created = await this.engineFor(kind).create(withIdentity(urn, inputs), urn);
     return { id: created.id, outputs: this.outputs(kind, created.outs ?? {}) };
   }
@@ -88,7 +77,7 @@ export class ResourceCalls {
    * this run may hold it.
    */
   async read(type: string, urn: string, id: string, props: Props, inputs: Props, imported = false): Promise<{ id?: string; outputs?: Props; inputs?: Props }> {
-    const kind = kindOfNativeType(type);
+    const kind = kindOfNativeToken(type);
     const engine = this.engineFor(kind);
     const importing = Object.keys(props).length === 0;
     const result = importing ? await engine.readForImport(id) : await engine.read(id, props);
@@ -105,13 +94,13 @@ export class ResourceCalls {
   }
 
   async update(type: string, urn: string, id: string, olds: Props, news: Props): Promise<Props> {
-    const kind = kindOfNativeType(type);
+    const kind = kindOfNativeToken(type);
     const updated = await this.engineFor(kind).update(id, olds, withIdentity(urn, news));
     return this.outputs(kind, updated.outs ?? {});
   }
 
   async delete(type: string, id: string, props: Props): Promise<void> {
-    await this.engineFor(kindOfNativeType(type)).delete(id, props);
+    await this.engineFor(kindOfNativeToken(type)).delete(id, props);
   }
 
   private outputs(kind: ResourceKind, outs: Props): Props {

@@ -15,9 +15,3 @@ export const SHAPES = {
   Role: role,
   IntegrationSetupSession: integrationSetupSession,
 } satisfies { [K in ResourceKind]: Shape<K> };
-
-/** The resource kind of a type token (`tcs:Callback`, the engine's `pulumi-nodejs:dynamic/tcs:Callback`, the native `tcs:index:Callback`). */
-export function kindOfType(type: string): ResourceKind | undefined {
-  const match = /^(?:pulumi-nodejs:dynamic\/)?tcs:(?:index:)?(\w+)$/.exec(type);
-  return match && Object.hasOwn(SHAPES, match[1]) ? (match[1] as ResourceKind) : undefined;
-}

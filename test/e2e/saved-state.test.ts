@@ -13,7 +13,7 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
 import { openStack, REPO_ROOT } from "../../scripts/lib/engine";
-import { kindOfType } from "../../provider/shapes";
+import { kindOfToken } from "../../provider/type-tokens";
 import { CREATE_KEY_INPUT, FORMER_CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
 import { providerModule } from "../../provider/program/shim";
 import { DECLARED, PROJECT, savedStateProgram, STACK } from "./fixtures/saved-state/program";
@@ -174,7 +174,7 @@ describe("a stack saved before the redesign", () => {
       // and the provider module the program sends today; the outputs keep the saved one until the
       // resource is next written, and both load the same implementation. The create key has the same
       // value under its `__` name, so the create marker derived from it is the one the saved run used.
-      expect(resource.inputs?.[PROVIDER_INPUT]).not.toBe(providerModule(kindOfType(resource.type)!));
+      expect(resource.inputs?.[PROVIDER_INPUT]).not.toBe(providerModule(kindOfToken(resource.type)!));
       const { [FORMER_CREATE_KEY_INPUT]: createKey, ...saved } = comparable(resource.inputs) as Record<string, unknown>;
       expect(createKey).toMatch(/^[0-9a-f]{32}$/);
       expect({ name, inputs: comparable(after.get(name)?.inputs), outputs: comparable(after.get(name)?.outputs) }).toEqual({
@@ -182,7 +182,7 @@ describe("a stack saved before the redesign", () => {
         inputs: {
           ...saved,
           [CREATE_KEY_INPUT]: createKey,
-          [PROVIDER_INPUT]: comparable(providerModule(kindOfType(resource.type)!), PROVIDER_INPUT),
+          [PROVIDER_INPUT]: comparable(providerModule(kindOfToken(resource.type)!), PROVIDER_INPUT),
           [VALIDATED_BY_INPUT]: expect.stringMatching(/^[0-9a-f]{16}$/),
         },
         outputs: comparable(resource.outputs),

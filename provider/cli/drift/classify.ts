@@ -9,7 +9,8 @@
 // input behind it is a replacement the program asked for (`replaceWhenExpired`): "will be re-created".
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 // Reads the shapes alone (no SDK, no plugin): the tool stays light.
-import { kindOfType, SHAPES } from "../../shapes";
+import { SHAPES } from "../../shapes";
+import { kindOfToken } from "../../type-tokens";
 import { sameValue } from "../../shapes/normalize";
 import { CONNECTION_INPUT, PLUMBING_INPUTS } from "../../shapes/reserved";
 import type { FieldRule } from "../../shapes/shape";
@@ -83,7 +84,7 @@ function refOf(step: StepEventMetadata): ResourceRef {
     type,
     name: step.urn.split("::").pop() ?? step.urn,
     id: step.old?.id ?? step.new?.id,
-    ...(kindOfType(step.type) ? { connection: connectionOf(step) } : {}),
+    ...(kindOfToken(step.type) ? { connection: connectionOf(step) } : {}),
   };
 }
 
@@ -134,7 +135,7 @@ export function classifyStep(step: StepEventMetadata): StepClassification {
   if (step.op === "delete" || step.op === "discard") return { drift: { ...refOf(step), change: "deleted", fields: [] } };
   // `refresh` is the announcement before the read (old and new are the state), `read` a data source.
   if (step.op === "refresh" || step.op === "read") return {};
-  const kind = kindOfType(step.type);
+  const kind = kindOfToken(step.type);
   return kind ? classifyTcs(step, SHAPES[kind].rules, SHAPES[kind].outOfBandStatuses ?? {}) : classifyOther(step);
 }
 

@@ -2,7 +2,7 @@
 // differs from the service, or the object is gone) apart from lifecycle (what the service changed by
 // itself). See classify.ts for which is which. Values the engine marks secret never leave it unmasked.
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { kindOfType } from "../../shapes";
+import { kindOfToken } from "../../type-tokens";
 import { classifyStep, connectionOf, type DriftedResource, type LifecycleChange } from "./classify";
 
 export type { DriftedResource, FieldChange, LifecycleChange } from "./classify";
@@ -43,7 +43,7 @@ export class DriftCollector {
   onEvent = (event: EngineEvent): void => {
     const step = event.resOutputsEvent?.metadata ?? event.resourcePreEvent?.metadata;
     if (!step) return;
-    if (kindOfType(step.type)) this.connections.add(connectionOf(step));
+    if (kindOfToken(step.type)) this.connections.add(connectionOf(step));
     const found = classifyStep(step);
     // A step's announcement and its outputs classify alike; a vanished resource may have only one.
     if (found.drift) this.drift.set(step.urn, found.drift);

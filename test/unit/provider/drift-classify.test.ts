@@ -7,7 +7,8 @@ import { DriftCollector } from "../../../provider/cli/drift/report";
 import { toMarkdown } from "../../../provider/cli/drift/render";
 import { BINDINGS } from "../../../provider/plugin/bindings";
 import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
-import { kindOfType, RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
+import { RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
+import { kindOfToken } from "../../../provider/type-tokens";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 
 type Props = Record<string, unknown>;
@@ -235,11 +236,11 @@ describe("drift versus lifecycle", () => {
 describe("the classification agrees with the provider", () => {
   it("every tcs type token names a resource with declared fields; other types are not ours", () => {
     for (const kind of RESOURCE_KINDS) {
-      expect(kindOfType(`pulumi-nodejs:dynamic/tcs:${kind}`)).toBe(kind);
+      expect(kindOfToken(`pulumi-nodejs:dynamic/tcs:${kind}`)).toBe(kind);
       expect(BINDINGS[kind].shape).toBe(SHAPES[kind]);
     }
-    expect(kindOfType("aws:s3/bucket:Bucket")).toBeUndefined();
-    expect(kindOfType("tcs:toString")).toBeUndefined();
+    expect(kindOfToken("aws:s3/bucket:Bucket")).toBeUndefined();
+    expect(kindOfToken("tcs:toString")).toBeUndefined();
   });
 
   it("each out-of-band status is one the provider replaces the object for, and an expired session is replaced only when asked", () => {

@@ -1,7 +1,7 @@
 // The native door's own translations: provider settings as CheckConfig judges them, and secrets on the
 // wire (unwrapped for the engine core, wrapped again for every property a shape declares secret).
 import { configSource, providerConfigChange, PROVIDER_URN_INPUT, settingFailures, withProviderUrn } from "../../../provider/native/config";
-import { kindOfNativeType } from "../../../provider/native/resource-calls";
+import { kindOfNativeToken } from "../../../provider/type-tokens";
 import { createKeyOfUrn, NaturalKeys } from "../../../provider/native/identity";
 import { propsOf, secret, unwrapSecrets, withSecrets } from "../../../provider/native/properties";
 import { SHAPES } from "../../../provider/shapes";
@@ -99,7 +99,7 @@ describe("identity from the URN", () => {
   });
 
   it("knows the five native tokens and refuses any other, listing them", () => {
-    expect(kindOfNativeType("tcs:index:CallbackInstance")).toBe("CallbackInstance");
-    expect(() => kindOfNativeType("tcs:index:Nope")).toThrow(/unknown resource type tcs:index:Nope: the tcs provider serves tcs:index:Callback, /);
+    expect(kindOfNativeToken("tcs:index:CallbackInstance")).toBe("CallbackInstance");
+    expect(() => kindOfNativeToken("tcs:index:Nope")).toThrow(/unknown resource type tcs:index:Nope: the tcs provider serves tcs:index:Callback, /);
   });
 });
