@@ -6,6 +6,28 @@ import type { RateLimitTier, TierBelowServiceNotice } from "../sdk";
 import { settingValueProblem, type SettingNames } from "./setting-values";
 export type { RateLimitTier };
 
+/**
+ * The provider's settings, each with the environment variable it falls back to: the one list of them.
+ * The same names are the stack config's `tcs:<name>` (the default provider, the dynamic door's default
+ * connection), an explicit provider's inputs, and a named connection's `tcs:connections.<name>.<name>`.
+ */
+export const SETTINGS = {
+  apiKey: "TCS_API_KEY",
+  baseUrl: "TCS_BASE_URL",
+  serviceVersion: "TCS_SERVICE_VERSION",
+  rateLimitTier: "TCS_RATE_LIMIT_TIER",
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+
+export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
+
+/** The settings whose value is a secret: marked so in state and in the schema, never printed. */
+export const SECRET_SETTINGS: readonly SettingName[] = ["apiKey"];
+
+/** The settings that choose which environment a provider reaches; the others only shape its requests. */
+export const ENVIRONMENT_SETTINGS: readonly SettingName[] = ["apiKey", "baseUrl"];
+
 export interface ProviderSettings {
   apiKey?: string;
   baseUrl?: string;
@@ -35,11 +57,12 @@ export function formatRateLimitTier(tier: RateLimitTier): string {
 }
 
 export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  const tier = config("tcs:rateLimitTier") ?? env.TCS_RATE_LIMIT_TIER;
+  const read = (name: SettingName) => config(`tcs:${name}`) ?? env[SETTINGS[name]];
+  const tier = read("rateLimitTier");
   return {
-    apiKey: config("tcs:apiKey") ?? env.TCS_API_KEY,
-    baseUrl: config("tcs:baseUrl") ?? env.TCS_BASE_URL,
-    serviceVersion: config("tcs:serviceVersion") ?? env.TCS_SERVICE_VERSION,
+    apiKey: read("apiKey"),
+    baseUrl: read("baseUrl"),
+    serviceVersion: read("serviceVersion"),
     rateLimitTier: tier === undefined ? undefined : parseRateLimitTier(tier),
   };
 }

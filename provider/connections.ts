@@ -6,7 +6,7 @@
 // A resource or lookup names one with `connection: "staging"`; one that names none uses the default
 // connection, the top-level `tcs:apiKey`, `tcs:baseUrl`, ... (then TCS_* environment), as before
 // connections existed, so older programs and states are unchanged. State records only the name.
-import { missingSettings, parseRateLimitTier, readSettings, type ConfigSource, type ProviderSettings } from "./config";
+import { missingSettings, parseRateLimitTier, readSettings, SETTING_NAMES, type ConfigSource, type ProviderSettings } from "./config";
 import { settingValueProblem } from "./setting-values";
 
 /** The config key that holds the named connections. */
@@ -23,7 +23,7 @@ export interface ConnectionSettings extends ProviderSettings {
   production?: boolean;
 }
 
-const FIELDS = ["apiKey", "baseUrl", "serviceVersion", "rateLimitTier", "production"] as const;
+const FIELDS = [...SETTING_NAMES, "production"] as const;
 
 /** Whether a name can be a connection's (before looking it up in config). */
 export function connectionNameProblem(name: string): string | undefined {

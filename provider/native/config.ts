@@ -3,12 +3,12 @@
 // of an explicit provider (`new tcs.Provider("staging", {...})`, `type: pulumi:providers:tcs` in YAML).
 // Each provider is one plugin process, one environment: named connections (`tcs:connections`) are
 // the dynamic door's way to several environments, and explicit providers this door's.
-import { parseRateLimitTier, type ConfigSource } from "../config";
+import { ENVIRONMENT_SETTINGS, parseRateLimitTier, SETTING_NAMES, type ConfigSource } from "../config";
 import { settingValueProblem } from "../setting-values";
 import type { Props } from "./properties";
 
-/** The settings a provider takes, as the schema declares them (scripts/schema). */
-export const PROVIDER_SETTINGS = ["apiKey", "baseUrl", "serviceVersion", "rateLimitTier"] as const;
+/** The settings a provider takes (provider/config.ts), as the schema declares them too. */
+export const PROVIDER_SETTINGS = SETTING_NAMES;
 
 /** Settings the dynamic door reads from the same stack config, which this door leaves alone. */
 const DYNAMIC_DOOR_SETTINGS = new Set(["connections"]);
@@ -74,14 +74,11 @@ export function withProviderUrn(settings: Props, urn: string): Props {
  */
 export const ENVIRONMENT_INPUT = "__tcsEnvironment";
 
-/** The settings that choose the environment a provider reaches. */
-const ENVIRONMENT_SETTINGS = ["apiKey", "baseUrl"];
-
 /** The settings that changed (the provider's own inputs left out), and those of them that choose the environment. */
 export function changedSettings(olds: Props, news: Props): { changed: string[]; environment: string[] } {
   const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_INPUT);
   const changed = keys.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
-  return { changed, environment: changed.filter((key) => ENVIRONMENT_SETTINGS.includes(key)) };
+  return { changed, environment: changed.filter((key) => (ENVIRONMENT_SETTINGS as readonly string[]).includes(key)) };
 }
 
 /**

@@ -17,6 +17,7 @@ import { invokeFunction } from "./invoke";
 import { propsOf, withSecrets, type Props } from "./properties";
 import { ResourceCalls, type FieldChange } from "./resource-calls";
 import { schemaText, pluginVersion } from "./schema";
+import { SECRET_SETTINGS } from "../config";
 
 type Unary<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => void;
 
@@ -150,7 +151,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       const failures = settingFailures(news, isExplicitProvider(urn));
       // Which environment the settings reach, recorded for DiffConfig: asked only of settings that may be used.
       const checked = failures.length > 0 ? news : await withEnvironment(urn, olds, news);
-      return checkResponse(withSecrets(withProviderUrn(checked, urn), ["apiKey"]), failures);
+      return checkResponse(withSecrets(withProviderUrn(checked, urn), SECRET_SETTINGS), failures);
     }),
 
     diffConfig: unary(async (request: provproto.DiffRequest) => {

@@ -4,13 +4,14 @@
 // read by the plugin itself. No `defaultInfo`: with it the generated SDKs read the variable and pass
 // its value as the provider's input, which Pulumi keeps in state, and an API key read that way is not
 // even marked secret (the SDKs wrap only a declared value).
-import type { Properties } from "./pulumi-types";
+import { SECRET_SETTINGS, SETTINGS, type SettingName } from "../../provider/config";
+import type { Properties, PropertySpec } from "./pulumi-types";
 
-export const PROVIDER_SETTINGS: Properties = {
+/** Each setting's schema; whether it is secret, and its variable, come from provider/config.ts. */
+const SETTING_SCHEMAS: Record<SettingName, Omit<PropertySpec, "secret">> = {
   apiKey: {
     type: "string",
-    description: "The Tool Connectivity Service API key (`service_sk_...`). Read from `TCS_API_KEY` when not set.",
-    secret: true,
+    description: `The Tool Connectivity Service API key (\`service_sk_...\`). Read from \`${SETTINGS.apiKey}\` when not set.`,
   },
   baseUrl: {
     type: "string",
@@ -28,6 +29,10 @@ export const PROVIDER_SETTINGS: Properties = {
       "How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.",
   },
 };
+
+export const PROVIDER_SETTINGS: Properties = Object.fromEntries(
+  Object.entries(SETTING_SCHEMAS).map(([name, schema]) => [name, SECRET_SETTINGS.includes(name as SettingName) ? { ...schema, secret: true } : schema]),
+);
 
 export const PROVIDER_DESCRIPTION =
   "The provider type for the tcs package. A provider is one environment of the service (one API key and base URL): declare one explicit provider per environment to manage several in one program.";
