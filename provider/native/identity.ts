@@ -2,16 +2,11 @@
 // from the URN the engine hands it with every call: the resource's identity, from which its create
 // marker is made (program/create-key.ts on the other door), and which other resource of the program
 // declares the same natural key (program/one-owner.ts on the other door).
-import { createHash } from "node:crypto";
+import { createKeyOfUrn, naturalKeyClaim } from "../shapes/identity";
 import { isUnknown } from "../shapes/normalize";
 import { CREATE_KEY_INPUT, SAME_KEY_AS_INPUT } from "../shapes/reserved";
 import type { ShapeRules } from "../shapes/shape";
 import type { Props } from "./properties";
-
-/** Stable across runs of the same program and stack: the URN holds project, stack, parent types, type and name. */
-export function createKeyOfUrn(urn: string): string {
-  return createHash("sha256").update(`native\n${urn}`).digest("hex").slice(0, 32);
-}
 
 /**
  * The natural keys the resources checked in this process declare, per kind: the first resource to
@@ -34,7 +29,11 @@ export class NaturalKeys {
     const fields = shape.naturalKey;
     // A value not known yet (preview) or not a plain value claims nothing.
     if (!fields || fields.some((field) => isUnknown(news[field]) || (typeof news[field] === "object" && news[field] !== null))) return undefined;
-    const key = `${kind}\n${JSON.stringify(fields.map((field) => news[field] ?? null))}`;
+    const key = naturalKeyClaim(
+      kind,
+      null,
+      fields.map((field) => news[field]),
+    );
     const owner = this.owners.get(key);
     if (owner === undefined) this.owners.set(key, urn);
     return owner !== undefined && owner !== urn ? owner : undefined;

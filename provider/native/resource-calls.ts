@@ -13,7 +13,8 @@ import type { ProviderMethods } from "../plugin/engine/resource-engine";
 import { namedConnectionMove } from "./dynamic-door-move";
 import { EngineReplacements } from "./engine-replacements";
 import { HeldIds, importRefusal, sharedIdRefusal } from "./held-ids";
-import { createKeyOfUrn, NaturalKeys } from "./identity";
+import { createKeyOfUrn } from "../shapes/identity";
+import { NaturalKeys } from "./identity";
 import { withSecrets, type Props } from "./properties";
 
 /** How a field differs, as the protocol's PropertyDiff.Kind names it. */

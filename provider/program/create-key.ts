@@ -2,8 +2,8 @@
 // the create marker the plugin stores in an object's metadata is derived from it (see
 // plugin/engine/create-marker.ts), so a re-run of the same program finds the object an interrupted
 // run made.
-import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
+import { createKeyOfParts } from "../shapes/identity";
 
 /** Stable across runs of the same program and stack: project, stack, parent, type token and name. */
 export function createKeyInput(token: string, name: string, opts?: pulumi.CustomResourceOptions): pulumi.Input<string> {
@@ -14,7 +14,7 @@ export function createKeyInput(token: string, name: string, opts?: pulumi.Custom
 }
 
 function createKey(token: string, name: string, parent: string): string {
-  return createHash("sha256").update([pulumi.getProject(), pulumi.getStack(), parent, token, name].join("\n")).digest("hex").slice(0, 32);
+  return createKeyOfParts(pulumi.getProject(), pulumi.getStack(), parent, token, name);
 }
 
 /**

@@ -6,6 +6,7 @@
 // values are known then, at up before anything is sent otherwise (a key made of another resource's
 // id is known once that resource exists).
 import * as pulumi from "@pulumi/pulumi";
+import { naturalKeyClaim } from "../shapes/identity";
 import type { Shape } from "../shapes/shape";
 
 /** The resources of one run of the program by natural key; a new run (a new stack resource) starts empty. */
@@ -39,7 +40,7 @@ export function otherOwnerInput(shape: Shape, name: string, args: Record<string,
   const table = claims();
   const declared = [args.connection, ...fields.map((field) => args[field])];
   const claim = ([connection, ...values]: unknown[]): string => {
-    const key = JSON.stringify([shape.kind, connection ?? null, ...values.map((value) => value ?? null)]);
+    const key = naturalKeyClaim(shape.kind, typeof connection === "string" ? connection : null, values);
     const owners = table.get(key) ?? [];
     if (!owners.includes(name)) table.set(key, [...owners, name]);
     return key;

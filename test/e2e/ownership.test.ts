@@ -106,6 +106,55 @@ interface Tool {
   vault: string;
 }
 
+/** An explicit tcs provider (`pulumi:providers:tcs`), for the native door's second environment. */
+class NativeProvider extends pulumi.ProviderResource {
+  constructor(name: string, settings: pulumi.Inputs) {
+    super("tcs", name, settings);
+  }
+}
+
+describe.each<Door>(["dynamic", "native"])("the %s door's claims of a natural key", (door) => {
+  it("let two environments each hold a role of the same slug, and refuse two in one environment", async () => {
+    const slug = `per-environment-${door}`;
+    const role = { name: "Per environment", slug, permissions: ["thread_read"] };
+    const devKey = emulator.keys.development.secret;
+    const program: PulumiFn = async () => {
+      if (door === "dynamic") {
+        new tcs.Role("prod-role", role);
+        new tcs.Role("dev-role", { ...role, connection: "dev" });
+      } else {
+        const dev = new NativeProvider("dev", { apiKey: pulumi.secret(devKey), baseUrl: emulator.url, rateLimitTier: "development" });
+        new NativeResource("Role", "prod-role", role);
+        new NativeResource("Role", "dev-role", role, { provider: dev });
+      }
+    };
+    const opened = await stackOf(door, `claims-${door}`);
+    const stack = await opened.open(program);
+    // The dynamic door's second environment: a named connection, as `pulumi config set --path` writes it.
+    if (door === "dynamic") {
+      const dev = { "tcs:connections.dev.apiKey": { value: devKey, secret: true }, "tcs:connections.dev.baseUrl": { value: emulator.url } };
+      await stack.setAllConfig(dev, true);
+    }
+    expect((await stack.up()).summary.resourceChanges).toMatchObject({ create: door === "dynamic" ? 3 : 4 });
+    expect((await listAll(emulator, "/roles", "production")).filter((r) => r.slug === slug)).toHaveLength(1);
+    expect((await listAll(emulator, "/roles", "development")).filter((r) => r.slug === slug)).toHaveLength(1);
+    expect((await stack.preview()).changeSummary).toEqual({ same: door === "dynamic" ? 3 : 4 });
+
+    // Two in one environment: refused at preview, naming the other.
+    const twice = await opened.open(async () => {
+      if (door === "dynamic") {
+        new tcs.Role("prod-role", role);
+        new tcs.Role("dev-role", role);
+      } else {
+        new NativeResource("Role", "prod-role", role);
+        new NativeResource("Role", "dev-role", role);
+      }
+    });
+    const refused = await attempt((onOutput) => twice.preview({ onOutput }));
+    expect(refused).toMatch(new RegExp(`slug "${slug}" is also declared by`));
+  });
+});
+
 describe.each<[Door, Tool]>([
   ["dynamic", { integrationProvider: FIX.linearIntegrationProvider, provider: "prov_linear00000000000000", vault: "pcvt_lineardefault0000000" }],
   ["native", { integrationProvider: FIX.slackIntegrationProvider, provider: FIX.slackProvider, vault: FIX.slackVault }],

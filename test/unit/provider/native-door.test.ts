@@ -2,7 +2,8 @@
 // wire (unwrapped for the engine core, wrapped again for every property a shape declares secret).
 import { configSource, providerConfigChange, PROVIDER_URN_INPUT, settingFailures, withProviderUrn } from "../../../provider/native/config";
 import { kindOfNativeToken } from "../../../provider/type-tokens";
-import { createKeyOfUrn, NaturalKeys } from "../../../provider/native/identity";
+import { NaturalKeys } from "../../../provider/native/identity";
+import { createKeyOfUrn } from "../../../provider/shapes/identity";
 import { propsOf, secret, unwrapSecrets, withSecrets } from "../../../provider/native/properties";
 import { SHAPES } from "../../../provider/shapes";
 import { CREATE_KEY_INPUT, SAME_KEY_AS_INPUT } from "../../../provider/shapes/reserved";
