@@ -4,7 +4,8 @@
 // The records are typed from the shapes the real service sends (test/golden/observed-records.md):
 // every field but the ids may be null or absent, so read them with `?.` and `??`.
 import type { CallbackEvent, CustomProviderDeployment, CustomProviderDeploymentLogs, CustomProviderVersion, ProviderConfigSchema, Role } from "../../../sdk";
-import * as queries from "../../lookups/queries";
+import { LOOKUPS } from "../../lookups/catalog";
+import type * as queries from "../../lookups/queries";
 import { lookupClient, type OnConnection } from "./client";
 
 export type { OnConnection };
@@ -14,7 +15,7 @@ export interface GetProviderConfigSchemaArgs extends OnConnection, queries.Provi
 /** The JSON schema a provider config's `value` must satisfy (at least one argument is required). */
 export async function getProviderConfigSchema(args: GetProviderConfigSchemaArgs): Promise<ProviderConfigSchema> {
   const { connection, ...params } = args;
-  return queries.providerConfigSchema(await lookupClient(connection), params);
+  return LOOKUPS.getProviderConfigSchema.read(await lookupClient(connection), params);
 }
 
 export interface GetCallbackEventsArgs extends OnConnection, queries.CallbackEventsQuery {}
@@ -22,17 +23,17 @@ export interface GetCallbackEventsArgs extends OnConnection, queries.CallbackEve
 /** The newest events a callback received. */
 export async function getCallbackEvents(args: GetCallbackEventsArgs): Promise<CallbackEvent[]> {
   const { connection, ...query } = args;
-  return queries.callbackEvents(await lookupClient(connection), query);
+  return LOOKUPS.getCallbackEvents.read(await lookupClient(connection), query);
 }
 
 /** Every role of the account, default roles included. */
 export async function getRoles(args: OnConnection = {}): Promise<Role[]> {
-  return queries.roles(await lookupClient(args.connection));
+  return LOOKUPS.getRoles.read(await lookupClient(args.connection), {});
 }
 
 /** One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push. */
 export async function getCustomProviderDeployment(args: { id: string } & OnConnection): Promise<CustomProviderDeployment> {
-  return (await lookupClient(args.connection)).customProviderDeployments.retrieve(args.id);
+  return LOOKUPS.getCustomProviderDeployment.read(await lookupClient(args.connection), args);
 }
 
 export interface GetCustomProviderDeploymentsArgs extends OnConnection, queries.CustomProviderDeploymentsQuery {}
@@ -40,19 +41,19 @@ export interface GetCustomProviderDeploymentsArgs extends OnConnection, queries.
 /** Custom provider deployments, newest first: e.g. the deployments of one custom provider. */
 export async function getCustomProviderDeployments(args: GetCustomProviderDeploymentsArgs = {}): Promise<CustomProviderDeployment[]> {
   const { connection, ...query } = args;
-  return queries.customProviderDeployments(await lookupClient(connection), query);
+  return LOOKUPS.getCustomProviderDeployments.read(await lookupClient(connection), query);
 }
 
 /** The build and deploy logs of a custom provider deployment, step by step. */
 export async function getCustomProviderDeploymentLogs(args: { id: string } & OnConnection): Promise<CustomProviderDeploymentLogs> {
-  return queries.customProviderDeploymentLogs(await lookupClient(args.connection), args.id);
+  return LOOKUPS.getCustomProviderDeploymentLogs.read(await lookupClient(args.connection), args);
 }
 
 export interface GetCustomProviderVersionsArgs extends OnConnection, queries.CustomProviderVersionsQuery {}
 
 export async function getCustomProviderVersions(args: GetCustomProviderVersionsArgs = {}): Promise<CustomProviderVersion[]> {
   const { connection, ...filters } = args;
-  return queries.customProviderVersions(await lookupClient(connection), filters);
+  return LOOKUPS.getCustomProviderVersions.read(await lookupClient(connection), filters);
 }
 
 export interface WaitForCustomProviderDeploymentArgs extends OnConnection {
