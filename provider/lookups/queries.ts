@@ -15,9 +15,13 @@ import type {
 import { SCAN_PAGE_SIZE } from "../page-size";
 
 export interface ProviderConfigSchemaQuery {
+  /** A provider (`prov_...`): the schema of its default deployment. */
   providerId?: string;
+  /** A provider deployment (`pdep_...`): the schema of its configuration. */
   providerDeploymentId?: string;
+  /** A provider config (`pcfg_...`): the schema of its deployment's configuration. */
   providerConfigId?: string;
+  /** A provider version: the schema of its configuration. */
   providerVersionId?: string;
 }
 
@@ -30,8 +34,11 @@ export async function providerConfigSchema(client: ToolConnectivityClient, param
 }
 
 export interface CallbackEventsQuery {
+  /** The callback (`cb_...`) whose events to read. */
   callbackId: string;
+  /** Only events of these provider event types. */
   type?: string | string[];
+  /** Only events from these provider-specific sources. */
   sourceId?: string | string[];
   /** At most this many events, newest first (default 100). */
   limit?: number;
@@ -60,10 +67,16 @@ export async function roles(client: ToolConnectivityClient): Promise<Role[]> {
 }
 
 export interface CustomProviderDeploymentsQuery {
+  /** Only the deployments of these custom providers. */
   customProviderId?: string | string[];
+  /** Only the deployments of these custom provider versions (`cpv_...`). */
   customProviderVersionId?: string | string[];
-  /** A filter the SDK sends: the known values only (a record's `status` may hold newer ones). */
+  /**
+   * Only deployments in these statuses: `queued`, `deploying`, `succeeded` or `failed` (the values this
+   * SDK knows; a record's `status` may hold newer ones).
+   */
   status?: CustomProviderDeploymentStatus | CustomProviderDeploymentStatus[];
+  /** Only these deployments (`cpd_...`). */
   id?: string | string[];
   /** At most this many deployments, newest first (default: all of them). */
   limit?: number;
@@ -87,9 +100,14 @@ export function customProviderDeploymentLogs(client: ToolConnectivityClient, id:
 }
 
 export interface CustomProviderVersionsQuery {
+  /** Only the versions of these custom providers. */
   customProviderId?: string | string[];
-  /** A filter the SDK sends: the known values only (a record's `status` may hold newer ones). */
+  /**
+   * Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed`
+   * (the values this SDK knows; a record's `status` may hold newer ones).
+   */
   status?: CustomProviderVersionStatus | CustomProviderVersionStatus[];
+  /** Only the versions these deployments (`cpd_...`) built. */
   customProviderDeploymentId?: string | string[];
 }
 

@@ -14,14 +14,25 @@ export const callback = defineShape({
   fields: {
     /** The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback. */
     integrationProviderId: required(idOf("intp", "an integration provider"), { onChange: "replace" }),
+    /** The callback's display name, 1 to 255 characters; null when not set. Changes in place. */
     name: optional(name, { onChange: "update" }),
+    /** What the callback is for, at most 2000 characters; null when not set. Changes in place. */
     description: optional(description, { onChange: "update" }),
+    /**
+     * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for
+     * the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON.
+     * Changes in place.
+     */
     metadata: optional(metadata, { onChange: "update" }),
     /** `active`, `archived` (replaced on the next up) or `deleted`; a newer service version may add others. */
     status: output<"active" | "archived" | "deleted" | (string & {})>(),
+    /** The integration (`int_...`) of the integration provider, as the service derives it; null when the service does not say. */
     integrationId: output<string>(),
+    /** The provider (`prov_...`) of the integration provider, as the service derives it; null when the service does not say. */
     providerId: output<string>(),
+    /** When the callback was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say. */
     createdAt: output<string>(),
+    /** When the callback was last changed, as an ISO 8601 date-time in UTC; null when the service does not say. */
     updatedAt: output<string>(),
   },
   // A callback is archived when callbacks are disabled on its integration provider.

@@ -25,31 +25,64 @@ export const integrationSetupSession = defineShape({
   kind: "IntegrationSetupSession",
   id: { prefix: "iss", noun: "an integration setup session" },
   fields: {
-    /** The integration to set up (`int_...`). */
+    /** The integration to set up (`int_...`). Changing it replaces the session. */
     integrationId: required(idOf("int", "an integration"), { onChange: "replace" }),
+    /** The session's name, 1 to 255 characters. Changing it replaces the session. */
     name: required(name, { onChange: "replace" }),
+    /** What the session is for, at most 2000 characters; null when not set. Changing it replaces the session. */
     description: optional(description, { onChange: "replace" }),
+    /**
+     * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for
+     * the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON.
+     * Changing it replaces the session.
+     */
     metadata: optional(metadata, { onChange: "replace" }),
+    /**
+     * The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by
+     * the API: kept from state as declared. Changing it replaces the session.
+     */
     identityActorId: optional((z) => z.string().min(1).max(255), { onChange: "replace" }),
+    /**
+     * The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned
+     * by the API: kept from state as declared. Changing it replaces the session.
+     */
     identityId: optional((z) => z.string().min(1).max(255), { onChange: "replace" }),
-    /** When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. */
+    /**
+     * When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h
+     * after creation. Changing it replaces the session.
+     */
     expiresAt: optional((z) => z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2026-11-30T12:00:00Z" }), {
       onChange: "replace",
       serverDefault: true,
       timestamp: true,
     }),
-    /** Where the setup page sends the user afterwards: an absolute https URL (or http://localhost). */
+    /** Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session. */
     redirectUrl: optional(redirectUrl, { onChange: "replace" }),
-    /** Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). */
+    /**
+     * Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters
+     * of JSON (the service's limits). Changing it replaces the session.
+     */
     configuration: optional(jsonObject("must be an object", { maxJsonLength: 20_000 }), { onChange: "replace" }),
-    /** Replace the session on the next up once it has expired (seen by refresh). Default false. */
+    /**
+     * Replace the session on the next up once it has expired (seen by refresh). Default false. Only the
+     * provider reads it: changing it sends nothing to the service.
+     */
     replaceWhenExpired: setting((z) => z.boolean(), false),
     /** The setup link: whoever holds it can complete the setup. Secret. */
     url: output<string>({ secret: true }),
-    /** `pending`, `successful`, `expired`, `archived` or `deleted`. */
+    /**
+     * `pending`, `successful`, `expired` (a pending session past `expiresAt`), `archived` or `deleted`
+     * (gone); a newer service version may add others. Null when the service does not say.
+     */
     status: output<string>(),
+    /**
+     * The draft integration instance the session created: `id`, `status` (`draft` until the setup
+     * completes, then `active`), `integrationId` and its timestamps. Null when the service does not say.
+     */
     integrationInstance: output<Record<string, unknown> | null>(),
+    /** When the session was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say. */
     createdAt: output<string>(),
+    /** When the session was last changed, as an ISO 8601 date-time in UTC; null when the service does not say. */
     updatedAt: output<string>(),
   },
 

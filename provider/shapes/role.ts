@@ -8,8 +8,12 @@ export const role = defineShape({
   kind: "Role",
   id: { prefix: "rol", noun: "a role" },
   fields: {
+    /** The role's display name, 1 to 255 characters. Changes in place. */
     name: required(name, { onChange: "update" }),
-    /** Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64. */
+    /**
+     * The role's identifier, unique in the account: lowercase letters and digits, words joined by single
+     * `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
+     */
     slug: required(
       (z) =>
         z
@@ -18,7 +22,7 @@ export const role = defineShape({
           .regex(/^[a-z0-9]+([-_][a-z0-9]+)*$/, "must be lowercase letters and digits, words joined by single '-' or '_' (e.g. 'support-agents')"),
       { onChange: "update" },
     ),
-    /** Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter. */
+    /** Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place. */
     permissions: required(
       (z) =>
         z
@@ -26,9 +30,13 @@ export const role = defineShape({
           .refine((list) => new Set(list).size === list.length, "must not list a permission twice"),
       { onChange: "update", unordered: true },
     ),
+    /** What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it). */
     description: optional(description, { onChange: "update" }),
+    /** Whether the role is one of the account's default roles, which the service makes and which cannot be changed; null when the service does not say. */
     isDefault: output<boolean>(),
+    /** When the role was created: an ISO 8601 date-time in UTC with milliseconds (e.g. `2026-11-21T10:00:00.000Z`); null when the service does not say. */
     createdAt: output<string>(),
+    /** When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say. */
     updatedAt: output<string>(),
   },
   // One role per slug in the account, and the API cannot delete roles.

@@ -73,18 +73,31 @@ export const CALLBACK_EVENT_STATUSES = ["pending", "succeeded", "failed"] as con
 export const CALLBACK_EVENT_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
 export const CallbackEventSchema = z.looseObject({
+  /** The record's type, `callback.event`; null when the service does not say. */
   object: objectTag("callback.event"),
+  /** The event's id (`cbe_...`). */
   id: z.string(),
+  /** The provider event type received; null when the service does not say. */
   type: maybe(z.string()),
+  /** The provider-specific identifier of the event's source; null when the service does not say. */
   sourceId: maybe(z.string()),
+  /** The key of the trigger that produced the event; null when the service does not say. */
   triggerKey: maybe(z.string()),
+  /** The original trigger input payload, keys as sent; null when there is none. */
   input: maybe(JsonMap),
+  /** The resolved trigger output payload, keys as sent; null when there is none. */
   output: maybe(JsonMap),
+  /** The event's lifecycle status: `pending`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say. */
   status: maybe(openEnum(CALLBACK_EVENT_STATUSES)),
+  /** What went wrong, as the service reports it; null when nothing did. */
   error: maybe(JsonMap),
+  /** The aggregate delivery status: `pending`, `delivered` or `failed` (a newer service version may add others); null when the service does not say. */
   deliveryStatus: maybe(openEnum(CALLBACK_EVENT_DELIVERY_STATUSES)),
+  /** The callback (`cb_...`) the event belongs to; null when the service does not say. */
   callbackId: maybe(z.string()),
+  /** The callback instance (`cbi_...`) that received the event; null when none did or the service does not say. */
   callbackInstanceId: maybe(z.string()),
+  /** When the event was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say. */
   createdAt: maybe(Timestamp),
 });
 export type CallbackEvent = z.infer<typeof CallbackEventSchema>;

@@ -51,7 +51,9 @@ export const JsonMap = z.record(z.string(), z.unknown());
 
 /** `{ type: "json_schema", schema: { ...JSON Schema } }` */
 export const JsonSchemaEnvelopeSchema = z.looseObject({
+  /** The kind of schema, `json_schema`; null when the service does not say. */
   type: maybe(openEnum(["json_schema"])),
+  /** The JSON Schema itself, keys as written; null when the service does not say. */
   schema: maybe(JsonMap),
 });
 

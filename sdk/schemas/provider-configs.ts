@@ -60,13 +60,19 @@ export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
 
 /** GET /provider-config-schema (named ...DocumentSchema: ProviderConfigSchema is the config record's schema). */
 export const ProviderConfigSchemaDocumentSchema = z.looseObject({
+  /** The record's type, `provider.capabilities.config.schema`; null when the service does not say. */
   object: objectTag("provider.capabilities.config.schema"),
   /** The JSON Schema of the deployment's configuration, or null when it takes none. */
   schema: maybe(JsonSchemaEnvelopeSchema),
+  /** How the service keeps a config's values: `plain` or `encrypted`; null when the service does not say. */
   visibility: maybe(openEnum(["plain", "encrypted"])),
+  /** The provider specification the schema belongs to; null when the service does not say. */
   specificationId: maybe(z.string()),
+  /** The provider (`prov_...`) the schema belongs to; null when the service does not say. */
   providerId: maybe(z.string()),
+  /** When the schema was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say. */
   createdAt: maybe(Timestamp),
+  /** When the schema last changed, as an ISO 8601 date-time in UTC; null when the service does not say. */
   updatedAt: maybe(Timestamp),
 });
 export type ProviderConfigSchema = z.infer<typeof ProviderConfigSchemaDocumentSchema>;

@@ -24,12 +24,21 @@ namespace PulumiTcs.Tcs
         [Output("adoptId")]
         public Output<string?> AdoptId { get; private set; } = null!;
 
+        /// <summary>
+        /// When the callback was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// What the callback is for, at most 2000 characters; null when not set. Changes in place.
+        /// </summary>
         [Output("description")]
         public Output<string?> Description { get; private set; } = null!;
 
+        /// <summary>
+        /// The integration (`int_...`) of the integration provider, as the service derives it; null when the service does not say.
+        /// </summary>
         [Output("integrationId")]
         public Output<string?> IntegrationId { get; private set; } = null!;
 
@@ -39,12 +48,21 @@ namespace PulumiTcs.Tcs
         [Output("integrationProviderId")]
         public Output<string> IntegrationProviderId { get; private set; } = null!;
 
+        /// <summary>
+        /// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        /// </summary>
         [Output("metadata")]
         public Output<ImmutableDictionary<string, object>?> Metadata { get; private set; } = null!;
 
+        /// <summary>
+        /// The callback's display name, 1 to 255 characters; null when not set. Changes in place.
+        /// </summary>
         [Output("name")]
         public Output<string?> Name { get; private set; } = null!;
 
+        /// <summary>
+        /// The provider (`prov_...`) of the integration provider, as the service derives it; null when the service does not say.
+        /// </summary>
         [Output("providerId")]
         public Output<string?> ProviderId { get; private set; } = null!;
 
@@ -54,6 +72,9 @@ namespace PulumiTcs.Tcs
         [Output("status")]
         public Output<string?> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// When the callback was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
@@ -113,6 +134,9 @@ namespace PulumiTcs.Tcs
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }
 
+        /// <summary>
+        /// What the callback is for, at most 2000 characters; null when not set. Changes in place.
+        /// </summary>
         [Input("description")]
         public Input<string>? Description { get; set; }
 
@@ -124,12 +148,19 @@ namespace PulumiTcs.Tcs
 
         [Input("metadata")]
         private InputMap<object>? _metadata;
+
+        /// <summary>
+        /// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        /// </summary>
         public InputMap<object> Metadata
         {
             get => _metadata ?? (_metadata = new InputMap<object>());
             set => _metadata = value;
         }
 
+        /// <summary>
+        /// The callback's display name, 1 to 255 characters; null when not set. Changes in place.
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 

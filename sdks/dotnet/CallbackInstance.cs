@@ -25,43 +25,55 @@ namespace PulumiTcs.Tcs
         public Output<string?> AdoptId { get; private set; } = null!;
 
         /// <summary>
-        /// The callback to attach (`cb_...`).
+        /// The callback to attach (`cb_...`). Changing it replaces the instance.
         /// </summary>
         [Output("callbackId")]
         public Output<string> CallbackId { get; private set; } = null!;
 
+        /// <summary>
+        /// When the instance was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The provider deployment (`pdep_...`) the instance is attached to, that of its provider config; null when the service does not say.
+        /// </summary>
         [Output("deploymentId")]
         public Output<string?> DeploymentId { get; private set; } = null!;
 
         /// <summary>
-        /// An auth config of that provider (`pac_...`).
+        /// An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
         /// </summary>
         [Output("providerAuthConfigId")]
         public Output<string?> ProviderAuthConfigId { get; private set; } = null!;
 
         /// <summary>
-        /// An active provider config of the callback's provider (`pcfg_...`).
+        /// An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
         /// </summary>
         [Output("providerConfigId")]
         public Output<string> ProviderConfigId { get; private set; } = null!;
 
+        /// <summary>
+        /// `attached`; a `detached` instance counts as gone (the next up attaches a new one). A newer service version may add other values.
+        /// </summary>
         [Output("status")]
         public Output<string?> Status { get; private set; } = null!;
 
         /// <summary>
-        /// The registrations, without the provider trigger's schemas (state stays small) or webhook URLs.
+        /// The trigger registrations the service resolved for the instance, without the provider trigger's schemas (state stays small) or webhook URLs; null when the service does not say.
         /// </summary>
         [Output("triggers")]
         public Output<ImmutableArray<Outputs.CallbackInstanceTrigger>> Triggers { get; private set; } = null!;
 
+        /// <summary>
+        /// When the instance was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
         /// <summary>
-        /// Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret).
+        /// Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret). Null when there is none.
         /// </summary>
         [Output("webhookUrl")]
         public Output<string?> WebhookUrl { get; private set; } = null!;
@@ -129,19 +141,19 @@ namespace PulumiTcs.Tcs
         public Input<string>? AdoptId { get; set; }
 
         /// <summary>
-        /// The callback to attach (`cb_...`).
+        /// The callback to attach (`cb_...`). Changing it replaces the instance.
         /// </summary>
         [Input("callbackId", required: true)]
         public Input<string> CallbackId { get; set; } = null!;
 
         /// <summary>
-        /// An auth config of that provider (`pac_...`).
+        /// An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
         /// </summary>
         [Input("providerAuthConfigId")]
         public Input<string>? ProviderAuthConfigId { get; set; }
 
         /// <summary>
-        /// An active provider config of the callback's provider (`pcfg_...`).
+        /// An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
         /// </summary>
         [Input("providerConfigId", required: true)]
         public Input<string> ProviderConfigId { get; set; } = null!;

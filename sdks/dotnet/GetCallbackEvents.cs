@@ -34,6 +34,9 @@ namespace PulumiTcs.Tcs
 
     public sealed class GetCallbackEventsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The callback (`cb_...`) whose events to read.
+        /// </summary>
         [Input("callbackId", required: true)]
         public string CallbackId { get; set; } = null!;
 
@@ -45,6 +48,10 @@ namespace PulumiTcs.Tcs
 
         [Input("sourceId")]
         private List<string>? _sourceId;
+
+        /// <summary>
+        /// Only events from these provider-specific sources.
+        /// </summary>
         public List<string> SourceId
         {
             get => _sourceId ?? (_sourceId = new List<string>());
@@ -53,6 +60,10 @@ namespace PulumiTcs.Tcs
 
         [Input("type")]
         private List<string>? _type;
+
+        /// <summary>
+        /// Only events of these provider event types.
+        /// </summary>
         public List<string> Type
         {
             get => _type ?? (_type = new List<string>());
@@ -67,6 +78,9 @@ namespace PulumiTcs.Tcs
 
     public sealed class GetCallbackEventsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The callback (`cb_...`) whose events to read.
+        /// </summary>
         [Input("callbackId", required: true)]
         public Input<string> CallbackId { get; set; } = null!;
 
@@ -78,6 +92,10 @@ namespace PulumiTcs.Tcs
 
         [Input("sourceId")]
         private InputList<string>? _sourceId;
+
+        /// <summary>
+        /// Only events from these provider-specific sources.
+        /// </summary>
         public InputList<string> SourceId
         {
             get => _sourceId ?? (_sourceId = new InputList<string>());
@@ -86,6 +104,10 @@ namespace PulumiTcs.Tcs
 
         [Input("type")]
         private InputList<string>? _type;
+
+        /// <summary>
+        /// Only events of these provider event types.
+        /// </summary>
         public InputList<string> Type
         {
             get => _type ?? (_type = new InputList<string>());

@@ -34,6 +34,9 @@ namespace PulumiTcs.Tcs
 
     public sealed class GetCustomProviderDeploymentLogsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The deployment whose logs to read (`cpd_...`).
+        /// </summary>
         [Input("id", required: true)]
         public string Id { get; set; } = null!;
 
@@ -45,6 +48,9 @@ namespace PulumiTcs.Tcs
 
     public sealed class GetCustomProviderDeploymentLogsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The deployment whose logs to read (`cpd_...`).
+        /// </summary>
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;
 
@@ -58,8 +64,17 @@ namespace PulumiTcs.Tcs
     [OutputType]
     public sealed class GetCustomProviderDeploymentLogsResult
     {
+        /// <summary>
+        /// The deployment (`cpd_...`) the logs are of; null when the service does not say.
+        /// </summary>
         public readonly string? CustomProviderDeploymentId;
+        /// <summary>
+        /// The record's type, `custom_provider.deployment.logs`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The build and deploy steps, in order; null when the service does not say.
+        /// </summary>
         public readonly ImmutableArray<Outputs.DeploymentLogStepRecord> Steps;
 
         [OutputConstructor]

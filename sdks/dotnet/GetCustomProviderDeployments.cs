@@ -36,6 +36,10 @@ namespace PulumiTcs.Tcs
     {
         [Input("customProviderId")]
         private List<string>? _customProviderId;
+
+        /// <summary>
+        /// Only the deployments of these custom providers.
+        /// </summary>
         public List<string> CustomProviderId
         {
             get => _customProviderId ?? (_customProviderId = new List<string>());
@@ -44,6 +48,10 @@ namespace PulumiTcs.Tcs
 
         [Input("customProviderVersionId")]
         private List<string>? _customProviderVersionId;
+
+        /// <summary>
+        /// Only the deployments of these custom provider versions (`cpv_...`).
+        /// </summary>
         public List<string> CustomProviderVersionId
         {
             get => _customProviderVersionId ?? (_customProviderVersionId = new List<string>());
@@ -52,6 +60,10 @@ namespace PulumiTcs.Tcs
 
         [Input("id")]
         private List<string>? _id;
+
+        /// <summary>
+        /// Only these deployments (`cpd_...`).
+        /// </summary>
         public List<string> Id
         {
             get => _id ?? (_id = new List<string>());
@@ -68,7 +80,7 @@ namespace PulumiTcs.Tcs
         private List<string>? _status;
 
         /// <summary>
-        /// A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+        /// Only deployments in these statuses: `queued`, `deploying`, `succeeded` or `failed` (the values this SDK knows; a record's `status` may hold newer ones).
         /// </summary>
         public List<string> Status
         {
@@ -86,6 +98,10 @@ namespace PulumiTcs.Tcs
     {
         [Input("customProviderId")]
         private InputList<string>? _customProviderId;
+
+        /// <summary>
+        /// Only the deployments of these custom providers.
+        /// </summary>
         public InputList<string> CustomProviderId
         {
             get => _customProviderId ?? (_customProviderId = new InputList<string>());
@@ -94,6 +110,10 @@ namespace PulumiTcs.Tcs
 
         [Input("customProviderVersionId")]
         private InputList<string>? _customProviderVersionId;
+
+        /// <summary>
+        /// Only the deployments of these custom provider versions (`cpv_...`).
+        /// </summary>
         public InputList<string> CustomProviderVersionId
         {
             get => _customProviderVersionId ?? (_customProviderVersionId = new InputList<string>());
@@ -102,6 +122,10 @@ namespace PulumiTcs.Tcs
 
         [Input("id")]
         private InputList<string>? _id;
+
+        /// <summary>
+        /// Only these deployments (`cpd_...`).
+        /// </summary>
         public InputList<string> Id
         {
             get => _id ?? (_id = new InputList<string>());
@@ -118,7 +142,7 @@ namespace PulumiTcs.Tcs
         private InputList<string>? _status;
 
         /// <summary>
-        /// A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+        /// Only deployments in these statuses: `queued`, `deploying`, `succeeded` or `failed` (the values this SDK knows; a record's `status` may hold newer ones).
         /// </summary>
         public InputList<string> Status
         {

@@ -12,12 +12,21 @@ namespace PulumiTcs.Tcs
 {
     public static class GetCustomProviderVersions
     {
+        /// <summary>
+        /// Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+        /// </summary>
         public static Task<GetCustomProviderVersionsResult> InvokeAsync(GetCustomProviderVersionsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCustomProviderVersionsResult>("tcs:index:getCustomProviderVersions", args ?? new GetCustomProviderVersionsArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+        /// </summary>
         public static Output<GetCustomProviderVersionsResult> Invoke(GetCustomProviderVersionsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderVersionsResult>("tcs:index:getCustomProviderVersions", args ?? new GetCustomProviderVersionsInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+        /// </summary>
         public static Output<GetCustomProviderVersionsResult> Invoke(GetCustomProviderVersionsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderVersionsResult>("tcs:index:getCustomProviderVersions", args ?? new GetCustomProviderVersionsInvokeArgs(), options.WithDefaults());
     }
@@ -27,6 +36,10 @@ namespace PulumiTcs.Tcs
     {
         [Input("customProviderDeploymentId")]
         private List<string>? _customProviderDeploymentId;
+
+        /// <summary>
+        /// Only the versions these deployments (`cpd_...`) built.
+        /// </summary>
         public List<string> CustomProviderDeploymentId
         {
             get => _customProviderDeploymentId ?? (_customProviderDeploymentId = new List<string>());
@@ -35,6 +48,10 @@ namespace PulumiTcs.Tcs
 
         [Input("customProviderId")]
         private List<string>? _customProviderId;
+
+        /// <summary>
+        /// Only the versions of these custom providers.
+        /// </summary>
         public List<string> CustomProviderId
         {
             get => _customProviderId ?? (_customProviderId = new List<string>());
@@ -45,7 +62,7 @@ namespace PulumiTcs.Tcs
         private List<string>? _status;
 
         /// <summary>
-        /// A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+        /// Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (the values this SDK knows; a record's `status` may hold newer ones).
         /// </summary>
         public List<string> Status
         {
@@ -63,6 +80,10 @@ namespace PulumiTcs.Tcs
     {
         [Input("customProviderDeploymentId")]
         private InputList<string>? _customProviderDeploymentId;
+
+        /// <summary>
+        /// Only the versions these deployments (`cpd_...`) built.
+        /// </summary>
         public InputList<string> CustomProviderDeploymentId
         {
             get => _customProviderDeploymentId ?? (_customProviderDeploymentId = new InputList<string>());
@@ -71,6 +92,10 @@ namespace PulumiTcs.Tcs
 
         [Input("customProviderId")]
         private InputList<string>? _customProviderId;
+
+        /// <summary>
+        /// Only the versions of these custom providers.
+        /// </summary>
         public InputList<string> CustomProviderId
         {
             get => _customProviderId ?? (_customProviderId = new InputList<string>());
@@ -81,7 +106,7 @@ namespace PulumiTcs.Tcs
         private InputList<string>? _status;
 
         /// <summary>
-        /// A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+        /// Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (the values this SDK knows; a record's `status` may hold newer ones).
         /// </summary>
         public InputList<string> Status
         {

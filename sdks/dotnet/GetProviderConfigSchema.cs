@@ -34,15 +34,27 @@ namespace PulumiTcs.Tcs
 
     public sealed class GetProviderConfigSchemaArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// A provider config (`pcfg_...`): the schema of its deployment's configuration.
+        /// </summary>
         [Input("providerConfigId")]
         public string? ProviderConfigId { get; set; }
 
+        /// <summary>
+        /// A provider deployment (`pdep_...`): the schema of its configuration.
+        /// </summary>
         [Input("providerDeploymentId")]
         public string? ProviderDeploymentId { get; set; }
 
+        /// <summary>
+        /// A provider (`prov_...`): the schema of its default deployment.
+        /// </summary>
         [Input("providerId")]
         public string? ProviderId { get; set; }
 
+        /// <summary>
+        /// A provider version: the schema of its configuration.
+        /// </summary>
         [Input("providerVersionId")]
         public string? ProviderVersionId { get; set; }
 
@@ -54,15 +66,27 @@ namespace PulumiTcs.Tcs
 
     public sealed class GetProviderConfigSchemaInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// A provider config (`pcfg_...`): the schema of its deployment's configuration.
+        /// </summary>
         [Input("providerConfigId")]
         public Input<string>? ProviderConfigId { get; set; }
 
+        /// <summary>
+        /// A provider deployment (`pdep_...`): the schema of its configuration.
+        /// </summary>
         [Input("providerDeploymentId")]
         public Input<string>? ProviderDeploymentId { get; set; }
 
+        /// <summary>
+        /// A provider (`prov_...`): the schema of its default deployment.
+        /// </summary>
         [Input("providerId")]
         public Input<string>? ProviderId { get; set; }
 
+        /// <summary>
+        /// A provider version: the schema of its configuration.
+        /// </summary>
         [Input("providerVersionId")]
         public Input<string>? ProviderVersionId { get; set; }
 
@@ -76,15 +100,33 @@ namespace PulumiTcs.Tcs
     [OutputType]
     public sealed class GetProviderConfigSchemaResult
     {
+        /// <summary>
+        /// When the schema was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The record's type, `provider.capabilities.config.schema`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The provider (`prov_...`) the schema belongs to; null when the service does not say.
+        /// </summary>
         public readonly string? ProviderId;
         /// <summary>
         /// The JSON Schema of the deployment's configuration, or null when it takes none.
         /// </summary>
         public readonly Outputs.JsonSchemaEnvelopeRecord? Schema;
+        /// <summary>
+        /// The provider specification the schema belongs to; null when the service does not say.
+        /// </summary>
         public readonly string? SpecificationId;
+        /// <summary>
+        /// When the schema last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         public readonly string? UpdatedAt;
+        /// <summary>
+        /// How the service keeps a config's values: `plain` or `encrypted`; null when the service does not say.
+        /// </summary>
         public readonly string? Visibility;
 
         [OutputConstructor]

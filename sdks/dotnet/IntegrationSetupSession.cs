@@ -25,62 +25,86 @@ namespace PulumiTcs.Tcs
         public Output<string?> AdoptId { get; private set; } = null!;
 
         /// <summary>
-        /// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
+        /// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
         /// </summary>
         [Output("configuration")]
         public Output<ImmutableDictionary<string, object>?> Configuration { get; private set; } = null!;
 
+        /// <summary>
+        /// When the session was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+        /// </summary>
         [Output("description")]
         public Output<string?> Description { get; private set; } = null!;
 
         /// <summary>
-        /// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
+        /// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
         /// </summary>
         [Output("expiresAt")]
         public Output<string?> ExpiresAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        /// </summary>
         [Output("identityActorId")]
         public Output<string?> IdentityActorId { get; private set; } = null!;
 
+        /// <summary>
+        /// The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        /// </summary>
         [Output("identityId")]
         public Output<string?> IdentityId { get; private set; } = null!;
 
         /// <summary>
-        /// The integration to set up (`int_...`).
+        /// The integration to set up (`int_...`). Changing it replaces the session.
         /// </summary>
         [Output("integrationId")]
         public Output<string> IntegrationId { get; private set; } = null!;
 
+        /// <summary>
+        /// The draft integration instance the session created: `id`, `status` (`draft` until the setup completes, then `active`), `integrationId` and its timestamps. Null when the service does not say.
+        /// </summary>
         [Output("integrationInstance")]
         public Output<ImmutableDictionary<string, object>?> IntegrationInstance { get; private set; } = null!;
 
+        /// <summary>
+        /// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+        /// </summary>
         [Output("metadata")]
         public Output<ImmutableDictionary<string, object>?> Metadata { get; private set; } = null!;
 
+        /// <summary>
+        /// The session's name, 1 to 255 characters. Changing it replaces the session.
+        /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+        /// Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
         /// </summary>
         [Output("redirectUrl")]
         public Output<string?> RedirectUrl { get; private set; } = null!;
 
         /// <summary>
-        /// Replace the session on the next up once it has expired (seen by refresh). Default false.
+        /// Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
         /// </summary>
         [Output("replaceWhenExpired")]
         public Output<bool?> ReplaceWhenExpired { get; private set; } = null!;
 
         /// <summary>
-        /// `pending`, `successful`, `expired`, `archived` or `deleted`.
+        /// `pending`, `successful`, `expired` (a pending session past `expiresAt`), `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
         /// </summary>
         [Output("status")]
         public Output<string?> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// When the session was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
@@ -162,7 +186,7 @@ namespace PulumiTcs.Tcs
         private InputMap<object>? _configuration;
 
         /// <summary>
-        /// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
+        /// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
         /// </summary>
         public InputMap<object> Configuration
         {
@@ -170,46 +194,62 @@ namespace PulumiTcs.Tcs
             set => _configuration = value;
         }
 
+        /// <summary>
+        /// What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+        /// </summary>
         [Input("description")]
         public Input<string>? Description { get; set; }
 
         /// <summary>
-        /// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
+        /// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
         /// </summary>
         [Input("expiresAt")]
         public Input<string>? ExpiresAt { get; set; }
 
+        /// <summary>
+        /// The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        /// </summary>
         [Input("identityActorId")]
         public Input<string>? IdentityActorId { get; set; }
 
+        /// <summary>
+        /// The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        /// </summary>
         [Input("identityId")]
         public Input<string>? IdentityId { get; set; }
 
         /// <summary>
-        /// The integration to set up (`int_...`).
+        /// The integration to set up (`int_...`). Changing it replaces the session.
         /// </summary>
         [Input("integrationId", required: true)]
         public Input<string> IntegrationId { get; set; } = null!;
 
         [Input("metadata")]
         private InputMap<object>? _metadata;
+
+        /// <summary>
+        /// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+        /// </summary>
         public InputMap<object> Metadata
         {
             get => _metadata ?? (_metadata = new InputMap<object>());
             set => _metadata = value;
         }
 
+        /// <summary>
+        /// The session's name, 1 to 255 characters. Changing it replaces the session.
+        /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
 
         /// <summary>
-        /// Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+        /// Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
         /// </summary>
         [Input("redirectUrl")]
         public Input<string>? RedirectUrl { get; set; }
 
         /// <summary>
-        /// Replace the session on the next up once it has expired (seen by refresh). Default false.
+        /// Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
         /// </summary>
         [Input("replaceWhenExpired")]
         public Input<bool>? ReplaceWhenExpired { get; set; }

@@ -24,56 +24,80 @@ namespace PulumiTcs.Tcs
         [Output("adoptId")]
         public Output<string?> AdoptId { get; private set; } = null!;
 
+        /// <summary>
+        /// When the config was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// What the config is for, at most 2000 characters; null when not set. Changes in place.
+        /// </summary>
         [Output("description")]
         public Output<string?> Description { get; private set; } = null!;
 
+        /// <summary>
+        /// Whether the service marks the config as a default one; null when the service does not say.
+        /// </summary>
         [Output("isDefault")]
         public Output<bool?> IsDefault { get; private set; } = null!;
 
+        /// <summary>
+        /// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        /// </summary>
         [Output("metadata")]
         public Output<ImmutableDictionary<string, object>?> Metadata { get; private set; } = null!;
 
+        /// <summary>
+        /// The config's display name, 1 to 255 characters; null when not set. Changes in place.
+        /// </summary>
         [Output("name")]
         public Output<string?> Name { get; private set; } = null!;
 
         /// <summary>
-        /// A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+        /// A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
         /// </summary>
         [Output("providerConfigVaultId")]
         public Output<string?> ProviderConfigVaultId { get; private set; } = null!;
 
         /// <summary>
-        /// The deployment (`pdep_...`); the provider's default deployment when absent.
+        /// The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
         /// </summary>
         [Output("providerDeploymentId")]
         public Output<string?> ProviderDeploymentId { get; private set; } = null!;
 
         /// <summary>
-        /// The provider (`prov_...`).
+        /// The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
         /// </summary>
         [Output("providerId")]
         public Output<string> ProviderId { get; private set; } = null!;
 
+        /// <summary>
+        /// The provider specification whose config schema the settings follow; null when the service does not say.
+        /// </summary>
         [Output("specificationId")]
         public Output<string?> SpecificationId { get; private set; } = null!;
 
+        /// <summary>
+        /// `active`, `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
+        /// </summary>
         [Output("status")]
         public Output<string?> Status { get; private set; } = null!;
 
         /// <summary>
-        /// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+        /// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
         /// </summary>
         [Output("toolFilters")]
         public Output<Outputs.ToolFilters?> ToolFilters { get; private set; } = null!;
 
+        /// <summary>
+        /// When the config was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
         /// <summary>
-        /// Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+        /// Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
         /// </summary>
         [Output("value")]
         public Output<ImmutableDictionary<string, object>?> Value { get; private set; } = null!;
@@ -141,40 +165,50 @@ namespace PulumiTcs.Tcs
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }
 
+        /// <summary>
+        /// What the config is for, at most 2000 characters; null when not set. Changes in place.
+        /// </summary>
         [Input("description")]
         public Input<string>? Description { get; set; }
 
         [Input("metadata")]
         private InputMap<object>? _metadata;
+
+        /// <summary>
+        /// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        /// </summary>
         public InputMap<object> Metadata
         {
             get => _metadata ?? (_metadata = new InputMap<object>());
             set => _metadata = value;
         }
 
+        /// <summary>
+        /// The config's display name, 1 to 255 characters; null when not set. Changes in place.
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
         /// <summary>
-        /// A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+        /// A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
         /// </summary>
         [Input("providerConfigVaultId")]
         public Input<string>? ProviderConfigVaultId { get; set; }
 
         /// <summary>
-        /// The deployment (`pdep_...`); the provider's default deployment when absent.
+        /// The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
         /// </summary>
         [Input("providerDeploymentId")]
         public Input<string>? ProviderDeploymentId { get; set; }
 
         /// <summary>
-        /// The provider (`prov_...`).
+        /// The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
         /// </summary>
         [Input("providerId", required: true)]
         public Input<string> ProviderId { get; set; } = null!;
 
         /// <summary>
-        /// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+        /// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
         /// </summary>
         [Input("toolFilters")]
         public Input<Inputs.ToolFiltersArgs>? ToolFilters { get; set; }
@@ -183,7 +217,7 @@ namespace PulumiTcs.Tcs
         private InputMap<object>? _value;
 
         /// <summary>
-        /// Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+        /// Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
         /// </summary>
         public InputMap<object> Value
         {

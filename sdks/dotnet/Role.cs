@@ -24,30 +24,45 @@ namespace PulumiTcs.Tcs
         [Output("adoptId")]
         public Output<string?> AdoptId { get; private set; } = null!;
 
+        /// <summary>
+        /// When the role was created: an ISO 8601 date-time in UTC with milliseconds (e.g. `2026-11-21T10:00:00.000Z`); null when the service does not say.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        /// </summary>
         [Output("description")]
         public Output<string?> Description { get; private set; } = null!;
 
+        /// <summary>
+        /// Whether the role is one of the account's default roles, which the service makes and which cannot be changed; null when the service does not say.
+        /// </summary>
         [Output("isDefault")]
         public Output<bool?> IsDefault { get; private set; } = null!;
 
+        /// <summary>
+        /// The role's display name, 1 to 255 characters. Changes in place.
+        /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+        /// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
         /// </summary>
         [Output("permissions")]
         public Output<ImmutableArray<string>> Permissions { get; private set; } = null!;
 
         /// <summary>
-        /// Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+        /// The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
         /// </summary>
         [Output("slug")]
         public Output<string> Slug { get; private set; } = null!;
 
+        /// <summary>
+        /// When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
@@ -103,9 +118,15 @@ namespace PulumiTcs.Tcs
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }
 
+        /// <summary>
+        /// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        /// </summary>
         [Input("description")]
         public Input<string>? Description { get; set; }
 
+        /// <summary>
+        /// The role's display name, 1 to 255 characters. Changes in place.
+        /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
 
@@ -113,7 +134,7 @@ namespace PulumiTcs.Tcs
         private InputList<string>? _permissions;
 
         /// <summary>
-        /// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+        /// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
         /// </summary>
         public InputList<string> Permissions
         {
@@ -122,7 +143,7 @@ namespace PulumiTcs.Tcs
         }
 
         /// <summary>
-        /// Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+        /// The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
         /// </summary>
         [Input("slug", required: true)]
         public Input<string> Slug { get; set; } = null!;

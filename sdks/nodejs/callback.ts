@@ -40,20 +40,41 @@ export class Callback extends pulumi.CustomResource {
      * The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
+    /**
+     * When the callback was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * What the callback is for, at most 2000 characters; null when not set. Changes in place.
+     */
     declare public readonly description: pulumi.Output<string | undefined>;
+    /**
+     * The integration (`int_...`) of the integration provider, as the service derives it; null when the service does not say.
+     */
     declare public /*out*/ readonly integrationId: pulumi.Output<string | undefined>;
     /**
      * The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback.
      */
     declare public readonly integrationProviderId: pulumi.Output<string>;
+    /**
+     * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+     */
     declare public readonly metadata: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
+     * The callback's display name, 1 to 255 characters; null when not set. Changes in place.
+     */
     declare public readonly name: pulumi.Output<string | undefined>;
+    /**
+     * The provider (`prov_...`) of the integration provider, as the service derives it; null when the service does not say.
+     */
     declare public /*out*/ readonly providerId: pulumi.Output<string | undefined>;
     /**
      * `active`, `archived` (replaced on the next up) or `deleted`; a newer service version may add others.
      */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * When the callback was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**
@@ -115,11 +136,20 @@ export interface CallbackArgs {
      * The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * What the callback is for, at most 2000 characters; null when not set. Changes in place.
+     */
     description?: pulumi.Input<string | undefined>;
     /**
      * The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback.
      */
     integrationProviderId: pulumi.Input<string>;
+    /**
+     * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+     */
     metadata?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The callback's display name, 1 to 255 characters; null when not set. Changes in place.
+     */
     name?: pulumi.Input<string | undefined>;
 }

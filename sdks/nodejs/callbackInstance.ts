@@ -43,27 +43,39 @@ export class CallbackInstance extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
-     * The callback to attach (`cb_...`).
+     * The callback to attach (`cb_...`). Changing it replaces the instance.
      */
     declare public readonly callbackId: pulumi.Output<string>;
+    /**
+     * When the instance was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The provider deployment (`pdep_...`) the instance is attached to, that of its provider config; null when the service does not say.
+     */
     declare public /*out*/ readonly deploymentId: pulumi.Output<string | undefined>;
     /**
-     * An auth config of that provider (`pac_...`).
+     * An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
      */
     declare public readonly providerAuthConfigId: pulumi.Output<string | undefined>;
     /**
-     * An active provider config of the callback's provider (`pcfg_...`).
+     * An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
      */
     declare public readonly providerConfigId: pulumi.Output<string>;
+    /**
+     * `attached`; a `detached` instance counts as gone (the next up attaches a new one). A newer service version may add other values.
+     */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
     /**
-     * The registrations, without the provider trigger's schemas (state stays small) or webhook URLs.
+     * The trigger registrations the service resolved for the instance, without the provider trigger's schemas (state stays small) or webhook URLs; null when the service does not say.
      */
     declare public /*out*/ readonly triggers: pulumi.Output<outputs.CallbackInstanceTrigger[] | undefined>;
+    /**
+     * When the instance was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
-     * Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret).
+     * Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret). Null when there is none.
      */
     declare public /*out*/ readonly webhookUrl: pulumi.Output<string | undefined>;
 
@@ -132,15 +144,15 @@ export interface CallbackInstanceArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * The callback to attach (`cb_...`).
+     * The callback to attach (`cb_...`). Changing it replaces the instance.
      */
     callbackId: pulumi.Input<string>;
     /**
-     * An auth config of that provider (`pac_...`).
+     * An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
      */
     providerAuthConfigId?: pulumi.Input<string | undefined>;
     /**
-     * An active provider config of the callback's provider (`pcfg_...`).
+     * An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
      */
     providerConfigId: pulumi.Input<string>;
 }

@@ -20,12 +20,21 @@ export function getCallbackEvents(args: GetCallbackEventsArgs, opts?: pulumi.Inv
 }
 
 export interface GetCallbackEventsArgs {
+    /**
+     * The callback (`cb_...`) whose events to read.
+     */
     callbackId: string;
     /**
      * At most this many events, newest first (default 100).
      */
     limit?: number;
+    /**
+     * Only events from these provider-specific sources.
+     */
     sourceId?: string[];
+    /**
+     * Only events of these provider event types.
+     */
     type?: string[];
 }
 
@@ -49,11 +58,20 @@ export function getCallbackEventsOutput(args: GetCallbackEventsOutputArgs, opts?
 }
 
 export interface GetCallbackEventsOutputArgs {
+    /**
+     * The callback (`cb_...`) whose events to read.
+     */
     callbackId: pulumi.Input<string>;
     /**
      * At most this many events, newest first (default 100).
      */
     limit?: pulumi.Input<number | undefined>;
+    /**
+     * Only events from these provider-specific sources.
+     */
     sourceId?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Only events of these provider event types.
+     */
     type?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

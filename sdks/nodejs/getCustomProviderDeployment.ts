@@ -17,25 +17,64 @@ export function getCustomProviderDeployment(args: GetCustomProviderDeploymentArg
 }
 
 export interface GetCustomProviderDeploymentArgs {
+    /**
+     * The deployment to read (`cpd_...`).
+     */
     id: string;
 }
 
 export interface GetCustomProviderDeploymentResult {
+    /**
+     * Who or what started the deployment; null when the service does not say.
+     */
     readonly actor?: outputs.CustomProviderActorPreviewRecord;
+    /**
+     * The commit the deployment built; null for a manual or system deployment, or when the service does not say.
+     */
     readonly commit?: outputs.CustomProviderDeploymentCommitRecord;
+    /**
+     * When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     readonly createdAt?: string;
+    /**
+     * The custom provider deployed; null when the service does not say.
+     */
     readonly customProviderId?: string;
+    /**
+     * The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
+     */
     readonly customProviderVersionId?: string;
+    /**
+     * The deployment's id (`cpd_...`).
+     */
     readonly id: string;
+    /**
+     * Where the deployment's sources are kept, as built; null when the service does not say.
+     */
     readonly immutableBucket?: outputs.BucketRecord;
+    /**
+     * The record's type, `custom_provider.deployment`; null when the service does not say.
+     */
     readonly object?: string;
     /**
-     * Nullable on the real service.
+     * The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
      */
     readonly providerId?: string;
+    /**
+     * The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
+     */
     readonly scmPush?: outputs.ScmPushRecord;
+    /**
+     * `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+     */
     readonly status?: string;
+    /**
+     * What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
+     */
     readonly trigger?: string;
+    /**
+     * When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     readonly updatedAt?: string;
 }
 /**
@@ -49,5 +88,8 @@ export function getCustomProviderDeploymentOutput(args: GetCustomProviderDeploym
 }
 
 export interface GetCustomProviderDeploymentOutputArgs {
+    /**
+     * The deployment to read (`cpd_...`).
+     */
     id: pulumi.Input<string>;
 }

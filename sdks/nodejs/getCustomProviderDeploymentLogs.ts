@@ -17,12 +17,24 @@ export function getCustomProviderDeploymentLogs(args: GetCustomProviderDeploymen
 }
 
 export interface GetCustomProviderDeploymentLogsArgs {
+    /**
+     * The deployment whose logs to read (`cpd_...`).
+     */
     id: string;
 }
 
 export interface GetCustomProviderDeploymentLogsResult {
+    /**
+     * The deployment (`cpd_...`) the logs are of; null when the service does not say.
+     */
     readonly customProviderDeploymentId?: string;
+    /**
+     * The record's type, `custom_provider.deployment.logs`; null when the service does not say.
+     */
     readonly object?: string;
+    /**
+     * The build and deploy steps, in order; null when the service does not say.
+     */
     readonly steps?: outputs.DeploymentLogStepRecord[];
 }
 /**
@@ -36,5 +48,8 @@ export function getCustomProviderDeploymentLogsOutput(args: GetCustomProviderDep
 }
 
 export interface GetCustomProviderDeploymentLogsOutputArgs {
+    /**
+     * The deployment whose logs to read (`cpd_...`).
+     */
     id: pulumi.Input<string>;
 }

@@ -22,15 +22,24 @@ export function getCustomProviderDeployments(args?: GetCustomProviderDeployments
 }
 
 export interface GetCustomProviderDeploymentsArgs {
+    /**
+     * Only the deployments of these custom providers.
+     */
     customProviderId?: string[];
+    /**
+     * Only the deployments of these custom provider versions (`cpv_...`).
+     */
     customProviderVersionId?: string[];
+    /**
+     * Only these deployments (`cpd_...`).
+     */
     id?: string[];
     /**
      * At most this many deployments, newest first (default: all of them).
      */
     limit?: number;
     /**
-     * A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+     * Only deployments in these statuses: `queued`, `deploying`, `succeeded` or `failed` (the values this SDK knows; a record's `status` may hold newer ones).
      */
     status?: string[];
 }
@@ -57,15 +66,24 @@ export function getCustomProviderDeploymentsOutput(args?: GetCustomProviderDeplo
 }
 
 export interface GetCustomProviderDeploymentsOutputArgs {
+    /**
+     * Only the deployments of these custom providers.
+     */
     customProviderId?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Only the deployments of these custom provider versions (`cpv_...`).
+     */
     customProviderVersionId?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Only these deployments (`cpd_...`).
+     */
     id?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * At most this many deployments, newest first (default: all of them).
      */
     limit?: pulumi.Input<number | undefined>;
     /**
-     * A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+     * Only deployments in these statuses: `queued`, `deploying`, `succeeded` or `failed` (the values this SDK knows; a record's `status` may hold newer ones).
      */
     status?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

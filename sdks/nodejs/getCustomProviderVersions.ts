@@ -6,6 +6,9 @@ import * as inputs from "./types/input";
 import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
+/**
+ * Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+ */
 export function getCustomProviderVersions(args?: GetCustomProviderVersionsArgs, opts?: pulumi.InvokeOptions): Promise<GetCustomProviderVersionsResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -17,10 +20,16 @@ export function getCustomProviderVersions(args?: GetCustomProviderVersionsArgs, 
 }
 
 export interface GetCustomProviderVersionsArgs {
+    /**
+     * Only the versions these deployments (`cpd_...`) built.
+     */
     customProviderDeploymentId?: string[];
+    /**
+     * Only the versions of these custom providers.
+     */
     customProviderId?: string[];
     /**
-     * A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+     * Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (the values this SDK knows; a record's `status` may hold newer ones).
      */
     status?: string[];
 }
@@ -31,6 +40,9 @@ export interface GetCustomProviderVersionsResult {
      */
     readonly items: outputs.CustomProviderVersionRecord[];
 }
+/**
+ * Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+ */
 export function getCustomProviderVersionsOutput(args?: GetCustomProviderVersionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCustomProviderVersionsResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -42,10 +54,16 @@ export function getCustomProviderVersionsOutput(args?: GetCustomProviderVersions
 }
 
 export interface GetCustomProviderVersionsOutputArgs {
+    /**
+     * Only the versions these deployments (`cpd_...`) built.
+     */
     customProviderDeploymentId?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Only the versions of these custom providers.
+     */
     customProviderId?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+     * Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (the values this SDK knows; a record's `status` may hold newer ones).
      */
     status?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

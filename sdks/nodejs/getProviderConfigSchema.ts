@@ -21,22 +21,52 @@ export function getProviderConfigSchema(args?: GetProviderConfigSchemaArgs, opts
 }
 
 export interface GetProviderConfigSchemaArgs {
+    /**
+     * A provider config (`pcfg_...`): the schema of its deployment's configuration.
+     */
     providerConfigId?: string;
+    /**
+     * A provider deployment (`pdep_...`): the schema of its configuration.
+     */
     providerDeploymentId?: string;
+    /**
+     * A provider (`prov_...`): the schema of its default deployment.
+     */
     providerId?: string;
+    /**
+     * A provider version: the schema of its configuration.
+     */
     providerVersionId?: string;
 }
 
 export interface GetProviderConfigSchemaResult {
+    /**
+     * When the schema was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     readonly createdAt?: string;
+    /**
+     * The record's type, `provider.capabilities.config.schema`; null when the service does not say.
+     */
     readonly object?: string;
+    /**
+     * The provider (`prov_...`) the schema belongs to; null when the service does not say.
+     */
     readonly providerId?: string;
     /**
      * The JSON Schema of the deployment's configuration, or null when it takes none.
      */
     readonly schema?: outputs.JsonSchemaEnvelopeRecord;
+    /**
+     * The provider specification the schema belongs to; null when the service does not say.
+     */
     readonly specificationId?: string;
+    /**
+     * When the schema last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     readonly updatedAt?: string;
+    /**
+     * How the service keeps a config's values: `plain` or `encrypted`; null when the service does not say.
+     */
     readonly visibility?: string;
 }
 /**
@@ -54,8 +84,20 @@ export function getProviderConfigSchemaOutput(args?: GetProviderConfigSchemaOutp
 }
 
 export interface GetProviderConfigSchemaOutputArgs {
+    /**
+     * A provider config (`pcfg_...`): the schema of its deployment's configuration.
+     */
     providerConfigId?: pulumi.Input<string | undefined>;
+    /**
+     * A provider deployment (`pdep_...`): the schema of its configuration.
+     */
     providerDeploymentId?: pulumi.Input<string | undefined>;
+    /**
+     * A provider (`prov_...`): the schema of its default deployment.
+     */
     providerId?: pulumi.Input<string | undefined>;
+    /**
+     * A provider version: the schema of its configuration.
+     */
     providerVersionId?: pulumi.Input<string | undefined>;
 }

@@ -41,36 +41,60 @@ export class IntegrationSetupSession extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
-     * Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
+     * Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
      */
     declare public readonly configuration: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
+     * When the session was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+     */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
-     * When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
+     * When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
      */
     declare public readonly expiresAt: pulumi.Output<string | undefined>;
+    /**
+     * The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+     */
     declare public readonly identityActorId: pulumi.Output<string | undefined>;
+    /**
+     * The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+     */
     declare public readonly identityId: pulumi.Output<string | undefined>;
     /**
-     * The integration to set up (`int_...`).
+     * The integration to set up (`int_...`). Changing it replaces the session.
      */
     declare public readonly integrationId: pulumi.Output<string>;
+    /**
+     * The draft integration instance the session created: `id`, `status` (`draft` until the setup completes, then `active`), `integrationId` and its timestamps. Null when the service does not say.
+     */
     declare public /*out*/ readonly integrationInstance: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
+     * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+     */
     declare public readonly metadata: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
+     * The session's name, 1 to 255 characters. Changing it replaces the session.
+     */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+     * Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
      */
     declare public readonly redirectUrl: pulumi.Output<string | undefined>;
     /**
-     * Replace the session on the next up once it has expired (seen by refresh). Default false.
+     * Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
      */
     declare public readonly replaceWhenExpired: pulumi.Output<boolean | undefined>;
     /**
-     * `pending`, `successful`, `expired`, `archived` or `deleted`.
+     * `pending`, `successful`, `expired` (a pending session past `expiresAt`), `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
      */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * When the session was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
      * The setup link: whoever holds it can complete the setup. Secret.
@@ -154,28 +178,43 @@ export interface IntegrationSetupSessionArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
+     * Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
      */
     configuration?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+     */
     description?: pulumi.Input<string | undefined>;
     /**
-     * When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
+     * When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
      */
     expiresAt?: pulumi.Input<string | undefined>;
+    /**
+     * The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+     */
     identityActorId?: pulumi.Input<string | undefined>;
+    /**
+     * The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+     */
     identityId?: pulumi.Input<string | undefined>;
     /**
-     * The integration to set up (`int_...`).
+     * The integration to set up (`int_...`). Changing it replaces the session.
      */
     integrationId: pulumi.Input<string>;
+    /**
+     * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+     */
     metadata?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The session's name, 1 to 255 characters. Changing it replaces the session.
+     */
     name: pulumi.Input<string>;
     /**
-     * Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+     * Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
      */
     redirectUrl?: pulumi.Input<string | undefined>;
     /**
-     * Replace the session on the next up once it has expired (seen by refresh). Default false.
+     * Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
      */
     replaceWhenExpired?: pulumi.Input<boolean | undefined>;
 }

@@ -42,32 +42,56 @@ export class ProviderConfig extends pulumi.CustomResource {
      * The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
+    /**
+     * When the config was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * What the config is for, at most 2000 characters; null when not set. Changes in place.
+     */
     declare public readonly description: pulumi.Output<string | undefined>;
+    /**
+     * Whether the service marks the config as a default one; null when the service does not say.
+     */
     declare public /*out*/ readonly isDefault: pulumi.Output<boolean | undefined>;
+    /**
+     * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+     */
     declare public readonly metadata: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
+     * The config's display name, 1 to 255 characters; null when not set. Changes in place.
+     */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
-     * A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+     * A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
      */
     declare public readonly providerConfigVaultId: pulumi.Output<string | undefined>;
     /**
-     * The deployment (`pdep_...`); the provider's default deployment when absent.
+     * The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
      */
     declare public readonly providerDeploymentId: pulumi.Output<string | undefined>;
     /**
-     * The provider (`prov_...`).
+     * The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
      */
     declare public readonly providerId: pulumi.Output<string>;
+    /**
+     * The provider specification whose config schema the settings follow; null when the service does not say.
+     */
     declare public /*out*/ readonly specificationId: pulumi.Output<string | undefined>;
+    /**
+     * `active`, `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
+     */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
     /**
-     * Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+     * Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
      */
     declare public readonly toolFilters: pulumi.Output<outputs.ToolFilters | undefined>;
+    /**
+     * When the config was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
-     * Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+     * Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
      */
     declare public readonly value: pulumi.Output<{[key: string]: any} | undefined>;
 
@@ -140,27 +164,36 @@ export interface ProviderConfigArgs {
      * The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * What the config is for, at most 2000 characters; null when not set. Changes in place.
+     */
     description?: pulumi.Input<string | undefined>;
+    /**
+     * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+     */
     metadata?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The config's display name, 1 to 255 characters; null when not set. Changes in place.
+     */
     name?: pulumi.Input<string | undefined>;
     /**
-     * A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+     * A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
      */
     providerConfigVaultId?: pulumi.Input<string | undefined>;
     /**
-     * The deployment (`pdep_...`); the provider's default deployment when absent.
+     * The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
      */
     providerDeploymentId?: pulumi.Input<string | undefined>;
     /**
-     * The provider (`prov_...`).
+     * The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
      */
     providerId: pulumi.Input<string>;
     /**
-     * Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+     * Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
      */
     toolFilters?: pulumi.Input<inputs.ToolFiltersArgs | undefined>;
     /**
-     * Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+     * Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
      */
     value?: pulumi.Input<{[key: string]: any} | undefined>;
 }

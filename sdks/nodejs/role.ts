@@ -40,18 +40,33 @@ export class Role extends pulumi.CustomResource {
      * The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
+    /**
+     * When the role was created: an ISO 8601 date-time in UTC with milliseconds (e.g. `2026-11-21T10:00:00.000Z`); null when the service does not say.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+     */
     declare public readonly description: pulumi.Output<string | undefined>;
+    /**
+     * Whether the role is one of the account's default roles, which the service makes and which cannot be changed; null when the service does not say.
+     */
     declare public /*out*/ readonly isDefault: pulumi.Output<boolean | undefined>;
+    /**
+     * The role's display name, 1 to 255 characters. Changes in place.
+     */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+     * Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
      */
     declare public readonly permissions: pulumi.Output<string[]>;
     /**
-     * Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+     * The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
      */
     declare public readonly slug: pulumi.Output<string>;
+    /**
+     * When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**
@@ -113,14 +128,20 @@ export interface RoleArgs {
      * The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+     */
     description?: pulumi.Input<string | undefined>;
+    /**
+     * The role's display name, 1 to 255 characters. Changes in place.
+     */
     name: pulumi.Input<string>;
     /**
-     * Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+     * Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
      */
     permissions: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+     * The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
      */
     slug: pulumi.Input<string>;
 }

@@ -31,8 +31,13 @@ export async function getRoles(args: OnConnection = {}): Promise<Role[]> {
   return LOOKUPS.getRoles.read(await lookupClient(args.connection), {});
 }
 
+export interface GetCustomProviderDeploymentArgs extends OnConnection {
+  /** The deployment to read (`cpd_...`). */
+  id: string;
+}
+
 /** One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push. */
-export async function getCustomProviderDeployment(args: { id: string } & OnConnection): Promise<CustomProviderDeployment> {
+export async function getCustomProviderDeployment(args: GetCustomProviderDeploymentArgs): Promise<CustomProviderDeployment> {
   return LOOKUPS.getCustomProviderDeployment.read(await lookupClient(args.connection), args);
 }
 
@@ -44,13 +49,19 @@ export async function getCustomProviderDeployments(args: GetCustomProviderDeploy
   return LOOKUPS.getCustomProviderDeployments.read(await lookupClient(connection), query);
 }
 
+export interface GetCustomProviderDeploymentLogsArgs extends OnConnection {
+  /** The deployment whose logs to read (`cpd_...`). */
+  id: string;
+}
+
 /** The build and deploy logs of a custom provider deployment, step by step. */
-export async function getCustomProviderDeploymentLogs(args: { id: string } & OnConnection): Promise<CustomProviderDeploymentLogs> {
+export async function getCustomProviderDeploymentLogs(args: GetCustomProviderDeploymentLogsArgs): Promise<CustomProviderDeploymentLogs> {
   return LOOKUPS.getCustomProviderDeploymentLogs.read(await lookupClient(args.connection), args);
 }
 
 export interface GetCustomProviderVersionsArgs extends OnConnection, queries.CustomProviderVersionsQuery {}
 
+/** Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built. */
 export async function getCustomProviderVersions(args: GetCustomProviderVersionsArgs = {}): Promise<CustomProviderVersion[]> {
   const { connection, ...filters } = args;
   return LOOKUPS.getCustomProviderVersions.read(await lookupClient(connection), filters);

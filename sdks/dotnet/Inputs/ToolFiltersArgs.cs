@@ -12,7 +12,7 @@ namespace PulumiTcs.Tcs.Inputs
 {
 
     /// <summary>
-    /// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+    /// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
     /// </summary>
     public sealed class ToolFiltersArgs : global::Pulumi.ResourceArgs
     {

@@ -17,11 +17,29 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class BucketRecord
     {
+        /// <summary>
+        /// When the bucket was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The bucket's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Whether the bucket's contents can no longer change; null when the service does not say.
+        /// </summary>
         public readonly bool? IsImmutable;
+        /// <summary>
+        /// Whether the bucket is read-only; null when the service does not say.
+        /// </summary>
         public readonly bool? IsReadOnly;
+        /// <summary>
+        /// The record's type, `bucket`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The repository the sources come from; null when the bucket is linked to none or the service does not say.
+        /// </summary>
         public readonly Outputs.BucketScmRepoLinkRecord? ScmRepoLink;
 
         [OutputConstructor]

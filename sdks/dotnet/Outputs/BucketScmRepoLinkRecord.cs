@@ -11,12 +11,27 @@ using Pulumi;
 namespace PulumiTcs.Tcs.Outputs
 {
 
+    /// <summary>
+    /// The repository the sources come from; null when the bucket is linked to none or the service does not say.
+    /// </summary>
     [OutputType]
     public sealed class BucketScmRepoLinkRecord
     {
+        /// <summary>
+        /// Whether the bucket is linked to the repository: `true`, as a boolean or the string `"true"`; null when the service does not say.
+        /// </summary>
         public readonly object? IsLinked;
+        /// <summary>
+        /// The record's type, `bucket.scm_repo`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The folder of the repository the sources are in; null for the whole repository or when the service does not say.
+        /// </summary>
         public readonly string? Path;
+        /// <summary>
+        /// The linked repository; null when the service does not say.
+        /// </summary>
         public readonly Outputs.ScmRepositoryRecord? Repository;
 
         [OutputConstructor]

@@ -14,18 +14,57 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class CallbackEventRecord
     {
+        /// <summary>
+        /// The callback (`cb_...`) the event belongs to; null when the service does not say.
+        /// </summary>
         public readonly string? CallbackId;
+        /// <summary>
+        /// The callback instance (`cbi_...`) that received the event; null when none did or the service does not say.
+        /// </summary>
         public readonly string? CallbackInstanceId;
+        /// <summary>
+        /// When the event was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The aggregate delivery status: `pending`, `delivered` or `failed` (a newer service version may add others); null when the service does not say.
+        /// </summary>
         public readonly string? DeliveryStatus;
+        /// <summary>
+        /// What went wrong, as the service reports it; null when nothing did.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Error;
+        /// <summary>
+        /// The event's id (`cbe_...`).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The original trigger input payload, keys as sent; null when there is none.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Input;
+        /// <summary>
+        /// The record's type, `callback.event`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The resolved trigger output payload, keys as sent; null when there is none.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Output;
+        /// <summary>
+        /// The provider-specific identifier of the event's source; null when the service does not say.
+        /// </summary>
         public readonly string? SourceId;
+        /// <summary>
+        /// The event's lifecycle status: `pending`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+        /// </summary>
         public readonly string? Status;
+        /// <summary>
+        /// The key of the trigger that produced the event; null when the service does not say.
+        /// </summary>
         public readonly string? TriggerKey;
+        /// <summary>
+        /// The provider event type received; null when the service does not say.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]

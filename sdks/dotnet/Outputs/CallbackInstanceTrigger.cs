@@ -14,9 +14,21 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class CallbackInstanceTrigger
     {
+        /// <summary>
+        /// The registration's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The key of the provider trigger it registers; null when the service does not say.
+        /// </summary>
         public readonly string? Key;
+        /// <summary>
+        /// Seconds between polls, for a polling trigger; null otherwise.
+        /// </summary>
         public readonly double? PollIntervalSeconds;
+        /// <summary>
+        /// How its events arrive: `polling` or `webhook`; null when the service does not say.
+        /// </summary>
         public readonly string? Source;
 
         [OutputConstructor]

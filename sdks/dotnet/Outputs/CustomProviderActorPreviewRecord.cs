@@ -17,12 +17,33 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class CustomProviderActorPreviewRecord
     {
+        /// <summary>
+        /// When the service recorded the actor: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The actor's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The actor's identifier, as the service gives it; null when the service does not say.
+        /// </summary>
         public readonly string? Identifier;
+        /// <summary>
+        /// The actor's display name; null when the service does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The record's type, `custom_provider.actor#preview`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The organization member the actor stands for; null when it stands for none or the service does not say.
+        /// </summary>
         public readonly string? OrganizationActorId;
+        /// <summary>
+        /// The kind of actor, as the service names it; null when the service does not say.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]

@@ -17,10 +17,25 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class CustomProviderDeploymentCommitRecord
     {
+        /// <summary>
+        /// When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The commit's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The commit message; null when it has none or the service does not say.
+        /// </summary>
         public readonly string? Message;
+        /// <summary>
+        /// The record's type, `custom_provider.deployment.commit`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The kind of commit, as the service names it; null when the service does not say.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]

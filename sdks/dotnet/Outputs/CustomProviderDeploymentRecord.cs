@@ -14,21 +14,57 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class CustomProviderDeploymentRecord
     {
+        /// <summary>
+        /// Who or what started the deployment; null when the service does not say.
+        /// </summary>
         public readonly Outputs.CustomProviderActorPreviewRecord? Actor;
+        /// <summary>
+        /// The commit the deployment built; null for a manual or system deployment, or when the service does not say.
+        /// </summary>
         public readonly Outputs.CustomProviderDeploymentCommitRecord? Commit;
+        /// <summary>
+        /// When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The custom provider deployed; null when the service does not say.
+        /// </summary>
         public readonly string? CustomProviderId;
+        /// <summary>
+        /// The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
+        /// </summary>
         public readonly string? CustomProviderVersionId;
+        /// <summary>
+        /// The deployment's id (`cpd_...`).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Where the deployment's sources are kept, as built; null when the service does not say.
+        /// </summary>
         public readonly Outputs.BucketRecord? ImmutableBucket;
+        /// <summary>
+        /// The record's type, `custom_provider.deployment`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
         /// <summary>
-        /// Nullable on the real service.
+        /// The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
         /// </summary>
         public readonly string? ProviderId;
+        /// <summary>
+        /// The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
+        /// </summary>
         public readonly Outputs.ScmPushRecord? ScmPush;
+        /// <summary>
+        /// `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+        /// </summary>
         public readonly string? Status;
+        /// <summary>
+        /// What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
+        /// </summary>
         public readonly string? Trigger;
+        /// <summary>
+        /// When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

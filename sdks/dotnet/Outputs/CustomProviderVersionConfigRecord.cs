@@ -12,13 +12,22 @@ namespace PulumiTcs.Tcs.Outputs
 {
 
     /// <summary>
-    /// The configuration the version takes, and how it is transformed for the server.
+    /// The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
     /// </summary>
     [OutputType]
     public sealed class CustomProviderVersionConfigRecord
     {
+        /// <summary>
+        /// The record's type, `custom_provider.version.config`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The JSON Schema of the configuration; null when the service does not say.
+        /// </summary>
         public readonly Outputs.CustomProviderVersionConfigSchemaRecord? Schema;
+        /// <summary>
+        /// How the configuration is transformed for the server, as the service names it; null when the service does not say.
+        /// </summary>
         public readonly string? Transformer;
 
         [OutputConstructor]

@@ -11,10 +11,19 @@ using Pulumi;
 namespace PulumiTcs.Tcs.Outputs
 {
 
+    /// <summary>
+    /// The JSON Schema of the configuration; null when the service does not say.
+    /// </summary>
     [OutputType]
     public sealed class CustomProviderVersionConfigSchemaRecord
     {
+        /// <summary>
+        /// The JSON Schema itself, keys as written; null when the service does not say.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Schema;
+        /// <summary>
+        /// The kind of schema, `json_schema`; null when the service does not say.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]

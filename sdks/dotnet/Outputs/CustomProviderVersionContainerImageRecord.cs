@@ -11,11 +11,23 @@ using Pulumi;
 namespace PulumiTcs.Tcs.Outputs
 {
 
+    /// <summary>
+    /// The container image the version runs; absent for a version served from a remote MCP server.
+    /// </summary>
     [OutputType]
     public sealed class CustomProviderVersionContainerImageRecord
     {
+        /// <summary>
+        /// The image's name in the registry; null when the service does not say.
+        /// </summary>
         public readonly string? ContainerImage;
+        /// <summary>
+        /// The image's tag; null when the service does not say.
+        /// </summary>
         public readonly string? ContainerImageTag;
+        /// <summary>
+        /// The registry the image is pulled from; null when the service does not say.
+        /// </summary>
         public readonly string? ContainerRegistry;
 
         [OutputConstructor]

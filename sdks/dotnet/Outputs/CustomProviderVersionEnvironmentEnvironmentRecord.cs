@@ -11,16 +11,43 @@ using Pulumi;
 namespace PulumiTcs.Tcs.Outputs
 {
 
+    /// <summary>
+    /// The environment itself; null when the service does not say.
+    /// </summary>
     [OutputType]
     public sealed class CustomProviderVersionEnvironmentEnvironmentRecord
     {
+        /// <summary>
+        /// When the environment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The provider version the environment runs now; null when it runs none or the service does not say.
+        /// </summary>
         public readonly string? CurrentProviderVersionId;
+        /// <summary>
+        /// The custom provider the environment runs; null when the service does not say.
+        /// </summary>
         public readonly string? CustomProviderId;
+        /// <summary>
+        /// The environment's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The instance the environment runs on, as the service names it; null when the service does not say.
+        /// </summary>
         public readonly string? InstanceId;
+        /// <summary>
+        /// The record's type, `custom_provider.environment`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The provider (`prov_...`) the custom provider is served as; null when it has none or the service does not say.
+        /// </summary>
         public readonly string? ProviderId;
+        /// <summary>
+        /// When the environment last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

@@ -17,9 +17,21 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class CustomProviderVersionEnvironmentRecord
     {
+        /// <summary>
+        /// The environment itself; null when the service does not say.
+        /// </summary>
         public readonly Outputs.CustomProviderVersionEnvironmentEnvironmentRecord? Environment;
+        /// <summary>
+        /// The environment's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Whether this version is the one the environment runs; null when the service does not say.
+        /// </summary>
         public readonly bool? IsCurrentVersionForEnvironment;
+        /// <summary>
+        /// The record's type, `custom_provider.environment`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
 
         [OutputConstructor]

@@ -14,34 +14,73 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class CustomProviderVersionRecord
     {
+        /// <summary>
+        /// Who or what made the version; null when the service does not say.
+        /// </summary>
         public readonly Outputs.CustomProviderActorPreviewRecord? Actor;
         /// <summary>
-        /// The configuration the version takes, and how it is transformed for the server.
+        /// The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
         /// </summary>
         public readonly Outputs.CustomProviderVersionConfigRecord? Config;
+        /// <summary>
+        /// The container image the version runs; absent for a version served from a remote MCP server.
+        /// </summary>
         public readonly Outputs.CustomProviderVersionContainerImageRecord? ContainerImage;
+        /// <summary>
+        /// When the version was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
         /// <summary>
-        /// From the contract, not the service's client: the deployment's and the environment's ids.
+        /// The deployment (`cpd_...`) that builds the version; null until one started, or when the service does not say.
         /// </summary>
         public readonly string? CustomProviderDeploymentId;
+        /// <summary>
+        /// The environment the version is deployed to; null when the service does not say.
+        /// </summary>
         public readonly string? CustomProviderEnvironmentId;
+        /// <summary>
+        /// The custom provider the version belongs to; null when the service does not say.
+        /// </summary>
         public readonly string? CustomProviderId;
         /// <summary>
         /// The deployment that builds the version; null until one started.
         /// </summary>
         public readonly Outputs.CustomProviderDeploymentRecord? Deployment;
+        /// <summary>
+        /// The custom provider's environments, each saying whether it runs this version; null when the service does not say.
+        /// </summary>
         public readonly ImmutableArray<Outputs.CustomProviderVersionEnvironmentRecord> Environments;
+        /// <summary>
+        /// The version's id (`cpv_...`).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The version's identifier (its release name); null when the service does not say.
+        /// </summary>
         public readonly string? Identifier;
+        /// <summary>
+        /// The version's sequence number among the custom provider's versions; null when the service does not say.
+        /// </summary>
         public readonly double? Index;
+        /// <summary>
+        /// The record's type, `custom_provider.version`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
         /// <summary>
-        /// Nullable on the real service.
+        /// The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
         /// </summary>
         public readonly string? ProviderId;
+        /// <summary>
+        /// The remote MCP server the version is served from; absent for a version that runs a container image.
+        /// </summary>
         public readonly Outputs.CustomProviderVersionRemoteMcpServerRecord? RemoteMcpServer;
+        /// <summary>
+        /// `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (a newer service version may add others); null when the service does not say.
+        /// </summary>
         public readonly string? Status;
+        /// <summary>
+        /// When the version last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

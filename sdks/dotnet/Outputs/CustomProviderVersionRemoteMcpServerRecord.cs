@@ -11,10 +11,19 @@ using Pulumi;
 namespace PulumiTcs.Tcs.Outputs
 {
 
+    /// <summary>
+    /// The remote MCP server the version is served from; absent for a version that runs a container image.
+    /// </summary>
     [OutputType]
     public sealed class CustomProviderVersionRemoteMcpServerRecord
     {
+        /// <summary>
+        /// The MCP transport the server speaks, as the service names it; null when the service does not say.
+        /// </summary>
         public readonly string? Transport;
+        /// <summary>
+        /// The server's URL; null when the service does not say.
+        /// </summary>
         public readonly string? Url;
 
         [OutputConstructor]

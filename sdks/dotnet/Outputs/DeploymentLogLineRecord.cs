@@ -14,8 +14,17 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class DeploymentLogLineRecord
     {
+        /// <summary>
+        /// The line's text; null when the service does not say.
+        /// </summary>
         public readonly string? Message;
+        /// <summary>
+        /// The record's type, `custom_provider.deployment.logs.step.log`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// When the line was written: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? Timestamp;
 
         [OutputConstructor]

@@ -14,14 +14,41 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class DeploymentLogStepRecord
     {
+        /// <summary>
+        /// When the step was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// When the step ended; null until it does, or when the service does not say.
+        /// </summary>
         public readonly string? EndedAt;
+        /// <summary>
+        /// The step's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The step's log lines, in the order written; null when the service does not say.
+        /// </summary>
         public readonly ImmutableArray<Outputs.DeploymentLogLineRecord> Logs;
+        /// <summary>
+        /// The step's name (e.g. a build or a deploy step); null when the service does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The record's type, `custom_provider.deployment.logs.step`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// When the step started running; null until it does, or when the service does not say.
+        /// </summary>
         public readonly string? StartedAt;
+        /// <summary>
+        /// `pending`, `running`, `succeeded`, `failed` or `canceled` (a newer service version may add others); null when the service does not say.
+        /// </summary>
         public readonly string? Status;
+        /// <summary>
+        /// The kind of step, as the service names it; null when the service does not say.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]

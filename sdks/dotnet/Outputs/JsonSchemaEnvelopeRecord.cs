@@ -17,7 +17,13 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class JsonSchemaEnvelopeRecord
     {
+        /// <summary>
+        /// The JSON Schema itself, keys as written; null when the service does not say.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Schema;
+        /// <summary>
+        /// The kind of schema, `json_schema`; null when the service does not say.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]

@@ -14,17 +14,41 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class RoleRecord
     {
+        /// <summary>
+        /// When the role was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// What the role is for; null when it has no description or the service does not say.
+        /// </summary>
         public readonly string? Description;
+        /// <summary>
+        /// The role's id (`rol_...`).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Whether the role is one of the account's default roles, which cannot be changed; null when the service does not say.
+        /// </summary>
         public readonly bool? IsDefault;
+        /// <summary>
+        /// The role's display name; null when the service does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The record's type, `role`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
         /// <summary>
-        /// Permission identifiers from the account's catalog, e.g. `thread_create`.
+        /// Permission identifiers from the account's catalog, e.g. `thread_create`; null when the service does not say.
         /// </summary>
         public readonly ImmutableArray<string> Permissions;
+        /// <summary>
+        /// The role's identifier, unique in the account (e.g. `support-agents`); null when the service does not say.
+        /// </summary>
         public readonly string? Slug;
+        /// <summary>
+        /// When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

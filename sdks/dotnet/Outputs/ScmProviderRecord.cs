@@ -17,10 +17,25 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class ScmProviderRecord
     {
+        /// <summary>
+        /// The id of this git host record.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Its name, as the service reports it; null when the service does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The record's type, `scm.provider`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The account or organization on the git host that holds the repositories; null when the service does not say.
+        /// </summary>
         public readonly string? Owner;
+        /// <summary>
+        /// The git host: `github` or `gitlab` (a newer service version may add others); null when the service does not say.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]

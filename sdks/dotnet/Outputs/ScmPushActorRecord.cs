@@ -11,13 +11,31 @@ using Pulumi;
 namespace PulumiTcs.Tcs.Outputs
 {
 
+    /// <summary>
+    /// Who pushed; null when the service does not say.
+    /// </summary>
     [OutputType]
     public sealed class ScmPushActorRecord
     {
+        /// <summary>
+        /// The pusher's email address; null when the service does not say.
+        /// </summary>
         public readonly string? Email;
+        /// <summary>
+        /// The pusher's id on the git host; null when the service does not say.
+        /// </summary>
         public readonly string? ExternalId;
+        /// <summary>
+        /// The pusher's id in the service.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The pusher's name on the git host; null when the service does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The record's type, `scm.actor`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
 
         [OutputConstructor]

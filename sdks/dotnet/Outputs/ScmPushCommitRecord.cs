@@ -11,14 +11,35 @@ using Pulumi;
 namespace PulumiTcs.Tcs.Outputs
 {
 
+    /// <summary>
+    /// The commit pushed; null when the service does not say.
+    /// </summary>
     [OutputType]
     public sealed class ScmPushCommitRecord
     {
+        /// <summary>
+        /// The branch pushed to; null when the service does not say.
+        /// </summary>
         public readonly string? Branch;
+        /// <summary>
+        /// When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The commit's id in the service.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The commit message; null when it has none or the service does not say.
+        /// </summary>
         public readonly string? Message;
+        /// <summary>
+        /// The record's type, `scm.commit`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The commit's SHA on the git host; null when the service does not say.
+        /// </summary>
         public readonly string? Sha;
 
         [OutputConstructor]

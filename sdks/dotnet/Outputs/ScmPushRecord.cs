@@ -17,11 +17,29 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class ScmPushRecord
     {
+        /// <summary>
+        /// Who pushed; null when the service does not say.
+        /// </summary>
         public readonly Outputs.ScmPushActorRecord? Actor;
+        /// <summary>
+        /// The commit pushed; null when the service does not say.
+        /// </summary>
         public readonly Outputs.ScmPushCommitRecord? Commit;
+        /// <summary>
+        /// When the push was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The push's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The record's type, `scm.push`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The repository pushed to; null when the service does not say.
+        /// </summary>
         public readonly Outputs.ScmRepositoryRecord? Repository;
 
         [OutputConstructor]

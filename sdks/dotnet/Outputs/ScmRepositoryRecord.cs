@@ -14,12 +14,33 @@ namespace PulumiTcs.Tcs.Outputs
     [OutputType]
     public sealed class ScmRepositoryRecord
     {
+        /// <summary>
+        /// When the service recorded the repository: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The repository's default branch; null when the service does not say.
+        /// </summary>
         public readonly string? DefaultBranch;
+        /// <summary>
+        /// The repository's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Whether the repository is private; null when the service does not say.
+        /// </summary>
         public readonly bool? IsPrivate;
+        /// <summary>
+        /// The record's type, `scm.repository`; null when the service does not say.
+        /// </summary>
         public readonly string? Object;
+        /// <summary>
+        /// The git host the repository is on; null when the service does not say.
+        /// </summary>
         public readonly Outputs.ScmProviderRecord? Provider;
+        /// <summary>
+        /// The repository's URL; null when the service does not say.
+        /// </summary>
         public readonly string? Url;
 
         [OutputConstructor]

@@ -19,17 +19,24 @@ type Callback struct {
 	pulumi.CustomResourceState
 
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-	AdoptId       pulumi.StringPtrOutput `pulumi:"adoptId"`
-	CreatedAt     pulumi.StringPtrOutput `pulumi:"createdAt"`
-	Description   pulumi.StringPtrOutput `pulumi:"description"`
+	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
+	// When the callback was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// What the callback is for, at most 2000 characters; null when not set. Changes in place.
+	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// The integration (`int_...`) of the integration provider, as the service derives it; null when the service does not say.
 	IntegrationId pulumi.StringPtrOutput `pulumi:"integrationId"`
 	// The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback.
-	IntegrationProviderId pulumi.StringOutput    `pulumi:"integrationProviderId"`
-	Metadata              pulumi.MapOutput       `pulumi:"metadata"`
-	Name                  pulumi.StringPtrOutput `pulumi:"name"`
-	ProviderId            pulumi.StringPtrOutput `pulumi:"providerId"`
+	IntegrationProviderId pulumi.StringOutput `pulumi:"integrationProviderId"`
+	// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+	Metadata pulumi.MapOutput `pulumi:"metadata"`
+	// The callback's display name, 1 to 255 characters; null when not set. Changes in place.
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// The provider (`prov_...`) of the integration provider, as the service derives it; null when the service does not say.
+	ProviderId pulumi.StringPtrOutput `pulumi:"providerId"`
 	// `active`, `archived` (replaced on the next up) or `deleted`; a newer service version may add others.
-	Status    pulumi.StringPtrOutput `pulumi:"status"`
+	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// When the callback was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
@@ -81,23 +88,29 @@ func (CallbackState) ElementType() reflect.Type {
 
 type callbackArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-	AdoptId     *string `pulumi:"adoptId"`
+	AdoptId *string `pulumi:"adoptId"`
+	// What the callback is for, at most 2000 characters; null when not set. Changes in place.
 	Description *string `pulumi:"description"`
 	// The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback.
-	IntegrationProviderId string                 `pulumi:"integrationProviderId"`
-	Metadata              map[string]interface{} `pulumi:"metadata"`
-	Name                  *string                `pulumi:"name"`
+	IntegrationProviderId string `pulumi:"integrationProviderId"`
+	// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The callback's display name, 1 to 255 characters; null when not set. Changes in place.
+	Name *string `pulumi:"name"`
 }
 
 // The set of arguments for constructing a Callback resource.
 type CallbackArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-	AdoptId     pulumi.StringPtrInput
+	AdoptId pulumi.StringPtrInput
+	// What the callback is for, at most 2000 characters; null when not set. Changes in place.
 	Description pulumi.StringPtrInput
 	// The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback.
 	IntegrationProviderId pulumi.StringInput
-	Metadata              pulumi.MapInput
-	Name                  pulumi.StringPtrInput
+	// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+	Metadata pulumi.MapInput
+	// The callback's display name, 1 to 255 characters; null when not set. Changes in place.
+	Name pulumi.StringPtrInput
 }
 
 func (CallbackArgs) ElementType() reflect.Type {
@@ -142,14 +155,17 @@ func (o CallbackOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Callback) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
+// When the callback was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CallbackOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Callback) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// What the callback is for, at most 2000 characters; null when not set. Changes in place.
 func (o CallbackOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Callback) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// The integration (`int_...`) of the integration provider, as the service derives it; null when the service does not say.
 func (o CallbackOutput) IntegrationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Callback) pulumi.StringPtrOutput { return v.IntegrationId }).(pulumi.StringPtrOutput)
 }
@@ -159,14 +175,17 @@ func (o CallbackOutput) IntegrationProviderId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Callback) pulumi.StringOutput { return v.IntegrationProviderId }).(pulumi.StringOutput)
 }
 
+// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
 func (o CallbackOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v *Callback) pulumi.MapOutput { return v.Metadata }).(pulumi.MapOutput)
 }
 
+// The callback's display name, 1 to 255 characters; null when not set. Changes in place.
 func (o CallbackOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Callback) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The provider (`prov_...`) of the integration provider, as the service derives it; null when the service does not say.
 func (o CallbackOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Callback) pulumi.StringPtrOutput { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
@@ -176,6 +195,7 @@ func (o CallbackOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Callback) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// When the callback was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o CallbackOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Callback) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

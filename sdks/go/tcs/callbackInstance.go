@@ -20,19 +20,23 @@ type CallbackInstance struct {
 
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// The callback to attach (`cb_...`).
-	CallbackId   pulumi.StringOutput    `pulumi:"callbackId"`
-	CreatedAt    pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The callback to attach (`cb_...`). Changing it replaces the instance.
+	CallbackId pulumi.StringOutput `pulumi:"callbackId"`
+	// When the instance was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The provider deployment (`pdep_...`) the instance is attached to, that of its provider config; null when the service does not say.
 	DeploymentId pulumi.StringPtrOutput `pulumi:"deploymentId"`
-	// An auth config of that provider (`pac_...`).
+	// An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
 	ProviderAuthConfigId pulumi.StringPtrOutput `pulumi:"providerAuthConfigId"`
-	// An active provider config of the callback's provider (`pcfg_...`).
-	ProviderConfigId pulumi.StringOutput    `pulumi:"providerConfigId"`
-	Status           pulumi.StringPtrOutput `pulumi:"status"`
-	// The registrations, without the provider trigger's schemas (state stays small) or webhook URLs.
-	Triggers  CallbackInstanceTriggerArrayOutput `pulumi:"triggers"`
-	UpdatedAt pulumi.StringPtrOutput             `pulumi:"updatedAt"`
-	// Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret).
+	// An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
+	ProviderConfigId pulumi.StringOutput `pulumi:"providerConfigId"`
+	// `attached`; a `detached` instance counts as gone (the next up attaches a new one). A newer service version may add other values.
+	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// The trigger registrations the service resolved for the instance, without the provider trigger's schemas (state stays small) or webhook URLs; null when the service does not say.
+	Triggers CallbackInstanceTriggerArrayOutput `pulumi:"triggers"`
+	// When the instance was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	// Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret). Null when there is none.
 	WebhookUrl pulumi.StringPtrOutput `pulumi:"webhookUrl"`
 }
 
@@ -94,11 +98,11 @@ func (CallbackInstanceState) ElementType() reflect.Type {
 type callbackInstanceArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
 	AdoptId *string `pulumi:"adoptId"`
-	// The callback to attach (`cb_...`).
+	// The callback to attach (`cb_...`). Changing it replaces the instance.
 	CallbackId string `pulumi:"callbackId"`
-	// An auth config of that provider (`pac_...`).
+	// An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
 	ProviderAuthConfigId *string `pulumi:"providerAuthConfigId"`
-	// An active provider config of the callback's provider (`pcfg_...`).
+	// An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
 	ProviderConfigId string `pulumi:"providerConfigId"`
 }
 
@@ -106,11 +110,11 @@ type callbackInstanceArgs struct {
 type CallbackInstanceArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
 	AdoptId pulumi.StringPtrInput
-	// The callback to attach (`cb_...`).
+	// The callback to attach (`cb_...`). Changing it replaces the instance.
 	CallbackId pulumi.StringInput
-	// An auth config of that provider (`pac_...`).
+	// An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
 	ProviderAuthConfigId pulumi.StringPtrInput
-	// An active provider config of the callback's provider (`pcfg_...`).
+	// An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
 	ProviderConfigId pulumi.StringInput
 }
 
@@ -156,43 +160,47 @@ func (o CallbackInstanceOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CallbackInstance) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// The callback to attach (`cb_...`).
+// The callback to attach (`cb_...`). Changing it replaces the instance.
 func (o CallbackInstanceOutput) CallbackId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CallbackInstance) pulumi.StringOutput { return v.CallbackId }).(pulumi.StringOutput)
 }
 
+// When the instance was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CallbackInstanceOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CallbackInstance) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The provider deployment (`pdep_...`) the instance is attached to, that of its provider config; null when the service does not say.
 func (o CallbackInstanceOutput) DeploymentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CallbackInstance) pulumi.StringPtrOutput { return v.DeploymentId }).(pulumi.StringPtrOutput)
 }
 
-// An auth config of that provider (`pac_...`).
+// An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
 func (o CallbackInstanceOutput) ProviderAuthConfigId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CallbackInstance) pulumi.StringPtrOutput { return v.ProviderAuthConfigId }).(pulumi.StringPtrOutput)
 }
 
-// An active provider config of the callback's provider (`pcfg_...`).
+// An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
 func (o CallbackInstanceOutput) ProviderConfigId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CallbackInstance) pulumi.StringOutput { return v.ProviderConfigId }).(pulumi.StringOutput)
 }
 
+// `attached`; a `detached` instance counts as gone (the next up attaches a new one). A newer service version may add other values.
 func (o CallbackInstanceOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CallbackInstance) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// The registrations, without the provider trigger's schemas (state stays small) or webhook URLs.
+// The trigger registrations the service resolved for the instance, without the provider trigger's schemas (state stays small) or webhook URLs; null when the service does not say.
 func (o CallbackInstanceOutput) Triggers() CallbackInstanceTriggerArrayOutput {
 	return o.ApplyT(func(v *CallbackInstance) CallbackInstanceTriggerArrayOutput { return v.Triggers }).(CallbackInstanceTriggerArrayOutput)
 }
 
+// When the instance was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o CallbackInstanceOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CallbackInstance) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-// Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret).
+// Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret). Null when there is none.
 func (o CallbackInstanceOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CallbackInstance) pulumi.StringPtrOutput { return v.WebhookUrl }).(pulumi.StringPtrOutput)
 }

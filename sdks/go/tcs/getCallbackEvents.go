@@ -23,11 +23,14 @@ func GetCallbackEvents(ctx *pulumi.Context, args *GetCallbackEventsArgs, opts ..
 }
 
 type GetCallbackEventsArgs struct {
+	// The callback (`cb_...`) whose events to read.
 	CallbackId string `pulumi:"callbackId"`
 	// At most this many events, newest first (default 100).
-	Limit    *float64 `pulumi:"limit"`
+	Limit *float64 `pulumi:"limit"`
+	// Only events from these provider-specific sources.
 	SourceId []string `pulumi:"sourceId"`
-	Type     []string `pulumi:"type"`
+	// Only events of these provider event types.
+	Type []string `pulumi:"type"`
 }
 
 type GetCallbackEventsResult struct {
@@ -41,11 +44,14 @@ func GetCallbackEventsOutput(ctx *pulumi.Context, args GetCallbackEventsOutputAr
 }
 
 type GetCallbackEventsOutputArgs struct {
+	// The callback (`cb_...`) whose events to read.
 	CallbackId pulumi.StringInput `pulumi:"callbackId"`
 	// At most this many events, newest first (default 100).
-	Limit    pulumi.Float64PtrInput  `pulumi:"limit"`
+	Limit pulumi.Float64PtrInput `pulumi:"limit"`
+	// Only events from these provider-specific sources.
 	SourceId pulumi.StringArrayInput `pulumi:"sourceId"`
-	Type     pulumi.StringArrayInput `pulumi:"type"`
+	// Only events of these provider event types.
+	Type pulumi.StringArrayInput `pulumi:"type"`
 }
 
 func (GetCallbackEventsOutputArgs) ElementType() reflect.Type {

@@ -23,24 +23,37 @@ func GetCustomProviderDeployment(ctx *pulumi.Context, args *GetCustomProviderDep
 }
 
 type GetCustomProviderDeploymentArgs struct {
+	// The deployment to read (`cpd_...`).
 	Id string `pulumi:"id"`
 }
 
 type GetCustomProviderDeploymentResult struct {
-	Actor                   *CustomProviderActorPreviewRecord     `pulumi:"actor"`
-	Commit                  *CustomProviderDeploymentCommitRecord `pulumi:"commit"`
-	CreatedAt               *string                               `pulumi:"createdAt"`
-	CustomProviderId        *string                               `pulumi:"customProviderId"`
-	CustomProviderVersionId *string                               `pulumi:"customProviderVersionId"`
-	Id                      string                                `pulumi:"id"`
-	ImmutableBucket         *BucketRecord                         `pulumi:"immutableBucket"`
-	Object                  *string                               `pulumi:"object"`
-	// Nullable on the real service.
-	ProviderId *string        `pulumi:"providerId"`
-	ScmPush    *ScmPushRecord `pulumi:"scmPush"`
-	Status     *string        `pulumi:"status"`
-	Trigger    *string        `pulumi:"trigger"`
-	UpdatedAt  *string        `pulumi:"updatedAt"`
+	// Who or what started the deployment; null when the service does not say.
+	Actor *CustomProviderActorPreviewRecord `pulumi:"actor"`
+	// The commit the deployment built; null for a manual or system deployment, or when the service does not say.
+	Commit *CustomProviderDeploymentCommitRecord `pulumi:"commit"`
+	// When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The custom provider deployed; null when the service does not say.
+	CustomProviderId *string `pulumi:"customProviderId"`
+	// The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
+	CustomProviderVersionId *string `pulumi:"customProviderVersionId"`
+	// The deployment's id (`cpd_...`).
+	Id string `pulumi:"id"`
+	// Where the deployment's sources are kept, as built; null when the service does not say.
+	ImmutableBucket *BucketRecord `pulumi:"immutableBucket"`
+	// The record's type, `custom_provider.deployment`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
+	ProviderId *string `pulumi:"providerId"`
+	// The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
+	ScmPush *ScmPushRecord `pulumi:"scmPush"`
+	// `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+	Status *string `pulumi:"status"`
+	// What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
+	Trigger *string `pulumi:"trigger"`
+	// When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 func GetCustomProviderDeploymentOutput(ctx *pulumi.Context, args GetCustomProviderDeploymentOutputArgs, opts ...pulumi.InvokeOption) GetCustomProviderDeploymentResultOutput {
@@ -49,6 +62,7 @@ func GetCustomProviderDeploymentOutput(ctx *pulumi.Context, args GetCustomProvid
 }
 
 type GetCustomProviderDeploymentOutputArgs struct {
+	// The deployment to read (`cpd_...`).
 	Id pulumi.StringInput `pulumi:"id"`
 }
 
@@ -70,55 +84,67 @@ func (o GetCustomProviderDeploymentResultOutput) ToGetCustomProviderDeploymentRe
 	return o
 }
 
+// Who or what started the deployment; null when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) Actor() CustomProviderActorPreviewRecordPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *CustomProviderActorPreviewRecord { return v.Actor }).(CustomProviderActorPreviewRecordPtrOutput)
 }
 
+// The commit the deployment built; null for a manual or system deployment, or when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) Commit() CustomProviderDeploymentCommitRecordPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *CustomProviderDeploymentCommitRecord { return v.Commit }).(CustomProviderDeploymentCommitRecordPtrOutput)
 }
 
+// When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The custom provider deployed; null when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) CustomProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *string { return v.CustomProviderId }).(pulumi.StringPtrOutput)
 }
 
+// The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) CustomProviderVersionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *string { return v.CustomProviderVersionId }).(pulumi.StringPtrOutput)
 }
 
+// The deployment's id (`cpd_...`).
 func (o GetCustomProviderDeploymentResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Where the deployment's sources are kept, as built; null when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) ImmutableBucket() BucketRecordPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *BucketRecord { return v.ImmutableBucket }).(BucketRecordPtrOutput)
 }
 
+// The record's type, `custom_provider.deployment`; null when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
-// Nullable on the real service.
+// The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
 
+// The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) ScmPush() ScmPushRecordPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *ScmPushRecord { return v.ScmPush }).(ScmPushRecordPtrOutput)
 }
 
+// `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) Trigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *string { return v.Trigger }).(pulumi.StringPtrOutput)
 }
 
+// When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o GetCustomProviderDeploymentResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

@@ -23,13 +23,17 @@ func GetCustomProviderDeploymentLogs(ctx *pulumi.Context, args *GetCustomProvide
 }
 
 type GetCustomProviderDeploymentLogsArgs struct {
+	// The deployment whose logs to read (`cpd_...`).
 	Id string `pulumi:"id"`
 }
 
 type GetCustomProviderDeploymentLogsResult struct {
-	CustomProviderDeploymentId *string                   `pulumi:"customProviderDeploymentId"`
-	Object                     *string                   `pulumi:"object"`
-	Steps                      []DeploymentLogStepRecord `pulumi:"steps"`
+	// The deployment (`cpd_...`) the logs are of; null when the service does not say.
+	CustomProviderDeploymentId *string `pulumi:"customProviderDeploymentId"`
+	// The record's type, `custom_provider.deployment.logs`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The build and deploy steps, in order; null when the service does not say.
+	Steps []DeploymentLogStepRecord `pulumi:"steps"`
 }
 
 func GetCustomProviderDeploymentLogsOutput(ctx *pulumi.Context, args GetCustomProviderDeploymentLogsOutputArgs, opts ...pulumi.InvokeOption) GetCustomProviderDeploymentLogsResultOutput {
@@ -38,6 +42,7 @@ func GetCustomProviderDeploymentLogsOutput(ctx *pulumi.Context, args GetCustomPr
 }
 
 type GetCustomProviderDeploymentLogsOutputArgs struct {
+	// The deployment whose logs to read (`cpd_...`).
 	Id pulumi.StringInput `pulumi:"id"`
 }
 
@@ -59,14 +64,17 @@ func (o GetCustomProviderDeploymentLogsResultOutput) ToGetCustomProviderDeployme
 	return o
 }
 
+// The deployment (`cpd_...`) the logs are of; null when the service does not say.
 func (o GetCustomProviderDeploymentLogsResultOutput) CustomProviderDeploymentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentLogsResult) *string { return v.CustomProviderDeploymentId }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `custom_provider.deployment.logs`; null when the service does not say.
 func (o GetCustomProviderDeploymentLogsResultOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentLogsResult) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The build and deploy steps, in order; null when the service does not say.
 func (o GetCustomProviderDeploymentLogsResultOutput) Steps() DeploymentLogStepRecordArrayOutput {
 	return o.ApplyT(func(v GetCustomProviderDeploymentLogsResult) []DeploymentLogStepRecord { return v.Steps }).(DeploymentLogStepRecordArrayOutput)
 }

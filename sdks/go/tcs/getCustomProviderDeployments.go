@@ -23,12 +23,15 @@ func GetCustomProviderDeployments(ctx *pulumi.Context, args *GetCustomProviderDe
 }
 
 type GetCustomProviderDeploymentsArgs struct {
-	CustomProviderId        []string `pulumi:"customProviderId"`
+	// Only the deployments of these custom providers.
+	CustomProviderId []string `pulumi:"customProviderId"`
+	// Only the deployments of these custom provider versions (`cpv_...`).
 	CustomProviderVersionId []string `pulumi:"customProviderVersionId"`
-	Id                      []string `pulumi:"id"`
+	// Only these deployments (`cpd_...`).
+	Id []string `pulumi:"id"`
 	// At most this many deployments, newest first (default: all of them).
 	Limit *float64 `pulumi:"limit"`
-	// A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+	// Only deployments in these statuses: `queued`, `deploying`, `succeeded` or `failed` (the values this SDK knows; a record's `status` may hold newer ones).
 	Status []string `pulumi:"status"`
 }
 
@@ -43,12 +46,15 @@ func GetCustomProviderDeploymentsOutput(ctx *pulumi.Context, args GetCustomProvi
 }
 
 type GetCustomProviderDeploymentsOutputArgs struct {
-	CustomProviderId        pulumi.StringArrayInput `pulumi:"customProviderId"`
+	// Only the deployments of these custom providers.
+	CustomProviderId pulumi.StringArrayInput `pulumi:"customProviderId"`
+	// Only the deployments of these custom provider versions (`cpv_...`).
 	CustomProviderVersionId pulumi.StringArrayInput `pulumi:"customProviderVersionId"`
-	Id                      pulumi.StringArrayInput `pulumi:"id"`
+	// Only these deployments (`cpd_...`).
+	Id pulumi.StringArrayInput `pulumi:"id"`
 	// At most this many deployments, newest first (default: all of them).
 	Limit pulumi.Float64PtrInput `pulumi:"limit"`
-	// A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+	// Only deployments in these statuses: `queued`, `deploying`, `succeeded` or `failed` (the values this SDK knows; a record's `status` may hold newer ones).
 	Status pulumi.StringArrayInput `pulumi:"status"`
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
 func GetCustomProviderVersions(ctx *pulumi.Context, args *GetCustomProviderVersionsArgs, opts ...pulumi.InvokeOption) (*GetCustomProviderVersionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCustomProviderVersionsResult
@@ -22,9 +23,11 @@ func GetCustomProviderVersions(ctx *pulumi.Context, args *GetCustomProviderVersi
 }
 
 type GetCustomProviderVersionsArgs struct {
+	// Only the versions these deployments (`cpd_...`) built.
 	CustomProviderDeploymentId []string `pulumi:"customProviderDeploymentId"`
-	CustomProviderId           []string `pulumi:"customProviderId"`
-	// A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+	// Only the versions of these custom providers.
+	CustomProviderId []string `pulumi:"customProviderId"`
+	// Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (the values this SDK knows; a record's `status` may hold newer ones).
 	Status []string `pulumi:"status"`
 }
 
@@ -39,9 +42,11 @@ func GetCustomProviderVersionsOutput(ctx *pulumi.Context, args GetCustomProvider
 }
 
 type GetCustomProviderVersionsOutputArgs struct {
+	// Only the versions these deployments (`cpd_...`) built.
 	CustomProviderDeploymentId pulumi.StringArrayInput `pulumi:"customProviderDeploymentId"`
-	CustomProviderId           pulumi.StringArrayInput `pulumi:"customProviderId"`
-	// A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+	// Only the versions of these custom providers.
+	CustomProviderId pulumi.StringArrayInput `pulumi:"customProviderId"`
+	// Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (the values this SDK knows; a record's `status` may hold newer ones).
 	Status pulumi.StringArrayInput `pulumi:"status"`
 }
 

@@ -23,21 +23,31 @@ func GetProviderConfigSchema(ctx *pulumi.Context, args *GetProviderConfigSchemaA
 }
 
 type GetProviderConfigSchemaArgs struct {
-	ProviderConfigId     *string `pulumi:"providerConfigId"`
+	// A provider config (`pcfg_...`): the schema of its deployment's configuration.
+	ProviderConfigId *string `pulumi:"providerConfigId"`
+	// A provider deployment (`pdep_...`): the schema of its configuration.
 	ProviderDeploymentId *string `pulumi:"providerDeploymentId"`
-	ProviderId           *string `pulumi:"providerId"`
-	ProviderVersionId    *string `pulumi:"providerVersionId"`
+	// A provider (`prov_...`): the schema of its default deployment.
+	ProviderId *string `pulumi:"providerId"`
+	// A provider version: the schema of its configuration.
+	ProviderVersionId *string `pulumi:"providerVersionId"`
 }
 
 type GetProviderConfigSchemaResult struct {
-	CreatedAt  *string `pulumi:"createdAt"`
-	Object     *string `pulumi:"object"`
+	// When the schema was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The record's type, `provider.capabilities.config.schema`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The provider (`prov_...`) the schema belongs to; null when the service does not say.
 	ProviderId *string `pulumi:"providerId"`
 	// The JSON Schema of the deployment's configuration, or null when it takes none.
-	Schema          *JsonSchemaEnvelopeRecord `pulumi:"schema"`
-	SpecificationId *string                   `pulumi:"specificationId"`
-	UpdatedAt       *string                   `pulumi:"updatedAt"`
-	Visibility      *string                   `pulumi:"visibility"`
+	Schema *JsonSchemaEnvelopeRecord `pulumi:"schema"`
+	// The provider specification the schema belongs to; null when the service does not say.
+	SpecificationId *string `pulumi:"specificationId"`
+	// When the schema last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// How the service keeps a config's values: `plain` or `encrypted`; null when the service does not say.
+	Visibility *string `pulumi:"visibility"`
 }
 
 func GetProviderConfigSchemaOutput(ctx *pulumi.Context, args GetProviderConfigSchemaOutputArgs, opts ...pulumi.InvokeOption) GetProviderConfigSchemaResultOutput {
@@ -46,10 +56,14 @@ func GetProviderConfigSchemaOutput(ctx *pulumi.Context, args GetProviderConfigSc
 }
 
 type GetProviderConfigSchemaOutputArgs struct {
-	ProviderConfigId     pulumi.StringPtrInput `pulumi:"providerConfigId"`
+	// A provider config (`pcfg_...`): the schema of its deployment's configuration.
+	ProviderConfigId pulumi.StringPtrInput `pulumi:"providerConfigId"`
+	// A provider deployment (`pdep_...`): the schema of its configuration.
 	ProviderDeploymentId pulumi.StringPtrInput `pulumi:"providerDeploymentId"`
-	ProviderId           pulumi.StringPtrInput `pulumi:"providerId"`
-	ProviderVersionId    pulumi.StringPtrInput `pulumi:"providerVersionId"`
+	// A provider (`prov_...`): the schema of its default deployment.
+	ProviderId pulumi.StringPtrInput `pulumi:"providerId"`
+	// A provider version: the schema of its configuration.
+	ProviderVersionId pulumi.StringPtrInput `pulumi:"providerVersionId"`
 }
 
 func (GetProviderConfigSchemaOutputArgs) ElementType() reflect.Type {
@@ -70,14 +84,17 @@ func (o GetProviderConfigSchemaResultOutput) ToGetProviderConfigSchemaResultOutp
 	return o
 }
 
+// When the schema was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o GetProviderConfigSchemaResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProviderConfigSchemaResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `provider.capabilities.config.schema`; null when the service does not say.
 func (o GetProviderConfigSchemaResultOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProviderConfigSchemaResult) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The provider (`prov_...`) the schema belongs to; null when the service does not say.
 func (o GetProviderConfigSchemaResultOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProviderConfigSchemaResult) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
@@ -87,14 +104,17 @@ func (o GetProviderConfigSchemaResultOutput) Schema() JsonSchemaEnvelopeRecordPt
 	return o.ApplyT(func(v GetProviderConfigSchemaResult) *JsonSchemaEnvelopeRecord { return v.Schema }).(JsonSchemaEnvelopeRecordPtrOutput)
 }
 
+// The provider specification the schema belongs to; null when the service does not say.
 func (o GetProviderConfigSchemaResultOutput) SpecificationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProviderConfigSchemaResult) *string { return v.SpecificationId }).(pulumi.StringPtrOutput)
 }
 
+// When the schema last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o GetProviderConfigSchemaResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProviderConfigSchemaResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
+// How the service keeps a config's values: `plain` or `encrypted`; null when the service does not say.
 func (o GetProviderConfigSchemaResultOutput) Visibility() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProviderConfigSchemaResult) *string { return v.Visibility }).(pulumi.StringPtrOutput)
 }

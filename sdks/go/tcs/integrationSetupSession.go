@@ -20,25 +20,33 @@ type IntegrationSetupSession struct {
 
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
-	Configuration pulumi.MapOutput       `pulumi:"configuration"`
-	CreatedAt     pulumi.StringPtrOutput `pulumi:"createdAt"`
-	Description   pulumi.StringPtrOutput `pulumi:"description"`
-	// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
-	ExpiresAt       pulumi.StringPtrOutput `pulumi:"expiresAt"`
+	// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
+	Configuration pulumi.MapOutput `pulumi:"configuration"`
+	// When the session was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
+	ExpiresAt pulumi.StringPtrOutput `pulumi:"expiresAt"`
+	// The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
 	IdentityActorId pulumi.StringPtrOutput `pulumi:"identityActorId"`
-	IdentityId      pulumi.StringPtrOutput `pulumi:"identityId"`
-	// The integration to set up (`int_...`).
-	IntegrationId       pulumi.StringOutput `pulumi:"integrationId"`
-	IntegrationInstance pulumi.MapOutput    `pulumi:"integrationInstance"`
-	Metadata            pulumi.MapOutput    `pulumi:"metadata"`
-	Name                pulumi.StringOutput `pulumi:"name"`
-	// Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+	// The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+	IdentityId pulumi.StringPtrOutput `pulumi:"identityId"`
+	// The integration to set up (`int_...`). Changing it replaces the session.
+	IntegrationId pulumi.StringOutput `pulumi:"integrationId"`
+	// The draft integration instance the session created: `id`, `status` (`draft` until the setup completes, then `active`), `integrationId` and its timestamps. Null when the service does not say.
+	IntegrationInstance pulumi.MapOutput `pulumi:"integrationInstance"`
+	// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+	Metadata pulumi.MapOutput `pulumi:"metadata"`
+	// The session's name, 1 to 255 characters. Changing it replaces the session.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
 	RedirectUrl pulumi.StringPtrOutput `pulumi:"redirectUrl"`
-	// Replace the session on the next up once it has expired (seen by refresh). Default false.
+	// Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
 	ReplaceWhenExpired pulumi.BoolPtrOutput `pulumi:"replaceWhenExpired"`
-	// `pending`, `successful`, `expired`, `archived` or `deleted`.
-	Status    pulumi.StringPtrOutput `pulumi:"status"`
+	// `pending`, `successful`, `expired` (a pending session past `expiresAt`), `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
+	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// When the session was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// The setup link: whoever holds it can complete the setup. Secret.
 	Url pulumi.StringPtrOutput `pulumi:"url"`
@@ -108,20 +116,25 @@ func (IntegrationSetupSessionState) ElementType() reflect.Type {
 type integrationSetupSessionArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
 	AdoptId *string `pulumi:"adoptId"`
-	// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
+	// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
 	Configuration map[string]interface{} `pulumi:"configuration"`
-	Description   *string                `pulumi:"description"`
-	// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
-	ExpiresAt       *string `pulumi:"expiresAt"`
+	// What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+	Description *string `pulumi:"description"`
+	// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
+	ExpiresAt *string `pulumi:"expiresAt"`
+	// The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
 	IdentityActorId *string `pulumi:"identityActorId"`
-	IdentityId      *string `pulumi:"identityId"`
-	// The integration to set up (`int_...`).
-	IntegrationId string                 `pulumi:"integrationId"`
-	Metadata      map[string]interface{} `pulumi:"metadata"`
-	Name          string                 `pulumi:"name"`
-	// Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+	// The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+	IdentityId *string `pulumi:"identityId"`
+	// The integration to set up (`int_...`). Changing it replaces the session.
+	IntegrationId string `pulumi:"integrationId"`
+	// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The session's name, 1 to 255 characters. Changing it replaces the session.
+	Name string `pulumi:"name"`
+	// Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
 	RedirectUrl *string `pulumi:"redirectUrl"`
-	// Replace the session on the next up once it has expired (seen by refresh). Default false.
+	// Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
 	ReplaceWhenExpired *bool `pulumi:"replaceWhenExpired"`
 }
 
@@ -129,20 +142,25 @@ type integrationSetupSessionArgs struct {
 type IntegrationSetupSessionArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
 	AdoptId pulumi.StringPtrInput
-	// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
+	// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
 	Configuration pulumi.MapInput
-	Description   pulumi.StringPtrInput
-	// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
-	ExpiresAt       pulumi.StringPtrInput
+	// What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+	Description pulumi.StringPtrInput
+	// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
+	ExpiresAt pulumi.StringPtrInput
+	// The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
 	IdentityActorId pulumi.StringPtrInput
-	IdentityId      pulumi.StringPtrInput
-	// The integration to set up (`int_...`).
+	// The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+	IdentityId pulumi.StringPtrInput
+	// The integration to set up (`int_...`). Changing it replaces the session.
 	IntegrationId pulumi.StringInput
-	Metadata      pulumi.MapInput
-	Name          pulumi.StringInput
-	// Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+	// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+	Metadata pulumi.MapInput
+	// The session's name, 1 to 255 characters. Changing it replaces the session.
+	Name pulumi.StringInput
+	// Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
 	RedirectUrl pulumi.StringPtrInput
-	// Replace the session on the next up once it has expired (seen by refresh). Default false.
+	// Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
 	ReplaceWhenExpired pulumi.BoolPtrInput
 }
 
@@ -188,64 +206,72 @@ func (o IntegrationSetupSessionOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
+// Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
 func (o IntegrationSetupSessionOutput) Configuration() pulumi.MapOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.MapOutput { return v.Configuration }).(pulumi.MapOutput)
 }
 
+// When the session was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o IntegrationSetupSessionOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
 func (o IntegrationSetupSessionOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
+// When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
 func (o IntegrationSetupSessionOutput) ExpiresAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringPtrOutput { return v.ExpiresAt }).(pulumi.StringPtrOutput)
 }
 
+// The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
 func (o IntegrationSetupSessionOutput) IdentityActorId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringPtrOutput { return v.IdentityActorId }).(pulumi.StringPtrOutput)
 }
 
+// The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
 func (o IntegrationSetupSessionOutput) IdentityId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringPtrOutput { return v.IdentityId }).(pulumi.StringPtrOutput)
 }
 
-// The integration to set up (`int_...`).
+// The integration to set up (`int_...`). Changing it replaces the session.
 func (o IntegrationSetupSessionOutput) IntegrationId() pulumi.StringOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringOutput { return v.IntegrationId }).(pulumi.StringOutput)
 }
 
+// The draft integration instance the session created: `id`, `status` (`draft` until the setup completes, then `active`), `integrationId` and its timestamps. Null when the service does not say.
 func (o IntegrationSetupSessionOutput) IntegrationInstance() pulumi.MapOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.MapOutput { return v.IntegrationInstance }).(pulumi.MapOutput)
 }
 
+// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
 func (o IntegrationSetupSessionOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.MapOutput { return v.Metadata }).(pulumi.MapOutput)
 }
 
+// The session's name, 1 to 255 characters. Changing it replaces the session.
 func (o IntegrationSetupSessionOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+// Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
 func (o IntegrationSetupSessionOutput) RedirectUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringPtrOutput { return v.RedirectUrl }).(pulumi.StringPtrOutput)
 }
 
-// Replace the session on the next up once it has expired (seen by refresh). Default false.
+// Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
 func (o IntegrationSetupSessionOutput) ReplaceWhenExpired() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.BoolPtrOutput { return v.ReplaceWhenExpired }).(pulumi.BoolPtrOutput)
 }
 
-// `pending`, `successful`, `expired`, `archived` or `deleted`.
+// `pending`, `successful`, `expired` (a pending session past `expiresAt`), `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
 func (o IntegrationSetupSessionOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// When the session was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o IntegrationSetupSessionOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationSetupSession) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

@@ -19,24 +19,32 @@ type ProviderConfig struct {
 	pulumi.CustomResourceState
 
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-	AdoptId     pulumi.StringPtrOutput `pulumi:"adoptId"`
-	CreatedAt   pulumi.StringPtrOutput `pulumi:"createdAt"`
+	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
+	// When the config was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// What the config is for, at most 2000 characters; null when not set. Changes in place.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	IsDefault   pulumi.BoolPtrOutput   `pulumi:"isDefault"`
-	Metadata    pulumi.MapOutput       `pulumi:"metadata"`
-	Name        pulumi.StringPtrOutput `pulumi:"name"`
-	// A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+	// Whether the service marks the config as a default one; null when the service does not say.
+	IsDefault pulumi.BoolPtrOutput `pulumi:"isDefault"`
+	// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+	Metadata pulumi.MapOutput `pulumi:"metadata"`
+	// The config's display name, 1 to 255 characters; null when not set. Changes in place.
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
 	ProviderConfigVaultId pulumi.StringPtrOutput `pulumi:"providerConfigVaultId"`
-	// The deployment (`pdep_...`); the provider's default deployment when absent.
+	// The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
 	ProviderDeploymentId pulumi.StringPtrOutput `pulumi:"providerDeploymentId"`
-	// The provider (`prov_...`).
-	ProviderId      pulumi.StringOutput    `pulumi:"providerId"`
+	// The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
+	ProviderId pulumi.StringOutput `pulumi:"providerId"`
+	// The provider specification whose config schema the settings follow; null when the service does not say.
 	SpecificationId pulumi.StringPtrOutput `pulumi:"specificationId"`
-	Status          pulumi.StringPtrOutput `pulumi:"status"`
-	// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
-	ToolFilters ToolFiltersPtrOutput   `pulumi:"toolFilters"`
-	UpdatedAt   pulumi.StringPtrOutput `pulumi:"updatedAt"`
-	// Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+	// `active`, `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
+	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
+	ToolFilters ToolFiltersPtrOutput `pulumi:"toolFilters"`
+	// When the config was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	// Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
 	Value pulumi.MapOutput `pulumi:"value"`
 }
 
@@ -98,38 +106,44 @@ func (ProviderConfigState) ElementType() reflect.Type {
 
 type providerConfigArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-	AdoptId     *string                `pulumi:"adoptId"`
-	Description *string                `pulumi:"description"`
-	Metadata    map[string]interface{} `pulumi:"metadata"`
-	Name        *string                `pulumi:"name"`
-	// A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+	AdoptId *string `pulumi:"adoptId"`
+	// What the config is for, at most 2000 characters; null when not set. Changes in place.
+	Description *string `pulumi:"description"`
+	// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The config's display name, 1 to 255 characters; null when not set. Changes in place.
+	Name *string `pulumi:"name"`
+	// A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
 	ProviderConfigVaultId *string `pulumi:"providerConfigVaultId"`
-	// The deployment (`pdep_...`); the provider's default deployment when absent.
+	// The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
 	ProviderDeploymentId *string `pulumi:"providerDeploymentId"`
-	// The provider (`prov_...`).
+	// The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
 	ProviderId string `pulumi:"providerId"`
-	// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+	// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
 	ToolFilters *ToolFilters `pulumi:"toolFilters"`
-	// Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+	// Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
 	Value map[string]interface{} `pulumi:"value"`
 }
 
 // The set of arguments for constructing a ProviderConfig resource.
 type ProviderConfigArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-	AdoptId     pulumi.StringPtrInput
+	AdoptId pulumi.StringPtrInput
+	// What the config is for, at most 2000 characters; null when not set. Changes in place.
 	Description pulumi.StringPtrInput
-	Metadata    pulumi.MapInput
-	Name        pulumi.StringPtrInput
-	// A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+	// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+	Metadata pulumi.MapInput
+	// The config's display name, 1 to 255 characters; null when not set. Changes in place.
+	Name pulumi.StringPtrInput
+	// A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
 	ProviderConfigVaultId pulumi.StringPtrInput
-	// The deployment (`pdep_...`); the provider's default deployment when absent.
+	// The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
 	ProviderDeploymentId pulumi.StringPtrInput
-	// The provider (`prov_...`).
+	// The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
 	ProviderId pulumi.StringInput
-	// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+	// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
 	ToolFilters ToolFiltersPtrInput
-	// Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+	// Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
 	Value pulumi.MapInput
 }
 
@@ -175,59 +189,67 @@ func (o ProviderConfigOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
+// When the config was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o ProviderConfigOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// What the config is for, at most 2000 characters; null when not set. Changes in place.
 func (o ProviderConfigOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// Whether the service marks the config as a default one; null when the service does not say.
 func (o ProviderConfigOutput) IsDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.BoolPtrOutput { return v.IsDefault }).(pulumi.BoolPtrOutput)
 }
 
+// Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
 func (o ProviderConfigOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.MapOutput { return v.Metadata }).(pulumi.MapOutput)
 }
 
+// The config's display name, 1 to 255 characters; null when not set. Changes in place.
 func (o ProviderConfigOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+// A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
 func (o ProviderConfigOutput) ProviderConfigVaultId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringPtrOutput { return v.ProviderConfigVaultId }).(pulumi.StringPtrOutput)
 }
 
-// The deployment (`pdep_...`); the provider's default deployment when absent.
+// The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
 func (o ProviderConfigOutput) ProviderDeploymentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringPtrOutput { return v.ProviderDeploymentId }).(pulumi.StringPtrOutput)
 }
 
-// The provider (`prov_...`).
+// The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
 func (o ProviderConfigOutput) ProviderId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringOutput { return v.ProviderId }).(pulumi.StringOutput)
 }
 
+// The provider specification whose config schema the settings follow; null when the service does not say.
 func (o ProviderConfigOutput) SpecificationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringPtrOutput { return v.SpecificationId }).(pulumi.StringPtrOutput)
 }
 
+// `active`, `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
 func (o ProviderConfigOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
 func (o ProviderConfigOutput) ToolFilters() ToolFiltersPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) ToolFiltersPtrOutput { return v.ToolFilters }).(ToolFiltersPtrOutput)
 }
 
+// When the config was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o ProviderConfigOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-// Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+// Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
 func (o ProviderConfigOutput) Value() pulumi.MapOutput {
 	return o.ApplyT(func(v *ProviderConfig) pulumi.MapOutput { return v.Value }).(pulumi.MapOutput)
 }

@@ -15,11 +15,17 @@ var _ = internal.GetEnvOrDefault
 
 // Where the deployment's sources are kept, and the repository they are linked to.
 type BucketRecord struct {
-	CreatedAt   *string                  `pulumi:"createdAt"`
-	Id          string                   `pulumi:"id"`
-	IsImmutable *bool                    `pulumi:"isImmutable"`
-	IsReadOnly  *bool                    `pulumi:"isReadOnly"`
-	Object      *string                  `pulumi:"object"`
+	// When the bucket was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The bucket's id.
+	Id string `pulumi:"id"`
+	// Whether the bucket's contents can no longer change; null when the service does not say.
+	IsImmutable *bool `pulumi:"isImmutable"`
+	// Whether the bucket is read-only; null when the service does not say.
+	IsReadOnly *bool `pulumi:"isReadOnly"`
+	// The record's type, `bucket`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The repository the sources come from; null when the bucket is linked to none or the service does not say.
 	ScmRepoLink *BucketScmRepoLinkRecord `pulumi:"scmRepoLink"`
 }
 
@@ -38,26 +44,32 @@ func (o BucketRecordOutput) ToBucketRecordOutputWithContext(ctx context.Context)
 	return o
 }
 
+// When the bucket was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o BucketRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BucketRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The bucket's id.
 func (o BucketRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v BucketRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Whether the bucket's contents can no longer change; null when the service does not say.
 func (o BucketRecordOutput) IsImmutable() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BucketRecord) *bool { return v.IsImmutable }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the bucket is read-only; null when the service does not say.
 func (o BucketRecordOutput) IsReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BucketRecord) *bool { return v.IsReadOnly }).(pulumi.BoolPtrOutput)
 }
 
+// The record's type, `bucket`; null when the service does not say.
 func (o BucketRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BucketRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The repository the sources come from; null when the bucket is linked to none or the service does not say.
 func (o BucketRecordOutput) ScmRepoLink() BucketScmRepoLinkRecordPtrOutput {
 	return o.ApplyT(func(v BucketRecord) *BucketScmRepoLinkRecord { return v.ScmRepoLink }).(BucketScmRepoLinkRecordPtrOutput)
 }
@@ -86,6 +98,7 @@ func (o BucketRecordPtrOutput) Elem() BucketRecordOutput {
 	}).(BucketRecordOutput)
 }
 
+// When the bucket was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o BucketRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BucketRecord) *string {
 		if v == nil {
@@ -95,6 +108,7 @@ func (o BucketRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The bucket's id.
 func (o BucketRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BucketRecord) *string {
 		if v == nil {
@@ -104,6 +118,7 @@ func (o BucketRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether the bucket's contents can no longer change; null when the service does not say.
 func (o BucketRecordPtrOutput) IsImmutable() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BucketRecord) *bool {
 		if v == nil {
@@ -113,6 +128,7 @@ func (o BucketRecordPtrOutput) IsImmutable() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Whether the bucket is read-only; null when the service does not say.
 func (o BucketRecordPtrOutput) IsReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BucketRecord) *bool {
 		if v == nil {
@@ -122,6 +138,7 @@ func (o BucketRecordPtrOutput) IsReadOnly() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// The record's type, `bucket`; null when the service does not say.
 func (o BucketRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BucketRecord) *string {
 		if v == nil {
@@ -131,6 +148,7 @@ func (o BucketRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The repository the sources come from; null when the bucket is linked to none or the service does not say.
 func (o BucketRecordPtrOutput) ScmRepoLink() BucketScmRepoLinkRecordPtrOutput {
 	return o.ApplyT(func(v *BucketRecord) *BucketScmRepoLinkRecord {
 		if v == nil {
@@ -140,13 +158,19 @@ func (o BucketRecordPtrOutput) ScmRepoLink() BucketScmRepoLinkRecordPtrOutput {
 	}).(BucketScmRepoLinkRecordPtrOutput)
 }
 
+// The repository the sources come from; null when the bucket is linked to none or the service does not say.
 type BucketScmRepoLinkRecord struct {
-	IsLinked   interface{}          `pulumi:"isLinked"`
-	Object     *string              `pulumi:"object"`
-	Path       *string              `pulumi:"path"`
+	// Whether the bucket is linked to the repository: `true`, as a boolean or the string `"true"`; null when the service does not say.
+	IsLinked interface{} `pulumi:"isLinked"`
+	// The record's type, `bucket.scm_repo`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The folder of the repository the sources are in; null for the whole repository or when the service does not say.
+	Path *string `pulumi:"path"`
+	// The linked repository; null when the service does not say.
 	Repository *ScmRepositoryRecord `pulumi:"repository"`
 }
 
+// The repository the sources come from; null when the bucket is linked to none or the service does not say.
 type BucketScmRepoLinkRecordOutput struct{ *pulumi.OutputState }
 
 func (BucketScmRepoLinkRecordOutput) ElementType() reflect.Type {
@@ -161,18 +185,22 @@ func (o BucketScmRepoLinkRecordOutput) ToBucketScmRepoLinkRecordOutputWithContex
 	return o
 }
 
+// Whether the bucket is linked to the repository: `true`, as a boolean or the string `"true"`; null when the service does not say.
 func (o BucketScmRepoLinkRecordOutput) IsLinked() pulumi.AnyOutput {
 	return o.ApplyT(func(v BucketScmRepoLinkRecord) interface{} { return v.IsLinked }).(pulumi.AnyOutput)
 }
 
+// The record's type, `bucket.scm_repo`; null when the service does not say.
 func (o BucketScmRepoLinkRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BucketScmRepoLinkRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The folder of the repository the sources are in; null for the whole repository or when the service does not say.
 func (o BucketScmRepoLinkRecordOutput) Path() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BucketScmRepoLinkRecord) *string { return v.Path }).(pulumi.StringPtrOutput)
 }
 
+// The linked repository; null when the service does not say.
 func (o BucketScmRepoLinkRecordOutput) Repository() ScmRepositoryRecordPtrOutput {
 	return o.ApplyT(func(v BucketScmRepoLinkRecord) *ScmRepositoryRecord { return v.Repository }).(ScmRepositoryRecordPtrOutput)
 }
@@ -201,6 +229,7 @@ func (o BucketScmRepoLinkRecordPtrOutput) Elem() BucketScmRepoLinkRecordOutput {
 	}).(BucketScmRepoLinkRecordOutput)
 }
 
+// Whether the bucket is linked to the repository: `true`, as a boolean or the string `"true"`; null when the service does not say.
 func (o BucketScmRepoLinkRecordPtrOutput) IsLinked() pulumi.AnyOutput {
 	return o.ApplyT(func(v *BucketScmRepoLinkRecord) interface{} {
 		if v == nil {
@@ -210,6 +239,7 @@ func (o BucketScmRepoLinkRecordPtrOutput) IsLinked() pulumi.AnyOutput {
 	}).(pulumi.AnyOutput)
 }
 
+// The record's type, `bucket.scm_repo`; null when the service does not say.
 func (o BucketScmRepoLinkRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BucketScmRepoLinkRecord) *string {
 		if v == nil {
@@ -219,6 +249,7 @@ func (o BucketScmRepoLinkRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The folder of the repository the sources are in; null for the whole repository or when the service does not say.
 func (o BucketScmRepoLinkRecordPtrOutput) Path() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BucketScmRepoLinkRecord) *string {
 		if v == nil {
@@ -228,6 +259,7 @@ func (o BucketScmRepoLinkRecordPtrOutput) Path() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The linked repository; null when the service does not say.
 func (o BucketScmRepoLinkRecordPtrOutput) Repository() ScmRepositoryRecordPtrOutput {
 	return o.ApplyT(func(v *BucketScmRepoLinkRecord) *ScmRepositoryRecord {
 		if v == nil {
@@ -238,19 +270,32 @@ func (o BucketScmRepoLinkRecordPtrOutput) Repository() ScmRepositoryRecordPtrOut
 }
 
 type CallbackEventRecord struct {
-	CallbackId         *string                `pulumi:"callbackId"`
-	CallbackInstanceId *string                `pulumi:"callbackInstanceId"`
-	CreatedAt          *string                `pulumi:"createdAt"`
-	DeliveryStatus     *string                `pulumi:"deliveryStatus"`
-	Error              map[string]interface{} `pulumi:"error"`
-	Id                 string                 `pulumi:"id"`
-	Input              map[string]interface{} `pulumi:"input"`
-	Object             *string                `pulumi:"object"`
-	Output             map[string]interface{} `pulumi:"output"`
-	SourceId           *string                `pulumi:"sourceId"`
-	Status             *string                `pulumi:"status"`
-	TriggerKey         *string                `pulumi:"triggerKey"`
-	Type               *string                `pulumi:"type"`
+	// The callback (`cb_...`) the event belongs to; null when the service does not say.
+	CallbackId *string `pulumi:"callbackId"`
+	// The callback instance (`cbi_...`) that received the event; null when none did or the service does not say.
+	CallbackInstanceId *string `pulumi:"callbackInstanceId"`
+	// When the event was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The aggregate delivery status: `pending`, `delivered` or `failed` (a newer service version may add others); null when the service does not say.
+	DeliveryStatus *string `pulumi:"deliveryStatus"`
+	// What went wrong, as the service reports it; null when nothing did.
+	Error map[string]interface{} `pulumi:"error"`
+	// The event's id (`cbe_...`).
+	Id string `pulumi:"id"`
+	// The original trigger input payload, keys as sent; null when there is none.
+	Input map[string]interface{} `pulumi:"input"`
+	// The record's type, `callback.event`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The resolved trigger output payload, keys as sent; null when there is none.
+	Output map[string]interface{} `pulumi:"output"`
+	// The provider-specific identifier of the event's source; null when the service does not say.
+	SourceId *string `pulumi:"sourceId"`
+	// The event's lifecycle status: `pending`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+	Status *string `pulumi:"status"`
+	// The key of the trigger that produced the event; null when the service does not say.
+	TriggerKey *string `pulumi:"triggerKey"`
+	// The provider event type received; null when the service does not say.
+	Type *string `pulumi:"type"`
 }
 
 type CallbackEventRecordOutput struct{ *pulumi.OutputState }
@@ -267,54 +312,67 @@ func (o CallbackEventRecordOutput) ToCallbackEventRecordOutputWithContext(ctx co
 	return o
 }
 
+// The callback (`cb_...`) the event belongs to; null when the service does not say.
 func (o CallbackEventRecordOutput) CallbackId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackEventRecord) *string { return v.CallbackId }).(pulumi.StringPtrOutput)
 }
 
+// The callback instance (`cbi_...`) that received the event; null when none did or the service does not say.
 func (o CallbackEventRecordOutput) CallbackInstanceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackEventRecord) *string { return v.CallbackInstanceId }).(pulumi.StringPtrOutput)
 }
 
+// When the event was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CallbackEventRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackEventRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The aggregate delivery status: `pending`, `delivered` or `failed` (a newer service version may add others); null when the service does not say.
 func (o CallbackEventRecordOutput) DeliveryStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackEventRecord) *string { return v.DeliveryStatus }).(pulumi.StringPtrOutput)
 }
 
+// What went wrong, as the service reports it; null when nothing did.
 func (o CallbackEventRecordOutput) Error() pulumi.MapOutput {
 	return o.ApplyT(func(v CallbackEventRecord) map[string]interface{} { return v.Error }).(pulumi.MapOutput)
 }
 
+// The event's id (`cbe_...`).
 func (o CallbackEventRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CallbackEventRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The original trigger input payload, keys as sent; null when there is none.
 func (o CallbackEventRecordOutput) Input() pulumi.MapOutput {
 	return o.ApplyT(func(v CallbackEventRecord) map[string]interface{} { return v.Input }).(pulumi.MapOutput)
 }
 
+// The record's type, `callback.event`; null when the service does not say.
 func (o CallbackEventRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackEventRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The resolved trigger output payload, keys as sent; null when there is none.
 func (o CallbackEventRecordOutput) Output() pulumi.MapOutput {
 	return o.ApplyT(func(v CallbackEventRecord) map[string]interface{} { return v.Output }).(pulumi.MapOutput)
 }
 
+// The provider-specific identifier of the event's source; null when the service does not say.
 func (o CallbackEventRecordOutput) SourceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackEventRecord) *string { return v.SourceId }).(pulumi.StringPtrOutput)
 }
 
+// The event's lifecycle status: `pending`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
 func (o CallbackEventRecordOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackEventRecord) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// The key of the trigger that produced the event; null when the service does not say.
 func (o CallbackEventRecordOutput) TriggerKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackEventRecord) *string { return v.TriggerKey }).(pulumi.StringPtrOutput)
 }
 
+// The provider event type received; null when the service does not say.
 func (o CallbackEventRecordOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackEventRecord) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -340,10 +398,14 @@ func (o CallbackEventRecordArrayOutput) Index(i pulumi.IntInput) CallbackEventRe
 }
 
 type CallbackInstanceTrigger struct {
-	Id                  string   `pulumi:"id"`
-	Key                 *string  `pulumi:"key"`
+	// The registration's id.
+	Id string `pulumi:"id"`
+	// The key of the provider trigger it registers; null when the service does not say.
+	Key *string `pulumi:"key"`
+	// Seconds between polls, for a polling trigger; null otherwise.
 	PollIntervalSeconds *float64 `pulumi:"pollIntervalSeconds"`
-	Source              *string  `pulumi:"source"`
+	// How its events arrive: `polling` or `webhook`; null when the service does not say.
+	Source *string `pulumi:"source"`
 }
 
 type CallbackInstanceTriggerOutput struct{ *pulumi.OutputState }
@@ -360,18 +422,22 @@ func (o CallbackInstanceTriggerOutput) ToCallbackInstanceTriggerOutputWithContex
 	return o
 }
 
+// The registration's id.
 func (o CallbackInstanceTriggerOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CallbackInstanceTrigger) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The key of the provider trigger it registers; null when the service does not say.
 func (o CallbackInstanceTriggerOutput) Key() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackInstanceTrigger) *string { return v.Key }).(pulumi.StringPtrOutput)
 }
 
+// Seconds between polls, for a polling trigger; null otherwise.
 func (o CallbackInstanceTriggerOutput) PollIntervalSeconds() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v CallbackInstanceTrigger) *float64 { return v.PollIntervalSeconds }).(pulumi.Float64PtrOutput)
 }
 
+// How its events arrive: `polling` or `webhook`; null when the service does not say.
 func (o CallbackInstanceTriggerOutput) Source() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CallbackInstanceTrigger) *string { return v.Source }).(pulumi.StringPtrOutput)
 }
@@ -398,13 +464,20 @@ func (o CallbackInstanceTriggerArrayOutput) Index(i pulumi.IntInput) CallbackIns
 
 // Who or what started a deployment or made a version.
 type CustomProviderActorPreviewRecord struct {
-	CreatedAt           *string `pulumi:"createdAt"`
-	Id                  string  `pulumi:"id"`
-	Identifier          *string `pulumi:"identifier"`
-	Name                *string `pulumi:"name"`
-	Object              *string `pulumi:"object"`
+	// When the service recorded the actor: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The actor's id.
+	Id string `pulumi:"id"`
+	// The actor's identifier, as the service gives it; null when the service does not say.
+	Identifier *string `pulumi:"identifier"`
+	// The actor's display name; null when the service does not say.
+	Name *string `pulumi:"name"`
+	// The record's type, `custom_provider.actor#preview`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The organization member the actor stands for; null when it stands for none or the service does not say.
 	OrganizationActorId *string `pulumi:"organizationActorId"`
-	Type                *string `pulumi:"type"`
+	// The kind of actor, as the service names it; null when the service does not say.
+	Type *string `pulumi:"type"`
 }
 
 // Who or what started a deployment or made a version.
@@ -422,30 +495,37 @@ func (o CustomProviderActorPreviewRecordOutput) ToCustomProviderActorPreviewReco
 	return o
 }
 
+// When the service recorded the actor: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CustomProviderActorPreviewRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderActorPreviewRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The actor's id.
 func (o CustomProviderActorPreviewRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomProviderActorPreviewRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The actor's identifier, as the service gives it; null when the service does not say.
 func (o CustomProviderActorPreviewRecordOutput) Identifier() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderActorPreviewRecord) *string { return v.Identifier }).(pulumi.StringPtrOutput)
 }
 
+// The actor's display name; null when the service does not say.
 func (o CustomProviderActorPreviewRecordOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderActorPreviewRecord) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `custom_provider.actor#preview`; null when the service does not say.
 func (o CustomProviderActorPreviewRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderActorPreviewRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The organization member the actor stands for; null when it stands for none or the service does not say.
 func (o CustomProviderActorPreviewRecordOutput) OrganizationActorId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderActorPreviewRecord) *string { return v.OrganizationActorId }).(pulumi.StringPtrOutput)
 }
 
+// The kind of actor, as the service names it; null when the service does not say.
 func (o CustomProviderActorPreviewRecordOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderActorPreviewRecord) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -474,6 +554,7 @@ func (o CustomProviderActorPreviewRecordPtrOutput) Elem() CustomProviderActorPre
 	}).(CustomProviderActorPreviewRecordOutput)
 }
 
+// When the service recorded the actor: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CustomProviderActorPreviewRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderActorPreviewRecord) *string {
 		if v == nil {
@@ -483,6 +564,7 @@ func (o CustomProviderActorPreviewRecordPtrOutput) CreatedAt() pulumi.StringPtrO
 	}).(pulumi.StringPtrOutput)
 }
 
+// The actor's id.
 func (o CustomProviderActorPreviewRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderActorPreviewRecord) *string {
 		if v == nil {
@@ -492,6 +574,7 @@ func (o CustomProviderActorPreviewRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The actor's identifier, as the service gives it; null when the service does not say.
 func (o CustomProviderActorPreviewRecordPtrOutput) Identifier() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderActorPreviewRecord) *string {
 		if v == nil {
@@ -501,6 +584,7 @@ func (o CustomProviderActorPreviewRecordPtrOutput) Identifier() pulumi.StringPtr
 	}).(pulumi.StringPtrOutput)
 }
 
+// The actor's display name; null when the service does not say.
 func (o CustomProviderActorPreviewRecordPtrOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderActorPreviewRecord) *string {
 		if v == nil {
@@ -510,6 +594,7 @@ func (o CustomProviderActorPreviewRecordPtrOutput) Name() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `custom_provider.actor#preview`; null when the service does not say.
 func (o CustomProviderActorPreviewRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderActorPreviewRecord) *string {
 		if v == nil {
@@ -519,6 +604,7 @@ func (o CustomProviderActorPreviewRecordPtrOutput) Object() pulumi.StringPtrOutp
 	}).(pulumi.StringPtrOutput)
 }
 
+// The organization member the actor stands for; null when it stands for none or the service does not say.
 func (o CustomProviderActorPreviewRecordPtrOutput) OrganizationActorId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderActorPreviewRecord) *string {
 		if v == nil {
@@ -528,6 +614,7 @@ func (o CustomProviderActorPreviewRecordPtrOutput) OrganizationActorId() pulumi.
 	}).(pulumi.StringPtrOutput)
 }
 
+// The kind of actor, as the service names it; null when the service does not say.
 func (o CustomProviderActorPreviewRecordPtrOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderActorPreviewRecord) *string {
 		if v == nil {
@@ -539,11 +626,16 @@ func (o CustomProviderActorPreviewRecordPtrOutput) Type() pulumi.StringPtrOutput
 
 // The commit a deployment built.
 type CustomProviderDeploymentCommitRecord struct {
+	// When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 	CreatedAt *string `pulumi:"createdAt"`
-	Id        string  `pulumi:"id"`
-	Message   *string `pulumi:"message"`
-	Object    *string `pulumi:"object"`
-	Type      *string `pulumi:"type"`
+	// The commit's id.
+	Id string `pulumi:"id"`
+	// The commit message; null when it has none or the service does not say.
+	Message *string `pulumi:"message"`
+	// The record's type, `custom_provider.deployment.commit`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The kind of commit, as the service names it; null when the service does not say.
+	Type *string `pulumi:"type"`
 }
 
 // The commit a deployment built.
@@ -561,22 +653,27 @@ func (o CustomProviderDeploymentCommitRecordOutput) ToCustomProviderDeploymentCo
 	return o
 }
 
+// When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CustomProviderDeploymentCommitRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentCommitRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The commit's id.
 func (o CustomProviderDeploymentCommitRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentCommitRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The commit message; null when it has none or the service does not say.
 func (o CustomProviderDeploymentCommitRecordOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentCommitRecord) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `custom_provider.deployment.commit`; null when the service does not say.
 func (o CustomProviderDeploymentCommitRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentCommitRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The kind of commit, as the service names it; null when the service does not say.
 func (o CustomProviderDeploymentCommitRecordOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentCommitRecord) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -605,6 +702,7 @@ func (o CustomProviderDeploymentCommitRecordPtrOutput) Elem() CustomProviderDepl
 	}).(CustomProviderDeploymentCommitRecordOutput)
 }
 
+// When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CustomProviderDeploymentCommitRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentCommitRecord) *string {
 		if v == nil {
@@ -614,6 +712,7 @@ func (o CustomProviderDeploymentCommitRecordPtrOutput) CreatedAt() pulumi.String
 	}).(pulumi.StringPtrOutput)
 }
 
+// The commit's id.
 func (o CustomProviderDeploymentCommitRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentCommitRecord) *string {
 		if v == nil {
@@ -623,6 +722,7 @@ func (o CustomProviderDeploymentCommitRecordPtrOutput) Id() pulumi.StringPtrOutp
 	}).(pulumi.StringPtrOutput)
 }
 
+// The commit message; null when it has none or the service does not say.
 func (o CustomProviderDeploymentCommitRecordPtrOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentCommitRecord) *string {
 		if v == nil {
@@ -632,6 +732,7 @@ func (o CustomProviderDeploymentCommitRecordPtrOutput) Message() pulumi.StringPt
 	}).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `custom_provider.deployment.commit`; null when the service does not say.
 func (o CustomProviderDeploymentCommitRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentCommitRecord) *string {
 		if v == nil {
@@ -641,6 +742,7 @@ func (o CustomProviderDeploymentCommitRecordPtrOutput) Object() pulumi.StringPtr
 	}).(pulumi.StringPtrOutput)
 }
 
+// The kind of commit, as the service names it; null when the service does not say.
 func (o CustomProviderDeploymentCommitRecordPtrOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentCommitRecord) *string {
 		if v == nil {
@@ -651,20 +753,32 @@ func (o CustomProviderDeploymentCommitRecordPtrOutput) Type() pulumi.StringPtrOu
 }
 
 type CustomProviderDeploymentRecord struct {
-	Actor                   *CustomProviderActorPreviewRecord     `pulumi:"actor"`
-	Commit                  *CustomProviderDeploymentCommitRecord `pulumi:"commit"`
-	CreatedAt               *string                               `pulumi:"createdAt"`
-	CustomProviderId        *string                               `pulumi:"customProviderId"`
-	CustomProviderVersionId *string                               `pulumi:"customProviderVersionId"`
-	Id                      string                                `pulumi:"id"`
-	ImmutableBucket         *BucketRecord                         `pulumi:"immutableBucket"`
-	Object                  *string                               `pulumi:"object"`
-	// Nullable on the real service.
-	ProviderId *string        `pulumi:"providerId"`
-	ScmPush    *ScmPushRecord `pulumi:"scmPush"`
-	Status     *string        `pulumi:"status"`
-	Trigger    *string        `pulumi:"trigger"`
-	UpdatedAt  *string        `pulumi:"updatedAt"`
+	// Who or what started the deployment; null when the service does not say.
+	Actor *CustomProviderActorPreviewRecord `pulumi:"actor"`
+	// The commit the deployment built; null for a manual or system deployment, or when the service does not say.
+	Commit *CustomProviderDeploymentCommitRecord `pulumi:"commit"`
+	// When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The custom provider deployed; null when the service does not say.
+	CustomProviderId *string `pulumi:"customProviderId"`
+	// The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
+	CustomProviderVersionId *string `pulumi:"customProviderVersionId"`
+	// The deployment's id (`cpd_...`).
+	Id string `pulumi:"id"`
+	// Where the deployment's sources are kept, as built; null when the service does not say.
+	ImmutableBucket *BucketRecord `pulumi:"immutableBucket"`
+	// The record's type, `custom_provider.deployment`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
+	ProviderId *string `pulumi:"providerId"`
+	// The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
+	ScmPush *ScmPushRecord `pulumi:"scmPush"`
+	// `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+	Status *string `pulumi:"status"`
+	// What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
+	Trigger *string `pulumi:"trigger"`
+	// When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 type CustomProviderDeploymentRecordOutput struct{ *pulumi.OutputState }
@@ -681,55 +795,67 @@ func (o CustomProviderDeploymentRecordOutput) ToCustomProviderDeploymentRecordOu
 	return o
 }
 
+// Who or what started the deployment; null when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) Actor() CustomProviderActorPreviewRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *CustomProviderActorPreviewRecord { return v.Actor }).(CustomProviderActorPreviewRecordPtrOutput)
 }
 
+// The commit the deployment built; null for a manual or system deployment, or when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) Commit() CustomProviderDeploymentCommitRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *CustomProviderDeploymentCommitRecord { return v.Commit }).(CustomProviderDeploymentCommitRecordPtrOutput)
 }
 
+// When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The custom provider deployed; null when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) CustomProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *string { return v.CustomProviderId }).(pulumi.StringPtrOutput)
 }
 
+// The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
 func (o CustomProviderDeploymentRecordOutput) CustomProviderVersionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *string { return v.CustomProviderVersionId }).(pulumi.StringPtrOutput)
 }
 
+// The deployment's id (`cpd_...`).
 func (o CustomProviderDeploymentRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Where the deployment's sources are kept, as built; null when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) ImmutableBucket() BucketRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *BucketRecord { return v.ImmutableBucket }).(BucketRecordPtrOutput)
 }
 
+// The record's type, `custom_provider.deployment`; null when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
-// Nullable on the real service.
+// The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
 func (o CustomProviderDeploymentRecordOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
 
+// The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) ScmPush() ScmPushRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *ScmPushRecord { return v.ScmPush }).(ScmPushRecordPtrOutput)
 }
 
+// `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) Trigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *string { return v.Trigger }).(pulumi.StringPtrOutput)
 }
 
+// When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o CustomProviderDeploymentRecordOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderDeploymentRecord) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
@@ -758,6 +884,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) Elem() CustomProviderDeployment
 	}).(CustomProviderDeploymentRecordOutput)
 }
 
+// Who or what started the deployment; null when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) Actor() CustomProviderActorPreviewRecordPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *CustomProviderActorPreviewRecord {
 		if v == nil {
@@ -767,6 +894,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) Actor() CustomProviderActorPrev
 	}).(CustomProviderActorPreviewRecordPtrOutput)
 }
 
+// The commit the deployment built; null for a manual or system deployment, or when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) Commit() CustomProviderDeploymentCommitRecordPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *CustomProviderDeploymentCommitRecord {
 		if v == nil {
@@ -776,6 +904,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) Commit() CustomProviderDeployme
 	}).(CustomProviderDeploymentCommitRecordPtrOutput)
 }
 
+// When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *string {
 		if v == nil {
@@ -785,6 +914,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) CreatedAt() pulumi.StringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
+// The custom provider deployed; null when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) CustomProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *string {
 		if v == nil {
@@ -794,6 +924,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) CustomProviderId() pulumi.Strin
 	}).(pulumi.StringPtrOutput)
 }
 
+// The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) CustomProviderVersionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *string {
 		if v == nil {
@@ -803,6 +934,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) CustomProviderVersionId() pulum
 	}).(pulumi.StringPtrOutput)
 }
 
+// The deployment's id (`cpd_...`).
 func (o CustomProviderDeploymentRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *string {
 		if v == nil {
@@ -812,6 +944,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Where the deployment's sources are kept, as built; null when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) ImmutableBucket() BucketRecordPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *BucketRecord {
 		if v == nil {
@@ -821,6 +954,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) ImmutableBucket() BucketRecordP
 	}).(BucketRecordPtrOutput)
 }
 
+// The record's type, `custom_provider.deployment`; null when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *string {
 		if v == nil {
@@ -830,7 +964,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) Object() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
-// Nullable on the real service.
+// The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *string {
 		if v == nil {
@@ -840,6 +974,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) ProviderId() pulumi.StringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
+// The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) ScmPush() ScmPushRecordPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *ScmPushRecord {
 		if v == nil {
@@ -849,6 +984,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) ScmPush() ScmPushRecordPtrOutpu
 	}).(ScmPushRecordPtrOutput)
 }
 
+// `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *string {
 		if v == nil {
@@ -858,6 +994,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) Status() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+// What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) Trigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *string {
 		if v == nil {
@@ -867,6 +1004,7 @@ func (o CustomProviderDeploymentRecordPtrOutput) Trigger() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o CustomProviderDeploymentRecordPtrOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderDeploymentRecord) *string {
 		if v == nil {
@@ -896,14 +1034,17 @@ func (o CustomProviderDeploymentRecordArrayOutput) Index(i pulumi.IntInput) Cust
 	}).(CustomProviderDeploymentRecordOutput)
 }
 
-// The configuration the version takes, and how it is transformed for the server.
+// The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
 type CustomProviderVersionConfigRecord struct {
-	Object      *string                                  `pulumi:"object"`
-	Schema      *CustomProviderVersionConfigSchemaRecord `pulumi:"schema"`
-	Transformer *string                                  `pulumi:"transformer"`
+	// The record's type, `custom_provider.version.config`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The JSON Schema of the configuration; null when the service does not say.
+	Schema *CustomProviderVersionConfigSchemaRecord `pulumi:"schema"`
+	// How the configuration is transformed for the server, as the service names it; null when the service does not say.
+	Transformer *string `pulumi:"transformer"`
 }
 
-// The configuration the version takes, and how it is transformed for the server.
+// The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
 type CustomProviderVersionConfigRecordOutput struct{ *pulumi.OutputState }
 
 func (CustomProviderVersionConfigRecordOutput) ElementType() reflect.Type {
@@ -918,14 +1059,17 @@ func (o CustomProviderVersionConfigRecordOutput) ToCustomProviderVersionConfigRe
 	return o
 }
 
+// The record's type, `custom_provider.version.config`; null when the service does not say.
 func (o CustomProviderVersionConfigRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionConfigRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The JSON Schema of the configuration; null when the service does not say.
 func (o CustomProviderVersionConfigRecordOutput) Schema() CustomProviderVersionConfigSchemaRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionConfigRecord) *CustomProviderVersionConfigSchemaRecord { return v.Schema }).(CustomProviderVersionConfigSchemaRecordPtrOutput)
 }
 
+// How the configuration is transformed for the server, as the service names it; null when the service does not say.
 func (o CustomProviderVersionConfigRecordOutput) Transformer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionConfigRecord) *string { return v.Transformer }).(pulumi.StringPtrOutput)
 }
@@ -954,6 +1098,7 @@ func (o CustomProviderVersionConfigRecordPtrOutput) Elem() CustomProviderVersion
 	}).(CustomProviderVersionConfigRecordOutput)
 }
 
+// The record's type, `custom_provider.version.config`; null when the service does not say.
 func (o CustomProviderVersionConfigRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionConfigRecord) *string {
 		if v == nil {
@@ -963,6 +1108,7 @@ func (o CustomProviderVersionConfigRecordPtrOutput) Object() pulumi.StringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
+// The JSON Schema of the configuration; null when the service does not say.
 func (o CustomProviderVersionConfigRecordPtrOutput) Schema() CustomProviderVersionConfigSchemaRecordPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionConfigRecord) *CustomProviderVersionConfigSchemaRecord {
 		if v == nil {
@@ -972,6 +1118,7 @@ func (o CustomProviderVersionConfigRecordPtrOutput) Schema() CustomProviderVersi
 	}).(CustomProviderVersionConfigSchemaRecordPtrOutput)
 }
 
+// How the configuration is transformed for the server, as the service names it; null when the service does not say.
 func (o CustomProviderVersionConfigRecordPtrOutput) Transformer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionConfigRecord) *string {
 		if v == nil {
@@ -981,11 +1128,15 @@ func (o CustomProviderVersionConfigRecordPtrOutput) Transformer() pulumi.StringP
 	}).(pulumi.StringPtrOutput)
 }
 
+// The JSON Schema of the configuration; null when the service does not say.
 type CustomProviderVersionConfigSchemaRecord struct {
+	// The JSON Schema itself, keys as written; null when the service does not say.
 	Schema map[string]interface{} `pulumi:"schema"`
-	Type   *string                `pulumi:"type"`
+	// The kind of schema, `json_schema`; null when the service does not say.
+	Type *string `pulumi:"type"`
 }
 
+// The JSON Schema of the configuration; null when the service does not say.
 type CustomProviderVersionConfigSchemaRecordOutput struct{ *pulumi.OutputState }
 
 func (CustomProviderVersionConfigSchemaRecordOutput) ElementType() reflect.Type {
@@ -1000,10 +1151,12 @@ func (o CustomProviderVersionConfigSchemaRecordOutput) ToCustomProviderVersionCo
 	return o
 }
 
+// The JSON Schema itself, keys as written; null when the service does not say.
 func (o CustomProviderVersionConfigSchemaRecordOutput) Schema() pulumi.MapOutput {
 	return o.ApplyT(func(v CustomProviderVersionConfigSchemaRecord) map[string]interface{} { return v.Schema }).(pulumi.MapOutput)
 }
 
+// The kind of schema, `json_schema`; null when the service does not say.
 func (o CustomProviderVersionConfigSchemaRecordOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionConfigSchemaRecord) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -1032,6 +1185,7 @@ func (o CustomProviderVersionConfigSchemaRecordPtrOutput) Elem() CustomProviderV
 	}).(CustomProviderVersionConfigSchemaRecordOutput)
 }
 
+// The JSON Schema itself, keys as written; null when the service does not say.
 func (o CustomProviderVersionConfigSchemaRecordPtrOutput) Schema() pulumi.MapOutput {
 	return o.ApplyT(func(v *CustomProviderVersionConfigSchemaRecord) map[string]interface{} {
 		if v == nil {
@@ -1041,6 +1195,7 @@ func (o CustomProviderVersionConfigSchemaRecordPtrOutput) Schema() pulumi.MapOut
 	}).(pulumi.MapOutput)
 }
 
+// The kind of schema, `json_schema`; null when the service does not say.
 func (o CustomProviderVersionConfigSchemaRecordPtrOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionConfigSchemaRecord) *string {
 		if v == nil {
@@ -1050,12 +1205,17 @@ func (o CustomProviderVersionConfigSchemaRecordPtrOutput) Type() pulumi.StringPt
 	}).(pulumi.StringPtrOutput)
 }
 
+// The container image the version runs; absent for a version served from a remote MCP server.
 type CustomProviderVersionContainerImageRecord struct {
-	ContainerImage    *string `pulumi:"containerImage"`
+	// The image's name in the registry; null when the service does not say.
+	ContainerImage *string `pulumi:"containerImage"`
+	// The image's tag; null when the service does not say.
 	ContainerImageTag *string `pulumi:"containerImageTag"`
+	// The registry the image is pulled from; null when the service does not say.
 	ContainerRegistry *string `pulumi:"containerRegistry"`
 }
 
+// The container image the version runs; absent for a version served from a remote MCP server.
 type CustomProviderVersionContainerImageRecordOutput struct{ *pulumi.OutputState }
 
 func (CustomProviderVersionContainerImageRecordOutput) ElementType() reflect.Type {
@@ -1070,14 +1230,17 @@ func (o CustomProviderVersionContainerImageRecordOutput) ToCustomProviderVersion
 	return o
 }
 
+// The image's name in the registry; null when the service does not say.
 func (o CustomProviderVersionContainerImageRecordOutput) ContainerImage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionContainerImageRecord) *string { return v.ContainerImage }).(pulumi.StringPtrOutput)
 }
 
+// The image's tag; null when the service does not say.
 func (o CustomProviderVersionContainerImageRecordOutput) ContainerImageTag() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionContainerImageRecord) *string { return v.ContainerImageTag }).(pulumi.StringPtrOutput)
 }
 
+// The registry the image is pulled from; null when the service does not say.
 func (o CustomProviderVersionContainerImageRecordOutput) ContainerRegistry() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionContainerImageRecord) *string { return v.ContainerRegistry }).(pulumi.StringPtrOutput)
 }
@@ -1106,6 +1269,7 @@ func (o CustomProviderVersionContainerImageRecordPtrOutput) Elem() CustomProvide
 	}).(CustomProviderVersionContainerImageRecordOutput)
 }
 
+// The image's name in the registry; null when the service does not say.
 func (o CustomProviderVersionContainerImageRecordPtrOutput) ContainerImage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionContainerImageRecord) *string {
 		if v == nil {
@@ -1115,6 +1279,7 @@ func (o CustomProviderVersionContainerImageRecordPtrOutput) ContainerImage() pul
 	}).(pulumi.StringPtrOutput)
 }
 
+// The image's tag; null when the service does not say.
 func (o CustomProviderVersionContainerImageRecordPtrOutput) ContainerImageTag() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionContainerImageRecord) *string {
 		if v == nil {
@@ -1124,6 +1289,7 @@ func (o CustomProviderVersionContainerImageRecordPtrOutput) ContainerImageTag() 
 	}).(pulumi.StringPtrOutput)
 }
 
+// The registry the image is pulled from; null when the service does not say.
 func (o CustomProviderVersionContainerImageRecordPtrOutput) ContainerRegistry() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionContainerImageRecord) *string {
 		if v == nil {
@@ -1133,17 +1299,27 @@ func (o CustomProviderVersionContainerImageRecordPtrOutput) ContainerRegistry() 
 	}).(pulumi.StringPtrOutput)
 }
 
+// The environment itself; null when the service does not say.
 type CustomProviderVersionEnvironmentEnvironmentRecord struct {
-	CreatedAt                *string `pulumi:"createdAt"`
+	// When the environment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The provider version the environment runs now; null when it runs none or the service does not say.
 	CurrentProviderVersionId *string `pulumi:"currentProviderVersionId"`
-	CustomProviderId         *string `pulumi:"customProviderId"`
-	Id                       string  `pulumi:"id"`
-	InstanceId               *string `pulumi:"instanceId"`
-	Object                   *string `pulumi:"object"`
-	ProviderId               *string `pulumi:"providerId"`
-	UpdatedAt                *string `pulumi:"updatedAt"`
+	// The custom provider the environment runs; null when the service does not say.
+	CustomProviderId *string `pulumi:"customProviderId"`
+	// The environment's id.
+	Id string `pulumi:"id"`
+	// The instance the environment runs on, as the service names it; null when the service does not say.
+	InstanceId *string `pulumi:"instanceId"`
+	// The record's type, `custom_provider.environment`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The provider (`prov_...`) the custom provider is served as; null when it has none or the service does not say.
+	ProviderId *string `pulumi:"providerId"`
+	// When the environment last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
+// The environment itself; null when the service does not say.
 type CustomProviderVersionEnvironmentEnvironmentRecordOutput struct{ *pulumi.OutputState }
 
 func (CustomProviderVersionEnvironmentEnvironmentRecordOutput) ElementType() reflect.Type {
@@ -1158,34 +1334,42 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordOutput) ToCustomProvide
 	return o
 }
 
+// When the environment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentEnvironmentRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The provider version the environment runs now; null when it runs none or the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordOutput) CurrentProviderVersionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentEnvironmentRecord) *string { return v.CurrentProviderVersionId }).(pulumi.StringPtrOutput)
 }
 
+// The custom provider the environment runs; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordOutput) CustomProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentEnvironmentRecord) *string { return v.CustomProviderId }).(pulumi.StringPtrOutput)
 }
 
+// The environment's id.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentEnvironmentRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The instance the environment runs on, as the service names it; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordOutput) InstanceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentEnvironmentRecord) *string { return v.InstanceId }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `custom_provider.environment`; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentEnvironmentRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The provider (`prov_...`) the custom provider is served as; null when it has none or the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentEnvironmentRecord) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
 
+// When the environment last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentEnvironmentRecord) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
@@ -1214,6 +1398,7 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) Elem() Custo
 	}).(CustomProviderVersionEnvironmentEnvironmentRecordOutput)
 }
 
+// When the environment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionEnvironmentEnvironmentRecord) *string {
 		if v == nil {
@@ -1223,6 +1408,7 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) CreatedAt() 
 	}).(pulumi.StringPtrOutput)
 }
 
+// The provider version the environment runs now; null when it runs none or the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) CurrentProviderVersionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionEnvironmentEnvironmentRecord) *string {
 		if v == nil {
@@ -1232,6 +1418,7 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) CurrentProvi
 	}).(pulumi.StringPtrOutput)
 }
 
+// The custom provider the environment runs; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) CustomProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionEnvironmentEnvironmentRecord) *string {
 		if v == nil {
@@ -1241,6 +1428,7 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) CustomProvid
 	}).(pulumi.StringPtrOutput)
 }
 
+// The environment's id.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionEnvironmentEnvironmentRecord) *string {
 		if v == nil {
@@ -1250,6 +1438,7 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) Id() pulumi.
 	}).(pulumi.StringPtrOutput)
 }
 
+// The instance the environment runs on, as the service names it; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) InstanceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionEnvironmentEnvironmentRecord) *string {
 		if v == nil {
@@ -1259,6 +1448,7 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) InstanceId()
 	}).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `custom_provider.environment`; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionEnvironmentEnvironmentRecord) *string {
 		if v == nil {
@@ -1268,6 +1458,7 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) Object() pul
 	}).(pulumi.StringPtrOutput)
 }
 
+// The provider (`prov_...`) the custom provider is served as; null when it has none or the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionEnvironmentEnvironmentRecord) *string {
 		if v == nil {
@@ -1277,6 +1468,7 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) ProviderId()
 	}).(pulumi.StringPtrOutput)
 }
 
+// When the environment last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionEnvironmentEnvironmentRecord) *string {
 		if v == nil {
@@ -1288,10 +1480,14 @@ func (o CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput) UpdatedAt() 
 
 // A custom provider environment, and whether this version is the one it runs.
 type CustomProviderVersionEnvironmentRecord struct {
-	Environment                    *CustomProviderVersionEnvironmentEnvironmentRecord `pulumi:"environment"`
-	Id                             string                                             `pulumi:"id"`
-	IsCurrentVersionForEnvironment *bool                                              `pulumi:"isCurrentVersionForEnvironment"`
-	Object                         *string                                            `pulumi:"object"`
+	// The environment itself; null when the service does not say.
+	Environment *CustomProviderVersionEnvironmentEnvironmentRecord `pulumi:"environment"`
+	// The environment's id.
+	Id string `pulumi:"id"`
+	// Whether this version is the one the environment runs; null when the service does not say.
+	IsCurrentVersionForEnvironment *bool `pulumi:"isCurrentVersionForEnvironment"`
+	// The record's type, `custom_provider.environment`; null when the service does not say.
+	Object *string `pulumi:"object"`
 }
 
 // A custom provider environment, and whether this version is the one it runs.
@@ -1309,20 +1505,24 @@ func (o CustomProviderVersionEnvironmentRecordOutput) ToCustomProviderVersionEnv
 	return o
 }
 
+// The environment itself; null when the service does not say.
 func (o CustomProviderVersionEnvironmentRecordOutput) Environment() CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentRecord) *CustomProviderVersionEnvironmentEnvironmentRecord {
 		return v.Environment
 	}).(CustomProviderVersionEnvironmentEnvironmentRecordPtrOutput)
 }
 
+// The environment's id.
 func (o CustomProviderVersionEnvironmentRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Whether this version is the one the environment runs; null when the service does not say.
 func (o CustomProviderVersionEnvironmentRecordOutput) IsCurrentVersionForEnvironment() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentRecord) *bool { return v.IsCurrentVersionForEnvironment }).(pulumi.BoolPtrOutput)
 }
 
+// The record's type, `custom_provider.environment`; null when the service does not say.
 func (o CustomProviderVersionEnvironmentRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionEnvironmentRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
@@ -1348,27 +1548,40 @@ func (o CustomProviderVersionEnvironmentRecordArrayOutput) Index(i pulumi.IntInp
 }
 
 type CustomProviderVersionRecord struct {
+	// Who or what made the version; null when the service does not say.
 	Actor *CustomProviderActorPreviewRecord `pulumi:"actor"`
-	// The configuration the version takes, and how it is transformed for the server.
-	Config         *CustomProviderVersionConfigRecord         `pulumi:"config"`
+	// The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
+	Config *CustomProviderVersionConfigRecord `pulumi:"config"`
+	// The container image the version runs; absent for a version served from a remote MCP server.
 	ContainerImage *CustomProviderVersionContainerImageRecord `pulumi:"containerImage"`
-	CreatedAt      *string                                    `pulumi:"createdAt"`
-	// From the contract, not the service's client: the deployment's and the environment's ids.
-	CustomProviderDeploymentId  *string `pulumi:"customProviderDeploymentId"`
+	// When the version was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The deployment (`cpd_...`) that builds the version; null until one started, or when the service does not say.
+	CustomProviderDeploymentId *string `pulumi:"customProviderDeploymentId"`
+	// The environment the version is deployed to; null when the service does not say.
 	CustomProviderEnvironmentId *string `pulumi:"customProviderEnvironmentId"`
-	CustomProviderId            *string `pulumi:"customProviderId"`
+	// The custom provider the version belongs to; null when the service does not say.
+	CustomProviderId *string `pulumi:"customProviderId"`
 	// The deployment that builds the version; null until one started.
-	Deployment   *CustomProviderDeploymentRecord          `pulumi:"deployment"`
+	Deployment *CustomProviderDeploymentRecord `pulumi:"deployment"`
+	// The custom provider's environments, each saying whether it runs this version; null when the service does not say.
 	Environments []CustomProviderVersionEnvironmentRecord `pulumi:"environments"`
-	Id           string                                   `pulumi:"id"`
-	Identifier   *string                                  `pulumi:"identifier"`
-	Index        *float64                                 `pulumi:"index"`
-	Object       *string                                  `pulumi:"object"`
-	// Nullable on the real service.
-	ProviderId      *string                                     `pulumi:"providerId"`
+	// The version's id (`cpv_...`).
+	Id string `pulumi:"id"`
+	// The version's identifier (its release name); null when the service does not say.
+	Identifier *string `pulumi:"identifier"`
+	// The version's sequence number among the custom provider's versions; null when the service does not say.
+	Index *float64 `pulumi:"index"`
+	// The record's type, `custom_provider.version`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
+	ProviderId *string `pulumi:"providerId"`
+	// The remote MCP server the version is served from; absent for a version that runs a container image.
 	RemoteMcpServer *CustomProviderVersionRemoteMcpServerRecord `pulumi:"remoteMcpServer"`
-	Status          *string                                     `pulumi:"status"`
-	UpdatedAt       *string                                     `pulumi:"updatedAt"`
+	// `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (a newer service version may add others); null when the service does not say.
+	Status *string `pulumi:"status"`
+	// When the version last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 type CustomProviderVersionRecordOutput struct{ *pulumi.OutputState }
@@ -1385,34 +1598,39 @@ func (o CustomProviderVersionRecordOutput) ToCustomProviderVersionRecordOutputWi
 	return o
 }
 
+// Who or what made the version; null when the service does not say.
 func (o CustomProviderVersionRecordOutput) Actor() CustomProviderActorPreviewRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *CustomProviderActorPreviewRecord { return v.Actor }).(CustomProviderActorPreviewRecordPtrOutput)
 }
 
-// The configuration the version takes, and how it is transformed for the server.
+// The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
 func (o CustomProviderVersionRecordOutput) Config() CustomProviderVersionConfigRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *CustomProviderVersionConfigRecord { return v.Config }).(CustomProviderVersionConfigRecordPtrOutput)
 }
 
+// The container image the version runs; absent for a version served from a remote MCP server.
 func (o CustomProviderVersionRecordOutput) ContainerImage() CustomProviderVersionContainerImageRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *CustomProviderVersionContainerImageRecord {
 		return v.ContainerImage
 	}).(CustomProviderVersionContainerImageRecordPtrOutput)
 }
 
+// When the version was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o CustomProviderVersionRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// From the contract, not the service's client: the deployment's and the environment's ids.
+// The deployment (`cpd_...`) that builds the version; null until one started, or when the service does not say.
 func (o CustomProviderVersionRecordOutput) CustomProviderDeploymentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *string { return v.CustomProviderDeploymentId }).(pulumi.StringPtrOutput)
 }
 
+// The environment the version is deployed to; null when the service does not say.
 func (o CustomProviderVersionRecordOutput) CustomProviderEnvironmentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *string { return v.CustomProviderEnvironmentId }).(pulumi.StringPtrOutput)
 }
 
+// The custom provider the version belongs to; null when the service does not say.
 func (o CustomProviderVersionRecordOutput) CustomProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *string { return v.CustomProviderId }).(pulumi.StringPtrOutput)
 }
@@ -1422,41 +1640,49 @@ func (o CustomProviderVersionRecordOutput) Deployment() CustomProviderDeployment
 	return o.ApplyT(func(v CustomProviderVersionRecord) *CustomProviderDeploymentRecord { return v.Deployment }).(CustomProviderDeploymentRecordPtrOutput)
 }
 
+// The custom provider's environments, each saying whether it runs this version; null when the service does not say.
 func (o CustomProviderVersionRecordOutput) Environments() CustomProviderVersionEnvironmentRecordArrayOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) []CustomProviderVersionEnvironmentRecord { return v.Environments }).(CustomProviderVersionEnvironmentRecordArrayOutput)
 }
 
+// The version's id (`cpv_...`).
 func (o CustomProviderVersionRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The version's identifier (its release name); null when the service does not say.
 func (o CustomProviderVersionRecordOutput) Identifier() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *string { return v.Identifier }).(pulumi.StringPtrOutput)
 }
 
+// The version's sequence number among the custom provider's versions; null when the service does not say.
 func (o CustomProviderVersionRecordOutput) Index() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *float64 { return v.Index }).(pulumi.Float64PtrOutput)
 }
 
+// The record's type, `custom_provider.version`; null when the service does not say.
 func (o CustomProviderVersionRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
-// Nullable on the real service.
+// The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
 func (o CustomProviderVersionRecordOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
 
+// The remote MCP server the version is served from; absent for a version that runs a container image.
 func (o CustomProviderVersionRecordOutput) RemoteMcpServer() CustomProviderVersionRemoteMcpServerRecordPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *CustomProviderVersionRemoteMcpServerRecord {
 		return v.RemoteMcpServer
 	}).(CustomProviderVersionRemoteMcpServerRecordPtrOutput)
 }
 
+// `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (a newer service version may add others); null when the service does not say.
 func (o CustomProviderVersionRecordOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// When the version last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o CustomProviderVersionRecordOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRecord) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
@@ -1481,11 +1707,15 @@ func (o CustomProviderVersionRecordArrayOutput) Index(i pulumi.IntInput) CustomP
 	}).(CustomProviderVersionRecordOutput)
 }
 
+// The remote MCP server the version is served from; absent for a version that runs a container image.
 type CustomProviderVersionRemoteMcpServerRecord struct {
+	// The MCP transport the server speaks, as the service names it; null when the service does not say.
 	Transport *string `pulumi:"transport"`
-	Url       *string `pulumi:"url"`
+	// The server's URL; null when the service does not say.
+	Url *string `pulumi:"url"`
 }
 
+// The remote MCP server the version is served from; absent for a version that runs a container image.
 type CustomProviderVersionRemoteMcpServerRecordOutput struct{ *pulumi.OutputState }
 
 func (CustomProviderVersionRemoteMcpServerRecordOutput) ElementType() reflect.Type {
@@ -1500,10 +1730,12 @@ func (o CustomProviderVersionRemoteMcpServerRecordOutput) ToCustomProviderVersio
 	return o
 }
 
+// The MCP transport the server speaks, as the service names it; null when the service does not say.
 func (o CustomProviderVersionRemoteMcpServerRecordOutput) Transport() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRemoteMcpServerRecord) *string { return v.Transport }).(pulumi.StringPtrOutput)
 }
 
+// The server's URL; null when the service does not say.
 func (o CustomProviderVersionRemoteMcpServerRecordOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomProviderVersionRemoteMcpServerRecord) *string { return v.Url }).(pulumi.StringPtrOutput)
 }
@@ -1532,6 +1764,7 @@ func (o CustomProviderVersionRemoteMcpServerRecordPtrOutput) Elem() CustomProvid
 	}).(CustomProviderVersionRemoteMcpServerRecordOutput)
 }
 
+// The MCP transport the server speaks, as the service names it; null when the service does not say.
 func (o CustomProviderVersionRemoteMcpServerRecordPtrOutput) Transport() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionRemoteMcpServerRecord) *string {
 		if v == nil {
@@ -1541,6 +1774,7 @@ func (o CustomProviderVersionRemoteMcpServerRecordPtrOutput) Transport() pulumi.
 	}).(pulumi.StringPtrOutput)
 }
 
+// The server's URL; null when the service does not say.
 func (o CustomProviderVersionRemoteMcpServerRecordPtrOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomProviderVersionRemoteMcpServerRecord) *string {
 		if v == nil {
@@ -1551,8 +1785,11 @@ func (o CustomProviderVersionRemoteMcpServerRecordPtrOutput) Url() pulumi.String
 }
 
 type DeploymentLogLineRecord struct {
-	Message   *string `pulumi:"message"`
-	Object    *string `pulumi:"object"`
+	// The line's text; null when the service does not say.
+	Message *string `pulumi:"message"`
+	// The record's type, `custom_provider.deployment.logs.step.log`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// When the line was written: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 	Timestamp *string `pulumi:"timestamp"`
 }
 
@@ -1570,14 +1807,17 @@ func (o DeploymentLogLineRecordOutput) ToDeploymentLogLineRecordOutputWithContex
 	return o
 }
 
+// The line's text; null when the service does not say.
 func (o DeploymentLogLineRecordOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogLineRecord) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `custom_provider.deployment.logs.step.log`; null when the service does not say.
 func (o DeploymentLogLineRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogLineRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// When the line was written: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o DeploymentLogLineRecordOutput) Timestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogLineRecord) *string { return v.Timestamp }).(pulumi.StringPtrOutput)
 }
@@ -1603,15 +1843,24 @@ func (o DeploymentLogLineRecordArrayOutput) Index(i pulumi.IntInput) DeploymentL
 }
 
 type DeploymentLogStepRecord struct {
-	CreatedAt *string                   `pulumi:"createdAt"`
-	EndedAt   *string                   `pulumi:"endedAt"`
-	Id        string                    `pulumi:"id"`
-	Logs      []DeploymentLogLineRecord `pulumi:"logs"`
-	Name      *string                   `pulumi:"name"`
-	Object    *string                   `pulumi:"object"`
-	StartedAt *string                   `pulumi:"startedAt"`
-	Status    *string                   `pulumi:"status"`
-	Type      *string                   `pulumi:"type"`
+	// When the step was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// When the step ended; null until it does, or when the service does not say.
+	EndedAt *string `pulumi:"endedAt"`
+	// The step's id.
+	Id string `pulumi:"id"`
+	// The step's log lines, in the order written; null when the service does not say.
+	Logs []DeploymentLogLineRecord `pulumi:"logs"`
+	// The step's name (e.g. a build or a deploy step); null when the service does not say.
+	Name *string `pulumi:"name"`
+	// The record's type, `custom_provider.deployment.logs.step`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// When the step started running; null until it does, or when the service does not say.
+	StartedAt *string `pulumi:"startedAt"`
+	// `pending`, `running`, `succeeded`, `failed` or `canceled` (a newer service version may add others); null when the service does not say.
+	Status *string `pulumi:"status"`
+	// The kind of step, as the service names it; null when the service does not say.
+	Type *string `pulumi:"type"`
 }
 
 type DeploymentLogStepRecordOutput struct{ *pulumi.OutputState }
@@ -1628,38 +1877,47 @@ func (o DeploymentLogStepRecordOutput) ToDeploymentLogStepRecordOutputWithContex
 	return o
 }
 
+// When the step was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o DeploymentLogStepRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogStepRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// When the step ended; null until it does, or when the service does not say.
 func (o DeploymentLogStepRecordOutput) EndedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogStepRecord) *string { return v.EndedAt }).(pulumi.StringPtrOutput)
 }
 
+// The step's id.
 func (o DeploymentLogStepRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v DeploymentLogStepRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The step's log lines, in the order written; null when the service does not say.
 func (o DeploymentLogStepRecordOutput) Logs() DeploymentLogLineRecordArrayOutput {
 	return o.ApplyT(func(v DeploymentLogStepRecord) []DeploymentLogLineRecord { return v.Logs }).(DeploymentLogLineRecordArrayOutput)
 }
 
+// The step's name (e.g. a build or a deploy step); null when the service does not say.
 func (o DeploymentLogStepRecordOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogStepRecord) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `custom_provider.deployment.logs.step`; null when the service does not say.
 func (o DeploymentLogStepRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogStepRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// When the step started running; null until it does, or when the service does not say.
 func (o DeploymentLogStepRecordOutput) StartedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogStepRecord) *string { return v.StartedAt }).(pulumi.StringPtrOutput)
 }
 
+// `pending`, `running`, `succeeded`, `failed` or `canceled` (a newer service version may add others); null when the service does not say.
 func (o DeploymentLogStepRecordOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogStepRecord) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// The kind of step, as the service names it; null when the service does not say.
 func (o DeploymentLogStepRecordOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentLogStepRecord) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -1686,8 +1944,10 @@ func (o DeploymentLogStepRecordArrayOutput) Index(i pulumi.IntInput) DeploymentL
 
 // `{ type: "json_schema", schema: { ...JSON Schema } }`
 type JsonSchemaEnvelopeRecord struct {
+	// The JSON Schema itself, keys as written; null when the service does not say.
 	Schema map[string]interface{} `pulumi:"schema"`
-	Type   *string                `pulumi:"type"`
+	// The kind of schema, `json_schema`; null when the service does not say.
+	Type *string `pulumi:"type"`
 }
 
 // `{ type: "json_schema", schema: { ...JSON Schema } }`
@@ -1705,10 +1965,12 @@ func (o JsonSchemaEnvelopeRecordOutput) ToJsonSchemaEnvelopeRecordOutputWithCont
 	return o
 }
 
+// The JSON Schema itself, keys as written; null when the service does not say.
 func (o JsonSchemaEnvelopeRecordOutput) Schema() pulumi.MapOutput {
 	return o.ApplyT(func(v JsonSchemaEnvelopeRecord) map[string]interface{} { return v.Schema }).(pulumi.MapOutput)
 }
 
+// The kind of schema, `json_schema`; null when the service does not say.
 func (o JsonSchemaEnvelopeRecordOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v JsonSchemaEnvelopeRecord) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -1737,6 +1999,7 @@ func (o JsonSchemaEnvelopeRecordPtrOutput) Elem() JsonSchemaEnvelopeRecordOutput
 	}).(JsonSchemaEnvelopeRecordOutput)
 }
 
+// The JSON Schema itself, keys as written; null when the service does not say.
 func (o JsonSchemaEnvelopeRecordPtrOutput) Schema() pulumi.MapOutput {
 	return o.ApplyT(func(v *JsonSchemaEnvelopeRecord) map[string]interface{} {
 		if v == nil {
@@ -1746,6 +2009,7 @@ func (o JsonSchemaEnvelopeRecordPtrOutput) Schema() pulumi.MapOutput {
 	}).(pulumi.MapOutput)
 }
 
+// The kind of schema, `json_schema`; null when the service does not say.
 func (o JsonSchemaEnvelopeRecordPtrOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *JsonSchemaEnvelopeRecord) *string {
 		if v == nil {
@@ -1756,16 +2020,24 @@ func (o JsonSchemaEnvelopeRecordPtrOutput) Type() pulumi.StringPtrOutput {
 }
 
 type RoleRecord struct {
-	CreatedAt   *string `pulumi:"createdAt"`
+	// When the role was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the role is for; null when it has no description or the service does not say.
 	Description *string `pulumi:"description"`
-	Id          string  `pulumi:"id"`
-	IsDefault   *bool   `pulumi:"isDefault"`
-	Name        *string `pulumi:"name"`
-	Object      *string `pulumi:"object"`
-	// Permission identifiers from the account's catalog, e.g. `thread_create`.
+	// The role's id (`rol_...`).
+	Id string `pulumi:"id"`
+	// Whether the role is one of the account's default roles, which cannot be changed; null when the service does not say.
+	IsDefault *bool `pulumi:"isDefault"`
+	// The role's display name; null when the service does not say.
+	Name *string `pulumi:"name"`
+	// The record's type, `role`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// Permission identifiers from the account's catalog, e.g. `thread_create`; null when the service does not say.
 	Permissions []string `pulumi:"permissions"`
-	Slug        *string  `pulumi:"slug"`
-	UpdatedAt   *string  `pulumi:"updatedAt"`
+	// The role's identifier, unique in the account (e.g. `support-agents`); null when the service does not say.
+	Slug *string `pulumi:"slug"`
+	// When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 type RoleRecordOutput struct{ *pulumi.OutputState }
@@ -1782,39 +2054,47 @@ func (o RoleRecordOutput) ToRoleRecordOutputWithContext(ctx context.Context) Rol
 	return o
 }
 
+// When the role was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o RoleRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RoleRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// What the role is for; null when it has no description or the service does not say.
 func (o RoleRecordOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RoleRecord) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// The role's id (`rol_...`).
 func (o RoleRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v RoleRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Whether the role is one of the account's default roles, which cannot be changed; null when the service does not say.
 func (o RoleRecordOutput) IsDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v RoleRecord) *bool { return v.IsDefault }).(pulumi.BoolPtrOutput)
 }
 
+// The role's display name; null when the service does not say.
 func (o RoleRecordOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RoleRecord) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `role`; null when the service does not say.
 func (o RoleRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RoleRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
-// Permission identifiers from the account's catalog, e.g. `thread_create`.
+// Permission identifiers from the account's catalog, e.g. `thread_create`; null when the service does not say.
 func (o RoleRecordOutput) Permissions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v RoleRecord) []string { return v.Permissions }).(pulumi.StringArrayOutput)
 }
 
+// The role's identifier, unique in the account (e.g. `support-agents`); null when the service does not say.
 func (o RoleRecordOutput) Slug() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RoleRecord) *string { return v.Slug }).(pulumi.StringPtrOutput)
 }
 
+// When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o RoleRecordOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RoleRecord) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
@@ -1841,11 +2121,16 @@ func (o RoleRecordArrayOutput) Index(i pulumi.IntInput) RoleRecordOutput {
 
 // The git host behind a repository.
 type ScmProviderRecord struct {
-	Id     string  `pulumi:"id"`
-	Name   *string `pulumi:"name"`
+	// The id of this git host record.
+	Id string `pulumi:"id"`
+	// Its name, as the service reports it; null when the service does not say.
+	Name *string `pulumi:"name"`
+	// The record's type, `scm.provider`; null when the service does not say.
 	Object *string `pulumi:"object"`
-	Owner  *string `pulumi:"owner"`
-	Type   *string `pulumi:"type"`
+	// The account or organization on the git host that holds the repositories; null when the service does not say.
+	Owner *string `pulumi:"owner"`
+	// The git host: `github` or `gitlab` (a newer service version may add others); null when the service does not say.
+	Type *string `pulumi:"type"`
 }
 
 // The git host behind a repository.
@@ -1863,22 +2148,27 @@ func (o ScmProviderRecordOutput) ToScmProviderRecordOutputWithContext(ctx contex
 	return o
 }
 
+// The id of this git host record.
 func (o ScmProviderRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ScmProviderRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Its name, as the service reports it; null when the service does not say.
 func (o ScmProviderRecordOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmProviderRecord) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `scm.provider`; null when the service does not say.
 func (o ScmProviderRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmProviderRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The account or organization on the git host that holds the repositories; null when the service does not say.
 func (o ScmProviderRecordOutput) Owner() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmProviderRecord) *string { return v.Owner }).(pulumi.StringPtrOutput)
 }
 
+// The git host: `github` or `gitlab` (a newer service version may add others); null when the service does not say.
 func (o ScmProviderRecordOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmProviderRecord) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -1907,6 +2197,7 @@ func (o ScmProviderRecordPtrOutput) Elem() ScmProviderRecordOutput {
 	}).(ScmProviderRecordOutput)
 }
 
+// The id of this git host record.
 func (o ScmProviderRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmProviderRecord) *string {
 		if v == nil {
@@ -1916,6 +2207,7 @@ func (o ScmProviderRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Its name, as the service reports it; null when the service does not say.
 func (o ScmProviderRecordPtrOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmProviderRecord) *string {
 		if v == nil {
@@ -1925,6 +2217,7 @@ func (o ScmProviderRecordPtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `scm.provider`; null when the service does not say.
 func (o ScmProviderRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmProviderRecord) *string {
 		if v == nil {
@@ -1934,6 +2227,7 @@ func (o ScmProviderRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The account or organization on the git host that holds the repositories; null when the service does not say.
 func (o ScmProviderRecordPtrOutput) Owner() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmProviderRecord) *string {
 		if v == nil {
@@ -1943,6 +2237,7 @@ func (o ScmProviderRecordPtrOutput) Owner() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The git host: `github` or `gitlab` (a newer service version may add others); null when the service does not say.
 func (o ScmProviderRecordPtrOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmProviderRecord) *string {
 		if v == nil {
@@ -1952,14 +2247,21 @@ func (o ScmProviderRecordPtrOutput) Type() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Who pushed; null when the service does not say.
 type ScmPushActorRecord struct {
-	Email      *string `pulumi:"email"`
+	// The pusher's email address; null when the service does not say.
+	Email *string `pulumi:"email"`
+	// The pusher's id on the git host; null when the service does not say.
 	ExternalId *string `pulumi:"externalId"`
-	Id         string  `pulumi:"id"`
-	Name       *string `pulumi:"name"`
-	Object     *string `pulumi:"object"`
+	// The pusher's id in the service.
+	Id string `pulumi:"id"`
+	// The pusher's name on the git host; null when the service does not say.
+	Name *string `pulumi:"name"`
+	// The record's type, `scm.actor`; null when the service does not say.
+	Object *string `pulumi:"object"`
 }
 
+// Who pushed; null when the service does not say.
 type ScmPushActorRecordOutput struct{ *pulumi.OutputState }
 
 func (ScmPushActorRecordOutput) ElementType() reflect.Type {
@@ -1974,22 +2276,27 @@ func (o ScmPushActorRecordOutput) ToScmPushActorRecordOutputWithContext(ctx cont
 	return o
 }
 
+// The pusher's email address; null when the service does not say.
 func (o ScmPushActorRecordOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushActorRecord) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
+// The pusher's id on the git host; null when the service does not say.
 func (o ScmPushActorRecordOutput) ExternalId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushActorRecord) *string { return v.ExternalId }).(pulumi.StringPtrOutput)
 }
 
+// The pusher's id in the service.
 func (o ScmPushActorRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ScmPushActorRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The pusher's name on the git host; null when the service does not say.
 func (o ScmPushActorRecordOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushActorRecord) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `scm.actor`; null when the service does not say.
 func (o ScmPushActorRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushActorRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
@@ -2018,6 +2325,7 @@ func (o ScmPushActorRecordPtrOutput) Elem() ScmPushActorRecordOutput {
 	}).(ScmPushActorRecordOutput)
 }
 
+// The pusher's email address; null when the service does not say.
 func (o ScmPushActorRecordPtrOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushActorRecord) *string {
 		if v == nil {
@@ -2027,6 +2335,7 @@ func (o ScmPushActorRecordPtrOutput) Email() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The pusher's id on the git host; null when the service does not say.
 func (o ScmPushActorRecordPtrOutput) ExternalId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushActorRecord) *string {
 		if v == nil {
@@ -2036,6 +2345,7 @@ func (o ScmPushActorRecordPtrOutput) ExternalId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The pusher's id in the service.
 func (o ScmPushActorRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushActorRecord) *string {
 		if v == nil {
@@ -2045,6 +2355,7 @@ func (o ScmPushActorRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The pusher's name on the git host; null when the service does not say.
 func (o ScmPushActorRecordPtrOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushActorRecord) *string {
 		if v == nil {
@@ -2054,6 +2365,7 @@ func (o ScmPushActorRecordPtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `scm.actor`; null when the service does not say.
 func (o ScmPushActorRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushActorRecord) *string {
 		if v == nil {
@@ -2063,15 +2375,23 @@ func (o ScmPushActorRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The commit pushed; null when the service does not say.
 type ScmPushCommitRecord struct {
-	Branch    *string `pulumi:"branch"`
+	// The branch pushed to; null when the service does not say.
+	Branch *string `pulumi:"branch"`
+	// When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 	CreatedAt *string `pulumi:"createdAt"`
-	Id        string  `pulumi:"id"`
-	Message   *string `pulumi:"message"`
-	Object    *string `pulumi:"object"`
-	Sha       *string `pulumi:"sha"`
+	// The commit's id in the service.
+	Id string `pulumi:"id"`
+	// The commit message; null when it has none or the service does not say.
+	Message *string `pulumi:"message"`
+	// The record's type, `scm.commit`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The commit's SHA on the git host; null when the service does not say.
+	Sha *string `pulumi:"sha"`
 }
 
+// The commit pushed; null when the service does not say.
 type ScmPushCommitRecordOutput struct{ *pulumi.OutputState }
 
 func (ScmPushCommitRecordOutput) ElementType() reflect.Type {
@@ -2086,26 +2406,32 @@ func (o ScmPushCommitRecordOutput) ToScmPushCommitRecordOutputWithContext(ctx co
 	return o
 }
 
+// The branch pushed to; null when the service does not say.
 func (o ScmPushCommitRecordOutput) Branch() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushCommitRecord) *string { return v.Branch }).(pulumi.StringPtrOutput)
 }
 
+// When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o ScmPushCommitRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushCommitRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The commit's id in the service.
 func (o ScmPushCommitRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ScmPushCommitRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The commit message; null when it has none or the service does not say.
 func (o ScmPushCommitRecordOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushCommitRecord) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `scm.commit`; null when the service does not say.
 func (o ScmPushCommitRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushCommitRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The commit's SHA on the git host; null when the service does not say.
 func (o ScmPushCommitRecordOutput) Sha() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushCommitRecord) *string { return v.Sha }).(pulumi.StringPtrOutput)
 }
@@ -2134,6 +2460,7 @@ func (o ScmPushCommitRecordPtrOutput) Elem() ScmPushCommitRecordOutput {
 	}).(ScmPushCommitRecordOutput)
 }
 
+// The branch pushed to; null when the service does not say.
 func (o ScmPushCommitRecordPtrOutput) Branch() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushCommitRecord) *string {
 		if v == nil {
@@ -2143,6 +2470,7 @@ func (o ScmPushCommitRecordPtrOutput) Branch() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o ScmPushCommitRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushCommitRecord) *string {
 		if v == nil {
@@ -2152,6 +2480,7 @@ func (o ScmPushCommitRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The commit's id in the service.
 func (o ScmPushCommitRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushCommitRecord) *string {
 		if v == nil {
@@ -2161,6 +2490,7 @@ func (o ScmPushCommitRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The commit message; null when it has none or the service does not say.
 func (o ScmPushCommitRecordPtrOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushCommitRecord) *string {
 		if v == nil {
@@ -2170,6 +2500,7 @@ func (o ScmPushCommitRecordPtrOutput) Message() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `scm.commit`; null when the service does not say.
 func (o ScmPushCommitRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushCommitRecord) *string {
 		if v == nil {
@@ -2179,6 +2510,7 @@ func (o ScmPushCommitRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The commit's SHA on the git host; null when the service does not say.
 func (o ScmPushCommitRecordPtrOutput) Sha() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushCommitRecord) *string {
 		if v == nil {
@@ -2190,11 +2522,17 @@ func (o ScmPushCommitRecordPtrOutput) Sha() pulumi.StringPtrOutput {
 
 // The push that triggered an `scm` deployment.
 type ScmPushRecord struct {
-	Actor      *ScmPushActorRecord  `pulumi:"actor"`
-	Commit     *ScmPushCommitRecord `pulumi:"commit"`
-	CreatedAt  *string              `pulumi:"createdAt"`
-	Id         string               `pulumi:"id"`
-	Object     *string              `pulumi:"object"`
+	// Who pushed; null when the service does not say.
+	Actor *ScmPushActorRecord `pulumi:"actor"`
+	// The commit pushed; null when the service does not say.
+	Commit *ScmPushCommitRecord `pulumi:"commit"`
+	// When the push was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The push's id.
+	Id string `pulumi:"id"`
+	// The record's type, `scm.push`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The repository pushed to; null when the service does not say.
 	Repository *ScmRepositoryRecord `pulumi:"repository"`
 }
 
@@ -2213,26 +2551,32 @@ func (o ScmPushRecordOutput) ToScmPushRecordOutputWithContext(ctx context.Contex
 	return o
 }
 
+// Who pushed; null when the service does not say.
 func (o ScmPushRecordOutput) Actor() ScmPushActorRecordPtrOutput {
 	return o.ApplyT(func(v ScmPushRecord) *ScmPushActorRecord { return v.Actor }).(ScmPushActorRecordPtrOutput)
 }
 
+// The commit pushed; null when the service does not say.
 func (o ScmPushRecordOutput) Commit() ScmPushCommitRecordPtrOutput {
 	return o.ApplyT(func(v ScmPushRecord) *ScmPushCommitRecord { return v.Commit }).(ScmPushCommitRecordPtrOutput)
 }
 
+// When the push was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o ScmPushRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The push's id.
 func (o ScmPushRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ScmPushRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The record's type, `scm.push`; null when the service does not say.
 func (o ScmPushRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmPushRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The repository pushed to; null when the service does not say.
 func (o ScmPushRecordOutput) Repository() ScmRepositoryRecordPtrOutput {
 	return o.ApplyT(func(v ScmPushRecord) *ScmRepositoryRecord { return v.Repository }).(ScmRepositoryRecordPtrOutput)
 }
@@ -2261,6 +2605,7 @@ func (o ScmPushRecordPtrOutput) Elem() ScmPushRecordOutput {
 	}).(ScmPushRecordOutput)
 }
 
+// Who pushed; null when the service does not say.
 func (o ScmPushRecordPtrOutput) Actor() ScmPushActorRecordPtrOutput {
 	return o.ApplyT(func(v *ScmPushRecord) *ScmPushActorRecord {
 		if v == nil {
@@ -2270,6 +2615,7 @@ func (o ScmPushRecordPtrOutput) Actor() ScmPushActorRecordPtrOutput {
 	}).(ScmPushActorRecordPtrOutput)
 }
 
+// The commit pushed; null when the service does not say.
 func (o ScmPushRecordPtrOutput) Commit() ScmPushCommitRecordPtrOutput {
 	return o.ApplyT(func(v *ScmPushRecord) *ScmPushCommitRecord {
 		if v == nil {
@@ -2279,6 +2625,7 @@ func (o ScmPushRecordPtrOutput) Commit() ScmPushCommitRecordPtrOutput {
 	}).(ScmPushCommitRecordPtrOutput)
 }
 
+// When the push was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o ScmPushRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushRecord) *string {
 		if v == nil {
@@ -2288,6 +2635,7 @@ func (o ScmPushRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The push's id.
 func (o ScmPushRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushRecord) *string {
 		if v == nil {
@@ -2297,6 +2645,7 @@ func (o ScmPushRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The record's type, `scm.push`; null when the service does not say.
 func (o ScmPushRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmPushRecord) *string {
 		if v == nil {
@@ -2306,6 +2655,7 @@ func (o ScmPushRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The repository pushed to; null when the service does not say.
 func (o ScmPushRecordPtrOutput) Repository() ScmRepositoryRecordPtrOutput {
 	return o.ApplyT(func(v *ScmPushRecord) *ScmRepositoryRecord {
 		if v == nil {
@@ -2316,13 +2666,20 @@ func (o ScmPushRecordPtrOutput) Repository() ScmRepositoryRecordPtrOutput {
 }
 
 type ScmRepositoryRecord struct {
-	CreatedAt     *string            `pulumi:"createdAt"`
-	DefaultBranch *string            `pulumi:"defaultBranch"`
-	Id            string             `pulumi:"id"`
-	IsPrivate     *bool              `pulumi:"isPrivate"`
-	Object        *string            `pulumi:"object"`
-	Provider      *ScmProviderRecord `pulumi:"provider"`
-	Url           *string            `pulumi:"url"`
+	// When the service recorded the repository: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The repository's default branch; null when the service does not say.
+	DefaultBranch *string `pulumi:"defaultBranch"`
+	// The repository's id.
+	Id string `pulumi:"id"`
+	// Whether the repository is private; null when the service does not say.
+	IsPrivate *bool `pulumi:"isPrivate"`
+	// The record's type, `scm.repository`; null when the service does not say.
+	Object *string `pulumi:"object"`
+	// The git host the repository is on; null when the service does not say.
+	Provider *ScmProviderRecord `pulumi:"provider"`
+	// The repository's URL; null when the service does not say.
+	Url *string `pulumi:"url"`
 }
 
 type ScmRepositoryRecordOutput struct{ *pulumi.OutputState }
@@ -2339,30 +2696,37 @@ func (o ScmRepositoryRecordOutput) ToScmRepositoryRecordOutputWithContext(ctx co
 	return o
 }
 
+// When the service recorded the repository: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o ScmRepositoryRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmRepositoryRecord) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The repository's default branch; null when the service does not say.
 func (o ScmRepositoryRecordOutput) DefaultBranch() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmRepositoryRecord) *string { return v.DefaultBranch }).(pulumi.StringPtrOutput)
 }
 
+// The repository's id.
 func (o ScmRepositoryRecordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ScmRepositoryRecord) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Whether the repository is private; null when the service does not say.
 func (o ScmRepositoryRecordOutput) IsPrivate() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ScmRepositoryRecord) *bool { return v.IsPrivate }).(pulumi.BoolPtrOutput)
 }
 
+// The record's type, `scm.repository`; null when the service does not say.
 func (o ScmRepositoryRecordOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmRepositoryRecord) *string { return v.Object }).(pulumi.StringPtrOutput)
 }
 
+// The git host the repository is on; null when the service does not say.
 func (o ScmRepositoryRecordOutput) Provider() ScmProviderRecordPtrOutput {
 	return o.ApplyT(func(v ScmRepositoryRecord) *ScmProviderRecord { return v.Provider }).(ScmProviderRecordPtrOutput)
 }
 
+// The repository's URL; null when the service does not say.
 func (o ScmRepositoryRecordOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScmRepositoryRecord) *string { return v.Url }).(pulumi.StringPtrOutput)
 }
@@ -2391,6 +2755,7 @@ func (o ScmRepositoryRecordPtrOutput) Elem() ScmRepositoryRecordOutput {
 	}).(ScmRepositoryRecordOutput)
 }
 
+// When the service recorded the repository: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
 func (o ScmRepositoryRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmRepositoryRecord) *string {
 		if v == nil {
@@ -2400,6 +2765,7 @@ func (o ScmRepositoryRecordPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The repository's default branch; null when the service does not say.
 func (o ScmRepositoryRecordPtrOutput) DefaultBranch() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmRepositoryRecord) *string {
 		if v == nil {
@@ -2409,6 +2775,7 @@ func (o ScmRepositoryRecordPtrOutput) DefaultBranch() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The repository's id.
 func (o ScmRepositoryRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmRepositoryRecord) *string {
 		if v == nil {
@@ -2418,6 +2785,7 @@ func (o ScmRepositoryRecordPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether the repository is private; null when the service does not say.
 func (o ScmRepositoryRecordPtrOutput) IsPrivate() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ScmRepositoryRecord) *bool {
 		if v == nil {
@@ -2427,6 +2795,7 @@ func (o ScmRepositoryRecordPtrOutput) IsPrivate() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// The record's type, `scm.repository`; null when the service does not say.
 func (o ScmRepositoryRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmRepositoryRecord) *string {
 		if v == nil {
@@ -2436,6 +2805,7 @@ func (o ScmRepositoryRecordPtrOutput) Object() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The git host the repository is on; null when the service does not say.
 func (o ScmRepositoryRecordPtrOutput) Provider() ScmProviderRecordPtrOutput {
 	return o.ApplyT(func(v *ScmRepositoryRecord) *ScmProviderRecord {
 		if v == nil {
@@ -2445,6 +2815,7 @@ func (o ScmRepositoryRecordPtrOutput) Provider() ScmProviderRecordPtrOutput {
 	}).(ScmProviderRecordPtrOutput)
 }
 
+// The repository's URL; null when the service does not say.
 func (o ScmRepositoryRecordPtrOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScmRepositoryRecord) *string {
 		if v == nil {
@@ -2454,7 +2825,7 @@ func (o ScmRepositoryRecordPtrOutput) Url() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
 type ToolFilters struct {
 	// Required when `type` is `tool_keys`.
 	Keys []string `pulumi:"keys"`
@@ -2473,7 +2844,7 @@ type ToolFiltersInput interface {
 	ToToolFiltersOutputWithContext(context.Context) ToolFiltersOutput
 }
 
-// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
 type ToolFiltersArgs struct {
 	// Required when `type` is `tool_keys`.
 	Keys pulumi.StringArrayInput `pulumi:"keys"`
@@ -2534,7 +2905,7 @@ func (i *toolFiltersPtrType) ToToolFiltersPtrOutputWithContext(ctx context.Conte
 	return pulumi.ToOutputWithContext(ctx, i).(ToolFiltersPtrOutput)
 }
 
-// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+// Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
 type ToolFiltersOutput struct{ *pulumi.OutputState }
 
 func (ToolFiltersOutput) ElementType() reflect.Type {

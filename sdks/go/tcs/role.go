@@ -19,15 +19,20 @@ type Role struct {
 	pulumi.CustomResourceState
 
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-	AdoptId     pulumi.StringPtrOutput `pulumi:"adoptId"`
-	CreatedAt   pulumi.StringPtrOutput `pulumi:"createdAt"`
+	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
+	// When the role was created: an ISO 8601 date-time in UTC with milliseconds (e.g. `2026-11-21T10:00:00.000Z`); null when the service does not say.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	IsDefault   pulumi.BoolPtrOutput   `pulumi:"isDefault"`
-	Name        pulumi.StringOutput    `pulumi:"name"`
-	// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+	// Whether the role is one of the account's default roles, which the service makes and which cannot be changed; null when the service does not say.
+	IsDefault pulumi.BoolPtrOutput `pulumi:"isDefault"`
+	// The role's display name, 1 to 255 characters. Changes in place.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
 	Permissions pulumi.StringArrayOutput `pulumi:"permissions"`
-	// Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
-	Slug      pulumi.StringOutput    `pulumi:"slug"`
+	// The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
+	Slug pulumi.StringOutput `pulumi:"slug"`
+	// When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
@@ -81,24 +86,28 @@ func (RoleState) ElementType() reflect.Type {
 
 type roleArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-	AdoptId     *string `pulumi:"adoptId"`
+	AdoptId *string `pulumi:"adoptId"`
+	// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
 	Description *string `pulumi:"description"`
-	Name        string  `pulumi:"name"`
-	// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+	// The role's display name, 1 to 255 characters. Changes in place.
+	Name string `pulumi:"name"`
+	// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
 	Permissions []string `pulumi:"permissions"`
-	// Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+	// The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
 	Slug string `pulumi:"slug"`
 }
 
 // The set of arguments for constructing a Role resource.
 type RoleArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-	AdoptId     pulumi.StringPtrInput
+	AdoptId pulumi.StringPtrInput
+	// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
 	Description pulumi.StringPtrInput
-	Name        pulumi.StringInput
-	// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+	// The role's display name, 1 to 255 characters. Changes in place.
+	Name pulumi.StringInput
+	// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
 	Permissions pulumi.StringArrayInput
-	// Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+	// The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
 	Slug pulumi.StringInput
 }
 
@@ -144,32 +153,37 @@ func (o RoleOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
+// When the role was created: an ISO 8601 date-time in UTC with milliseconds (e.g. `2026-11-21T10:00:00.000Z`); null when the service does not say.
 func (o RoleOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
 func (o RoleOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// Whether the role is one of the account's default roles, which the service makes and which cannot be changed; null when the service does not say.
 func (o RoleOutput) IsDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Role) pulumi.BoolPtrOutput { return v.IsDefault }).(pulumi.BoolPtrOutput)
 }
 
+// The role's display name, 1 to 255 characters. Changes in place.
 func (o RoleOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+// Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
 func (o RoleOutput) Permissions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringArrayOutput { return v.Permissions }).(pulumi.StringArrayOutput)
 }
 
-// Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+// The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
 func (o RoleOutput) Slug() pulumi.StringOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringOutput { return v.Slug }).(pulumi.StringOutput)
 }
 
+// When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
 func (o RoleOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

@@ -9,41 +9,125 @@ import * as outputs from "../types/output";
  * Where the deployment's sources are kept, and the repository they are linked to.
  */
 export interface BucketRecord {
+    /**
+     * When the bucket was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * The bucket's id.
+     */
     id: string;
+    /**
+     * Whether the bucket's contents can no longer change; null when the service does not say.
+     */
     isImmutable?: boolean;
+    /**
+     * Whether the bucket is read-only; null when the service does not say.
+     */
     isReadOnly?: boolean;
+    /**
+     * The record's type, `bucket`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The repository the sources come from; null when the bucket is linked to none or the service does not say.
+     */
     scmRepoLink?: outputs.BucketScmRepoLinkRecord;
 }
 
+/**
+ * The repository the sources come from; null when the bucket is linked to none or the service does not say.
+ */
 export interface BucketScmRepoLinkRecord {
+    /**
+     * Whether the bucket is linked to the repository: `true`, as a boolean or the string `"true"`; null when the service does not say.
+     */
     isLinked?: any;
+    /**
+     * The record's type, `bucket.scm_repo`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The folder of the repository the sources are in; null for the whole repository or when the service does not say.
+     */
     path?: string;
+    /**
+     * The linked repository; null when the service does not say.
+     */
     repository?: outputs.ScmRepositoryRecord;
 }
 
 export interface CallbackEventRecord {
+    /**
+     * The callback (`cb_...`) the event belongs to; null when the service does not say.
+     */
     callbackId?: string;
+    /**
+     * The callback instance (`cbi_...`) that received the event; null when none did or the service does not say.
+     */
     callbackInstanceId?: string;
+    /**
+     * When the event was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * The aggregate delivery status: `pending`, `delivered` or `failed` (a newer service version may add others); null when the service does not say.
+     */
     deliveryStatus?: string;
+    /**
+     * What went wrong, as the service reports it; null when nothing did.
+     */
     error?: {[key: string]: any};
+    /**
+     * The event's id (`cbe_...`).
+     */
     id: string;
+    /**
+     * The original trigger input payload, keys as sent; null when there is none.
+     */
     input?: {[key: string]: any};
+    /**
+     * The record's type, `callback.event`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The resolved trigger output payload, keys as sent; null when there is none.
+     */
     output?: {[key: string]: any};
+    /**
+     * The provider-specific identifier of the event's source; null when the service does not say.
+     */
     sourceId?: string;
+    /**
+     * The event's lifecycle status: `pending`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+     */
     status?: string;
+    /**
+     * The key of the trigger that produced the event; null when the service does not say.
+     */
     triggerKey?: string;
+    /**
+     * The provider event type received; null when the service does not say.
+     */
     type?: string;
 }
 
 export interface CallbackInstanceTrigger {
+    /**
+     * The registration's id.
+     */
     id: string;
+    /**
+     * The key of the provider trigger it registers; null when the service does not say.
+     */
     key?: string;
+    /**
+     * Seconds between polls, for a polling trigger; null otherwise.
+     */
     pollIntervalSeconds?: number;
+    /**
+     * How its events arrive: `polling` or `webhook`; null when the service does not say.
+     */
     source?: string;
 }
 
@@ -51,12 +135,33 @@ export interface CallbackInstanceTrigger {
  * Who or what started a deployment or made a version.
  */
 export interface CustomProviderActorPreviewRecord {
+    /**
+     * When the service recorded the actor: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * The actor's id.
+     */
     id: string;
+    /**
+     * The actor's identifier, as the service gives it; null when the service does not say.
+     */
     identifier?: string;
+    /**
+     * The actor's display name; null when the service does not say.
+     */
     name?: string;
+    /**
+     * The record's type, `custom_provider.actor#preview`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The organization member the actor stands for; null when it stands for none or the service does not say.
+     */
     organizationActorId?: string;
+    /**
+     * The kind of actor, as the service names it; null when the service does not say.
+     */
     type?: string;
 }
 
@@ -64,60 +169,168 @@ export interface CustomProviderActorPreviewRecord {
  * The commit a deployment built.
  */
 export interface CustomProviderDeploymentCommitRecord {
+    /**
+     * When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * The commit's id.
+     */
     id: string;
+    /**
+     * The commit message; null when it has none or the service does not say.
+     */
     message?: string;
+    /**
+     * The record's type, `custom_provider.deployment.commit`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The kind of commit, as the service names it; null when the service does not say.
+     */
     type?: string;
 }
 
 export interface CustomProviderDeploymentRecord {
+    /**
+     * Who or what started the deployment; null when the service does not say.
+     */
     actor?: outputs.CustomProviderActorPreviewRecord;
+    /**
+     * The commit the deployment built; null for a manual or system deployment, or when the service does not say.
+     */
     commit?: outputs.CustomProviderDeploymentCommitRecord;
+    /**
+     * When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * The custom provider deployed; null when the service does not say.
+     */
     customProviderId?: string;
+    /**
+     * The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
+     */
     customProviderVersionId?: string;
+    /**
+     * The deployment's id (`cpd_...`).
+     */
     id: string;
+    /**
+     * Where the deployment's sources are kept, as built; null when the service does not say.
+     */
     immutableBucket?: outputs.BucketRecord;
+    /**
+     * The record's type, `custom_provider.deployment`; null when the service does not say.
+     */
     object?: string;
     /**
-     * Nullable on the real service.
+     * The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
      */
     providerId?: string;
+    /**
+     * The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
+     */
     scmPush?: outputs.ScmPushRecord;
+    /**
+     * `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+     */
     status?: string;
+    /**
+     * What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
+     */
     trigger?: string;
+    /**
+     * When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     updatedAt?: string;
 }
 
 /**
- * The configuration the version takes, and how it is transformed for the server.
+ * The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
  */
 export interface CustomProviderVersionConfigRecord {
+    /**
+     * The record's type, `custom_provider.version.config`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The JSON Schema of the configuration; null when the service does not say.
+     */
     schema?: outputs.CustomProviderVersionConfigSchemaRecord;
+    /**
+     * How the configuration is transformed for the server, as the service names it; null when the service does not say.
+     */
     transformer?: string;
 }
 
+/**
+ * The JSON Schema of the configuration; null when the service does not say.
+ */
 export interface CustomProviderVersionConfigSchemaRecord {
+    /**
+     * The JSON Schema itself, keys as written; null when the service does not say.
+     */
     schema?: {[key: string]: any};
+    /**
+     * The kind of schema, `json_schema`; null when the service does not say.
+     */
     type?: string;
 }
 
+/**
+ * The container image the version runs; absent for a version served from a remote MCP server.
+ */
 export interface CustomProviderVersionContainerImageRecord {
+    /**
+     * The image's name in the registry; null when the service does not say.
+     */
     containerImage?: string;
+    /**
+     * The image's tag; null when the service does not say.
+     */
     containerImageTag?: string;
+    /**
+     * The registry the image is pulled from; null when the service does not say.
+     */
     containerRegistry?: string;
 }
 
+/**
+ * The environment itself; null when the service does not say.
+ */
 export interface CustomProviderVersionEnvironmentEnvironmentRecord {
+    /**
+     * When the environment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * The provider version the environment runs now; null when it runs none or the service does not say.
+     */
     currentProviderVersionId?: string;
+    /**
+     * The custom provider the environment runs; null when the service does not say.
+     */
     customProviderId?: string;
+    /**
+     * The environment's id.
+     */
     id: string;
+    /**
+     * The instance the environment runs on, as the service names it; null when the service does not say.
+     */
     instanceId?: string;
+    /**
+     * The record's type, `custom_provider.environment`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The provider (`prov_...`) the custom provider is served as; null when it has none or the service does not say.
+     */
     providerId?: string;
+    /**
+     * When the environment last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     updatedAt?: string;
 }
 
@@ -125,64 +338,160 @@ export interface CustomProviderVersionEnvironmentEnvironmentRecord {
  * A custom provider environment, and whether this version is the one it runs.
  */
 export interface CustomProviderVersionEnvironmentRecord {
+    /**
+     * The environment itself; null when the service does not say.
+     */
     environment?: outputs.CustomProviderVersionEnvironmentEnvironmentRecord;
+    /**
+     * The environment's id.
+     */
     id: string;
+    /**
+     * Whether this version is the one the environment runs; null when the service does not say.
+     */
     isCurrentVersionForEnvironment?: boolean;
+    /**
+     * The record's type, `custom_provider.environment`; null when the service does not say.
+     */
     object?: string;
 }
 
 export interface CustomProviderVersionRecord {
+    /**
+     * Who or what made the version; null when the service does not say.
+     */
     actor?: outputs.CustomProviderActorPreviewRecord;
     /**
-     * The configuration the version takes, and how it is transformed for the server.
+     * The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
      */
     config?: outputs.CustomProviderVersionConfigRecord;
+    /**
+     * The container image the version runs; absent for a version served from a remote MCP server.
+     */
     containerImage?: outputs.CustomProviderVersionContainerImageRecord;
+    /**
+     * When the version was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
     /**
-     * From the contract, not the service's client: the deployment's and the environment's ids.
+     * The deployment (`cpd_...`) that builds the version; null until one started, or when the service does not say.
      */
     customProviderDeploymentId?: string;
+    /**
+     * The environment the version is deployed to; null when the service does not say.
+     */
     customProviderEnvironmentId?: string;
+    /**
+     * The custom provider the version belongs to; null when the service does not say.
+     */
     customProviderId?: string;
     /**
      * The deployment that builds the version; null until one started.
      */
     deployment?: outputs.CustomProviderDeploymentRecord;
+    /**
+     * The custom provider's environments, each saying whether it runs this version; null when the service does not say.
+     */
     environments?: outputs.CustomProviderVersionEnvironmentRecord[];
+    /**
+     * The version's id (`cpv_...`).
+     */
     id: string;
+    /**
+     * The version's identifier (its release name); null when the service does not say.
+     */
     identifier?: string;
+    /**
+     * The version's sequence number among the custom provider's versions; null when the service does not say.
+     */
     index?: number;
+    /**
+     * The record's type, `custom_provider.version`; null when the service does not say.
+     */
     object?: string;
     /**
-     * Nullable on the real service.
+     * The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
      */
     providerId?: string;
+    /**
+     * The remote MCP server the version is served from; absent for a version that runs a container image.
+     */
     remoteMcpServer?: outputs.CustomProviderVersionRemoteMcpServerRecord;
+    /**
+     * `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (a newer service version may add others); null when the service does not say.
+     */
     status?: string;
+    /**
+     * When the version last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     updatedAt?: string;
 }
 
+/**
+ * The remote MCP server the version is served from; absent for a version that runs a container image.
+ */
 export interface CustomProviderVersionRemoteMcpServerRecord {
+    /**
+     * The MCP transport the server speaks, as the service names it; null when the service does not say.
+     */
     transport?: string;
+    /**
+     * The server's URL; null when the service does not say.
+     */
     url?: string;
 }
 
 export interface DeploymentLogLineRecord {
+    /**
+     * The line's text; null when the service does not say.
+     */
     message?: string;
+    /**
+     * The record's type, `custom_provider.deployment.logs.step.log`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * When the line was written: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     timestamp?: string;
 }
 
 export interface DeploymentLogStepRecord {
+    /**
+     * When the step was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * When the step ended; null until it does, or when the service does not say.
+     */
     endedAt?: string;
+    /**
+     * The step's id.
+     */
     id: string;
+    /**
+     * The step's log lines, in the order written; null when the service does not say.
+     */
     logs?: outputs.DeploymentLogLineRecord[];
+    /**
+     * The step's name (e.g. a build or a deploy step); null when the service does not say.
+     */
     name?: string;
+    /**
+     * The record's type, `custom_provider.deployment.logs.step`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * When the step started running; null until it does, or when the service does not say.
+     */
     startedAt?: string;
+    /**
+     * `pending`, `running`, `succeeded`, `failed` or `canceled` (a newer service version may add others); null when the service does not say.
+     */
     status?: string;
+    /**
+     * The kind of step, as the service names it; null when the service does not say.
+     */
     type?: string;
 }
 
@@ -190,22 +499,52 @@ export interface DeploymentLogStepRecord {
  * `{ type: "json_schema", schema: { ...JSON Schema } }`
  */
 export interface JsonSchemaEnvelopeRecord {
+    /**
+     * The JSON Schema itself, keys as written; null when the service does not say.
+     */
     schema?: {[key: string]: any};
+    /**
+     * The kind of schema, `json_schema`; null when the service does not say.
+     */
     type?: string;
 }
 
 export interface RoleRecord {
+    /**
+     * When the role was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * What the role is for; null when it has no description or the service does not say.
+     */
     description?: string;
+    /**
+     * The role's id (`rol_...`).
+     */
     id: string;
+    /**
+     * Whether the role is one of the account's default roles, which cannot be changed; null when the service does not say.
+     */
     isDefault?: boolean;
+    /**
+     * The role's display name; null when the service does not say.
+     */
     name?: string;
+    /**
+     * The record's type, `role`; null when the service does not say.
+     */
     object?: string;
     /**
-     * Permission identifiers from the account's catalog, e.g. `thread_create`.
+     * Permission identifiers from the account's catalog, e.g. `thread_create`; null when the service does not say.
      */
     permissions?: string[];
+    /**
+     * The role's identifier, unique in the account (e.g. `support-agents`); null when the service does not say.
+     */
     slug?: string;
+    /**
+     * When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+     */
     updatedAt?: string;
 }
 
@@ -213,27 +552,81 @@ export interface RoleRecord {
  * The git host behind a repository.
  */
 export interface ScmProviderRecord {
+    /**
+     * The id of this git host record.
+     */
     id: string;
+    /**
+     * Its name, as the service reports it; null when the service does not say.
+     */
     name?: string;
+    /**
+     * The record's type, `scm.provider`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The account or organization on the git host that holds the repositories; null when the service does not say.
+     */
     owner?: string;
+    /**
+     * The git host: `github` or `gitlab` (a newer service version may add others); null when the service does not say.
+     */
     type?: string;
 }
 
+/**
+ * Who pushed; null when the service does not say.
+ */
 export interface ScmPushActorRecord {
+    /**
+     * The pusher's email address; null when the service does not say.
+     */
     email?: string;
+    /**
+     * The pusher's id on the git host; null when the service does not say.
+     */
     externalId?: string;
+    /**
+     * The pusher's id in the service.
+     */
     id: string;
+    /**
+     * The pusher's name on the git host; null when the service does not say.
+     */
     name?: string;
+    /**
+     * The record's type, `scm.actor`; null when the service does not say.
+     */
     object?: string;
 }
 
+/**
+ * The commit pushed; null when the service does not say.
+ */
 export interface ScmPushCommitRecord {
+    /**
+     * The branch pushed to; null when the service does not say.
+     */
     branch?: string;
+    /**
+     * When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * The commit's id in the service.
+     */
     id: string;
+    /**
+     * The commit message; null when it has none or the service does not say.
+     */
     message?: string;
+    /**
+     * The record's type, `scm.commit`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The commit's SHA on the git host; null when the service does not say.
+     */
     sha?: string;
 }
 
@@ -241,26 +634,65 @@ export interface ScmPushCommitRecord {
  * The push that triggered an `scm` deployment.
  */
 export interface ScmPushRecord {
+    /**
+     * Who pushed; null when the service does not say.
+     */
     actor?: outputs.ScmPushActorRecord;
+    /**
+     * The commit pushed; null when the service does not say.
+     */
     commit?: outputs.ScmPushCommitRecord;
+    /**
+     * When the push was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * The push's id.
+     */
     id: string;
+    /**
+     * The record's type, `scm.push`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The repository pushed to; null when the service does not say.
+     */
     repository?: outputs.ScmRepositoryRecord;
 }
 
 export interface ScmRepositoryRecord {
+    /**
+     * When the service recorded the repository: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+     */
     createdAt?: string;
+    /**
+     * The repository's default branch; null when the service does not say.
+     */
     defaultBranch?: string;
+    /**
+     * The repository's id.
+     */
     id: string;
+    /**
+     * Whether the repository is private; null when the service does not say.
+     */
     isPrivate?: boolean;
+    /**
+     * The record's type, `scm.repository`; null when the service does not say.
+     */
     object?: string;
+    /**
+     * The git host the repository is on; null when the service does not say.
+     */
     provider?: outputs.ScmProviderRecord;
+    /**
+     * The repository's URL; null when the service does not say.
+     */
     url?: string;
 }
 
 /**
- * Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+ * Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
  */
 export interface ToolFilters {
     /**

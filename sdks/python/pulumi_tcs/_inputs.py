@@ -21,7 +21,7 @@ __all__ = [
 
 class ToolFiltersArgsDict(TypedDict):
     """
-    Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+    Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
     """
     type: pulumi.Input[_builtins.str]
     """
@@ -38,7 +38,7 @@ class ToolFiltersArgs:
                  type: pulumi.Input[_builtins.str],
                  keys: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
-        Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+        Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
 
         :param pulumi.Input[_builtins.str] type: `allow_all` or `tool_keys`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] keys: Required when `type` is `tool_keys`.

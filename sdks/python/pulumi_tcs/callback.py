@@ -29,6 +29,9 @@ class CallbackArgs:
 
         :param pulumi.Input[_builtins.str] integration_provider_id: The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
+        :param pulumi.Input[_builtins.str] description: What the callback is for, at most 2000 characters; null when not set. Changes in place.
+        :param pulumi.Input[Mapping[str, Any]] metadata: Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        :param pulumi.Input[_builtins.str] name: The callback's display name, 1 to 255 characters; null when not set. Changes in place.
         """
         pulumi.set(__self__, "integration_provider_id", integration_provider_id)
         if adopt_id is not None:
@@ -67,6 +70,9 @@ class CallbackArgs:
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the callback is for, at most 2000 characters; null when not set. Changes in place.
+        """
         return pulumi.get(self, "description")
 
     @description.setter
@@ -76,6 +82,9 @@ class CallbackArgs:
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        """
         return pulumi.get(self, "metadata")
 
     @metadata.setter
@@ -85,6 +94,9 @@ class CallbackArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The callback's display name, 1 to 255 characters; null when not set. Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -112,7 +124,10 @@ class Callback(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
+        :param pulumi.Input[_builtins.str] description: What the callback is for, at most 2000 characters; null when not set. Changes in place.
         :param pulumi.Input[_builtins.str] integration_provider_id: The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback.
+        :param pulumi.Input[Mapping[str, Any]] metadata: Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        :param pulumi.Input[_builtins.str] name: The callback's display name, 1 to 255 characters; null when not set. Changes in place.
         """
         ...
     @overload
@@ -213,16 +228,25 @@ class Callback(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the callback was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        What the callback is for, at most 2000 characters; null when not set. Changes in place.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter(name="integrationId")
     def integration_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The integration (`int_...`) of the integration provider, as the service derives it; null when the service does not say.
+        """
         return pulumi.get(self, "integration_id")
 
     @_builtins.property
@@ -236,16 +260,25 @@ class Callback(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        """
         return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The callback's display name, 1 to 255 characters; null when not set. Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The provider (`prov_...`) of the integration provider, as the service derives it; null when the service does not say.
+        """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
@@ -259,5 +292,8 @@ class Callback(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the callback was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 

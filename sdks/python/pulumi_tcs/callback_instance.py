@@ -27,10 +27,10 @@ class CallbackInstanceArgs:
         """
         The set of arguments for constructing a CallbackInstance resource.
 
-        :param pulumi.Input[_builtins.str] callback_id: The callback to attach (`cb_...`).
-        :param pulumi.Input[_builtins.str] provider_config_id: An active provider config of the callback's provider (`pcfg_...`).
+        :param pulumi.Input[_builtins.str] callback_id: The callback to attach (`cb_...`). Changing it replaces the instance.
+        :param pulumi.Input[_builtins.str] provider_config_id: An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-        :param pulumi.Input[_builtins.str] provider_auth_config_id: An auth config of that provider (`pac_...`).
+        :param pulumi.Input[_builtins.str] provider_auth_config_id: An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
         """
         pulumi.set(__self__, "callback_id", callback_id)
         pulumi.set(__self__, "provider_config_id", provider_config_id)
@@ -43,7 +43,7 @@ class CallbackInstanceArgs:
     @pulumi.getter(name="callbackId")
     def callback_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The callback to attach (`cb_...`).
+        The callback to attach (`cb_...`). Changing it replaces the instance.
         """
         return pulumi.get(self, "callback_id")
 
@@ -55,7 +55,7 @@ class CallbackInstanceArgs:
     @pulumi.getter(name="providerConfigId")
     def provider_config_id(self) -> pulumi.Input[_builtins.str]:
         """
-        An active provider config of the callback's provider (`pcfg_...`).
+        An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
         """
         return pulumi.get(self, "provider_config_id")
 
@@ -79,7 +79,7 @@ class CallbackInstanceArgs:
     @pulumi.getter(name="providerAuthConfigId")
     def provider_auth_config_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        An auth config of that provider (`pac_...`).
+        An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
         """
         return pulumi.get(self, "provider_auth_config_id")
 
@@ -107,9 +107,9 @@ class CallbackInstance(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-        :param pulumi.Input[_builtins.str] callback_id: The callback to attach (`cb_...`).
-        :param pulumi.Input[_builtins.str] provider_auth_config_id: An auth config of that provider (`pac_...`).
-        :param pulumi.Input[_builtins.str] provider_config_id: An active provider config of the callback's provider (`pcfg_...`).
+        :param pulumi.Input[_builtins.str] callback_id: The callback to attach (`cb_...`). Changing it replaces the instance.
+        :param pulumi.Input[_builtins.str] provider_auth_config_id: An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
+        :param pulumi.Input[_builtins.str] provider_config_id: An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
         """
         ...
     @overload
@@ -214,25 +214,31 @@ class CallbackInstance(pulumi.CustomResource):
     @pulumi.getter(name="callbackId")
     def callback_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The callback to attach (`cb_...`).
+        The callback to attach (`cb_...`). Changing it replaces the instance.
         """
         return pulumi.get(self, "callback_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the instance was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="deploymentId")
     def deployment_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The provider deployment (`pdep_...`) the instance is attached to, that of its provider config; null when the service does not say.
+        """
         return pulumi.get(self, "deployment_id")
 
     @_builtins.property
     @pulumi.getter(name="providerAuthConfigId")
     def provider_auth_config_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        An auth config of that provider (`pac_...`).
+        An auth config of that provider (`pac_...`); null when none. Changing it replaces the instance.
         """
         return pulumi.get(self, "provider_auth_config_id")
 
@@ -240,33 +246,39 @@ class CallbackInstance(pulumi.CustomResource):
     @pulumi.getter(name="providerConfigId")
     def provider_config_id(self) -> pulumi.Output[_builtins.str]:
         """
-        An active provider config of the callback's provider (`pcfg_...`).
+        An active provider config of the callback's provider (`pcfg_...`). Changing it replaces the instance.
         """
         return pulumi.get(self, "provider_config_id")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `attached`; a `detached` instance counts as gone (the next up attaches a new one). A newer service version may add other values.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def triggers(self) -> pulumi.Output[Optional[Sequence['outputs.CallbackInstanceTrigger']]]:
         """
-        The registrations, without the provider trigger's schemas (state stays small) or webhook URLs.
+        The trigger registrations the service resolved for the instance, without the provider trigger's schemas (state stays small) or webhook URLs; null when the service does not say.
         """
         return pulumi.get(self, "triggers")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the instance was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="webhookUrl")
     def webhook_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret).
+        Shared webhook URL for manual provider setup: whoever holds it can post events to the callback (a capability: secret). Null when there is none.
         """
         return pulumi.get(self, "webhook_url")
 

@@ -55,7 +55,10 @@ def get_callback_events(callback_id: Optional[_builtins.str] = None,
     """
     The newest events a callback received.
 
+    :param _builtins.str callback_id: The callback (`cb_...`) whose events to read.
     :param _builtins.float limit: At most this many events, newest first (default 100).
+    :param Sequence[_builtins.str] source_id: Only events from these provider-specific sources.
+    :param Sequence[_builtins.str] type: Only events of these provider event types.
     """
     __args__ = dict()
     __args__['callbackId'] = callback_id
@@ -75,7 +78,10 @@ def get_callback_events_output(callback_id: pulumi.Input[Optional[_builtins.str]
     """
     The newest events a callback received.
 
+    :param _builtins.str callback_id: The callback (`cb_...`) whose events to read.
     :param _builtins.float limit: At most this many events, newest first (default 100).
+    :param Sequence[_builtins.str] source_id: Only events from these provider-specific sources.
+    :param Sequence[_builtins.str] type: Only events of these provider event types.
     """
     __args__ = dict()
     __args__['callbackId'] = callback_id

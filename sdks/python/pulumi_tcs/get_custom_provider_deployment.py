@@ -68,69 +68,105 @@ class GetCustomProviderDeploymentResult:
     @_builtins.property
     @pulumi.getter
     def actor(self) -> Optional['outputs.CustomProviderActorPreviewRecord']:
+        """
+        Who or what started the deployment; null when the service does not say.
+        """
         return pulumi.get(self, "actor")
 
     @_builtins.property
     @pulumi.getter
     def commit(self) -> Optional['outputs.CustomProviderDeploymentCommitRecord']:
+        """
+        The commit the deployment built; null for a manual or system deployment, or when the service does not say.
+        """
         return pulumi.get(self, "commit")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="customProviderId")
     def custom_provider_id(self) -> Optional[_builtins.str]:
+        """
+        The custom provider deployed; null when the service does not say.
+        """
         return pulumi.get(self, "custom_provider_id")
 
     @_builtins.property
     @pulumi.getter(name="customProviderVersionId")
     def custom_provider_version_id(self) -> Optional[_builtins.str]:
+        """
+        The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
+        """
         return pulumi.get(self, "custom_provider_version_id")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The deployment's id (`cpd_...`).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="immutableBucket")
     def immutable_bucket(self) -> Optional['outputs.BucketRecord']:
+        """
+        Where the deployment's sources are kept, as built; null when the service does not say.
+        """
         return pulumi.get(self, "immutable_bucket")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.deployment`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
         """
-        Nullable on the real service.
+        The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
         """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter(name="scmPush")
     def scm_push(self) -> Optional['outputs.ScmPushRecord']:
+        """
+        The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
+        """
         return pulumi.get(self, "scm_push")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def trigger(self) -> Optional[_builtins.str]:
+        """
+        What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
+        """
         return pulumi.get(self, "trigger")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -159,6 +195,8 @@ def get_custom_provider_deployment(id: Optional[_builtins.str] = None,
                                    opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCustomProviderDeploymentResult:
     """
     One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
+
+    :param _builtins.str id: The deployment to read (`cpd_...`).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -183,6 +221,8 @@ def get_custom_provider_deployment_output(id: pulumi.Input[Optional[_builtins.st
                                           opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCustomProviderDeploymentResult]:
     """
     One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
+
+    :param _builtins.str id: The deployment to read (`cpd_...`).
     """
     __args__ = dict()
     __args__['id'] = id

@@ -38,16 +38,25 @@ class GetCustomProviderDeploymentLogsResult:
     @_builtins.property
     @pulumi.getter(name="customProviderDeploymentId")
     def custom_provider_deployment_id(self) -> Optional[_builtins.str]:
+        """
+        The deployment (`cpd_...`) the logs are of; null when the service does not say.
+        """
         return pulumi.get(self, "custom_provider_deployment_id")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.deployment.logs`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def steps(self) -> Optional[Sequence['outputs.DeploymentLogStepRecord']]:
+        """
+        The build and deploy steps, in order; null when the service does not say.
+        """
         return pulumi.get(self, "steps")
 
 
@@ -66,6 +75,8 @@ def get_custom_provider_deployment_logs(id: Optional[_builtins.str] = None,
                                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCustomProviderDeploymentLogsResult:
     """
     The build and deploy logs of a custom provider deployment, step by step.
+
+    :param _builtins.str id: The deployment whose logs to read (`cpd_...`).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -80,6 +91,8 @@ def get_custom_provider_deployment_logs_output(id: pulumi.Input[Optional[_builti
                                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCustomProviderDeploymentLogsResult]:
     """
     The build and deploy logs of a custom provider deployment, step by step.
+
+    :param _builtins.str id: The deployment whose logs to read (`cpd_...`).
     """
     __args__ = dict()
     __args__['id'] = id

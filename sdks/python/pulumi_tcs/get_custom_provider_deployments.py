@@ -56,8 +56,11 @@ def get_custom_provider_deployments(custom_provider_id: Optional[Sequence[_built
     """
     Custom provider deployments, newest first: e.g. the deployments of one custom provider.
 
+    :param Sequence[_builtins.str] custom_provider_id: Only the deployments of these custom providers.
+    :param Sequence[_builtins.str] custom_provider_version_id: Only the deployments of these custom provider versions (`cpv_...`).
+    :param Sequence[_builtins.str] id: Only these deployments (`cpd_...`).
     :param _builtins.float limit: At most this many deployments, newest first (default: all of them).
-    :param Sequence[_builtins.str] status: A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+    :param Sequence[_builtins.str] status: Only deployments in these statuses: `queued`, `deploying`, `succeeded` or `failed` (the values this SDK knows; a record's `status` may hold newer ones).
     """
     __args__ = dict()
     __args__['customProviderId'] = custom_provider_id
@@ -79,8 +82,11 @@ def get_custom_provider_deployments_output(custom_provider_id: pulumi.Input[Opti
     """
     Custom provider deployments, newest first: e.g. the deployments of one custom provider.
 
+    :param Sequence[_builtins.str] custom_provider_id: Only the deployments of these custom providers.
+    :param Sequence[_builtins.str] custom_provider_version_id: Only the deployments of these custom provider versions (`cpv_...`).
+    :param Sequence[_builtins.str] id: Only these deployments (`cpd_...`).
     :param _builtins.float limit: At most this many deployments, newest first (default: all of them).
-    :param Sequence[_builtins.str] status: A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+    :param Sequence[_builtins.str] status: Only deployments in these statuses: `queued`, `deploying`, `succeeded` or `failed` (the values this SDK knows; a record's `status` may hold newer ones).
     """
     __args__ = dict()
     __args__['customProviderId'] = custom_provider_id

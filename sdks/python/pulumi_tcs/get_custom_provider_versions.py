@@ -52,9 +52,11 @@ def get_custom_provider_versions(custom_provider_deployment_id: Optional[Sequenc
                                  status: Optional[Sequence[_builtins.str]] = None,
                                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCustomProviderVersionsResult:
     """
-    Use this data source to access information about an existing resource.
+    Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
 
-    :param Sequence[_builtins.str] status: A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+    :param Sequence[_builtins.str] custom_provider_deployment_id: Only the versions these deployments (`cpd_...`) built.
+    :param Sequence[_builtins.str] custom_provider_id: Only the versions of these custom providers.
+    :param Sequence[_builtins.str] status: Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (the values this SDK knows; a record's `status` may hold newer ones).
     """
     __args__ = dict()
     __args__['customProviderDeploymentId'] = custom_provider_deployment_id
@@ -70,9 +72,11 @@ def get_custom_provider_versions_output(custom_provider_deployment_id: pulumi.In
                                         status: pulumi.Input[Optional[Optional[Sequence[_builtins.str]]]] = None,
                                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCustomProviderVersionsResult]:
     """
-    Use this data source to access information about an existing resource.
+    Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
 
-    :param Sequence[_builtins.str] status: A filter the SDK sends: the known values only (a record's `status` may hold newer ones).
+    :param Sequence[_builtins.str] custom_provider_deployment_id: Only the versions these deployments (`cpd_...`) built.
+    :param Sequence[_builtins.str] custom_provider_id: Only the versions of these custom providers.
+    :param Sequence[_builtins.str] status: Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (the values this SDK knows; a record's `status` may hold newer ones).
     """
     __args__ = dict()
     __args__['customProviderDeploymentId'] = custom_provider_deployment_id

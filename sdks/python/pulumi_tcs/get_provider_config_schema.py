@@ -50,16 +50,25 @@ class GetProviderConfigSchemaResult:
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the schema was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `provider.capabilities.config.schema`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
+        """
+        The provider (`prov_...`) the schema belongs to; null when the service does not say.
+        """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
@@ -73,16 +82,25 @@ class GetProviderConfigSchemaResult:
     @_builtins.property
     @pulumi.getter(name="specificationId")
     def specification_id(self) -> Optional[_builtins.str]:
+        """
+        The provider specification the schema belongs to; null when the service does not say.
+        """
         return pulumi.get(self, "specification_id")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the schema last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter
     def visibility(self) -> Optional[_builtins.str]:
+        """
+        How the service keeps a config's values: `plain` or `encrypted`; null when the service does not say.
+        """
         return pulumi.get(self, "visibility")
 
 
@@ -108,6 +126,11 @@ def get_provider_config_schema(provider_config_id: Optional[_builtins.str] = Non
                                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetProviderConfigSchemaResult:
     """
     The JSON schema a provider config's `value` must satisfy (at least one argument is required).
+
+    :param _builtins.str provider_config_id: A provider config (`pcfg_...`): the schema of its deployment's configuration.
+    :param _builtins.str provider_deployment_id: A provider deployment (`pdep_...`): the schema of its configuration.
+    :param _builtins.str provider_id: A provider (`prov_...`): the schema of its default deployment.
+    :param _builtins.str provider_version_id: A provider version: the schema of its configuration.
     """
     __args__ = dict()
     __args__['providerConfigId'] = provider_config_id
@@ -132,6 +155,11 @@ def get_provider_config_schema_output(provider_config_id: pulumi.Input[Optional[
                                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetProviderConfigSchemaResult]:
     """
     The JSON schema a provider config's `value` must satisfy (at least one argument is required).
+
+    :param _builtins.str provider_config_id: A provider config (`pcfg_...`): the schema of its deployment's configuration.
+    :param _builtins.str provider_deployment_id: A provider deployment (`pdep_...`): the schema of its configuration.
+    :param _builtins.str provider_id: A provider (`prov_...`): the schema of its default deployment.
+    :param _builtins.str provider_version_id: A provider version: the schema of its configuration.
     """
     __args__ = dict()
     __args__['providerConfigId'] = provider_config_id

@@ -33,12 +33,17 @@ class IntegrationSetupSessionArgs:
         """
         The set of arguments for constructing a IntegrationSetupSession resource.
 
-        :param pulumi.Input[_builtins.str] integration_id: The integration to set up (`int_...`).
+        :param pulumi.Input[_builtins.str] integration_id: The integration to set up (`int_...`). Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] name: The session's name, 1 to 255 characters. Changing it replaces the session.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-        :param pulumi.Input[Mapping[str, Any]] configuration: Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
-        :param pulumi.Input[_builtins.str] expires_at: When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
-        :param pulumi.Input[_builtins.str] redirect_url: Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
-        :param pulumi.Input[_builtins.bool] replace_when_expired: Replace the session on the next up once it has expired (seen by refresh). Default false.
+        :param pulumi.Input[Mapping[str, Any]] configuration: Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] description: What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] expires_at: When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] identity_actor_id: The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] identity_id: The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        :param pulumi.Input[Mapping[str, Any]] metadata: Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] redirect_url: Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
+        :param pulumi.Input[_builtins.bool] replace_when_expired: Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
         """
         pulumi.set(__self__, "integration_id", integration_id)
         pulumi.set(__self__, "name", name)
@@ -65,7 +70,7 @@ class IntegrationSetupSessionArgs:
     @pulumi.getter(name="integrationId")
     def integration_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The integration to set up (`int_...`).
+        The integration to set up (`int_...`). Changing it replaces the session.
         """
         return pulumi.get(self, "integration_id")
 
@@ -76,6 +81,9 @@ class IntegrationSetupSessionArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The session's name, 1 to 255 characters. Changing it replaces the session.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -98,7 +106,7 @@ class IntegrationSetupSessionArgs:
     @pulumi.getter
     def configuration(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
+        Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
         """
         return pulumi.get(self, "configuration")
 
@@ -109,6 +117,9 @@ class IntegrationSetupSessionArgs:
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+        """
         return pulumi.get(self, "description")
 
     @description.setter
@@ -119,7 +130,7 @@ class IntegrationSetupSessionArgs:
     @pulumi.getter(name="expiresAt")
     def expires_at(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
+        When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
         """
         return pulumi.get(self, "expires_at")
 
@@ -130,6 +141,9 @@ class IntegrationSetupSessionArgs:
     @_builtins.property
     @pulumi.getter(name="identityActorId")
     def identity_actor_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        """
         return pulumi.get(self, "identity_actor_id")
 
     @identity_actor_id.setter
@@ -139,6 +153,9 @@ class IntegrationSetupSessionArgs:
     @_builtins.property
     @pulumi.getter(name="identityId")
     def identity_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        """
         return pulumi.get(self, "identity_id")
 
     @identity_id.setter
@@ -148,6 +165,9 @@ class IntegrationSetupSessionArgs:
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+        """
         return pulumi.get(self, "metadata")
 
     @metadata.setter
@@ -158,7 +178,7 @@ class IntegrationSetupSessionArgs:
     @pulumi.getter(name="redirectUrl")
     def redirect_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+        Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
         """
         return pulumi.get(self, "redirect_url")
 
@@ -170,7 +190,7 @@ class IntegrationSetupSessionArgs:
     @pulumi.getter(name="replaceWhenExpired")
     def replace_when_expired(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Replace the session on the next up once it has expired (seen by refresh). Default false.
+        Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
         """
         return pulumi.get(self, "replace_when_expired")
 
@@ -205,11 +225,16 @@ class IntegrationSetupSession(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-        :param pulumi.Input[Mapping[str, Any]] configuration: Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
-        :param pulumi.Input[_builtins.str] expires_at: When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
-        :param pulumi.Input[_builtins.str] integration_id: The integration to set up (`int_...`).
-        :param pulumi.Input[_builtins.str] redirect_url: Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
-        :param pulumi.Input[_builtins.bool] replace_when_expired: Replace the session on the next up once it has expired (seen by refresh). Default false.
+        :param pulumi.Input[Mapping[str, Any]] configuration: Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] description: What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] expires_at: When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] identity_actor_id: The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] identity_id: The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] integration_id: The integration to set up (`int_...`). Changing it replaces the session.
+        :param pulumi.Input[Mapping[str, Any]] metadata: Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] name: The session's name, 1 to 255 characters. Changing it replaces the session.
+        :param pulumi.Input[_builtins.str] redirect_url: Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
+        :param pulumi.Input[_builtins.bool] replace_when_expired: Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
         """
         ...
     @overload
@@ -333,66 +358,87 @@ class IntegrationSetupSession(pulumi.CustomResource):
     @pulumi.getter
     def configuration(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits).
+        Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters of JSON (the service's limits). Changing it replaces the session.
         """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the session was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        What the session is for, at most 2000 characters; null when not set. Changing it replaces the session.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter(name="expiresAt")
     def expires_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation.
+        When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h after creation. Changing it replaces the session.
         """
         return pulumi.get(self, "expires_at")
 
     @_builtins.property
     @pulumi.getter(name="identityActorId")
     def identity_actor_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        """
         return pulumi.get(self, "identity_actor_id")
 
     @_builtins.property
     @pulumi.getter(name="identityId")
     def identity_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned by the API: kept from state as declared. Changing it replaces the session.
+        """
         return pulumi.get(self, "identity_id")
 
     @_builtins.property
     @pulumi.getter(name="integrationId")
     def integration_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The integration to set up (`int_...`).
+        The integration to set up (`int_...`). Changing it replaces the session.
         """
         return pulumi.get(self, "integration_id")
 
     @_builtins.property
     @pulumi.getter(name="integrationInstance")
     def integration_instance(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        The draft integration instance the session created: `id`, `status` (`draft` until the setup completes, then `active`), `integrationId` and its timestamps. Null when the service does not say.
+        """
         return pulumi.get(self, "integration_instance")
 
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changing it replaces the session.
+        """
         return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The session's name, 1 to 255 characters. Changing it replaces the session.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="redirectUrl")
     def redirect_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Where the setup page sends the user afterwards: an absolute https URL (or http://localhost).
+        Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session.
         """
         return pulumi.get(self, "redirect_url")
 
@@ -400,7 +446,7 @@ class IntegrationSetupSession(pulumi.CustomResource):
     @pulumi.getter(name="replaceWhenExpired")
     def replace_when_expired(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Replace the session on the next up once it has expired (seen by refresh). Default false.
+        Replace the session on the next up once it has expired (seen by refresh). Default false. Only the provider reads it: changing it sends nothing to the service.
         """
         return pulumi.get(self, "replace_when_expired")
 
@@ -408,13 +454,16 @@ class IntegrationSetupSession(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        `pending`, `successful`, `expired`, `archived` or `deleted`.
+        `pending`, `successful`, `expired` (a pending session past `expiresAt`), `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
         """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the session was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property

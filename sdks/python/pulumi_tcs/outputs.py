@@ -56,6 +56,13 @@ class BucketRecord(dict):
                  scm_repo_link: Optional['outputs.BucketScmRepoLinkRecord'] = None):
         """
         Where the deployment's sources are kept, and the repository they are linked to.
+
+        :param _builtins.str id: The bucket's id.
+        :param _builtins.str created_at: When the bucket was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.bool is_immutable: Whether the bucket's contents can no longer change; null when the service does not say.
+        :param _builtins.bool is_read_only: Whether the bucket is read-only; null when the service does not say.
+        :param _builtins.str object: The record's type, `bucket`; null when the service does not say.
+        :param 'BucketScmRepoLinkRecord' scm_repo_link: The repository the sources come from; null when the bucket is linked to none or the service does not say.
         """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
@@ -72,41 +79,70 @@ class BucketRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The bucket's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the bucket was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="isImmutable")
     def is_immutable(self) -> Optional[_builtins.bool]:
+        """
+        Whether the bucket's contents can no longer change; null when the service does not say.
+        """
         return pulumi.get(self, "is_immutable")
 
     @_builtins.property
     @pulumi.getter(name="isReadOnly")
     def is_read_only(self) -> Optional[_builtins.bool]:
+        """
+        Whether the bucket is read-only; null when the service does not say.
+        """
         return pulumi.get(self, "is_read_only")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `bucket`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter(name="scmRepoLink")
     def scm_repo_link(self) -> Optional['outputs.BucketScmRepoLinkRecord']:
+        """
+        The repository the sources come from; null when the bucket is linked to none or the service does not say.
+        """
         return pulumi.get(self, "scm_repo_link")
 
 
 @pulumi.output_type
 class BucketScmRepoLinkRecord(dict):
+    """
+    The repository the sources come from; null when the bucket is linked to none or the service does not say.
+    """
     def __init__(__self__, *,
                  is_linked: Optional[Any] = None,
                  object: Optional[_builtins.str] = None,
                  path: Optional[_builtins.str] = None,
                  repository: Optional['outputs.ScmRepositoryRecord'] = None):
+        """
+        The repository the sources come from; null when the bucket is linked to none or the service does not say.
+
+        :param Any is_linked: Whether the bucket is linked to the repository: `true`, as a boolean or the string `"true"`; null when the service does not say.
+        :param _builtins.str object: The record's type, `bucket.scm_repo`; null when the service does not say.
+        :param _builtins.str path: The folder of the repository the sources are in; null for the whole repository or when the service does not say.
+        :param 'ScmRepositoryRecord' repository: The linked repository; null when the service does not say.
+        """
         if is_linked is not None:
             pulumi.set(__self__, "is_linked", is_linked)
         if object is not None:
@@ -119,21 +155,33 @@ class BucketScmRepoLinkRecord(dict):
     @_builtins.property
     @pulumi.getter(name="isLinked")
     def is_linked(self) -> Optional[Any]:
+        """
+        Whether the bucket is linked to the repository: `true`, as a boolean or the string `"true"`; null when the service does not say.
+        """
         return pulumi.get(self, "is_linked")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `bucket.scm_repo`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def path(self) -> Optional[_builtins.str]:
+        """
+        The folder of the repository the sources are in; null for the whole repository or when the service does not say.
+        """
         return pulumi.get(self, "path")
 
     @_builtins.property
     @pulumi.getter
     def repository(self) -> Optional['outputs.ScmRepositoryRecord']:
+        """
+        The linked repository; null when the service does not say.
+        """
         return pulumi.get(self, "repository")
 
 
@@ -153,6 +201,21 @@ class CallbackEventRecord(dict):
                  status: Optional[_builtins.str] = None,
                  trigger_key: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The event's id (`cbe_...`).
+        :param _builtins.str callback_id: The callback (`cb_...`) the event belongs to; null when the service does not say.
+        :param _builtins.str callback_instance_id: The callback instance (`cbi_...`) that received the event; null when none did or the service does not say.
+        :param _builtins.str created_at: When the event was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str delivery_status: The aggregate delivery status: `pending`, `delivered` or `failed` (a newer service version may add others); null when the service does not say.
+        :param Mapping[str, Any] error: What went wrong, as the service reports it; null when nothing did.
+        :param Mapping[str, Any] input: The original trigger input payload, keys as sent; null when there is none.
+        :param _builtins.str object: The record's type, `callback.event`; null when the service does not say.
+        :param Mapping[str, Any] output: The resolved trigger output payload, keys as sent; null when there is none.
+        :param _builtins.str source_id: The provider-specific identifier of the event's source; null when the service does not say.
+        :param _builtins.str status: The event's lifecycle status: `pending`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+        :param _builtins.str trigger_key: The key of the trigger that produced the event; null when the service does not say.
+        :param _builtins.str type: The provider event type received; null when the service does not say.
+        """
         pulumi.set(__self__, "id", id)
         if callback_id is not None:
             pulumi.set(__self__, "callback_id", callback_id)
@@ -182,66 +245,105 @@ class CallbackEventRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The event's id (`cbe_...`).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="callbackId")
     def callback_id(self) -> Optional[_builtins.str]:
+        """
+        The callback (`cb_...`) the event belongs to; null when the service does not say.
+        """
         return pulumi.get(self, "callback_id")
 
     @_builtins.property
     @pulumi.getter(name="callbackInstanceId")
     def callback_instance_id(self) -> Optional[_builtins.str]:
+        """
+        The callback instance (`cbi_...`) that received the event; null when none did or the service does not say.
+        """
         return pulumi.get(self, "callback_instance_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the event was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="deliveryStatus")
     def delivery_status(self) -> Optional[_builtins.str]:
+        """
+        The aggregate delivery status: `pending`, `delivered` or `failed` (a newer service version may add others); null when the service does not say.
+        """
         return pulumi.get(self, "delivery_status")
 
     @_builtins.property
     @pulumi.getter
     def error(self) -> Optional[Mapping[str, Any]]:
+        """
+        What went wrong, as the service reports it; null when nothing did.
+        """
         return pulumi.get(self, "error")
 
     @_builtins.property
     @pulumi.getter
     def input(self) -> Optional[Mapping[str, Any]]:
+        """
+        The original trigger input payload, keys as sent; null when there is none.
+        """
         return pulumi.get(self, "input")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `callback.event`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def output(self) -> Optional[Mapping[str, Any]]:
+        """
+        The resolved trigger output payload, keys as sent; null when there is none.
+        """
         return pulumi.get(self, "output")
 
     @_builtins.property
     @pulumi.getter(name="sourceId")
     def source_id(self) -> Optional[_builtins.str]:
+        """
+        The provider-specific identifier of the event's source; null when the service does not say.
+        """
         return pulumi.get(self, "source_id")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        The event's lifecycle status: `pending`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="triggerKey")
     def trigger_key(self) -> Optional[_builtins.str]:
+        """
+        The key of the trigger that produced the event; null when the service does not say.
+        """
         return pulumi.get(self, "trigger_key")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The provider event type received; null when the service does not say.
+        """
         return pulumi.get(self, "type")
 
 
@@ -269,6 +371,12 @@ class CallbackInstanceTrigger(dict):
                  key: Optional[_builtins.str] = None,
                  poll_interval_seconds: Optional[_builtins.float] = None,
                  source: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The registration's id.
+        :param _builtins.str key: The key of the provider trigger it registers; null when the service does not say.
+        :param _builtins.float poll_interval_seconds: Seconds between polls, for a polling trigger; null otherwise.
+        :param _builtins.str source: How its events arrive: `polling` or `webhook`; null when the service does not say.
+        """
         pulumi.set(__self__, "id", id)
         if key is not None:
             pulumi.set(__self__, "key", key)
@@ -280,21 +388,33 @@ class CallbackInstanceTrigger(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The registration's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def key(self) -> Optional[_builtins.str]:
+        """
+        The key of the provider trigger it registers; null when the service does not say.
+        """
         return pulumi.get(self, "key")
 
     @_builtins.property
     @pulumi.getter(name="pollIntervalSeconds")
     def poll_interval_seconds(self) -> Optional[_builtins.float]:
+        """
+        Seconds between polls, for a polling trigger; null otherwise.
+        """
         return pulumi.get(self, "poll_interval_seconds")
 
     @_builtins.property
     @pulumi.getter
     def source(self) -> Optional[_builtins.str]:
+        """
+        How its events arrive: `polling` or `webhook`; null when the service does not say.
+        """
         return pulumi.get(self, "source")
 
 
@@ -313,6 +433,14 @@ class CustomProviderActorPreviewRecord(dict):
                  type: Optional[_builtins.str] = None):
         """
         Who or what started a deployment or made a version.
+
+        :param _builtins.str id: The actor's id.
+        :param _builtins.str created_at: When the service recorded the actor: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str identifier: The actor's identifier, as the service gives it; null when the service does not say.
+        :param _builtins.str name: The actor's display name; null when the service does not say.
+        :param _builtins.str object: The record's type, `custom_provider.actor#preview`; null when the service does not say.
+        :param _builtins.str organization_actor_id: The organization member the actor stands for; null when it stands for none or the service does not say.
+        :param _builtins.str type: The kind of actor, as the service names it; null when the service does not say.
         """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
@@ -331,36 +459,57 @@ class CustomProviderActorPreviewRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The actor's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the service recorded the actor: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def identifier(self) -> Optional[_builtins.str]:
+        """
+        The actor's identifier, as the service gives it; null when the service does not say.
+        """
         return pulumi.get(self, "identifier")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The actor's display name; null when the service does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.actor#preview`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter(name="organizationActorId")
     def organization_actor_id(self) -> Optional[_builtins.str]:
+        """
+        The organization member the actor stands for; null when it stands for none or the service does not say.
+        """
         return pulumi.get(self, "organization_actor_id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of actor, as the service names it; null when the service does not say.
+        """
         return pulumi.get(self, "type")
 
 
@@ -377,6 +526,12 @@ class CustomProviderDeploymentCommitRecord(dict):
                  type: Optional[_builtins.str] = None):
         """
         The commit a deployment built.
+
+        :param _builtins.str id: The commit's id.
+        :param _builtins.str created_at: When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str message: The commit message; null when it has none or the service does not say.
+        :param _builtins.str object: The record's type, `custom_provider.deployment.commit`; null when the service does not say.
+        :param _builtins.str type: The kind of commit, as the service names it; null when the service does not say.
         """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
@@ -391,26 +546,41 @@ class CustomProviderDeploymentCommitRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The commit's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
+        """
+        The commit message; null when it has none or the service does not say.
+        """
         return pulumi.get(self, "message")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.deployment.commit`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of commit, as the service names it; null when the service does not say.
+        """
         return pulumi.get(self, "type")
 
 
@@ -431,7 +601,19 @@ class CustomProviderDeploymentRecord(dict):
                  trigger: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
-        :param _builtins.str provider_id: Nullable on the real service.
+        :param _builtins.str id: The deployment's id (`cpd_...`).
+        :param 'CustomProviderActorPreviewRecord' actor: Who or what started the deployment; null when the service does not say.
+        :param 'CustomProviderDeploymentCommitRecord' commit: The commit the deployment built; null for a manual or system deployment, or when the service does not say.
+        :param _builtins.str created_at: When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str custom_provider_id: The custom provider deployed; null when the service does not say.
+        :param _builtins.str custom_provider_version_id: The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
+        :param 'BucketRecord' immutable_bucket: Where the deployment's sources are kept, as built; null when the service does not say.
+        :param _builtins.str object: The record's type, `custom_provider.deployment`; null when the service does not say.
+        :param _builtins.str provider_id: The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
+        :param 'ScmPushRecord' scm_push: The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
+        :param _builtins.str status: `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+        :param _builtins.str trigger: What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
+        :param _builtins.str updated_at: When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
         """
         pulumi.set(__self__, "id", id)
         if actor is not None:
@@ -462,83 +644,123 @@ class CustomProviderDeploymentRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The deployment's id (`cpd_...`).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def actor(self) -> Optional['outputs.CustomProviderActorPreviewRecord']:
+        """
+        Who or what started the deployment; null when the service does not say.
+        """
         return pulumi.get(self, "actor")
 
     @_builtins.property
     @pulumi.getter
     def commit(self) -> Optional['outputs.CustomProviderDeploymentCommitRecord']:
+        """
+        The commit the deployment built; null for a manual or system deployment, or when the service does not say.
+        """
         return pulumi.get(self, "commit")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the deployment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="customProviderId")
     def custom_provider_id(self) -> Optional[_builtins.str]:
+        """
+        The custom provider deployed; null when the service does not say.
+        """
         return pulumi.get(self, "custom_provider_id")
 
     @_builtins.property
     @pulumi.getter(name="customProviderVersionId")
     def custom_provider_version_id(self) -> Optional[_builtins.str]:
+        """
+        The version (`cpv_...`) the deployment builds; null when it builds none or the service does not say.
+        """
         return pulumi.get(self, "custom_provider_version_id")
 
     @_builtins.property
     @pulumi.getter(name="immutableBucket")
     def immutable_bucket(self) -> Optional['outputs.BucketRecord']:
+        """
+        Where the deployment's sources are kept, as built; null when the service does not say.
+        """
         return pulumi.get(self, "immutable_bucket")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.deployment`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
         """
-        Nullable on the real service.
+        The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
         """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter(name="scmPush")
     def scm_push(self) -> Optional['outputs.ScmPushRecord']:
+        """
+        The push that started an `scm` deployment; null for a manual or system deployment, or when the service does not say.
+        """
         return pulumi.get(self, "scm_push")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        `queued`, `deploying`, `succeeded` or `failed` (a newer service version may add others); null when the service does not say.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def trigger(self) -> Optional[_builtins.str]:
+        """
+        What started the deployment: `manual`, `system` or `scm` (a push to the linked repository); null when the service does not say.
+        """
         return pulumi.get(self, "trigger")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the deployment last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
 
 @pulumi.output_type
 class CustomProviderVersionConfigRecord(dict):
     """
-    The configuration the version takes, and how it is transformed for the server.
+    The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
     """
     def __init__(__self__, *,
                  object: Optional[_builtins.str] = None,
                  schema: Optional['outputs.CustomProviderVersionConfigSchemaRecord'] = None,
                  transformer: Optional[_builtins.str] = None):
         """
-        The configuration the version takes, and how it is transformed for the server.
+        The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
+
+        :param _builtins.str object: The record's type, `custom_provider.version.config`; null when the service does not say.
+        :param 'CustomProviderVersionConfigSchemaRecord' schema: The JSON Schema of the configuration; null when the service does not say.
+        :param _builtins.str transformer: How the configuration is transformed for the server, as the service names it; null when the service does not say.
         """
         if object is not None:
             pulumi.set(__self__, "object", object)
@@ -550,24 +772,42 @@ class CustomProviderVersionConfigRecord(dict):
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.version.config`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def schema(self) -> Optional['outputs.CustomProviderVersionConfigSchemaRecord']:
+        """
+        The JSON Schema of the configuration; null when the service does not say.
+        """
         return pulumi.get(self, "schema")
 
     @_builtins.property
     @pulumi.getter
     def transformer(self) -> Optional[_builtins.str]:
+        """
+        How the configuration is transformed for the server, as the service names it; null when the service does not say.
+        """
         return pulumi.get(self, "transformer")
 
 
 @pulumi.output_type
 class CustomProviderVersionConfigSchemaRecord(dict):
+    """
+    The JSON Schema of the configuration; null when the service does not say.
+    """
     def __init__(__self__, *,
                  schema: Optional[Mapping[str, Any]] = None,
                  type: Optional[_builtins.str] = None):
+        """
+        The JSON Schema of the configuration; null when the service does not say.
+
+        :param Mapping[str, Any] schema: The JSON Schema itself, keys as written; null when the service does not say.
+        :param _builtins.str type: The kind of schema, `json_schema`; null when the service does not say.
+        """
         if schema is not None:
             pulumi.set(__self__, "schema", schema)
         if type is not None:
@@ -576,20 +816,36 @@ class CustomProviderVersionConfigSchemaRecord(dict):
     @_builtins.property
     @pulumi.getter
     def schema(self) -> Optional[Mapping[str, Any]]:
+        """
+        The JSON Schema itself, keys as written; null when the service does not say.
+        """
         return pulumi.get(self, "schema")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of schema, `json_schema`; null when the service does not say.
+        """
         return pulumi.get(self, "type")
 
 
 @pulumi.output_type
 class CustomProviderVersionContainerImageRecord(dict):
+    """
+    The container image the version runs; absent for a version served from a remote MCP server.
+    """
     def __init__(__self__, *,
                  container_image: Optional[_builtins.str] = None,
                  container_image_tag: Optional[_builtins.str] = None,
                  container_registry: Optional[_builtins.str] = None):
+        """
+        The container image the version runs; absent for a version served from a remote MCP server.
+
+        :param _builtins.str container_image: The image's name in the registry; null when the service does not say.
+        :param _builtins.str container_image_tag: The image's tag; null when the service does not say.
+        :param _builtins.str container_registry: The registry the image is pulled from; null when the service does not say.
+        """
         if container_image is not None:
             pulumi.set(__self__, "container_image", container_image)
         if container_image_tag is not None:
@@ -600,21 +856,33 @@ class CustomProviderVersionContainerImageRecord(dict):
     @_builtins.property
     @pulumi.getter(name="containerImage")
     def container_image(self) -> Optional[_builtins.str]:
+        """
+        The image's name in the registry; null when the service does not say.
+        """
         return pulumi.get(self, "container_image")
 
     @_builtins.property
     @pulumi.getter(name="containerImageTag")
     def container_image_tag(self) -> Optional[_builtins.str]:
+        """
+        The image's tag; null when the service does not say.
+        """
         return pulumi.get(self, "container_image_tag")
 
     @_builtins.property
     @pulumi.getter(name="containerRegistry")
     def container_registry(self) -> Optional[_builtins.str]:
+        """
+        The registry the image is pulled from; null when the service does not say.
+        """
         return pulumi.get(self, "container_registry")
 
 
 @pulumi.output_type
 class CustomProviderVersionEnvironmentEnvironmentRecord(dict):
+    """
+    The environment itself; null when the service does not say.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  created_at: Optional[_builtins.str] = None,
@@ -624,6 +892,18 @@ class CustomProviderVersionEnvironmentEnvironmentRecord(dict):
                  object: Optional[_builtins.str] = None,
                  provider_id: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
+        """
+        The environment itself; null when the service does not say.
+
+        :param _builtins.str id: The environment's id.
+        :param _builtins.str created_at: When the environment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str current_provider_version_id: The provider version the environment runs now; null when it runs none or the service does not say.
+        :param _builtins.str custom_provider_id: The custom provider the environment runs; null when the service does not say.
+        :param _builtins.str instance_id: The instance the environment runs on, as the service names it; null when the service does not say.
+        :param _builtins.str object: The record's type, `custom_provider.environment`; null when the service does not say.
+        :param _builtins.str provider_id: The provider (`prov_...`) the custom provider is served as; null when it has none or the service does not say.
+        :param _builtins.str updated_at: When the environment last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
@@ -643,41 +923,65 @@ class CustomProviderVersionEnvironmentEnvironmentRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The environment's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the environment was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="currentProviderVersionId")
     def current_provider_version_id(self) -> Optional[_builtins.str]:
+        """
+        The provider version the environment runs now; null when it runs none or the service does not say.
+        """
         return pulumi.get(self, "current_provider_version_id")
 
     @_builtins.property
     @pulumi.getter(name="customProviderId")
     def custom_provider_id(self) -> Optional[_builtins.str]:
+        """
+        The custom provider the environment runs; null when the service does not say.
+        """
         return pulumi.get(self, "custom_provider_id")
 
     @_builtins.property
     @pulumi.getter(name="instanceId")
     def instance_id(self) -> Optional[_builtins.str]:
+        """
+        The instance the environment runs on, as the service names it; null when the service does not say.
+        """
         return pulumi.get(self, "instance_id")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.environment`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
+        """
+        The provider (`prov_...`) the custom provider is served as; null when it has none or the service does not say.
+        """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the environment last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -693,6 +997,11 @@ class CustomProviderVersionEnvironmentRecord(dict):
                  object: Optional[_builtins.str] = None):
         """
         A custom provider environment, and whether this version is the one it runs.
+
+        :param _builtins.str id: The environment's id.
+        :param 'CustomProviderVersionEnvironmentEnvironmentRecord' environment: The environment itself; null when the service does not say.
+        :param _builtins.bool is_current_version_for_environment: Whether this version is the one the environment runs; null when the service does not say.
+        :param _builtins.str object: The record's type, `custom_provider.environment`; null when the service does not say.
         """
         pulumi.set(__self__, "id", id)
         if environment is not None:
@@ -705,21 +1014,33 @@ class CustomProviderVersionEnvironmentRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The environment's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def environment(self) -> Optional['outputs.CustomProviderVersionEnvironmentEnvironmentRecord']:
+        """
+        The environment itself; null when the service does not say.
+        """
         return pulumi.get(self, "environment")
 
     @_builtins.property
     @pulumi.getter(name="isCurrentVersionForEnvironment")
     def is_current_version_for_environment(self) -> Optional[_builtins.bool]:
+        """
+        Whether this version is the one the environment runs; null when the service does not say.
+        """
         return pulumi.get(self, "is_current_version_for_environment")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.environment`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
 
@@ -744,10 +1065,23 @@ class CustomProviderVersionRecord(dict):
                  status: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
-        :param 'CustomProviderVersionConfigRecord' config: The configuration the version takes, and how it is transformed for the server.
-        :param _builtins.str custom_provider_deployment_id: From the contract, not the service's client: the deployment's and the environment's ids.
+        :param _builtins.str id: The version's id (`cpv_...`).
+        :param 'CustomProviderActorPreviewRecord' actor: Who or what made the version; null when the service does not say.
+        :param 'CustomProviderVersionConfigRecord' config: The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
+        :param 'CustomProviderVersionContainerImageRecord' container_image: The container image the version runs; absent for a version served from a remote MCP server.
+        :param _builtins.str created_at: When the version was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str custom_provider_deployment_id: The deployment (`cpd_...`) that builds the version; null until one started, or when the service does not say.
+        :param _builtins.str custom_provider_environment_id: The environment the version is deployed to; null when the service does not say.
+        :param _builtins.str custom_provider_id: The custom provider the version belongs to; null when the service does not say.
         :param 'CustomProviderDeploymentRecord' deployment: The deployment that builds the version; null until one started.
-        :param _builtins.str provider_id: Nullable on the real service.
+        :param Sequence['CustomProviderVersionEnvironmentRecord'] environments: The custom provider's environments, each saying whether it runs this version; null when the service does not say.
+        :param _builtins.str identifier: The version's identifier (its release name); null when the service does not say.
+        :param _builtins.float index: The version's sequence number among the custom provider's versions; null when the service does not say.
+        :param _builtins.str object: The record's type, `custom_provider.version`; null when the service does not say.
+        :param _builtins.str provider_id: The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
+        :param 'CustomProviderVersionRemoteMcpServerRecord' remote_mcp_server: The remote MCP server the version is served from; absent for a version that runs a container image.
+        :param _builtins.str status: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (a newer service version may add others); null when the service does not say.
+        :param _builtins.str updated_at: When the version last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
         """
         pulumi.set(__self__, "id", id)
         if actor is not None:
@@ -786,47 +1120,65 @@ class CustomProviderVersionRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The version's id (`cpv_...`).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def actor(self) -> Optional['outputs.CustomProviderActorPreviewRecord']:
+        """
+        Who or what made the version; null when the service does not say.
+        """
         return pulumi.get(self, "actor")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.CustomProviderVersionConfigRecord']:
         """
-        The configuration the version takes, and how it is transformed for the server.
+        The configuration the version takes, and how it is transformed for the server; null when it takes none or the service does not say.
         """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter(name="containerImage")
     def container_image(self) -> Optional['outputs.CustomProviderVersionContainerImageRecord']:
+        """
+        The container image the version runs; absent for a version served from a remote MCP server.
+        """
         return pulumi.get(self, "container_image")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the version was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="customProviderDeploymentId")
     def custom_provider_deployment_id(self) -> Optional[_builtins.str]:
         """
-        From the contract, not the service's client: the deployment's and the environment's ids.
+        The deployment (`cpd_...`) that builds the version; null until one started, or when the service does not say.
         """
         return pulumi.get(self, "custom_provider_deployment_id")
 
     @_builtins.property
     @pulumi.getter(name="customProviderEnvironmentId")
     def custom_provider_environment_id(self) -> Optional[_builtins.str]:
+        """
+        The environment the version is deployed to; null when the service does not say.
+        """
         return pulumi.get(self, "custom_provider_environment_id")
 
     @_builtins.property
     @pulumi.getter(name="customProviderId")
     def custom_provider_id(self) -> Optional[_builtins.str]:
+        """
+        The custom provider the version belongs to; null when the service does not say.
+        """
         return pulumi.get(self, "custom_provider_id")
 
     @_builtins.property
@@ -840,52 +1192,82 @@ class CustomProviderVersionRecord(dict):
     @_builtins.property
     @pulumi.getter
     def environments(self) -> Optional[Sequence['outputs.CustomProviderVersionEnvironmentRecord']]:
+        """
+        The custom provider's environments, each saying whether it runs this version; null when the service does not say.
+        """
         return pulumi.get(self, "environments")
 
     @_builtins.property
     @pulumi.getter
     def identifier(self) -> Optional[_builtins.str]:
+        """
+        The version's identifier (its release name); null when the service does not say.
+        """
         return pulumi.get(self, "identifier")
 
     @_builtins.property
     @pulumi.getter
     def index(self) -> Optional[_builtins.float]:
+        """
+        The version's sequence number among the custom provider's versions; null when the service does not say.
+        """
         return pulumi.get(self, "index")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.version`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
         """
-        Nullable on the real service.
+        The provider (`prov_...`) the custom provider is served as; null when it has none (the real service sends null) or the service does not say.
         """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter(name="remoteMcpServer")
     def remote_mcp_server(self) -> Optional['outputs.CustomProviderVersionRemoteMcpServerRecord']:
+        """
+        The remote MCP server the version is served from; absent for a version that runs a container image.
+        """
         return pulumi.get(self, "remote_mcp_server")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (a newer service version may add others); null when the service does not say.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the version last changed (its status, say), as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
 
 @pulumi.output_type
 class CustomProviderVersionRemoteMcpServerRecord(dict):
+    """
+    The remote MCP server the version is served from; absent for a version that runs a container image.
+    """
     def __init__(__self__, *,
                  transport: Optional[_builtins.str] = None,
                  url: Optional[_builtins.str] = None):
+        """
+        The remote MCP server the version is served from; absent for a version that runs a container image.
+
+        :param _builtins.str transport: The MCP transport the server speaks, as the service names it; null when the service does not say.
+        :param _builtins.str url: The server's URL; null when the service does not say.
+        """
         if transport is not None:
             pulumi.set(__self__, "transport", transport)
         if url is not None:
@@ -894,11 +1276,17 @@ class CustomProviderVersionRemoteMcpServerRecord(dict):
     @_builtins.property
     @pulumi.getter
     def transport(self) -> Optional[_builtins.str]:
+        """
+        The MCP transport the server speaks, as the service names it; null when the service does not say.
+        """
         return pulumi.get(self, "transport")
 
     @_builtins.property
     @pulumi.getter
     def url(self) -> Optional[_builtins.str]:
+        """
+        The server's URL; null when the service does not say.
+        """
         return pulumi.get(self, "url")
 
 
@@ -908,6 +1296,11 @@ class DeploymentLogLineRecord(dict):
                  message: Optional[_builtins.str] = None,
                  object: Optional[_builtins.str] = None,
                  timestamp: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str message: The line's text; null when the service does not say.
+        :param _builtins.str object: The record's type, `custom_provider.deployment.logs.step.log`; null when the service does not say.
+        :param _builtins.str timestamp: When the line was written: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         if message is not None:
             pulumi.set(__self__, "message", message)
         if object is not None:
@@ -918,16 +1311,25 @@ class DeploymentLogLineRecord(dict):
     @_builtins.property
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
+        """
+        The line's text; null when the service does not say.
+        """
         return pulumi.get(self, "message")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.deployment.logs.step.log`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def timestamp(self) -> Optional[_builtins.str]:
+        """
+        When the line was written: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "timestamp")
 
 
@@ -943,6 +1345,17 @@ class DeploymentLogStepRecord(dict):
                  started_at: Optional[_builtins.str] = None,
                  status: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The step's id.
+        :param _builtins.str created_at: When the step was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str ended_at: When the step ended; null until it does, or when the service does not say.
+        :param Sequence['DeploymentLogLineRecord'] logs: The step's log lines, in the order written; null when the service does not say.
+        :param _builtins.str name: The step's name (e.g. a build or a deploy step); null when the service does not say.
+        :param _builtins.str object: The record's type, `custom_provider.deployment.logs.step`; null when the service does not say.
+        :param _builtins.str started_at: When the step started running; null until it does, or when the service does not say.
+        :param _builtins.str status: `pending`, `running`, `succeeded`, `failed` or `canceled` (a newer service version may add others); null when the service does not say.
+        :param _builtins.str type: The kind of step, as the service names it; null when the service does not say.
+        """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
@@ -964,46 +1377,73 @@ class DeploymentLogStepRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The step's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the step was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="endedAt")
     def ended_at(self) -> Optional[_builtins.str]:
+        """
+        When the step ended; null until it does, or when the service does not say.
+        """
         return pulumi.get(self, "ended_at")
 
     @_builtins.property
     @pulumi.getter
     def logs(self) -> Optional[Sequence['outputs.DeploymentLogLineRecord']]:
+        """
+        The step's log lines, in the order written; null when the service does not say.
+        """
         return pulumi.get(self, "logs")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The step's name (e.g. a build or a deploy step); null when the service does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `custom_provider.deployment.logs.step`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter(name="startedAt")
     def started_at(self) -> Optional[_builtins.str]:
+        """
+        When the step started running; null until it does, or when the service does not say.
+        """
         return pulumi.get(self, "started_at")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        `pending`, `running`, `succeeded`, `failed` or `canceled` (a newer service version may add others); null when the service does not say.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of step, as the service names it; null when the service does not say.
+        """
         return pulumi.get(self, "type")
 
 
@@ -1017,6 +1457,9 @@ class JsonSchemaEnvelopeRecord(dict):
                  type: Optional[_builtins.str] = None):
         """
         `{ type: "json_schema", schema: { ...JSON Schema } }`
+
+        :param Mapping[str, Any] schema: The JSON Schema itself, keys as written; null when the service does not say.
+        :param _builtins.str type: The kind of schema, `json_schema`; null when the service does not say.
         """
         if schema is not None:
             pulumi.set(__self__, "schema", schema)
@@ -1026,11 +1469,17 @@ class JsonSchemaEnvelopeRecord(dict):
     @_builtins.property
     @pulumi.getter
     def schema(self) -> Optional[Mapping[str, Any]]:
+        """
+        The JSON Schema itself, keys as written; null when the service does not say.
+        """
         return pulumi.get(self, "schema")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of schema, `json_schema`; null when the service does not say.
+        """
         return pulumi.get(self, "type")
 
 
@@ -1047,7 +1496,15 @@ class RoleRecord(dict):
                  slug: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
-        :param Sequence[_builtins.str] permissions: Permission identifiers from the account's catalog, e.g. `thread_create`.
+        :param _builtins.str id: The role's id (`rol_...`).
+        :param _builtins.str created_at: When the role was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str description: What the role is for; null when it has no description or the service does not say.
+        :param _builtins.bool is_default: Whether the role is one of the account's default roles, which cannot be changed; null when the service does not say.
+        :param _builtins.str name: The role's display name; null when the service does not say.
+        :param _builtins.str object: The record's type, `role`; null when the service does not say.
+        :param Sequence[_builtins.str] permissions: Permission identifiers from the account's catalog, e.g. `thread_create`; null when the service does not say.
+        :param _builtins.str slug: The role's identifier, unique in the account (e.g. `support-agents`); null when the service does not say.
+        :param _builtins.str updated_at: When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
         """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
@@ -1070,49 +1527,73 @@ class RoleRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The role's id (`rol_...`).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the role was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
+        """
+        What the role is for; null when it has no description or the service does not say.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter(name="isDefault")
     def is_default(self) -> Optional[_builtins.bool]:
+        """
+        Whether the role is one of the account's default roles, which cannot be changed; null when the service does not say.
+        """
         return pulumi.get(self, "is_default")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The role's display name; null when the service does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `role`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def permissions(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Permission identifiers from the account's catalog, e.g. `thread_create`.
+        Permission identifiers from the account's catalog, e.g. `thread_create`; null when the service does not say.
         """
         return pulumi.get(self, "permissions")
 
     @_builtins.property
     @pulumi.getter
     def slug(self) -> Optional[_builtins.str]:
+        """
+        The role's identifier, unique in the account (e.g. `support-agents`); null when the service does not say.
+        """
         return pulumi.get(self, "slug")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -1129,6 +1610,12 @@ class ScmProviderRecord(dict):
                  type: Optional[_builtins.str] = None):
         """
         The git host behind a repository.
+
+        :param _builtins.str id: The id of this git host record.
+        :param _builtins.str name: Its name, as the service reports it; null when the service does not say.
+        :param _builtins.str object: The record's type, `scm.provider`; null when the service does not say.
+        :param _builtins.str owner: The account or organization on the git host that holds the repositories; null when the service does not say.
+        :param _builtins.str type: The git host: `github` or `gitlab` (a newer service version may add others); null when the service does not say.
         """
         pulumi.set(__self__, "id", id)
         if name is not None:
@@ -1143,37 +1630,64 @@ class ScmProviderRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The id of this git host record.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Its name, as the service reports it; null when the service does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `scm.provider`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def owner(self) -> Optional[_builtins.str]:
+        """
+        The account or organization on the git host that holds the repositories; null when the service does not say.
+        """
         return pulumi.get(self, "owner")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The git host: `github` or `gitlab` (a newer service version may add others); null when the service does not say.
+        """
         return pulumi.get(self, "type")
 
 
 @pulumi.output_type
 class ScmPushActorRecord(dict):
+    """
+    Who pushed; null when the service does not say.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  email: Optional[_builtins.str] = None,
                  external_id: Optional[_builtins.str] = None,
                  name: Optional[_builtins.str] = None,
                  object: Optional[_builtins.str] = None):
+        """
+        Who pushed; null when the service does not say.
+
+        :param _builtins.str id: The pusher's id in the service.
+        :param _builtins.str email: The pusher's email address; null when the service does not say.
+        :param _builtins.str external_id: The pusher's id on the git host; null when the service does not say.
+        :param _builtins.str name: The pusher's name on the git host; null when the service does not say.
+        :param _builtins.str object: The record's type, `scm.actor`; null when the service does not say.
+        """
         pulumi.set(__self__, "id", id)
         if email is not None:
             pulumi.set(__self__, "email", email)
@@ -1187,31 +1701,49 @@ class ScmPushActorRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The pusher's id in the service.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> Optional[_builtins.str]:
+        """
+        The pusher's email address; null when the service does not say.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="externalId")
     def external_id(self) -> Optional[_builtins.str]:
+        """
+        The pusher's id on the git host; null when the service does not say.
+        """
         return pulumi.get(self, "external_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The pusher's name on the git host; null when the service does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `scm.actor`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
 
 @pulumi.output_type
 class ScmPushCommitRecord(dict):
+    """
+    The commit pushed; null when the service does not say.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  branch: Optional[_builtins.str] = None,
@@ -1219,6 +1751,16 @@ class ScmPushCommitRecord(dict):
                  message: Optional[_builtins.str] = None,
                  object: Optional[_builtins.str] = None,
                  sha: Optional[_builtins.str] = None):
+        """
+        The commit pushed; null when the service does not say.
+
+        :param _builtins.str id: The commit's id in the service.
+        :param _builtins.str branch: The branch pushed to; null when the service does not say.
+        :param _builtins.str created_at: When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str message: The commit message; null when it has none or the service does not say.
+        :param _builtins.str object: The record's type, `scm.commit`; null when the service does not say.
+        :param _builtins.str sha: The commit's SHA on the git host; null when the service does not say.
+        """
         pulumi.set(__self__, "id", id)
         if branch is not None:
             pulumi.set(__self__, "branch", branch)
@@ -1234,31 +1776,49 @@ class ScmPushCommitRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The commit's id in the service.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def branch(self) -> Optional[_builtins.str]:
+        """
+        The branch pushed to; null when the service does not say.
+        """
         return pulumi.get(self, "branch")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the commit was made: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
+        """
+        The commit message; null when it has none or the service does not say.
+        """
         return pulumi.get(self, "message")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `scm.commit`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def sha(self) -> Optional[_builtins.str]:
+        """
+        The commit's SHA on the git host; null when the service does not say.
+        """
         return pulumi.get(self, "sha")
 
 
@@ -1276,6 +1836,13 @@ class ScmPushRecord(dict):
                  repository: Optional['outputs.ScmRepositoryRecord'] = None):
         """
         The push that triggered an `scm` deployment.
+
+        :param _builtins.str id: The push's id.
+        :param 'ScmPushActorRecord' actor: Who pushed; null when the service does not say.
+        :param 'ScmPushCommitRecord' commit: The commit pushed; null when the service does not say.
+        :param _builtins.str created_at: When the push was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str object: The record's type, `scm.push`; null when the service does not say.
+        :param 'ScmRepositoryRecord' repository: The repository pushed to; null when the service does not say.
         """
         pulumi.set(__self__, "id", id)
         if actor is not None:
@@ -1292,31 +1859,49 @@ class ScmPushRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The push's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def actor(self) -> Optional['outputs.ScmPushActorRecord']:
+        """
+        Who pushed; null when the service does not say.
+        """
         return pulumi.get(self, "actor")
 
     @_builtins.property
     @pulumi.getter
     def commit(self) -> Optional['outputs.ScmPushCommitRecord']:
+        """
+        The commit pushed; null when the service does not say.
+        """
         return pulumi.get(self, "commit")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the push was recorded: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `scm.push`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def repository(self) -> Optional['outputs.ScmRepositoryRecord']:
+        """
+        The repository pushed to; null when the service does not say.
+        """
         return pulumi.get(self, "repository")
 
 
@@ -1330,6 +1915,15 @@ class ScmRepositoryRecord(dict):
                  object: Optional[_builtins.str] = None,
                  provider: Optional['outputs.ScmProviderRecord'] = None,
                  url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The repository's id.
+        :param _builtins.str created_at: When the service recorded the repository: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        :param _builtins.str default_branch: The repository's default branch; null when the service does not say.
+        :param _builtins.bool is_private: Whether the repository is private; null when the service does not say.
+        :param _builtins.str object: The record's type, `scm.repository`; null when the service does not say.
+        :param 'ScmProviderRecord' provider: The git host the repository is on; null when the service does not say.
+        :param _builtins.str url: The repository's URL; null when the service does not say.
+        """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
@@ -1347,49 +1941,70 @@ class ScmRepositoryRecord(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The repository's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the service recorded the repository: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="defaultBranch")
     def default_branch(self) -> Optional[_builtins.str]:
+        """
+        The repository's default branch; null when the service does not say.
+        """
         return pulumi.get(self, "default_branch")
 
     @_builtins.property
     @pulumi.getter(name="isPrivate")
     def is_private(self) -> Optional[_builtins.bool]:
+        """
+        Whether the repository is private; null when the service does not say.
+        """
         return pulumi.get(self, "is_private")
 
     @_builtins.property
     @pulumi.getter
     def object(self) -> Optional[_builtins.str]:
+        """
+        The record's type, `scm.repository`; null when the service does not say.
+        """
         return pulumi.get(self, "object")
 
     @_builtins.property
     @pulumi.getter
     def provider(self) -> Optional['outputs.ScmProviderRecord']:
+        """
+        The git host the repository is on; null when the service does not say.
+        """
         return pulumi.get(self, "provider")
 
     @_builtins.property
     @pulumi.getter
     def url(self) -> Optional[_builtins.str]:
+        """
+        The repository's URL; null when the service does not say.
+        """
         return pulumi.get(self, "url")
 
 
 @pulumi.output_type
 class ToolFilters(dict):
     """
-    Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+    Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
     """
     def __init__(__self__, *,
                  type: _builtins.str,
                  keys: Optional[Sequence[_builtins.str]] = None):
         """
-        Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+        Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
 
         :param _builtins.str type: `allow_all` or `tool_keys`.
         :param Sequence[_builtins.str] keys: Required when `type` is `tool_keys`.

@@ -33,12 +33,15 @@ class ProviderConfigArgs:
         """
         The set of arguments for constructing a ProviderConfig resource.
 
-        :param pulumi.Input[_builtins.str] provider_id: The provider (`prov_...`).
+        :param pulumi.Input[_builtins.str] provider_id: The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-        :param pulumi.Input[_builtins.str] provider_config_vault_id: A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
-        :param pulumi.Input[_builtins.str] provider_deployment_id: The deployment (`pdep_...`); the provider's default deployment when absent.
-        :param pulumi.Input['ToolFiltersArgs'] tool_filters: Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
-        :param pulumi.Input[Mapping[str, Any]] value: Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+        :param pulumi.Input[_builtins.str] description: What the config is for, at most 2000 characters; null when not set. Changes in place.
+        :param pulumi.Input[Mapping[str, Any]] metadata: Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        :param pulumi.Input[_builtins.str] name: The config's display name, 1 to 255 characters; null when not set. Changes in place.
+        :param pulumi.Input[_builtins.str] provider_config_vault_id: A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
+        :param pulumi.Input[_builtins.str] provider_deployment_id: The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
+        :param pulumi.Input['ToolFiltersArgs'] tool_filters: Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
+        :param pulumi.Input[Mapping[str, Any]] value: Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
         """
         pulumi.set(__self__, "provider_id", provider_id)
         if adopt_id is not None:
@@ -62,7 +65,7 @@ class ProviderConfigArgs:
     @pulumi.getter(name="providerId")
     def provider_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The provider (`prov_...`).
+        The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
         """
         return pulumi.get(self, "provider_id")
 
@@ -85,6 +88,9 @@ class ProviderConfigArgs:
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the config is for, at most 2000 characters; null when not set. Changes in place.
+        """
         return pulumi.get(self, "description")
 
     @description.setter
@@ -94,6 +100,9 @@ class ProviderConfigArgs:
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        """
         return pulumi.get(self, "metadata")
 
     @metadata.setter
@@ -103,6 +112,9 @@ class ProviderConfigArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The config's display name, 1 to 255 characters; null when not set. Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -113,7 +125,7 @@ class ProviderConfigArgs:
     @pulumi.getter(name="providerConfigVaultId")
     def provider_config_vault_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+        A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
         """
         return pulumi.get(self, "provider_config_vault_id")
 
@@ -125,7 +137,7 @@ class ProviderConfigArgs:
     @pulumi.getter(name="providerDeploymentId")
     def provider_deployment_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The deployment (`pdep_...`); the provider's default deployment when absent.
+        The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
         """
         return pulumi.get(self, "provider_deployment_id")
 
@@ -137,7 +149,7 @@ class ProviderConfigArgs:
     @pulumi.getter(name="toolFilters")
     def tool_filters(self) -> pulumi.Input[Optional['ToolFiltersArgs']]:
         """
-        Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+        Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
         """
         return pulumi.get(self, "tool_filters")
 
@@ -149,7 +161,7 @@ class ProviderConfigArgs:
     @pulumi.getter
     def value(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+        Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
         """
         return pulumi.get(self, "value")
 
@@ -182,11 +194,14 @@ class ProviderConfig(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-        :param pulumi.Input[_builtins.str] provider_config_vault_id: A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
-        :param pulumi.Input[_builtins.str] provider_deployment_id: The deployment (`pdep_...`); the provider's default deployment when absent.
-        :param pulumi.Input[_builtins.str] provider_id: The provider (`prov_...`).
-        :param pulumi.Input[Union['ToolFiltersArgs', 'ToolFiltersArgsDict']] tool_filters: Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
-        :param pulumi.Input[Mapping[str, Any]] value: Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+        :param pulumi.Input[_builtins.str] description: What the config is for, at most 2000 characters; null when not set. Changes in place.
+        :param pulumi.Input[Mapping[str, Any]] metadata: Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        :param pulumi.Input[_builtins.str] name: The config's display name, 1 to 255 characters; null when not set. Changes in place.
+        :param pulumi.Input[_builtins.str] provider_config_vault_id: A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
+        :param pulumi.Input[_builtins.str] provider_deployment_id: The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
+        :param pulumi.Input[_builtins.str] provider_id: The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
+        :param pulumi.Input[Union['ToolFiltersArgs', 'ToolFiltersArgsDict']] tool_filters: Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
+        :param pulumi.Input[Mapping[str, Any]] value: Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
         """
         ...
     @overload
@@ -301,33 +316,48 @@ class ProviderConfig(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the config was created: an ISO 8601 date-time in UTC with milliseconds; null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        What the config is for, at most 2000 characters; null when not set. Changes in place.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter(name="isDefault")
     def is_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the service marks the config as a default one; null when the service does not say.
+        """
         return pulumi.get(self, "is_default")
 
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON. Changes in place.
+        """
         return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The config's display name, 1 to 255 characters; null when not set. Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="providerConfigVaultId")
     def provider_config_vault_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        A saved config vault (`pcvt_...`) used as a template; `value` overrides its values.
+        A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its values; null when the config was made from values alone. Changing it replaces the config.
         """
         return pulumi.get(self, "provider_config_vault_id")
 
@@ -335,7 +365,7 @@ class ProviderConfig(pulumi.CustomResource):
     @pulumi.getter(name="providerDeploymentId")
     def provider_deployment_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The deployment (`pdep_...`); the provider's default deployment when absent.
+        The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config.
         """
         return pulumi.get(self, "provider_deployment_id")
 
@@ -343,38 +373,47 @@ class ProviderConfig(pulumi.CustomResource):
     @pulumi.getter(name="providerId")
     def provider_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The provider (`prov_...`).
+        The provider whose deployment the config is for (`prov_...`). Changing it replaces the config.
         """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter(name="specificationId")
     def specification_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The provider specification whose config schema the settings follow; null when the service does not say.
+        """
         return pulumi.get(self, "specification_id")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `active`, `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="toolFilters")
     def tool_filters(self) -> pulumi.Output[Optional['outputs.ToolFilters']]:
         """
-        Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`.
+        Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place.
         """
         return pulumi.get(self, "tool_filters")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the config was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        Provider-specific settings, validated against the deployment's config schema. Stored as a secret.
+        Provider-specific settings, an object validated against the deployment's config schema (see `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
         """
         return pulumi.get(self, "value")
 

@@ -27,9 +27,11 @@ class RoleArgs:
         """
         The set of arguments for constructing a Role resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
-        :param pulumi.Input[_builtins.str] slug: Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+        :param pulumi.Input[_builtins.str] name: The role's display name, 1 to 255 characters. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
+        :param pulumi.Input[_builtins.str] slug: The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
+        :param pulumi.Input[_builtins.str] description: What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "permissions", permissions)
@@ -42,6 +44,9 @@ class RoleArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The role's display name, 1 to 255 characters. Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -52,7 +57,7 @@ class RoleArgs:
     @pulumi.getter
     def permissions(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+        Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
         """
         return pulumi.get(self, "permissions")
 
@@ -64,7 +69,7 @@ class RoleArgs:
     @pulumi.getter
     def slug(self) -> pulumi.Input[_builtins.str]:
         """
-        Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+        The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
         """
         return pulumi.get(self, "slug")
 
@@ -87,6 +92,9 @@ class RoleArgs:
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        """
         return pulumi.get(self, "description")
 
     @description.setter
@@ -114,8 +122,10 @@ class Role(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
-        :param pulumi.Input[_builtins.str] slug: Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+        :param pulumi.Input[_builtins.str] description: What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        :param pulumi.Input[_builtins.str] name: The role's display name, 1 to 255 characters. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
+        :param pulumi.Input[_builtins.str] slug: The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
         """
         ...
     @overload
@@ -214,28 +224,40 @@ class Role(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the role was created: an ISO 8601 date-time in UTC with milliseconds (e.g. `2026-11-21T10:00:00.000Z`); null when the service does not say.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter(name="isDefault")
     def is_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the role is one of the account's default roles, which the service makes and which cannot be changed; null when the service does not say.
+        """
         return pulumi.get(self, "is_default")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The role's display name, 1 to 255 characters. Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def permissions(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`). Order does not matter.
+        Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
         """
         return pulumi.get(self, "permissions")
 
@@ -243,12 +265,15 @@ class Role(pulumi.CustomResource):
     @pulumi.getter
     def slug(self) -> pulumi.Output[_builtins.str]:
         """
-        Unique in the account: lowercase letters and digits, words joined by `-` or `_`, at most 64.
+        The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
         """
         return pulumi.get(self, "slug")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the role was last changed, as an ISO 8601 date-time in UTC; null when the service does not say.
+        """
         return pulumi.get(self, "updated_at")
 
