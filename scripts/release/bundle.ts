@@ -82,7 +82,7 @@ export async function bundlePlugin(outDir: string): Promise<Bundle> {
     target: "node24",
     format: "cjs",
     // Smaller to parse where no code cache comes with it (every platform but this one's).
-    minify: process.env.TCS_MINIFY === "1",
+    minify: true,
     keepNames: false,
     // The licences of what is bundled are shipped whole (notices.ts).
     legalComments: "none",

@@ -3,8 +3,8 @@
 //   - Python: the sdist and the wheel, built offline by setuptools (pyproject.toml) with Debian's
 //     python3-build, python3-setuptools, python3-wheel and python3-pip; the wheel from the sdist, so the
 //     sdist is known to be complete.
-//   - Node.js: the SDK compiled into bin/ (where its package.json's main and types point) by the
-//     repository's TypeScript, then `npm pack`ed.
+//   - Node.js: the SDK built as its build script builds it (compiled into bin/, where its package.json's
+//     main and types point, by the repository's TypeScript; package.json copied there), then `npm pack`ed.
 //   - Go: the module github.com/pulumi-tcs/pulumi-tcs/sdks/go at v<version>, in the layout of a Go
 //     module proxy (GOPROXY=file://<folder> serves it), as the tag sdks/go/v<version> publishes it.
 // .NET is packed by the release workflow (dotnet pack), as no .NET SDK can be installed here.
@@ -75,6 +75,8 @@ export function buildNodeSdk(workDir: string, outDir: string): string {
   execFileSync(process.execPath, [path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(dir, "tsconfig.json")], {
     stdio: "inherit",
   });
+  // What the SDK's own build script does next: its version is read from bin/package.json.
+  fs.copyFileSync(path.join(dir, "package.json"), path.join(dir, "bin", "package.json"));
   fs.mkdirSync(outDir, { recursive: true });
   const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", path.resolve(outDir)], { cwd: dir, encoding: "utf8" })) as Array<{
     filename: string;
