@@ -4,15 +4,17 @@
 //   npm run bench -- --only scale --n 10,100 --rounds 1     (parts, while developing)
 //   npm run bench -- --only scale --doors dynamic           (the scale part through one door: dynamic, native; default both)
 //   npm run bench -- --only scale --n 500,2000 --rounds 1   (the plugin's memory growth, judged under 10 KB a resource)
+//   npm run bench -- --only plugin-ready                    (plugin_ready_ms: the script plugin and the executable)
 // Without --rounds, N = 500 (where times are judged) runs 5 rounds and the other sizes one.
 import { parseArgs } from "node:util";
 import { benchClientMemory } from "./bench/client-memory";
 import { benchEmulator, checkEmulatorFigures } from "./bench/emulator";
 import { benchScale } from "./bench/scale";
 import { DOORS, checkScaleTargets, type Door } from "./bench/scale-figures";
+import { benchPluginReady, checkPluginReady } from "./bench/plugin-ready";
 import { benchSdk } from "./bench/sdk";
 
-const PARTS = ["sdk", "emulator", "client-memory", "scale"] as const;
+const PARTS = ["sdk", "emulator", "client-memory", "plugin-ready", "scale"] as const;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" }, rounds: { type: "string" }, doors: { type: "string" } } });
@@ -34,6 +36,11 @@ async function main(): Promise<number> {
     failures.push(...checkEmulatorFigures(figures));
   }
   if (parts.includes("client-memory")) (await benchClientMemory()).forEach(print);
+  if (parts.includes("plugin-ready")) {
+    const figures = await benchPluginReady();
+    figures.forEach(print);
+    failures.push(...checkPluginReady(figures));
+  }
   if (parts.includes("scale")) {
     // Without --rounds, N = 500 runs 5 rounds and every other size one (roundsAt).
     const rounds = values.rounds === undefined ? undefined : Number(values.rounds);
