@@ -16,7 +16,15 @@ import { commandArbitraries, finish, newReal, Up, type Real } from "../model/har
 import { CONFIG_SOURCES, configArgs, ref } from "../model/harness/program";
 import { upAndCheck } from "../model/harness/real";
 import { REPLACE_ON_CHANGES_INPUT } from "../../provider/shapes/reserved";
-import { World } from "../model/harness/world";
+import { ENVIRONMENTS, World } from "../model/harness/world";
+import { HandMadeCollision } from "../model/harness/by-hand";
+import { InvariantViolation } from "../model/harness/invariants";
+import { OtherStackClaims, OtherStackDeclares } from "../model/harness/other-stack";
+import { always, type Command, type Model } from "../model/harness/real";
+import { RotateKey, apiKeysOf } from "../model/harness/rotation";
+import { CallbackRenamedUnderReplaceOnChanges, RoleKeepsSlugUnderReplaceOnChanges } from "../model/harness/unique-keys";
+import { worldEventCounts } from "../model/harness/world-events";
+import { connectionOf } from "../model/harness/world";
 import { EngineDeployer, type StackDeployer } from "../e2e/helpers/engine-deployer";
 import { NativeEngineDeployer, nativePlugins } from "../e2e/helpers/native-engine-deployer";
 import { tcsStack } from "../e2e/helpers/tcs-stack";
@@ -95,7 +103,8 @@ const DOORS: Door[] = [
   },
 ];
 
-const apiKeys = () => [world.emulator.keys.development.secret, world.emulator.keys.production.secret];
+/** Every key of the emulator's environments (the second ones are what a rotation sets): none may show in state or output. */
+const apiKeys = () => ENVIRONMENTS.flatMap((environment) => [world.emulator.keys[environment].secret, world.emulator.keys[environment].secondSecret]);
 
 /**
  * One fixed sequence for what the random ones seldom reach on the real engine, where the doors differ
@@ -154,6 +163,56 @@ const FIXED_SEQUENCE: Array<(real: Real) => Promise<void>> = [
     delete p.pcB;
   },
 ];
+
+/**
+ * The native door's explicit provider "prod" given the development environment's key (issue 45,
+ * failure 3): the provider now reaches another environment, so every resource of it must be replaced,
+ * made in development and deleted from production (a role, which the API cannot delete, let go of
+ * there), shown at preview; nothing may be left active and unmanaged in production (the invariants
+ * look for orphans in every environment, and no connection reaches production any more).
+ */
+class ProdProviderToDevelopment implements Command {
+  check = always;
+  async run(_m: Model, real: Real) {
+    await upAndCheck(real, false);
+    const before = [...real.sim.state.values()].filter((entry) => connectionOf(entry.outputs) === "prod");
+    if (before.length === 0) throw new Error("model bug: nothing on the prod provider to move");
+    real.world.reach.prod = "development";
+    real.keys.prod = "secret";
+    real.sim.useApiKeys!(apiKeysOf(real));
+    await upAndCheck(real, false);
+    for (const old of before) {
+      if (real.sim.state.get(old.name)?.id === old.id)
+        throw new InvariantViolation(`${old.name} kept ${old.id}, an object of production, under a provider now reaching development`);
+    }
+  }
+  toString = () => `the explicit provider "prod" given the development environment's key, then up (everything of it replaced)`;
+}
+
+/**
+ * The real world (issue 45) on the real engine, one fixed sequence per door, through the model's own
+ * commands (the random sequences, at four commands, would seldom reach them): after a group on each
+ * connection is applied, another stack on the account makes a callback of its own, then declares the
+ * slug of this stack's role and the key of its instance (both refused naming the object and adoptId,
+ * this stack's objects as they were); a role made by hand in production is declared (refused), then
+ * adopted as the refusal says; the "prod" key is rotated within production (nothing replaced); a role
+ * replaced by replaceOnChanges keeping its slug is refused at preview, and a callback renamed under
+ * replaceOnChanges replaced on its integration provider. On the native door, the explicit provider
+ * "prod" then moves to the development environment's key. The sequence ends as the others do, the
+ * other stack destroyed too.
+ */
+function realWorldSequence(door: Door["name"]): Command[] {
+  return [
+    new OtherStackDeclares("cbA", 1, undefined, false),
+    new OtherStackClaims("Role", 0),
+    new OtherStackClaims("CallbackInstance", 0),
+    new HandMadeCollision("Role", 0, "prod"),
+    new RotateKey("prod"),
+    new RoleKeepsSlugUnderReplaceOnChanges("roleA", 0),
+    new CallbackRenamedUnderReplaceOnChanges("cbA", 0),
+    ...(door === "native" ? [new ProdProviderToDevelopment()] : []),
+  ];
+}
 
 let world: World;
 const scratches: Scratch[] = [];
@@ -225,4 +284,53 @@ describe.each(DOORS)("the $name door", (door) => {
     expect(deployer.steps.replace).toBeGreaterThanOrEqual(9);
     scratch.remove();
   });
+
+  test(
+    "the real world: another stack on the account, an object made by hand, a rotated key, replaceOnChanges on unique keys" +
+      (door.name === "native" ? ", the explicit provider moved to another environment" : ""),
+    async () => {
+      await world.reset();
+      const { deployer, scratch } = door.deployerFor(`model-${door.name}-world`);
+      scratches.push(scratch);
+      const real = newReal(world, deployer, () => {
+        const other = door.deployerFor(`model-${door.name}-world-other`);
+        scratches.push(other.scratch);
+        return other.deployer;
+      });
+      const { catalog } = world;
+      const [github, slack] = [catalog.providers.github.id, catalog.providers.slack.id].map(
+        (id) => catalog.integrationProviders.find((p) => p.providerId === id)!.id,
+      );
+      real.program = {
+        cbA: { integrationProviderId: github, name: "events" },
+        pcA: configArgs(catalog, CONFIG_SOURCES[0], { filters: 1, name: 1, description: 2, metadata: 2 }),
+        instA: { callbackId: ref("cbA"), providerConfigId: ref("pcA") },
+        roleA: { name: "Triage", slug: "triage", permissions: ["thread_read"] },
+        cbB: { integrationProviderId: slack, name: "chat events", connection: "prod" },
+        pcB: { ...configArgs(catalog, CONFIG_SOURCES[5], { filters: 0, name: 0, description: 0, metadata: 0 }), connection: "prod" },
+        instB: { callbackId: ref("cbB"), providerConfigId: ref("pcB"), connection: "prod" },
+      };
+      await upAndCheck(real, false);
+      const before = { ...worldEventCounts };
+      for (const command of realWorldSequence(door.name)) {
+        process.stdout.write(`[model-engine] ${door.name} door, the real world: ${command.toString()}\n`);
+        await command.run({}, real);
+      }
+      await finish(real);
+      for (const key of apiKeys()) expect([...deployer.output, ...(real.other?.sim as StackDeployer).output].join("")).not.toContain(key);
+      // Each command did what it tests (a command whose precondition failed returns without counting).
+      const happened = Object.fromEntries(Object.entries(worldEventCounts).map(([event, n]) => [event, n - before[event as keyof typeof before]]));
+      process.stdout.write(`[model-engine] ${door.name} door, the real world: events ${JSON.stringify(happened)}; steps ${JSON.stringify(deployer.steps)}\n`);
+      expect(happened).toMatchObject({
+        otherStackRuns: 1,
+        otherStackRefused: 2,
+        handMadeRefused: 1,
+        handMadeAdopted: 1,
+        keysRotated: 1,
+        roleKeptSlugRefused: 1,
+        callbackReplacedOnName: 1,
+      });
+    },
+    20 * 60_000,
+  );
 });

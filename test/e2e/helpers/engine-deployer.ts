@@ -6,7 +6,7 @@
 // resources are declared with and how its resources read in the export: the dynamic door here
 // (EngineDeployer), the native one in native-engine-deployer.ts.
 import type * as pulumi from "@pulumi/pulumi";
-import type { Stack } from "@pulumi/pulumi/automation";
+import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import { isRef, type Declaration, type Deployer, type PlannedChange, type StateEntry } from "../../model/harness/sim-engine";
 import { SHAPES } from "../../../provider/shapes";
@@ -87,6 +87,8 @@ export abstract class StackDeployer implements Deployer {
 
   /** The args of the last program applied, by resource name. */
   private declared = new Map<string, Record<string, unknown>>();
+  /** The stack config giving the connections the keys useApiKeys set, applied after each open (which sets the first keys again). */
+  private keysConfig?: ConfigMap;
 
   constructor(
     private readonly open: (program: () => Promise<void>) => Promise<Stack>,
@@ -97,6 +99,21 @@ export abstract class StackDeployer implements Deployer {
 
   /** The door's inline program for these declarations. */
   protected abstract programOf(declarations: Declaration[]): () => Promise<void>;
+
+  /** The stack config that gives the connections these keys, the door's own way (a door may hold a key elsewhere, and leave it out). */
+  protected abstract configForKeys(keys: { default: string; prod: string }): ConfigMap;
+
+  useApiKeys(keys: { default: string; prod: string }): void {
+    this.keysConfig = this.configForKeys(keys);
+  }
+
+  /** Opens the stack with a program, with the keys useApiKeys set. */
+  private async openWith(program: () => Promise<void>): Promise<Stack> {
+    const stack = await this.open(program);
+    // Paths (`tcs:connections.prod.apiKey`), as `pulumi config set --path` writes them.
+    if (this.keysConfig) await stack.setAllConfig(this.keysConfig, true);
+    return stack;
+  }
 
   /** The model's kind of an exported resource; undefined for what is not one of the model's resources (the stack, providers). */
   protected abstract kindOf(resource: ExportedResource): ResourceKind | undefined;
@@ -117,7 +134,7 @@ export abstract class StackDeployer implements Deployer {
   async up(program: Declaration[], options: { refresh?: boolean } = {}): Promise<void> {
     this.declared = new Map(program.map((decl) => [decl.name, decl.args]));
     for (const decl of program) if (decl.kind === "ProviderConfig" && decl.args.value) this.secrets.add(JSON.stringify(decl.args.value).slice(1, -1));
-    const stack = await this.open(this.programOf(program));
+    const stack = await this.openWith(this.programOf(program));
     try {
       const result = await stack.up({ refresh: options.refresh, onOutput: (out) => this.output.push(out) });
       for (const [op, n] of Object.entries(result.summary.resourceChanges ?? {})) this.steps[op] = (this.steps[op] ?? 0) + n;
@@ -128,7 +145,7 @@ export abstract class StackDeployer implements Deployer {
 
   async destroy(): Promise<void> {
     this.declared = new Map();
-    const stack = await this.open(this.programOf([]));
+    const stack = await this.openWith(this.programOf([]));
     try {
       await stack.destroy({ onOutput: (out) => this.output.push(out) });
     } finally {
@@ -137,7 +154,7 @@ export abstract class StackDeployer implements Deployer {
   }
 
   async planAfterRefresh(program: Declaration[]): Promise<PlannedChange[]> {
-    const stack = await this.open(this.programOf(program));
+    const stack = await this.openWith(this.programOf(program));
     const lines: string[] = [];
     try {
       await stack.preview({ refresh: true, expectNoChanges: true, onOutput: (out) => lines.push(out) });
@@ -199,6 +216,11 @@ export class EngineDeployer extends StackDeployer {
 
   protected kindOf(resource: ExportedResource): ResourceKind | undefined {
     return resource.type.startsWith(TYPE_PREFIX) ? (resource.type.slice(TYPE_PREFIX.length) as ResourceKind) : undefined;
+  }
+
+  /** The default connection's key is `tcs:apiKey`, a named one's `tcs:connections.<name>.apiKey`. */
+  protected configForKeys(keys: { default: string; prod: string }): ConfigMap {
+    return { "tcs:apiKey": { value: keys.default, secret: true }, "tcs:connections.prod.apiKey": { value: keys.prod, secret: true } };
   }
 }
 

@@ -7,7 +7,7 @@
 // dynamic door (StackDeployer), each resource's environment from its provider reference.
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import type { Stack } from "@pulumi/pulumi/automation";
+import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
 import type { Declaration, StateEntry } from "../../model/harness/sim-engine";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 import { CONNECTION_INPUT } from "../../../provider/shapes/reserved";
@@ -75,7 +75,7 @@ export class NativeEngineDeployer extends StackDeployer {
   constructor(
     open: (program: () => Promise<void>) => Promise<Stack>,
     /** The settings of the "prod" connection's environment, for the explicit provider "prod". */
-    private readonly prod: ProviderSettings,
+    private prod: ProviderSettings,
     options: StackDeployerOptions = {},
   ) {
     super(open, options);
@@ -83,6 +83,12 @@ export class NativeEngineDeployer extends StackDeployer {
 
   protected programOf(declarations: Declaration[]): () => Promise<void> {
     return nativeProgramOf(declarations, this.prod);
+  }
+
+  /** The default provider's key is `tcs:apiKey`; the explicit provider "prod" holds its own, in the program. */
+  protected configForKeys(keys: { default: string; prod: string }): ConfigMap {
+    this.prod = { ...this.prod, apiKey: keys.prod };
+    return { "tcs:apiKey": { value: keys.default, secret: true } };
   }
 
   protected kindOf(resource: ExportedResource): ResourceKind | undefined {

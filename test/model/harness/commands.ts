@@ -20,13 +20,15 @@ import {
   slotsOf,
   type Slot,
 } from "./program";
-import { noDuplicateNoOrphan, serviceMatchesProgram, stateExists } from "./invariants";
+import { noDuplicateNoOrphan, othersUntouched, serviceMatchesProgram, stateExists } from "./invariants";
+import { destroyOther } from "./other-stack";
+import { realWorldCommands } from "./real-world";
 import { SHAPES } from "../../../provider/shapes";
 import { sameValue } from "../../../provider/shapes/normalize";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import { integrationProviderFree, keyDeclaredElsewhere, slugFree } from "./free-keys";
 import { oneObjectCommands } from "./one-object-commands";
-import { always, upAndCheck, type Command, type Model, type Real } from "./real";
+import { always, stacksOf, upAndCheck, type Command, type Model, type Real } from "./real";
 import { StepError, isAbout } from "./sim-engine";
 import { connectionOf, type Connection, type FaultPlan } from "./world";
 
@@ -707,19 +709,24 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
   }
   // From here weights count in quarters: a slow create waits out the create the service holds (0.4 s),
   // so it comes a quarter as often as the rarest command above (oneObjectCommands).
-  return [fc.oneof(...weighted.map((w) => ({ ...w, weight: 4 * w.weight })), ...oneObjectCommands(options))];
+  return [fc.oneof(...weighted.map((w) => ({ ...w, weight: 4 * w.weight })), ...oneObjectCommands(options), ...realWorldCommands(options))];
 }
 
 function slotsOfAll(): Slot[] {
   return Object.keys(KIND_OF) as Slot[];
 }
 
-/** The last word of every sequence: converge, check, destroy, and nothing the provider made is left. */
+/**
+ * The last word of every sequence: converge, check, destroy (leaving the other stack's objects and
+ * those made by hand as they were), destroy the other stack, and nothing the provider made is left.
+ */
 export async function finish(real: Real): Promise<void> {
   await upAndCheck(real, true);
   await real.sim.destroy();
   if (real.sim.state.size > 0 || real.sim.pendingDeletes.length > 0) throw new Error(`destroy left ${real.sim.state.size} resources in state`);
+  await othersUntouched(real.world, real.sim, [], real.watched);
   real.program = {};
   await serviceMatchesProgram(real.world, real.sim, []);
-  await noDuplicateNoOrphan(real.world, real.sim, real.accountedFor);
+  await destroyOther(real);
+  await noDuplicateNoOrphan(real.world, stacksOf(real), real.accountedFor);
 }

