@@ -34,7 +34,7 @@ export default tseslint.config(
   {
     // A resource class merges with an interface of its outputs (derived from its shape): the engine
     // sets them at run time, and a class cannot declare mapped properties.
-    files: ["provider/program/*.ts"],
+    files: ["provider/dynamic/*.ts"],
     rules: {
       "@typescript-eslint/no-unsafe-declaration-merging": "off",
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],

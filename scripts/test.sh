@@ -12,8 +12,8 @@ tsc -p tsconfig.json --noEmit
 eslint .
 prettier --check . > /dev/null
 tsc -p tsconfig.build.json
-# The native provider's SDKs (sdks/) are what the schema gives (npm run gen-sdk writes them).
-bash scripts/gen-sdk.sh --check
+# The schema and the native provider's SDKs are what the shapes give (npm run codegen writes them).
+bash codegen/run.sh --check
 # The YAML language host the native provider's YAML tests run (built once from the Go proxy, cached).
 bash scripts/bootstrap-pulumi-yaml.sh > /dev/null
 # Two cores: two workers; the engine runs its own processes beside them. The emulator's node:sqlite

@@ -1,6 +1,6 @@
 // The lookups, listed once: what each reads with a client, whether it answers one record or a list, and
 // the arguments it cannot do without. The dynamic door's program exports a function per lookup
-// (program/lookups, whose signatures the schema reads); the native door serves each as the function
+// (dynamic/lookups, whose signatures the schema reads); the native door serves each as the function
 // `tcs:index:<name>` (native/invoke.ts). Neither keeps a list of its own.
 import type { ToolConnectivityClient } from "../../sdk";
 import * as queries from "./queries";

@@ -1,5 +1,5 @@
 // What each lookup reads from the service, given a client: shared by the program's lookups (the
-// dynamic door, program/lookups) and the native door's functions (native/invoke.ts), which differ
+// dynamic door, dynamic/lookups) and the native door's functions (native/invoke.ts), which differ
 // only in where the client comes from.
 import type {
   CallbackEvent,

@@ -69,7 +69,7 @@ function newClient(settings: Props): ToolConnectivityClient {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { clientFromSettings } = require("../client") as typeof import("../client");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { warn } = require("../plugin/engine/warn") as typeof import("../plugin/engine/warn");
+  const { warn } = require("../engine/warn") as typeof import("../engine/warn");
   return clientFromSettings(readSettings(configSource(settings)), warn);
 }
 

@@ -6,7 +6,7 @@
 // `pulumi import` the engine neither checks nor diffs the stack's other resources, so an import of an
 // object the stack already holds under another name passes, and the next preview (which diffs both)
 // refuses it; another stack's resources are never named to this process at all.
-import { resourceNamed } from "../plugin/engine/planner";
+import { resourceNamed } from "../engine/planner";
 import type { ResourceKind } from "../shapes/shape";
 
 /** How a resource holds an object: recorded in the stack's state, or being imported by this run. */

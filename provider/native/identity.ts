@@ -1,7 +1,7 @@
 // What the dynamic door's program sends the engine core as hidden inputs, the native door derives
 // from the URN the engine hands it with every call: the resource's identity, from which its create
-// marker is made (program/create-key.ts on the other door), and which other resource of the program
-// declares the same natural key (program/one-owner.ts on the other door).
+// marker is made (dynamic/create-key.ts on the other door), and which other resource of the program
+// declares the same natural key (dynamic/one-owner.ts on the other door).
 import { createKeyOfUrn, naturalKeyClaim } from "../shapes/identity";
 import { isUnknown } from "../shapes/normalize";
 import { CREATE_KEY_INPUT, SAME_KEY_AS_INPUT } from "../shapes/reserved";

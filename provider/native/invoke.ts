@@ -1,8 +1,8 @@
 // The native door's functions (`tcs:index:getRoles`, ...): the lookups of the catalog
 // (lookups/catalog.ts), read through the provider's own connection. What a function returns follows
-// the schema (scripts/schema): a list comes back as `{ items: [...] }`, one record as its fields.
+// the schema (codegen/schema): a list comes back as `{ items: [...] }`, one record as its fields.
 import { LOOKUPS, missingArguments, type LookupName } from "../lookups/catalog";
-import type { TcsPlugin } from "../plugin/tcs-plugin";
+import type { TcsPlugin } from "../engine/tcs-plugin";
 import type { Props } from "./properties";
 
 const TOKEN_PREFIX = "tcs:index:";

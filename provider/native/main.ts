@@ -5,16 +5,16 @@
 // impl.ts loads them. Without them the young generation of this process grew, in a refresh, to 53 MB
 // at N = 500 and 106 MB at N = 2000 (peaks of 173 and 242 MB; 82 to 146 MB with them, every operation
 // lower at both sizes).
-import "../plugin/v8-settings";
+import "../engine/process/v8-settings";
 import "./v8-settings";
 // Then the cache of compiled modules, for gRPC's and ours (this process started in about 150 ms
 // from the cache, 160 without).
-import { saveCompiledModules } from "../plugin/compile-cache";
+import { saveCompiledModules } from "../engine/process/compile-cache";
 import * as grpc from "@grpc/grpc-js";
-import { watchEngine } from "../plugin/engine-watch";
-import { sendWarningsTo } from "../plugin/engine/warn";
+import { watchEngine } from "../engine/process/engine-watch";
+import { sendWarningsTo } from "../engine/warn";
 import { engineWarnings } from "./engine-log";
-import { TcsPlugin } from "../plugin/tcs-plugin";
+import { TcsPlugin } from "../engine/tcs-plugin";
 import { providerService, providerServiceDefinition } from "./server";
 
 /** Pulumi's own limit for a provider's messages (a large stack's state passes through them). */

@@ -16,7 +16,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { watchEngine } from "../plugin/engine-watch";
+import { watchEngine } from "../engine/process/engine-watch";
 import { pluginVersion, schemaText } from "./schema";
 
 type Handler = (call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>, callback?: grpc.sendUnaryData<unknown>) => void;

@@ -1,6 +1,6 @@
 // The resource calls of the native door: check, diff, create, read, update and delete, each turned
 // from the engine's request into a call of the same engine core the dynamic door calls
-// (plugin/engine/resource-engine.ts), and its answer back. Nothing about a resource's behaviour is
+// (engine/resource-engine.ts), and its answer back. Nothing about a resource's behaviour is
 // decided here: the door adds what the dynamic door's program would have sent (the identity inputs,
 // identity.ts), marks secret properties secret (properties.ts), and spells the core's diff the way
 // this protocol shows it (a detailed diff naming each field and whether it replaces).
@@ -8,8 +8,8 @@ import { CREATE_KEY_INPUT, PLUMBING_INPUTS, SAME_KEY_AS_INPUT } from "../shapes/
 import type { ResourceKind, ShapeRules } from "../shapes/shape";
 import { SHAPES } from "../shapes";
 import { kindOfNativeToken } from "../type-tokens";
-import type { EngineDiff } from "../plugin/engine/planner";
-import type { ProviderMethods } from "../plugin/engine/resource-engine";
+import type { EngineDiff } from "../engine/planner";
+import type { ProviderMethods } from "../engine/resource-engine";
 import { namedConnectionMove } from "./dynamic-door-move";
 import { EngineReplacements } from "./engine-replacements";
 import { HeldIds, importRefusal, sharedIdRefusal } from "./held-ids";

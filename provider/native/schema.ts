@@ -1,5 +1,5 @@
 // The schema the plugin serves (GetSchema): provider/native/schema.json, derived from the shapes by
-// `npm run gen-schema` (scripts/schema) and committed; the package's version is added here, so the
+// `npm run gen-schema` (codegen/schema) and committed; the package's version is added here, so the
 // generated SDKs ask for this plugin's version.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,6 +1,6 @@
 // The native door: Pulumi's provider protocol (ResourceProvider, gRPC) served from the stubs that ship
 // with @pulumi/pulumi, as its own dynamic-provider host serves them. Every language's program reaches
-// the same plugin object (plugin/tcs-plugin.ts) through it: one process per provider instance, so one
+// the same plugin object (engine/tcs-plugin.ts) through it: one process per provider instance, so one
 // environment. This file only translates messages; resource-calls.ts, config.ts and invoke.ts say what
 // each call means.
 import * as grpc from "@grpc/grpc-js";
@@ -9,7 +9,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { TcsPlugin } from "../plugin/tcs-plugin";
+import { TcsPlugin } from "../engine/tcs-plugin";
 import { changedSettings, configSource, isExplicitProvider, providerConfigChange, settingFailures, withProviderUrn } from "./config";
 import { asProviderSettings } from "./dynamic-door-move";
 import { environmentFact, withEnvironment } from "./environment";
@@ -27,7 +27,7 @@ type Unary<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sen
  * the call and its listener), and a refresh's reads wait on scans while the engine's requests keep
  * coming: kept as google-protobuf messages (every Struct a tree of Value wrappers), the requests in
  * flight outlived the young generation's scavenges (semi-spaces of 1 MB in this process:
- * plugin/v8-settings.ts) and reached the old one, as garbage that piled up there until a full
+ * engine/process/v8-settings.ts) and reached the old one, as garbage that piled up there until a full
  * collection. Measured by a sampling heap profile of the objects scavenges did not free, in a refresh
  * at N = 2000: 33 MB decoded for ReadRequests and 44 MB for DiffRequests; the refresh's peak grew by
  * 12 to 21 KB a resource between N = 500 and 2000. Decoded here, the message is garbage as soon as it

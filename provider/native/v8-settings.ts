@@ -1,5 +1,5 @@
 // The V8 settings of the native plugin's process alone, applied after those it shares with the
-// dynamic door's plugin (plugin/v8-settings.ts; main.ts imports both before anything else).
+// dynamic door's plugin (engine/process/v8-settings.ts; main.ts imports both before anything else).
 import { setFlagsFromString } from "node:v8";
 
 // The old generation grows by half its live size between full collections, instead of V8's dynamic

@@ -1,7 +1,7 @@
 // A resource's identity, as both doors derive it: the create key its create marker is made from
-// (plugin/engine/create-marker.ts), and the claim under which it holds a natural key the service keeps
+// (engine/create-marker.ts), and the claim under which it holds a natural key the service keeps
 // unique (one role per slug, ...). The dynamic door's program reads the parts from the running program
-// (program/create-key.ts, program/one-owner.ts); the native door reads them from the URN the engine
+// (dynamic/create-key.ts, dynamic/one-owner.ts); the native door reads them from the URN the engine
 // hands it (native/identity.ts). Each door's create key stays as it was first written: the markers of
 // objects already made depend on it.
 import { createHash } from "node:crypto";

@@ -7,10 +7,10 @@
 // the provider is still handed them (only policy analyzers are not: the policy pack reads none).
 // `connection` is a field the user declares, and keeps its plain name.
 
-/** The input (and output) of a dynamic resource that holds its provider module (program/shim.ts): Pulumi's name, which the plugin reads. */
+/** The input (and output) of a dynamic resource that holds its provider module (dynamic/shim.ts): Pulumi's name, which the plugin reads. */
 export const PROVIDER_INPUT = "__provider";
 
-/** The metadata key of the create marker (plugin/engine/create-marker.ts): reserved in declared metadata. */
+/** The metadata key of the create marker (engine/create-marker.ts): reserved in declared metadata. */
 export const MARKER_KEY = "pulumi_tcs_create_token";
 
 /** The input that carries the resource's identity from the program to the plugin (create sees no URN). */
@@ -18,7 +18,7 @@ export const CREATE_KEY_INPUT = "__tcsCreateKey";
 
 /**
  * The input that carries the resource's `replaceOnChanges` option to the plugin, which the engine does
- * not pass to a dynamic provider (see plugin/engine/replace-on-changes.ts).
+ * not pass to a dynamic provider (see engine/replace-on-changes.ts).
  */
 export const REPLACE_ON_CHANGES_INPUT = "__tcsReplaceOnChanges";
 
@@ -30,14 +30,14 @@ export const CONNECTION_INPUT = "connection";
 
 /**
  * The input check adds to inputs it passed: the fingerprint of the checks that passed them
- * (plugin/engine/validated-by.ts). A later check of the same inputs under the same checks skips
+ * (engine/validated-by.ts). A later check of the same inputs under the same checks skips
  * validating them again, so a preview with no changes never loads zod.
  */
 export const VALIDATED_BY_INPUT = "__tcsValidatedBy";
 
 /**
  * The input that names another resource of the program declaring the same natural key (the
- * program's side of one object, one owner: program/one-owner.ts); absent when there is none. The
+ * program's side of one object, one owner: dynamic/one-owner.ts); absent when there is none. The
  * plugin's check refuses the resource naming both.
  */
 export const SAME_KEY_AS_INPUT = "__tcsSameKeyAs";
@@ -45,7 +45,7 @@ export const SAME_KEY_AS_INPUT = "__tcsSameKeyAs";
 /**
  * The names the plumbing inputs had before they took the `__` prefix, when every plan showed them.
  * States written then hold them in their recorded inputs, so the plugin reads them as well; the
- * program never sends them again. The create key keeps its value under its new name (program/create-key.ts
+ * program never sends them again. The create key keeps its value under its new name (dynamic/create-key.ts
  * derives it as before), so the create marker is the same, and an object that a run of an older
  * version made and did not record is still found.
  */

@@ -196,7 +196,7 @@ export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
   /**
    * The fields the service keeps one live object for (a role's slug; a callback instance's callback,
    * config and auth config): a program that declares the same values twice would have two resources
-   * manage one object, so it fails naming both (program/one-owner.ts).
+   * manage one object, so it fails naming both (dynamic/one-owner.ts).
    */
   naturalKey?: readonly (keyof F & string)[];
   /**

@@ -53,7 +53,7 @@ async function main() {
   report("pulumi_loaded");
   const slug = (i) => `mem${process.pid}${transport.replace(/-/g, "")}${i}`;
   if (transport === "sdk") {
-    // As in the plugin, with its V8 settings (provider/plugin/v8-settings.ts).
+    // As in the plugin, with its V8 settings (provider/engine/process/v8-settings.ts).
     require(path.join(REPO, "dist/provider/impl"));
     const { clientFromSettings } = require(path.join(REPO, "dist/provider/client"));
     const client = clientFromSettings({ apiKey, baseUrl, rateLimitTier: "production" }, () => {});

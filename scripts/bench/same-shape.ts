@@ -4,7 +4,7 @@
 // What the engine spends on them is its own cost for exactly our resources: the limit no provider can
 // beat, and what the scale targets divide by.
 //
-// Registered as pulumi-tcs's classes register theirs (provider/program/tcs-resource.ts): every output
+// Registered as pulumi-tcs's classes register theirs (provider/dynamic/tcs-resource.ts): every output
 // of the shape named, secret inputs secret, the shape's secret outputs secret, a hand-written
 // `__provider` module of one line, no stack traces formatted for the outputs. Left out: the provider's
 // own plumbing inputs (`__tcsCreateKey`, and the `__tcsValidatedBy` its check adds), which are its cost,
@@ -94,7 +94,7 @@ export function sameShapeEnv(): Record<string, string> {
   return { [TEMPLATES_ENV]: JSON.stringify(sameShapeTemplates()) };
 }
 
-/** The `__provider` module of a kind: one line, as pulumi-tcs's (provider/program/shim.ts). */
+/** The `__provider` module of a kind: one line, as pulumi-tcs's (provider/dynamic/shim.ts). */
 export function sameShapeModule(kind: ResourceKind): string {
   return `const p={configure(){Object.assign(this,require(${JSON.stringify(PROVIDER_FILE)}).forKind(${JSON.stringify(kind)}))}};exports.handler=()=>p;`;
 }

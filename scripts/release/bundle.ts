@@ -36,8 +36,8 @@ function distModule<T extends object>(relative: string, names: string[]): T {
 
 function embeddedFiles(): { plugin: Plugin; version: string } {
   const schema = distModule<{ pluginVersion(): string; schemaText(): string }>("native/schema.js", ["pluginVersion", "schemaText"]);
-  distModule("plugin/compile-cache.js", ["saveCompiledModules"]);
-  const checks = require(path.join(DIST, "plugin", "engine", "validated-by.js")) as { checksFingerprint(): string }; // eslint-disable-line @typescript-eslint/no-require-imports
+  distModule("engine/process/compile-cache.js", ["saveCompiledModules"]);
+  const checks = require(path.join(DIST, "engine", "validated-by.js")) as { checksFingerprint(): string }; // eslint-disable-line @typescript-eslint/no-require-imports
   const version = schema.pluginVersion();
   const replaced: Record<string, string> = {
     [path.join(DIST, "native", "schema.js")]: [
@@ -47,9 +47,9 @@ function embeddedFiles(): { plugin: Plugin; version: string } {
       `exports.pluginVersion = () => VERSION;`,
       `exports.schemaText = () => SCHEMA;`,
     ].join("\n"),
-    [path.join(DIST, "plugin", "compile-cache.js")]: `"use strict";\nexports.saveCompiledModules = () => {};`,
+    [path.join(DIST, "engine", "process", "compile-cache.js")]: `"use strict";\nexports.saveCompiledModules = () => {};`,
   };
-  const validatedBy = path.join(DIST, "plugin", "engine", "validated-by.js");
+  const validatedBy = path.join(DIST, "engine", "validated-by.js");
   const plugin: Plugin = {
     name: "tcs-embedded-files",
     setup(on) {

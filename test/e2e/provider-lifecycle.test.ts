@@ -71,7 +71,7 @@ describe("provider lifecycle on the real engine", () => {
 
   it("records each resource's source position at the program's declaration, not in pulumi-tcs's own files", async () => {
     // Pulumi takes the position a fixed number of frames below its capture, which a base class of
-    // ours between the resource class and CustomResource moved into provider/program/ (and grew
+    // ours between the resource class and CustomResource moved into provider/dynamic/ (and grew
     // every resource's stack trace in state).
     for (const type of ["ProviderConfig", "Role", "IntegrationSetupSession"]) {
       const resource = await stateOf(type);
@@ -179,7 +179,7 @@ describe("provider lifecycle on the real engine", () => {
       expect(text).not.toContain(SECRET_CONFIG_VALUE.base_url);
       expect(text).not.toMatch(/_setup\//);
     }
-    // The provider module in state is one line that loads the implementation (program/shim.ts), not
+    // The provider module in state is one line that loads the implementation (dynamic/shim.ts), not
     // the closure serializer's text: the file backend rewrites every resource's copy after each step,
     // so its size is paid N times per run.
     const checkpoint = JSON.parse(stateFile!).checkpoint;
@@ -188,7 +188,7 @@ describe("provider lifecycle on the real engine", () => {
       expect(resource.inputs.__provider.length).toBeLessThan(200);
       expect(resource.outputs.__provider).toBe(resource.inputs.__provider);
       expect(resource.inputs.__provider).toContain('require("pulumi-tcs/provider/impl").configureShim');
-      // Registered without a stack trace per output (program/tcs-resource.ts), a resource still
+      // Registered without a stack trace per output (dynamic/tcs-resource.ts), a resource still
       // records where the program declared it: Pulumi takes that trace with its own limit.
       expect(JSON.stringify(resource.stackTrace)).toContain("helpers/programs.ts");
     }

@@ -2,7 +2,7 @@
 // made by the provider as it was then) is imported against an emulator holding the same objects, and
 // today's provider refreshes it with no change, plans nothing for the same program, and writes back
 // the very inputs and outputs it was given (type tokens, output names, secrets), but for the provider
-// module of the inputs, which the program sends as it is today (program/shim.ts), and the create key,
+// module of the inputs, which the program sends as it is today (dynamic/shim.ts), and the create key,
 // which it sends with the same value under its `__` name (shapes/reserved.ts).
 // The objects are made afresh through the API, so their ids, timestamps and links differ from the
 // saved ones: each saved value is replaced by the value the new object holds in the same place of
@@ -15,7 +15,7 @@ import { ToolConnectivityClient } from "pulumi-tcs/sdk";
 import { openStack, REPO_ROOT } from "../../scripts/lib/engine";
 import { kindOfToken } from "../../provider/type-tokens";
 import { CREATE_KEY_INPUT, FORMER_CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
-import { providerModule } from "../../provider/program/shim";
+import { providerModule } from "../../provider/dynamic/shim";
 import { DECLARED, PROJECT, savedStateProgram, STACK } from "./fixtures/saved-state/program";
 import { hashOf, pairedValues, readRecord, type RawRecord } from "./fixtures/saved-state/records";
 import { startTestEmulator } from "./helpers/tcs-stack";

@@ -3,7 +3,7 @@
 // generated program adopts every object with no change planned. Inputs the shapes mark as references
 // become `.id` expressions of the referenced object's resource; the order, the names and the
 // references all come from the shapes, so a new kind needs no edit here.
-import { BINDINGS } from "../../plugin/bindings";
+import { BINDINGS } from "../../engine/bindings";
 import { SHAPES } from "../../shapes";
 import type { ResourceKind } from "../../shapes/shape";
 import type { LiveObject } from "./inventory";

@@ -1,4 +1,4 @@
-// Named connections in the provider plugin (provider/plugin/tcs-plugin.ts), against the emulator in
+// Named connections in the provider plugin (provider/engine/tcs-plugin.ts), against the emulator in
 // process: its development and production environments stand for staging and production. Each
 // connection is its own client: objects go to the environment the resource names, one environment's
 // 429s never hold up the other, and a connection that cannot be used is reported naming it.

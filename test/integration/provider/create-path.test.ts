@@ -1,12 +1,12 @@
-// The create path (provider/plugin/engine/create-path.ts) against the emulator with its faults: a
+// The create path (provider/engine/create-path.ts) against the emulator with its faults: a
 // resource never becomes two objects, and what a failed run made is never left behind unmanaged
 // (issue 33: a create slower than the client's timeout, a failed run's object after the program
 // changed, an update that kept the create marker). Each "run" is a fresh context, as each `pulumi up`
 // is a fresh plugin process.
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import type { ApiContext } from "../../../provider/plugin/engine/binding";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
-import { newApiContext } from "../../../provider/plugin/tcs-plugin";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import type { ApiContext } from "../../../provider/engine/binding";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
+import { newApiContext } from "../../../provider/engine/tcs-plugin";
 import { CREATE_KEY_INPUT, MARKER_KEY } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 import { startSdkHarness, type SdkHarness } from "../sdk/sdk-helpers";

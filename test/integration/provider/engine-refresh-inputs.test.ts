@@ -2,11 +2,11 @@
 // none when nothing declared changed (the recorded inputs stay as they are), and after a change by
 // hand the live values, with what the API never returns kept as recorded and what the program did
 // not declare left out. (On the real engine: test/long/resource-options.test.ts.)
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import type { ApiContext } from "../../../provider/plugin/engine/binding";
-import { markerSecret } from "../../../provider/plugin/engine/create-marker";
-import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import type { ApiContext } from "../../../provider/engine/binding";
+import { markerSecret } from "../../../provider/engine/create-marker";
+import { ReadBatcher } from "../../../provider/engine/read-batcher";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 import { startSdkHarness, type SdkHarness } from "../sdk/sdk-helpers";
 

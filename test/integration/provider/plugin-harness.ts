@@ -1,7 +1,7 @@
 // What the plugin object's integration tests share: an emulator in process, the number of public
 // API requests it served, and a plugin configured as the engine configures it.
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator/index";
-import { TcsPlugin } from "../../../provider/plugin/tcs-plugin";
+import { TcsPlugin } from "../../../provider/engine/tcs-plugin";
 import { closeSharedAgents } from "../../../sdk/internal/agents";
 
 export interface PluginHarness {

@@ -3,10 +3,10 @@
 // found in the scan, none is taken for gone, and none costs a read of its own.
 import { ToolConnectivityClient } from "../../../sdk/index";
 import { SCAN_PAGE_SIZE } from "../../../provider/page-size";
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import type { ApiContext } from "../../../provider/plugin/engine/binding";
-import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import type { ApiContext } from "../../../provider/engine/binding";
+import { ReadBatcher } from "../../../provider/engine/read-batcher";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 import { startSdkHarness, type SdkHarness } from "../sdk/sdk-helpers";
 

@@ -1,8 +1,8 @@
-// The plugin object (provider/plugin/tcs-plugin.ts) owns what a run holds. The engine configures it
+// The plugin object (provider/engine/tcs-plugin.ts) owns what a run holds. The engine configures it
 // once per resource type with the same config, so configure must keep what a connection already holds
 // (its client, its key check, its take-overs) while the settings stay the same, and start afresh when
 // they change: no key check or client outlives the key it was made with.
-import { TcsPlugin } from "../../../provider/plugin/tcs-plugin";
+import { TcsPlugin } from "../../../provider/engine/tcs-plugin";
 import type { RunningEmulator } from "../../../emulator/index";
 import { startPluginHarness, type PluginHarness } from "./plugin-harness";
 

@@ -1,6 +1,6 @@
 // Runs on a fresh machine (issue 45): a create that did not finish (its answer lost and the lookup
 // for it failing too, or slower than the client's timeout) leaves its intent on the machine that ran
-// it (provider/plugin/engine/create-intents.ts). The next up on the same machine resumes it: what it
+// it (provider/engine/create-intents.ts). The next up on the same machine resumes it: what it
 // made is taken over. On a fresh runner (a CI job on a new machine: the intent store empty) nothing
 // proves the object the stack's own, and the create path (create-path.ts) decides by its marker:
 //   - a callback or config carries this resource's create marker from a create that finished, as

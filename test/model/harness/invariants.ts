@@ -9,9 +9,9 @@
 //      over by a run unless the program names it (adoptId);
 //   7. every refused run names the object in the way and the fix.
 // And after a failed up, the part that must hold at every moment: whatever state holds exists.
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import type { LiveObject } from "../../../provider/plugin/engine/binding";
-import { withoutMarker } from "../../../provider/plugin/engine/create-marker";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import type { LiveObject } from "../../../provider/engine/binding";
+import { withoutMarker } from "../../../provider/engine/create-marker";
 import { sameValue } from "../../../provider/shapes/normalize";
 import { MARKER_KEY } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";

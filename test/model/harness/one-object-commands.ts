@@ -14,8 +14,8 @@ import { CONFIG_SOURCES, DESCRIPTIONS, KIND_OF, METADATA, NAMES, configArgs, dec
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
 import { StepError, isAbout, stepCounts, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
 import { SLOW_CREATE_MS, connectionOf, keyOfConnection, type Connection, type World } from "./world";
-import { markerOf as markerFor } from "../../../provider/plugin/engine/create-path";
-import { parseArgs } from "../../../provider/plugin/engine/engine-inputs";
+import { markerOf as markerFor } from "../../../provider/engine/create-path";
+import { parseArgs } from "../../../provider/engine/engine-inputs";
 
 /** What these commands saw happen, summed over a property run (targeted replacements are in stepCounts). */
 export const eventCounts = {

@@ -1,5 +1,5 @@
 // The program's side of "one object, one resource", as the resource classes compute it
-// (provider/program/one-owner.ts): a resource whose natural key (SHAPES[kind].naturalKey, with its
+// (provider/dynamic/one-owner.ts): a resource whose natural key (SHAPES[kind].naturalKey, with its
 // connection) another declaration of the program also declares names that declaration in the hidden
 // input SAME_KEY_AS_INPUT (both name each other), and the plugin's check refuses each naming both.
 import { SHAPES } from "../../../provider/shapes";

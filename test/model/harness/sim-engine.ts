@@ -6,9 +6,9 @@
 // still waiting for their delete.
 import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import type { ApiContext } from "../../../provider/plugin/engine/binding";
-import { ResourceEngine, type ProviderMethods } from "../../../provider/plugin/engine/resource-engine";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import type { ApiContext } from "../../../provider/engine/binding";
+import { ResourceEngine, type ProviderMethods } from "../../../provider/engine/resource-engine";
 import { SHAPES } from "../../../provider/shapes";
 import { CONNECTION_INPUT, CREATE_KEY_INPUT, SAME_KEY_AS_INPUT } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
@@ -123,7 +123,7 @@ export class SimEngine implements Deployer {
   /** The resources this run replaces because `--replace` names them. */
   private targeted = new Set<string>();
   private readonly engines = new Map<ResourceKind, ProviderMethods>();
-  /** The plugin process's contexts by connection name (the default one under ""), as the plugin object (provider/plugin/tcs-plugin.ts) keeps them. */
+  /** The plugin process's contexts by connection name (the default one under ""), as the plugin object (provider/engine/tcs-plugin.ts) keeps them. */
   private contexts = new Map<string, ApiContext>();
 
   constructor(

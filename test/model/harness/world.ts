@@ -8,8 +8,8 @@
 import * as fs from "node:fs";
 import { PROVIDERS } from "../../../emulator/fixtures/catalog";
 import { startEmulator, type RunningEmulator } from "../../../emulator/index";
-import type { ApiContext } from "../../../provider/plugin/engine/binding";
-import { newApiContext } from "../../../provider/plugin/tcs-plugin";
+import type { ApiContext } from "../../../provider/engine/binding";
+import { newApiContext } from "../../../provider/engine/tcs-plugin";
 import { ToolConnectivityClient } from "../../../sdk";
 
 /** The connections a model program names: the default one (left out) and one named connection. */
@@ -188,7 +188,7 @@ export class World {
   }
 
   /**
-   * A fresh service, and a machine that holds no create intents (provider/plugin/engine/create-intents.ts):
+   * A fresh service, and a machine that holds no create intents (provider/engine/create-intents.ts):
    * an intent a sequence left (a create that failed and was never resumed) would otherwise reach into
    * the next one, and a failure would not replay alone. Only the test's own directory is cleared
    * (test/setup-env.ts sets it), never the default one in the user's home.

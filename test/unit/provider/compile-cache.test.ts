@@ -1,4 +1,4 @@
-// The plugin process's module compile cache (provider/plugin/compile-cache.ts): loading the plugin
+// The plugin process's module compile cache (provider/engine/process/compile-cache.ts): loading the plugin
 // turns Node's cache on, and what was compiled is on disk even when the process then dies by a
 // signal, as the engine ends its plugins. Each check runs in a fresh process whose temporary directory
 // (where the cache lives by default) is a directory of the test's own, against a control.
@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const COMPILE_CACHE = path.join(ROOT, "provider/plugin/compile-cache.ts");
+const COMPILE_CACHE = path.join(ROOT, "provider/engine/process/compile-cache.ts");
 
 interface Outcome {
   /** What the process printed: the cache's directory, or "none" when the cache is off. */

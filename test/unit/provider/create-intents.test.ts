@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { beginCreate, CreateIntentStoreError, endCreate, unfinishedCreate } from "../../../provider/plugin/engine/create-intents";
+import { beginCreate, CreateIntentStoreError, endCreate, unfinishedCreate } from "../../../provider/engine/create-intents";
 
 let dir: string;
 const saved = process.env.TCS_CREATE_INTENTS_DIR;

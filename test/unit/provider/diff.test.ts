@@ -1,6 +1,6 @@
 // The diff rules of every resource, through the real engine and bindings (diff makes no API call).
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
 import { UNKNOWN, sameValue } from "../../../provider/shapes/normalize";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 

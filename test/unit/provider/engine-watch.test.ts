@@ -1,4 +1,4 @@
-// The plugin's process ends with the engine that started it (provider/plugin/engine-watch.ts), even
+// The plugin's process ends with the engine that started it (provider/engine-watch.ts), even
 // when the engine is killed and cannot stop it. Each test starts a stand-in for the engine (a node
 // process), which starts the plugin the way the real one does; the plugin loads the provider's entry
 // (provider/impl.ts, as the serialized shim does) and then has a day's wait pending, as a request
@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startedByEngine } from "../../../provider/plugin/engine-watch";
+import { startedByEngine } from "../../../provider/engine/process/engine-watch";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const TSX = require.resolve("tsx/cjs");

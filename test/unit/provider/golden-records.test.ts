@@ -12,11 +12,11 @@ import {
   getCustomProviderVersions,
   getProviderConfigSchema,
   waitForCustomProviderDeployment,
-} from "../../../provider/program/lookups";
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import type { ApiContext } from "../../../provider/plugin/engine/binding";
-import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+} from "../../../provider/dynamic/lookups";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import type { ApiContext } from "../../../provider/engine/binding";
+import { ReadBatcher } from "../../../provider/engine/read-batcher";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 import { golden, variantOf, VARIANTS, type Variant } from "../../golden/load";
 import { startReplayServer, type ReplayServer } from "../../golden/replay-server";

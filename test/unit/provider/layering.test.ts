@@ -1,7 +1,10 @@
-// The provider's layers (issue 16): shapes below everything; the program's side (resource classes,
-// lookups) and the plugin's side (engine, API bindings) on top of them and apart from each other; no
-// import loop anywhere in provider/. And what a program loads: declaring resources loads neither the
-// SDK nor the plugin, and tcs-drift's classifier stays as light.
+// The provider's layers (issues 16 and 46): shapes below everything; the engine (engine/: planning,
+// the create path, the API bindings, the plugin object and its process) above them; the two doors on
+// top, apart from each other: the dynamic door (dynamic/: the program's resource classes and lookups,
+// and serve.ts, which hands the engine to @pulumi/pulumi's dynamic-provider host) and the native door
+// (native/: the gRPC provider every language reaches). No import loop anywhere in provider/, and no
+// runtime file imports the code generation (codegen/). And what a program loads: declaring resources
+// loads neither the SDK nor the engine, and tcs-drift's classifier stays as light.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -70,15 +73,18 @@ function edgesInto(fromDir: string, intoDir: string): string[] {
   return edges;
 }
 
+/** The runtime's source files beyond provider/: what the installed package holds (tsconfig.build.json). */
+const RUNTIME_DIRS = ["sdk", "provider", "emulator", "policy"];
+
 describe("the provider's layers", () => {
   it("finds every source file and its imports (the walk itself works)", () => {
     expect(graph.size).toBeGreaterThan(40);
     expect(graph.get(path.join(PROVIDER, "impl.ts"))).toEqual([
-      path.join(PROVIDER, "plugin", "v8-settings.ts"),
-      path.join(PROVIDER, "plugin", "compile-cache.ts"),
-      path.join(PROVIDER, "plugin", "serve.ts"),
+      path.join(PROVIDER, "engine", "process", "v8-settings.ts"),
+      path.join(PROVIDER, "engine", "process", "compile-cache.ts"),
+      path.join(PROVIDER, "dynamic", "serve.ts"),
     ]);
-    expect(graph.get(path.join(PROVIDER, "program", "shim.ts"))).toContain(path.join(PROVIDER, "impl.ts"));
+    expect(graph.get(path.join(PROVIDER, "dynamic", "shim.ts"))).toContain(path.join(PROVIDER, "impl.ts"));
   });
 
   it("has no import loop in provider/, the shim's require of the plugin's entry included", () => {
@@ -94,13 +100,34 @@ describe("the provider's layers", () => {
     expect(outside).toEqual([]);
   });
 
-  it("keeps the program's side and the plugin's side apart", () => {
+  it("lets no door import the other", () => {
+    expect(edgesInto("dynamic", "provider/native")).toEqual([]);
+    expect(edgesInto("native", "provider/dynamic")).toEqual([]);
+  });
+
+  it("keeps the engine below both doors: it imports neither", () => {
+    expect(edgesInto("engine", "provider/dynamic")).toEqual([]);
+    expect(edgesInto("engine", "provider/native")).toEqual([]);
+    expect(edgesInto("engine", "provider/impl.ts")).toEqual([]);
+  });
+
+  it("keeps the dynamic door's program side off the engine: only its serve.ts, in the plugin's process, reaches it", () => {
     // The serialized shim names the plugin's entry by its package path: it runs in the plugin's
     // process (shim.ts), never in the program's.
-    const shim = path.join(PROVIDER, "program", "shim.ts");
-    expect(edgesInto("program", "provider/plugin")).toEqual([]);
-    expect(edgesInto("program", "provider/impl.ts").filter((edge) => !edge.startsWith(rel(shim)))).toEqual([]);
-    expect(edgesInto("plugin", "provider/program")).toEqual([]);
+    const [shim, serve] = [path.join(PROVIDER, "dynamic", "shim.ts"), path.join(PROVIDER, "dynamic", "serve.ts")];
+    expect(edgesInto("dynamic", "provider/engine").filter((edge) => !edge.startsWith(rel(serve)))).toEqual([]);
+    expect(edgesInto("dynamic", "provider/impl.ts").filter((edge) => !edge.startsWith(rel(shim)))).toEqual([]);
+  });
+
+  it("keeps code generation out of the runtime: nothing the package installs imports codegen/", () => {
+    const runtime = RUNTIME_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)));
+    const edges = runtime.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith(path.join(ROOT, "codegen") + path.sep))
+        .map((target) => `${rel(file)} -> ${rel(target)}`),
+    );
+    expect(runtime.length).toBeGreaterThan(graph.size);
+    expect(edges).toEqual([]);
   });
 });
 
@@ -119,21 +146,21 @@ describe("what a program loads", () => {
     return (JSON.parse(stdout) as string[]).map(rel);
   }
   const heavy = (files: string[]) =>
-    files.filter((file) => /^(sdk|provider\/plugin|emulator)\//.test(file) || file === "provider/impl.ts" || /node_modules\/undici\//.test(file));
+    files.filter((file) => /^(sdk|provider\/engine|emulator)\//.test(file) || file === "provider/impl.ts" || /node_modules\/undici\//.test(file));
 
   const zod = (files: string[]) => files.filter((file) => /node_modules\/zod\//.test(file));
 
   it("declaring resources loads neither the SDK nor the plugin (nor the HTTP client, nor zod)", () => {
-    const classes = ["callback", "callback-instance", "provider-config", "role", "integration-setup-session"].map((name) => `provider/program/${name}.ts`);
+    const classes = ["callback", "callback-instance", "provider-config", "role", "integration-setup-session"].map((name) => `provider/dynamic/${name}.ts`);
     const loaded = loadedBy(classes);
-    expect(loaded).toEqual(expect.arrayContaining(["provider/program/callback.ts", "provider/shapes/callback.ts", "provider/program/shim.ts"]));
+    expect(loaded).toEqual(expect.arrayContaining(["provider/dynamic/callback.ts", "provider/shapes/callback.ts", "provider/dynamic/shim.ts"]));
     expect(heavy(loaded)).toEqual([]);
     expect(zod(loaded)).toEqual([]);
   });
 
   it("import * as tcs from 'pulumi-tcs' (provider/index) loads neither either: the lookups load the SDK on first use", () => {
     const loaded = loadedBy(["provider/index.ts"]);
-    expect(loaded).toContain("provider/program/lookups/index.ts");
+    expect(loaded).toContain("provider/dynamic/lookups/index.ts");
     expect(heavy(loaded)).toEqual([]);
   });
 
@@ -194,7 +221,7 @@ describe("what a program loads", () => {
 
   it("the plugin checks and diffs every kind without the SDK, its HTTP client or the config schema validator (a preview with no changes sends nothing)", () => {
     const loaded = previewUnchanged("an older provider");
-    expect(loaded).toEqual(expect.arrayContaining(["provider/plugin/serve.ts", "provider/plugin/engine/resource-engine.ts", "sdk/core/errors.ts"]));
+    expect(loaded).toEqual(expect.arrayContaining(["provider/dynamic/serve.ts", "provider/engine/resource-engine.ts", "sdk/core/errors.ts"]));
     const needless = loaded.filter(
       (file) => /^sdk\/(client|schemas|resources|internal\/transport)/.test(file) || /node_modules\/(undici|ajv|ajv-formats)\//.test(file),
     );
@@ -205,7 +232,7 @@ describe("what a program loads", () => {
 
   it("a preview of inputs this provider's check passed does not load zod either (validated-by.ts)", () => {
     const loaded = previewUnchanged("check");
-    expect(loaded).toContain("provider/plugin/engine/validated-by.ts");
+    expect(loaded).toContain("provider/engine/validated-by.ts");
     expect(zod(loaded)).toEqual([]);
   });
 

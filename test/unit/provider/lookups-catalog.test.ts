@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LOOKUPS, missingArguments } from "../../../provider/lookups/catalog";
 import { FUNCTION_TOKENS } from "../../../provider/native/invoke";
-import * as programLookups from "../../../provider/program/lookups";
+import * as programLookups from "../../../provider/dynamic/lookups";
 
 const schema = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../provider/native/schema.json"), "utf8")) as { functions: Record<string, unknown> };
 

@@ -5,10 +5,10 @@
 // test/e2e/native-refusals.test.ts.)
 import { HeldIds, importRefusal, sharedIdRefusal } from "../../../provider/native/held-ids";
 import { ResourceCalls } from "../../../provider/native/resource-calls";
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import { parseImportId } from "../../../provider/plugin/engine/import-id";
-import { resourceNamed } from "../../../provider/plugin/engine/planner";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import { parseImportId } from "../../../provider/engine/import-id";
+import { resourceNamed } from "../../../provider/engine/planner";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
 import { UNKNOWN } from "../../../provider/shapes/normalize";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 

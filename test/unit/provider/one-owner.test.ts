@@ -3,9 +3,9 @@
 // second resource name the first in a hidden input, and the plugin's check refuses it naming both.
 // A key on another connection, or another key, is no conflict.
 import * as pulumi from "@pulumi/pulumi";
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
-import { resourceProps } from "../../../provider/program/tcs-resource";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
+import { resourceProps } from "../../../provider/dynamic/tcs-resource";
 import { SAME_KEY_AS_INPUT } from "../../../provider/shapes/reserved";
 import { SHAPES } from "../../../provider/shapes";
 

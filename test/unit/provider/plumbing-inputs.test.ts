@@ -6,11 +6,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 import { classifyStep } from "../../../provider/cli/drift/classify";
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import { createKeyOf, stripEngineKeys } from "../../../provider/plugin/engine/engine-inputs";
-import { replaceOnChange, withReplaceOnChanges } from "../../../provider/plugin/engine/replace-on-changes";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
-import { alreadyValidated, checksFingerprint } from "../../../provider/plugin/engine/validated-by";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import { createKeyOf, stripEngineKeys } from "../../../provider/engine/engine-inputs";
+import { replaceOnChange, withReplaceOnChanges } from "../../../provider/engine/replace-on-changes";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
+import { alreadyValidated, checksFingerprint } from "../../../provider/engine/validated-by";
 import { SHAPES } from "../../../provider/shapes";
 import { CONNECTION_INPUT, CREATE_KEY_INPUT, REPLACE_ON_CHANGES_INPUT, VALIDATED_BY_INPUT } from "../../../provider/shapes/reserved";
 

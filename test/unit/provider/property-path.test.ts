@@ -1,6 +1,6 @@
 // A check failure inside an input, as property-path.ts words it: the Pulumi property path, the value
 // cut short, never a secret input's value; a top-level input keeps its name as the property.
-import { failureAt, propertyPath, shownValue, topLevelInput } from "../../../provider/plugin/engine/property-path";
+import { failureAt, propertyPath, shownValue, topLevelInput } from "../../../provider/engine/property-path";
 
 test("property paths are Pulumi's: indexes in brackets, keys that are not identifiers quoted", () => {
   expect(propertyPath(["permissions", 1])).toBe("permissions[1]");

@@ -1,6 +1,6 @@
 // The read batcher serves every read of a scope from one scan, falls back to single reads when a scan
 // is cut short, and forgets a scope after a write to it.
-import { ReadBatcher, type PageLike } from "../../../provider/plugin/engine/read-batcher";
+import { ReadBatcher, type PageLike } from "../../../provider/engine/read-batcher";
 
 type Rec = { id: string };
 

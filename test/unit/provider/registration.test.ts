@@ -1,7 +1,7 @@
-// A resource class registers with Error.stackTraceLimit at 0 (program/tcs-resource.ts: Pulumi formats a
+// A resource class registers with Error.stackTraceLimit at 0 (dynamic/tcs-resource.ts: Pulumi formats a
 // stack trace for four promises of every output, the largest cost of a preview), and hands the program
 // its own limit back afterwards, also when the registration throws. The same for both doors: the
-// dynamic door's classes and the generated Node.js SDK's (sdks/nodejs, changed by scripts/gen-sdk/node_traces.go).
+// dynamic door's classes and the generated Node.js SDK's (sdks/nodejs, changed by codegen/gen-sdk/node_traces.go).
 import * as pulumi from "@pulumi/pulumi";
 
 type RoleClass = new (

@@ -1,4 +1,4 @@
-// What each binding sends on create and update (plugin/engine/request-body.ts): every input the
+// What each binding sends on create and update (engine/request-body.ts): every input the
 // service holds on create, every one that changes in place on update, each as declared, against the
 // shape (a field left out of a body fails here) and against the SDK's params. The compiler checks a
 // create body's keys against its params; for an update it cannot (which inputs change in place is a
@@ -9,10 +9,10 @@
 import * as path from "node:path";
 import ts from "typescript";
 import type { ToolConnectivityClient } from "../../../sdk";
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import type { AnyBinding, ApiContext } from "../../../provider/plugin/engine/binding";
-import { ReadBatcher } from "../../../provider/plugin/engine/read-batcher";
-import { createBody, updateBody } from "../../../provider/plugin/engine/request-body";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import type { AnyBinding, ApiContext } from "../../../provider/engine/binding";
+import { ReadBatcher } from "../../../provider/engine/read-batcher";
+import { createBody, updateBody } from "../../../provider/engine/request-body";
 import { SHAPES } from "../../../provider/shapes";
 import { MARKER_KEY } from "../../../provider/shapes/reserved";
 import { defineShape, optional, required, setting, type Field, type ResourceKind } from "../../../provider/shapes/shape";

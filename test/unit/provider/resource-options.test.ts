@@ -2,11 +2,11 @@
 // engine gives a dynamic provider's diff no say on replaceOnChanges (it reports no changed keys), so the
 // option arrives as an input; a replacement that keeps a unique key deletes first, or is refused when
 // the API cannot delete. (Their effect on the real engine and service: test/long/resource-options.test.ts.)
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import { markerFor } from "../../../provider/plugin/engine/create-marker";
-import { parsePath, withReplaceOnChanges } from "../../../provider/plugin/engine/replace-on-changes";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
-import { replaceOnChangesInput, resourceProps } from "../../../provider/program/tcs-resource";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import { markerFor } from "../../../provider/engine/create-marker";
+import { parsePath, withReplaceOnChanges } from "../../../provider/engine/replace-on-changes";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
+import { replaceOnChangesInput, resourceProps } from "../../../provider/dynamic/tcs-resource";
 import { SHAPES } from "../../../provider/shapes";
 import { UNKNOWN } from "../../../provider/shapes/normalize";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";

@@ -1,11 +1,11 @@
 // Every property of the shipped schema (provider/native/schema.json) has a description: what the
 // generated SDKs' doc comments and the docs show. A description is written once, as the doc comment
 // of its source: a shape's field (provider/shapes), a lookup's argument (provider/lookups/queries.ts,
-// provider/program/lookups) or an SDK record's property (sdk/schemas), then `npm run gen-schema`.
+// provider/dynamic/lookups) or an SDK record's property (sdk/schemas), then `npm run gen-schema`.
 import { RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
 import type { Field } from "../../../provider/shapes/shape";
-import type { PackageSchema, Properties } from "../../../scripts/schema/pulumi-types";
-import { parseCommittedSchema, SCHEMA_FILE } from "../../../scripts/schema/schema-file";
+import type { PackageSchema, Properties } from "../../../codegen/schema/pulumi-types";
+import { parseCommittedSchema, SCHEMA_FILE } from "../../../codegen/schema/schema-file";
 
 interface Described {
   /** Where the property is: its place in the schema and its name. */

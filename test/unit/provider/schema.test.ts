@@ -1,5 +1,5 @@
 // The Pulumi package schema of the tcs plugin (provider/native/schema.json), derived from the shapes,
-// the lookups and the SDK's records by scripts/schema: the committed file is what they give (a shape
+// the lookups and the SDK's records by codegen/schema: the committed file is what they give (a shape
 // changed without `npm run gen-schema` fails here, naming what differs); what it says of each
 // resource is what the shape declares; and it keeps Pulumi's rules for a schema as far as they can be
 // checked without the CLI (the metaschema's kinds of type, tokens, references that resolve).
@@ -7,10 +7,10 @@ import { RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
 import type { Field } from "../../../provider/shapes/shape";
 import { RoleSchema } from "../../../sdk/schemas/roles";
 import { CustomProviderDeploymentSchema } from "../../../sdk/schemas/custom-providers";
-import { deriveSchema } from "../../../scripts/schema/derive";
-import { LIST_PROPERTY } from "../../../scripts/schema/functions";
-import type { PackageSchema, PropertySpec, TypeSpec } from "../../../scripts/schema/pulumi-types";
-import { canonicalText, SCHEMA_FILE, staleness } from "../../../scripts/schema/schema-file";
+import { deriveSchema } from "../../../codegen/schema/derive";
+import { LIST_PROPERTY } from "../../../codegen/schema/functions";
+import type { PackageSchema, PropertySpec, TypeSpec } from "../../../codegen/schema/pulumi-types";
+import { canonicalText, SCHEMA_FILE, staleness } from "../../../codegen/schema/schema-file";
 
 let schema: PackageSchema;
 beforeAll(() => {

@@ -2,8 +2,8 @@
 // configuration, a provider config's value) are refused at preview when the service would refuse
 // them: nested deeper than its 32 levels, larger than its size limit, or a metadata key that is
 // empty. Driven through each shape's zod schema and the engine's check, without network.
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
 import { SHAPES } from "../../../provider/shapes";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 
@@ -111,8 +111,8 @@ describe("a value nested thousands of levels deep", () => {
   it("is refused by check naming the field, without overflowing the check's own stack", async () => {
     let deep: Record<string, unknown> = { leaf: "x" };
     for (let i = 0; i < 5_000; i++) deep = { nested: deep };
-    const { BINDINGS } = await import("../../../provider/plugin/bindings");
-    const { ResourceEngine } = await import("../../../provider/plugin/engine/resource-engine");
+    const { BINDINGS } = await import("../../../provider/engine/bindings");
+    const { ResourceEngine } = await import("../../../provider/engine/resource-engine");
     const engine = new ResourceEngine(
       BINDINGS.Callback,
       () => {

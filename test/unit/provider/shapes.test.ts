@@ -1,7 +1,7 @@
 // What the shapes derive, against what the provider registered before the shapes existed (the same
 // lists were written by hand in each resource class): the outputs a program registers, the secrets,
 // the type token; and each binding maps exactly the outputs its shape declares.
-import { BINDINGS } from "../../../provider/plugin/bindings";
+import { BINDINGS } from "../../../provider/engine/bindings";
 import { RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
 
 describe("shapes", () => {

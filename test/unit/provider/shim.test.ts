@@ -4,7 +4,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as impl from "../../../provider/impl";
 import { configure, configureShim, engineFor } from "../../../provider/impl";
-import { providerModule } from "../../../provider/program/shim";
+import { providerModule } from "../../../provider/dynamic/shim";
 import { RESOURCE_KINDS } from "../../../provider/type-tokens";
 
 const config = (values: Record<string, string>): pulumi.dynamic.ConfigureRequest => ({

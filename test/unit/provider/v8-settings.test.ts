@@ -1,4 +1,4 @@
-// The plugin process's V8 settings (provider/plugin/v8-settings.ts), set when the shim loads the
+// The plugin process's V8 settings (provider/engine/process/v8-settings.ts), set when the shim loads the
 // implementation. Each is checked in fresh processes against a control without the plugin, so the
 // check itself is shown to work: the young generation grows in a plain process and stays at its size
 // in the plugin's; a hot WebAssembly function leaves the baseline compiler in a plain process and

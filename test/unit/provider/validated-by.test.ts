@@ -1,12 +1,12 @@
-// Check skips validating inputs that the same checks passed before (plugin/engine/validated-by.ts),
+// Check skips validating inputs that the same checks passed before (engine/validated-by.ts),
 // through the real engine and bindings: what it records, when it skips, and that a change of the
 // rules (a provider upgrade) brings validation back for unchanged inputs.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { BINDINGS } from "../../../provider/plugin/bindings";
-import { ResourceEngine } from "../../../provider/plugin/engine/resource-engine";
-import { CHECK_MODULES, checksFingerprint } from "../../../provider/plugin/engine/validated-by";
+import { BINDINGS } from "../../../provider/engine/bindings";
+import { ResourceEngine } from "../../../provider/engine/resource-engine";
+import { CHECK_MODULES, checksFingerprint } from "../../../provider/engine/validated-by";
 import { UNKNOWN } from "../../../provider/shapes/normalize";
 import { VALIDATED_BY_INPUT } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
@@ -63,9 +63,9 @@ describe("validated-by", () => {
     fs.rmSync(copy, { recursive: true, force: true });
     try {
       fs.cpSync(path.join(ROOT, "provider", "shapes"), path.join(copy, "provider", "shapes"), { recursive: true });
-      fs.mkdirSync(path.join(copy, "provider", "plugin", "engine"), { recursive: true });
+      fs.mkdirSync(path.join(copy, "provider", "engine"), { recursive: true });
       for (const file of ["validated-by.ts", ...CHECK_MODULES.map((name) => `${name}.ts`)]) {
-        fs.copyFileSync(path.join(ROOT, "provider", "plugin", "engine", file), path.join(copy, "provider", "plugin", "engine", file));
+        fs.copyFileSync(path.join(ROOT, "provider", "engine", file), path.join(copy, "provider", "engine", file));
       }
       const fingerprintOf = (tree: string) =>
         execFileSync(
@@ -74,7 +74,7 @@ describe("validated-by", () => {
             "--require",
             require.resolve("tsx/cjs"),
             "-e",
-            `process.stdout.write(require(${JSON.stringify(path.join(tree, "provider/plugin/engine/validated-by.ts"))}).checksFingerprint())`,
+            `process.stdout.write(require(${JSON.stringify(path.join(tree, "provider/engine/validated-by.ts"))}).checksFingerprint())`,
           ],
           { cwd: ROOT, encoding: "utf8" },
         );

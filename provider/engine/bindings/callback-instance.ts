@@ -1,0 +1,66 @@
+// tcs.CallbackInstance's API binding (its shape: shapes/callback-instance.ts).
+import type { CallbackInstance as InstanceRecord } from "../../../sdk";
+import { SCAN_PAGE_SIZE } from "../../page-size";
+import { callbackInstance } from "../../shapes/callback-instance";
+import { defineBinding, type ApiContext } from "../binding";
+import { notFoundAsUndefined } from "../not-found";
+import type { PageLike } from "../read-batcher";
+import { createBody } from "../request-body";
+
+const EMPTY_PAGE: PageLike<InstanceRecord> = { items: [], hasMoreAfter: false, nextPage: async () => null };
+
+function readInstance(ctx: ApiContext, callbackId: string, id: string): Promise<InstanceRecord | undefined> {
+  // The instance list is scoped to its callback: one scan per callback serves all its instances.
+  return ctx.reads.find(
+    { kind: "CallbackInstance", within: callbackId },
+    id,
+    // A callback that is gone has no instances left to read.
+    () => notFoundAsUndefined(ctx.client.callbacks.instances.list(callbackId, { limit: SCAN_PAGE_SIZE })).then((page) => page ?? EMPTY_PAGE),
+    (missing) => notFoundAsUndefined(ctx.client.callbacks.instances.retrieve(callbackId, missing)),
+  );
+}
+
+export const callbackInstanceBinding = defineBinding<typeof callbackInstance.fields, InstanceRecord>(callbackInstance, {
+  // The instance is made under its callback: callbackId is in the path.
+  create: (ctx, args) => ctx.client.callbacks.instances.create(args.callbackId, createBody(callbackInstance, args, { inPath: ["callbackId"] })),
+
+  async findCreated(ctx, args, sentAt) {
+    // An instance has no metadata to mark; the service allows one attached instance per config and
+    // auth config, so an attached one made since the POST was sent is the one it created.
+    const page = await ctx.client.callbacks.instances.list(args.callbackId, {
+      providerConfigId: args.providerConfigId,
+      status: "attached",
+      limit: SCAN_PAGE_SIZE,
+    });
+    return page.items.find(
+      (instance) => (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId && Date.parse(instance.createdAt ?? "") >= sentAt.getTime(),
+    );
+  },
+
+  read: (ctx, id, state) => readInstance(ctx, String(state.callbackId), id),
+  importParent: "callbackId",
+
+  async delete(ctx, id, state) {
+    await notFoundAsUndefined(ctx.client.callbacks.instances.delete(String(state.callbackId), id));
+  },
+
+  toOutputs: (record, args) => ({
+    callbackId: args.callbackId,
+    // Every instance has a config: a null one says nothing.
+    providerConfigId: record.config?.id ?? undefined,
+    providerAuthConfigId: record.authConfig === undefined ? undefined : (record.authConfig?.id ?? null),
+    status: record.status ?? undefined,
+    deploymentId: record.deployment?.id ?? undefined,
+    webhookUrl: record.webhookUrl,
+    triggers: record.triggers?.map((trigger) => ({
+      id: trigger.id,
+      key: trigger.providerTrigger?.key ?? null,
+      source: trigger.source ?? null,
+      pollIntervalSeconds: trigger.pollIntervalSeconds ?? null,
+    })),
+    createdAt: record.createdAt ?? undefined,
+    updatedAt: record.updatedAt ?? undefined,
+  }),
+
+  isGone: (record) => record.status === "detached",
+});

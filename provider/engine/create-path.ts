@@ -1,0 +1,385 @@
+// The create path: everything between a create the engine asks for and the object it records. It
+// makes sure a stack never gets an object twice and never loses one: it adopts an object named by
+// adoptId; resumes an unfinished create (create-intents.ts) by taking over what it made, found by its
+// create marker; makes a replacement anew, deleting first an object a finished create of the same
+// resource made; removes what a failed run made for values no longer declared; reconciles a create
+// whose answer was lost (finds what it made, sends it again only when it certainly made nothing, and
+// never while it may still commit); and, for kinds without a marker, takes over an identical object a
+// create collided with only to resume its own unfinished create. An object it cannot prove its own
+// (ownership.ts) it never takes over nor deletes: the create fails saying how to claim it. Planning
+// (planner.ts) and refresh (resource-engine.ts) are elsewhere.
+import { backoffDelay, type BackoffPolicy } from "../../sdk/internal/retry";
+import { sameValue } from "../shapes/normalize";
+import type { ShapeRules } from "../shapes/shape";
+import type { ApiContext, Binding, LiveObject } from "./binding";
+import { beginCreate, endCreate, unfinishedCreate, type UnfinishedCreate } from "./create-intents";
+import { collisionRefusal, unprovenRefusal, type Collision } from "./ownership";
+import { hasMarker, madeBySameResource, markerFor } from "./create-marker";
+import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
+import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
+import { outputsOf } from "./outputs";
+import type { PageLike } from "./read-batcher";
+import { warn } from "./warn";
+import type { Created } from "./results";
+
+/**
+ * A create whose outcome was unknown and that certainly made nothing is sent again, up to this many
+ * times in all, after a growing pause. Each attempt is checked first, so the count only bounds how
+ * long an unattended run keeps trying through a flaky service (20% 5xx: one resource in ~15000 fails).
+ */
+export const CREATE_ATTEMPTS = 6;
+
+/** The pauses between those attempts: 250 ms, 500 ms, ... up to 4 s (the SDK's backoff, from a shorter start). */
+export const CREATE_BACKOFF: BackoffPolicy = { initialMs: 250, maxMs: 4_000 };
+
+/** Allows for clock skew between this machine and the service when matching created_at. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export class CreatePath<Args extends Props, R extends LiveObject> {
+  private readonly shape: ShapeRules<Args>;
+
+  constructor(
+    private readonly binding: Binding<Args, Props, R>,
+    private readonly api: (connection?: string) => ApiContext,
+    /**
+     * Ids whose replacement this process's diff planned: never an orphan nor a lost create's result,
+     * even when they carry the marker the replacement will (a replaceOnChanges field put back after a
+     * change by hand declares what the old object was made with). Taking one over would let the pending
+     * delete of the replaced resource remove the object state then points at.
+     */
+    private readonly replacing: ReadonlySet<string>,
+    private readonly backoff: BackoffPolicy = CREATE_BACKOFF,
+  ) {
+    this.shape = binding.shape;
+  }
+
+  private get kind(): string {
+    return this.shape.token;
+  }
+
+  /** `urn`: the resource's URN, where the door knows it (the native one), for the commands an error names. */
+  async create(inputs: Props, urn?: string): Promise<Created> {
+    const created = await this.createOrTakeOver(inputs, urn);
+    // One object, one resource: what this create returned is no other create's to take over.
+    this.api(connectionOf(inputs)).claimed.add(created.id);
+    return created;
+  }
+
+  private async createOrTakeOver(inputs: Props, urn: string | undefined): Promise<Created> {
+    const args = parseArgs(this.shape, inputs);
+    const connection = connectionOf(inputs);
+    const ctx = this.api(connection);
+    const call: CreateCall<Args> = { ctx, args, connection, urn };
+    if (typeof args.adoptId === "string") return this.adopt(call, args.adoptId);
+    const marker = markerOf(ctx, this.shape, args, inputs);
+    // Read before this create writes its own (create-intents.ts).
+    const unfinished = unfinishedCreate(marker);
+    const resuming = unfinished !== undefined;
+    const { orphan, marked } = await this.findOrphan(call, marker, unfinished?.before ?? NONE);
+    if (orphan && resuming) {
+      warn(
+        `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
+          `run made it and did not record it (the run was interrupted, or its create's answer was lost)`,
+      );
+      const taken = await this.takeOver(call, orphan, marker);
+      finish(marker);
+      return taken;
+    }
+    // A setup session cannot be deleted: a replacement makes a new one beside it, as destroy leaves it.
+    if (orphan && !this.shape.undeletable) await this.removeFinished(call, orphan);
+    beginCreate(marker, marked);
+    const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished };
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const record = await this.binding.create(ctx, args, marker);
+          finish(marker);
+          return { id: record.id, outs: outputsOf(this.binding, record, args, connection) };
+        } catch (error) {
+          const found = await this.reconcileFailedCreate(call, sent, error, attempt);
+          if (found) {
+            // Found by its natural key (an instance's config, a role's slug), it may be an object
+            // another resource of this run still holds and is about to delete (a resource renamed
+            // without an alias): this run must not delete what a create returned.
+            ctx.takenOver.add(found.id);
+            finish(marker);
+            return { id: found.id, outs: outputsOf(this.binding, found, args, connection) };
+          }
+          // Nothing was created: the POST is safe to send again, once the service had a moment.
+          await sleep(backoffDelay(attempt - 1, this.backoff));
+        }
+      }
+    } catch (error) {
+      // A create that may still have made its object stays unfinished, for the next run to take over.
+      if (!(error instanceof MayExistError)) finish(marker);
+      throw error;
+    } finally {
+      ctx.reads.invalidate(this.shape.kind);
+    }
+  }
+
+  /**
+   * An object carrying this resource's marker whose create finished (create-intents.ts): the object a
+   * replacement replaces (`pulumi up --replace`), or one a run on another machine made and did not
+   * record. It is not taken over, so a replacement is a new object; it is removed first (the delete the
+   * replacement plans for it then finds it gone), so nothing is left behind either.
+   */
+  private async removeFinished(call: CreateCall<Args>, found: R): Promise<void> {
+    await this.remove(call, found, {
+      action: `removing ${this.kind} ${found.id}, which this resource's create replaces`,
+      warning:
+        `deleted, and made anew: it carries this resource's create marker from a create that finished ` +
+        `(the object a replacement replaces, or one a run elsewhere made and did not record), so it is not taken over`,
+    });
+  }
+
+  /**
+   * Deletes an object this create does not take over, then says so naming it; a failed delete fails
+   * the create. The object is deleted as state would hold it: the declared scope (an instance's
+   * callback) names where.
+   */
+  private async remove({ ctx, args, connection }: CreateCall<Args>, found: R, say: { action: string; warning: string; ifDeleteFails?: string }): Promise<void> {
+    await this.binding.delete(ctx, found.id, outputsOf(this.binding, found, args)).catch((error: unknown) => {
+      throw new Error(`${describeError(say.action, error, connection)}${say.ifDeleteFails ?? ""}`);
+    });
+    ctx.reads.invalidate(this.shape.kind);
+    warn(`${this.kind} ${found.id}: ${say.warning}`);
+  }
+
+  /**
+   * An object with this resource's marker that already exists: made by an earlier run that was
+   * killed between its POST and writing state, or whose create's answer was lost. One scan of the
+   * kind's live objects per run, taken before this run's first create of the kind (so it holds none
+   * of this run's objects), costs a list page per 100 objects, not a request per create. What such a
+   * run made for other values (the program changed since, a parent included) cannot become this
+   * resource's object: it is removed, saying so, rather than left behind. Objects that carried the
+   * marker before an unfinished create began (`before`) are not what it made; `marked` names every
+   * object carrying the marker, for the intent of the create that follows.
+   */
+  private async findOrphan(call: CreateCall<Args>, marker: string, before: ReadonlySet<string>): Promise<{ orphan?: R; marked: string[] }> {
+    const { ctx, args } = call;
+    const scope = this.binding.markedIn?.(ctx, args);
+    if (!scope) return { marked: [] };
+    const made = await ctx.orphans.filterWhere(
+      { kind: this.shape.kind },
+      () => scope.listAll(),
+      (record) => (hasMarker(record.metadata, marker) || madeBySameResource(record.metadata, marker)) && !this.replacing.has(record.id),
+    );
+    const marked = made.filter((record) => hasMarker(record.metadata, marker));
+    const orphan = marked.find((record) => !before.has(record.id));
+    const ids = marked.map((record) => record.id);
+    // An object the API cannot delete (a setup session) may also be one a replacement let go of: left as it is.
+    if (this.shape.undeletable) return { orphan, marked: ids };
+    for (const leftover of made) if (leftover !== orphan && !ctx.takenOver.has(leftover.id)) await this.removeLeftover(call, leftover);
+    return { orphan, marked: ids };
+  }
+
+  /** An object an earlier failed run of this resource made for values the program no longer declares. */
+  private async removeLeftover(call: CreateCall<Args>, leftover: R): Promise<void> {
+    const why = `an earlier run of this resource made it and did not record it (its create's answer was lost), and the program now declares other values`;
+    await this.remove(call, leftover, {
+      action: `removing ${this.kind} ${leftover.id}`,
+      ifDeleteFails: `. ${why}; run pulumi up again to remove it.`,
+      warning: `deleted: ${why}`,
+    });
+  }
+
+  /** The object a create with this marker made, looked up afresh (after a lost answer): not one that carried the marker before it. */
+  private async findCreated({ ctx, args }: CreateCall<Args>, sent: SentCreate): Promise<R | undefined> {
+    const scope = this.binding.markedIn?.(ctx, args);
+    if (!scope) {
+      const found = await this.binding.findCreated?.(ctx, args, sent.sentAt);
+      return found && !this.replacing.has(found.id) && !ctx.claimed.has(found.id) ? found : undefined;
+    }
+    const madeByIt = (record: R) => hasMarker(record.metadata, sent.marker) && !this.replacing.has(record.id) && !sent.madeBefore.has(record.id);
+    for (let page: PageLike<R> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
+      const found = page.items.find(madeByIt);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * A create that failed: if its outcome is unknown, find what it made (so nothing is left behind
+   * and nothing is made twice), or return undefined when it certainly made nothing and may be sent
+   * again (`attempt` of CREATE_ATTEMPTS); if it collided with an existing object, say how to adopt it.
+   * Throws otherwise.
+   */
+  private async reconcileFailedCreate(call: CreateCall<Args>, sent: SentCreate, error: unknown, attempt: number): Promise<R | undefined> {
+    const { connection } = call;
+    if (outcomeUnknown(error)) {
+      const found = await this.findCreated(call, sent).catch((lookupError: unknown) => {
+        throw new MayExistError(
+          `${describeError(`creating ${this.kind}`, error, connection)}. The service may have created it, and looking for it failed too ` +
+            `(${describeError("lookup", lookupError)}); run pulumi up again: it finds an object it made by its create marker.`,
+        );
+      });
+      if (found) return found;
+      if (mayStillCommit(error)) {
+        // Sending it again while the first may still commit is how one resource becomes two objects.
+        throw new MayExistError(
+          `${describeError(`creating ${this.kind}`, error, connection)}. The service may still create it, so the create was not sent ` +
+            `again (that could make a second object). Run pulumi up again: it takes over the object if the service made it, and creates it otherwise.`,
+        );
+      }
+      if (attempt < CREATE_ATTEMPTS) return undefined;
+      throw new Error(`${describeError(`creating ${this.kind}`, error, connection)}. No object was created; run pulumi up again.`);
+    }
+    const existing = collidingId(error);
+    if (existing) {
+      const identical = await this.identicalUnmarked(call, existing, sent);
+      if (identical) {
+        warn(
+          `${this.kind} ${existing}: taken over instead of creating a new one: it has exactly the declared values, and this resource's ` +
+            `create that did not finish on this machine made it`,
+        );
+        return identical;
+      }
+      // An object adopted earlier whose adoptId this same run removes carries no marker yet: a
+      // replacement (`up --replace`) collides with it. One up without --replace marks it as this resource's.
+      const adoptedBefore = this.binding.markedIn
+        ? ` If it is this resource's own object, adopted earlier and its adoptId removed in this run, run pulumi up once without --replace first.`
+        : "";
+      throw new Error(collisionRefusal(this.collision(call, existing), error instanceof Error ? error.message : String(error)) + adoptedBefore);
+    }
+    throw new Error(describeError(`creating ${this.kind}`, error, connection));
+  }
+
+  /**
+   * For resources with no metadata to mark (roles, instances), the object a create collided with when
+   * it can be proven this resource's own: it matches the declaration in every field, and an unfinished
+   * create of this very resource on this machine (an intent an earlier run left) may have made it: it
+   * was made after that create began. (Within one run, a create whose answer was lost has already
+   * looked for what it made, by natural key and date, before it is sent again.) An identical object with no such proof is
+   * refused, not taken over nor deleted: another stack's, made by hand, or made by an interrupted
+   * create on a runner that is gone, which the engine's record of that create recovers (ownership.ts).
+   * Anything that differs stays a collision that names adoptId.
+   */
+  private async identicalUnmarked(call: CreateCall<Args>, id: string, sent: SentCreate): Promise<R | undefined> {
+    const { ctx, args } = call;
+    if (this.binding.markedIn || this.replacing.has(id)) return undefined;
+    if (ctx.claimed.has(id)) {
+      throw new Error(
+        `creating ${this.kind} failed: ${id} already exists and belongs to another resource of this stack, made or taken over earlier in ` +
+          `this run: two resources would manage one object. Declare it once, or give each its own ${this.shape.naturalKey?.join(" and ") ?? "values"}.`,
+      );
+    }
+    const live = await this.binding.read(ctx, id, args).catch(() => undefined);
+    if (!live || this.binding.isGone?.(live)) return undefined;
+    const current = outputsOf(this.binding, live, args);
+    const same = Object.entries(this.shape.rules).every(
+      ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
+    );
+    if (!same) return undefined;
+    if (!madeSince(live, sent.resumes)) throw new Error(unprovenRefusal({ ...this.collision(call, id), undeletable: this.shape.undeletable === true }));
+    ctx.takenOver.add(live.id);
+    return live;
+  }
+
+  /** An existing object a create collided with, as its refusal names it. */
+  private collision({ args, urn }: CreateCall<Args>, id: string): Collision {
+    const parent = this.binding.importParent;
+    const importId = parent !== undefined && typeof args[parent] === "string" ? `${args[parent] as string}/${id}` : id;
+    return { kind: this.kind, id, importId, urn };
+  }
+
+  /** Takes over an existing object by id (adoptId). */
+  private async adopt(call: CreateCall<Args>, id: string): Promise<Created> {
+    const { ctx, args, connection } = call;
+    const readLive = async () => (await this.binding.read(ctx, id, args)) ?? (await this.binding.retrieve?.(ctx, id));
+    const live = await readLive().catch((error: unknown) => {
+      throw new Error(describeError(`adopting ${this.kind} ${id}`, error, connection));
+    });
+    if (!live || this.binding.isGone?.(live)) {
+      throw new Error(`adoptId: ${this.kind} ${id} does not exist in this environment (or was deleted); check the id, or remove adoptId to create a new one.`);
+    }
+    const current = outputsOf(this.binding, live, args);
+    const reason = this.shape.replacementReason?.(current, args);
+    if (reason) {
+      // Taking it over would plan its replacement at once, and that replacement would adopt it again.
+      throw new Error(
+        `adoptId: ${this.kind} ${id} cannot be managed: its ${reason} is ${JSON.stringify(current[reason])}, which Pulumi replaces; remove adoptId to create a new one.`,
+      );
+    }
+    const replaceOnly = Object.entries(this.shape.rules).filter(
+      ([name, rule]) => rule.onChange === "replace" && !rule.writeOnly && args[name] !== undefined && !sameValue(current[name], args[name], rule),
+    );
+    if (replaceOnly.length > 0) {
+      const list = replaceOnly.map(([name]) => `${name} (live: ${JSON.stringify(current[name])}, declared: ${JSON.stringify(args[name])})`).join(", ");
+      throw new Error(`adoptId: ${this.kind} ${id} differs in properties that cannot change in place: ${list}. Declare the live values to adopt it.`);
+    }
+    return this.takeOver(call, live, undefined);
+  }
+
+  /** Manages an existing object from now on, bringing its in-place fields to the declared values. */
+  private async takeOver({ ctx, args, connection }: CreateCall<Args>, live: R, marker: string | undefined): Promise<Created> {
+    ctx.takenOver.add(live.id);
+    const current = outputsOf(this.binding, live, args);
+    const inPlace = Object.entries(this.shape.rules).some(
+      ([name, rule]) => rule.onChange === "update" && !(args[name] === undefined && rule.serverDefault) && !sameValue(current[name], args[name], rule),
+    );
+    let record = live;
+    if (inPlace && this.binding.update) {
+      record = await this.binding.update(ctx, live.id, args, current, marker).catch((error: unknown) => {
+        throw new Error(describeError(`taking over ${this.kind} ${live.id}`, error, connection));
+      });
+      ctx.reads.invalidate(this.shape.kind);
+    }
+    return { id: live.id, outs: outputsOf(this.binding, record, args, connection) };
+  }
+}
+
+/**
+ * The create marker of a resource's object: what its create stores in metadata, and what an update
+ * keeps there. An adopted object carries none (it was made outside this resource). Only the fields
+ * that never change in place enter it, not those `replaceOnChanges` names: an in-place change of one
+ * of them (a metadata key the option does not name) must leave the marker as it was. A replacement
+ * never takes over the object it replaces all the same: diff names it (`replacing`), and a targeted
+ * replace finds its create finished (create-intents.ts).
+ */
+export function markerOf<A extends Props>(ctx: ApiContext, shape: ShapeRules<A>, args: A, inputs: Props): string {
+  return markerFor(ctx.markerSecret, createKeyOf(inputs), args, shape.rules);
+}
+
+/** A create as sent: how to find what it made after its answer was lost, and what proves an object its own. */
+interface SentCreate {
+  readonly marker: string;
+  /** When it was sent, less the clock skew allowed for (for kinds found by created_at). */
+  readonly sentAt: Date;
+  /** Objects that carried the marker before it was sent (a setup session cannot be deleted): not what it made. */
+  readonly madeBefore: ReadonlySet<string>;
+  /** The create of the same resource that began on this machine and did not finish, which this one resumes. */
+  readonly resumes: UnfinishedCreate | undefined;
+}
+
+/** One create the engine asked for: where it goes, what it declares, and how the door names it. */
+interface CreateCall<Args> {
+  readonly ctx: ApiContext;
+  readonly args: Args;
+  /** The connection named, for the messages that say which environment refused (undefined: the default). */
+  readonly connection: string | undefined;
+  /** The resource's URN, where the door knows it (the native one), for the commands a refusal writes out. */
+  readonly urn: string | undefined;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** A create that failed and may still have made its object: the next run resumes it (create-intents.ts). */
+class MayExistError extends Error {}
+
+/** Whether an unfinished create may have made this object: it was made after that create began (less the clock skew allowed for). */
+function madeSince(live: LiveObject, unfinished: UnfinishedCreate | undefined): boolean {
+  if (unfinished === undefined) return false;
+  const createdAt = Date.parse(String((live as { createdAt?: unknown }).createdAt ?? ""));
+  return Number.isNaN(createdAt) || createdAt >= unfinished.began - CLOCK_SKEW_MS;
+}
+
+/** The create is over: its intent goes, and a store that cannot remove it is said, the result kept. */
+function finish(marker: string): void {
+  const problem = endCreate(marker);
+  if (problem) warn(problem);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

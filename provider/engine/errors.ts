@@ -1,0 +1,64 @@
+// Turns what the service and the SDK report into messages a Pulumi user can act on: the property in
+// the program's own camelCase, the fix, and the request id to quote to support. Never the API key
+// (the SDK's errors never hold it).
+import { APIConnectionError, APIConnectionTimeoutError, APIError, AuthenticationError, UnprocessableEntityError } from "../../sdk/core/errors";
+import { apiKeySetting, describeConnection } from "../connections";
+
+const ID_PATTERN = /\b[a-z]+_[A-Za-z0-9]{20}\b/;
+
+function camel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** The property a field error names, as the program spells it (`value.base_url` stays user data). */
+export function propertyPath(path: ReadonlyArray<string | number> | undefined): string {
+  if (!path || path.length === 0) return "";
+  const [head, ...rest] = path;
+  return [camel(String(head)), ...rest.map(String)].join(".");
+}
+
+/** The id of the existing object a create collided with, when the service reported one. */
+export function collidingId(error: unknown): string | undefined {
+  if (!(error instanceof UnprocessableEntityError) || error.code !== "already_exists") return undefined;
+  return `${error.hint ?? ""} ${error.message}`.match(ID_PATTERN)?.[0];
+}
+
+/**
+ * A write whose outcome is unknown: the request may have been applied although no answer came back
+ * (connection lost after sending, a timeout while waiting, a 5xx).
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (error instanceof APIConnectionTimeoutError) return true;
+  if (error instanceof APIConnectionError || error instanceof APIError) return error.mayHaveBeenProcessed;
+  return false;
+}
+
+/**
+ * A write the service may still be carrying out: the whole request was sent and no answer came back
+ * (the client timed out, or the connection broke). A lookup that finds nothing proves nothing then: the
+ * request may still be queued or running there. An answer, even a 5xx, means the service is done with it.
+ */
+export function mayStillCommit(error: unknown): boolean {
+  return error instanceof APIConnectionError && error.mayHaveBeenProcessed;
+}
+
+/**
+ * A readable one-paragraph message for an error from the service. `connection`: the connection the
+ * request went to, named when the service refused its key (with the setting that holds the key).
+ */
+export function describeError(action: string, error: unknown, connection?: string): string {
+  if (error instanceof AuthenticationError) {
+    return (
+      `${action} failed: the service refused the API key of ${describeConnection(connection)} (${error.message}). ` +
+      `Set the key of that environment: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
+    );
+  }
+  if (error instanceof APIError) {
+    // The SDK's message already carries status, code, hint and request id; add the fields by the
+    // names the program uses.
+    const fields = (error.errors ?? []).map((e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${e.message}`).join("; ");
+    return `${action} failed: ${error.message}${fields ? ` (fields: ${fields})` : ""}`;
+  }
+  if (error instanceof Error) return `${action} failed: ${error.message}`;
+  return `${action} failed: ${String(error)}`;
+}

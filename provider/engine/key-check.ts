@@ -1,0 +1,97 @@
+// A connection's key and base URL, checked before a run writes with them: a wrong key (or one of the
+// wrong kind), or a base URL that does not reach the service, is reported at preview, naming the
+// connection and the setting to fix, instead of failing halfway through the up on the first create.
+import type { ToolConnectivityClient } from "../../sdk";
+import { APIError, AuthenticationError, PermissionDeniedError, ResponseValidationError } from "../../sdk/core/errors";
+import { apiKeySetting, CONNECTIONS_KEY, describeConnection } from "../connections";
+
+/** A publishable key reads public data only: the provider writes, so it needs the secret key. */
+export function publishableKeyRefusal(connection: string | undefined, apiKey: string | undefined): string | undefined {
+  if (!apiKey?.startsWith("service_pk_")) return undefined;
+  return (
+    `${describeConnection(connection)} has a publishable key (service_pk_...), which cannot create or change objects: ` +
+    `set the environment's secret key with pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
+  );
+}
+
+/**
+ * Why the service refuses this connection's key, or why its base URL does not reach the service;
+ * undefined when the service takes both. One list request of one record; any other failure (the
+ * service unreachable or overloaded, say) is left for the step itself to report.
+ */
+export async function keyRefusal(client: ToolConnectivityClient, connection: string | undefined): Promise<string | undefined> {
+  try {
+    // No retries: a refusal is final, and a service that does not answer is the step's to report.
+    await client.roles.list({ limit: 1 }, { maxRetries: 0 });
+    return undefined;
+  } catch (error) {
+    if (error instanceof AuthenticationError) {
+      return (
+        `${describeConnection(connection)}: the service refused its API key (401, ${error.message}). ` +
+        `Set the key of that environment: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
+      );
+    }
+    if (error instanceof PermissionDeniedError) {
+      return (
+        `${describeConnection(connection)}: the API key may not manage this environment's objects (403, ${error.message}). ` +
+        `Use a secret key with full access: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
+      );
+    }
+    const answer = notTheService(error);
+    return answer === undefined ? undefined : baseUrlRefusal(client.baseUrl, connection, answer);
+  }
+}
+
+/**
+ * How the answer to GET /roles shows that whatever answered is not the service, or undefined. The
+ * service defines GET /roles for every secret key and answers it with a list, so a 404 means the path
+ * is wrong, a redirect that the base URL is not the API's own, and a success that is not the list
+ * envelope (an HTML page, other JSON) another server. Anything else (a 5xx from a proxy during an
+ * outage, a 429) says nothing about the URL.
+ */
+function notTheService(error: unknown): string | undefined {
+  if (error instanceof APIError) {
+    if (error.status === 404) return `answered 404 (${error.message})`;
+    if (error.status >= 300 && error.status < 400) {
+      const location = error.headers.location;
+      return `answered ${error.status}, a redirect${location ? ` to ${location}` : ""} (the service answers its own paths directly)`;
+    }
+    return undefined;
+  }
+  if (error instanceof ResponseValidationError) {
+    // A role the SDK cannot read inside the service's list envelope is the service's (perhaps a newer
+    // version's) answer: the step that reads it reports it, naming the field. Only a body that is not
+    // the envelope itself says the URL reaches something else.
+    const envelope = error.issues.filter((issue) => !(issue.path[0] === "items" && typeof issue.path[1] === "number"));
+    if (envelope.length === 0) return undefined;
+    if (envelope.some((issue) => issue.message === "the body is not JSON")) return "answered 200 with a body that is not JSON (a web page, say)";
+    return `answered 200 with JSON that is not the list of roles the service sends (${error.message})`;
+  }
+  return undefined;
+}
+
+/** The message for a base URL that reaches something other than the service: the setting, the URL, and the command that fixes it. */
+function baseUrlRefusal(baseUrl: string, connection: string | undefined, answer: string): string {
+  const shown = withoutCredentials(baseUrl);
+  const setting = connection === undefined ? "tcs:baseUrl" : `${CONNECTIONS_KEY}.${connection}.baseUrl`;
+  const where = connection === undefined ? `${setting} (or TCS_BASE_URL)` : setting;
+  const set = connection === undefined ? setting : `--path ${setting}`;
+  const url = new URL(shown);
+  const path = url.pathname.replace(/\/+$/, "");
+  // A path the service does not live under is the usual slip (a version segment, /api): its root is the likely fix.
+  const guess = path === "" ? "" : ` (perhaps ${url.origin}, without ${path})`;
+  const label = connection === undefined ? "" : `${describeConnection(connection)}: `;
+  return (
+    `${label}${setting} (${shown.replace(/\/$/, "")}) does not reach the Tool Connectivity Service: GET ${path}/roles ${answer}. ` +
+    `Set ${where} to the address the service's paths (/roles, /callbacks, ...) hang from: ` +
+    `pulumi config set ${set} <the service's base URL>${guess}`
+  );
+}
+
+/** A URL as a message may show it: credentials written into it are dropped. */
+function withoutCredentials(href: string): string {
+  const url = new URL(href);
+  url.username = "";
+  url.password = "";
+  return url.href;
+}

@@ -1,0 +1,200 @@
+// The shared engine: check, diff, create, read, update and delete for any resource. Everything
+// resource-specific lives in its shape (shapes/*.ts: the fields and how each changes) and its binding
+// (engine/bindings/*.ts: the API calls and the record's outputs); everything about how Pulumi expects
+// a provider to behave lives here, once: planning in planner.ts, creating in create-path.ts, and
+// refresh, update and delete below.
+import type { BackoffPolicy } from "../../sdk/internal/retry";
+import { canonical, sameValue } from "../shapes/normalize";
+import { CONNECTION_INPUT } from "../shapes/reserved";
+import type { ShapeRules } from "../shapes/shape";
+import type { ApiContext, Binding, LiveObject } from "./binding";
+import { CreatePath, markerOf } from "./create-path";
+import { connectionOf, parseArgs, type Props } from "./engine-inputs";
+import { describeError } from "./errors";
+import { parseImportId } from "./import-id";
+import { outputsOf } from "./outputs";
+import { Planner, type AssertConfigured, type EngineDiff } from "./planner";
+import { warn } from "./warn";
+import type { CheckFailure, Checked, Created, Read, Updated } from "./results";
+
+/** What a door (the dynamic provider's shim, the native provider) calls on a resource type's engine. */
+export interface ProviderMethods {
+  check(olds: Props, news: Props): Promise<Checked>;
+  read(id: string, props: Props): Promise<Read>;
+  update(id: string, olds: Props, news: Props): Promise<Updated>;
+  delete(id: string, props: Props): Promise<void>;
+  /** `urn`: the resource's URN where the door knows it (the native one), for the commands a refused create names. */
+  create(inputs: Props, urn?: string): Promise<Created>;
+  diff(id: string, olds: Props, news: Props): Promise<EngineDiff>;
+  /** `pulumi import`: the object by id alone, with the inputs that declare it as it is. */
+  readForImport(id: string): Promise<Read>;
+  /**
+   * Check failures for a replacement the engine planned itself (the native door's replaceOnChanges):
+   * `olds` the outputs recorded for object `id`, `changed` the fields diff reported.
+   */
+  checkReplacement(id: string, olds: Props, news: Props, changed: readonly string[]): CheckFailure[];
+}
+
+export interface EngineOptions {
+  /** The pauses between create attempts; tests that inject faults by the thousand shorten them. */
+  createBackoff?: BackoffPolicy;
+}
+
+export class ResourceEngine<Args extends Props, Outputs extends Props, R extends LiveObject> implements ProviderMethods {
+  private readonly shape: ShapeRules<Args>;
+  private readonly planner: Planner<Args, R>;
+  private readonly creator: CreatePath<Args, R>;
+
+  constructor(
+    private readonly binding: Binding<Args, Outputs, R>,
+    /** The client and batchers of a connection (the default one when none is named). */
+    private readonly api: (connection?: string) => ApiContext,
+    /**
+     * Throws a message saying how to configure the connection when something is missing; when the
+     * step writes, also when the service refuses the connection's key.
+     */
+    assertConfigured: AssertConfigured,
+    options: EngineOptions = {},
+  ) {
+    this.shape = binding.shape;
+    // Ids whose replacement diff planned, which the create path must never take over.
+    const replacing = new Set<string>();
+    this.planner = new Planner(binding, api, assertConfigured, replacing);
+    this.creator = new CreatePath(binding, api, replacing, options.createBackoff);
+  }
+
+  private get kind(): string {
+    return this.shape.token;
+  }
+
+  check(olds: Props, news: Props): Promise<Checked> {
+    return this.planner.check(olds, news);
+  }
+
+  diff(id: string, olds: Props, news: Props): Promise<EngineDiff> {
+    return this.planner.diff(id, olds, news);
+  }
+
+  checkReplacement(id: string, olds: Props, news: Props, changed: readonly string[]): CheckFailure[] {
+    return this.planner.engineReplacementConflicts(id, olds, news, changed);
+  }
+
+  create(inputs: Props, urn?: string): Promise<Created> {
+    return this.creator.create(inputs, urn);
+  }
+
+  async read(id: string, props: Props): Promise<Read> {
+    const connection = connectionOf(props);
+    const record = await this.binding.read(this.api(connection), id, props).catch((error: unknown) => {
+      throw new Error(describeError(`reading ${this.kind} ${id}`, error, connection));
+    });
+    // No id tells the engine the object is gone, so it drops from state.
+    if (!record || this.binding.isGone?.(record)) return {};
+    const outs = outputsOf(this.binding, record, props as Args, connection);
+    const inputs = this.refreshedInputs(outs, props);
+    return inputs ? { id, props: outs, inputs } : { id, props: outs };
+  }
+
+  /**
+   * `pulumi import` of an object by id alone: its outputs, and the inputs that declare it as it is
+   * (what the CLI writes as code). An object listed under a parent (a callback's instance) is named
+   * `<parent id>/<id>`. Inputs the API never returns (a config's value) are left out: the object keeps
+   * its own, as an adopted one does.
+   */
+  async readForImport(importId: string): Promise<Read> {
+    const { parent, id } = parseImportId(this.shape.kind, importId, this.binding.importParent);
+    const ctx = this.api(undefined);
+    const state = parent ? { [this.binding.importParent!]: parent } : {};
+    const record = await (this.binding.retrieve ? this.binding.retrieve(ctx, id) : this.binding.read(ctx, id, state)).catch((error: unknown) => {
+      throw new Error(describeError(`importing ${this.kind} ${id}`, error, undefined));
+    });
+    if (!record || this.binding.isGone?.(record)) return {};
+    const outs = outputsOf(this.binding, record, state as Args, undefined);
+    const unread = Object.entries(this.shape.rules)
+      .filter(([, rule]) => rule.writeOnly)
+      .map(([name]) => name);
+    if (unread.length > 0) {
+      // As adoption says it (docs/adoption.md): the code the import prints cannot hold these.
+      const [names, them] = [unread.join(", "), unread.length > 1 ? "them" : "it"];
+      warn(
+        `${this.kind} ${id}: imported without ${names}: the API never returns ${them}, so the object keeps its own and state records none. ` +
+          `Leave ${names} out of the program to keep what the object holds; declaring ${them} replaces the object with a new one holding the declared values.`,
+      );
+    }
+    return { id, props: outs, inputs: this.declaredInputs(outs) };
+  }
+
+  /**
+   * When a declared field changed outside Pulumi, the inputs that describe the object as it now is,
+   * for the engine to record: the next diff then starts from the live value, so `ignoreChanges` keeps
+   * a change made by hand instead of reverting it (it copies the recorded input into the program's).
+   * Read sees the outputs in state, not the inputs, so it cannot tell what the program left
+   * undeclared; with no change it returns none, and the engine keeps the recorded inputs as they are.
+   * A secret input stays secret: the engine marks returned inputs secret where the recorded ones were.
+   */
+  private refreshedInputs(live: Props, state: Props): Props | undefined {
+    const fields = this.shape.rules;
+    const drifted = Object.entries(fields).some(([name, rule]) => !rule.writeOnly && !sameValue(live[name], state[name], rule));
+    return drifted ? this.declaredInputs(live) : undefined;
+  }
+
+  /** The inputs a program declares for an object as it is (its outputs): the values it would set, no more. */
+  private declaredInputs(live: Props): Props {
+    const fields = this.shape.rules;
+    const inputs: Props = {};
+    for (const name of this.shape.inputNames) {
+      const rule = fields[name];
+      const value = live[name];
+      // A value the service picks when none is declared: most programs leave it out, and an input
+      // recorded that the program lacks would show in every plan as one about to be removed.
+      if (rule?.serverDefault) continue;
+      // Not set: no value, what an absent declaration means (allow_all filters), a boolean option off.
+      if (canonical(value) === null || value === false || (rule?.absentMeans !== undefined && sameValue(value, undefined, rule))) continue;
+      // Outputs carry every input: live values, and those the API never returns (a config's value,
+      // adoptId) as recorded.
+      inputs[name] = value;
+    }
+    if (live[CONNECTION_INPUT] !== undefined) inputs[CONNECTION_INPUT] = live[CONNECTION_INPUT];
+    return inputs;
+  }
+
+  async update(id: string, olds: Props, news: Props): Promise<Updated> {
+    const update = this.binding.update;
+    if (!update) throw new Error(`${this.kind} has no in-place changes; this is a bug in pulumi-tcs (diff should have planned a replacement)`);
+    const args = parseArgs(this.shape, news);
+    const connection = connectionOf(news);
+    const ctx = this.api(connection);
+    try {
+      // The object keeps the marker its create gave it (an adopted one has none to keep).
+      const marker = typeof args.adoptId === "string" ? undefined : markerOf(ctx, this.shape, args, news);
+      const record = await update(ctx, id, args, olds, marker);
+      return { outs: outputsOf(this.binding, record, args, connection) };
+    } catch (error) {
+      throw new Error(describeError(`updating ${this.kind} ${id}`, error, connection), { cause: error });
+    } finally {
+      ctx.reads.invalidate(this.shape.kind);
+    }
+  }
+
+  async delete(id: string, props: Props): Promise<void> {
+    const connection = connectionOf(props);
+    const ctx = this.api(connection);
+    if (ctx.takenOver.has(id)) {
+      // A create of this run found this object and took it as its own (a role, which the API cannot
+      // delete, replaced or renamed without an alias keeping its slug; a create resuming one that did
+      // not finish): the "new" resource is this object, and deleting it would leave the stack pointing at nothing.
+      warn(
+        `${this.kind} ${id}: not deleted: another resource of this run took it over (by adoptId, by resuming a create that did not finish, or as a role keeping its slug through a replacement or a rename without an alias)`,
+      );
+      return;
+    }
+    try {
+      const note = await this.binding.delete(ctx, id, props);
+      if (note) warn(`${this.kind} ${id}: ${note}`);
+    } catch (error) {
+      throw new Error(describeError(`deleting ${this.kind} ${id}`, error, connection), { cause: error });
+    } finally {
+      ctx.reads.invalidate(this.shape.kind);
+    }
+  }
+}
