@@ -6,7 +6,7 @@ import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { FIX } from "./helpers/programs";
 import { listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
-import { outputCollector } from "./helpers/workspace";
+import { attempt } from "./helpers/workspace";
 
 describe("one object, one resource", () => {
   let emulator: RunningEmulator;
@@ -20,16 +20,6 @@ describe("one object, one resource", () => {
     env.scratch.remove();
     await emulator.close();
   });
-
-  /** What the engine printed and the error the Automation API raised, or "succeeded". */
-  async function attempt(run: (onOutput: (text: string) => void) => Promise<unknown>): Promise<string> {
-    const output = outputCollector();
-    const failure = await run(output.onOutput).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    return failure === undefined ? "succeeded" : `${output.text()}\n${String(failure)}`;
-  }
 
   it("refuses a role slug declared twice at preview, naming both resources", async () => {
     const stack = await env.open(async () => {

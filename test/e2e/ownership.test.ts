@@ -7,14 +7,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack } from "../../scripts/lib/engine";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { FIX } from "./helpers/programs";
-import { api, listAll, startTestEmulator } from "./helpers/tcs-stack";
-import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+import { api, listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
+import { attempt, makeScratch, type Scratch } from "./helpers/workspace";
 
 let emulator: RunningEmulator;
 const scratches: Scratch[] = [];
@@ -55,36 +54,11 @@ function programOf(door: Door, declared: Declared): PulumiFn {
   };
 }
 
-async function stackOf(door: Door, name: string, env: Record<string, string> = {}): Promise<{ scratch: Scratch; open(program: PulumiFn): Promise<Stack> }> {
-  const scratch = makeScratch(name);
-  scratches.push(scratch);
-  return {
-    scratch,
-    open: (program) =>
-      openStack({
-        program,
-        workDir: scratch.dir,
-        stackName: name,
-        backendDir: scratch.backendDir,
-        env,
-        ...(door === "native" ? { plugins: nativePlugins } : {}),
-        config: {
-          "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
-          "tcs:baseUrl": { value: emulator.url },
-          "tcs:rateLimitTier": { value: "production" },
-        },
-      }),
-  };
-}
-
-/** What the engine printed and the error, or "succeeded". */
-async function attempt(run: (onOutput: (text: string) => void) => Promise<unknown>): Promise<string> {
-  const output = outputCollector();
-  const failure = await run(output.onOutput).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  return failure === undefined ? "succeeded" : `${output.text()}\n${String(failure)}`;
+/** A stack on the emulator's production environment, through one door. */
+function stackOf(door: Door, name: string, env: Record<string, string> = {}): TcsStack {
+  const stack = tcsStack(name, emulator, "production", {}, { env, ...(door === "native" ? { plugins: nativePlugins } : {}) });
+  scratches.push(stack.scratch);
+  return stack;
 }
 
 /** A callback, a config and an instance made by hand, as someone outside Pulumi would. */
@@ -128,7 +102,7 @@ describe.each<Door>(["dynamic", "native"])("the %s door's claims of a natural ke
         new NativeResource("Role", "dev-role", role, { provider: dev });
       }
     };
-    const opened = await stackOf(door, `claims-${door}`);
+    const opened = stackOf(door, `claims-${door}`);
     const stack = await opened.open(program);
     // The dynamic door's second environment: a named connection, as `pulumi config set --path` writes it.
     if (door === "dynamic") {
@@ -163,7 +137,7 @@ describe.each<[Door, Tool]>([
     const made = await handMadeInstance(tool, door);
     const slug = `shared-triage-${door}`;
     // Stack A adopts the hand-made instance and makes a role.
-    const a = await stackOf(door, `owner-a-${door}`);
+    const a = stackOf(door, `owner-a-${door}`);
     const aProgram = programOf(door, { role: { slug }, instance: { ...made, adoptId: made.instanceId } });
     const aUp = await (await a.open(aProgram)).up();
     expect(aUp.summary.resourceChanges).toEqual({ create: 3 });
@@ -171,7 +145,7 @@ describe.each<[Door, Tool]>([
     const [roleBefore] = (await listAll(emulator, "/roles")).filter((role) => role.slug === slug);
 
     // Stack B declares the same instance and the same role, identical in every field.
-    const b = await stackOf(door, `owner-b-${door}`);
+    const b = stackOf(door, `owner-b-${door}`);
     const bStack = await b.open(programOf(door, { role: { slug }, instance: { callbackId: made.callbackId, providerConfigId: made.providerConfigId } }));
     const text = await attempt((onOutput) => bStack.up({ onOutput }));
     expect(text).toMatch(new RegExp(`${made.instanceId} already exists with exactly the declared values, and nothing proves`));
@@ -194,7 +168,7 @@ describe.each<[Door, Tool]>([
     const slug = `unwritable-home-${door}`;
     // A HOME under a regular file, and no TCS_CREATE_INTENTS_DIR (the tests' own is left out of the
     // engine's environment for these runs): the store cannot be made.
-    const stack = await (await stackOf(door, `unwritable-${door}`, { HOME: path.join(file, "home") })).open(programOf(door, { role: { slug } }));
+    const stack = await stackOf(door, `unwritable-${door}`, { HOME: path.join(file, "home") }).open(programOf(door, { role: { slug } }));
     const testsOwn = process.env.TCS_CREATE_INTENTS_DIR;
     delete process.env.TCS_CREATE_INTENTS_DIR;
     try {
@@ -212,7 +186,7 @@ describe.each<[Door, Tool]>([
   it("refuses, rather than guesses, a create interrupted on a runner that is gone; the commands it writes out recover it", async () => {
     const slug = `interrupted-${door}`;
     const name = `interrupted-${door}`;
-    const opened = await stackOf(door, name);
+    const opened = stackOf(door, name);
     const stack = await opened.open(programOf(door, { role: { slug } }));
     // What a run killed between its POST and its state write leaves on a fresh runner: the object, the
     // engine's record of the create it was interrupted in (a pending operation, which `pulumi stack

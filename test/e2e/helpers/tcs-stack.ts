@@ -2,7 +2,7 @@
 // (`tcs:apiKey` as a secret, `tcs:baseUrl`), the emulator's request counters and fault rules.
 import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack } from "../../../scripts/lib/engine";
+import { openStack, type OpenStackOptions } from "../../../scripts/lib/engine";
 import { makeScratch, type Scratch } from "./workspace";
 
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -21,6 +21,8 @@ export function tcsStack(
   environment: "development" | "production" = "production",
   /** Overrides of the stack config, e.g. a custom `tcs:rateLimitTier`. */
   extraConfig: Record<string, string> = {},
+  /** The CLI's environment, and the project's plugins (the native door's stacks name pulumi-resource-tcs). */
+  engine: Pick<OpenStackOptions, "env" | "plugins"> = {},
 ): TcsStack {
   const scratch = makeScratch(name);
   return {
@@ -31,6 +33,7 @@ export function tcsStack(
         workDir: scratch.dir,
         stackName: name,
         backendDir: scratch.backendDir,
+        ...engine,
         config: {
           "tcs:apiKey": { value: emulator.keys[environment].secret, secret: true },
           "tcs:baseUrl": { value: emulator.url },

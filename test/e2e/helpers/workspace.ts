@@ -23,3 +23,13 @@ export function outputCollector(): { onOutput: (out: string) => void; text: () =
   const chunks: string[] = [];
   return { onOutput: (out) => chunks.push(out), text: () => chunks.join("") };
 }
+
+/** What the engine printed and the error a run raised, or "succeeded": to assert on a refusal's words. */
+export async function attempt(run: (onOutput: (text: string) => void) => Promise<unknown>): Promise<string> {
+  const output = outputCollector();
+  const failure = await run(output.onOutput).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  return failure === undefined ? "succeeded" : `${output.text()}\n${String(failure)}`;
+}
