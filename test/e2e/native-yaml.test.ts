@@ -10,7 +10,7 @@ import { REPO_ROOT } from "../../scripts/lib/engine";
 import { runBin } from "./helpers/run-bin";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";
-import { yamlExample, yamlProject, type YamlProject } from "./helpers/yaml-project";
+import { expectRoleRenameCaught, yamlExample, yamlProject, type YamlProject } from "./helpers/yaml-project";
 
 const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
 const POLICY_PACK = path.join(REPO_ROOT, "policy");
@@ -43,14 +43,7 @@ test("the YAML quickstart: up, a preview with no changes that sends nothing, dri
   expect((await requests.read(emulator)).total).toBe(0);
 
   // Renamed by hand: the refresh finds it, and the up puts the declared name back.
-  await api(emulator, "PUT", `/roles/${roleId}`, {
-    name: "Renamed by hand",
-    slug: "support-agents",
-    permissions: ["thread_create", "thread_read", "message_read"],
-    description: "Answer customer threads.",
-  });
-  await expect(stack.preview({ refresh: true, expectNoChanges: true, diff: true, onOutput: printed.onOutput })).rejects.toThrow(/no changes were expected/);
-  expect(printed.text()).toMatch(/~ name\s*: "Renamed by hand" => "Support agents"/);
+  await expectRoleRenameCaught(emulator, stack, roleId, printed);
   // tcs-drift reads a native stack as it reads a dynamic one: exit 2, the field, old and new.
   const drift = await runBin(DRIFT_BIN, ["--stack", "native-yaml", "--cwd", project.scratch.dir, "--json", path.join(project.scratch.dir, "drift.json")], {
     ...process.env,

@@ -25,6 +25,7 @@ import { buildPython } from "../../scripts/release/sdk-packages";
 import { PLATFORMS } from "../../scripts/release/platforms";
 import { api, requests, startTestEmulator } from "../e2e/helpers/tcs-stack";
 import { outputCollector } from "../e2e/helpers/workspace";
+import { expectRoleRenameCaught } from "../e2e/helpers/yaml-project";
 
 const run = promisify(execFile);
 const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -174,14 +175,7 @@ test("a YAML program with no plugins section, no node_modules and no node on PAT
   expect((await stack.preview({ onOutput: printed.onOutput })).changeSummary).toEqual({ same: 6 });
   expect((await requests.read(emulator)).total).toBe(0);
 
-  await api(emulator, "PUT", `/roles/${roleId}`, {
-    name: "Renamed by hand",
-    slug: "support-agents",
-    permissions: ["thread_create", "thread_read", "message_read"],
-    description: "Answer customer threads.",
-  });
-  await expect(stack.preview({ refresh: true, expectNoChanges: true, diff: true, onOutput: printed.onOutput })).rejects.toThrow(/no changes were expected/);
-  expect(printed.text()).toMatch(/~ name\s*: "Renamed by hand" => "Support agents"/);
+  await expectRoleRenameCaught(emulator, stack, roleId, printed);
 
   // Node 20 first on PATH: the executable does not look at it.
   const oldNode = path.join(root, "old-node");

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../../../scripts/lib/engine";
+import { api } from "./tcs-stack";
 import { makeScratch, type Scratch } from "./workspace";
 
 export interface YamlProject {
@@ -38,4 +39,25 @@ export async function yamlProject(name: string, emulator: RunningEmulator, progr
 /** The example's program (examples/yaml/Pulumi.yaml). */
 export function yamlExample(): string {
   return fs.readFileSync(path.join(REPO_ROOT, "examples", "yaml", "Pulumi.yaml"), "utf8");
+}
+
+/**
+ * The YAML quickstart's role (examples/yaml) renamed by hand: a refresh preview that expects no
+ * changes must fail, and show the rename as the field's old and new value.
+ */
+export async function expectRoleRenameCaught(
+  emulator: RunningEmulator,
+  stack: Stack,
+  roleId: string,
+  printed: { onOutput: (out: string) => void; text: () => string },
+): Promise<void> {
+  await api(emulator, "PUT", `/roles/${roleId}`, {
+    name: "Renamed by hand",
+    slug: "support-agents",
+    permissions: ["thread_create", "thread_read", "message_read"],
+    description: "Answer customer threads.",
+  });
+  const preview = stack.preview({ refresh: true, expectNoChanges: true, diff: true, onOutput: printed.onOutput });
+  await expect(preview).rejects.toThrow(/no changes were expected/);
+  expect(printed.text()).toMatch(/~ name\s*: "Renamed by hand" => "Support agents"/);
 }
