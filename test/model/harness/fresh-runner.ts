@@ -10,6 +10,7 @@
 //   - a role or an instance carries no marker: the up is refused naming the object, adoptId and the
 //     engine's record of an interrupted create (`pulumi refresh --clear-pending-creates`), never taken
 //     over on a guess; the user adopts it.
+import fc from "fast-check";
 import { CONFIG_SOURCES, KIND_OF, NAMES, configArgs, declarations, pick, ref, setConnection, slotsOf, type Slot } from "./program";
 import { freeInstanceKey, integrationProviderFree } from "./free-keys";
 import { InvariantViolation, PENDING_CREATES_FIX, refusalNamesFix, resolved, stillLive } from "./invariants";
@@ -22,6 +23,20 @@ import type { ResourceKind } from "../../../provider/shapes/shape";
 function fail(message: string): never {
   throw new InvariantViolation(message);
 }
+
+/**
+ * The kinds these commands declare: those refused on a fresh runner (a role, an instance) twice as
+ * often as the others, since an instance's declaration often finds no callback and config to attach.
+ */
+export const FRESH_KINDS = fc.constantFrom<ResourceKind>(
+  "Role",
+  "Role",
+  "CallbackInstance",
+  "CallbackInstance",
+  "Callback",
+  "ProviderConfig",
+  "IntegrationSetupSession",
+);
 
 /** Where creates of a kind are posted (the lost answer's fault aims there, and the failing lookups). */
 const CREATE_PATH: Record<ResourceKind, string> = {
@@ -129,12 +144,9 @@ export class UnfinishedCreateThenUp implements Command {
   ) {}
   check = always;
   async run(_m: Model, real: Real) {
-    const slot = slotsOf(this.kind).find((s) => real.program[s] === undefined && !real.sim.state.has(s));
+    const slot = await declareNew(real, this.kind, this.variant, this.connection);
     if (!slot) return;
-    await upAndCheck(real, false);
-    const declaration = await this.declaration(real, slot);
-    if (!declaration) return;
-    real.program[slot] = declaration;
+    const declaration = real.program[slot]!;
     const environment = real.world.environmentOf(connectionOf(declaration));
     const program = declarations(real.program);
     const failed = await real.world.upLosingTheCreate(() => real.sim.up(program), CREATE_PATH[this.kind], HOLD_MS);
@@ -149,39 +161,48 @@ export class UnfinishedCreateThenUp implements Command {
     await upAfterUnfinishedCreate(real, slot, made[0], this.fresh);
   }
 
-  /** A declaration for the empty slot, on a key free in its environment; undefined when there is none. */
-  private async declaration(real: Real, slot: Slot): Promise<Record<string, unknown> | undefined> {
-    const { catalog } = real.world;
-    const v = this.variant;
-    let args: Record<string, unknown>;
-    switch (this.kind) {
-      case "Role":
-        args = { name: pick(NAMES, v) ?? "Role", slug: `${slot.toLowerCase()}-${++real.slugGeneration}`, permissions: ["thread_read"] };
-        break;
-      case "Callback": {
-        const free = [];
-        for (const p of catalog.integrationProviders) if (await integrationProviderFree(real, slot, p.id, this.connection)) free.push(p.id);
-        if (free.length === 0) return undefined;
-        args = { integrationProviderId: pick(free, v), name: pick(NAMES, v) };
-        break;
-      }
-      case "ProviderConfig":
-        args = configArgs(catalog, pick(CONFIG_SOURCES, v), { filters: v, name: v, description: v, metadata: v });
-        break;
-      case "IntegrationSetupSession":
-        args = { integrationId: pick(catalog.integrations, v), name: "Setup" };
-        break;
-      case "CallbackInstance": {
-        const key = await freeInstanceKey(real, slot, v);
-        if (!key) return undefined;
-        args = { callbackId: ref(key.callback), providerConfigId: ref(key.config), providerAuthConfigId: key.providerAuthConfigId };
-        setConnection(args, key.connection);
-        return args;
-      }
-    }
-    setConnection(args, this.connection);
-    return args;
-  }
   toString = () =>
     `declare a ${this.kind} (${this.variant}${this.kind !== "CallbackInstance" && this.connection ? `, on ${this.connection}` : ""}), up losing its create and the lookup, then up on ${this.fresh ? "a fresh runner" : "the same machine"}`;
+}
+
+/**
+ * A new declaration of a kind in an empty slot, on a key free in its environment, with the rest of
+ * the program applied first (so that its create is the only one of the next up). Returns the slot, or
+ * undefined when there is none free.
+ */
+export async function declareNew(real: Real, kind: ResourceKind, variant: number, connection: Connection): Promise<Slot | undefined> {
+  const slot = slotsOf(kind).find((s) => real.program[s] === undefined && !real.sim.state.has(s));
+  if (!slot) return undefined;
+  await upAndCheck(real, false);
+  const { catalog } = real.world;
+  const v = variant;
+  let args: Record<string, unknown>;
+  switch (kind) {
+    case "Role":
+      args = { name: pick(NAMES, v) ?? "Role", slug: `${slot.toLowerCase()}-${++real.slugGeneration}`, permissions: ["thread_read"] };
+      break;
+    case "Callback": {
+      const free = [];
+      for (const p of catalog.integrationProviders) if (await integrationProviderFree(real, slot, p.id, connection)) free.push(p.id);
+      if (free.length === 0) return undefined;
+      args = { integrationProviderId: pick(free, v), name: pick(NAMES, v) };
+      break;
+    }
+    case "ProviderConfig":
+      args = configArgs(catalog, pick(CONFIG_SOURCES, v), { filters: v, name: v, description: v, metadata: v });
+      break;
+    case "IntegrationSetupSession":
+      args = { integrationId: pick(catalog.integrations, v), name: "Setup" };
+      break;
+    case "CallbackInstance": {
+      const key = await freeInstanceKey(real, slot, v);
+      if (!key) return undefined;
+      args = { callbackId: ref(key.callback), providerConfigId: ref(key.config), providerAuthConfigId: key.providerAuthConfigId };
+      connection = key.connection;
+      break;
+    }
+  }
+  setConnection(args, connection);
+  real.program[slot] = args;
+  return slot;
 }

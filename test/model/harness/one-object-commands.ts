@@ -8,7 +8,7 @@ import { MARKER_KEY, REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/r
 import { SHAPES } from "../../../provider/shapes";
 import type { ResourceKind, ShapeRules } from "../../../provider/shapes/shape";
 import { integrationProviderFree } from "./free-keys";
-import { unmanaged, upAfterUnfinishedCreate } from "./fresh-runner";
+import { FRESH_KINDS, declareNew, unmanaged, upAfterUnfinishedCreate } from "./fresh-runner";
 import { InvariantViolation, stateExists, stillLive } from "./invariants";
 import { CONFIG_SOURCES, DESCRIPTIONS, KIND_OF, METADATA, NAMES, configArgs, declarations, normalize, pick, slotsOf, type Slot } from "./program";
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
@@ -46,14 +46,16 @@ function fail(message: string): never {
  * service commits the create afterwards. The provider must not send it again (that would make a
  * second object) but fail the run saying the service may still create it; once it has committed, the
  * next up must converge on one object per resource (it takes the object over by its create marker or
- * natural key), with nothing left behind. With `freshRunner`, the next up runs on a machine without
- * the create's intent, and must do what fresh-runner.ts says (a marked object made anew, a role or an
- * instance refused naming the way to claim it).
+ * natural key), with nothing left behind. With `fresh`, a new object of a kind is declared on the
+ * program applied first (its create the run's only one, so the slow one), and the next up runs on a
+ * machine without the create's intent: it must do what fresh-runner.ts says (a marked object made
+ * anew, a role or an instance refused naming the way to claim it).
  */
 export class SlowCreateUp implements Command {
-  constructor(readonly freshRunner = false) {}
+  constructor(readonly fresh?: { kind: ResourceKind; variant: number; connection: Connection }) {}
   check = always;
   async run(_m: Model, real: Real) {
+    if (this.fresh && !(await declareNew(real, this.fresh.kind, this.fresh.variant, this.fresh.connection))) return;
     const { failure: failed, slowed } = await real.world.upWithSlowCreate(async () => {
       await real.sim.up(declarations(real.program), { refresh: real.dirty });
       real.dirty = false;
@@ -71,7 +73,7 @@ export class SlowCreateUp implements Command {
       if (slowed && failed.op === "create" && /may still create it/.test(failed.message)) {
         eventCounts.slowCreates++;
         if (!real.dirty) await stateExists(real.world, real.sim);
-        if (this.freshRunner) return this.upOnAFreshRunner(real, failed.resource as Slot);
+        if (this.fresh) return this.upOnAFreshRunner(real, failed.resource as Slot);
       }
     }
     await upAndCheck(real, false);
@@ -82,7 +84,10 @@ export class SlowCreateUp implements Command {
     if (made.length !== 1) fail(`a create slower than the client's timeout left ${made.length} unmanaged ${KIND_OF[slot]} objects: ${made.join(", ")}`);
     await upAfterUnfinishedCreate(real, slot, made[0], true);
   }
-  toString = () => `up with the first create slower than the client's timeout, then up${this.freshRunner ? " on a fresh runner" : ""}`;
+  toString = () =>
+    this.fresh
+      ? `declare a ${this.fresh.kind} (${this.fresh.variant}${this.fresh.connection ? `, on ${this.fresh.connection}` : ""}), up with its create slower than the client's timeout, then up on a fresh runner`
+      : "up with the first create slower than the client's timeout, then up";
 }
 
 /**
@@ -510,8 +515,13 @@ export function oneObjectCommands(options: { faults: boolean; realEngine?: boole
   ];
   if (options.faults) {
     commands.push(
-      // Half of them followed by an up on a fresh runner (the other half's events come from fresh-runner.ts's cheaper command).
-      { weight: 1, arbitrary: fc.boolean().map((fresh) => new SlowCreateUp(fresh)) },
+      // Half of them a new declaration's create, followed by an up on a fresh runner.
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.boolean(), FRESH_KINDS, variant, fc.constantFrom<Connection>(undefined, "prod"))
+          .map(([fresh, kind, v, connection]) => new SlowCreateUp(fresh ? { kind, variant: v, connection } : undefined)),
+      },
       {
         weight: 3,
         arbitrary: fc.tuple(slots("cbA", "cbB", "pcA", "pcB"), variant, fc.boolean()).map(([slot, v, fresh]) => new ChangeAfterFailedCreate(slot, v, fresh)),

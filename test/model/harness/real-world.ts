@@ -1,17 +1,16 @@
 // The commands of the real world (issue 45), with their weights in quarters of the other commands'
 // (commandArbitraries): another stack on the account, objects made by hand, runs on a fresh machine,
 // keys rotated within their environment, and replaceOnChanges on kinds whose natural key the service
-// keeps unique. Each about half as often as the rarest command there (a quarter for a key rotation),
-// so that `npm test`'s model run keeps its time.
+// keeps unique. Each a quarter to three quarters as often as the rarest command there, so that
+// `npm test`'s model run keeps its time; half the slow creates of oneObjectCommands are a fresh runner's too.
 import fc from "fast-check";
 import { HandMadeCollision } from "./by-hand";
-import { UnfinishedCreateThenUp } from "./fresh-runner";
+import { FRESH_KINDS, UnfinishedCreateThenUp } from "./fresh-runner";
 import { OtherStackClaims, OtherStackDeclares } from "./other-stack";
 import type { Command } from "./real";
 import { RotateKey } from "./rotation";
 import { CallbackRenamedUnderReplaceOnChanges, RoleKeepsSlugUnderReplaceOnChanges } from "./unique-keys";
 import type { Connection } from "./world";
-import type { ResourceKind } from "../../../provider/shapes/shape";
 
 export function realWorldCommands(options: { faults: boolean; realEngine?: boolean }): fc.WeightedArbitrary<Command>[] {
   // The real engine runs them in a fixed sequence per door (test/long/model-engine.test.ts): its random
@@ -22,36 +21,29 @@ export function realWorldCommands(options: { faults: boolean; realEngine?: boole
   const keyed = fc.constantFrom<"Role" | "Callback" | "CallbackInstance">("Role", "Callback", "CallbackInstance");
   const commands: fc.WeightedArbitrary<Command>[] = [
     {
-      weight: 2,
+      weight: 1,
       arbitrary: fc
         .tuple(fc.constantFrom<OtherStackDeclares["slot"]>("roleA", "cbA", "pcA", "instA"), variant, connection, fc.nat({ max: 3 }))
         .map(([slot, v, c, r]) => new OtherStackDeclares(slot, v, c, r === 0)),
     },
-    { weight: 3, arbitrary: fc.tuple(keyed, variant).map(([kind, v]) => new OtherStackClaims(kind, v)) },
+    { weight: 2, arbitrary: fc.tuple(keyed, variant).map(([kind, v]) => new OtherStackClaims(kind, v)) },
     { weight: 2, arbitrary: fc.tuple(keyed, variant, connection).map(([kind, v, c]) => new HandMadeCollision(kind, v, c)) },
     { weight: 1, arbitrary: connection.map((c) => new RotateKey(c)) },
     {
       weight: 2,
       arbitrary: fc.tuple(fc.constantFrom<"cbA" | "cbB">("cbA", "cbB"), variant).map(([slot, v]) => new CallbackRenamedUnderReplaceOnChanges(slot, v)),
     },
+    // A role slot without adoptId is rarer than a callback slot without one: more often.
     {
-      weight: 2,
+      weight: 3,
       arbitrary: fc.tuple(fc.constantFrom<"roleA" | "roleB">("roleA", "roleB"), variant).map(([slot, v]) => new RoleKeepsSlugUnderReplaceOnChanges(slot, v)),
     },
   ];
   if (options.faults) {
     commands.push({
-      weight: 2,
-      arbitrary: fc
-        // The kinds refused on a fresh runner twice as often (an instance's create often has no callback and config to attach),
-        // and a fresh runner two times in three.
-        .tuple(
-          fc.constantFrom<ResourceKind>("Role", "Role", "CallbackInstance", "CallbackInstance", "Callback", "ProviderConfig", "IntegrationSetupSession"),
-          variant,
-          connection,
-          fc.nat({ max: 2 }),
-        )
-        .map(([kind, v, c, fresh]) => new UnfinishedCreateThenUp(kind, v, c, fresh > 0)),
+      weight: 3,
+      // On a fresh runner two times in three.
+      arbitrary: fc.tuple(FRESH_KINDS, variant, connection, fc.nat({ max: 2 })).map(([kind, v, c, fresh]) => new UnfinishedCreateThenUp(kind, v, c, fresh > 0)),
     });
   }
   return commands;
