@@ -6,7 +6,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".tcs/**", ".pulumi/**", "**/node_modules/**", "test/golden/observed/**", "sdks/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      ".tcs/**",
+      ".pulumi/**",
+      "**/node_modules/**",
+      "test/golden/observed/**",
+      "sdks/**",
+      "codegen/examples/generated/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

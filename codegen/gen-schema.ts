@@ -1,13 +1,22 @@
 // `npm run gen-schema`: writes the Pulumi package schema of the tcs plugin (provider/native/schema.json)
 // from the resources' shapes, the lookups and the SDK's records (codegen/schema/derive.ts).
 // `npm run gen-schema -- --check` only compares, and exits 1 naming what differs when the committed
-// file is stale (a shape changed and the schema was not regenerated).
+// file is stale (a shape changed and the schema was not regenerated). `--without-examples <file>`
+// writes the schema without the examples to <file> (codegen/run.sh's first step).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { deriveSchema } from "./schema/derive";
-import { formatSchema, readCommittedSchema, SCHEMA_FILE, schemaFilePath, staleness } from "./schema/schema-file";
+import { canonicalText, formatSchema, readCommittedSchema, SCHEMA_FILE, schemaFilePath, staleness } from "./schema/schema-file";
 
 async function main(): Promise<void> {
+  const bare = process.argv.indexOf("--without-examples");
+  if (bare > 0) {
+    // What codegen/run.sh binds the examples against: their source is PCL, and the schema's types are all it needs.
+    const target = process.argv[bare + 1];
+    if (!target) throw new Error("--without-examples needs the file to write");
+    fs.writeFileSync(target, canonicalText(deriveSchema({ examples: false })));
+    return;
+  }
   const schema = deriveSchema();
   if (process.argv.includes("--check")) {
     const differences = staleness(schema);

@@ -1,7 +1,8 @@
 // The Pulumi package schema of the tcs provider plugin, derived from the one declaration of each
 // resource (provider/shapes), the program's lookups (provider/dynamic/lookups) and the SDK's records
-// (sdk/schemas): nothing in it is written twice. `npm run gen-schema` writes it to
+// (sdk/schemas), with the examples of codegen/examples: nothing in it is written twice. `npm run gen-schema` writes it to
 // provider/native/schema.json, and test/unit/provider/schema.test.ts fails when that file is stale.
+import { readExample, withExample } from "./examples";
 import { deriveFunctions, NOT_FUNCTIONS } from "./functions";
 import { readLookupSources } from "./lookup-source";
 import { NamedTypes } from "./named-types";
@@ -17,7 +18,11 @@ export const SHAPES_DIR = repoPath("provider", "shapes");
 export const SHAPES_INDEX = repoPath("provider", "shapes", "index.ts");
 export const LOOKUPS_FILE = repoPath("provider", "dynamic", "lookups", "index.ts");
 
-export function deriveSchema(): PackageSchema {
+/**
+ * The schema; with `examples` (the default) each resource's and function's description ends with its
+ * example in every language. codegen/run.sh binds the examples against the schema without them.
+ */
+export function deriveSchema(options: { examples?: boolean } = {}): PackageSchema {
   const source = loadSourceProgram([SHAPES_INDEX, LOOKUPS_FILE]);
   const shapeFiles = source.program
     .getSourceFiles()
@@ -32,6 +37,11 @@ export function deriveSchema(): PackageSchema {
     checker: source.checker,
     types,
   });
+  if (options.examples !== false) {
+    for (const [token, spec] of [...Object.entries(resources), ...Object.entries(functions)]) {
+      spec.description = withExample(spec.description, readExample(token.slice(token.lastIndexOf(":") + 1)));
+    }
+  }
   return {
     ...PACKAGE_METADATA,
     config: { variables: structuredClone(PROVIDER_SETTINGS) },

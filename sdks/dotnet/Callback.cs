@@ -14,6 +14,35 @@ namespace PulumiTcs.Tcs
     /// Receives provider events for one integration provider.
     /// 
     /// In place: name, description, metadata. Replace: integrationProviderId, or a live status of `archived` (reached only out of band; the API cannot undo it). Delete: DELETE; `deleted` is gone.
+    /// 
+    /// ## Example Usage
+    /// ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Tcs = PulumiTcs.Tcs;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     // Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+    ///     var githubEvents = new Tcs.Callback("githubEvents", new()
+    ///     {
+    ///         IntegrationProviderId = "intp_github00000000000000",
+    ///         Name = "GitHub events",
+    ///         Description = "Issue and push events for the triage agent.",
+    ///         Metadata = 
+    ///         {
+    ///             { "owner", "platform-team" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["callbackId"] = githubEvents.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [TcsResourceType("tcs:index:Callback")]
     public partial class Callback : global::Pulumi.CustomResource

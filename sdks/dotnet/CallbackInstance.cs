@@ -14,6 +14,48 @@ namespace PulumiTcs.Tcs
     /// Attaches a callback to a provider config (and optional auth config).
     /// 
     /// Every input replaces (the API has no update). Delete: DELETE; `detached` or 404 is gone.
+    /// 
+    /// ## Example Usage
+    /// ### Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Tcs = PulumiTcs.Tcs;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     // Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+    ///     var github = new Tcs.ProviderConfig("github", new()
+    ///     {
+    ///         ProviderId = "prov_github00000000000000",
+    ///         Name = "GitHub for agents",
+    ///         Value = 
+    ///         {
+    ///             { "base_url", "https://api.github.com" },
+    ///             { "timeout_seconds", 30 },
+    ///         },
+    ///     });
+    /// 
+    ///     var githubEvents = new Tcs.Callback("githubEvents", new()
+    ///     {
+    ///         IntegrationProviderId = "intp_github00000000000000",
+    ///         Name = "GitHub events",
+    ///     });
+    /// 
+    ///     var githubEventsConfig = new Tcs.CallbackInstance("githubEventsConfig", new()
+    ///     {
+    ///         CallbackId = githubEvents.Id,
+    ///         ProviderConfigId = github.Id,
+    ///         ProviderAuthConfigId = "pac_githuboauth000000000",
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["webhookUrl"] = githubEventsConfig.WebhookUrl,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [TcsResourceType("tcs:index:CallbackInstance")]
     public partial class CallbackInstance : global::Pulumi.CustomResource

@@ -14,18 +14,306 @@ namespace PulumiTcs.Tcs
     {
         /// <summary>
         /// The newest events a callback received.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// const config = new pulumi.Config();
+        /// // The callback whose events to read.
+        /// const callbackId = config.require("callbackId");
+        /// const recentEvents = tcs.getCallbackEventsOutput({
+        ///     callbackId: callbackId,
+        ///     limit: 10,
+        /// });
+        /// export const latestEventType = recentEvents.items[0].type;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// config = pulumi.Config()
+        /// # The callback whose events to read.
+        /// callback_id = config.require("callbackId")
+        /// recent_events = tcs.get_callback_events_output(callback_id=callback_id,
+        ///     limit=float(10))
+        /// pulumi.export("latestEventType", recent_events.items[0].type)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		// The callback whose events to read.
+        /// 		callbackId := cfg.Require("callbackId")
+        /// 		recentEvents := tcs.GetCallbackEventsOutput(ctx, tcs.GetCallbackEventsOutputArgs{
+        /// 			CallbackId: pulumi.String(callbackId),
+        /// 			Limit:      pulumi.Float64(10),
+        /// 		}, nil)
+        /// 		ctx.Export("latestEventType", recentEvents.ApplyT(func(recentEvents tcs.GetCallbackEventsResult) (*string, error) {
+        /// 			return recentEvents.Items[0].Type, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     // The callback whose events to read.
+        ///     var callbackId = config.Require("callbackId");
+        ///     var recentEvents = Tcs.GetCallbackEvents.Invoke(new()
+        ///     {
+        ///         CallbackId = callbackId,
+        ///         Limit = 10,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["latestEventType"] = recentEvents.Apply(getCallbackEventsResult =&gt; getCallbackEventsResult.Items[0].Type),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// configuration:
+        ///   # The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        ///   callbackId:
+        ///     type: string
+        /// variables:
+        ///   recentEvents:
+        ///     fn::invoke:
+        ///       function: tcs:getCallbackEvents
+        ///       arguments:
+        ///         callbackId: ${callbackId}
+        ///         limit: 10
+        /// outputs:
+        ///   latestEventType: ${recentEvents.items[0].type}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetCallbackEventsResult> InvokeAsync(GetCallbackEventsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCallbackEventsResult>("tcs:index:getCallbackEvents", args ?? new GetCallbackEventsArgs(), options.WithDefaults());
 
         /// <summary>
         /// The newest events a callback received.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// const config = new pulumi.Config();
+        /// // The callback whose events to read.
+        /// const callbackId = config.require("callbackId");
+        /// const recentEvents = tcs.getCallbackEventsOutput({
+        ///     callbackId: callbackId,
+        ///     limit: 10,
+        /// });
+        /// export const latestEventType = recentEvents.items[0].type;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// config = pulumi.Config()
+        /// # The callback whose events to read.
+        /// callback_id = config.require("callbackId")
+        /// recent_events = tcs.get_callback_events_output(callback_id=callback_id,
+        ///     limit=float(10))
+        /// pulumi.export("latestEventType", recent_events.items[0].type)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		// The callback whose events to read.
+        /// 		callbackId := cfg.Require("callbackId")
+        /// 		recentEvents := tcs.GetCallbackEventsOutput(ctx, tcs.GetCallbackEventsOutputArgs{
+        /// 			CallbackId: pulumi.String(callbackId),
+        /// 			Limit:      pulumi.Float64(10),
+        /// 		}, nil)
+        /// 		ctx.Export("latestEventType", recentEvents.ApplyT(func(recentEvents tcs.GetCallbackEventsResult) (*string, error) {
+        /// 			return recentEvents.Items[0].Type, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     // The callback whose events to read.
+        ///     var callbackId = config.Require("callbackId");
+        ///     var recentEvents = Tcs.GetCallbackEvents.Invoke(new()
+        ///     {
+        ///         CallbackId = callbackId,
+        ///         Limit = 10,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["latestEventType"] = recentEvents.Apply(getCallbackEventsResult =&gt; getCallbackEventsResult.Items[0].Type),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// configuration:
+        ///   # The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        ///   callbackId:
+        ///     type: string
+        /// variables:
+        ///   recentEvents:
+        ///     fn::invoke:
+        ///       function: tcs:getCallbackEvents
+        ///       arguments:
+        ///         callbackId: ${callbackId}
+        ///         limit: 10
+        /// outputs:
+        ///   latestEventType: ${recentEvents.items[0].type}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCallbackEventsResult> Invoke(GetCallbackEventsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCallbackEventsResult>("tcs:index:getCallbackEvents", args ?? new GetCallbackEventsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// The newest events a callback received.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// const config = new pulumi.Config();
+        /// // The callback whose events to read.
+        /// const callbackId = config.require("callbackId");
+        /// const recentEvents = tcs.getCallbackEventsOutput({
+        ///     callbackId: callbackId,
+        ///     limit: 10,
+        /// });
+        /// export const latestEventType = recentEvents.items[0].type;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// config = pulumi.Config()
+        /// # The callback whose events to read.
+        /// callback_id = config.require("callbackId")
+        /// recent_events = tcs.get_callback_events_output(callback_id=callback_id,
+        ///     limit=float(10))
+        /// pulumi.export("latestEventType", recent_events.items[0].type)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		// The callback whose events to read.
+        /// 		callbackId := cfg.Require("callbackId")
+        /// 		recentEvents := tcs.GetCallbackEventsOutput(ctx, tcs.GetCallbackEventsOutputArgs{
+        /// 			CallbackId: pulumi.String(callbackId),
+        /// 			Limit:      pulumi.Float64(10),
+        /// 		}, nil)
+        /// 		ctx.Export("latestEventType", recentEvents.ApplyT(func(recentEvents tcs.GetCallbackEventsResult) (*string, error) {
+        /// 			return recentEvents.Items[0].Type, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var config = new Config();
+        ///     // The callback whose events to read.
+        ///     var callbackId = config.Require("callbackId");
+        ///     var recentEvents = Tcs.GetCallbackEvents.Invoke(new()
+        ///     {
+        ///         CallbackId = callbackId,
+        ///         Limit = 10,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["latestEventType"] = recentEvents.Apply(getCallbackEventsResult =&gt; getCallbackEventsResult.Items[0].Type),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// configuration:
+        ///   # The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        ///   callbackId:
+        ///     type: string
+        /// variables:
+        ///   recentEvents:
+        ///     fn::invoke:
+        ///       function: tcs:getCallbackEvents
+        ///       arguments:
+        ///         callbackId: ${callbackId}
+        ///         limit: 10
+        /// outputs:
+        ///   latestEventType: ${recentEvents.items[0].type}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCallbackEventsResult> Invoke(GetCallbackEventsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCallbackEventsResult>("tcs:index:getCallbackEvents", args ?? new GetCallbackEventsInvokeArgs(), options.WithDefaults());

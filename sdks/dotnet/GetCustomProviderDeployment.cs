@@ -14,18 +14,249 @@ namespace PulumiTcs.Tcs
     {
         /// <summary>
         /// One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### One deployment of a custom provider, by id: its status and the commit it built.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // One deployment of a custom provider, by id: its status and the commit it built.
+        /// const deployment = tcs.getCustomProviderDeploymentOutput({
+        ///     id: "cpd_acmetoolsv1000000000",
+        /// });
+        /// export const deploymentStatus = deployment.status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # One deployment of a custom provider, by id: its status and the commit it built.
+        /// deployment = tcs.get_custom_provider_deployment_output(id="cpd_acmetoolsv1000000000")
+        /// pulumi.export("deploymentStatus", deployment.status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// One deployment of a custom provider, by id: its status and the commit it built.
+        /// 		deployment := tcs.GetCustomProviderDeploymentOutput(ctx, tcs.GetCustomProviderDeploymentOutputArgs{
+        /// 			Id: pulumi.String("cpd_acmetoolsv1000000000"),
+        /// 		}, nil)
+        /// 		ctx.Export("deploymentStatus", deployment.Status())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // One deployment of a custom provider, by id: its status and the commit it built.
+        ///     var deployment = Tcs.GetCustomProviderDeployment.Invoke(new()
+        ///     {
+        ///         Id = "cpd_acmetoolsv1000000000",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["deploymentStatus"] = deployment.Apply(getCustomProviderDeploymentResult =&gt; getCustomProviderDeploymentResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # One deployment of a custom provider, by id: its status and the commit it built.
+        ///   deployment:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderDeployment
+        ///       arguments:
+        ///         id: cpd_acmetoolsv1000000000
+        /// outputs:
+        ///   deploymentStatus: ${deployment.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetCustomProviderDeploymentResult> InvokeAsync(GetCustomProviderDeploymentArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCustomProviderDeploymentResult>("tcs:index:getCustomProviderDeployment", args ?? new GetCustomProviderDeploymentArgs(), options.WithDefaults());
 
         /// <summary>
         /// One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### One deployment of a custom provider, by id: its status and the commit it built.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // One deployment of a custom provider, by id: its status and the commit it built.
+        /// const deployment = tcs.getCustomProviderDeploymentOutput({
+        ///     id: "cpd_acmetoolsv1000000000",
+        /// });
+        /// export const deploymentStatus = deployment.status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # One deployment of a custom provider, by id: its status and the commit it built.
+        /// deployment = tcs.get_custom_provider_deployment_output(id="cpd_acmetoolsv1000000000")
+        /// pulumi.export("deploymentStatus", deployment.status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// One deployment of a custom provider, by id: its status and the commit it built.
+        /// 		deployment := tcs.GetCustomProviderDeploymentOutput(ctx, tcs.GetCustomProviderDeploymentOutputArgs{
+        /// 			Id: pulumi.String("cpd_acmetoolsv1000000000"),
+        /// 		}, nil)
+        /// 		ctx.Export("deploymentStatus", deployment.Status())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // One deployment of a custom provider, by id: its status and the commit it built.
+        ///     var deployment = Tcs.GetCustomProviderDeployment.Invoke(new()
+        ///     {
+        ///         Id = "cpd_acmetoolsv1000000000",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["deploymentStatus"] = deployment.Apply(getCustomProviderDeploymentResult =&gt; getCustomProviderDeploymentResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # One deployment of a custom provider, by id: its status and the commit it built.
+        ///   deployment:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderDeployment
+        ///       arguments:
+        ///         id: cpd_acmetoolsv1000000000
+        /// outputs:
+        ///   deploymentStatus: ${deployment.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomProviderDeploymentResult> Invoke(GetCustomProviderDeploymentInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderDeploymentResult>("tcs:index:getCustomProviderDeployment", args ?? new GetCustomProviderDeploymentInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### One deployment of a custom provider, by id: its status and the commit it built.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // One deployment of a custom provider, by id: its status and the commit it built.
+        /// const deployment = tcs.getCustomProviderDeploymentOutput({
+        ///     id: "cpd_acmetoolsv1000000000",
+        /// });
+        /// export const deploymentStatus = deployment.status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # One deployment of a custom provider, by id: its status and the commit it built.
+        /// deployment = tcs.get_custom_provider_deployment_output(id="cpd_acmetoolsv1000000000")
+        /// pulumi.export("deploymentStatus", deployment.status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// One deployment of a custom provider, by id: its status and the commit it built.
+        /// 		deployment := tcs.GetCustomProviderDeploymentOutput(ctx, tcs.GetCustomProviderDeploymentOutputArgs{
+        /// 			Id: pulumi.String("cpd_acmetoolsv1000000000"),
+        /// 		}, nil)
+        /// 		ctx.Export("deploymentStatus", deployment.Status())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // One deployment of a custom provider, by id: its status and the commit it built.
+        ///     var deployment = Tcs.GetCustomProviderDeployment.Invoke(new()
+        ///     {
+        ///         Id = "cpd_acmetoolsv1000000000",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["deploymentStatus"] = deployment.Apply(getCustomProviderDeploymentResult =&gt; getCustomProviderDeploymentResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # One deployment of a custom provider, by id: its status and the commit it built.
+        ///   deployment:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderDeployment
+        ///       arguments:
+        ///         id: cpd_acmetoolsv1000000000
+        /// outputs:
+        ///   deploymentStatus: ${deployment.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomProviderDeploymentResult> Invoke(GetCustomProviderDeploymentInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderDeploymentResult>("tcs:index:getCustomProviderDeployment", args ?? new GetCustomProviderDeploymentInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,255 @@ namespace PulumiTcs.Tcs
     {
         /// <summary>
         /// The build and deploy logs of a custom provider deployment, step by step.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The build and deploy logs of a failed deployment.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The build and deploy logs of a failed deployment.
+        /// const logs = tcs.getCustomProviderDeploymentLogsOutput({
+        ///     id: "cpd_acmetoolsv2000000000",
+        /// });
+        /// export const firstStepName = logs.apply(logs =&gt; logs.steps?.[0]?.name);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The build and deploy logs of a failed deployment.
+        /// logs = tcs.get_custom_provider_deployment_logs_output(id="cpd_acmetoolsv2000000000")
+        /// pulumi.export("firstStepName", logs.steps[0].name)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The build and deploy logs of a failed deployment.
+        /// 		logs := tcs.GetCustomProviderDeploymentLogsOutput(ctx, tcs.GetCustomProviderDeploymentLogsOutputArgs{
+        /// 			Id: pulumi.String("cpd_acmetoolsv2000000000"),
+        /// 		}, nil)
+        /// 		ctx.Export("firstStepName", logs.ApplyT(func(logs tcs.GetCustomProviderDeploymentLogsResult) (*string, error) {
+        /// 			return logs.Steps[0].Name, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The build and deploy logs of a failed deployment.
+        ///     var logs = Tcs.GetCustomProviderDeploymentLogs.Invoke(new()
+        ///     {
+        ///         Id = "cpd_acmetoolsv2000000000",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["firstStepName"] = logs.Apply(getCustomProviderDeploymentLogsResult =&gt; getCustomProviderDeploymentLogsResult.Steps[0]?.Name),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The build and deploy logs of a failed deployment.
+        ///   logs:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderDeploymentLogs
+        ///       arguments:
+        ///         id: cpd_acmetoolsv2000000000
+        /// outputs:
+        ///   firstStepName: ${logs.steps[0].name}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetCustomProviderDeploymentLogsResult> InvokeAsync(GetCustomProviderDeploymentLogsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCustomProviderDeploymentLogsResult>("tcs:index:getCustomProviderDeploymentLogs", args ?? new GetCustomProviderDeploymentLogsArgs(), options.WithDefaults());
 
         /// <summary>
         /// The build and deploy logs of a custom provider deployment, step by step.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The build and deploy logs of a failed deployment.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The build and deploy logs of a failed deployment.
+        /// const logs = tcs.getCustomProviderDeploymentLogsOutput({
+        ///     id: "cpd_acmetoolsv2000000000",
+        /// });
+        /// export const firstStepName = logs.apply(logs =&gt; logs.steps?.[0]?.name);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The build and deploy logs of a failed deployment.
+        /// logs = tcs.get_custom_provider_deployment_logs_output(id="cpd_acmetoolsv2000000000")
+        /// pulumi.export("firstStepName", logs.steps[0].name)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The build and deploy logs of a failed deployment.
+        /// 		logs := tcs.GetCustomProviderDeploymentLogsOutput(ctx, tcs.GetCustomProviderDeploymentLogsOutputArgs{
+        /// 			Id: pulumi.String("cpd_acmetoolsv2000000000"),
+        /// 		}, nil)
+        /// 		ctx.Export("firstStepName", logs.ApplyT(func(logs tcs.GetCustomProviderDeploymentLogsResult) (*string, error) {
+        /// 			return logs.Steps[0].Name, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The build and deploy logs of a failed deployment.
+        ///     var logs = Tcs.GetCustomProviderDeploymentLogs.Invoke(new()
+        ///     {
+        ///         Id = "cpd_acmetoolsv2000000000",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["firstStepName"] = logs.Apply(getCustomProviderDeploymentLogsResult =&gt; getCustomProviderDeploymentLogsResult.Steps[0]?.Name),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The build and deploy logs of a failed deployment.
+        ///   logs:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderDeploymentLogs
+        ///       arguments:
+        ///         id: cpd_acmetoolsv2000000000
+        /// outputs:
+        ///   firstStepName: ${logs.steps[0].name}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomProviderDeploymentLogsResult> Invoke(GetCustomProviderDeploymentLogsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderDeploymentLogsResult>("tcs:index:getCustomProviderDeploymentLogs", args ?? new GetCustomProviderDeploymentLogsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// The build and deploy logs of a custom provider deployment, step by step.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The build and deploy logs of a failed deployment.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The build and deploy logs of a failed deployment.
+        /// const logs = tcs.getCustomProviderDeploymentLogsOutput({
+        ///     id: "cpd_acmetoolsv2000000000",
+        /// });
+        /// export const firstStepName = logs.apply(logs =&gt; logs.steps?.[0]?.name);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The build and deploy logs of a failed deployment.
+        /// logs = tcs.get_custom_provider_deployment_logs_output(id="cpd_acmetoolsv2000000000")
+        /// pulumi.export("firstStepName", logs.steps[0].name)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The build and deploy logs of a failed deployment.
+        /// 		logs := tcs.GetCustomProviderDeploymentLogsOutput(ctx, tcs.GetCustomProviderDeploymentLogsOutputArgs{
+        /// 			Id: pulumi.String("cpd_acmetoolsv2000000000"),
+        /// 		}, nil)
+        /// 		ctx.Export("firstStepName", logs.ApplyT(func(logs tcs.GetCustomProviderDeploymentLogsResult) (*string, error) {
+        /// 			return logs.Steps[0].Name, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The build and deploy logs of a failed deployment.
+        ///     var logs = Tcs.GetCustomProviderDeploymentLogs.Invoke(new()
+        ///     {
+        ///         Id = "cpd_acmetoolsv2000000000",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["firstStepName"] = logs.Apply(getCustomProviderDeploymentLogsResult =&gt; getCustomProviderDeploymentLogsResult.Steps[0]?.Name),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The build and deploy logs of a failed deployment.
+        ///   logs:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderDeploymentLogs
+        ///       arguments:
+        ///         id: cpd_acmetoolsv2000000000
+        /// outputs:
+        ///   firstStepName: ${logs.steps[0].name}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomProviderDeploymentLogsResult> Invoke(GetCustomProviderDeploymentLogsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderDeploymentLogsResult>("tcs:index:getCustomProviderDeploymentLogs", args ?? new GetCustomProviderDeploymentLogsInvokeArgs(), options.WithDefaults());

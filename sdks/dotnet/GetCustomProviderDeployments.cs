@@ -14,18 +14,306 @@ namespace PulumiTcs.Tcs
     {
         /// <summary>
         /// Custom provider deployments, newest first: e.g. the deployments of one custom provider.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The succeeded deployments of the Acme tools custom provider.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The succeeded deployments of the Acme tools custom provider.
+        /// const deployments = tcs.getCustomProviderDeploymentsOutput({
+        ///     customProviderId: ["cprov_acmetools00000000000"],
+        ///     status: ["succeeded"],
+        /// });
+        /// export const latestSucceededId = deployments.items[0].id;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The succeeded deployments of the Acme tools custom provider.
+        /// deployments = tcs.get_custom_provider_deployments_output(custom_provider_id=["cprov_acmetools00000000000"],
+        ///     status=["succeeded"])
+        /// pulumi.export("latestSucceededId", deployments.items[0].id)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The succeeded deployments of the Acme tools custom provider.
+        /// 		deployments := tcs.GetCustomProviderDeploymentsOutput(ctx, tcs.GetCustomProviderDeploymentsOutputArgs{
+        /// 			CustomProviderId: pulumi.StringArray{
+        /// 				pulumi.String("cprov_acmetools00000000000"),
+        /// 			},
+        /// 			Status: pulumi.StringArray{
+        /// 				pulumi.String("succeeded"),
+        /// 			},
+        /// 		}, nil)
+        /// 		ctx.Export("latestSucceededId", deployments.ApplyT(func(deployments tcs.GetCustomProviderDeploymentsResult) (string, error) {
+        /// 			return deployments.Items[0].Id, nil
+        /// 		}).(pulumi.StringOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The succeeded deployments of the Acme tools custom provider.
+        ///     var deployments = Tcs.GetCustomProviderDeployments.Invoke(new()
+        ///     {
+        ///         CustomProviderId = new[]
+        ///         {
+        ///             "cprov_acmetools00000000000",
+        ///         },
+        ///         Status = new[]
+        ///         {
+        ///             "succeeded",
+        ///         },
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["latestSucceededId"] = deployments.Apply(getCustomProviderDeploymentsResult =&gt; getCustomProviderDeploymentsResult.Items[0].Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The succeeded deployments of the Acme tools custom provider.
+        ///   deployments:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderDeployments
+        ///       arguments:
+        ///         customProviderId:
+        ///           - cprov_acmetools00000000000
+        ///         status:
+        ///           - succeeded
+        /// outputs:
+        ///   latestSucceededId: ${deployments.items[0].id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetCustomProviderDeploymentsResult> InvokeAsync(GetCustomProviderDeploymentsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCustomProviderDeploymentsResult>("tcs:index:getCustomProviderDeployments", args ?? new GetCustomProviderDeploymentsArgs(), options.WithDefaults());
 
         /// <summary>
         /// Custom provider deployments, newest first: e.g. the deployments of one custom provider.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The succeeded deployments of the Acme tools custom provider.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The succeeded deployments of the Acme tools custom provider.
+        /// const deployments = tcs.getCustomProviderDeploymentsOutput({
+        ///     customProviderId: ["cprov_acmetools00000000000"],
+        ///     status: ["succeeded"],
+        /// });
+        /// export const latestSucceededId = deployments.items[0].id;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The succeeded deployments of the Acme tools custom provider.
+        /// deployments = tcs.get_custom_provider_deployments_output(custom_provider_id=["cprov_acmetools00000000000"],
+        ///     status=["succeeded"])
+        /// pulumi.export("latestSucceededId", deployments.items[0].id)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The succeeded deployments of the Acme tools custom provider.
+        /// 		deployments := tcs.GetCustomProviderDeploymentsOutput(ctx, tcs.GetCustomProviderDeploymentsOutputArgs{
+        /// 			CustomProviderId: pulumi.StringArray{
+        /// 				pulumi.String("cprov_acmetools00000000000"),
+        /// 			},
+        /// 			Status: pulumi.StringArray{
+        /// 				pulumi.String("succeeded"),
+        /// 			},
+        /// 		}, nil)
+        /// 		ctx.Export("latestSucceededId", deployments.ApplyT(func(deployments tcs.GetCustomProviderDeploymentsResult) (string, error) {
+        /// 			return deployments.Items[0].Id, nil
+        /// 		}).(pulumi.StringOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The succeeded deployments of the Acme tools custom provider.
+        ///     var deployments = Tcs.GetCustomProviderDeployments.Invoke(new()
+        ///     {
+        ///         CustomProviderId = new[]
+        ///         {
+        ///             "cprov_acmetools00000000000",
+        ///         },
+        ///         Status = new[]
+        ///         {
+        ///             "succeeded",
+        ///         },
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["latestSucceededId"] = deployments.Apply(getCustomProviderDeploymentsResult =&gt; getCustomProviderDeploymentsResult.Items[0].Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The succeeded deployments of the Acme tools custom provider.
+        ///   deployments:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderDeployments
+        ///       arguments:
+        ///         customProviderId:
+        ///           - cprov_acmetools00000000000
+        ///         status:
+        ///           - succeeded
+        /// outputs:
+        ///   latestSucceededId: ${deployments.items[0].id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomProviderDeploymentsResult> Invoke(GetCustomProviderDeploymentsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderDeploymentsResult>("tcs:index:getCustomProviderDeployments", args ?? new GetCustomProviderDeploymentsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Custom provider deployments, newest first: e.g. the deployments of one custom provider.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The succeeded deployments of the Acme tools custom provider.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The succeeded deployments of the Acme tools custom provider.
+        /// const deployments = tcs.getCustomProviderDeploymentsOutput({
+        ///     customProviderId: ["cprov_acmetools00000000000"],
+        ///     status: ["succeeded"],
+        /// });
+        /// export const latestSucceededId = deployments.items[0].id;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The succeeded deployments of the Acme tools custom provider.
+        /// deployments = tcs.get_custom_provider_deployments_output(custom_provider_id=["cprov_acmetools00000000000"],
+        ///     status=["succeeded"])
+        /// pulumi.export("latestSucceededId", deployments.items[0].id)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The succeeded deployments of the Acme tools custom provider.
+        /// 		deployments := tcs.GetCustomProviderDeploymentsOutput(ctx, tcs.GetCustomProviderDeploymentsOutputArgs{
+        /// 			CustomProviderId: pulumi.StringArray{
+        /// 				pulumi.String("cprov_acmetools00000000000"),
+        /// 			},
+        /// 			Status: pulumi.StringArray{
+        /// 				pulumi.String("succeeded"),
+        /// 			},
+        /// 		}, nil)
+        /// 		ctx.Export("latestSucceededId", deployments.ApplyT(func(deployments tcs.GetCustomProviderDeploymentsResult) (string, error) {
+        /// 			return deployments.Items[0].Id, nil
+        /// 		}).(pulumi.StringOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The succeeded deployments of the Acme tools custom provider.
+        ///     var deployments = Tcs.GetCustomProviderDeployments.Invoke(new()
+        ///     {
+        ///         CustomProviderId = new[]
+        ///         {
+        ///             "cprov_acmetools00000000000",
+        ///         },
+        ///         Status = new[]
+        ///         {
+        ///             "succeeded",
+        ///         },
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["latestSucceededId"] = deployments.Apply(getCustomProviderDeploymentsResult =&gt; getCustomProviderDeploymentsResult.Items[0].Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The succeeded deployments of the Acme tools custom provider.
+        ///   deployments:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderDeployments
+        ///       arguments:
+        ///         customProviderId:
+        ///           - cprov_acmetools00000000000
+        ///         status:
+        ///           - succeeded
+        /// outputs:
+        ///   latestSucceededId: ${deployments.items[0].id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomProviderDeploymentsResult> Invoke(GetCustomProviderDeploymentsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderDeploymentsResult>("tcs:index:getCustomProviderDeployments", args ?? new GetCustomProviderDeploymentsInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,273 @@ namespace PulumiTcs.Tcs
     {
         /// <summary>
         /// Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The versions of the Acme tools custom provider.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The versions of the Acme tools custom provider.
+        /// const versions = tcs.getCustomProviderVersionsOutput({
+        ///     customProviderId: ["cprov_acmetools00000000000"],
+        /// });
+        /// export const firstVersionStatus = versions.items[0].status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The versions of the Acme tools custom provider.
+        /// versions = tcs.get_custom_provider_versions_output(custom_provider_id=["cprov_acmetools00000000000"])
+        /// pulumi.export("firstVersionStatus", versions.items[0].status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The versions of the Acme tools custom provider.
+        /// 		versions := tcs.GetCustomProviderVersionsOutput(ctx, tcs.GetCustomProviderVersionsOutputArgs{
+        /// 			CustomProviderId: pulumi.StringArray{
+        /// 				pulumi.String("cprov_acmetools00000000000"),
+        /// 			},
+        /// 		}, nil)
+        /// 		ctx.Export("firstVersionStatus", versions.ApplyT(func(versions tcs.GetCustomProviderVersionsResult) (*string, error) {
+        /// 			return versions.Items[0].Status, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The versions of the Acme tools custom provider.
+        ///     var versions = Tcs.GetCustomProviderVersions.Invoke(new()
+        ///     {
+        ///         CustomProviderId = new[]
+        ///         {
+        ///             "cprov_acmetools00000000000",
+        ///         },
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["firstVersionStatus"] = versions.Apply(getCustomProviderVersionsResult =&gt; getCustomProviderVersionsResult.Items[0].Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The versions of the Acme tools custom provider.
+        ///   versions:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderVersions
+        ///       arguments:
+        ///         customProviderId:
+        ///           - cprov_acmetools00000000000
+        /// outputs:
+        ///   firstVersionStatus: ${versions.items[0].status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetCustomProviderVersionsResult> InvokeAsync(GetCustomProviderVersionsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCustomProviderVersionsResult>("tcs:index:getCustomProviderVersions", args ?? new GetCustomProviderVersionsArgs(), options.WithDefaults());
 
         /// <summary>
         /// Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The versions of the Acme tools custom provider.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The versions of the Acme tools custom provider.
+        /// const versions = tcs.getCustomProviderVersionsOutput({
+        ///     customProviderId: ["cprov_acmetools00000000000"],
+        /// });
+        /// export const firstVersionStatus = versions.items[0].status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The versions of the Acme tools custom provider.
+        /// versions = tcs.get_custom_provider_versions_output(custom_provider_id=["cprov_acmetools00000000000"])
+        /// pulumi.export("firstVersionStatus", versions.items[0].status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The versions of the Acme tools custom provider.
+        /// 		versions := tcs.GetCustomProviderVersionsOutput(ctx, tcs.GetCustomProviderVersionsOutputArgs{
+        /// 			CustomProviderId: pulumi.StringArray{
+        /// 				pulumi.String("cprov_acmetools00000000000"),
+        /// 			},
+        /// 		}, nil)
+        /// 		ctx.Export("firstVersionStatus", versions.ApplyT(func(versions tcs.GetCustomProviderVersionsResult) (*string, error) {
+        /// 			return versions.Items[0].Status, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The versions of the Acme tools custom provider.
+        ///     var versions = Tcs.GetCustomProviderVersions.Invoke(new()
+        ///     {
+        ///         CustomProviderId = new[]
+        ///         {
+        ///             "cprov_acmetools00000000000",
+        ///         },
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["firstVersionStatus"] = versions.Apply(getCustomProviderVersionsResult =&gt; getCustomProviderVersionsResult.Items[0].Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The versions of the Acme tools custom provider.
+        ///   versions:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderVersions
+        ///       arguments:
+        ///         customProviderId:
+        ///           - cprov_acmetools00000000000
+        /// outputs:
+        ///   firstVersionStatus: ${versions.items[0].status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomProviderVersionsResult> Invoke(GetCustomProviderVersionsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderVersionsResult>("tcs:index:getCustomProviderVersions", args ?? new GetCustomProviderVersionsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The versions of the Acme tools custom provider.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The versions of the Acme tools custom provider.
+        /// const versions = tcs.getCustomProviderVersionsOutput({
+        ///     customProviderId: ["cprov_acmetools00000000000"],
+        /// });
+        /// export const firstVersionStatus = versions.items[0].status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The versions of the Acme tools custom provider.
+        /// versions = tcs.get_custom_provider_versions_output(custom_provider_id=["cprov_acmetools00000000000"])
+        /// pulumi.export("firstVersionStatus", versions.items[0].status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The versions of the Acme tools custom provider.
+        /// 		versions := tcs.GetCustomProviderVersionsOutput(ctx, tcs.GetCustomProviderVersionsOutputArgs{
+        /// 			CustomProviderId: pulumi.StringArray{
+        /// 				pulumi.String("cprov_acmetools00000000000"),
+        /// 			},
+        /// 		}, nil)
+        /// 		ctx.Export("firstVersionStatus", versions.ApplyT(func(versions tcs.GetCustomProviderVersionsResult) (*string, error) {
+        /// 			return versions.Items[0].Status, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The versions of the Acme tools custom provider.
+        ///     var versions = Tcs.GetCustomProviderVersions.Invoke(new()
+        ///     {
+        ///         CustomProviderId = new[]
+        ///         {
+        ///             "cprov_acmetools00000000000",
+        ///         },
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["firstVersionStatus"] = versions.Apply(getCustomProviderVersionsResult =&gt; getCustomProviderVersionsResult.Items[0].Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The versions of the Acme tools custom provider.
+        ///   versions:
+        ///     fn::invoke:
+        ///       function: tcs:getCustomProviderVersions
+        ///       arguments:
+        ///         customProviderId:
+        ///           - cprov_acmetools00000000000
+        /// outputs:
+        ///   firstVersionStatus: ${versions.items[0].status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomProviderVersionsResult> Invoke(GetCustomProviderVersionsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomProviderVersionsResult>("tcs:index:getCustomProviderVersions", args ?? new GetCustomProviderVersionsInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,249 @@ namespace PulumiTcs.Tcs
     {
         /// <summary>
         /// The JSON schema a provider config's `value` must satisfy (at least one argument is required).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// const githubSchema = tcs.getProviderConfigSchemaOutput({
+        ///     providerId: "prov_github00000000000000",
+        /// });
+        /// export const visibility = githubSchema.visibility;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
+        /// pulumi.export("visibility", github_schema.visibility)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// 		githubSchema := tcs.GetProviderConfigSchemaOutput(ctx, tcs.GetProviderConfigSchemaOutputArgs{
+        /// 			ProviderId: pulumi.String("prov_github00000000000000"),
+        /// 		}, nil)
+        /// 		ctx.Export("visibility", githubSchema.Visibility())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///     var githubSchema = Tcs.GetProviderConfigSchema.Invoke(new()
+        ///     {
+        ///         ProviderId = "prov_github00000000000000",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["visibility"] = githubSchema.Apply(getProviderConfigSchemaResult =&gt; getProviderConfigSchemaResult.Visibility),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///   githubSchema:
+        ///     fn::invoke:
+        ///       function: tcs:getProviderConfigSchema
+        ///       arguments:
+        ///         providerId: prov_github00000000000000
+        /// outputs:
+        ///   visibility: ${githubSchema.visibility}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetProviderConfigSchemaResult> InvokeAsync(GetProviderConfigSchemaArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetProviderConfigSchemaResult>("tcs:index:getProviderConfigSchema", args ?? new GetProviderConfigSchemaArgs(), options.WithDefaults());
 
         /// <summary>
         /// The JSON schema a provider config's `value` must satisfy (at least one argument is required).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// const githubSchema = tcs.getProviderConfigSchemaOutput({
+        ///     providerId: "prov_github00000000000000",
+        /// });
+        /// export const visibility = githubSchema.visibility;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
+        /// pulumi.export("visibility", github_schema.visibility)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// 		githubSchema := tcs.GetProviderConfigSchemaOutput(ctx, tcs.GetProviderConfigSchemaOutputArgs{
+        /// 			ProviderId: pulumi.String("prov_github00000000000000"),
+        /// 		}, nil)
+        /// 		ctx.Export("visibility", githubSchema.Visibility())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///     var githubSchema = Tcs.GetProviderConfigSchema.Invoke(new()
+        ///     {
+        ///         ProviderId = "prov_github00000000000000",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["visibility"] = githubSchema.Apply(getProviderConfigSchemaResult =&gt; getProviderConfigSchemaResult.Visibility),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///   githubSchema:
+        ///     fn::invoke:
+        ///       function: tcs:getProviderConfigSchema
+        ///       arguments:
+        ///         providerId: prov_github00000000000000
+        /// outputs:
+        ///   visibility: ${githubSchema.visibility}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetProviderConfigSchemaResult> Invoke(GetProviderConfigSchemaInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetProviderConfigSchemaResult>("tcs:index:getProviderConfigSchema", args ?? new GetProviderConfigSchemaInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// The JSON schema a provider config's `value` must satisfy (at least one argument is required).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// const githubSchema = tcs.getProviderConfigSchemaOutput({
+        ///     providerId: "prov_github00000000000000",
+        /// });
+        /// export const visibility = githubSchema.visibility;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
+        /// pulumi.export("visibility", github_schema.visibility)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// 		githubSchema := tcs.GetProviderConfigSchemaOutput(ctx, tcs.GetProviderConfigSchemaOutputArgs{
+        /// 			ProviderId: pulumi.String("prov_github00000000000000"),
+        /// 		}, nil)
+        /// 		ctx.Export("visibility", githubSchema.Visibility())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///     var githubSchema = Tcs.GetProviderConfigSchema.Invoke(new()
+        ///     {
+        ///         ProviderId = "prov_github00000000000000",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["visibility"] = githubSchema.Apply(getProviderConfigSchemaResult =&gt; getProviderConfigSchemaResult.Visibility),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///   githubSchema:
+        ///     fn::invoke:
+        ///       function: tcs:getProviderConfigSchema
+        ///       arguments:
+        ///         providerId: prov_github00000000000000
+        /// outputs:
+        ///   visibility: ${githubSchema.visibility}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetProviderConfigSchemaResult> Invoke(GetProviderConfigSchemaInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetProviderConfigSchemaResult>("tcs:index:getProviderConfigSchema", args ?? new GetProviderConfigSchemaInvokeArgs(), options.WithDefaults());

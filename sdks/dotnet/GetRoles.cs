@@ -14,18 +14,231 @@ namespace PulumiTcs.Tcs
     {
         /// <summary>
         /// Every role of the account, default roles included.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### Every role of the environment, built in and custom.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // Every role of the environment, built in and custom.
+        /// const roles = tcs.getRolesOutput({});
+        /// export const firstRoleSlug = roles.items[0].slug;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # Every role of the environment, built in and custom.
+        /// roles = tcs.get_roles_output()
+        /// pulumi.export("firstRoleSlug", roles.items[0].slug)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// Every role of the environment, built in and custom.
+        /// 		roles := tcs.GetRolesOutput(ctx)
+        /// 		ctx.Export("firstRoleSlug", roles.ApplyT(func(roles tcs.GetRolesResult) (*string, error) {
+        /// 			return roles.Items[0].Slug, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // Every role of the environment, built in and custom.
+        ///     var roles = Tcs.GetRoles.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["firstRoleSlug"] = roles.Apply(getRolesResult =&gt; getRolesResult.Items[0].Slug),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # Every role of the environment, built in and custom.
+        ///   roles:
+        ///     fn::invoke:
+        ///       function: tcs:getRoles
+        ///       arguments: {}
+        /// outputs:
+        ///   firstRoleSlug: ${roles.items[0].slug}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetRolesResult> InvokeAsync(InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRolesResult>("tcs:index:getRoles", InvokeArgs.Empty, options.WithDefaults());
 
         /// <summary>
         /// Every role of the account, default roles included.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### Every role of the environment, built in and custom.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // Every role of the environment, built in and custom.
+        /// const roles = tcs.getRolesOutput({});
+        /// export const firstRoleSlug = roles.items[0].slug;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # Every role of the environment, built in and custom.
+        /// roles = tcs.get_roles_output()
+        /// pulumi.export("firstRoleSlug", roles.items[0].slug)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// Every role of the environment, built in and custom.
+        /// 		roles := tcs.GetRolesOutput(ctx)
+        /// 		ctx.Export("firstRoleSlug", roles.ApplyT(func(roles tcs.GetRolesResult) (*string, error) {
+        /// 			return roles.Items[0].Slug, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // Every role of the environment, built in and custom.
+        ///     var roles = Tcs.GetRoles.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["firstRoleSlug"] = roles.Apply(getRolesResult =&gt; getRolesResult.Items[0].Slug),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # Every role of the environment, built in and custom.
+        ///   roles:
+        ///     fn::invoke:
+        ///       function: tcs:getRoles
+        ///       arguments: {}
+        /// outputs:
+        ///   firstRoleSlug: ${roles.items[0].slug}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRolesResult> Invoke(InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRolesResult>("tcs:index:getRoles", InvokeArgs.Empty, options.WithDefaults());
 
         /// <summary>
         /// Every role of the account, default roles included.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### Every role of the environment, built in and custom.
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as tcs from "@pulumi-tcs/tcs";
+        /// 
+        /// // Every role of the environment, built in and custom.
+        /// const roles = tcs.getRolesOutput({});
+        /// export const firstRoleSlug = roles.items[0].slug;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_tcs as tcs
+        /// 
+        /// # Every role of the environment, built in and custom.
+        /// roles = tcs.get_roles_output()
+        /// pulumi.export("firstRoleSlug", roles.items[0].slug)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		// Every role of the environment, built in and custom.
+        /// 		roles := tcs.GetRolesOutput(ctx)
+        /// 		ctx.Export("firstRoleSlug", roles.ApplyT(func(roles tcs.GetRolesResult) (*string, error) {
+        /// 			return roles.Items[0].Slug, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Tcs = PulumiTcs.Tcs;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     // Every role of the environment, built in and custom.
+        ///     var roles = Tcs.GetRoles.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["firstRoleSlug"] = roles.Apply(getRolesResult =&gt; getRolesResult.Items[0].Slug),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   # Every role of the environment, built in and custom.
+        ///   roles:
+        ///     fn::invoke:
+        ///       function: tcs:getRoles
+        ///       arguments: {}
+        /// outputs:
+        ///   firstRoleSlug: ${roles.items[0].slug}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRolesResult> Invoke(InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRolesResult>("tcs:index:getRoles", InvokeArgs.Empty, options.WithDefaults());

@@ -14,6 +14,37 @@ namespace PulumiTcs.Tcs
     /// A setup link for an integration, with a draft integration instance.
     /// 
     /// Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
+    /// 
+    /// ## Example Usage
+    /// ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Tcs = PulumiTcs.Tcs;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     // A setup link for a teammate to connect the developer tools integration; a new link is made once
+    ///     // this one has expired.
+    ///     var devtoolsOnboarding = new Tcs.IntegrationSetupSession("devtoolsOnboarding", new()
+    ///     {
+    ///         IntegrationId = "int_devtools000000000000",
+    ///         Name = "Connect developer tools",
+    ///         RedirectUrl = "https://example.com/setup-done",
+    ///         ReplaceWhenExpired = true,
+    ///         Metadata = 
+    ///         {
+    ///             { "owner", "platform-team" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["setupUrl"] = devtoolsOnboarding.Url,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [TcsResourceType("tcs:index:IntegrationSetupSession")]
     public partial class IntegrationSetupSession : global::Pulumi.CustomResource

@@ -14,6 +14,51 @@ namespace PulumiTcs.Tcs
     /// Settings for a provider deployment, from values or a saved config vault.
     /// 
     /// In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId, providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from state and not drift-checked. Delete: DELETE (for good); 404 is gone.
+    /// 
+    /// ## Example Usage
+    /// ### Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Tcs = PulumiTcs.Tcs;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     // Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+    ///     // at preview and is secret in state; only three of its tools are offered to agents.
+    ///     var github = new Tcs.ProviderConfig("github", new()
+    ///     {
+    ///         ProviderId = "prov_github00000000000000",
+    ///         Name = "GitHub for agents",
+    ///         Description = "Issues and pull requests, read and triage only.",
+    ///         Value = 
+    ///         {
+    ///             { "base_url", "https://api.github.com" },
+    ///             { "timeout_seconds", 30 },
+    ///         },
+    ///         ToolFilters = new Tcs.Inputs.ToolFiltersArgs
+    ///         {
+    ///             Type = "tool_keys",
+    ///             Keys = new[]
+    ///             {
+    ///                 "issues.list",
+    ///                 "issues.create",
+    ///                 "pulls.list",
+    ///             },
+    ///         },
+    ///         Metadata = 
+    ///         {
+    ///             { "owner", "platform-team" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["providerConfigId"] = github.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [TcsResourceType("tcs:index:ProviderConfig")]
     public partial class ProviderConfig : global::Pulumi.CustomResource

@@ -14,6 +14,37 @@ namespace PulumiTcs.Tcs
     /// A set of permissions for users of the account.
     /// 
     /// In place: every field (PUT). Nothing replaces. Delete: the API has none, so destroy removes the role from the stack only and says so; the role stays in the account.
+    /// 
+    /// ## Example Usage
+    /// ### A role for the support agents: they may open and read threads and read messages.
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Tcs = PulumiTcs.Tcs;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     // A role for the support agents: they may open and read threads and read messages.
+    ///     var supportAgents = new Tcs.Role("supportAgents", new()
+    ///     {
+    ///         Name = "Support agents",
+    ///         Slug = "support-agents",
+    ///         Permissions = new[]
+    ///         {
+    ///             "thread_create",
+    ///             "thread_read",
+    ///             "message_read",
+    ///         },
+    ///         Description = "Answer customer threads.",
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["roleId"] = supportAgents.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [TcsResourceType("tcs:index:Role")]
     public partial class Role : global::Pulumi.CustomResource

@@ -8,6 +8,25 @@ import * as utilities from "./utilities";
  * Receives provider events for one integration provider.
  *
  * In place: name, description, metadata. Replace: integrationProviderId, or a live status of `archived` (reached only out of band; the API cannot undo it). Delete: DELETE; `deleted` is gone.
+ *
+ * ## Example Usage
+ * ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+ * const githubEvents = new tcs.Callback("githubEvents", {
+ *     integrationProviderId: "intp_github00000000000000",
+ *     name: "GitHub events",
+ *     description: "Issue and push events for the triage agent.",
+ *     metadata: {
+ *         owner: "platform-team",
+ *     },
+ * });
+ * export const callbackId = githubEvents.id;
+ * ```
  */
 export class Callback extends pulumi.CustomResource {
     /**

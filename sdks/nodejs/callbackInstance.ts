@@ -10,6 +10,34 @@ import * as utilities from "./utilities";
  * Attaches a callback to a provider config (and optional auth config).
  *
  * Every input replaces (the API has no update). Delete: DELETE; `detached` or 404 is gone.
+ *
+ * ## Example Usage
+ * ### Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+ * const github = new tcs.ProviderConfig("github", {
+ *     providerId: "prov_github00000000000000",
+ *     name: "GitHub for agents",
+ *     value: {
+ *         base_url: "https://api.github.com",
+ *         timeout_seconds: 30,
+ *     },
+ * });
+ * const githubEvents = new tcs.Callback("githubEvents", {
+ *     integrationProviderId: "intp_github00000000000000",
+ *     name: "GitHub events",
+ * });
+ * const githubEventsConfig = new tcs.CallbackInstance("githubEventsConfig", {
+ *     callbackId: githubEvents.id,
+ *     providerConfigId: github.id,
+ *     providerAuthConfigId: "pac_githuboauth000000000",
+ * });
+ * export const webhookUrl = githubEventsConfig.webhookUrl;
+ * ```
  */
 export class CallbackInstance extends pulumi.CustomResource {
     /**

@@ -8,6 +8,23 @@ import * as utilities from "./utilities";
 
 /**
  * The newest events a callback received.
+ *
+ * ## Example Usage
+ * ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * const config = new pulumi.Config();
+ * // The callback whose events to read.
+ * const callbackId = config.require("callbackId");
+ * const recentEvents = tcs.getCallbackEventsOutput({
+ *     callbackId: callbackId,
+ *     limit: 10,
+ * });
+ * export const latestEventType = recentEvents.items[0].type;
+ * ```
  */
 export function getCallbackEvents(args: GetCallbackEventsArgs, opts?: pulumi.InvokeOptions): Promise<GetCallbackEventsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -46,6 +63,23 @@ export interface GetCallbackEventsResult {
 }
 /**
  * The newest events a callback received.
+ *
+ * ## Example Usage
+ * ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * const config = new pulumi.Config();
+ * // The callback whose events to read.
+ * const callbackId = config.require("callbackId");
+ * const recentEvents = tcs.getCallbackEventsOutput({
+ *     callbackId: callbackId,
+ *     limit: 10,
+ * });
+ * export const latestEventType = recentEvents.items[0].type;
+ * ```
  */
 export function getCallbackEventsOutput(args: GetCallbackEventsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCallbackEventsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

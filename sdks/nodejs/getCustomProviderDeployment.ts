@@ -8,6 +8,20 @@ import * as utilities from "./utilities";
 
 /**
  * One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
+ *
+ * ## Example Usage
+ * ### One deployment of a custom provider, by id: its status and the commit it built.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // One deployment of a custom provider, by id: its status and the commit it built.
+ * const deployment = tcs.getCustomProviderDeploymentOutput({
+ *     id: "cpd_acmetoolsv1000000000",
+ * });
+ * export const deploymentStatus = deployment.status;
+ * ```
  */
 export function getCustomProviderDeployment(args: GetCustomProviderDeploymentArgs, opts?: pulumi.InvokeOptions): Promise<GetCustomProviderDeploymentResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -79,6 +93,20 @@ export interface GetCustomProviderDeploymentResult {
 }
 /**
  * One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
+ *
+ * ## Example Usage
+ * ### One deployment of a custom provider, by id: its status and the commit it built.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // One deployment of a custom provider, by id: its status and the commit it built.
+ * const deployment = tcs.getCustomProviderDeploymentOutput({
+ *     id: "cpd_acmetoolsv1000000000",
+ * });
+ * export const deploymentStatus = deployment.status;
+ * ```
  */
 export function getCustomProviderDeploymentOutput(args: GetCustomProviderDeploymentOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCustomProviderDeploymentResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -8,6 +8,20 @@ import * as utilities from "./utilities";
 
 /**
  * The build and deploy logs of a custom provider deployment, step by step.
+ *
+ * ## Example Usage
+ * ### The build and deploy logs of a failed deployment.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // The build and deploy logs of a failed deployment.
+ * const logs = tcs.getCustomProviderDeploymentLogsOutput({
+ *     id: "cpd_acmetoolsv2000000000",
+ * });
+ * export const firstStepName = logs.apply(logs => logs.steps?.[0]?.name);
+ * ```
  */
 export function getCustomProviderDeploymentLogs(args: GetCustomProviderDeploymentLogsArgs, opts?: pulumi.InvokeOptions): Promise<GetCustomProviderDeploymentLogsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -39,6 +53,20 @@ export interface GetCustomProviderDeploymentLogsResult {
 }
 /**
  * The build and deploy logs of a custom provider deployment, step by step.
+ *
+ * ## Example Usage
+ * ### The build and deploy logs of a failed deployment.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // The build and deploy logs of a failed deployment.
+ * const logs = tcs.getCustomProviderDeploymentLogsOutput({
+ *     id: "cpd_acmetoolsv2000000000",
+ * });
+ * export const firstStepName = logs.apply(logs => logs.steps?.[0]?.name);
+ * ```
  */
 export function getCustomProviderDeploymentLogsOutput(args: GetCustomProviderDeploymentLogsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCustomProviderDeploymentLogsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

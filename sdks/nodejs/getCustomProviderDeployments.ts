@@ -8,6 +8,21 @@ import * as utilities from "./utilities";
 
 /**
  * Custom provider deployments, newest first: e.g. the deployments of one custom provider.
+ *
+ * ## Example Usage
+ * ### The succeeded deployments of the Acme tools custom provider.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // The succeeded deployments of the Acme tools custom provider.
+ * const deployments = tcs.getCustomProviderDeploymentsOutput({
+ *     customProviderId: ["cprov_acmetools00000000000"],
+ *     status: ["succeeded"],
+ * });
+ * export const latestSucceededId = deployments.items[0].id;
+ * ```
  */
 export function getCustomProviderDeployments(args?: GetCustomProviderDeploymentsArgs, opts?: pulumi.InvokeOptions): Promise<GetCustomProviderDeploymentsResult> {
     args = args || {};
@@ -52,6 +67,21 @@ export interface GetCustomProviderDeploymentsResult {
 }
 /**
  * Custom provider deployments, newest first: e.g. the deployments of one custom provider.
+ *
+ * ## Example Usage
+ * ### The succeeded deployments of the Acme tools custom provider.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // The succeeded deployments of the Acme tools custom provider.
+ * const deployments = tcs.getCustomProviderDeploymentsOutput({
+ *     customProviderId: ["cprov_acmetools00000000000"],
+ *     status: ["succeeded"],
+ * });
+ * export const latestSucceededId = deployments.items[0].id;
+ * ```
  */
 export function getCustomProviderDeploymentsOutput(args?: GetCustomProviderDeploymentsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCustomProviderDeploymentsResult> {
     args = args || {};

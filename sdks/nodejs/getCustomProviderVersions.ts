@@ -8,6 +8,20 @@ import * as utilities from "./utilities";
 
 /**
  * Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+ *
+ * ## Example Usage
+ * ### The versions of the Acme tools custom provider.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // The versions of the Acme tools custom provider.
+ * const versions = tcs.getCustomProviderVersionsOutput({
+ *     customProviderId: ["cprov_acmetools00000000000"],
+ * });
+ * export const firstVersionStatus = versions.items[0].status;
+ * ```
  */
 export function getCustomProviderVersions(args?: GetCustomProviderVersionsArgs, opts?: pulumi.InvokeOptions): Promise<GetCustomProviderVersionsResult> {
     args = args || {};
@@ -42,6 +56,20 @@ export interface GetCustomProviderVersionsResult {
 }
 /**
  * Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+ *
+ * ## Example Usage
+ * ### The versions of the Acme tools custom provider.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // The versions of the Acme tools custom provider.
+ * const versions = tcs.getCustomProviderVersionsOutput({
+ *     customProviderId: ["cprov_acmetools00000000000"],
+ * });
+ * export const firstVersionStatus = versions.items[0].status;
+ * ```
  */
 export function getCustomProviderVersionsOutput(args?: GetCustomProviderVersionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCustomProviderVersionsResult> {
     args = args || {};

@@ -8,6 +8,20 @@ import * as utilities from "./utilities";
 
 /**
  * The JSON schema a provider config's `value` must satisfy (at least one argument is required).
+ *
+ * ## Example Usage
+ * ### The JSON Schema a GitHub provider config's `value` must satisfy.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // The JSON Schema a GitHub provider config's `value` must satisfy.
+ * const githubSchema = tcs.getProviderConfigSchemaOutput({
+ *     providerId: "prov_github00000000000000",
+ * });
+ * export const visibility = githubSchema.visibility;
+ * ```
  */
 export function getProviderConfigSchema(args?: GetProviderConfigSchemaArgs, opts?: pulumi.InvokeOptions): Promise<GetProviderConfigSchemaResult> {
     args = args || {};
@@ -71,6 +85,20 @@ export interface GetProviderConfigSchemaResult {
 }
 /**
  * The JSON schema a provider config's `value` must satisfy (at least one argument is required).
+ *
+ * ## Example Usage
+ * ### The JSON Schema a GitHub provider config's `value` must satisfy.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // The JSON Schema a GitHub provider config's `value` must satisfy.
+ * const githubSchema = tcs.getProviderConfigSchemaOutput({
+ *     providerId: "prov_github00000000000000",
+ * });
+ * export const visibility = githubSchema.visibility;
+ * ```
  */
 export function getProviderConfigSchemaOutput(args?: GetProviderConfigSchemaOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetProviderConfigSchemaResult> {
     args = args || {};

@@ -8,6 +8,18 @@ import * as utilities from "./utilities";
 
 /**
  * Every role of the account, default roles included.
+ *
+ * ## Example Usage
+ * ### Every role of the environment, built in and custom.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // Every role of the environment, built in and custom.
+ * const roles = tcs.getRolesOutput({});
+ * export const firstRoleSlug = roles.items[0].slug;
+ * ```
  */
 export function getRoles(opts?: pulumi.InvokeOptions): Promise<GetRolesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -23,6 +35,18 @@ export interface GetRolesResult {
 }
 /**
  * Every role of the account, default roles included.
+ *
+ * ## Example Usage
+ * ### Every role of the environment, built in and custom.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // Every role of the environment, built in and custom.
+ * const roles = tcs.getRolesOutput({});
+ * export const firstRoleSlug = roles.items[0].slug;
+ * ```
  */
 export function getRolesOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRolesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

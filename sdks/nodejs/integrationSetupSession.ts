@@ -8,6 +8,27 @@ import * as utilities from "./utilities";
  * A setup link for an integration, with a draft integration instance.
  *
  * Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
+ *
+ * ## Example Usage
+ * ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // A setup link for a teammate to connect the developer tools integration; a new link is made once
+ * // this one has expired.
+ * const devtoolsOnboarding = new tcs.IntegrationSetupSession("devtoolsOnboarding", {
+ *     integrationId: "int_devtools000000000000",
+ *     name: "Connect developer tools",
+ *     redirectUrl: "https://example.com/setup-done",
+ *     replaceWhenExpired: true,
+ *     metadata: {
+ *         owner: "platform-team",
+ *     },
+ * });
+ * export const setupUrl = devtoolsOnboarding.url;
+ * ```
  */
 export class IntegrationSetupSession extends pulumi.CustomResource {
     /**

@@ -8,6 +8,27 @@ import * as utilities from "./utilities";
  * A set of permissions for users of the account.
  *
  * In place: every field (PUT). Nothing replaces. Delete: the API has none, so destroy removes the role from the stack only and says so; the role stays in the account.
+ *
+ * ## Example Usage
+ * ### A role for the support agents: they may open and read threads and read messages.
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * // A role for the support agents: they may open and read threads and read messages.
+ * const supportAgents = new tcs.Role("supportAgents", {
+ *     name: "Support agents",
+ *     slug: "support-agents",
+ *     permissions: [
+ *         "thread_create",
+ *         "thread_read",
+ *         "message_read",
+ *     ],
+ *     description: "Answer customer threads.",
+ * });
+ * export const roleId = supportAgents.id;
+ * ```
  */
 export class Role extends pulumi.CustomResource {
     /**

@@ -12,6 +12,31 @@ import (
 )
 
 // One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
+//
+// ## Example Usage
+// ### One deployment of a custom provider, by id: its status and the commit it built.
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// One deployment of a custom provider, by id: its status and the commit it built.
+//			deployment := tcs.GetCustomProviderDeploymentOutput(ctx, tcs.GetCustomProviderDeploymentOutputArgs{
+//				Id: pulumi.String("cpd_acmetoolsv1000000000"),
+//			}, nil)
+//			ctx.Export("deploymentStatus", deployment.Status())
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCustomProviderDeployment(ctx *pulumi.Context, args *GetCustomProviderDeploymentArgs, opts ...pulumi.InvokeOption) (*GetCustomProviderDeploymentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCustomProviderDeploymentResult

@@ -12,6 +12,33 @@ import (
 )
 
 // The build and deploy logs of a custom provider deployment, step by step.
+//
+// ## Example Usage
+// ### The build and deploy logs of a failed deployment.
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// The build and deploy logs of a failed deployment.
+//			logs := tcs.GetCustomProviderDeploymentLogsOutput(ctx, tcs.GetCustomProviderDeploymentLogsOutputArgs{
+//				Id: pulumi.String("cpd_acmetoolsv2000000000"),
+//			}, nil)
+//			ctx.Export("firstStepName", logs.ApplyT(func(logs tcs.GetCustomProviderDeploymentLogsResult) (*string, error) {
+//				return logs.Steps[0].Name, nil
+//			}).(pulumi.StringPtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCustomProviderDeploymentLogs(ctx *pulumi.Context, args *GetCustomProviderDeploymentLogsArgs, opts ...pulumi.InvokeOption) (*GetCustomProviderDeploymentLogsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCustomProviderDeploymentLogsResult

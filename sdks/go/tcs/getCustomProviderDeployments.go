@@ -12,6 +12,38 @@ import (
 )
 
 // Custom provider deployments, newest first: e.g. the deployments of one custom provider.
+//
+// ## Example Usage
+// ### The succeeded deployments of the Acme tools custom provider.
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// The succeeded deployments of the Acme tools custom provider.
+//			deployments := tcs.GetCustomProviderDeploymentsOutput(ctx, tcs.GetCustomProviderDeploymentsOutputArgs{
+//				CustomProviderId: pulumi.StringArray{
+//					pulumi.String("cprov_acmetools00000000000"),
+//				},
+//				Status: pulumi.StringArray{
+//					pulumi.String("succeeded"),
+//				},
+//			}, nil)
+//			ctx.Export("latestSucceededId", deployments.ApplyT(func(deployments tcs.GetCustomProviderDeploymentsResult) (string, error) {
+//				return deployments.Items[0].Id, nil
+//			}).(pulumi.StringOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCustomProviderDeployments(ctx *pulumi.Context, args *GetCustomProviderDeploymentsArgs, opts ...pulumi.InvokeOption) (*GetCustomProviderDeploymentsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCustomProviderDeploymentsResult

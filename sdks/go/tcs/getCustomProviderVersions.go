@@ -12,6 +12,35 @@ import (
 )
 
 // Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+//
+// ## Example Usage
+// ### The versions of the Acme tools custom provider.
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// The versions of the Acme tools custom provider.
+//			versions := tcs.GetCustomProviderVersionsOutput(ctx, tcs.GetCustomProviderVersionsOutputArgs{
+//				CustomProviderId: pulumi.StringArray{
+//					pulumi.String("cprov_acmetools00000000000"),
+//				},
+//			}, nil)
+//			ctx.Export("firstVersionStatus", versions.ApplyT(func(versions tcs.GetCustomProviderVersionsResult) (*string, error) {
+//				return versions.Items[0].Status, nil
+//			}).(pulumi.StringPtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCustomProviderVersions(ctx *pulumi.Context, args *GetCustomProviderVersionsArgs, opts ...pulumi.InvokeOption) (*GetCustomProviderVersionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCustomProviderVersionsResult

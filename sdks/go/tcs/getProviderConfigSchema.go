@@ -12,6 +12,31 @@ import (
 )
 
 // The JSON schema a provider config's `value` must satisfy (at least one argument is required).
+//
+// ## Example Usage
+// ### The JSON Schema a GitHub provider config's `value` must satisfy.
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// The JSON Schema a GitHub provider config's `value` must satisfy.
+//			githubSchema := tcs.GetProviderConfigSchemaOutput(ctx, tcs.GetProviderConfigSchemaOutputArgs{
+//				ProviderId: pulumi.String("prov_github00000000000000"),
+//			}, nil)
+//			ctx.Export("visibility", githubSchema.Visibility())
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetProviderConfigSchema(ctx *pulumi.Context, args *GetProviderConfigSchemaArgs, opts ...pulumi.InvokeOption) (*GetProviderConfigSchemaResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetProviderConfigSchemaResult

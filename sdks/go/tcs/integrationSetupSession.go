@@ -15,6 +15,41 @@ import (
 // A setup link for an integration, with a draft integration instance.
 //
 // Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
+//
+// ## Example Usage
+// ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-tcs/pulumi-tcs/sdks/go/tcs"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// A setup link for a teammate to connect the developer tools integration; a new link is made once
+//			// this one has expired.
+//			devtoolsOnboarding, err := tcs.NewIntegrationSetupSession(ctx, "devtoolsOnboarding", &tcs.IntegrationSetupSessionArgs{
+//				IntegrationId:      pulumi.String("int_devtools000000000000"),
+//				Name:               pulumi.String("Connect developer tools"),
+//				RedirectUrl:        pulumi.String("https://example.com/setup-done"),
+//				ReplaceWhenExpired: pulumi.Bool(true),
+//				Metadata: pulumi.Map{
+//					"owner": pulumi.Any("platform-team"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("setupUrl", devtoolsOnboarding.Url)
+//			return nil
+//		})
+//	}
+//
+// ```
 type IntegrationSetupSession struct {
 	pulumi.CustomResourceState
 

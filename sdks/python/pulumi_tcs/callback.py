@@ -121,6 +121,23 @@ class Callback(pulumi.CustomResource):
 
         In place: name, description, metadata. Replace: integrationProviderId, or a live status of `archived` (reached only out of band; the API cannot undo it). Delete: DELETE; `deleted` is gone.
 
+        ## Example Usage
+        ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+        github_events = tcs.Callback("githubEvents",
+            integration_provider_id="intp_github00000000000000",
+            name="GitHub events",
+            description="Issue and push events for the triage agent.",
+            metadata={
+                "owner": "platform-team",
+            })
+        pulumi.export("callbackId", github_events.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
@@ -139,6 +156,23 @@ class Callback(pulumi.CustomResource):
         Receives provider events for one integration provider.
 
         In place: name, description, metadata. Replace: integrationProviderId, or a live status of `archived` (reached only out of band; the API cannot undo it). Delete: DELETE; `deleted` is gone.
+
+        ## Example Usage
+        ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+        github_events = tcs.Callback("githubEvents",
+            integration_provider_id="intp_github00000000000000",
+            name="GitHub events",
+            description="Issue and push events for the triage agent.",
+            metadata={
+                "owner": "platform-team",
+            })
+        pulumi.export("callbackId", github_events.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CallbackArgs args: The arguments to use to populate this resource's properties.

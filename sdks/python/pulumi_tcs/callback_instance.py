@@ -104,6 +104,30 @@ class CallbackInstance(pulumi.CustomResource):
 
         Every input replaces (the API has no update). Delete: DELETE; `detached` or 404 is gone.
 
+        ## Example Usage
+        ### Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+        github = tcs.ProviderConfig("github",
+            provider_id="prov_github00000000000000",
+            name="GitHub for agents",
+            value={
+                "base_url": "https://api.github.com",
+                "timeout_seconds": 30,
+            })
+        github_events = tcs.Callback("githubEvents",
+            integration_provider_id="intp_github00000000000000",
+            name="GitHub events")
+        github_events_config = tcs.CallbackInstance("githubEventsConfig",
+            callback_id=github_events.id,
+            provider_config_id=github.id,
+            provider_auth_config_id="pac_githuboauth000000000")
+        pulumi.export("webhookUrl", github_events_config.webhook_url)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
@@ -121,6 +145,30 @@ class CallbackInstance(pulumi.CustomResource):
         Attaches a callback to a provider config (and optional auth config).
 
         Every input replaces (the API has no update). Delete: DELETE; `detached` or 404 is gone.
+
+        ## Example Usage
+        ### Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+        github = tcs.ProviderConfig("github",
+            provider_id="prov_github00000000000000",
+            name="GitHub for agents",
+            value={
+                "base_url": "https://api.github.com",
+                "timeout_seconds": 30,
+            })
+        github_events = tcs.Callback("githubEvents",
+            integration_provider_id="intp_github00000000000000",
+            name="GitHub events")
+        github_events_config = tcs.CallbackInstance("githubEventsConfig",
+            callback_id=github_events.id,
+            provider_config_id=github.id,
+            provider_auth_config_id="pac_githuboauth000000000")
+        pulumi.export("webhookUrl", github_events_config.webhook_url)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CallbackInstanceArgs args: The arguments to use to populate this resource's properties.

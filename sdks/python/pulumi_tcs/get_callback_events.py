@@ -55,6 +55,20 @@ def get_callback_events(callback_id: Optional[_builtins.str] = None,
     """
     The newest events a callback received.
 
+    ## Example Usage
+    ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    config = pulumi.Config()
+    # The callback whose events to read.
+    callback_id = config.require("callbackId")
+    recent_events = tcs.get_callback_events_output(callback_id=callback_id,
+        limit=float(10))
+    pulumi.export("latestEventType", recent_events.items[0].type)
+    ```
+
     :param _builtins.str callback_id: The callback (`cb_...`) whose events to read.
     :param _builtins.float limit: At most this many events, newest first (default 100).
     :param Sequence[_builtins.str] source_id: Only events from these provider-specific sources.
@@ -77,6 +91,20 @@ def get_callback_events_output(callback_id: pulumi.Input[Optional[_builtins.str]
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCallbackEventsResult]:
     """
     The newest events a callback received.
+
+    ## Example Usage
+    ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    config = pulumi.Config()
+    # The callback whose events to read.
+    callback_id = config.require("callbackId")
+    recent_events = tcs.get_callback_events_output(callback_id=callback_id,
+        limit=float(10))
+    pulumi.export("latestEventType", recent_events.items[0].type)
+    ```
 
     :param _builtins.str callback_id: The callback (`cb_...`) whose events to read.
     :param _builtins.float limit: At most this many events, newest first (default 100).

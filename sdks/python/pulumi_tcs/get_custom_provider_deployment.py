@@ -196,6 +196,17 @@ def get_custom_provider_deployment(id: Optional[_builtins.str] = None,
     """
     One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
 
+    ## Example Usage
+    ### One deployment of a custom provider, by id: its status and the commit it built.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # One deployment of a custom provider, by id: its status and the commit it built.
+    deployment = tcs.get_custom_provider_deployment_output(id="cpd_acmetoolsv1000000000")
+    pulumi.export("deploymentStatus", deployment.status)
+    ```
+
     :param _builtins.str id: The deployment to read (`cpd_...`).
     """
     __args__ = dict()
@@ -221,6 +232,17 @@ def get_custom_provider_deployment_output(id: pulumi.Input[Optional[_builtins.st
                                           opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCustomProviderDeploymentResult]:
     """
     One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
+
+    ## Example Usage
+    ### One deployment of a custom provider, by id: its status and the commit it built.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # One deployment of a custom provider, by id: its status and the commit it built.
+    deployment = tcs.get_custom_provider_deployment_output(id="cpd_acmetoolsv1000000000")
+    pulumi.export("deploymentStatus", deployment.status)
+    ```
 
     :param _builtins.str id: The deployment to read (`cpd_...`).
     """

@@ -76,6 +76,17 @@ def get_custom_provider_deployment_logs(id: Optional[_builtins.str] = None,
     """
     The build and deploy logs of a custom provider deployment, step by step.
 
+    ## Example Usage
+    ### The build and deploy logs of a failed deployment.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # The build and deploy logs of a failed deployment.
+    logs = tcs.get_custom_provider_deployment_logs_output(id="cpd_acmetoolsv2000000000")
+    pulumi.export("firstStepName", logs.steps[0].name)
+    ```
+
     :param _builtins.str id: The deployment whose logs to read (`cpd_...`).
     """
     __args__ = dict()
@@ -91,6 +102,17 @@ def get_custom_provider_deployment_logs_output(id: pulumi.Input[Optional[_builti
                                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCustomProviderDeploymentLogsResult]:
     """
     The build and deploy logs of a custom provider deployment, step by step.
+
+    ## Example Usage
+    ### The build and deploy logs of a failed deployment.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # The build and deploy logs of a failed deployment.
+    logs = tcs.get_custom_provider_deployment_logs_output(id="cpd_acmetoolsv2000000000")
+    pulumi.export("firstStepName", logs.steps[0].name)
+    ```
 
     :param _builtins.str id: The deployment whose logs to read (`cpd_...`).
     """

@@ -56,6 +56,18 @@ def get_custom_provider_deployments(custom_provider_id: Optional[Sequence[_built
     """
     Custom provider deployments, newest first: e.g. the deployments of one custom provider.
 
+    ## Example Usage
+    ### The succeeded deployments of the Acme tools custom provider.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # The succeeded deployments of the Acme tools custom provider.
+    deployments = tcs.get_custom_provider_deployments_output(custom_provider_id=["cprov_acmetools00000000000"],
+        status=["succeeded"])
+    pulumi.export("latestSucceededId", deployments.items[0].id)
+    ```
+
     :param Sequence[_builtins.str] custom_provider_id: Only the deployments of these custom providers.
     :param Sequence[_builtins.str] custom_provider_version_id: Only the deployments of these custom provider versions (`cpv_...`).
     :param Sequence[_builtins.str] id: Only these deployments (`cpd_...`).
@@ -81,6 +93,18 @@ def get_custom_provider_deployments_output(custom_provider_id: pulumi.Input[Opti
                                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCustomProviderDeploymentsResult]:
     """
     Custom provider deployments, newest first: e.g. the deployments of one custom provider.
+
+    ## Example Usage
+    ### The succeeded deployments of the Acme tools custom provider.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # The succeeded deployments of the Acme tools custom provider.
+    deployments = tcs.get_custom_provider_deployments_output(custom_provider_id=["cprov_acmetools00000000000"],
+        status=["succeeded"])
+    pulumi.export("latestSucceededId", deployments.items[0].id)
+    ```
 
     :param Sequence[_builtins.str] custom_provider_id: Only the deployments of these custom providers.
     :param Sequence[_builtins.str] custom_provider_version_id: Only the deployments of these custom provider versions (`cpv_...`).

@@ -54,6 +54,17 @@ def get_custom_provider_versions(custom_provider_deployment_id: Optional[Sequenc
     """
     Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
 
+    ## Example Usage
+    ### The versions of the Acme tools custom provider.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # The versions of the Acme tools custom provider.
+    versions = tcs.get_custom_provider_versions_output(custom_provider_id=["cprov_acmetools00000000000"])
+    pulumi.export("firstVersionStatus", versions.items[0].status)
+    ```
+
     :param Sequence[_builtins.str] custom_provider_deployment_id: Only the versions these deployments (`cpd_...`) built.
     :param Sequence[_builtins.str] custom_provider_id: Only the versions of these custom providers.
     :param Sequence[_builtins.str] status: Only versions in these statuses: `queued`, `deploying`, `deployment_succeeded` or `deployment_failed` (the values this SDK knows; a record's `status` may hold newer ones).
@@ -73,6 +84,17 @@ def get_custom_provider_versions_output(custom_provider_deployment_id: pulumi.In
                                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCustomProviderVersionsResult]:
     """
     Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
+
+    ## Example Usage
+    ### The versions of the Acme tools custom provider.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # The versions of the Acme tools custom provider.
+    versions = tcs.get_custom_provider_versions_output(custom_provider_id=["cprov_acmetools00000000000"])
+    pulumi.export("firstVersionStatus", versions.items[0].status)
+    ```
 
     :param Sequence[_builtins.str] custom_provider_deployment_id: Only the versions these deployments (`cpd_...`) built.
     :param Sequence[_builtins.str] custom_provider_id: Only the versions of these custom providers.

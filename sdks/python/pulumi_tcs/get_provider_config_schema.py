@@ -127,6 +127,17 @@ def get_provider_config_schema(provider_config_id: Optional[_builtins.str] = Non
     """
     The JSON schema a provider config's `value` must satisfy (at least one argument is required).
 
+    ## Example Usage
+    ### The JSON Schema a GitHub provider config's `value` must satisfy.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # The JSON Schema a GitHub provider config's `value` must satisfy.
+    github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
+    pulumi.export("visibility", github_schema.visibility)
+    ```
+
     :param _builtins.str provider_config_id: A provider config (`pcfg_...`): the schema of its deployment's configuration.
     :param _builtins.str provider_deployment_id: A provider deployment (`pdep_...`): the schema of its configuration.
     :param _builtins.str provider_id: A provider (`prov_...`): the schema of its default deployment.
@@ -155,6 +166,17 @@ def get_provider_config_schema_output(provider_config_id: pulumi.Input[Optional[
                                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetProviderConfigSchemaResult]:
     """
     The JSON schema a provider config's `value` must satisfy (at least one argument is required).
+
+    ## Example Usage
+    ### The JSON Schema a GitHub provider config's `value` must satisfy.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # The JSON Schema a GitHub provider config's `value` must satisfy.
+    github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
+    pulumi.export("visibility", github_schema.visibility)
+    ```
 
     :param _builtins.str provider_config_id: A provider config (`pcfg_...`): the schema of its deployment's configuration.
     :param _builtins.str provider_deployment_id: A provider deployment (`pdep_...`): the schema of its configuration.

@@ -50,6 +50,17 @@ class AwaitableGetRolesResult(GetRolesResult):
 def get_roles(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRolesResult:
     """
     Every role of the account, default roles included.
+
+    ## Example Usage
+    ### Every role of the environment, built in and custom.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # Every role of the environment, built in and custom.
+    roles = tcs.get_roles_output()
+    pulumi.export("firstRoleSlug", roles.items[0].slug)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -60,6 +71,17 @@ def get_roles(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRolesR
 def get_roles_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRolesResult]:
     """
     Every role of the account, default roles included.
+
+    ## Example Usage
+    ### Every role of the environment, built in and custom.
+    ```python
+    import pulumi
+    import pulumi_tcs as tcs
+
+    # Every role of the environment, built in and custom.
+    roles = tcs.get_roles_output()
+    pulumi.export("firstRoleSlug", roles.items[0].slug)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -222,6 +222,25 @@ class IntegrationSetupSession(pulumi.CustomResource):
 
         Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
 
+        ## Example Usage
+        ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # A setup link for a teammate to connect the developer tools integration; a new link is made once
+        # this one has expired.
+        devtools_onboarding = tcs.IntegrationSetupSession("devtoolsOnboarding",
+            integration_id="int_devtools000000000000",
+            name="Connect developer tools",
+            redirect_url="https://example.com/setup-done",
+            replace_when_expired=True,
+            metadata={
+                "owner": "platform-team",
+            })
+        pulumi.export("setupUrl", devtools_onboarding.url)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
@@ -246,6 +265,25 @@ class IntegrationSetupSession(pulumi.CustomResource):
         A setup link for an integration, with a draft integration instance.
 
         Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
+
+        ## Example Usage
+        ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # A setup link for a teammate to connect the developer tools integration; a new link is made once
+        # this one has expired.
+        devtools_onboarding = tcs.IntegrationSetupSession("devtoolsOnboarding",
+            integration_id="int_devtools000000000000",
+            name="Connect developer tools",
+            redirect_url="https://example.com/setup-done",
+            replace_when_expired=True,
+            metadata={
+                "owner": "platform-team",
+            })
+        pulumi.export("setupUrl", devtools_onboarding.url)
+        ```
 
         :param str resource_name: The name of the resource.
         :param IntegrationSetupSessionArgs args: The arguments to use to populate this resource's properties.

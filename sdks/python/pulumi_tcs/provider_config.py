@@ -191,6 +191,36 @@ class ProviderConfig(pulumi.CustomResource):
 
         In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId, providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from state and not drift-checked. Delete: DELETE (for good); 404 is gone.
 
+        ## Example Usage
+        ### Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+        # at preview and is secret in state; only three of its tools are offered to agents.
+        github = tcs.ProviderConfig("github",
+            provider_id="prov_github00000000000000",
+            name="GitHub for agents",
+            description="Issues and pull requests, read and triage only.",
+            value={
+                "base_url": "https://api.github.com",
+                "timeout_seconds": 30,
+            },
+            tool_filters={
+                "type": "tool_keys",
+                "keys": [
+                    "issues.list",
+                    "issues.create",
+                    "pulls.list",
+                ],
+            },
+            metadata={
+                "owner": "platform-team",
+            })
+        pulumi.export("providerConfigId", github.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
@@ -213,6 +243,36 @@ class ProviderConfig(pulumi.CustomResource):
         Settings for a provider deployment, from values or a saved config vault.
 
         In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId, providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from state and not drift-checked. Delete: DELETE (for good); 404 is gone.
+
+        ## Example Usage
+        ### Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+        # at preview and is secret in state; only three of its tools are offered to agents.
+        github = tcs.ProviderConfig("github",
+            provider_id="prov_github00000000000000",
+            name="GitHub for agents",
+            description="Issues and pull requests, read and triage only.",
+            value={
+                "base_url": "https://api.github.com",
+                "timeout_seconds": 30,
+            },
+            tool_filters={
+                "type": "tool_keys",
+                "keys": [
+                    "issues.list",
+                    "issues.create",
+                    "pulls.list",
+                ],
+            },
+            metadata={
+                "owner": "platform-team",
+            })
+        pulumi.export("providerConfigId", github.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ProviderConfigArgs args: The arguments to use to populate this resource's properties.

@@ -119,6 +119,25 @@ class Role(pulumi.CustomResource):
 
         In place: every field (PUT). Nothing replaces. Delete: the API has none, so destroy removes the role from the stack only and says so; the role stays in the account.
 
+        ## Example Usage
+        ### A role for the support agents: they may open and read threads and read messages.
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # A role for the support agents: they may open and read threads and read messages.
+        support_agents = tcs.Role("supportAgents",
+            name="Support agents",
+            slug="support-agents",
+            permissions=[
+                "thread_create",
+                "thread_read",
+                "message_read",
+            ],
+            description="Answer customer threads.")
+        pulumi.export("roleId", support_agents.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
@@ -137,6 +156,25 @@ class Role(pulumi.CustomResource):
         A set of permissions for users of the account.
 
         In place: every field (PUT). Nothing replaces. Delete: the API has none, so destroy removes the role from the stack only and says so; the role stays in the account.
+
+        ## Example Usage
+        ### A role for the support agents: they may open and read threads and read messages.
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        # A role for the support agents: they may open and read threads and read messages.
+        support_agents = tcs.Role("supportAgents",
+            name="Support agents",
+            slug="support-agents",
+            permissions=[
+                "thread_create",
+                "thread_read",
+                "message_read",
+            ],
+            description="Answer customer threads.")
+        pulumi.export("roleId", support_agents.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param RoleArgs args: The arguments to use to populate this resource's properties.

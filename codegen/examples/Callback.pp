@@ -1,0 +1,13 @@
+# Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+resource githubEvents "tcs:index:Callback" {
+  integrationProviderId = "intp_github00000000000000"
+  name                  = "GitHub events"
+  description           = "Issue and push events for the triage agent."
+  metadata = {
+    owner = "platform-team"
+  }
+}
+
+output callbackId {
+  value = githubEvents.id
+}

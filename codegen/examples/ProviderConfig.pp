@@ -1,0 +1,22 @@
+# Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+# at preview and is secret in state; only three of its tools are offered to agents.
+resource github "tcs:index:ProviderConfig" {
+  providerId  = "prov_github00000000000000"
+  name        = "GitHub for agents"
+  description = "Issues and pull requests, read and triage only."
+  value = {
+    base_url        = "https://api.github.com"
+    timeout_seconds = 30
+  }
+  toolFilters = {
+    type = "tool_keys"
+    keys = ["issues.list", "issues.create", "pulls.list"]
+  }
+  metadata = {
+    owner = "platform-team"
+  }
+}
+
+output providerConfigId {
+  value = github.id
+}

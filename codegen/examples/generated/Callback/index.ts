@@ -1,0 +1,13 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as tcs from "@pulumi-tcs/tcs";
+
+// Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+const githubEvents = new tcs.Callback("githubEvents", {
+    integrationProviderId: "intp_github00000000000000",
+    name: "GitHub events",
+    description: "Issue and push events for the triage agent.",
+    metadata: {
+        owner: "platform-team",
+    },
+});
+export const callbackId = githubEvents.id;

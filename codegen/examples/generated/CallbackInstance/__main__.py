@@ -1,0 +1,19 @@
+import pulumi
+import pulumi_tcs as tcs
+
+# Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+github = tcs.ProviderConfig("github",
+    provider_id="prov_github00000000000000",
+    name="GitHub for agents",
+    value={
+        "base_url": "https://api.github.com",
+        "timeout_seconds": 30,
+    })
+github_events = tcs.Callback("githubEvents",
+    integration_provider_id="intp_github00000000000000",
+    name="GitHub events")
+github_events_config = tcs.CallbackInstance("githubEventsConfig",
+    callback_id=github_events.id,
+    provider_config_id=github.id,
+    provider_auth_config_id="pac_githuboauth000000000")
+pulumi.export("webhookUrl", github_events_config.webhook_url)

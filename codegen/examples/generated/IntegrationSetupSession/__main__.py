@@ -1,0 +1,14 @@
+import pulumi
+import pulumi_tcs as tcs
+
+# A setup link for a teammate to connect the developer tools integration; a new link is made once
+# this one has expired.
+devtools_onboarding = tcs.IntegrationSetupSession("devtoolsOnboarding",
+    integration_id="int_devtools000000000000",
+    name="Connect developer tools",
+    redirect_url="https://example.com/setup-done",
+    replace_when_expired=True,
+    metadata={
+        "owner": "platform-team",
+    })
+pulumi.export("setupUrl", devtools_onboarding.url)

@@ -1,0 +1,25 @@
+import pulumi
+import pulumi_tcs as tcs
+
+# Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+# at preview and is secret in state; only three of its tools are offered to agents.
+github = tcs.ProviderConfig("github",
+    provider_id="prov_github00000000000000",
+    name="GitHub for agents",
+    description="Issues and pull requests, read and triage only.",
+    value={
+        "base_url": "https://api.github.com",
+        "timeout_seconds": 30,
+    },
+    tool_filters={
+        "type": "tool_keys",
+        "keys": [
+            "issues.list",
+            "issues.create",
+            "pulls.list",
+        ],
+    },
+    metadata={
+        "owner": "platform-team",
+    })
+pulumi.export("providerConfigId", github.id)

@@ -1,0 +1,26 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as tcs from "@pulumi-tcs/tcs";
+
+// Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+// at preview and is secret in state; only three of its tools are offered to agents.
+const github = new tcs.ProviderConfig("github", {
+    providerId: "prov_github00000000000000",
+    name: "GitHub for agents",
+    description: "Issues and pull requests, read and triage only.",
+    value: {
+        base_url: "https://api.github.com",
+        timeout_seconds: 30,
+    },
+    toolFilters: {
+        type: "tool_keys",
+        keys: [
+            "issues.list",
+            "issues.create",
+            "pulls.list",
+        ],
+    },
+    metadata: {
+        owner: "platform-team",
+    },
+});
+export const providerConfigId = github.id;

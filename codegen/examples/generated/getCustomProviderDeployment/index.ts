@@ -1,0 +1,8 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as tcs from "@pulumi-tcs/tcs";
+
+// One deployment of a custom provider, by id: its status and the commit it built.
+const deployment = tcs.getCustomProviderDeploymentOutput({
+    id: "cpd_acmetoolsv1000000000",
+});
+export const deploymentStatus = deployment.status;

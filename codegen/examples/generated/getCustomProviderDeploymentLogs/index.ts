@@ -1,0 +1,8 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as tcs from "@pulumi-tcs/tcs";
+
+// The build and deploy logs of a failed deployment.
+const logs = tcs.getCustomProviderDeploymentLogsOutput({
+    id: "cpd_acmetoolsv2000000000",
+});
+export const firstStepName = logs.apply(logs => logs.steps?.[0]?.name);

@@ -1,0 +1,7 @@
+import pulumi
+import pulumi_tcs as tcs
+
+# The succeeded deployments of the Acme tools custom provider.
+deployments = tcs.get_custom_provider_deployments_output(custom_provider_id=["cprov_acmetools00000000000"],
+    status=["succeeded"])
+pulumi.export("latestSucceededId", deployments.items[0].id)

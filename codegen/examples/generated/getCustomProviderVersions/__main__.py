@@ -1,0 +1,6 @@
+import pulumi
+import pulumi_tcs as tcs
+
+# The versions of the Acme tools custom provider.
+versions = tcs.get_custom_provider_versions_output(custom_provider_id=["cprov_acmetools00000000000"])
+pulumi.export("firstVersionStatus", versions.items[0].status)

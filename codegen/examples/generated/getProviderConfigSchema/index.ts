@@ -1,0 +1,8 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as tcs from "@pulumi-tcs/tcs";
+
+// The JSON Schema a GitHub provider config's `value` must satisfy.
+const githubSchema = tcs.getProviderConfigSchemaOutput({
+    providerId: "prov_github00000000000000",
+});
+export const visibility = githubSchema.visibility;

@@ -1,0 +1,9 @@
+# The succeeded deployments of the Acme tools custom provider.
+deployments = invoke("tcs:index:getCustomProviderDeployments", {
+  customProviderId = ["cprov_acmetools00000000000"]
+  status           = ["succeeded"]
+})
+
+output latestSucceededId {
+  value = deployments.items[0].id
+}
