@@ -19,3 +19,4 @@ tsx codegen/gen-schema.ts --without-examples "$tmp/schema.json"
 bash codegen/gen-examples.sh "$tmp/schema.json" ${1:+"$1"}
 tsx codegen/gen-schema.ts ${1:+"$1"}
 bash codegen/gen-sdk.sh ${1:+"$1"}
+tsx codegen/gen-docs.ts ${1:+"$1"}

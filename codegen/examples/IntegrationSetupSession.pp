@@ -1,4 +1,4 @@
-# A setup link for a teammate to connect the developer tools integration; a new link is made once
+# A setup link for a teammate to connect the developer tools integration. A new link is made once
 # this one has expired.
 resource devtoolsOnboarding "tcs:index:IntegrationSetupSession" {
   integrationId      = "int_devtools000000000000"

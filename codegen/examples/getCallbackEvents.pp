@@ -1,4 +1,4 @@
-# The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+# The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
 config callbackId "string" {
   description = "The callback whose events to read."
 }

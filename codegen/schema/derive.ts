@@ -19,8 +19,8 @@ export const SHAPES_INDEX = repoPath("provider", "shapes", "index.ts");
 export const LOOKUPS_FILE = repoPath("provider", "dynamic", "lookups", "index.ts");
 
 /**
- * The schema; with `examples` (the default) each resource's and function's description ends with its
- * example in every language. codegen/run.sh binds the examples against the schema without them.
+ * The schema; with `examples` (the default) each resource's, function's and the provider's description
+ * ends with its example in every language (the provider's: codegen/examples/Provider.pp). codegen/run.sh binds the examples against the schema without them.
  */
 export function deriveSchema(options: { examples?: boolean } = {}): PackageSchema {
   const source = loadSourceProgram([SHAPES_INDEX, LOOKUPS_FILE]);
@@ -45,7 +45,10 @@ export function deriveSchema(options: { examples?: boolean } = {}): PackageSchem
   return {
     ...PACKAGE_METADATA,
     config: { variables: structuredClone(PROVIDER_SETTINGS) },
-    provider: { description: PROVIDER_DESCRIPTION, inputProperties: structuredClone(PROVIDER_SETTINGS) },
+    provider: {
+      description: options.examples === false ? PROVIDER_DESCRIPTION : withExample(PROVIDER_DESCRIPTION, readExample("Provider")),
+      inputProperties: structuredClone(PROVIDER_SETTINGS),
+    },
     types: types.toSchema(),
     resources,
     functions,

@@ -23,7 +23,7 @@ export type ExampleLanguage = (typeof EXAMPLE_LANGUAGES)[number]["language"];
 export interface Example {
   /** The resource's or function's name: `Callback`, `getRoles`. */
   name: string;
-  /** The first line of the PCL's leading comment. */
+  /** The PCL's leading comment, up to its first colon or full stop. */
   title: string;
   programs: Record<ExampleLanguage, string>;
 }
@@ -32,7 +32,12 @@ export interface Example {
 export function readExample(name: string): Example {
   const source = path.join(EXAMPLES_DIR, `${name}.pp`);
   if (!fs.existsSync(source)) throw new Error(`${name}: no example; write codegen/examples/${name}.pp (PCL) and run npm run codegen`);
-  const title = /^#\s*(.+)$/m.exec(fs.readFileSync(source, "utf8"))?.[1];
+  const comment = /^(?:#.*\n)+/.exec(fs.readFileSync(source, "utf8"))?.[0] ?? "";
+  const title = comment
+    .replace(/^#\s?/gm, "")
+    .replace(/\s+/g, " ")
+    .split(/: |\. |\.$/)[0]
+    .trim();
   if (!title) throw new Error(`codegen/examples/${name}.pp: start it with a comment saying what the example does; it is the example's title`);
   const programs = {} as Record<ExampleLanguage, string>;
   for (const { language, file } of EXAMPLE_LANGUAGES) {

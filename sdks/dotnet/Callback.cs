@@ -16,7 +16,7 @@ namespace PulumiTcs.Tcs
     /// In place: name, description, metadata. Replace: integrationProviderId, or a live status of `archived` (reached only out of band; the API cannot undo it). Delete: DELETE; `deleted` is gone.
     /// 
     /// ## Example Usage
-    /// ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+    /// ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;

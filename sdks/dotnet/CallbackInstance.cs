@@ -16,7 +16,7 @@ namespace PulumiTcs.Tcs
     /// Every input replaces (the API has no update). Delete: DELETE; `detached` or 404 is gone.
     /// 
     /// ## Example Usage
-    /// ### Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+    /// ### Attach a callback to a provider config
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;

@@ -19,7 +19,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        /// ### The ten latest events of a callback named in the stack's config
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -95,7 +95,7 @@ namespace PulumiTcs.Tcs
         /// ```
         /// ```yaml
         /// configuration:
-        ///   # The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        ///   # The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
         ///   callbackId:
         ///     type: string
         /// variables:
@@ -121,7 +121,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        /// ### The ten latest events of a callback named in the stack's config
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -197,7 +197,7 @@ namespace PulumiTcs.Tcs
         /// ```
         /// ```yaml
         /// configuration:
-        ///   # The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        ///   # The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
         ///   callbackId:
         ///     type: string
         /// variables:
@@ -223,7 +223,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        /// ### The ten latest events of a callback named in the stack's config
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -299,7 +299,7 @@ namespace PulumiTcs.Tcs
         /// ```
         /// ```yaml
         /// configuration:
-        ///   # The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+        ///   # The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
         ///   callbackId:
         ///     type: string
         /// variables:

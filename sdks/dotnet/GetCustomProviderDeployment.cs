@@ -19,7 +19,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### One deployment of a custom provider, by id: its status and the commit it built.
+        /// ### One deployment of a custom provider, by id
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -102,7 +102,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### One deployment of a custom provider, by id: its status and the commit it built.
+        /// ### One deployment of a custom provider, by id
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -185,7 +185,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### One deployment of a custom provider, by id: its status and the commit it built.
+        /// ### One deployment of a custom provider, by id
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";

@@ -19,7 +19,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The build and deploy logs of a failed deployment.
+        /// ### The build and deploy logs of a failed deployment
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -104,7 +104,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The build and deploy logs of a failed deployment.
+        /// ### The build and deploy logs of a failed deployment
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -189,7 +189,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The build and deploy logs of a failed deployment.
+        /// ### The build and deploy logs of a failed deployment
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";

@@ -19,7 +19,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The succeeded deployments of the Acme tools custom provider.
+        /// ### The succeeded deployments of the Acme tools custom provider
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -121,7 +121,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The succeeded deployments of the Acme tools custom provider.
+        /// ### The succeeded deployments of the Acme tools custom provider
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -223,7 +223,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The succeeded deployments of the Acme tools custom provider.
+        /// ### The succeeded deployments of the Acme tools custom provider
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";

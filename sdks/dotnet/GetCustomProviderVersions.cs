@@ -19,7 +19,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The versions of the Acme tools custom provider.
+        /// ### The versions of the Acme tools custom provider
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -110,7 +110,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The versions of the Acme tools custom provider.
+        /// ### The versions of the Acme tools custom provider
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -201,7 +201,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The versions of the Acme tools custom provider.
+        /// ### The versions of the Acme tools custom provider
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";

@@ -19,7 +19,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// ### The JSON Schema a GitHub provider config's `value` must satisfy
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -102,7 +102,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// ### The JSON Schema a GitHub provider config's `value` must satisfy
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -185,7 +185,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// ### The JSON Schema a GitHub provider config's `value` must satisfy
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";

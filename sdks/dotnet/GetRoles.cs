@@ -19,7 +19,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### Every role of the environment, built in and custom.
+        /// ### Every role of the environment, built in and custom
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -96,7 +96,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### Every role of the environment, built in and custom.
+        /// ### Every role of the environment, built in and custom
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
@@ -173,7 +173,7 @@ namespace PulumiTcs.Tcs
         /// ## Example Usage
         /// 
         /// {{% example %}}
-        /// ### Every role of the environment, built in and custom.
+        /// ### Every role of the environment, built in and custom
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";

@@ -16,7 +16,7 @@ namespace PulumiTcs.Tcs
     /// Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
     /// 
     /// ## Example Usage
-    /// ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+    /// ### A setup link for a teammate to connect the developer tools integration
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;
@@ -25,7 +25,7 @@ namespace PulumiTcs.Tcs
     /// 
     /// return await Deployment.RunAsync(() =&gt; 
     /// {
-    ///     // A setup link for a teammate to connect the developer tools integration; a new link is made once
+    ///     // A setup link for a teammate to connect the developer tools integration. A new link is made once
     ///     // this one has expired.
     ///     var devtoolsOnboarding = new Tcs.IntegrationSetupSession("devtoolsOnboarding", new()
     ///     {

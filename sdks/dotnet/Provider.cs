@@ -12,6 +12,42 @@ namespace PulumiTcs.Tcs
 {
     /// <summary>
     /// The provider type for the tcs package. A provider is one environment of the service (one API key and base URL): declare one explicit provider per environment to manage several in one program.
+    /// 
+    /// ## Example Usage
+    /// ### A second environment in one program
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Tcs = PulumiTcs.Tcs;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     // The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
+    ///     var stagingApiKey = config.Require("stagingApiKey");
+    ///     var staging = new Tcs.Provider("staging", new()
+    ///     {
+    ///         BaseUrl = "https://staging.api.example.com",
+    ///         ApiKey = stagingApiKey,
+    ///         RateLimitTier = "development",
+    ///     });
+    /// 
+    ///     var stagingTriage = new Tcs.Role("stagingTriage", new()
+    ///     {
+    ///         Name = "Triage",
+    ///         Slug = "triage",
+    ///         Permissions = new[]
+    ///         {
+    ///             "thread_read",
+    ///         },
+    ///     }, new CustomResourceOptions
+    ///     {
+    ///         Provider = staging,
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [TcsResourceType("pulumi:providers:tcs")]
     public partial class Provider : global::Pulumi.ProviderResource

@@ -16,7 +16,7 @@ namespace PulumiTcs.Tcs
     /// In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId, providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from state and not drift-checked. Delete: DELETE (for good); 404 is gone.
     /// 
     /// ## Example Usage
-    /// ### Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+    /// ### Settings for the hosted GitHub MCP server
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;

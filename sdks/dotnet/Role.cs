@@ -16,7 +16,7 @@ namespace PulumiTcs.Tcs
     /// In place: every field (PUT). Nothing replaces. Delete: the API has none, so destroy removes the role from the stack only and says so; the role stays in the account.
     /// 
     /// ## Example Usage
-    /// ### A role for the support agents: they may open and read threads and read messages.
+    /// ### A role for the support agents
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * In place: name, description, metadata. Replace: integrationProviderId, or a live status of `archived` (reached only out of band; the API cannot undo it). Delete: DELETE; `deleted` is gone.
  *
  * ## Example Usage
- * ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+ * ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

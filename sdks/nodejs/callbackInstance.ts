@@ -12,7 +12,7 @@ import * as utilities from "./utilities";
  * Every input replaces (the API has no update). Delete: DELETE; `detached` or 404 is gone.
  *
  * ## Example Usage
- * ### Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+ * ### Attach a callback to a provider config
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

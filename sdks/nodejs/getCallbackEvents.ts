@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * The newest events a callback received.
  *
  * ## Example Usage
- * ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+ * ### The ten latest events of a callback named in the stack's config
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -65,7 +65,7 @@ export interface GetCallbackEventsResult {
  * The newest events a callback received.
  *
  * ## Example Usage
- * ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+ * ### The ten latest events of a callback named in the stack's config
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
  *
  * ## Example Usage
- * ### One deployment of a custom provider, by id: its status and the commit it built.
+ * ### One deployment of a custom provider, by id
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -95,7 +95,7 @@ export interface GetCustomProviderDeploymentResult {
  * One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
  *
  * ## Example Usage
- * ### One deployment of a custom provider, by id: its status and the commit it built.
+ * ### One deployment of a custom provider, by id
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

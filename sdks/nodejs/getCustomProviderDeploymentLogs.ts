@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * The build and deploy logs of a custom provider deployment, step by step.
  *
  * ## Example Usage
- * ### The build and deploy logs of a failed deployment.
+ * ### The build and deploy logs of a failed deployment
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -55,7 +55,7 @@ export interface GetCustomProviderDeploymentLogsResult {
  * The build and deploy logs of a custom provider deployment, step by step.
  *
  * ## Example Usage
- * ### The build and deploy logs of a failed deployment.
+ * ### The build and deploy logs of a failed deployment
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

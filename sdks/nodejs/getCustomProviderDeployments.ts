@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * Custom provider deployments, newest first: e.g. the deployments of one custom provider.
  *
  * ## Example Usage
- * ### The succeeded deployments of the Acme tools custom provider.
+ * ### The succeeded deployments of the Acme tools custom provider
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -69,7 +69,7 @@ export interface GetCustomProviderDeploymentsResult {
  * Custom provider deployments, newest first: e.g. the deployments of one custom provider.
  *
  * ## Example Usage
- * ### The succeeded deployments of the Acme tools custom provider.
+ * ### The succeeded deployments of the Acme tools custom provider
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

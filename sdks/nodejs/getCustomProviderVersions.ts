@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
  *
  * ## Example Usage
- * ### The versions of the Acme tools custom provider.
+ * ### The versions of the Acme tools custom provider
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -58,7 +58,7 @@ export interface GetCustomProviderVersionsResult {
  * Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
  *
  * ## Example Usage
- * ### The versions of the Acme tools custom provider.
+ * ### The versions of the Acme tools custom provider
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * The JSON schema a provider config's `value` must satisfy (at least one argument is required).
  *
  * ## Example Usage
- * ### The JSON Schema a GitHub provider config's `value` must satisfy.
+ * ### The JSON Schema a GitHub provider config's `value` must satisfy
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -87,7 +87,7 @@ export interface GetProviderConfigSchemaResult {
  * The JSON schema a provider config's `value` must satisfy (at least one argument is required).
  *
  * ## Example Usage
- * ### The JSON Schema a GitHub provider config's `value` must satisfy.
+ * ### The JSON Schema a GitHub provider config's `value` must satisfy
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

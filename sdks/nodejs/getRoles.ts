@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * Every role of the account, default roles included.
  *
  * ## Example Usage
- * ### Every role of the environment, built in and custom.
+ * ### Every role of the environment, built in and custom
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -37,7 +37,7 @@ export interface GetRolesResult {
  * Every role of the account, default roles included.
  *
  * ## Example Usage
- * ### Every role of the environment, built in and custom.
+ * ### Every role of the environment, built in and custom
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

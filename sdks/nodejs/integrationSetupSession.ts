@@ -10,13 +10,13 @@ import * as utilities from "./utilities";
  * Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
  *
  * ## Example Usage
- * ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+ * ### A setup link for a teammate to connect the developer tools integration
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as tcs from "@pulumi-tcs/tcs";
  *
- * // A setup link for a teammate to connect the developer tools integration; a new link is made once
+ * // A setup link for a teammate to connect the developer tools integration. A new link is made once
  * // this one has expired.
  * const devtoolsOnboarding = new tcs.IntegrationSetupSession("devtoolsOnboarding", {
  *     integrationId: "int_devtools000000000000",

@@ -6,6 +6,30 @@ import * as utilities from "./utilities";
 
 /**
  * The provider type for the tcs package. A provider is one environment of the service (one API key and base URL): declare one explicit provider per environment to manage several in one program.
+ *
+ * ## Example Usage
+ * ### A second environment in one program
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as tcs from "@pulumi-tcs/tcs";
+ *
+ * const config = new pulumi.Config();
+ * // The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
+ * const stagingApiKey = config.require("stagingApiKey");
+ * const staging = new tcs.Provider("staging", {
+ *     baseUrl: "https://staging.api.example.com",
+ *     apiKey: stagingApiKey,
+ *     rateLimitTier: "development",
+ * });
+ * const stagingTriage = new tcs.Role("stagingTriage", {
+ *     name: "Triage",
+ *     slug: "triage",
+ *     permissions: ["thread_read"],
+ * }, {
+ *     provider: staging,
+ * });
+ * ```
  */
 export class Provider extends pulumi.ProviderResource {
     /** @internal */

@@ -12,7 +12,7 @@ import * as utilities from "./utilities";
  * In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId, providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from state and not drift-checked. Delete: DELETE (for good); 404 is gone.
  *
  * ## Example Usage
- * ### Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+ * ### Settings for the hosted GitHub MCP server
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * In place: every field (PUT). Nothing replaces. Delete: the API has none, so destroy removes the role from the stack only and says so; the role stays in the account.
  *
  * ## Example Usage
- * ### A role for the support agents: they may open and read threads and read messages.
+ * ### A role for the support agents
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

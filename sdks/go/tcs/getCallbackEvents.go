@@ -14,7 +14,7 @@ import (
 // The newest events a callback received.
 //
 // ## Example Usage
-// ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+// ### The ten latest events of a callback named in the stack's config
 // ```go
 // package main
 //

@@ -14,7 +14,7 @@ import (
 // One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
 //
 // ## Example Usage
-// ### One deployment of a custom provider, by id: its status and the commit it built.
+// ### One deployment of a custom provider, by id
 // ```go
 // package main
 //

@@ -14,7 +14,7 @@ import (
 // The build and deploy logs of a custom provider deployment, step by step.
 //
 // ## Example Usage
-// ### The build and deploy logs of a failed deployment.
+// ### The build and deploy logs of a failed deployment
 // ```go
 // package main
 //

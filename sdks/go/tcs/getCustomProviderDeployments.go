@@ -14,7 +14,7 @@ import (
 // Custom provider deployments, newest first: e.g. the deployments of one custom provider.
 //
 // ## Example Usage
-// ### The succeeded deployments of the Acme tools custom provider.
+// ### The succeeded deployments of the Acme tools custom provider
 // ```go
 // package main
 //

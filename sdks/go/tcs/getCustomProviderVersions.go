@@ -14,7 +14,7 @@ import (
 // Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
 //
 // ## Example Usage
-// ### The versions of the Acme tools custom provider.
+// ### The versions of the Acme tools custom provider
 // ```go
 // package main
 //

@@ -14,7 +14,7 @@ import (
 // The JSON schema a provider config's `value` must satisfy (at least one argument is required).
 //
 // ## Example Usage
-// ### The JSON Schema a GitHub provider config's `value` must satisfy.
+// ### The JSON Schema a GitHub provider config's `value` must satisfy
 // ```go
 // package main
 //

@@ -14,7 +14,7 @@ import (
 // Every role of the account, default roles included.
 //
 // ## Example Usage
-// ### Every role of the environment, built in and custom.
+// ### Every role of the environment, built in and custom
 // ```go
 // package main
 //

@@ -17,7 +17,7 @@ import (
 // Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
 //
 // ## Example Usage
-// ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+// ### A setup link for a teammate to connect the developer tools integration
 // ```go
 // package main
 //
@@ -30,7 +30,7 @@ import (
 //
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
-//			// A setup link for a teammate to connect the developer tools integration; a new link is made once
+//			// A setup link for a teammate to connect the developer tools integration. A new link is made once
 //			// this one has expired.
 //			devtoolsOnboarding, err := tcs.NewIntegrationSetupSession(ctx, "devtoolsOnboarding", &tcs.IntegrationSetupSessionArgs{
 //				IntegrationId:      pulumi.String("int_devtools000000000000"),

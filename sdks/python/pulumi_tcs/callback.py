@@ -122,7 +122,7 @@ class Callback(pulumi.CustomResource):
         In place: name, description, metadata. Replace: integrationProviderId, or a live status of `archived` (reached only out of band; the API cannot undo it). Delete: DELETE; `deleted` is gone.
 
         ## Example Usage
-        ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+        ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider
         ```python
         import pulumi
         import pulumi_tcs as tcs
@@ -158,7 +158,7 @@ class Callback(pulumi.CustomResource):
         In place: name, description, metadata. Replace: integrationProviderId, or a live status of `archived` (reached only out of band; the API cannot undo it). Delete: DELETE; `deleted` is gone.
 
         ## Example Usage
-        ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+        ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider
         ```python
         import pulumi
         import pulumi_tcs as tcs

@@ -105,7 +105,7 @@ class CallbackInstance(pulumi.CustomResource):
         Every input replaces (the API has no update). Delete: DELETE; `detached` or 404 is gone.
 
         ## Example Usage
-        ### Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+        ### Attach a callback to a provider config
         ```python
         import pulumi
         import pulumi_tcs as tcs
@@ -147,7 +147,7 @@ class CallbackInstance(pulumi.CustomResource):
         Every input replaces (the API has no update). Delete: DELETE; `detached` or 404 is gone.
 
         ## Example Usage
-        ### Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+        ### Attach a callback to a provider config
         ```python
         import pulumi
         import pulumi_tcs as tcs

@@ -56,7 +56,7 @@ def get_callback_events(callback_id: Optional[_builtins.str] = None,
     The newest events a callback received.
 
     ## Example Usage
-    ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+    ### The ten latest events of a callback named in the stack's config
     ```python
     import pulumi
     import pulumi_tcs as tcs
@@ -93,7 +93,7 @@ def get_callback_events_output(callback_id: pulumi.Input[Optional[_builtins.str]
     The newest events a callback received.
 
     ## Example Usage
-    ### The ten latest events of a callback, named in the stack's config (`pulumi config set callbackId cb_...`).
+    ### The ten latest events of a callback named in the stack's config
     ```python
     import pulumi
     import pulumi_tcs as tcs

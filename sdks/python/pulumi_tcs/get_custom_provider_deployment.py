@@ -197,7 +197,7 @@ def get_custom_provider_deployment(id: Optional[_builtins.str] = None,
     One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
 
     ## Example Usage
-    ### One deployment of a custom provider, by id: its status and the commit it built.
+    ### One deployment of a custom provider, by id
     ```python
     import pulumi
     import pulumi_tcs as tcs
@@ -234,7 +234,7 @@ def get_custom_provider_deployment_output(id: pulumi.Input[Optional[_builtins.st
     One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push.
 
     ## Example Usage
-    ### One deployment of a custom provider, by id: its status and the commit it built.
+    ### One deployment of a custom provider, by id
     ```python
     import pulumi
     import pulumi_tcs as tcs

@@ -77,7 +77,7 @@ def get_custom_provider_deployment_logs(id: Optional[_builtins.str] = None,
     The build and deploy logs of a custom provider deployment, step by step.
 
     ## Example Usage
-    ### The build and deploy logs of a failed deployment.
+    ### The build and deploy logs of a failed deployment
     ```python
     import pulumi
     import pulumi_tcs as tcs
@@ -104,7 +104,7 @@ def get_custom_provider_deployment_logs_output(id: pulumi.Input[Optional[_builti
     The build and deploy logs of a custom provider deployment, step by step.
 
     ## Example Usage
-    ### The build and deploy logs of a failed deployment.
+    ### The build and deploy logs of a failed deployment
     ```python
     import pulumi
     import pulumi_tcs as tcs

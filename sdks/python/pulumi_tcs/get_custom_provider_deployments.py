@@ -57,7 +57,7 @@ def get_custom_provider_deployments(custom_provider_id: Optional[Sequence[_built
     Custom provider deployments, newest first: e.g. the deployments of one custom provider.
 
     ## Example Usage
-    ### The succeeded deployments of the Acme tools custom provider.
+    ### The succeeded deployments of the Acme tools custom provider
     ```python
     import pulumi
     import pulumi_tcs as tcs
@@ -95,7 +95,7 @@ def get_custom_provider_deployments_output(custom_provider_id: pulumi.Input[Opti
     Custom provider deployments, newest first: e.g. the deployments of one custom provider.
 
     ## Example Usage
-    ### The succeeded deployments of the Acme tools custom provider.
+    ### The succeeded deployments of the Acme tools custom provider
     ```python
     import pulumi
     import pulumi_tcs as tcs

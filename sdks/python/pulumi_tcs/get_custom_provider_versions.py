@@ -55,7 +55,7 @@ def get_custom_provider_versions(custom_provider_deployment_id: Optional[Sequenc
     Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
 
     ## Example Usage
-    ### The versions of the Acme tools custom provider.
+    ### The versions of the Acme tools custom provider
     ```python
     import pulumi
     import pulumi_tcs as tcs
@@ -86,7 +86,7 @@ def get_custom_provider_versions_output(custom_provider_deployment_id: pulumi.In
     Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built.
 
     ## Example Usage
-    ### The versions of the Acme tools custom provider.
+    ### The versions of the Acme tools custom provider
     ```python
     import pulumi
     import pulumi_tcs as tcs

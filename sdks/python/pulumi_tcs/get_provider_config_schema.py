@@ -128,7 +128,7 @@ def get_provider_config_schema(provider_config_id: Optional[_builtins.str] = Non
     The JSON schema a provider config's `value` must satisfy (at least one argument is required).
 
     ## Example Usage
-    ### The JSON Schema a GitHub provider config's `value` must satisfy.
+    ### The JSON Schema a GitHub provider config's `value` must satisfy
     ```python
     import pulumi
     import pulumi_tcs as tcs
@@ -168,7 +168,7 @@ def get_provider_config_schema_output(provider_config_id: pulumi.Input[Optional[
     The JSON schema a provider config's `value` must satisfy (at least one argument is required).
 
     ## Example Usage
-    ### The JSON Schema a GitHub provider config's `value` must satisfy.
+    ### The JSON Schema a GitHub provider config's `value` must satisfy
     ```python
     import pulumi
     import pulumi_tcs as tcs

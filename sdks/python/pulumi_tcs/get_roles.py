@@ -52,7 +52,7 @@ def get_roles(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRolesR
     Every role of the account, default roles included.
 
     ## Example Usage
-    ### Every role of the environment, built in and custom.
+    ### Every role of the environment, built in and custom
     ```python
     import pulumi
     import pulumi_tcs as tcs
@@ -73,7 +73,7 @@ def get_roles_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOut
     Every role of the account, default roles included.
 
     ## Example Usage
-    ### Every role of the environment, built in and custom.
+    ### Every role of the environment, built in and custom
     ```python
     import pulumi
     import pulumi_tcs as tcs

@@ -223,12 +223,12 @@ class IntegrationSetupSession(pulumi.CustomResource):
         Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
 
         ## Example Usage
-        ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+        ### A setup link for a teammate to connect the developer tools integration
         ```python
         import pulumi
         import pulumi_tcs as tcs
 
-        # A setup link for a teammate to connect the developer tools integration; a new link is made once
+        # A setup link for a teammate to connect the developer tools integration. A new link is made once
         # this one has expired.
         devtools_onboarding = tcs.IntegrationSetupSession("devtoolsOnboarding",
             integration_id="int_devtools000000000000",
@@ -267,12 +267,12 @@ class IntegrationSetupSession(pulumi.CustomResource):
         Every input replaces (the API has no update), and with replaceWhenExpired an expired session is replaced on the next up. `url` is a capability (whoever holds it completes the setup): a secret. Delete: the API has none, so destroy forgets the session and says so; it expires on its own.
 
         ## Example Usage
-        ### A setup link for a teammate to connect the developer tools integration; a new link is made once
+        ### A setup link for a teammate to connect the developer tools integration
         ```python
         import pulumi
         import pulumi_tcs as tcs
 
-        # A setup link for a teammate to connect the developer tools integration; a new link is made once
+        # A setup link for a teammate to connect the developer tools integration. A new link is made once
         # this one has expired.
         devtools_onboarding = tcs.IntegrationSetupSession("devtoolsOnboarding",
             integration_id="int_devtools000000000000",

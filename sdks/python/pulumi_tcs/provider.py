@@ -103,6 +103,26 @@ class Provider(pulumi.ProviderResource):
         """
         The provider type for the tcs package. A provider is one environment of the service (one API key and base URL): declare one explicit provider per environment to manage several in one program.
 
+        ## Example Usage
+        ### A second environment in one program
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        config = pulumi.Config()
+        # The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
+        staging_api_key = config.require("stagingApiKey")
+        staging = tcs.Provider("staging",
+            base_url="https://staging.api.example.com",
+            api_key=staging_api_key,
+            rate_limit_tier="development")
+        staging_triage = tcs.Role("stagingTriage",
+            name="Triage",
+            slug="triage",
+            permissions=["thread_read"],
+            opts = pulumi.ResourceOptions(provider=staging))
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: The Tool Connectivity Service API key (`service_sk_...`). Read from `TCS_API_KEY` when not set.
@@ -118,6 +138,26 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The provider type for the tcs package. A provider is one environment of the service (one API key and base URL): declare one explicit provider per environment to manage several in one program.
+
+        ## Example Usage
+        ### A second environment in one program
+        ```python
+        import pulumi
+        import pulumi_tcs as tcs
+
+        config = pulumi.Config()
+        # The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
+        staging_api_key = config.require("stagingApiKey")
+        staging = tcs.Provider("staging",
+            base_url="https://staging.api.example.com",
+            api_key=staging_api_key,
+            rate_limit_tier="development")
+        staging_triage = tcs.Role("stagingTriage",
+            name="Triage",
+            slug="triage",
+            permissions=["thread_read"],
+            opts = pulumi.ResourceOptions(provider=staging))
+        ```
 
         :param str resource_name: The name of the resource.
         :param ProviderArgs args: The arguments to use to populate this resource's properties.

@@ -192,7 +192,7 @@ class ProviderConfig(pulumi.CustomResource):
         In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId, providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from state and not drift-checked. Delete: DELETE (for good); 404 is gone.
 
         ## Example Usage
-        ### Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+        ### Settings for the hosted GitHub MCP server
         ```python
         import pulumi
         import pulumi_tcs as tcs
@@ -245,7 +245,7 @@ class ProviderConfig(pulumi.CustomResource):
         In place: name, description, metadata, toolFilters. Replace: providerId, providerDeploymentId, providerConfigVaultId, value. `value` is secret and never returned by the API: it is kept from state and not drift-checked. Delete: DELETE (for good); 404 is gone.
 
         ## Example Usage
-        ### Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
+        ### Settings for the hosted GitHub MCP server
         ```python
         import pulumi
         import pulumi_tcs as tcs

@@ -120,7 +120,7 @@ class Role(pulumi.CustomResource):
         In place: every field (PUT). Nothing replaces. Delete: the API has none, so destroy removes the role from the stack only and says so; the role stays in the account.
 
         ## Example Usage
-        ### A role for the support agents: they may open and read threads and read messages.
+        ### A role for the support agents
         ```python
         import pulumi
         import pulumi_tcs as tcs
@@ -158,7 +158,7 @@ class Role(pulumi.CustomResource):
         In place: every field (PUT). Nothing replaces. Delete: the API has none, so destroy removes the role from the stack only and says so; the role stays in the account.
 
         ## Example Usage
-        ### A role for the support agents: they may open and read threads and read messages.
+        ### A role for the support agents
         ```python
         import pulumi
         import pulumi_tcs as tcs

@@ -5,7 +5,7 @@ using Tcs = PulumiTcs.Tcs;
 
 return await Deployment.RunAsync(() => 
 {
-    // A setup link for a teammate to connect the developer tools integration; a new link is made once
+    // A setup link for a teammate to connect the developer tools integration. A new link is made once
     // this one has expired.
     var devtoolsOnboarding = new Tcs.IntegrationSetupSession("devtoolsOnboarding", new()
     {

@@ -1,7 +1,7 @@
 import pulumi
 import pulumi_tcs as tcs
 
-# A setup link for a teammate to connect the developer tools integration; a new link is made once
+# A setup link for a teammate to connect the developer tools integration. A new link is made once
 # this one has expired.
 devtools_onboarding = tcs.IntegrationSetupSession("devtoolsOnboarding",
     integration_id="int_devtools000000000000",

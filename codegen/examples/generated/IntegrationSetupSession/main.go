@@ -7,7 +7,7 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		// A setup link for a teammate to connect the developer tools integration; a new link is made once
+		// A setup link for a teammate to connect the developer tools integration. A new link is made once
 		// this one has expired.
 		devtoolsOnboarding, err := tcs.NewIntegrationSetupSession(ctx, "devtoolsOnboarding", &tcs.IntegrationSetupSessionArgs{
 			IntegrationId:      pulumi.String("int_devtools000000000000"),

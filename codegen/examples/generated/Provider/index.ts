@@ -1,0 +1,18 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as tcs from "@pulumi-tcs/tcs";
+
+const config = new pulumi.Config();
+// The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
+const stagingApiKey = config.require("stagingApiKey");
+const staging = new tcs.Provider("staging", {
+    baseUrl: "https://staging.api.example.com",
+    apiKey: stagingApiKey,
+    rateLimitTier: "development",
+});
+const stagingTriage = new tcs.Role("stagingTriage", {
+    name: "Triage",
+    slug: "triage",
+    permissions: ["thread_read"],
+}, {
+    provider: staging,
+});
