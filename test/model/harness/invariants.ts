@@ -199,7 +199,7 @@ export interface ForeignObject {
   environment: EnvironmentName;
   /** An instance's callback (instances are read under it). */
   callbackId?: string;
-  /** Whose it is, as a failure names it: "made by hand", "stack other's roleA". */
+  /** Whose it is, as a failure names it: "made by hand", "the other stack's roleA". */
   owner: string;
   /** What it was when its owner last wrote it (snapshotOf); undefined once gone. */
   snapshot: string | undefined;
@@ -232,7 +232,8 @@ export async function othersUntouched(world: World, sim: Deployer, program: read
       else object.snapshot = await snapshotOf(world, object, id);
       continue;
     }
-    if (held.has(id)) fail(`${object.owner} ${object.kind} ${id} was taken over by ${held.get(id)} of this stack, which does not name it with adoptId`);
+    if (held.has(id))
+      fail(`${object.owner} ${object.kind} ${id} was taken over by ${held.get(id)} of the stack that ran, whose program does not name it with adoptId`);
     const now = await snapshotOf(world, object, id);
     if (now !== object.snapshot) {
       fail(

@@ -56,7 +56,7 @@ async function watchedByOther(real: Real): Promise<Map<string, ForeignObject>> {
       kind: entry.kind,
       environment: real.world.environmentOf(connectionOf(entry.outputs)),
       callbackId: entry.kind === "CallbackInstance" ? String(entry.outputs.callbackId) : undefined,
-      owner: `this stack's ${entry.name}`,
+      owner: `the first stack's ${entry.name}`,
     };
     watched.set(entry.id, { ...object, snapshot: await snapshotOf(real.world, object, entry.id) });
   }
