@@ -1,0 +1,117 @@
+// Every example of the package (codegen/examples/<name>.pp, generated in every language into
+// codegen/examples/generated/ by npm run codegen, and shown in the SDKs' doc comments and
+// docs/reference/) is checked as far as this machine can: the TypeScript type-checked, strict, against
+// the generated Node SDK; the Go compiled against the generated Go SDK; the Python byte-compiled; and
+// each resource's YAML run with `pulumi preview` on the real YAML language host against the emulator,
+// which must plan the example's creates with no error. The C# is not compiled: there is no .NET SDK
+// here (docs/reference/README.md says so).
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import * as yaml from "js-yaml";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { REPO_ROOT } from "../../scripts/lib/engine";
+import { installNodeSdk, runTsc } from "../../scripts/lib/node-sdk";
+import { startTestEmulator } from "./helpers/tcs-stack";
+import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+import { yamlProject } from "./helpers/yaml-project";
+
+const GENERATED = path.join(REPO_ROOT, "codegen", "examples", "generated");
+const EXAMPLES = fs.readdirSync(GENERATED).sort();
+const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "provider", "native", "schema.json"), "utf8")) as { resources: Record<string, unknown> };
+const RESOURCES = Object.keys(SCHEMA.resources).map((token) => token.split(":")[2]);
+
+const run = promisify(execFile);
+let scratch: Scratch;
+
+/** Each example's program in `language`'s file, copied to <scratch>/<language>/<example>/<file>. */
+function copyPrograms(language: string, file: string): string {
+  const dir = path.join(scratch.dir, language);
+  for (const example of EXAMPLES) {
+    fs.mkdirSync(path.join(dir, example), { recursive: true });
+    fs.copyFileSync(path.join(GENERATED, example, file), path.join(dir, example, file));
+  }
+  return dir;
+}
+
+beforeAll(() => {
+  scratch = makeScratch("examples");
+});
+
+afterAll(() => scratch?.remove());
+
+test("there is an example of every resource and every function, and of the explicit provider", () => {
+  const functions = Object.keys(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "provider", "native", "schema.json"), "utf8")).functions);
+  expect(EXAMPLES).toEqual([...RESOURCES, ...functions.map((token) => token.split(":")[2]), "Provider"].sort());
+});
+
+test("every TypeScript example type-checks, strict, against the generated Node SDK", async () => {
+  const dir = copyPrograms("typescript", "index.ts");
+  await installNodeSdk(dir);
+  const files = EXAMPLES.map((example) => path.join(dir, example, "index.ts"));
+  await runTsc(["--noEmit", "--strict", "--target", "es2022", "--module", "commonjs", "--moduleResolution", "node10", "--types", "node", ...files]);
+});
+
+test("every Go example compiles against the generated Go SDK", async () => {
+  // One package of all the examples, each program's main renamed after it: compiled once, a few seconds
+  // (thirteen main packages each load the SDK's and pulumi's export data, and link: minutes on 2 cores).
+  const dir = path.join(scratch.dir, "go");
+  fs.mkdirSync(path.join(dir, "examples"), { recursive: true });
+  for (const example of EXAMPLES) {
+    const source = fs.readFileSync(path.join(GENERATED, example, "main.go"), "utf8");
+    expect(source).toMatch(/^package main$/m);
+    expect(source).toMatch(/^func main\(\) \{$/m);
+    const renamed = source.replace(/^package main$/m, "package examples").replace(/^func main\(\) \{$/m, `func example${example}() {`);
+    fs.writeFileSync(path.join(dir, "examples", `${example}.go`), renamed);
+  }
+  // The Go quickstart's module (examples/go): the same pinned modules, and the SDK of this repository.
+  const goMod = fs
+    .readFileSync(path.join(REPO_ROOT, "examples", "go", "go.mod"), "utf8")
+    .replace(/^module .*$/m, "module example.com/tcs-examples")
+    .replace(/=> \.\.\/\.\.\/sdks\/go$/m, `=> ${path.join(REPO_ROOT, "sdks", "go")}`);
+  fs.writeFileSync(path.join(dir, "go.mod"), goMod);
+  fs.copyFileSync(path.join(REPO_ROOT, "examples", "go", "go.sum"), path.join(dir, "go.sum"));
+  // -mod=mod: an example may need a package of the pinned modules the quickstart does not (config).
+  await run("go", ["build", "-mod=mod", "./..."], { cwd: dir, maxBuffer: 16 << 20 });
+});
+
+test("every Python example byte-compiles", async () => {
+  const dir = copyPrograms("python", "__main__.py");
+  await run("python3", ["-m", "py_compile", ...EXAMPLES.map((example) => path.join(dir, example, "__main__.py"))]);
+});
+
+describe("each resource's YAML example, previewed against the emulator on the real YAML language host", () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it.each(RESOURCES)("%s: plans its creates with no error", async (example) => {
+    const main = fs.readFileSync(path.join(GENERATED, example, "Main.yaml"), "utf8");
+    const declared = Object.keys((yaml.load(main) as { resources: Record<string, unknown> }).resources);
+    // Main.yaml is the program as the docs show it; a project adds its name, runtime and the plugin (the README's layout).
+    const program = [
+      `name: example-${example.toLowerCase()}`,
+      "runtime: yaml",
+      "plugins:",
+      "  providers:",
+      "    - name: tcs",
+      "      path: ./node_modules/pulumi-tcs/bin",
+      main,
+    ].join("\n");
+    const project = await yamlProject(`example-${example.toLowerCase()}`, emulator, program);
+    try {
+      const printed = outputCollector();
+      const preview = await project.stack.preview({ onOutput: printed.onOutput });
+      // The stack and every resource of the example.
+      expect(preview.changeSummary).toEqual({ create: declared.length + 1 });
+      expect(printed.text()).not.toMatch(/error/i);
+    } finally {
+      project.scratch.remove();
+    }
+  });
+});
