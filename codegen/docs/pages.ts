@@ -128,7 +128,7 @@ export function indexPage(schema: PackageSchema): string {
     "",
     "## The examples",
     "",
-    "Each page's example is written once in Pulumi's PCL (`codegen/examples/<name>.pp`) and turned into each language by Pulumi's own program generators (`npm run codegen`); the SDKs' doc comments carry the same examples. Every one is checked by `npm test`: the TypeScript is type-checked against the generated Node SDK, the Go built against the generated Go SDK, the Python byte-compiled, and each resource's YAML run with `pulumi preview` against the emulator, which must plan its creates with no error. The C# is generated but not compiled: there is no .NET SDK on the machines that build and test this package.",
+    "Each page's example is written once in Pulumi's PCL (`codegen/examples/<name>.pp`) and turned into each language by Pulumi's own program generators (`npm run codegen`); the SDKs' doc comments carry the same examples. Every one is checked by `npm test`: the TypeScript is type-checked against the generated Node SDK, the Go built against the generated Go SDK, the Python byte-compiled, and the YAML of each resource and function run with `pulumi preview` against the emulator: a resource's must plan its creates with no error, a function's read the emulator's fixtures (all but `getCallbackEvents`', whose callback, named in config, has no event there). The C# is generated but not compiled: there is no .NET SDK on the machines that build and test this package.",
     "",
   ].join("\n");
 }

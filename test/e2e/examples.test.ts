@@ -2,9 +2,9 @@
 // codegen/examples/generated/ by npm run codegen, and shown in the SDKs' doc comments and
 // docs/reference/) is checked as far as this machine can: the TypeScript type-checked, strict, against
 // the generated Node SDK; the Go compiled against the generated Go SDK; the Python byte-compiled; and
-// each resource's YAML run with `pulumi preview` on the real YAML language host against the emulator,
-// which must plan the example's creates with no error. The C# is not compiled: there is no .NET SDK
-// here (docs/reference/README.md says so).
+// each resource's and function's YAML run with `pulumi preview` on the real YAML language host against
+// the emulator: a resource's must plan its creates with no error, a function's read the fixtures. The
+// C# is not compiled: there is no .NET SDK here (docs/reference/README.md says so).
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
