@@ -141,6 +141,9 @@ export function installPage(schema: PackageSchema): string {
     csharp: { rootNamespace: string };
   };
   const goModule = language.go.importBasePath.replace(/\/[^/]+$/, "");
+  // The .NET generator names the package and its namespace <rootNamespace>.<Package>.
+  const csharpAlias = schema.name.charAt(0).toUpperCase() + schema.name.slice(1);
+  const csharpPackage = `${language.csharp.rootNamespace}.${csharpAlias}`;
   const configRows = Object.entries(schema.config.variables).map(
     ([name, spec]) => `| \`${schema.name}:${name}\` | ${spec.type ?? "any"} | ${spec.secret ? "**secret**" : ""} | ${cell(spec.description ?? "")} |`,
   );
@@ -162,7 +165,7 @@ export function installPage(schema: PackageSchema): string {
     `| TypeScript / JavaScript | \`npm install ${language.nodejs.packageName}\` | \`import * as ${schema.name} from "${language.nodejs.packageName}";\` |`,
     `| Python | \`pip install ${language.python.packageName}\` | \`import ${language.python.packageName} as ${schema.name}\` |`,
     `| Go | \`go get ${goModule}\` | \`import "${language.go.importBasePath}"\` |`,
-    `| C# | \`dotnet add package ${language.csharp.rootNamespace}.Tcs\` | \`using Tcs = ${language.csharp.rootNamespace}.Tcs;\` |`,
+    `| C# | \`dotnet add package ${csharpPackage}\` | \`using ${csharpAlias} = ${csharpPackage};\` |`,
     "| YAML | none: name the types (`tcs:Role`) | |",
     "",
     "A TypeScript program can also use the npm package `pulumi-tcs` and its own classes (the dynamic door); [native-provider.md](../native-provider.md#which-door) says which to pick.",
