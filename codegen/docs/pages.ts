@@ -37,20 +37,27 @@ function importId(kind: ResourceKind): string {
   return sample(SHAPES[kind].id.prefix);
 }
 
-export function resourcePage(schema: PackageSchema, token: string, resource: ResourceSpec): string {
-  const name = typeName(token);
-  const kind = name as ResourceKind;
-  const outputsOnly: Properties = Object.fromEntries(Object.entries(resource.properties).filter(([key]) => !(key in resource.inputProperties)));
-  const lines = [
+/** What every resource's and function's page opens with: its name, token, links, description and example. */
+function pageHead(name: string, token: string, description: string | undefined): string[] {
+  return [
     BANNER,
     "",
     `# ${name}`,
     "",
     `\`${token}\`: [index](README.md) · [installation and configuration](${INSTALL_PAGE})`,
     "",
-    prose(resource.description),
+    prose(description),
     "",
     ...exampleSection(name),
+  ];
+}
+
+export function resourcePage(schema: PackageSchema, token: string, resource: ResourceSpec): string {
+  const name = typeName(token);
+  const kind = name as ResourceKind;
+  const outputsOnly: Properties = Object.fromEntries(Object.entries(resource.properties).filter(([key]) => !(key in resource.inputProperties)));
+  const lines = [
+    ...pageHead(name, token, resource.description),
     "## Inputs",
     "",
     "A change to an input marked **replaces on change** makes a new object (the old one deleted, where the API can); any other changes it in place. Values marked **secret** are encrypted in state.",
@@ -80,15 +87,7 @@ export function functionPage(schema: PackageSchema, token: string, fn: FunctionS
   const name = typeName(token);
   const inputs = fn.inputs?.properties ?? {};
   const lines = [
-    BANNER,
-    "",
-    `# ${name}`,
-    "",
-    `\`${token}\`: [index](README.md) · [installation and configuration](${INSTALL_PAGE})`,
-    "",
-    prose(fn.description),
-    "",
-    ...exampleSection(name),
+    ...pageHead(name, token, fn.description),
     "## Arguments",
     "",
     Object.keys(inputs).length > 0 ? propertyTable(inputs, fn.inputs?.required) : "None.",
