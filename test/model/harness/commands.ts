@@ -26,7 +26,7 @@ import { realWorldCommands } from "./real-world";
 import { SHAPES } from "../../../provider/shapes";
 import { sameValue } from "../../../provider/shapes/normalize";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
-import { integrationProviderFree, keyDeclaredElsewhere, slugFree } from "./free-keys";
+import { instanceKeyFree, integrationProviderFree, keyDeclaredElsewhere, slugFree } from "./free-keys";
 import { oneObjectCommands } from "./one-object-commands";
 import { always, stacksOf, upAndCheck, type Command, type Model, type Real } from "./real";
 import { StepError, isAbout } from "./sim-engine";
@@ -150,6 +150,7 @@ class DeclareInstance implements Command {
     const providerId = real.program[this.config]?.providerId as string | undefined;
     const provider = Object.values(real.world.catalog.providers).find((p) => p.id === providerId);
     const authConfig = provider && this.auth > 0 ? pick(provider.authConfigs, this.auth - 1) : undefined;
+    if (!(await instanceKeyFree(real, this.slot, this.callback, this.config, authConfig))) return;
     real.program[this.slot] = { callbackId: ref(this.callback), providerConfigId: ref(this.config), providerAuthConfigId: authConfig };
     normalize(real.world.catalog, real.program);
   }

@@ -68,6 +68,28 @@ export function keyDeclaredElsewhere(real: Real, slot: Slot, args: Record<string
   );
 }
 
+/**
+ * One attached instance per callback, config and auth config: a key is free for an instance slot when
+ * the other slot does not declare it and no attached instance but the slot's own holds it. Another
+ * slot's instance is another resource's object, even when the program removes that slot in the same
+ * run (the engine deletes it only after the creates): a create meeting it is refused, as nothing proves
+ * it the slot's own (found by the 20,000-sequence run: an instance given the key of one removed in the
+ * same change).
+ */
+export async function instanceKeyFree(real: Real, slot: Slot, callback: Slot, config: Slot, auth: string | undefined): Promise<boolean> {
+  const other = slotsOf("CallbackInstance").find((s) => s !== slot)!;
+  const declared = real.program[other];
+  if (declared) {
+    const parts = instanceParts(declared);
+    if (parts.callback === callback && parts.config === config && declared.providerAuthConfigId === auth) return false;
+  }
+  const [cbEntry, pcEntry] = [real.sim.state.get(callback), real.sim.state.get(config)];
+  if (!cbEntry || !pcEntry) return true;
+  const own = real.sim.state.get(slot)?.id;
+  const attached = await real.world.operatorOf(connectionOf(cbEntry.outputs)).callbacks.instances.list(cbEntry.id, { status: "attached", limit: 100 });
+  return !attached.items.some((i) => i.id !== own && i.config?.id === pcEntry.id && (i.authConfig?.id ?? undefined) === auth);
+}
+
 /** An instance key no instance holds: a callback and config slot of this stack, applied, and an auth config. */
 export interface FreeInstanceKey {
   callback: Slot;
