@@ -28,7 +28,7 @@ export function unprovenRefusal(collision: Collision & { readonly undeletable: b
   const left = collision.undeletable ? " (a role this stack destroyed earlier is one: the API cannot delete roles)" : "";
   const replaced = collision.undeletable
     ? ` If it is this resource's own ${collision.kind} being replaced (pulumi up --replace), it cannot be: the API cannot delete it, so a replacement needs a new slug.`
-    : ` If it is this resource's own object being replaced (pulumi up --replace), give the resource the deleteBeforeReplace option, so the old one goes first.`;
+    : ` If it is this resource's own object being replaced (pulumi up --replace), give the resource the deleteBeforeReplace option, so the old one goes first; if another resource of this stack holds it and this change removes that one (a rename), give the new one an alias of the old name.`;
   return (
     `creating ${collision.kind} failed: ${collision.id} already exists with exactly the declared values, and nothing proves it is this ` +
     `resource's own: it carries no create marker, and no create of this resource began on this machine without finishing. It may be ` +
