@@ -6,6 +6,7 @@
 // same after dropping the engine's own record of that create (`pulumi refresh --clear-pending-creates`).
 // The engine's `--import-pending-creates` is not named: Pulumi v3.259.0 turns the record into an
 // "importing" operation that nothing then reads, so the refresh drops it without recording the object.
+import { nameOfUrn, typeOfUrn } from "../shapes/identity";
 
 export interface Collision {
   /** The resource's type, as the engine names it. */
@@ -44,14 +45,4 @@ function claimHints({ kind, id, importId, urn }: Collision): string {
     `resource made it (pulumi up warned that ${urn ?? "it"} was "interrupted while creating"), first drop the engine's record of ` +
     `that create with pulumi refresh --clear-pending-creates, then do the same.`
   );
-}
-
-/** `urn:pulumi:<stack>::<project>::<parent types$><type>::<name>`: the type, without its parents. */
-function typeOfUrn(urn: string): string {
-  const types = urn.split("::")[2] ?? "";
-  return types.slice(types.lastIndexOf("$") + 1);
-}
-
-function nameOfUrn(urn: string): string {
-  return urn.slice(urn.lastIndexOf("::") + 2);
 }

@@ -6,6 +6,7 @@
 import { ENVIRONMENT_SETTINGS, parseRateLimitTier, SETTING_NAMES, type ConfigSource } from "../config";
 import { settingValueProblem } from "../setting-values";
 import type { Props } from "./properties";
+import { nameOfUrn } from "../shapes/identity";
 
 /** The settings a provider takes (provider/config.ts), as the schema declares them too. */
 export const PROVIDER_SETTINGS = SETTING_NAMES;
@@ -103,7 +104,7 @@ export function isExplicitProvider(urn: string): boolean {
 export function providerNames(urn: string): { subject: string; apiKey: string; baseUrl: string; setKey: string; setBaseUrl: string } {
   if (isExplicitProvider(urn)) {
     return {
-      subject: `tcs provider ${urn.slice(urn.lastIndexOf("::") + 2)}`,
+      subject: `tcs provider ${nameOfUrn(urn)}`,
       apiKey: "apiKey",
       baseUrl: "baseUrl",
       setKey: "Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage.",

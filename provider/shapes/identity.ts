@@ -25,3 +25,14 @@ export function createKeyOfUrn(urn: string): string {
 export function naturalKeyClaim(kind: string, environment: string | null, values: readonly unknown[]): string {
   return JSON.stringify([kind, environment, ...values.map((value) => value ?? null)]);
 }
+
+/** `urn:pulumi:<stack>::<project>::<parent types$><type>::<name>`: the type, without its parents. */
+export function typeOfUrn(urn: string): string {
+  const types = urn.split("::")[2] ?? "";
+  return types.slice(types.lastIndexOf("$") + 1);
+}
+
+/** The resource's (or provider's) name, the last part of its URN. */
+export function nameOfUrn(urn: string): string {
+  return urn.slice(urn.lastIndexOf("::") + 2);
+}
