@@ -7,4 +7,4 @@ echo "[test:long] $(node --version) · pulumi $(pulumi version)"
 # The engine's provider plugin loads the implementation from dist/.
 tsc -p tsconfig.build.json
 # Two cores: two workers, as in npm test (see scripts/test.sh).
-NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" jest --ci --maxWorkers=2 --selectProjects long "$@"
+NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" jest --ci --maxWorkers=2 "$@" --selectProjects long

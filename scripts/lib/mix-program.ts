@@ -3,7 +3,7 @@
 // events) each attached to a share of the provider configs of their provider, roles, and setup links.
 // The service's own rules shape it: one active callback per integration provider, one instance per
 // callback and config, unique role slugs.
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 
@@ -59,9 +59,15 @@ export interface MixOptions {
    * door (scripts/bench/native-resources.ts) or its same-shape floor (scripts/bench/same-shape.ts).
    */
   resources?: MixResources;
+  /**
+   * For a run with --continue-on-error: a resource that fails leaves its outputs rejected, which the
+   * Node SDK reports as unhandled rejections (and Jest as a failed test file). Recovering every output
+   * (pulumi.recover) lets the program go on, exporting no id for the failed resource.
+   */
+  recoverFailures?: boolean;
 }
 
-type Declare<Args> = new (name: string, args: Args) => { readonly id: pulumi.Output<string> };
+type Declare<Args> = new (name: string, args: Args) => pulumi.CustomResource;
 
 /** A constructor per type, taking the arguments of pulumi-tcs's classes. */
 export interface MixResources {
@@ -90,6 +96,13 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
   const changedCallbacks = take(counts.callbacks);
   const label = (base: string, i: number, changed: number) => (i < changed ? `${base}${suffix}` : base);
 
+  const idOf = (resource: pulumi.CustomResource): pulumi.Output<string> => {
+    if (!options.recoverFailures) return resource.id;
+    const outputs = Object.values(resource).filter((value) => pulumi.Output.isInstance(value));
+    for (const output of outputs) pulumi.recover(output, () => undefined);
+    return pulumi.recover(resource.id, () => "");
+  };
+
   return async () => {
     const ids: Record<string, unknown> = {};
     const configsByProvider = PROVIDERS.map(() => [] as Array<{ id: pulumi.Output<string> }>);
@@ -104,7 +117,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
         metadata: { owner: "scale" },
       });
       configsByProvider[p].push(config);
-      ids[`config-${i}`] = config.id;
+      ids[`config-${i}`] = idOf(config);
     }
     const callbacks = PROVIDERS.map((provider, p) => {
       const callback = new classes.Callback(`callback-${provider.key}`, {
@@ -113,7 +126,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
         description: "Events for the scale run.",
         metadata: { owner: "scale" },
       });
-      ids[`callback-${provider.key}`] = callback.id;
+      ids[`callback-${provider.key}`] = idOf(callback);
       return callback;
     });
     for (let i = 0; i < counts.instances; i++) {
@@ -124,7 +137,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
         providerConfigId: config.id,
         providerAuthConfigId: PROVIDERS[p].authConfigId,
       });
-      ids[`instance-${i}`] = instance.id;
+      ids[`instance-${i}`] = idOf(instance);
     }
     for (let i = 0; i < counts.roles; i++) {
       const role = new classes.Role(`role-${i}`, {
@@ -132,7 +145,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
         slug: `${slug}-role-${i}`,
         permissions: i % 2 === 0 ? ["thread_read"] : ["thread_create", "thread_read"],
       });
-      ids[`role-${i}`] = role.id;
+      ids[`role-${i}`] = idOf(role);
     }
     for (let i = 0; i < counts.sessions; i++) {
       const session = new classes.IntegrationSetupSession(`session-${i}`, {
@@ -140,7 +153,7 @@ export function mixProgram(n: number, options: MixOptions = {}): PulumiFn {
         name: `Setup link ${i}`,
         redirectUrl: "https://example.com/done",
       });
-      ids[`session-${i}`] = session.id;
+      ids[`session-${i}`] = idOf(session);
     }
     return ids;
   };

@@ -80,7 +80,8 @@ describe("chaos at scale", () => {
   it("leaves no orphan when the engine is killed in the middle of up", async () => {
     const env = tcsStack("killed", emulator);
     try {
-      const stack = await env.open(mixProgram(N, { slugPrefix: "killed" }));
+      // The run after the kill continues on error: its program recovers the outputs of what fails.
+      const stack = await env.open(mixProgram(N, { slugPrefix: "killed", recoverFailures: true }));
       const before = await liveInventory(emulator, "production", "killed-");
       // Latency keeps creates in flight at the moment of the kill.
       await faults.set(emulator, [CHAOS[0]], 7);
