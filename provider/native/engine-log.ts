@@ -1,19 +1,38 @@
 // The engine's Log service, for the native plugin's warnings: the engine starts the plugin with its
 // own address as the first argument, and shows what is logged there in the run's diagnostics (a
 // native plugin's stderr, unlike the dynamic provider host's, is not shown).
-import * as grpc from "@grpc/grpc-js";
-import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
-import * as engproto from "@pulumi/pulumi/proto/engine_pb";
+// Most runs warn about nothing, so the Log service's client (its generated messages and a gRPC
+// channel) is loaded with the first warning, not on every start of the plugin.
+import type { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
+
+interface Engine {
+  client: EngineClient;
+  proto: typeof import("@pulumi/pulumi/proto/engine_pb");
+}
+
+async function connect(address: string): Promise<Engine> {
+  const [grpc, engrpc, proto] = await Promise.all([
+    import("@grpc/grpc-js"),
+    import("@pulumi/pulumi/proto/engine_grpc_pb"),
+    import("@pulumi/pulumi/proto/engine_pb"),
+  ]);
+  return { client: new engrpc.EngineClient(address, grpc.credentials.createInsecure()), proto };
+}
 
 /** Sends a warning to the engine at `address`; a failed send falls back to stderr, so nothing is lost silently. */
 export function engineWarnings(address: string): (message: string) => void {
-  const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
+  let engine: Promise<Engine> | undefined;
   return (message) => {
-    const request = new engproto.LogRequest();
-    request.setSeverity(engproto.LogSeverity.WARNING);
-    request.setMessage(message);
-    engine.log(request, (error) => {
-      if (error) process.stderr.write(`warning: ${message}\n`);
-    });
+    const toStderr = () => process.stderr.write(`warning: ${message}\n`);
+    // Every warning waits on the one connection, so they reach the engine in the order they were sent.
+    engine ??= connect(address);
+    engine.then(({ client, proto }) => {
+      const request = new proto.LogRequest();
+      request.setSeverity(proto.LogSeverity.WARNING);
+      request.setMessage(message);
+      client.log(request, (error) => {
+        if (error) toStderr();
+      });
+    }, toStderr);
   };
 }

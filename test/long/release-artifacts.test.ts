@@ -191,6 +191,29 @@ test("a YAML program with no plugins section, no node_modules and no node on PAT
   expect(printed.text()).not.toContain(emulator.keys.production.secret);
 });
 
+test("the linux-amd64 executable starts from the code cache built into it, and a NODE_OPTIONS meant for the user's Node programs does not reach it", async () => {
+  const unpacked = path.join(root, "unpacked-linux-amd64");
+  fs.mkdirSync(unpacked);
+  execFileSync("tar", ["-xzf", path.join(artifacts, tarball("linux-amd64")), "-C", unpacked]);
+  // A --require of a file that does not exist would stop any Node process it reached.
+  const env = { PATH: bareBin, NODE_OPTIONS: `--require ${path.join(root, "missing-preload.js")}` };
+  const child = execFile(path.join(unpacked, "pulumi-resource-tcs"), [], { env });
+  const stderr: string[] = [];
+  child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk.toString()));
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("\n")) resolve(out.split("\n")[0]);
+    });
+    child.on("exit", (code) => reject(new Error(`the plugin exited (${code}) before printing its port: ${stderr.join("")}`)));
+  });
+  child.kill();
+  expect(firstLine).toMatch(/^\d+$/);
+  // The executable says so on stderr when V8 refuses its code cache.
+  expect(stderr.join("")).toBe("");
+});
+
 /** A Node.js older than 22: the system's (v20 here), or a stand-in that reports v20.11.0. */
 function olderNode(): string {
   const candidates = execFileSync("bash", ["-c", "which -a node || true"], { encoding: "utf8" }).split("\n").filter(Boolean);

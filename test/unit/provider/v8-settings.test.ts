@@ -4,7 +4,11 @@
 // in the plugin's; a hot WebAssembly function leaves the baseline compiler in a plain process and
 // stays on it in the plugin's (read with V8's test natives).
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import { PLUGIN_V8_FLAGS } from "../../../provider/engine/process/v8-flags";
+import { NATIVE_V8_FLAGS } from "../../../provider/native/v8-flags";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const LOAD_PLUGIN = `require(${JSON.stringify(path.join(ROOT, "provider/impl.ts"))});`;
@@ -66,5 +70,41 @@ describe("the plugin process's V8 settings", () => {
 
   it("WebAssembly stays on the baseline compiler once the plugin is loaded (undici's HTTP parser)", () => {
     expect(staysOnBaseline(LOAD_PLUGIN)).toBe(true);
+  });
+
+  describe("in a process started with them (the single executable)", () => {
+    const flags = [...PLUGIN_V8_FLAGS, ...NATIVE_V8_FLAGS];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-v8-flags-"));
+    const cache = path.join(dir, "script.cache");
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    /** Whether V8 refuses the code cache of a small script made in another process with the same flags. */
+    const cacheRefused = (before: string) =>
+      run(
+        `
+        const vm = require("node:vm");
+        ${before}
+        const script = new vm.Script("(function () { return 1; })", { cachedData: require("node:fs").readFileSync(${JSON.stringify(cache)}) });
+        process.stdout.write(JSON.stringify(script.cachedDataRejected));`,
+        flags,
+      );
+
+    beforeAll(() => {
+      run(
+        `
+        const script = new (require("node:vm").Script)("(function () { return 1; })");
+        require("node:fs").writeFileSync(${JSON.stringify(cache)}, script.createCachedData());
+        process.stdout.write("true");`,
+        flags,
+      );
+    });
+
+    it("a flag set again at run time, even to the value it has, makes V8 refuse the code cache (the check itself works)", () => {
+      expect(cacheRefused(`require("node:v8").setFlagsFromString(${JSON.stringify(flags[0])});`)).toBe(true);
+    });
+
+    it("the plugin leaves them as they are, so the executable's code cache is accepted", () => {
+      expect(cacheRefused(`${LOAD_PLUGIN} require(${JSON.stringify(path.join(ROOT, "provider/native/v8-settings.ts"))});`)).toBe(false);
+    });
   });
 });
