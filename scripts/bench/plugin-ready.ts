@@ -2,8 +2,9 @@
 // start-up every small stack pays on every preview, up, refresh and destroy (the engine starts the
 // plugin afresh each time and waits for that line). Measured for both ways of installing it, each as
 // the engine starts it:
-//   - script: bin/pulumi-resource-tcs from the npm package (a bash launcher that checks the Node on
-//     PATH, then execs node on dist/provider/native/main.js), with Node's compile cache warm;
+//   - script: bin/pulumi-resource-tcs from the npm package (a bash launcher that finds the Node on
+//     PATH and execs it on dist/provider/native/start.js, which checks its version), with Node's
+//     compile cache warm;
 //   - executable: the linux-amd64 tarball's pulumi-resource-tcs (the sh launcher, then the single
 //     executable with its own runtime and V8's code cache), built here as npm run dist builds it;
 // and a bare `node -e 0` (spawn to exit) of the Node on PATH, in the same rounds, as the unit. The sides

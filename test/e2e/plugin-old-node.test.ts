@@ -36,11 +36,15 @@ beforeAll(async () => {
   if (found) {
     fs.symlinkSync(found, path.join(oldNodeDir, "node"));
   } else {
-    // No older Node.js on this machine: one that reports v20.11.0 to the launcher's version checks.
-    const script = `#!/bin/bash\ncase "$1" in --version) echo v20.11.0 ;; -p) echo 20 ;; *) exec "${process.execPath}" "$@" ;; esac\n`;
-    fs.writeFileSync(path.join(oldNodeDir, "node"), script, { mode: 0o755 });
+    // No older Node.js on this machine: this one, made to report v20.11.0 to the plugin's version check.
+    const preload = path.join(oldNodeDir, "report-v20.js");
+    fs.writeFileSync(
+      preload,
+      `Object.defineProperty(process, "versions", { value: { ...process.versions, node: "20.11.0" } });\nObject.defineProperty(process, "version", { value: "v20.11.0" });\n`,
+    );
+    fs.writeFileSync(path.join(oldNodeDir, "node"), `#!/bin/bash\nexec "${process.execPath}" --require "${preload}" "$@"\n`, { mode: 0o755 });
   }
-  oldNodeVersion = execFileSync(path.join(oldNodeDir, "node"), ["--version"], { encoding: "utf8" }).trim();
+  oldNodeVersion = execFileSync(path.join(oldNodeDir, "node"), ["-p", "process.version"], { encoding: "utf8" }).trim();
 });
 
 afterAll(async () => {
