@@ -1,12 +1,12 @@
 // Peak memory of the engine's provider plugin: the dynamic provider plugin (the `node
 // .../cmd/dynamic-provider` process the pulumi CLI starts for every operation), or the native one
-// (pulumi-resource-tcs, which execs `node .../dist/provider/native/main.js`). Samples /proc every 100 ms
+// (pulumi-resource-tcs, which execs `node .../dist/provider/native/start.js`). Samples /proc every 100 ms
 // while an operation runs and keeps the highest VmHWM (the kernel's own peak RSS of the process) seen,
 // so a short-lived plugin's peak is caught even between samples.
 import * as fs from "node:fs";
 
 /** What the command line of a provider plugin's process holds: the dynamic door's, the native door's. */
-const PLUGIN_COMMANDS = ["dynamic-provider", "provider/native/main.js"];
+const PLUGIN_COMMANDS = ["dynamic-provider", "provider/native/start.js"];
 
 /** The pids of the provider plugins running in a directory that `inDirectory` accepts. */
 export function pluginPids(inDirectory: (cwd: string) => boolean): number[] {
