@@ -22,9 +22,16 @@ export const PROVIDER_MAX_RETRY_AFTER_MS = 60_000;
 /**
  * A client for these settings; throws a message that says how to fix settings that are missing.
  * `warn` is how this process tells the user: the plugin's stderr, or the program's stack warnings.
- * `connection`: the named connection the settings are of, for advice that names its settings.
+ * `connection`: the named connection the settings are of, for advice that names its settings;
+ * `tierSetting`: how that advice names the rate-limit setting, when not by its config key (an explicit
+ * provider's input).
  */
-export function clientFromSettings(settings: ProviderSettings, warn: (message: string) => void, connection?: string): ToolConnectivityClient {
+export function clientFromSettings(
+  settings: ProviderSettings,
+  warn: (message: string) => void,
+  connection?: string,
+  tierSetting = rateLimitTierSetting(connection),
+): ToolConnectivityClient {
   const problem = missingSettings(settings);
   if (problem) throw new Error(problem);
   return new ToolConnectivityClient({
@@ -34,6 +41,6 @@ export function clientFromSettings(settings: ProviderSettings, warn: (message: s
     rateLimit: settings.rateLimitTier ?? "development",
     maxRetries: PROVIDER_MAX_RETRIES,
     maxRetryAfterMs: PROVIDER_MAX_RETRY_AFTER_MS,
-    onTierBelowService: (notice) => warn(tierBelowServiceAdvice(settings, notice, rateLimitTierSetting(connection))),
+    onTierBelowService: (notice) => warn(tierBelowServiceAdvice(settings, notice, tierSetting)),
   });
 }

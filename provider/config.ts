@@ -93,13 +93,16 @@ export function missingSettings(settings: ProviderSettings): string | undefined 
 /**
  * The advice when the service allows the key more than tcs:rateLimitTier sends: the setting a Pulumi
  * user changes (the SDK's own warning names its client option, which the provider sets for them).
+ * `setting` is a config key (`tcs:...`), set with `pulumi config set`, or an explicit provider's input,
+ * named as such and set in the program.
  */
 export function tierBelowServiceAdvice(settings: ProviderSettings, { serviceLimit, tier }: TierBelowServiceNotice, setting = "tcs:rateLimitTier"): string {
   const configured = settings.rateLimitTier === undefined ? "not set: development" : formatRateLimitTier(settings.rateLimitTier);
   const set = setting.startsWith("tcs:connections.") ? `--path ${setting}` : setting;
+  const fix = setting.startsWith("tcs:") ? `run \`pulumi config set ${set} production\`` : `set ${setting} to \`production\``;
   return (
     `the service allows this API key ${serviceLimit} requests per 10 minutes, but ${setting} ` +
     `(${configured}) paces this run to ${tier.limit} per ${tier.windowMs / 1000} s. ` +
-    `For a production key run \`pulumi config set ${set} production\` (or a negotiated \`<requests>/<seconds>s\`).`
+    `For a production key ${fix} (or a negotiated \`<requests>/<seconds>s\`).`
   );
 }

@@ -46,6 +46,7 @@ export function newApiContext(client: () => ToolConnectivityClient, apiKey: stri
 
 export class TcsPlugin {
   private config: ConfigSource = () => undefined;
+  private tierSetting: string | undefined;
   private readonly connections = new Map<string, Connection>();
   private readonly engines = new Map<ResourceKind, ProviderMethods>();
 
@@ -60,8 +61,13 @@ export class TcsPlugin {
    * take-overs (a create of one type may have taken over what a delete of another must spare). A
    * connection whose settings changed starts afresh, so no client or key check outlives its key.
    */
-  configure(config: ConfigSource): void {
+  /**
+   * The settings the plugin's resources use from now on. `tierSetting` names the default connection's
+   * rate-limit setting in advice, when it is not `tcs:rateLimitTier` (an explicit provider's input).
+   */
+  configure(config: ConfigSource, tierSetting?: string): void {
     this.config = config;
+    this.tierSetting = tierSetting;
     for (const [name, connection] of this.connections) {
       if (!sameSettings(settingsIn(config, name === "" ? undefined : name), connection.settings)) this.connections.delete(name);
     }
@@ -104,7 +110,8 @@ export class TcsPlugin {
   /** The client and batchers of a connection, made on its first request. */
   private apiContext(name?: string): ApiContext {
     const connection = this.connection(name);
-    connection.context ??= newApiContext(() => newClient(connection.settings, name), connection.settings.apiKey ?? "");
+    const tierSetting = name === undefined ? this.tierSetting : undefined;
+    connection.context ??= newApiContext(() => newClient(connection.settings, name, tierSetting), connection.settings.apiKey ?? "");
     return connection.context;
   }
 
@@ -125,11 +132,11 @@ export class TcsPlugin {
 }
 
 /** A connection's client: the first call loads the SDK (see the top of this file). */
-function newClient(settings: ConnectionSettings, connection: string | undefined): ToolConnectivityClient {
+function newClient(settings: ConnectionSettings, connection: string | undefined, tierSetting: string | undefined): ToolConnectivityClient {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { clientFromSettings } = require("../client") as typeof import("../client");
   saveCompiledModules();
-  return clientFromSettings(settings, warn, connection);
+  return clientFromSettings(settings, warn, connection, tierSetting);
 }
 
 /** A connection's settings in a config, or undefined when the config no longer names it (its first use then says so). */

@@ -100,6 +100,11 @@ export function isExplicitProvider(urn: string): boolean {
   return !/::default(_[\w.-]+)?$/.test(urn);
 }
 
+/** How advice names the rate-limit setting of the provider at `urn`: its config key unless it is an explicit provider. */
+export function rateLimitTierSettingOf(urn: string): string | undefined {
+  return urn !== "" && isExplicitProvider(urn) ? `the rateLimitTier input of ${providerNames(urn).subject}` : undefined;
+}
+
 /** How messages name a provider and its settings: an explicit provider's properties, or the default provider's stack config. */
 export function providerNames(urn: string): { subject: string; apiKey: string; baseUrl: string; setKey: string; setBaseUrl: string } {
   if (isExplicitProvider(urn)) {

@@ -9,14 +9,14 @@
 import type { ToolConnectivityClient } from "../../sdk";
 import { missingSettings, readSettings } from "../config";
 import { UNKNOWN } from "../shapes/normalize";
-import { configSource, ENVIRONMENT_INPUT, environmentToRecord, providerNames, type EnvironmentFact } from "./config";
+import { configSource, ENVIRONMENT_INPUT, environmentToRecord, providerNames, rateLimitTierSettingOf, type EnvironmentFact } from "./config";
 import type { Props } from "./properties";
 
 /** The service's answer to the question: the oldest role's id, none, or the request's failure. */
 export type Answer = { id: string } | { error: unknown } | { empty: true };
 
-/** How a message names the settings asked about, and whether they are the new ones or those state holds. */
-type FactNames = ReturnType<typeof providerNames> & { which: "new" | "previous" };
+/** How a message names the settings asked about, whether they are the new ones or those state holds, and the provider's URN. */
+type FactNames = ReturnType<typeof providerNames> & { which: "new" | "previous"; urn: string };
 
 /** One question per settings per process: the engine asks DiffConfig again for every resource of a provider it replaces. */
 const answers = new Map<string, Promise<Answer>>();
@@ -48,10 +48,10 @@ async function environmentOf(urn: string, settings: Props, which: "new" | "previ
   const question = JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
   let answer = answers.get(question);
   if (!answer) {
-    answer = ask(() => newClient(settings));
+    answer = ask(() => newClient(urn, settings));
     answers.set(question, answer);
   }
-  return factOf(await answer, { ...providerNames(urn), which });
+  return factOf(await answer, { ...providerNames(urn), which, urn });
 }
 
 async function ask(client: () => ToolConnectivityClient): Promise<Answer> {
@@ -65,12 +65,12 @@ async function ask(client: () => ToolConnectivityClient): Promise<Answer> {
 }
 
 /** The settings' client: the first question loads the SDK (see the top of this file). */
-function newClient(settings: Props): ToolConnectivityClient {
+function newClient(urn: string, settings: Props): ToolConnectivityClient {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { clientFromSettings } = require("../client") as typeof import("../client");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { warn } = require("../engine/warn") as typeof import("../engine/warn");
-  return clientFromSettings(readSettings(configSource(settings)), warn);
+  return clientFromSettings(readSettings(configSource(settings)), warn, undefined, rateLimitTierSettingOf(urn));
 }
 
 /** The answer as a fact, a failure as its reason and fix: a refused key, a base URL that is not the service's, or a service that did not answer. */
@@ -89,7 +89,20 @@ export function factOf(answer: Answer, names: FactNames): EnvironmentFact {
   const notTheService =
     status === 404 || (status !== undefined && status >= 300 && status < 400) || (error as { name?: unknown })?.name === "ResponseValidationError";
   if (notTheService) return { unknown: `${asked} did not reach the service (${message}). ${names.which === "new" ? names.setBaseUrl : previousFix(names)}` };
-  return { unknown: `${asked} failed (${message}). Run again when the service answers.` };
+  if (names.which === "new") return { unknown: `${asked} failed (${message}). Run again when the service answers.` };
+  return { unknown: `${asked} failed (${message}). Run again when the service answers. ${neverAnsweredFix(names)}` };
+}
+
+/**
+ * The way out when the previous settings will never answer because they never reached the service (a
+ * first `up` with a mistyped base URL, say): such a provider created nothing, and Pulumi deletes a
+ * provider's record only while no resource uses it, so the command cannot orphan anything.
+ */
+function neverAnsweredFix(names: FactNames): string {
+  return (
+    `If the previous ${names.baseUrl} never reached the service, nothing was created with it: remove that provider's record with ` +
+    `\`pulumi state delete '${names.urn}'\` (Pulumi refuses while a resource still uses it), then run again.`
+  );
 }
 
 /** The fix when the settings state holds no longer tell their environment (a key revoked since, say), and state does not record it. */

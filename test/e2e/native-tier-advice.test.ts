@@ -1,0 +1,62 @@
+// The advice when a provider's rate-limit tier paces a production key far below what the service
+// allows it, on the native door with the real engine: an explicit provider is told to set its own
+// rateLimitTier input (setting tcs:rateLimitTier, which it does not read, changed nothing), the
+// default provider its config key.
+import * as pulumi from "@pulumi/pulumi";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { openStack } from "../../scripts/lib/engine";
+import { nativePlugins } from "./helpers/native-engine-deployer";
+import { startTestEmulator } from "./helpers/tcs-stack";
+import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+
+let emulator: RunningEmulator;
+let scratch: Scratch;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  scratch = makeScratch("native-tier-advice");
+});
+
+afterAll(async () => {
+  scratch?.remove();
+  await emulator?.close();
+});
+
+class NativeRole extends pulumi.CustomResource {
+  constructor(name: string, args: pulumi.Inputs, opts: pulumi.CustomResourceOptions = {}) {
+    super("tcs:index:Role", name, args, opts);
+  }
+}
+
+class NativeProvider extends pulumi.ProviderResource {
+  constructor(name: string, settings: pulumi.Inputs) {
+    super("tcs", name, settings);
+  }
+}
+
+it("names the explicit provider's rateLimitTier input, and the default provider's tcs:rateLimitTier", async () => {
+  const stack = await openStack({
+    program: async () => {
+      const prod = new NativeProvider("prod", { apiKey: pulumi.secret(emulator.keys.production.secret), baseUrl: emulator.url });
+      new NativeRole("explicit", { name: "Explicit", slug: "tier-advice-explicit", permissions: ["thread_read"] }, { provider: prod });
+      new NativeRole("default", { name: "Default", slug: "tier-advice-default", permissions: ["thread_read"] });
+    },
+    workDir: scratch.dir,
+    stackName: "tier-advice",
+    backendDir: scratch.backendDir,
+    plugins: nativePlugins,
+    config: { "tcs:apiKey": { value: emulator.keys.production.secret, secret: true }, "tcs:baseUrl": { value: emulator.url } },
+  });
+  const printed = outputCollector();
+  await stack.up({ onOutput: printed.onOutput });
+  const text = printed.text();
+  expect(text).toContain(
+    "but the rateLimitTier input of tcs provider prod (not set: development) paces this run to 100 per 600 s. " +
+      "For a production key set the rateLimitTier input of tcs provider prod to `production`",
+  );
+  expect(text).toContain(
+    "but tcs:rateLimitTier (not set: development) paces this run to 100 per 600 s. For a production key run `pulumi config set tcs:rateLimitTier production`",
+  );
+  expect(text).not.toContain(emulator.keys.production.secret);
+  await stack.destroy();
+});
