@@ -27,13 +27,13 @@ export async function keyRefusal(client: ToolConnectivityClient, connection: str
   } catch (error) {
     if (error instanceof AuthenticationError) {
       return (
-        `${describeConnection(connection)}: the service refused its API key (401, ${error.message}). ` +
+        `${describeConnection(connection)}: the service refused its API key (${error.message}). ` +
         `Set the key of that environment: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
       );
     }
     if (error instanceof PermissionDeniedError) {
       return (
-        `${describeConnection(connection)}: the API key may not manage this environment's objects (403, ${error.message}). ` +
+        `${describeConnection(connection)}: the API key may not manage this environment's objects (${error.message}). ` +
         `Use a secret key with full access: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
       );
     }

@@ -176,7 +176,8 @@ function formatAPIErrorMessage(status: number, fields: ErrorBodyFields, context:
       text += ": " + described.map((e) => (e.path ? `${e.message} (${e.path})` : e.message)).join("; ");
     }
   }
-  if (fields.hint) text += `. Hint: ${fields.hint}`;
+  // The service's messages are sentences that may end in a period of their own.
+  if (fields.hint) text = `${text.replace(/\.$/, "")}. Hint: ${fields.hint}`;
   return text + formatContextSuffix(context);
 }
 

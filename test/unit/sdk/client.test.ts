@@ -162,6 +162,15 @@ describe("publishable keys", () => {
 });
 
 describe("API errors", () => {
+  it("joins a message that ends in a period to its hint with one period", async () => {
+    const { client, pool } = mockedClient();
+    pool
+      .intercept({ path: "/roles", method: "GET" })
+      .reply(401, errorBody(401, "unauthorized", "The API key is malformed or unknown.", { hint: "Use a secret key." }), { headers: json });
+    const error = await client.roles.list({}, { maxRetries: 0 }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/^401 unauthorized: The API key is malformed or unknown\. Hint: Use a secret key\. \[GET \/roles/);
+  });
+
   it("carries status, code, hint, field errors and request id, with a message that reads well", async () => {
     const { client, pool } = mockedClient();
     pool.intercept({ path: "/callbacks", method: "POST" }).reply(
