@@ -60,10 +60,8 @@ export class TcsPlugin {
    * same config: a connection whose settings stay the same keeps its client, batchers, key check and
    * take-overs (a create of one type may have taken over what a delete of another must spare). A
    * connection whose settings changed starts afresh, so no client or key check outlives its key.
-   */
-  /**
-   * The settings the plugin's resources use from now on. `tierSetting` names the default connection's
-   * rate-limit setting in advice, when it is not `tcs:rateLimitTier` (an explicit provider's input).
+   * `tierSetting` names the default connection's rate-limit setting in advice, when it is not
+   * `tcs:rateLimitTier` (an explicit provider's input).
    */
   configure(config: ConfigSource, tierSetting?: string): void {
     this.config = config;
