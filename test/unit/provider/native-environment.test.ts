@@ -125,8 +125,12 @@ describe("a question the service could not answer", () => {
   it("when the previous settings do not answer, names the way out for settings that never reached the service", () => {
     const refusedConnection = Object.assign(new Error("Connection error: connect ECONNREFUSED 127.0.0.1:4999"), { name: "APIConnectionError" });
     const { unknown } = factOf({ error: refusedConnection }, names(DEFAULT, "previous")) as { unknown: string };
-    expect(unknown).toMatch(/^GET \/roles with the previous tcs:apiKey and tcs:baseUrl failed \(Connection error: connect ECONNREFUSED 127\.0\.0\.1:4999\)\. Run again when the service answers\. /);
-    expect(unknown).toContain(`If the previous tcs:baseUrl never reached the service, nothing was created with it: remove that provider's record with \`pulumi state delete '${DEFAULT}'\``);
+    expect(unknown).toMatch(
+      /^GET \/roles with the previous tcs:apiKey and tcs:baseUrl failed \(Connection error: connect ECONNREFUSED 127\.0\.0\.1:4999\)\. Run again when the service answers\. /,
+    );
+    expect(unknown).toContain(
+      `If the previous tcs:baseUrl never reached the service, nothing was created with it: remove that provider's record with \`pulumi state delete '${DEFAULT}'\``,
+    );
   });
 
   it("tells the default provider from an explicit one by its URN", () => {
