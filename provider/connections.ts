@@ -150,6 +150,11 @@ export function describeConnection(connection: string | undefined): string {
   return connection === undefined ? "the default connection (tcs:apiKey, tcs:baseUrl)" : `connection '${connection}'`;
 }
 
+/** How advice names an explicit provider's rate-limit setting (its input); undefined for the stack config's. */
+export function explicitTierSetting(explicitProvider: string | undefined): string | undefined {
+  return explicitProvider === undefined ? undefined : `the rateLimitTier input of ${explicitProvider}`;
+}
+
 /** The config key of a connection's rate-limit tier. */
 export function rateLimitTierSetting(connection: string | undefined): string {
   return connection === undefined ? "tcs:rateLimitTier" : `${CONNECTIONS_KEY}.${connection}.rateLimitTier`;

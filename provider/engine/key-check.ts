@@ -5,13 +5,34 @@ import type { ToolConnectivityClient } from "../../sdk";
 import { APIError, AuthenticationError, PermissionDeniedError, ResponseValidationError } from "../../sdk/core/errors";
 import { apiKeySetting, CONNECTIONS_KEY, describeConnection } from "../connections";
 
+/**
+ * Whose settings a message is about: a named connection, the default connection (the stack config's
+ * `tcs:` keys), or an explicit provider's inputs (`explicitProvider`, as messages name it: "tcs
+ * provider prod"), which are set in the program, not with `pulumi config set`.
+ */
+export interface SettingsOwner {
+  connection: string | undefined;
+  explicitProvider?: string;
+}
+
+function describeOwner({ connection, explicitProvider }: SettingsOwner): string {
+  return explicitProvider ?? describeConnection(connection);
+}
+
+/** How the owner's key is set to a secret key: `lead` and the command for config, the provider's input otherwise. */
+function setSecretKey({ connection, explicitProvider }: SettingsOwner, lead: string): string {
+  return explicitProvider
+    ? "Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage."
+    : `${lead}: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`;
+}
+
 /** A publishable key reads public data only: the provider writes, so it needs the secret key. */
-export function publishableKeyRefusal(connection: string | undefined, apiKey: string | undefined): string | undefined {
+export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | undefined): string | undefined {
   if (!apiKey?.startsWith("service_pk_")) return undefined;
-  return (
-    `${describeConnection(connection)} has a publishable key (service_pk_...), which cannot create or change objects: ` +
-    `set the environment's secret key with pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
-  );
+  const fix = owner.explicitProvider
+    ? setSecretKey(owner, "")
+    : `set the environment's secret key with pulumi config set --secret ${apiKeySetting(owner.connection)} service_sk_...`;
+  return `${describeOwner(owner)} has a publishable key (service_pk_...), which cannot create or change objects${owner.explicitProvider ? ". " : ": "}${fix}`;
 }
 
 /**
@@ -19,26 +40,20 @@ export function publishableKeyRefusal(connection: string | undefined, apiKey: st
  * undefined when the service takes both. One list request of one record; any other failure (the
  * service unreachable or overloaded, say) is left for the step itself to report.
  */
-export async function keyRefusal(client: ToolConnectivityClient, connection: string | undefined): Promise<string | undefined> {
+export async function keyRefusal(client: ToolConnectivityClient, owner: SettingsOwner): Promise<string | undefined> {
   try {
     // No retries: a refusal is final, and a service that does not answer is the step's to report.
     await client.roles.list({ limit: 1 }, { maxRetries: 0 });
     return undefined;
   } catch (error) {
     if (error instanceof AuthenticationError) {
-      return (
-        `${describeConnection(connection)}: the service refused its API key (${error.message}). ` +
-        `Set the key of that environment: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
-      );
+      return `${describeOwner(owner)}: the service refused its API key (${error.message}). ${setSecretKey(owner, "Set the key of that environment")}`;
     }
     if (error instanceof PermissionDeniedError) {
-      return (
-        `${describeConnection(connection)}: the API key may not manage this environment's objects (${error.message}). ` +
-        `Use a secret key with full access: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
-      );
+      return `${describeOwner(owner)}: the API key may not manage this environment's objects (${error.message}). ${setSecretKey(owner, "Use a secret key with full access")}`;
     }
     const answer = notTheService(error);
-    return answer === undefined ? undefined : baseUrlRefusal(client.baseUrl, connection, answer);
+    return answer === undefined ? undefined : baseUrlRefusal(client.baseUrl, owner, answer);
   }
 }
 
@@ -71,7 +86,7 @@ function notTheService(error: unknown): string | undefined {
 }
 
 /** The message for a base URL that reaches something other than the service: the setting, the URL, and the command that fixes it. */
-function baseUrlRefusal(baseUrl: string, connection: string | undefined, answer: string): string {
+function baseUrlRefusal(baseUrl: string, { connection, explicitProvider }: SettingsOwner, answer: string): string {
   const shown = withoutCredentials(baseUrl);
   const setting = connection === undefined ? "tcs:baseUrl" : `${CONNECTIONS_KEY}.${connection}.baseUrl`;
   const where = connection === undefined ? `${setting} (or TCS_BASE_URL)` : setting;
@@ -80,12 +95,11 @@ function baseUrlRefusal(baseUrl: string, connection: string | undefined, answer:
   const path = url.pathname.replace(/\/+$/, "");
   // A path the service does not live under is the usual slip (a version segment, /api): its root is the likely fix.
   const guess = path === "" ? "" : ` (perhaps ${url.origin}, without ${path})`;
+  const reaches = `(${shown.replace(/\/$/, "")}) does not reach the Tool Connectivity Service: GET ${path}/roles ${answer}.`;
+  const hangFrom = "the address the service's paths (/roles, /callbacks, ...) hang from";
+  if (explicitProvider) return `${explicitProvider}: baseUrl ${reaches} Set the provider's baseUrl to ${hangFrom}${guess}.`;
   const label = connection === undefined ? "" : `${describeConnection(connection)}: `;
-  return (
-    `${label}${setting} (${shown.replace(/\/$/, "")}) does not reach the Tool Connectivity Service: GET ${path}/roles ${answer}. ` +
-    `Set ${where} to the address the service's paths (/roles, /callbacks, ...) hang from: ` +
-    `pulumi config set ${set} <the service's base URL>${guess}`
-  );
+  return `${label}${setting} ${reaches} Set ${where} to ${hangFrom}: pulumi config set ${set} <the service's base URL>${guess}`;
 }
 
 /** A URL as a message may show it: credentials written into it are dropped. */

@@ -7,7 +7,7 @@
 // and its record schemas are loaded by a connection's first request, not when the plugin starts.
 import type { ToolConnectivityClient } from "../../sdk";
 import type { ConfigSource } from "../config";
-import { missingConnectionSettings, settingsFor, type ConnectionSettings } from "../connections";
+import { explicitTierSetting, missingConnectionSettings, settingsFor, type ConnectionSettings } from "../connections";
 import type { ResourceKind } from "../shapes/shape";
 import { BINDINGS } from "./bindings";
 import { saveCompiledModules } from "./process/compile-cache";
@@ -46,7 +46,8 @@ export function newApiContext(client: () => ToolConnectivityClient, apiKey: stri
 
 export class TcsPlugin {
   private config: ConfigSource = () => undefined;
-  private tierSetting: string | undefined;
+  /** How messages name the default connection's settings when they are an explicit provider's inputs: "tcs provider prod". */
+  private explicitProvider: string | undefined;
   private readonly connections = new Map<string, Connection>();
   private readonly engines = new Map<ResourceKind, ProviderMethods>();
 
@@ -60,12 +61,12 @@ export class TcsPlugin {
    * same config: a connection whose settings stay the same keeps its client, batchers, key check and
    * take-overs (a create of one type may have taken over what a delete of another must spare). A
    * connection whose settings changed starts afresh, so no client or key check outlives its key.
-   * `tierSetting` names the default connection's rate-limit setting in advice, when it is not
-   * `tcs:rateLimitTier` (an explicit provider's input).
+   * `explicitProvider`: the default connection's settings are the inputs of this explicit provider, as
+   * messages name it ("tcs provider prod"), which advice then names instead of `tcs:` config keys.
    */
-  configure(config: ConfigSource, tierSetting?: string): void {
+  configure(config: ConfigSource, explicitProvider?: string): void {
     this.config = config;
-    this.tierSetting = tierSetting;
+    this.explicitProvider = explicitProvider;
     for (const [name, connection] of this.connections) {
       if (!sameSettings(settingsIn(config, name === "" ? undefined : name), connection.settings)) this.connections.delete(name);
     }
@@ -108,7 +109,7 @@ export class TcsPlugin {
   /** The client and batchers of a connection, made on its first request. */
   private apiContext(name?: string): ApiContext {
     const connection = this.connection(name);
-    const tierSetting = name === undefined ? this.tierSetting : undefined;
+    const tierSetting = name === undefined ? explicitTierSetting(this.explicitProvider) : undefined;
     connection.context ??= newApiContext(() => newClient(connection.settings, name, tierSetting), connection.settings.apiKey ?? "");
     return connection.context;
   }
@@ -120,10 +121,11 @@ export class TcsPlugin {
    */
   private async assertUsable(name: string | undefined, step: { writes: boolean }): Promise<void> {
     const connection = this.connection(name);
-    const offline = publishableKeyRefusal(name, connection.settings.apiKey);
+    const owner = { connection: name, explicitProvider: name === undefined ? this.explicitProvider : undefined };
+    const offline = publishableKeyRefusal(owner, connection.settings.apiKey);
     if (offline) throw new Error(offline);
     if (!step.writes) return;
-    connection.keyCheck ??= keyRefusal(this.apiContext(name).client, name);
+    connection.keyCheck ??= keyRefusal(this.apiContext(name).client, owner);
     const refusal = await connection.keyCheck;
     if (refusal) throw new Error(refusal);
   }

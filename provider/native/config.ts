@@ -100,9 +100,9 @@ export function isExplicitProvider(urn: string): boolean {
   return !/::default(_[\w.-]+)?$/.test(urn);
 }
 
-/** How advice names the rate-limit setting of the provider at `urn`: its config key unless it is an explicit provider. */
-export function rateLimitTierSettingOf(urn: string): string | undefined {
-  return urn !== "" && isExplicitProvider(urn) ? `the rateLimitTier input of ${providerNames(urn).subject}` : undefined;
+/** How messages name the provider at `urn` when it is an explicit one ("tcs provider prod"); undefined for the default provider. */
+export function explicitProviderSubject(urn: string): string | undefined {
+  return urn !== "" && isExplicitProvider(urn) ? providerNames(urn).subject : undefined;
 }
 
 /** How messages name a provider and its settings: an explicit provider's properties, or the default provider's stack config. */

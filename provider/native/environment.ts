@@ -9,7 +9,8 @@
 import type { ToolConnectivityClient } from "../../sdk";
 import { missingSettings, readSettings } from "../config";
 import { UNKNOWN } from "../shapes/normalize";
-import { configSource, ENVIRONMENT_INPUT, environmentToRecord, providerNames, rateLimitTierSettingOf, type EnvironmentFact } from "./config";
+import { explicitTierSetting } from "../connections";
+import { configSource, ENVIRONMENT_INPUT, environmentToRecord, explicitProviderSubject, providerNames, type EnvironmentFact } from "./config";
 import type { Props } from "./properties";
 
 /** The service's answer to the question: the oldest role's id, none, or the request's failure. */
@@ -70,7 +71,7 @@ function newClient(urn: string, settings: Props): ToolConnectivityClient {
   const { clientFromSettings } = require("../client") as typeof import("../client");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { warn } = require("../engine/warn") as typeof import("../engine/warn");
-  return clientFromSettings(readSettings(configSource(settings)), warn, undefined, rateLimitTierSettingOf(urn));
+  return clientFromSettings(readSettings(configSource(settings)), warn, undefined, explicitTierSetting(explicitProviderSubject(urn)));
 }
 
 /** The answer as a fact, a failure as its reason and fix: a refused key, a base URL that is not the service's, or a service that did not answer. */

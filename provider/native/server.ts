@@ -10,7 +10,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../engine/tcs-plugin";
-import { changedSettings, configSource, isExplicitProvider, providerConfigChange, rateLimitTierSettingOf, settingFailures, withProviderUrn } from "./config";
+import { changedSettings, configSource, isExplicitProvider, providerConfigChange, explicitProviderSubject, settingFailures, withProviderUrn } from "./config";
 import { asProviderSettings } from "./dynamic-door-move";
 import { environmentFact, withEnvironment } from "./environment";
 import { invokeFunction } from "./invoke";
@@ -177,7 +177,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
         for (const [key, value] of request.getVariablesMap().getEntryList()) configured[key.replace(/^tcs:config:/, "")] = value;
       }
       // Engines before 3.1xx send no URN: advice then names the config key.
-      plugin.configure(configSource(configured), rateLimitTierSettingOf(request.getUrn() ?? ""));
+      plugin.configure(configSource(configured), explicitProviderSubject(request.getUrn() ?? ""));
       const response = new provproto.ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setSupportspreview(false);

@@ -50,4 +50,28 @@ describe("the plugin object", () => {
     await expect(first.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(/refused its API key/);
     await expect(second.engineFor("Role").check({}, NEW_ROLE)).resolves.toMatchObject({ failures: [] });
   });
+
+  it("words an explicit provider's fixes as its inputs, not as the stack config's commands", async () => {
+    const explicit = new TcsPlugin();
+    explicit.configure(config("service_sk_wrong_key_000000000000000000"), "tcs provider prod");
+    await expect(explicit.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
+      /^tcs provider prod: the service refused its API key \(401 unauthorized: .*\)\. Set the provider's apiKey to a secret key \(service_sk_\.\.\.\) of the environment to manage\.$/,
+    );
+    const publishable = new TcsPlugin();
+    publishable.configure(config(emulator.keys.production.publishable), "tcs provider prod");
+    await expect(publishable.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
+      "tcs provider prod has a publishable key (service_pk_...), which cannot create or change objects. Set the provider's apiKey to a secret key",
+    );
+    const wrongUrl = new TcsPlugin();
+    wrongUrl.configure((key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `${emulator.url}/v1` })[key], "tcs provider prod");
+    await expect(wrongUrl.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
+      new RegExp(
+        `^tcs provider prod: baseUrl \\(${emulator.url.replace(/[.]/g, "\\.")}/v1\\) does not reach the Tool Connectivity Service: GET /v1/roles answered 404 .*Set the provider's baseUrl to the address the service's paths \\(/roles, /callbacks, \\.\\.\\.\\) hang from \\(perhaps ${emulator.url.replace(/[.]/g, "\\.")}, without /v1\\)\\.$`,
+      ),
+    );
+    // The default connection of the stack config keeps its commands.
+    const stackConfig = new TcsPlugin();
+    stackConfig.configure(config("service_sk_wrong_key_000000000000000000"));
+    await expect(stackConfig.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(/pulumi config set --secret tcs:apiKey service_sk_\.\.\.$/);
+  });
 });
