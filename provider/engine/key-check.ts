@@ -19,20 +19,19 @@ function describeOwner({ connection, explicitProvider }: SettingsOwner): string 
   return explicitProvider ?? describeConnection(connection);
 }
 
+const PROVIDER_SECRET_KEY_FIX = "Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage.";
+
 /** How the owner's key is set to a secret key: `lead` and the command for config, the provider's input otherwise. */
 function setSecretKey({ connection, explicitProvider }: SettingsOwner, lead: string): string {
-  return explicitProvider
-    ? "Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage."
-    : `${lead}: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`;
+  return explicitProvider ? PROVIDER_SECRET_KEY_FIX : `${lead}: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`;
 }
 
 /** A publishable key reads public data only: the provider writes, so it needs the secret key. */
 export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | undefined): string | undefined {
   if (!apiKey?.startsWith("service_pk_")) return undefined;
-  const fix = owner.explicitProvider
-    ? setSecretKey(owner, "")
-    : `set the environment's secret key with pulumi config set --secret ${apiKeySetting(owner.connection)} service_sk_...`;
-  return `${describeOwner(owner)} has a publishable key (service_pk_...), which cannot create or change objects${owner.explicitProvider ? ". " : ": "}${fix}`;
+  const refused = `${describeOwner(owner)} has a publishable key (service_pk_...), which cannot create or change objects`;
+  if (owner.explicitProvider) return `${refused}. ${PROVIDER_SECRET_KEY_FIX}`;
+  return `${refused}: set the environment's secret key with pulumi config set --secret ${apiKeySetting(owner.connection)} service_sk_...`;
 }
 
 /**
