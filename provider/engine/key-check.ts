@@ -2,7 +2,7 @@
 // wrong kind), or a base URL that does not reach the service, is reported at preview, naming the
 // connection and the setting to fix, instead of failing halfway through the up on the first create.
 import type { ToolConnectivityClient } from "../../sdk";
-import { APIError, AuthenticationError, PermissionDeniedError, ResponseValidationError } from "../../sdk/core/errors";
+import { APIConnectionError, APIError, AuthenticationError, PermissionDeniedError, ResponseValidationError } from "../../sdk/core/errors";
 import { apiKeySetting, CONNECTIONS_KEY, describeConnection } from "../connections";
 
 /**
@@ -37,9 +37,11 @@ export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | und
 /**
  * Why the service refuses this connection's key, or why its base URL does not reach the service;
  * undefined when the service takes both. One list request of one record; any other failure (the
- * service unreachable or overloaded, say) is left for the step itself to report.
+ * service overloaded, say) is left for the step itself to report. When nothing answers at all, the
+ * run goes on but `onNoAnswer` is told: a preview plans its writes without sending them, so nothing
+ * else would say so before the up.
  */
-export async function keyRefusal(client: ToolConnectivityClient, owner: SettingsOwner): Promise<string | undefined> {
+export async function keyRefusal(client: ToolConnectivityClient, owner: SettingsOwner, onNoAnswer?: (message: string) => void): Promise<string | undefined> {
   try {
     // No retries: a refusal is final, and a service that does not answer is the step's to report.
     await client.roles.list({ limit: 1 }, { maxRetries: 0 });
@@ -52,7 +54,14 @@ export async function keyRefusal(client: ToolConnectivityClient, owner: Settings
       return `${describeOwner(owner)}: the API key may not manage this environment's objects (${error.message}). ${setSecretKey(owner, "Use a secret key with full access")}`;
     }
     const answer = notTheService(error);
-    return answer === undefined ? undefined : baseUrlRefusal(client.baseUrl, owner, answer);
+    if (answer !== undefined) return baseUrlRefusal(client.baseUrl, owner, answer);
+    if (error instanceof APIConnectionError) {
+      onNoAnswer?.(
+        `${describeOwner(owner)}: nothing answered GET /roles at ${withoutCredentials(client.baseUrl)} (${error.message}). ` +
+          "The writes this run plans will fail unless the service answers; check the base URL and the network.",
+      );
+    }
+    return undefined;
   }
 }
 

@@ -125,7 +125,7 @@ export class TcsPlugin {
     const offline = publishableKeyRefusal(owner, connection.settings.apiKey);
     if (offline) throw new Error(offline);
     if (!step.writes) return;
-    connection.keyCheck ??= keyRefusal(this.apiContext(name).client, owner);
+    connection.keyCheck ??= keyRefusal(this.apiContext(name).client, owner, warn);
     const refusal = await connection.keyCheck;
     if (refusal) throw new Error(refusal);
   }

@@ -2,7 +2,9 @@
 // once per resource type with the same config, so configure must keep what a connection already holds
 // (its client, its key check, its take-overs) while the settings stay the same, and start afresh when
 // they change: no key check or client outlives the key it was made with.
+import * as net from "node:net";
 import { TcsPlugin } from "../../../provider/engine/tcs-plugin";
+import { sendWarningsTo } from "../../../provider/engine/warn";
 import type { RunningEmulator } from "../../../emulator/index";
 import { startPluginHarness, type PluginHarness } from "./plugin-harness";
 
@@ -73,5 +75,33 @@ describe("the plugin object", () => {
     const stackConfig = new TcsPlugin();
     stackConfig.configure(config("service_sk_wrong_key_000000000000000000"));
     await expect(stackConfig.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(/pulumi config set --secret tcs:apiKey service_sk_\.\.\.$/);
+  });
+
+  it("lets a write through a base URL where nothing answers, once, with a warning that says so", async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const warnings: string[] = [];
+    sendWarningsTo((message) => warnings.push(message));
+    try {
+      const plugin = new TcsPlugin();
+      plugin.configure((key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `http://127.0.0.1:${closed}` })[key]);
+      const roles = plugin.engineFor("Role");
+      await expect(roles.check({}, NEW_ROLE)).resolves.toMatchObject({ failures: [] });
+      await expect(roles.check({}, { ...NEW_ROLE, slug: "ops-2" })).resolves.toMatchObject({ failures: [] });
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^the default connection \\(tcs:apiKey, tcs:baseUrl\\): nothing answered GET /roles at http://127\\.0\\.0\\.1:${closed}/ \\(.*ECONNREFUSED.*\\)\\. The writes this run plans will fail unless the service answers`,
+          ),
+        ),
+      ]);
+    } finally {
+      sendWarningsTo((message) => process.stderr.write(`warning: ${message}\n`));
+    }
   });
 });
