@@ -24,12 +24,9 @@ case "${2:-}" in
   *) schema="" ;;
 esac
 [ -n "$schema" ] && [ -f "$schema" ] || { log "usage: bash codegen/gen-examples.sh <schema.json> [--check]"; exit 2; }
-command -v go >/dev/null 2>&1 || {
-  log "Go 1.25.11 or newer is needed to build the example generators (Debian: 'apt-get install golang-go', or /usr/local/go)."
-  exit 1
-}
 # shellcheck source=codegen/go-tool.sh
 source "$REPO_ROOT/codegen/go-tool.sh"
+require_go "the example generators"
 
 gen_examples="$(generator gen-examples)"
 gen_examples_dotnet_yaml="$(generator gen-examples-dotnet-yaml)"

@@ -24,13 +24,10 @@ case "${1:-}" in
 esac
 
 [ -f "$SCHEMA" ] || { log "no schema at ${SCHEMA#"$REPO_ROOT/"}; generate it first"; exit 1; }
-command -v go >/dev/null 2>&1 || {
-  log "Go 1.25.11 or newer is needed to build the SDK generator (Debian: 'apt-get install golang-go', or /usr/local/go)."
-  exit 1
-}
 
 # shellcheck source=codegen/go-tool.sh
 source "$REPO_ROOT/codegen/go-tool.sh"
+require_go "the SDK generator"
 
 gen_sdk="$(generator gen-sdk)"
 # .NET: pulumi/pkg v3.259.0 has no .NET generator any more; v3.206.0's, in a module of its own.

@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
-# Sourced by the codegen scripts: `generator <name>` builds the Go tool in codegen/<name> once and
-# prints its binary's path. Needs REPO_ROOT, CACHE_ROOT and a log function.
+# Sourced by the codegen scripts: `require_go <what>` stops without a Go toolchain; `generator <name>`
+# builds the Go tool in codegen/<name> once and prints its binary's path. Needs REPO_ROOT, CACHE_ROOT
+# and a log function.
+
+# Exits, saying what needs it and how to install it, when there is no Go toolchain.
+require_go() {
+  command -v go >/dev/null 2>&1 && return 0
+  log "Go 1.25.11 or newer is needed to build $1 (Debian: 'apt-get install golang-go', or /usr/local/go)."
+  exit 1
+}
 
 # Builds the generator in codegen/<name> once, cached in one directory per pulumi/pkg version beside
 # the CLI's pulumi-v<version>/ (bootstrap-pulumi.sh), and prints the binary's path.

@@ -3,7 +3,6 @@
 // the top-level inputs, so `permissions.1` printed "value {<nil>}". The failure names the Pulumi
 // property path and shows the offending value, unless the input is secret (issue 45, item 6).
 import * as path from "node:path";
-import * as pulumi from "@pulumi/pulumi";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import type { Stack } from "@pulumi/pulumi/automation";
@@ -11,18 +10,13 @@ import { openStack, REPO_ROOT } from "../../scripts/lib/engine";
 import { FIX } from "./helpers/programs";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+import type { ResourceKind } from "../../provider/shapes/shape";
+import { NativeResource } from "./helpers/native-resources";
 
 const SECRET_URL = "not a url secret-settings-do-not-print";
 
-/** A `tcs:index:<Kind>` resource of the native door, declared without the generated SDK. */
-class NativeResource extends pulumi.CustomResource {
-  constructor(kind: string, name: string, args: pulumi.Inputs) {
-    super(`tcs:index:${kind}`, name, args);
-  }
-}
-
 // [case, kind, inputs, the error line's words after "has a problem: " (or the whole property part)]
-const CASES: Array<[string, string, Record<string, unknown>, string]> = [
+const CASES: Array<[string, ResourceKind, Record<string, unknown>, string]> = [
   [
     "an item of a list",
     "Role",
@@ -95,7 +89,7 @@ describe("a check failure inside an input names its property path and value", ()
       "pulumi-nodejs:dynamic/tcs:",
       (kind: string, args: Record<string, unknown>) => new (tcs as unknown as Record<string, new (name: string, args: unknown) => unknown>)[kind]("x", args),
     ],
-    ["native door", "tcs:index:", (kind: string, args: Record<string, unknown>) => new NativeResource(kind, "x", args)],
+    ["native door", "tcs:index:", (kind: ResourceKind, args: Record<string, unknown>) => new NativeResource(kind, "x", args)],
   ] as const)("%s", (door, typePrefix, declare) => {
     it.each(CASES)("%s", async (_name, kind, args, printed) => {
       const stack = await open(door, async () => {

@@ -7,12 +7,12 @@
 // item 6). The `pulumi state delete` plus `pulumi import` the docs gave before lost `value`.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { loadProgram, openStack, REPO_ROOT } from "../../scripts/lib/engine";
 import { installNodeSdk, runTsc } from "../../scripts/lib/node-sdk";
+import { NativeResource } from "./helpers/native-resources";
 import { FIX } from "./helpers/programs";
 import { requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
@@ -221,7 +221,7 @@ test("a resource on a named connection of the dynamic door is refused at preview
 
   // Its environment is the connection's, which the native door's provider cannot be told.
   const native = await open(async () => {
-    new NativeRole("support", role, { aliases: [{ type: "pulumi-nodejs:dynamic/tcs:Role" }] });
+    new NativeResource("Role", "support", role, { aliases: [{ type: "pulumi-nodejs:dynamic/tcs:Role" }] });
   });
   const printed = outputCollector();
   await expect(native.preview({ onOutput: printed.onOutput })).rejects.toThrow();
@@ -231,13 +231,6 @@ test("a resource on a named connection of the dynamic door is refused at preview
   expect(printed.text()).toContain("pulumi state delete its URN, then pulumi import it under an explicit tcs provider of that environment");
   expect(await resources(native)).toEqual(before);
 });
-
-/** A native `tcs:index:Role`, declared without the generated SDK. */
-class NativeRole extends pulumi.CustomResource {
-  constructor(name: string, args: pulumi.Inputs, opts: pulumi.CustomResourceOptions) {
-    super("tcs:index:Role", name, args, opts);
-  }
-}
 
 /** The stack on the Node SDK: the same resources, each with an alias from its dynamic door's type. */
 const NODE_PROGRAM = `import * as pulumi from "@pulumi/pulumi";

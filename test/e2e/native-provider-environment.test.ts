@@ -13,6 +13,7 @@ import { ENVIRONMENT_INPUT } from "../../provider/native/config";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+import { NativeProvider, NativeResource } from "./helpers/native-resources";
 
 const GITHUB_PROVIDER = "prov_github00000000000000";
 const GITHUB_INTEGRATION_PROVIDER = "intp_github00000000000000";
@@ -30,19 +31,6 @@ afterAll(async () => {
   scratch?.remove();
   await emulator?.close();
 });
-
-class NativeResource extends pulumi.CustomResource {
-  constructor(kind: string, name: string, args: pulumi.Inputs, opts: pulumi.CustomResourceOptions = {}) {
-    super(`tcs:index:${kind}`, name, args, opts);
-  }
-}
-
-/** An explicit tcs provider (`pulumi:providers:tcs`). */
-class NativeProvider extends pulumi.ProviderResource {
-  constructor(name: string, settings: pulumi.Inputs) {
-    super("tcs", name, settings);
-  }
-}
 
 /** The program: an explicit provider with three resources, and a config on the default provider. */
 function program(explicitKey: string): () => Promise<Record<string, pulumi.Output<string>>> {

@@ -8,6 +8,7 @@ import { openStack } from "../../scripts/lib/engine";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+import { NativeProvider, NativeResource } from "./helpers/native-resources";
 
 let emulator: RunningEmulator;
 let scratch: Scratch;
@@ -22,24 +23,12 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-class NativeRole extends pulumi.CustomResource {
-  constructor(name: string, args: pulumi.Inputs, opts: pulumi.CustomResourceOptions = {}) {
-    super("tcs:index:Role", name, args, opts);
-  }
-}
-
-class NativeProvider extends pulumi.ProviderResource {
-  constructor(name: string, settings: pulumi.Inputs) {
-    super("tcs", name, settings);
-  }
-}
-
 it("names the explicit provider's rateLimitTier input, and the default provider's tcs:rateLimitTier", async () => {
   const stack = await openStack({
     program: async () => {
       const prod = new NativeProvider("prod", { apiKey: pulumi.secret(emulator.keys.production.secret), baseUrl: emulator.url });
-      new NativeRole("explicit", { name: "Explicit", slug: "tier-advice-explicit", permissions: ["thread_read"] }, { provider: prod });
-      new NativeRole("default", { name: "Default", slug: "tier-advice-default", permissions: ["thread_read"] });
+      new NativeResource("Role", "explicit", { name: "Explicit", slug: "tier-advice-explicit", permissions: ["thread_read"] }, { provider: prod });
+      new NativeResource("Role", "default", { name: "Default", slug: "tier-advice-default", permissions: ["thread_read"] });
     },
     workDir: scratch.dir,
     stackName: "tier-advice",

@@ -14,6 +14,7 @@ import { nativePlugins } from "./helpers/native-engine-deployer";
 import { FIX } from "./helpers/programs";
 import { api, listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { attempt, makeScratch, type Scratch } from "./helpers/workspace";
+import { NativeProvider, NativeResource } from "./helpers/native-resources";
 
 let emulator: RunningEmulator;
 const scratches: Scratch[] = [];
@@ -27,13 +28,6 @@ afterAll(async () => {
 });
 
 type Door = "dynamic" | "native";
-
-/** A `tcs:index:<Kind>` resource, declared without the generated SDK. */
-class NativeResource extends pulumi.CustomResource {
-  constructor(kind: string, name: string, args: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-    super(`tcs:index:${kind}`, name, args, opts);
-  }
-}
 
 interface Declared {
   role?: { slug: string; adoptId?: string };
@@ -78,13 +72,6 @@ interface Tool {
   integrationProvider: string;
   provider: string;
   vault: string;
-}
-
-/** An explicit tcs provider (`pulumi:providers:tcs`), for the native door's second environment. */
-class NativeProvider extends pulumi.ProviderResource {
-  constructor(name: string, settings: pulumi.Inputs) {
-    super("tcs", name, settings);
-  }
 }
 
 describe.each<Door>(["dynamic", "native"])("the %s door's claims of a natural key", (door) => {

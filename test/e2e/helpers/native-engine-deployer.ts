@@ -13,6 +13,7 @@ import type { ResourceKind } from "../../../provider/shapes/shape";
 import { CONNECTION_INPUT } from "../../../provider/shapes/reserved";
 import { SHAPES } from "../../../provider/shapes";
 import { REPO_ROOT } from "../../../scripts/lib/engine";
+import { NativeProvider, NativeResource } from "./native-resources";
 import { argsOf, StackDeployer, type ExportedResource, type StackDeployerOptions } from "./engine-deployer";
 
 const TYPE_PREFIX = "tcs:index:";
@@ -21,20 +22,6 @@ const PROD = "prod";
 
 /** Pulumi.yaml's `plugins` that make the engine run this repository's native provider (bin/pulumi-resource-tcs). */
 export const nativePlugins = { providers: [{ name: "tcs", path: path.join(REPO_ROOT, "bin") }] };
-
-/** A `tcs:index:<Kind>` resource, as a program without the generated SDK declares one (the SDK's classes are abstract). */
-class NativeResource extends pulumi.CustomResource {
-  constructor(kind: ResourceKind, name: string, args: pulumi.Inputs, opts: pulumi.CustomResourceOptions) {
-    super(`${TYPE_PREFIX}${kind}`, name, args, opts);
-  }
-}
-
-/** An explicit tcs provider (`pulumi:providers:tcs`). */
-class NativeProvider extends pulumi.ProviderResource {
-  constructor(name: string, settings: pulumi.Inputs) {
-    super("tcs", name, settings);
-  }
-}
 
 /** An explicit provider's settings: one environment of the service. */
 export interface ProviderSettings {
