@@ -1,15 +1,20 @@
 // Chaos at scale: 200 resources against a service that fails often, and an engine killed mid-run.
 // Either way a second `up` at most must leave the environment holding exactly the objects in state
 // (no duplicate, no orphan), after which a preview plans nothing.
+import { spawn } from "node:child_process";
+import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { MARKER_KEY } from "../../provider/shapes/reserved";
+import { REPO_ROOT } from "../../scripts/lib/engine";
 import { mixProgram } from "../../scripts/lib/mix-program";
 import { liveInventory, stateInventory, type Inventory } from "../e2e/helpers/inventory";
 import { findEngine, killEngine, removeTornSidecars } from "../e2e/helpers/kill-engine";
 import { outputCollector } from "../e2e/helpers/workspace";
-import { faults, requests, startTestEmulator, tcsStack, type FaultRule } from "../e2e/helpers/tcs-stack";
+import { faults, listAll, requests, startTestEmulator, tcsStack, type FaultRule } from "../e2e/helpers/tcs-stack";
 
 const N = 200;
+const MIX_UP_PROCESS = path.join(__dirname, "helpers", "mix-up-process.ts");
 
 // 200 ms of latency plus up to 100 ms of jitter on every request; 429 bursts (the first 12 requests,
 // and 6 of the instance creates, which come late in the run) and 3% more scattered through it; 5% of
@@ -77,6 +82,24 @@ describe("chaos at scale", () => {
     }
   });
 
+  /**
+   * A setup session cannot be deleted: one whose create had returned to the dead engine (no intent
+   * left on this machine to prove it unfinished, docs/adoption.md) stays beside the session the next
+   * up makes, pending until it expires, and nothing holds its link. Each must carry the create marker
+   * of a session in state, one at most per session: then it is one of the leftovers, not a duplicate
+   * nor another's object.
+   */
+  async function sessionsLeftBeside(state: Inventory): Promise<string[]> {
+    const pending = await listAll(emulator, "/integration-setup-sessions?status=pending");
+    const markerOf = new Map(pending.map((session) => [session.id as string, session.metadata?.[MARKER_KEY] as string | undefined]));
+    const stateMarkers = new Set(state.IntegrationSetupSession.map((id) => markerOf.get(id)));
+    const left = pending
+      .map((session) => session.id as string)
+      .filter((id) => !state.IntegrationSetupSession.includes(id) && stateMarkers.has(markerOf.get(id)));
+    expect(new Set(left.map((id) => markerOf.get(id))).size).toBe(left.length);
+    return left;
+  }
+
   it("leaves no orphan when the engine is killed in the middle of up", async () => {
     const env = tcsStack("killed", emulator);
     try {
@@ -86,20 +109,28 @@ describe("chaos at scale", () => {
       // Latency keeps creates in flight at the moment of the kill.
       await faults.set(emulator, [CHAOS[0]], 7);
       await requests.reset(emulator);
-      const running = stack.up().then(
-        () => "finished",
-        (error: unknown) => String(error),
-      );
+      // The program's host is killed with the engine, as a language host is (mix-up-process.ts).
+      const host = spawn(process.execPath, ["--import", "tsx", MIX_UP_PROCESS, env.scratch.dir, env.scratch.backendDir, "killed", String(N), "killed"], {
+        cwd: REPO_ROOT,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let hostErrors = "";
+      host.stderr.on("data", (chunk: Buffer) => (hostErrors += chunk.toString()));
+      const hostExit = new Promise<number | null>((resolve) => host.once("exit", resolve));
+      let hostEnded = false;
+      void hostExit.then(() => (hostEnded = true));
       let killed = 0;
       while (killed === 0) {
         await new Promise((resolve) => setTimeout(resolve, 100));
+        if (hostEnded) throw new Error(`the up ended before the engine was killed: ${hostErrors}`);
         const posts = Object.entries((await requests.read(emulator)).by_route)
           .filter(([route]) => route.startsWith("POST "))
           .reduce((sum, [, n]) => sum + n, 0);
         const engine = posts >= N / 3 ? findEngine("up", "killed") : undefined;
         if (engine) killed = killEngine(engine);
       }
-      expect(await running).not.toBe("finished");
+      host.kill("SIGKILL");
+      expect(await hostExit).not.toBe(0);
       await faults.clear(emulator);
 
       // What a user does next: repair a metadata sidecar the kill may have torn (the engine's file
@@ -119,7 +150,8 @@ describe("chaos at scale", () => {
       // Creates were in flight when the engine died: the service made objects the state never heard of.
       // Those whose create this machine had not finished are taken over (their intent proves them this
       // resource's own). A role or an instance whose create had already returned to the dead engine has
-      // no marker and no intent left: it is refused, named with adoptId, and left as it is (adoption.md).
+      // no marker and no intent left: it is refused, named with adoptId, and left as it is; a callback or
+      // a config is deleted and made anew; a session is made anew beside it (adoption.md).
       const takenOver = text.match(/taken over instead of creating a new one/g) ?? [];
       const refused = [
         ...new Set([...text.matchAll(/\b((?:rol|cbi)_[A-Za-z0-9]{20}) already exists with exactly the declared values, and nothing proves/g)].map((m) => m[1])),
@@ -131,6 +163,7 @@ describe("chaos at scale", () => {
       const state = await stateInventory(stack);
       const expected = { ...state, Role: [...state.Role, ...refused.filter((id) => id.startsWith("rol_"))].sort() };
       expected.CallbackInstance = [...state.CallbackInstance, ...refused.filter((id) => id.startsWith("cbi_"))].sort();
+      expected.IntegrationSetupSession = [...state.IntegrationSetupSession, ...(await sessionsLeftBeside(state))].sort();
       expect(Object.values(state).flat().length + refused.length).toBe(N);
       expect(await liveInventory(emulator, "production", "killed-", before)).toEqual(expected);
       await stack.destroy();
