@@ -19,7 +19,7 @@ import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-input
 import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
 import { outputsOf } from "./outputs";
 import type { PageLike } from "./read-batcher";
-import { warn } from "./warn";
+import { warnAboutResource } from "./warn";
 import type { Created } from "./results";
 
 /**
@@ -77,7 +77,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const resuming = unfinished !== undefined;
     const { orphan, marked } = await this.findOrphan(call, marker, unfinished?.before ?? NONE);
     if (orphan && resuming) {
-      warn(
+      warnAboutResource(
         `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
           `run made it and did not record it (the run was interrupted, or its create's answer was lost)`,
       );
@@ -143,7 +143,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       throw new Error(`${describeError(say.action, error, connection)}${say.ifDeleteFails ?? ""}`);
     });
     ctx.reads.invalidate(this.shape.kind);
-    warn(`${this.kind} ${found.id}: ${say.warning}`);
+    warnAboutResource(`${this.kind} ${found.id}: ${say.warning}`);
   }
 
   /**
@@ -229,7 +229,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     if (existing) {
       const identical = await this.identicalUnmarked(call, existing, sent);
       if (identical) {
-        warn(
+        warnAboutResource(
           `${this.kind} ${existing}: taken over instead of creating a new one: it has exactly the declared values, and this resource's ` +
             `create that did not finish on this machine made it`,
         );
@@ -377,7 +377,7 @@ function madeSince(live: LiveObject, unfinished: UnfinishedCreate | undefined): 
 /** The create is over: its intent goes, and a store that cannot remove it is said, the result kept. */
 function finish(marker: string): void {
   const problem = endCreate(marker);
-  if (problem) warn(problem);
+  if (problem) warnAboutResource(problem);
 }
 
 function sleep(ms: number): Promise<void> {

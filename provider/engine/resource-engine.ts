@@ -14,7 +14,7 @@ import { describeError } from "./errors";
 import { parseImportId } from "./import-id";
 import { outputsOf } from "./outputs";
 import { Planner, type AssertConfigured, type EngineDiff } from "./planner";
-import { warn } from "./warn";
+import { warnAboutResource } from "./warn";
 import type { CheckFailure, Checked, Created, Read, Updated } from "./results";
 
 /** What a door (the dynamic provider's shim, the native provider) calls on a resource type's engine. */
@@ -116,7 +116,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     if (unread.length > 0) {
       // As adoption says it (docs/adoption.md): the code the import prints cannot hold these.
       const [names, them] = [unread.join(", "), unread.length > 1 ? "them" : "it"];
-      warn(
+      warnAboutResource(
         `${this.kind} ${id}: imported without ${names}: the API never returns ${them}, so the object keeps its own and state records none. ` +
           `Leave ${names} out of the program to keep what the object holds; declaring ${them} replaces the object with a new one holding the declared values.`,
       );
@@ -183,14 +183,14 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       // A create of this run found this object and took it as its own (a role, which the API cannot
       // delete, replaced or renamed without an alias keeping its slug; a create resuming one that did
       // not finish): the "new" resource is this object, and deleting it would leave the stack pointing at nothing.
-      warn(
+      warnAboutResource(
         `${this.kind} ${id}: not deleted: another resource of this run took it over (by adoptId, by resuming a create that did not finish, or as a role keeping its slug through a replacement or a rename without an alias)`,
       );
       return;
     }
     try {
       const note = await this.binding.delete(ctx, id, props);
-      if (note) warn(`${this.kind} ${id}: ${note}`);
+      if (note) warnAboutResource(`${this.kind} ${id}: ${note}`);
     } catch (error) {
       throw new Error(describeError(`deleting ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {

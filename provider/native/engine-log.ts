@@ -4,6 +4,7 @@
 // Most runs warn about nothing, so the Log service's client (its generated messages and a gRPC
 // channel) is loaded with the first warning, not on every start of the plugin.
 import type { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
+import type { Warning } from "../engine/warn";
 
 interface Engine {
   client: EngineClient;
@@ -20,9 +21,9 @@ async function connect(address: string): Promise<Engine> {
 }
 
 /** Sends a warning to the engine at `address`; a failed send falls back to stderr, so nothing is lost silently. */
-export function engineWarnings(address: string): (message: string) => void {
+export function engineWarnings(address: string): (warning: Warning) => void {
   let engine: Promise<Engine> | undefined;
-  return (message) => {
+  return ({ message, urn }) => {
     const toStderr = () => process.stderr.write(`warning: ${message}\n`);
     // Every warning waits on the one connection, so they reach the engine in the order they were sent.
     engine ??= connect(address);
@@ -30,6 +31,8 @@ export function engineWarnings(address: string): (message: string) => void {
       const request = new proto.LogRequest();
       request.setSeverity(proto.LogSeverity.WARNING);
       request.setMessage(message);
+      // With a resource's URN, the engine shows the warning with that resource.
+      if (urn) request.setUrn(urn);
       client.log(request, (error) => {
         if (error) toStderr();
       });

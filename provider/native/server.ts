@@ -10,6 +10,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../engine/tcs-plugin";
+import { servingResource } from "../engine/warn";
 import { changedSettings, configSource, isExplicitProvider, providerConfigChange, explicitProviderSubject, settingFailures, withProviderUrn } from "./config";
 import { asProviderSettings } from "./dynamic-door-move";
 import { environmentFact, withEnvironment } from "./environment";
@@ -104,6 +105,11 @@ function unary<Req, Res>(handle: (request: Req) => Promise<Res> | Res): Unary<Re
   };
 }
 
+/** A call about one resource: the warnings given while serving it are shown with that resource. */
+function resourceCall<Res>(handle: (request: ResourceRequest) => Promise<Res>): Unary<ResourceRequest, Res> {
+  return unary((request: ResourceRequest) => servingResource(request.urn, () => handle(request)));
+}
+
 function unimplemented(name: string): Unary<unknown, unknown> {
   return (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the tcs provider` });
 }
@@ -184,12 +190,12 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       return response;
     }),
 
-    check: unary(async (request: ResourceRequest) => {
+    check: resourceCall(async (request) => {
       const { inputs, failures } = await calls.check(request.type, request.urn, request.olds, request.news);
       return checkResponse(inputs, failures);
     }),
 
-    diff: unary(async (request: ResourceRequest) => {
+    diff: resourceCall(async (request) => {
       const diff = await calls.diff(request.type, request.id, request.olds, request.news);
       const response = new provproto.DiffResponse();
       response.setChanges(diff.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
@@ -207,7 +213,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       return response;
     }),
 
-    create: unary(async (request: ResourceRequest) => {
+    create: resourceCall(async (request) => {
       const created = await calls.create(request.type, request.urn, request.properties);
       const response = new provproto.CreateResponse();
       response.setId(created.id);
@@ -215,7 +221,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       return response;
     }),
 
-    read: unary(async (request: ResourceRequest) => {
+    read: resourceCall(async (request) => {
       const read = await calls.read(request.type, request.urn, request.id, request.properties, request.inputs, !request.propertiesSent);
       const response = new provproto.ReadResponse();
       if (read.id === undefined) return response;
@@ -225,14 +231,14 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       return response;
     }),
 
-    update: unary(async (request: ResourceRequest) => {
+    update: resourceCall(async (request) => {
       const outputs = await calls.update(request.type, request.urn, request.id, request.olds, request.news);
       const response = new provproto.UpdateResponse();
       response.setProperties(Struct.fromJavaScript(outputs as Record<string, never>));
       return response;
     }),
 
-    delete: unary(async (request: ResourceRequest) => {
+    delete: resourceCall(async (request) => {
       await calls.delete(request.type, request.id, request.properties);
       return new Empty();
     }),

@@ -6,7 +6,7 @@
 // then replaces nothing, a preview with no changes after it sends no request, and a key the service
 // refuses is refused at preview, naming the provider's setting.
 import * as pulumi from "@pulumi/pulumi";
-import type { Stack } from "@pulumi/pulumi/automation";
+import type { DiagnosticEvent, Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { openStack } from "../../scripts/lib/engine";
 import { ENVIRONMENT_INPUT } from "../../provider/native/config";
@@ -115,12 +115,16 @@ test("a provider pointed at another environment replaces its resources, planned 
   expect(preview.changeSummary).toEqual({ replace: 5, same: 1 });
   for (const type of ["tcs:index:Role", "tcs:index:ProviderConfig", "tcs:index:Callback"]) expect(preview.stdout).toMatch(new RegExp(`\\+-\\s*${type}`));
 
-  const moved = await stack.up({ onOutput: printed.onOutput });
+  const diagnostics: DiagnosticEvent[] = [];
+  const moved = await stack.up({ onOutput: printed.onOutput, onEvent: (event) => event.diagnosticEvent && diagnostics.push(event.diagnosticEvent) });
   const second = idsOf(moved.outputs);
   expect(await activeIn("production", second)).toEqual(Object.values(second));
   // Nothing of the stack is left active and unmanaged in development, but the role the API cannot delete, named as such.
   expect(await activeIn("development", first)).toEqual([first.role]);
   expect(moved.stdout).toMatch(/the API cannot delete roles/);
+  // Shown with the role it is about, not with the stack.
+  const letGo = diagnostics.filter((diagnostic) => diagnostic.severity === "warning" && /the API cannot delete roles/.test(diagnostic.message));
+  expect(letGo.map((diagnostic) => diagnostic.urn)).toEqual([expect.stringMatching(/::tcs:index:Role::triage$/)]);
   await expect(api(emulator, "GET", `/provider-configs/${first.config}`, undefined, "development")).rejects.toThrow(/404/);
   await expect(api(emulator, "GET", `/provider-configs/${first.defaultConfig}`, undefined, "development")).rejects.toThrow(/404/);
   expect((await api(emulator, "GET", `/callbacks/${first.callback}`, undefined, "development")).status).toBe("deleted");

@@ -86,7 +86,7 @@ describe("the plugin object", () => {
       });
     });
     const warnings: string[] = [];
-    sendWarningsTo((message) => warnings.push(message));
+    sendWarningsTo(({ message }) => warnings.push(message));
     try {
       const plugin = new TcsPlugin();
       plugin.configure((key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `http://127.0.0.1:${closed}` })[key]);
@@ -101,7 +101,7 @@ describe("the plugin object", () => {
         ),
       ]);
     } finally {
-      sendWarningsTo((message) => process.stderr.write(`warning: ${message}\n`));
+      sendWarningsTo(({ message }) => process.stderr.write(`warning: ${message}\n`));
     }
   });
 });
