@@ -7,7 +7,7 @@
 // and its record schemas are loaded by a connection's first request, not when the plugin starts.
 import type { ToolConnectivityClient } from "../../sdk";
 import type { ConfigSource } from "../config";
-import { explicitTierSetting, missingConnectionSettings, settingsFor, type ConnectionSettings } from "../connections";
+import { explicitTierSetting, missingConnectionSettings, missingProviderSettings, settingsFor, type ConnectionSettings } from "../connections";
 import type { ResourceKind } from "../shapes/shape";
 import { BINDINGS } from "./bindings";
 import { saveCompiledModules } from "./process/compile-cache";
@@ -98,7 +98,11 @@ export class TcsPlugin {
     let found = this.connections.get(name ?? "");
     if (!found) {
       const settings = settingsFor(name, this.config);
-      const problem = missingConnectionSettings(name, settings);
+      // An explicit provider's key and URL are its inputs, and the fix says so (its malformed values are
+      // refused earlier, by CheckConfig).
+      const problem =
+        (name === undefined && this.explicitProvider ? missingProviderSettings(this.explicitProvider, settings) : undefined) ??
+        missingConnectionSettings(name, settings);
       if (problem) throw new Error(problem);
       found = { settings };
       this.connections.set(name ?? "", found);

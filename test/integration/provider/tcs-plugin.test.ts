@@ -71,6 +71,12 @@ describe("the plugin object", () => {
         `^tcs provider prod: baseUrl \\(${emulator.url.replace(/[.]/g, "\\.")}/v1\\) does not reach the Tool Connectivity Service: GET /v1/roles answered 404 .*Set the provider's baseUrl to the address the service's paths \\(/roles, /callbacks, \\.\\.\\.\\) hang from \\(perhaps ${emulator.url.replace(/[.]/g, "\\.")}, without /v1\\)\\.$`,
       ),
     );
+    // Neither key nor URL: both named at once, as the provider's inputs.
+    const unset = new TcsPlugin();
+    unset.configure(() => undefined, "tcs provider prod");
+    await expect(unset.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
+      "tcs provider prod has no API key and no base URL: set the provider's apiKey (a secret key, service_sk_...) and baseUrl (the service's https://... URL)",
+    );
     // The default connection of the stack config keeps its commands.
     const stackConfig = new TcsPlugin();
     stackConfig.configure(config("service_sk_wrong_key_000000000000000000"));

@@ -12,6 +12,13 @@ describe("provider settings", () => {
     expect(missingSettings(readSettings(() => undefined, { TCS_API_KEY: "service_sk_x", TCS_BASE_URL: "https://x.example" }))).toBeUndefined();
   });
 
+  it("names both the key and the base URL when both are missing, so one run tells every fix", () => {
+    expect(missingSettings(readSettings(() => undefined, {}))).toBe(
+      "No API key and no base URL for the Tool Connectivity Service: run `pulumi config set --secret tcs:apiKey service_sk_...` and " +
+        "`pulumi config set tcs:baseUrl https://...` or set TCS_API_KEY and TCS_BASE_URL.",
+    );
+  });
+
   // Issue 9: values the service would refuse, or that would send the key in clear, fail the preview
   // (the plugin's check reports what missingSettings says) instead of the up.
   const withSetting = (values: Record<string, string>) =>

@@ -46,6 +46,10 @@ describe("named connections", () => {
       /connection 'staging' has no API key: .*--secret --path tcs:connections\.staging\.apiKey/,
     );
     expect(missingConnectionSettings("staging", { apiKey: "k" })).toMatch(/connection 'staging' has no base URL: .*--path tcs:connections\.staging\.baseUrl/);
+    expect(missingConnectionSettings("staging", {})).toBe(
+      "connection 'staging' has no API key and no base URL: run `pulumi config set --secret --path tcs:connections.staging.apiKey service_sk_...` " +
+        "and `pulumi config set --path tcs:connections.staging.baseUrl https://...`",
+    );
     expect(missingConnectionSettings(undefined, {})).toMatch(/pulumi config set --secret tcs:apiKey/);
     expect(missingConnectionSettings("staging", { apiKey: "k", baseUrl: "https://staging.example" })).toBeUndefined();
   });
