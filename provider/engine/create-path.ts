@@ -235,12 +235,16 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
         );
         return identical;
       }
-      // An object adopted earlier whose adoptId this same run removes carries no marker yet: a
-      // replacement (`up --replace`) collides with it. One up without --replace marks it as this resource's.
-      const adoptedBefore = this.binding.markedIn
-        ? ` If it is this resource's own object, adopted earlier and its adoptId removed in this run, run pulumi up once without --replace first.`
+      // This resource's own object can carry no marker this key recognises: one adopted earlier whose
+      // adoptId this same run removes (one up without --replace marks it), or one marked before the API
+      // key was rotated (the marker is keyed by the key). A replacement (`up --replace`) collides with it.
+      const ownUnrecognised = this.binding.markedIn
+        ? ` If it is this resource's own object being replaced (pulumi up --replace), whose create marker this API key does not recognise ` +
+          `(made before the key was rotated: the marker is keyed by the key; or adopted earlier and its adoptId removed in this run), give the ` +
+          `resource the deleteBeforeReplace option, so the old one goes first; for an adopted one you may instead run pulumi up once without ` +
+          `--replace first, which marks it as this resource's.`
         : "";
-      throw new Error(collisionRefusal(this.collision(call, existing), error instanceof Error ? error.message : String(error)) + adoptedBefore);
+      throw new Error(collisionRefusal(this.collision(call, existing), error instanceof Error ? error.message : String(error)) + ownUnrecognised);
     }
     throw new Error(describeError(`creating ${this.kind}`, error, connection));
   }

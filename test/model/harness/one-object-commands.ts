@@ -123,8 +123,9 @@ async function replaceTargeted(real: Real, slot: Slot): Promise<void> {
   // up first. Left out here; the regression tests cover both.
   // A callback whose marker was written with another key of its environment (rotated since, and no
   // update rewrote it) is not recognised by its replacement either (the marker is keyed by the API key,
-  // create-marker.ts), which collides with it and fails naming adoptId: a provider bug the model found
-  // (issue 45, reported with its replay); left out until the marker survives a rotation.
+  // create-marker.ts), which collides with it; the refusal names the deleteBeforeReplace option, which
+  // this engine model does not give a targeted replace: test/e2e/replace-after-rotation.test.ts follows
+  // it on the real engine.
   if (KIND_OF[slot] === "Callback" && args.adoptId === undefined) {
     const marker = await markerOf(real.world, "Callback", connectionOf(args), old.id);
     if (marker === undefined || marker !== markerNow(real, slot)) return;
