@@ -81,25 +81,25 @@ const TOP_LEVEL_SETTINGS: SettingNames = {
  * the plugin's check reports it, so a preview fails where the up would have.
  */
 export function missingSettings(settings: ProviderSettings): string | undefined {
-  const missing = missingBasics(settings);
+  const missing = missingKeyAndUrl(settings);
   if (missing) {
     const runs = missing.fields.map(
       (field) => `\`${field === "apiKey" ? "pulumi config set --secret tcs:apiKey service_sk_..." : "pulumi config set tcs:baseUrl https://..."}\``,
     );
     const variables = missing.fields.map((field) => (field === "apiKey" ? "TCS_API_KEY" : "TCS_BASE_URL"));
-    return `No ${missing.what} for the Tool Connectivity Service: run ${runs.join(" and ")} or set ${variables.join(" and ")}.`;
+    return `N${missing.lacking.slice(1)} for the Tool Connectivity Service: run ${runs.join(" and ")} or set ${variables.join(" and ")}.`;
   }
   return settingValueProblem(settings, TOP_LEVEL_SETTINGS);
 }
 
 /**
- * The API key and base URL a connection lacks, both at once, so that one run names every fix: the
- * fields, and `what` as a message says it ("API key and no base URL").
+ * Which of the API key and base URL a connection lacks, both at once so that one run names every fix,
+ * and how a message says it ("no API key and no base URL").
  */
-export function missingBasics(settings: ProviderSettings): { fields: Array<"apiKey" | "baseUrl">; what: string } | undefined {
+export function missingKeyAndUrl(settings: ProviderSettings): { fields: Array<"apiKey" | "baseUrl">; lacking: string } | undefined {
   const fields = (["apiKey", "baseUrl"] as const).filter((field) => !settings[field]);
   if (fields.length === 0) return undefined;
-  return { fields, what: fields.map((field) => (field === "apiKey" ? "API key" : "base URL")).join(" and no ") };
+  return { fields, lacking: fields.map((field) => (field === "apiKey" ? "no API key" : "no base URL")).join(" and ") };
 }
 
 /**

@@ -6,7 +6,7 @@
 // A resource or lookup names one with `connection: "staging"`; one that names none uses the default
 // connection, the top-level `tcs:apiKey`, `tcs:baseUrl`, ... (then TCS_* environment), as before
 // connections existed, so older programs and states are unchanged. State records only the name.
-import { missingBasics, missingSettings, parseRateLimitTier, readSettings, SETTING_NAMES, type ConfigSource, type ProviderSettings } from "./config";
+import { missingKeyAndUrl, missingSettings, parseRateLimitTier, readSettings, SETTING_NAMES, type ConfigSource, type ProviderSettings } from "./config";
 import { settingValueProblem } from "./setting-values";
 
 /** The config key that holds the named connections. */
@@ -127,14 +127,14 @@ export function unknownConnection(connection: string): string {
 /** What is missing or unusable before a request can be made on this connection, as a message that says how to fix it. */
 export function missingConnectionSettings(connection: string | undefined, settings: ProviderSettings): string | undefined {
   if (connection === undefined) return missingSettings(settings);
-  const missing = missingBasics(settings);
+  const missing = missingKeyAndUrl(settings);
   if (missing) {
     const runs = missing.fields.map((field) =>
       field === "apiKey"
         ? `\`pulumi config set --secret --path ${CONNECTIONS_KEY}.${connection}.apiKey service_sk_...\``
         : `\`pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl https://...\``,
     );
-    return `connection '${connection}' has no ${missing.what}: run ${runs.join(" and ")}`;
+    return `connection '${connection}' has ${missing.lacking}: run ${runs.join(" and ")}`;
   }
   const setting = (field: string) => `${CONNECTIONS_KEY}.${connection}.${field}`;
   const problem = settingValueProblem(settings, {
@@ -146,10 +146,10 @@ export function missingConnectionSettings(connection: string | undefined, settin
 
 /** The same for an explicit provider of the native door (`provider`, as messages name it), whose settings are its inputs. */
 export function missingProviderSettings(provider: string, settings: ProviderSettings): string | undefined {
-  const missing = missingBasics(settings);
+  const missing = missingKeyAndUrl(settings);
   if (!missing) return undefined;
   const inputs = missing.fields.map((field) => (field === "apiKey" ? "apiKey (a secret key, service_sk_...)" : "baseUrl (the service's https://... URL)"));
-  return `${provider} has no ${missing.what}: set the provider's ${inputs.join(" and ")}`;
+  return `${provider} has ${missing.lacking}: set the provider's ${inputs.join(" and ")}`;
 }
 
 /** The config key that holds a connection's API key, as `pulumi config set --secret` takes it. */

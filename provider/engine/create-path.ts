@@ -80,9 +80,10 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       warnAboutResource(
         `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
           `run made it and did not record it (the run was interrupted, or its create's answer was lost)`,
+        urn,
       );
       const taken = await this.takeOver(call, orphan, marker);
-      finish(marker);
+      finish(marker, urn);
       return taken;
     }
     // A setup session cannot be deleted: a replacement makes a new one beside it, as destroy leaves it.
@@ -93,7 +94,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       for (let attempt = 1; ; attempt++) {
         try {
           const record = await this.binding.create(ctx, args, marker);
-          finish(marker);
+          finish(marker, urn);
           return { id: record.id, outs: outputsOf(this.binding, record, args, connection) };
         } catch (error) {
           const found = await this.reconcileFailedCreate(call, sent, error, attempt);
@@ -102,7 +103,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
             // another resource of this run still holds and is about to delete (a resource renamed
             // without an alias): this run must not delete what a create returned.
             ctx.takenOver.add(found.id);
-            finish(marker);
+            finish(marker, urn);
             return { id: found.id, outs: outputsOf(this.binding, found, args, connection) };
           }
           // Nothing was created: the POST is safe to send again, once the service had a moment.
@@ -111,7 +112,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       }
     } catch (error) {
       // A create that may still have made its object stays unfinished, for the next run to take over.
-      if (!(error instanceof MayExistError)) finish(marker);
+      if (!(error instanceof MayExistError)) finish(marker, urn);
       throw error;
     } finally {
       ctx.reads.invalidate(this.shape.kind);
@@ -138,12 +139,16 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * the create. The object is deleted as state would hold it: the declared scope (an instance's
    * callback) names where.
    */
-  private async remove({ ctx, args, connection }: CreateCall<Args>, found: R, say: { action: string; warning: string; ifDeleteFails?: string }): Promise<void> {
+  private async remove(
+    { ctx, args, connection, urn }: CreateCall<Args>,
+    found: R,
+    say: { action: string; warning: string; ifDeleteFails?: string },
+  ): Promise<void> {
     await this.binding.delete(ctx, found.id, outputsOf(this.binding, found, args)).catch((error: unknown) => {
       throw new Error(`${describeError(say.action, error, connection)}${say.ifDeleteFails ?? ""}`);
     });
     ctx.reads.invalidate(this.shape.kind);
-    warnAboutResource(`${this.kind} ${found.id}: ${say.warning}`);
+    warnAboutResource(`${this.kind} ${found.id}: ${say.warning}`, urn);
   }
 
   /**
@@ -232,6 +237,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
         warnAboutResource(
           `${this.kind} ${existing}: taken over instead of creating a new one: it has exactly the declared values, and this resource's ` +
             `create that did not finish on this machine made it`,
+          call.urn,
         );
         return identical;
       }
@@ -379,9 +385,9 @@ function madeSince(live: LiveObject, unfinished: UnfinishedCreate | undefined): 
 }
 
 /** The create is over: its intent goes, and a store that cannot remove it is said, the result kept. */
-function finish(marker: string): void {
+function finish(marker: string, urn: string | undefined): void {
   const problem = endCreate(marker);
-  if (problem) warnAboutResource(problem);
+  if (problem) warnAboutResource(problem, urn);
 }
 
 function sleep(ms: number): Promise<void> {

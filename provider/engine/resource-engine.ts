@@ -22,12 +22,13 @@ export interface ProviderMethods {
   check(olds: Props, news: Props): Promise<Checked>;
   read(id: string, props: Props): Promise<Read>;
   update(id: string, olds: Props, news: Props): Promise<Updated>;
-  delete(id: string, props: Props): Promise<void>;
+  /** `urn`: the resource's URN where the door knows it (the native one), to show its warnings with it. */
+  delete(id: string, props: Props, urn?: string): Promise<void>;
   /** `urn`: the resource's URN where the door knows it (the native one), for the commands a refused create names. */
   create(inputs: Props, urn?: string): Promise<Created>;
   diff(id: string, olds: Props, news: Props): Promise<EngineDiff>;
   /** `pulumi import`: the object by id alone, with the inputs that declare it as it is. */
-  readForImport(id: string): Promise<Read>;
+  readForImport(id: string, urn?: string): Promise<Read>;
   /**
    * Check failures for a replacement the engine planned itself (the native door's replaceOnChanges):
    * `olds` the outputs recorded for object `id`, `changed` the fields diff reported.
@@ -101,7 +102,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
    * `<parent id>/<id>`. Inputs the API never returns (a config's value) are left out: the object keeps
    * its own, as an adopted one does.
    */
-  async readForImport(importId: string): Promise<Read> {
+  async readForImport(importId: string, urn?: string): Promise<Read> {
     const { parent, id } = parseImportId(this.shape.kind, importId, this.binding.importParent);
     const ctx = this.api(undefined);
     const state = parent ? { [this.binding.importParent!]: parent } : {};
@@ -119,6 +120,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       warnAboutResource(
         `${this.kind} ${id}: imported without ${names}: the API never returns ${them}, so the object keeps its own and state records none. ` +
           `Leave ${names} out of the program to keep what the object holds; declaring ${them} replaces the object with a new one holding the declared values.`,
+        urn,
       );
     }
     return { id, props: outs, inputs: this.declaredInputs(outs) };
@@ -176,7 +178,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     }
   }
 
-  async delete(id: string, props: Props): Promise<void> {
+  async delete(id: string, props: Props, urn?: string): Promise<void> {
     const connection = connectionOf(props);
     const ctx = this.api(connection);
     if (ctx.takenOver.has(id)) {
@@ -185,12 +187,13 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       // not finish): the "new" resource is this object, and deleting it would leave the stack pointing at nothing.
       warnAboutResource(
         `${this.kind} ${id}: not deleted: another resource of this run took it over (by adoptId, by resuming a create that did not finish, or as a role keeping its slug through a replacement or a rename without an alias)`,
+        urn,
       );
       return;
     }
     try {
       const note = await this.binding.delete(ctx, id, props);
-      if (note) warnAboutResource(`${this.kind} ${id}: ${note}`);
+      if (note) warnAboutResource(`${this.kind} ${id}: ${note}`, urn);
     } catch (error) {
       throw new Error(describeError(`deleting ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {

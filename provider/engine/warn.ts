@@ -3,8 +3,6 @@
 // for the stack. The native door has one and sends warnings to the engine's Log service instead
 // (native/engine-log.ts), since the engine does not show a native plugin's stderr; there, a warning
 // about a resource names its URN, so the engine shows it with that resource rather than the stack.
-import { AsyncLocalStorage } from "node:async_hooks";
-
 export interface Warning {
   message: string;
   /** The resource the warning is about, where the door knows it (the native one). */
@@ -13,22 +11,14 @@ export interface Warning {
 
 let sink: (warning: Warning) => void = ({ message }) => process.stderr.write(`warning: ${message}\n`);
 
-/** The URN of the resource whose call (check, create, delete, ...) the current work serves. */
-const servedResource = new AsyncLocalStorage<string>();
-
-/** Runs a call the engine made about resource `urn`: the warnings `warnAboutResource` gives in it name that resource. */
-export function servingResource<T>(urn: string, call: () => T): T {
-  return servedResource.run(urn, call);
-}
-
 /** A warning about the whole run or a connection (its key, its rate limit): shown with the stack. */
 export function warn(message: string): void {
   sink({ message });
 }
 
-/** A warning about the resource whose call is being served (an object taken over, let go of, kept). */
-export function warnAboutResource(message: string): void {
-  sink({ message, urn: servedResource.getStore() });
+/** A warning about one resource (an object taken over, let go of, kept), shown with it when its `urn` is known. */
+export function warnAboutResource(message: string, urn: string | undefined): void {
+  sink({ message, urn });
 }
 
 /** Sends every later warning to `next` instead of stderr. */

@@ -9,7 +9,7 @@
 import type { ToolConnectivityClient } from "../../sdk";
 import { missingSettings, readSettings } from "../config";
 import { UNKNOWN } from "../shapes/normalize";
-import { explicitTierSetting } from "../connections";
+import { explicitTierSetting, missingProviderSettings } from "../connections";
 import { configSource, ENVIRONMENT_INPUT, environmentToRecord, explicitProviderSubject, providerNames, type EnvironmentFact } from "./config";
 import type { Props } from "./properties";
 
@@ -44,7 +44,8 @@ export function environmentFact(urn: string, settings: Props, which: "new" | "pr
 async function environmentOf(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> {
   if (settings.apiKey === UNKNOWN || settings.baseUrl === UNKNOWN) return { computed: true };
   const resolved = readSettings(configSource(settings));
-  const missing = missingSettings(resolved);
+  const subject = explicitProviderSubject(urn);
+  const missing = (subject && missingProviderSettings(subject, resolved)) || missingSettings(resolved);
   if (missing) return { unknown: missing };
   const question = JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
   let answer = answers.get(question);

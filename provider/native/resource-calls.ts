@@ -81,7 +81,7 @@ export class ResourceCalls {
     const kind = kindOfNativeToken(type);
     const engine = this.engineFor(kind);
     const importing = Object.keys(props).length === 0;
-    const result = importing ? await engine.readForImport(id) : await engine.read(id, props);
+    const result = importing ? await engine.readForImport(id, urn) : await engine.read(id, props);
     // No id: the object is gone, and the engine drops it from state.
     if (!result.id) return {};
     if (imported) {
@@ -100,8 +100,8 @@ export class ResourceCalls {
     return this.outputs(kind, updated.outs ?? {});
   }
 
-  async delete(type: string, id: string, props: Props): Promise<void> {
-    await this.engineFor(kindOfNativeToken(type)).delete(id, props);
+  async delete(type: string, urn: string, id: string, props: Props): Promise<void> {
+    await this.engineFor(kindOfNativeToken(type)).delete(id, props, urn);
   }
 
   private outputs(kind: ResourceKind, outs: Props): Props {

@@ -10,7 +10,6 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../engine/tcs-plugin";
-import { servingResource } from "../engine/warn";
 import { changedSettings, configSource, isExplicitProvider, providerConfigChange, explicitProviderSubject, settingFailures, withProviderUrn } from "./config";
 import { asProviderSettings } from "./dynamic-door-move";
 import { environmentFact, withEnvironment } from "./environment";
@@ -105,11 +104,6 @@ function unary<Req, Res>(handle: (request: Req) => Promise<Res> | Res): Unary<Re
   };
 }
 
-/** A call about one resource: the warnings given while serving it are shown with that resource. */
-function resourceCall<Res>(handle: (request: ResourceRequest) => Promise<Res>): Unary<ResourceRequest, Res> {
-  return unary((request: ResourceRequest) => servingResource(request.urn, () => handle(request)));
-}
-
 function unimplemented(name: string): Unary<unknown, unknown> {
   return (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the tcs provider` });
 }
@@ -190,12 +184,12 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       return response;
     }),
 
-    check: resourceCall(async (request) => {
+    check: unary(async (request: ResourceRequest) => {
       const { inputs, failures } = await calls.check(request.type, request.urn, request.olds, request.news);
       return checkResponse(inputs, failures);
     }),
 
-    diff: resourceCall(async (request) => {
+    diff: unary(async (request: ResourceRequest) => {
       const diff = await calls.diff(request.type, request.id, request.olds, request.news);
       const response = new provproto.DiffResponse();
       response.setChanges(diff.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
@@ -213,7 +207,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       return response;
     }),
 
-    create: resourceCall(async (request) => {
+    create: unary(async (request: ResourceRequest) => {
       const created = await calls.create(request.type, request.urn, request.properties);
       const response = new provproto.CreateResponse();
       response.setId(created.id);
@@ -221,7 +215,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       return response;
     }),
 
-    read: resourceCall(async (request) => {
+    read: unary(async (request: ResourceRequest) => {
       const read = await calls.read(request.type, request.urn, request.id, request.properties, request.inputs, !request.propertiesSent);
       const response = new provproto.ReadResponse();
       if (read.id === undefined) return response;
@@ -231,15 +225,15 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       return response;
     }),
 
-    update: resourceCall(async (request) => {
+    update: unary(async (request: ResourceRequest) => {
       const outputs = await calls.update(request.type, request.urn, request.id, request.olds, request.news);
       const response = new provproto.UpdateResponse();
       response.setProperties(Struct.fromJavaScript(outputs as Record<string, never>));
       return response;
     }),
 
-    delete: resourceCall(async (request) => {
-      await calls.delete(request.type, request.id, request.properties);
+    delete: unary(async (request: ResourceRequest) => {
+      await calls.delete(request.type, request.urn, request.id, request.properties);
       return new Empty();
     }),
 

@@ -1,7 +1,7 @@
 // Chaos at scale: 200 resources against a service that fails often, and an engine killed mid-run.
 // Either way a second `up` at most must leave the environment holding exactly the objects in state
 // (no duplicate, no orphan), after which a preview plans nothing.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
@@ -92,16 +92,17 @@ describe("chaos at scale", () => {
   async function sessionsLeftBeside(state: Inventory): Promise<string[]> {
     const pending = await listAll(emulator, "/integration-setup-sessions?status=pending");
     const markerOf = new Map(pending.map((session) => [session.id as string, session.metadata?.[MARKER_KEY] as string | undefined]));
-    const stateMarkers = new Set(state.IntegrationSetupSession.map((id) => markerOf.get(id)));
+    const stateMarkers = new Set(state.IntegrationSetupSession.map((id) => markerOf.get(id)).filter((marker) => marker !== undefined));
     const left = pending
       .map((session) => session.id as string)
-      .filter((id) => !state.IntegrationSetupSession.includes(id) && stateMarkers.has(markerOf.get(id)));
+      .filter((id) => !state.IntegrationSetupSession.includes(id) && stateMarkers.has(markerOf.get(id) ?? ""));
     expect(new Set(left.map((id) => markerOf.get(id))).size).toBe(left.length);
     return left;
   }
 
   it("leaves no orphan when the engine is killed in the middle of up", async () => {
     const env = tcsStack("killed", emulator);
+    let host: ChildProcess | undefined;
     try {
       // The run after the kill continues on error: its program recovers the outputs of what fails.
       const stack = await env.open(mixProgram(N, { slugPrefix: "killed", recoverFailures: true }));
@@ -110,27 +111,30 @@ describe("chaos at scale", () => {
       await faults.set(emulator, [CHAOS[0]], 7);
       await requests.reset(emulator);
       // The program's host is killed with the engine, as a language host is (mix-up-process.ts).
-      const host = spawn(process.execPath, ["--import", "tsx", MIX_UP_PROCESS, env.scratch.dir, env.scratch.backendDir, "killed", String(N), "killed"], {
+      const up = spawn(process.execPath, ["--import", "tsx", MIX_UP_PROCESS, env.scratch.dir, env.scratch.backendDir, "killed", String(N), "killed"], {
         cwd: REPO_ROOT,
         stdio: ["ignore", "ignore", "pipe"],
       });
+      host = up;
       let hostErrors = "";
-      host.stderr.on("data", (chunk: Buffer) => (hostErrors += chunk.toString()));
-      const hostExit = new Promise<number | null>((resolve) => host.once("exit", resolve));
-      let hostEnded = false;
-      void hostExit.then(() => (hostEnded = true));
+      up.stderr.on("data", (chunk: Buffer) => (hostErrors += chunk.toString()));
+      const ended = new Promise<number | null>((resolve, reject) => {
+        up.once("close", resolve);
+        up.once("error", reject);
+      });
       let killed = 0;
       while (killed === 0) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        if (hostEnded) throw new Error(`the up ended before the engine was killed: ${hostErrors}`);
+        if (up.exitCode !== null) throw new Error(`the up ended before the engine was killed (exit ${up.exitCode}): ${hostErrors}`);
         const posts = Object.entries((await requests.read(emulator)).by_route)
           .filter(([route]) => route.startsWith("POST "))
           .reduce((sum, [, n]) => sum + n, 0);
         const engine = posts >= N / 3 ? findEngine("up", "killed") : undefined;
         if (engine) killed = killEngine(engine);
       }
-      host.kill("SIGKILL");
-      expect(await hostExit).not.toBe(0);
+      up.kill("SIGKILL");
+      // The up did not finish: killed, or failed when its engine died (never exit 0).
+      expect(await ended).not.toBe(0);
       await faults.clear(emulator);
 
       // What a user does next: repair a metadata sidecar the kill may have torn (the engine's file
@@ -168,6 +172,12 @@ describe("chaos at scale", () => {
       expect(await liveInventory(emulator, "production", "killed-", before)).toEqual(expected);
       await stack.destroy();
     } finally {
+      // A test that failed before its kill leaves nothing running.
+      if (host && host.exitCode === null && host.signalCode === null) {
+        const engine = findEngine("up", "killed");
+        if (engine) killEngine(engine);
+        host.kill("SIGKILL");
+      }
       await faults.clear(emulator);
       env.scratch.remove();
     }

@@ -7,7 +7,7 @@ import { openStack } from "../../../scripts/lib/engine";
 import { mixProgram } from "../../../scripts/lib/mix-program";
 
 async function main([workDir, backendDir, stackName, resources, slugPrefix]: string[]): Promise<void> {
-  const stack = await openStack({ program: mixProgram(Number(resources), { slugPrefix }), workDir, backendDir, stackName });
+  const stack = await openStack({ program: mixProgram(Number(resources), { slugPrefix, recoverFailures: true }), workDir, backendDir, stackName });
   await stack.up();
 }
 

@@ -12,7 +12,7 @@ import {
   withProviderUrn,
   type EnvironmentFact,
 } from "../../../provider/native/config";
-import { factOf } from "../../../provider/native/environment";
+import { environmentFact, factOf } from "../../../provider/native/environment";
 import { UNKNOWN } from "../../../provider/shapes/normalize";
 
 const STAGING = "urn:pulumi:dev::p::pulumi:providers:tcs::staging";
@@ -139,5 +139,15 @@ describe("a question the service could not answer", () => {
       false,
       true,
     ]);
+  });
+
+  it("says what settings that cannot be asked lack, as the provider's inputs or the stack config", async () => {
+    expect(await environmentFact(STAGING, {}, "new")).toEqual({
+      unknown:
+        "tcs provider staging has no API key and no base URL: set the provider's apiKey (a secret key, service_sk_...) and baseUrl (the service's https://... URL)",
+    });
+    expect(await environmentFact(DEFAULT, { baseUrl: "https://api.example.com" }, "new")).toEqual({
+      unknown: expect.stringMatching(/^No API key for the Tool Connectivity Service: run `pulumi config set --secret tcs:apiKey/),
+    });
   });
 });
