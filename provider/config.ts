@@ -76,6 +76,12 @@ const TOP_LEVEL_SETTINGS: SettingNames = {
   },
 };
 
+/** How the default connection's key and base URL are set: stack config, or the environment. */
+const TOP_LEVEL_FIXES = {
+  apiKey: { run: "pulumi config set --secret tcs:apiKey service_sk_...", variable: "TCS_API_KEY" },
+  baseUrl: { run: "pulumi config set tcs:baseUrl https://...", variable: "TCS_BASE_URL" },
+};
+
 /**
  * What is missing or unusable before any request can be made, as a message that says how to fix it:
  * the plugin's check reports it, so a preview fails where the up would have.
@@ -83,11 +89,9 @@ const TOP_LEVEL_SETTINGS: SettingNames = {
 export function missingSettings(settings: ProviderSettings): string | undefined {
   const missing = missingKeyAndUrl(settings);
   if (missing) {
-    const runs = missing.fields.map(
-      (field) => `\`${field === "apiKey" ? "pulumi config set --secret tcs:apiKey service_sk_..." : "pulumi config set tcs:baseUrl https://..."}\``,
-    );
-    const variables = missing.fields.map((field) => (field === "apiKey" ? "TCS_API_KEY" : "TCS_BASE_URL"));
-    return `N${missing.lacking.slice(1)} for the Tool Connectivity Service: run ${runs.join(" and ")} or set ${variables.join(" and ")}.`;
+    const runs = missing.fields.map((field) => `\`${TOP_LEVEL_FIXES[field].run}\``).join(" and ");
+    const variables = missing.fields.map((field) => TOP_LEVEL_FIXES[field].variable).join(" and ");
+    return `${missing.lacking.replace(/^no/, "No")} for the Tool Connectivity Service: run ${runs} or set ${variables}.`;
   }
   return settingValueProblem(settings, TOP_LEVEL_SETTINGS);
 }

@@ -129,12 +129,11 @@ export function missingConnectionSettings(connection: string | undefined, settin
   if (connection === undefined) return missingSettings(settings);
   const missing = missingKeyAndUrl(settings);
   if (missing) {
-    const runs = missing.fields.map((field) =>
-      field === "apiKey"
-        ? `\`pulumi config set --secret --path ${CONNECTIONS_KEY}.${connection}.apiKey service_sk_...\``
-        : `\`pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl https://...\``,
-    );
-    return `connection '${connection}' has ${missing.lacking}: run ${runs.join(" and ")}`;
+    const runs = {
+      apiKey: `--secret --path ${CONNECTIONS_KEY}.${connection}.apiKey service_sk_...`,
+      baseUrl: `--path ${CONNECTIONS_KEY}.${connection}.baseUrl https://...`,
+    };
+    return `connection '${connection}' has ${missing.lacking}: run ${missing.fields.map((field) => `\`pulumi config set ${runs[field]}\``).join(" and ")}`;
   }
   const setting = (field: string) => `${CONNECTIONS_KEY}.${connection}.${field}`;
   const problem = settingValueProblem(settings, {
@@ -144,12 +143,14 @@ export function missingConnectionSettings(connection: string | undefined, settin
   return problem && `connection '${connection}': ${problem}`;
 }
 
+/** An explicit provider's inputs for its key and base URL, as its fix names them. */
+const PROVIDER_INPUTS = { apiKey: "apiKey (a secret key, service_sk_...)", baseUrl: "baseUrl (the service's https://... URL)" };
+
 /** The same for an explicit provider of the native door (`provider`, as messages name it), whose settings are its inputs. */
 export function missingProviderSettings(provider: string, settings: ProviderSettings): string | undefined {
   const missing = missingKeyAndUrl(settings);
   if (!missing) return undefined;
-  const inputs = missing.fields.map((field) => (field === "apiKey" ? "apiKey (a secret key, service_sk_...)" : "baseUrl (the service's https://... URL)"));
-  return `${provider} has ${missing.lacking}: set the provider's ${inputs.join(" and ")}`;
+  return `${provider} has ${missing.lacking}: set the provider's ${missing.fields.map((field) => PROVIDER_INPUTS[field]).join(" and ")}`;
 }
 
 /** The config key that holds a connection's API key, as `pulumi config set --secret` takes it. */

@@ -14,7 +14,7 @@ import { saveCompiledModules } from "./process/compile-cache";
 import { watchEngine } from "./process/engine-watch";
 import type { ApiContext } from "./binding";
 import { markerSecret } from "./create-marker";
-import { keyRefusal, publishableKeyRefusal } from "./key-check";
+import { keyRefusal, publishableKeyRefusal, type SettingsOwner } from "./key-check";
 import { ReadBatcher } from "./read-batcher";
 import { ResourceEngine, type EngineOptions, type ProviderMethods } from "./resource-engine";
 import { warn } from "./warn";
@@ -100,9 +100,8 @@ export class TcsPlugin {
       const settings = settingsFor(name, this.config);
       // An explicit provider's key and URL are its inputs, and the fix says so (its malformed values are
       // refused earlier, by CheckConfig).
-      const problem =
-        (name === undefined && this.explicitProvider ? missingProviderSettings(this.explicitProvider, settings) : undefined) ??
-        missingConnectionSettings(name, settings);
+      const { explicitProvider } = this.ownerOf(name);
+      const problem = (explicitProvider && missingProviderSettings(explicitProvider, settings)) || missingConnectionSettings(name, settings);
       if (problem) throw new Error(problem);
       found = { settings };
       this.connections.set(name ?? "", found);
@@ -110,10 +109,15 @@ export class TcsPlugin {
     return found;
   }
 
+  /** Whose settings connection `name` holds, as messages name them: the default connection of an explicit provider is its inputs. */
+  private ownerOf(name: string | undefined): SettingsOwner {
+    return { connection: name, explicitProvider: name === undefined ? this.explicitProvider : undefined };
+  }
+
   /** The client and batchers of a connection, made on its first request. */
   private apiContext(name?: string): ApiContext {
     const connection = this.connection(name);
-    const tierSetting = name === undefined ? explicitTierSetting(this.explicitProvider) : undefined;
+    const tierSetting = explicitTierSetting(this.ownerOf(name).explicitProvider);
     connection.context ??= newApiContext(() => newClient(connection.settings, name, tierSetting), connection.settings.apiKey ?? "");
     return connection.context;
   }
@@ -125,7 +129,7 @@ export class TcsPlugin {
    */
   private async assertUsable(name: string | undefined, step: { writes: boolean }): Promise<void> {
     const connection = this.connection(name);
-    const owner = { connection: name, explicitProvider: name === undefined ? this.explicitProvider : undefined };
+    const owner = this.ownerOf(name);
     const offline = publishableKeyRefusal(owner, connection.settings.apiKey);
     if (offline) throw new Error(offline);
     if (!step.writes) return;
