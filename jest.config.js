@@ -30,6 +30,7 @@ module.exports = {
       ...common,
       displayName: "e2e",
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+      testEnvironment: "<rootDir>/test/inline-program-environment.js",
       setupFilesAfterEnv: [...common.setupFilesAfterEnv, "<rootDir>/test/e2e/setup.ts"],
     },
     // The long real-engine runs: the model's sequences on the real engine, scale, chaos, every property's
@@ -38,6 +39,7 @@ module.exports = {
       ...common,
       displayName: "long",
       testMatch: ["<rootDir>/test/long/**/*.test.ts"],
+      testEnvironment: "<rootDir>/test/inline-program-environment.js",
       setupFilesAfterEnv: [...common.setupFilesAfterEnv, "<rootDir>/test/e2e/setup.ts"],
     },
   ],
