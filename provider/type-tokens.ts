@@ -25,6 +25,9 @@ export const TYPE_TOKENS: { readonly [K in ResourceKind]: TypeToken<K> } = {
   IntegrationSetupSession: "pulumi-nodejs:dynamic/tcs:IntegrationSetupSession",
 };
 
+/** The prefix of every native type token: the package `tcs`, module `index`. */
+export const NATIVE_TOKEN_PREFIX = "tcs:index:";
+
 /** `tcs:index:<Kind>`: the token of each kind on the native provider (provider/native), every language's door. */
 export const NATIVE_TYPE_TOKENS: { readonly [K in ResourceKind]: `tcs:index:${K}` } = {
   Callback: "tcs:index:Callback",

@@ -36,7 +36,7 @@ export function markerFor(secret: Buffer, createKey: unknown, args: Record<strin
 
 const SEPARATOR = ".";
 
-function markerIn(metadata: unknown): string | undefined {
+export function markerIn(metadata: unknown): string | undefined {
   if (metadata === null || typeof metadata !== "object") return undefined;
   const value = (metadata as Record<string, unknown>)[MARKER_KEY];
   return typeof value === "string" ? value : undefined;
@@ -66,6 +66,11 @@ export function hasMarker(metadata: unknown, marker: string): boolean {
 export function madeBySameResource(metadata: unknown, marker: string): boolean {
   const [found, ours] = [markerIn(metadata)?.split(SEPARATOR)[1], marker.split(SEPARATOR)[1]];
   return found !== undefined && found === ours;
+}
+
+/** Whether metadata carries a create marker another resource's create wrote (not this one's, whatever its values). */
+export function carriesAnotherMarker(metadata: unknown, marker: string): boolean {
+  return markerIn(metadata) !== undefined && !hasMarker(metadata, marker) && !madeBySameResource(metadata, marker);
 }
 
 /** Metadata as the user declared it: the marker removed; no metadata at all stays null. */

@@ -1,20 +1,20 @@
 // The create path: everything between a create the engine asks for and the object it records. It
 // makes sure a stack never gets an object twice and never loses one: it adopts an object named by
-// adoptId; resumes an unfinished create (create-intents.ts) by taking over what it made, found by its
-// create marker; makes a replacement anew, deleting first an object a finished create of the same
-// resource made; removes what a failed run made for values no longer declared; reconciles a create
-// whose answer was lost (finds what it made, sends it again only when it certainly made nothing, and
-// never while it may still commit); and, for kinds without a marker, takes over an identical object a
-// create collided with only to resume its own unfinished create. An object it cannot prove its own
-// (ownership.ts) it never takes over nor deletes: the create fails saying how to claim it. Planning
-// (planner.ts) and refresh (resource-engine.ts) are elsewhere.
+// adoptId; resumes an unfinished create of this very resource on this machine (create-intents.ts) by
+// taking over what it made, found by its create marker; removes what such a create made for values no
+// longer declared; reconciles a create whose answer was lost (finds what it made, sends it again only
+// when it certainly made nothing, and never while it may still commit); and, for kinds without a
+// marker, takes over an identical object a create collided with only to resume its own unfinished
+// create. Only the stack that holds an object deletes it: anything else it meets (a marker proves
+// only that the names match, ownership.ts) it never takes over nor deletes, and the create fails
+// saying how to claim it. Planning (planner.ts) and refresh (resource-engine.ts) are elsewhere.
 import { backoffDelay, type BackoffPolicy } from "../../sdk/internal/retry";
 import { sameValue } from "../shapes/normalize";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { beginCreate, endCreate, unfinishedCreate, type UnfinishedCreate } from "./create-intents";
-import { collisionRefusal, unprovenRefusal, type Collision } from "./ownership";
-import { hasMarker, madeBySameResource, markerFor } from "./create-marker";
+import { collisionRefusal, notHeldRefusal, replacementCollision, unprovenRefusal, type Collision } from "./ownership";
+import { hasMarker, madeBySameResource, markerFor, markerIn } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
 import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
 import { outputsOf } from "./outputs";
@@ -48,6 +48,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
      * delete of the replaced resource remove the object state then points at.
      */
     private readonly replacing: ReadonlySet<string>,
+    /**
+     * The create keys of resources this stack's state holds, as this process's checks saw them (a
+     * check with recorded inputs): a create of one of them is its replacement.
+     */
+    private readonly held: ReadonlySet<string>,
     private readonly backoff: BackoffPolicy = CREATE_BACKOFF,
   ) {
     this.shape = binding.shape;
@@ -69,7 +74,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const args = parseArgs(this.shape, inputs);
     const connection = connectionOf(inputs);
     const ctx = this.api(connection);
-    const call: CreateCall<Args> = { ctx, args, connection, urn };
+    const call: CreateCall<Args> = { ctx, args, connection, urn, replacement: this.held.has(String(createKeyOf(inputs))) };
     if (typeof args.adoptId === "string") return this.adopt(call, args.adoptId);
     const marker = markerOf(ctx, this.shape, args, inputs);
     // Read before this create writes its own (create-intents.ts).
@@ -86,8 +91,10 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       finish(marker, urn);
       return taken;
     }
-    // A setup session cannot be deleted: a replacement makes a new one beside it, as destroy leaves it.
-    if (orphan && !this.shape.undeletable) await this.removeFinished(call, orphan);
+    // Not this stack's for certain: the object a replacement replaces (which the engine deletes once
+    // the replacement is made) or a same-named stack's are left as they are; outside a replacement, the
+    // object may be this stack's all the same (dropped from state, made by a killed run), and the user says.
+    if (orphan && !call.replacement) throw new Error(notHeldRefusal(this.collision(call, orphan.id)));
     beginCreate(marker, marked);
     const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished };
     try {
@@ -120,21 +127,6 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   }
 
   /**
-   * An object carrying this resource's marker whose create finished (create-intents.ts): the object a
-   * replacement replaces (`pulumi up --replace`), or one a run on another machine made and did not
-   * record. It is not taken over, so a replacement is a new object; it is removed first (the delete the
-   * replacement plans for it then finds it gone), so nothing is left behind either.
-   */
-  private async removeFinished(call: CreateCall<Args>, found: R): Promise<void> {
-    await this.remove(call, found, {
-      action: `removing ${this.kind} ${found.id}, which this resource's create replaces`,
-      warning:
-        `deleted, and made anew: it carries this resource's create marker from a create that finished ` +
-        `(the object a replacement replaces, or one a run elsewhere made and did not record), so it is not taken over`,
-    });
-  }
-
-  /**
    * Deletes an object this create does not take over, then says so naming it; a failed delete fails
    * the create. The object is deleted as state would hold it: the declared scope (an instance's
    * callback) names where.
@@ -153,13 +145,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
 
   /**
    * An object with this resource's marker that already exists: made by an earlier run that was
-   * killed between its POST and writing state, or whose create's answer was lost. One scan of the
-   * kind's live objects per run, taken before this run's first create of the kind (so it holds none
-   * of this run's objects), costs a list page per 100 objects, not a request per create. What such a
-   * run made for other values (the program changed since, a parent included) cannot become this
-   * resource's object: it is removed, saying so, rather than left behind. Objects that carried the
-   * marker before an unfinished create began (`before`) are not what it made; `marked` names every
-   * object carrying the marker, for the intent of the create that follows.
+   * killed between its POST and writing state, or whose create's answer was lost; or made by a
+   * same-named stack. One scan of the kind's live objects per run, taken before this run's first
+   * create of the kind (so it holds none of this run's objects), costs a list page per 100 objects,
+   * not a request per create. What an unfinished create of this resource on this machine made for
+   * other values (the program changed since, a parent included) cannot become this resource's object:
+   * it is removed, saying so, rather than left behind; one nothing proves this stack's is left, saying
+   * so. Objects that carried the marker before an unfinished create began (`before`) are not what it
+   * made; `marked` names every object carrying the marker, for the intent of the create that follows.
    */
   private async findOrphan(call: CreateCall<Args>, marker: string, before: ReadonlySet<string>): Promise<{ orphan?: R; marked: string[] }> {
     const { ctx, args } = call;
@@ -175,18 +168,24 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const ids = marked.map((record) => record.id);
     // An object the API cannot delete (a setup session) may also be one a replacement let go of: left as it is.
     if (this.shape.undeletable) return { orphan, marked: ids };
-    for (const leftover of made) if (leftover !== orphan && !ctx.takenOver.has(leftover.id)) await this.removeLeftover(call, leftover);
+    for (const leftover of made) {
+      if (leftover === orphan || marked.includes(leftover) || ctx.takenOver.has(leftover.id)) continue;
+      const unfinished = unfinishedCreateOf(leftover);
+      if (unfinished && madeSince(leftover, unfinished.intent)) await this.removeLeftover(call, leftover, unfinished.marker);
+      else warnAboutResource(`${this.kind} ${leftover.id}: ${LEFT_AS_IT_IS}`, call.urn);
+    }
     return { orphan, marked: ids };
   }
 
-  /** An object an earlier failed run of this resource made for values the program no longer declares. */
-  private async removeLeftover(call: CreateCall<Args>, leftover: R): Promise<void> {
-    const why = `an earlier run of this resource made it and did not record it (its create's answer was lost), and the program now declares other values`;
+  /** An object an unfinished create of this resource on this machine made for values the program no longer declares. */
+  private async removeLeftover(call: CreateCall<Args>, leftover: R, itsMarker: string): Promise<void> {
+    const why = `an earlier run of this resource on this machine made it and did not record it (its create's answer was lost), and the program now declares other values`;
     await this.remove(call, leftover, {
       action: `removing ${this.kind} ${leftover.id}`,
       ifDeleteFails: `. ${why}; run pulumi up again to remove it.`,
       warning: `deleted: ${why}`,
     });
+    finish(itsMarker, call.urn);
   }
 
   /** The object a create with this marker made, looked up afresh (after a lost answer): not one that carried the marker before it. */
@@ -241,16 +240,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
         );
         return identical;
       }
-      // This resource's own object can carry no marker this key recognises: one adopted earlier whose
-      // adoptId this same run removes (one up without --replace marks it), or one marked before the API
-      // key was rotated (the marker is keyed by the key). A replacement (`up --replace`) collides with it.
-      const ownUnrecognised = this.binding.markedIn
-        ? ` If it is this resource's own object being replaced (pulumi up --replace), whose create marker this API key does not recognise ` +
-          `(made before the key was rotated: the marker is keyed by the key; or adopted earlier and its adoptId removed in this run), give the ` +
-          `resource the deleteBeforeReplace option, so the old one goes first; for an adopted one you may instead run pulumi up once without ` +
-          `--replace first, which marks it as this resource's.`
-        : "";
-      throw new Error(collisionRefusal(this.collision(call, existing), error instanceof Error ? error.message : String(error)) + ownUnrecognised);
+      // A replacement (`pulumi up --replace`, a replaceOnChanges field) is made before the object it
+      // replaces is deleted, and that object still holds the key the service keeps unique.
+      const collision = this.collision(call, existing);
+      if (call.replacement) throw new Error(replacementCollision(collision, this.holds(call.args), this.shape.undeletable === true));
+      throw new Error(collisionRefusal(collision, this.holds(call.args)));
     }
     throw new Error(describeError(`creating ${this.kind}`, error, connection));
   }
@@ -281,7 +275,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
     );
     if (!same) return undefined;
-    if (!madeSince(live, sent.resumes)) throw new Error(unprovenRefusal({ ...this.collision(call, id), undeletable: this.shape.undeletable === true }));
+    if (!madeSince(live, sent.resumes)) {
+      const collision = this.collision(call, id);
+      if (call.replacement) throw new Error(replacementCollision(collision, this.holds(args), this.shape.undeletable === true));
+      throw new Error(unprovenRefusal(collision));
+    }
     ctx.takenOver.add(live.id);
     return live;
   }
@@ -291,6 +289,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const parent = this.binding.importParent;
     const importId = parent !== undefined && typeof args[parent] === "string" ? `${args[parent] as string}/${id}` : id;
     return { kind: this.kind, id, importId, urn };
+  }
+
+  /** What a colliding object holds that the service keeps unique, as a refusal names it: `slug "ops"`, or the fields. */
+  private holds(args: Args): string {
+    const fields = this.shape.naturalKey ?? [];
+    if (fields.length === 1) return `${fields[0]} ${JSON.stringify(args[fields[0]])}`;
+    const declared = fields.filter((field) => args[field] !== undefined && args[field] !== null);
+    return declared.length > 0 ? `this ${declared.join(" and ")}` : "these values";
   }
 
   /** Takes over an existing object by id (adoptId). */
@@ -370,6 +376,8 @@ interface CreateCall<Args> {
   readonly connection: string | undefined;
   /** The resource's URN, where the door knows it (the native one), for the commands a refusal writes out. */
   readonly urn: string | undefined;
+  /** The resource is in this stack's state: this create makes its replacement. */
+  readonly replacement: boolean;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -382,6 +390,18 @@ function madeSince(live: LiveObject, unfinished: UnfinishedCreate | undefined): 
   if (unfinished === undefined) return false;
   const createdAt = Date.parse(String((live as { createdAt?: unknown }).createdAt ?? ""));
   return Number.isNaN(createdAt) || createdAt >= unfinished.began - CLOCK_SKEW_MS;
+}
+
+/** What a create says of an object an earlier create of this resource made for other values, which nothing proves this stack's. */
+const LEFT_AS_IT_IS =
+  "left as it is: it has this resource's create marker for other values, and nothing proves it this stack's (a run elsewhere, or a " +
+  "same-named stack in another backend). Delete it by hand if it is a leftover.";
+
+/** The unfinished create on this machine that made an object, by the marker it carries. */
+function unfinishedCreateOf(record: LiveObject): { marker: string; intent: UnfinishedCreate } | undefined {
+  const marker = markerIn(record.metadata);
+  const intent = marker === undefined ? undefined : unfinishedCreate(marker);
+  return marker !== undefined && intent !== undefined ? { marker, intent } : undefined;
 }
 
 /** The create is over: its intent goes, and a store that cannot remove it is said, the result kept. */

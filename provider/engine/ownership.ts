@@ -1,12 +1,11 @@
-// What a create says when it meets an object it cannot prove its own. Proof is this resource's create
-// marker (create-marker.ts) or an unfinished create of this very resource on this machine
-// (create-intents.ts); anything else may be another stack's or made by hand, and is neither taken
-// over nor deleted. The error names the object and the ways to claim it: adoptId, or `pulumi import`
-// on the native door; for an object an interrupted create made (its runner gone with its intent), the
-// same after dropping the engine's own record of that create (`pulumi refresh --clear-pending-creates`).
-// The engine's `--import-pending-creates` is not named: Pulumi v3.259.0 turns the record into an
-// "importing" operation that nothing then reads, so the refresh drops it without recording the object.
+// What a create says when it meets an object it cannot prove this stack's own. The only proof is an
+// unfinished create of this very resource on this machine (create-intents.ts); a create marker
+// proves only that project, stack, type and name match, which a same-named stack in another backend,
+// or an object dropped with `pulumi state delete`, shares (docs/contract-decisions.md, "Ownership").
+// So such an object is neither taken over nor deleted: the create fails in a few words, naming the
+// object, the one likely fix as a command, and the docs section that covers the rest.
 import { nameOfUrn, typeOfUrn } from "../shapes/identity";
+import { NATIVE_TOKEN_PREFIX } from "../type-tokens";
 
 export interface Collision {
   /** The resource's type, as the engine names it. */
@@ -19,30 +18,57 @@ export interface Collision {
   readonly urn: string | undefined;
 }
 
-/** A collision with an object that differs from the declaration. */
-export function collisionRefusal(collision: Collision, why: string): string {
-  return `creating ${collision.kind} failed: ${collision.id} already exists (${why}). ${claimHints(collision)}`;
-}
+const NOT_HELD_SECTION = "docs/adoption.md#objects-not-in-this-stacks-state";
+const REPLACE_SECTION = "docs/troubleshooting.md#a-replacement-collides-with-the-object-it-replaces";
 
-/** A collision with an identical object of a kind that carries no marker, with no unfinished create of this resource to prove it its own. */
-export function unprovenRefusal(collision: Collision & { readonly undeletable: boolean }): string {
-  const left = collision.undeletable ? " (a role this stack destroyed earlier is one: the API cannot delete roles)" : "";
-  const replaced = collision.undeletable
-    ? ` If it is this resource's own ${collision.kind} being replaced (pulumi up --replace), it cannot be: the API cannot delete it, so a replacement needs a new slug.`
-    : ` If it is this resource's own object being replaced (pulumi up --replace), give the resource the deleteBeforeReplace option, so the old one goes first; if another resource of this stack holds it and this change removes that one (a rename), give the new one an alias of the old name.`;
+/** An object carrying this resource's create marker that this stack's state does not hold. */
+export function notHeldRefusal(collision: Collision): string {
   return (
-    `creating ${collision.kind} failed: ${collision.id} already exists with exactly the declared values, and nothing proves it is this ` +
-    `resource's own: it carries no create marker, and no create of this resource began on this machine without finishing. It may be ` +
-    `another stack's or made by hand${left}, so it is neither taken over nor deleted. ${claimHints(collision)}${replaced}`
+    `${collision.id} has this resource's create marker but is not in this stack's state (pulumi state delete, a killed run, or a ` +
+    `same-named stack in another backend). If it is this stack's: ${claim(collision)}. See ${NOT_HELD_SECTION}`
   );
 }
 
-function claimHints({ kind, id, importId, urn }: Collision): string {
-  const native = urn !== undefined && /^tcs:index:/.test(typeOfUrn(urn));
-  const importCommand = native ? `, or run pulumi import ${typeOfUrn(urn)} ${nameOfUrn(urn)} ${importId}` : "";
+/** A create that collided with an object that may be another stack's or made by hand (`holds`: what it holds, "slug \"ops\""). */
+export function collisionRefusal(collision: Collision, holds: string): string {
   return (
-    `To manage the existing ${kind} with this resource, set adoptId: "${id}" on it${importCommand}. If an interrupted run of this ` +
-    `resource made it (pulumi up warned that ${urn ?? "it"} was "interrupted while creating"), first drop the engine's record of ` +
-    `that create with pulumi refresh --clear-pending-creates, then do the same.`
+    `${collision.id} already holds ${holds} and may be another stack's or made by hand. Only if nothing else manages it: ` +
+    `${claim(collision)}. See ${NOT_HELD_SECTION}`
+  );
+}
+
+/** A collision with an identical object of a kind that carries no marker, with no unfinished create of this resource to prove it its own. */
+export function unprovenRefusal(collision: Collision): string {
+  return (
+    `${collision.id} already exists with exactly the declared values; nothing proves it this stack's (another stack's, made by hand, ` +
+    `or a killed run's). If it is this stack's: ${claim(collision)}. See ${NOT_HELD_SECTION}`
+  );
+}
+
+/**
+ * A replacement of a resource this stack holds that collided with an object holding the key the
+ * service keeps unique: the object it replaces, still there since Pulumi creates a replacement first.
+ */
+export function replacementCollision(collision: Collision, holds: string, undeletable: boolean): string {
+  const fix = undeletable
+    ? `the API cannot delete it, so change ${holds.split(" ")[0]} to replace it`
+    : "give the resource the deleteBeforeReplace option, so the old one goes first, and run again";
+  return `replacing: ${collision.id} still holds ${holds}, which the service allows once: ${fix}. See ${REPLACE_SECTION}`;
+}
+
+/** The claim a refusal names: `pulumi import` on the native door (its URN known), adoptId on the dynamic one. */
+function claim({ id, importId, urn }: Collision): string {
+  if (urn !== undefined && typeOfUrn(urn).startsWith(NATIVE_TOKEN_PREFIX)) return `pulumi import ${typeOfUrn(urn)} ${nameOfUrn(urn)} ${importId}`;
+  return `set adoptId: "${id}" on it`;
+}
+
+/**
+ * Adopting or importing an object another resource's create marker names: another stack (or this one
+ * under another name) made it and may still hold it, and its destroy would delete it.
+ */
+export function foreignMarkerWarning(kind: string, id: string): string {
+  return (
+    `${kind} ${id} has another resource's create marker: another stack (or this one, under another name) made it. If that stack ` +
+    `still holds it, its destroy deletes it: run pulumi state delete on it there first. See ${NOT_HELD_SECTION}`
   );
 }

@@ -7,10 +7,13 @@ import { isUnknown, sameValue } from "../shapes/normalize";
 import { CONNECTION_INPUT, SAME_KEY_AS_INPUT } from "../shapes/reserved";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
-import { connectionMoved, connectionOf, reasonFor, stripEngineKeys, type Props } from "./engine-inputs";
+import { connectionMoved, connectionOf, createKeyOf, reasonFor, stripEngineKeys, type Props } from "./engine-inputs";
 import { failureAt, topLevelInput } from "./property-path";
 import { replaceOnChange } from "./replace-on-changes";
 import { alreadyValidated, markValidated } from "./validated-by";
+import { carriesAnotherMarker, markerFor } from "./create-marker";
+import { foreignMarkerWarning } from "./ownership";
+import { warn } from "./warn";
 import type { CheckFailure, Checked, Diffed } from "./results";
 
 /** A diff (results.ts): the dynamic door takes it as it is, the native door shows `changed` as a detailed diff. */
@@ -28,6 +31,8 @@ export class Planner<Args extends Props, R extends LiveObject> {
     private readonly assertConfigured: AssertConfigured,
     /** Ids whose replacement diff planned: the create path never takes one of them over (see create-path.ts). */
     private readonly replacing: Set<string>,
+    /** The create keys of resources checked with recorded inputs: in this stack's state (see create-path.ts). */
+    private readonly held: Set<string>,
   ) {
     this.shape = binding.shape;
   }
@@ -43,6 +48,8 @@ export class Planner<Args extends Props, R extends LiveObject> {
     const known = !isUnknown(news[CONNECTION_INPUT]);
     if (known) await this.assertConfigured(connection, { writes: false });
     const isNew = Object.keys(stripEngineKeys(olds)).length === 0;
+    const createKey = createKeyOf(news);
+    if (!isNew && typeof createKey === "string") this.held.add(createKey);
     // Unchanged inputs that these same checks passed pass again (validated-by.ts); the rest of check
     // still runs, and costs nothing for them.
     const failures = alreadyValidated(olds, news) ? [] : this.validate(news);
@@ -58,11 +65,32 @@ export class Planner<Args extends Props, R extends LiveObject> {
       // A move also deletes from the old connection: its key is checked too, before the create is made.
       if (!isNew && connectionMoved(olds, news)) await this.assertConfigured(connectionOf(olds), { writes: true });
     }
+    if (failures.length === 0 && known) await this.warnAboutForeignAdoption(olds, news);
     if (failures.length === 0 && this.binding.checkLive) {
       failures.push(...(await this.binding.checkLive(this.api(connection), news as Args, olds)));
     }
     // Only inputs validated whole are recorded as passed: a value not known yet was not checked.
     return { inputs: failures.length === 0 && !isUnknown(news) ? markValidated(news) : news, failures: failures.map((f) => this.keepingSecrets(f)) };
+  }
+
+  /**
+   * A new adoptId naming an object another resource's create made (another stack, or this one under
+   * another name), said at preview: that stack may still hold it, and its destroy would delete it. One
+   * read, only when adoptId changes; taken all the same (docs/adoption.md says how to hand one over).
+   */
+  private async warnAboutForeignAdoption(olds: Props, news: Props): Promise<void> {
+    const id = news.adoptId;
+    if (typeof id !== "string" || olds.adoptId === id || !this.binding.markedIn) return;
+    const ctx = this.api(connectionOf(news));
+    const declared = stripEngineKeys(news);
+    const live = await this.binding
+      .read(ctx, id, declared)
+      .then((found) => found ?? this.binding.retrieve?.(ctx, id))
+      .catch(() => undefined);
+    // A missing object is adoption's to report, at create.
+    if (live && carriesAnotherMarker(live.metadata, markerFor(ctx.markerSecret, createKeyOf(news), declared, this.shape.rules))) {
+      warn(foreignMarkerWarning(this.kind, id));
+    }
   }
 
   /**

@@ -9,6 +9,9 @@ import { CONNECTION_INPUT } from "../shapes/reserved";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { CreatePath, markerOf } from "./create-path";
+import { carriesAnotherMarker, markerFor } from "./create-marker";
+import { foreignMarkerWarning } from "./ownership";
+import { createKeyOfUrn } from "../shapes/identity";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
 import { describeError } from "./errors";
 import { parseImportId } from "./import-id";
@@ -58,10 +61,12 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     options: EngineOptions = {},
   ) {
     this.shape = binding.shape;
-    // Ids whose replacement diff planned, which the create path must never take over.
+    // Ids whose replacement diff planned, which the create path must never take over; and the
+    // resources check saw recorded in state, whose create is a replacement.
     const replacing = new Set<string>();
-    this.planner = new Planner(binding, api, assertConfigured, replacing);
-    this.creator = new CreatePath(binding, api, replacing, options.createBackoff);
+    const held = new Set<string>();
+    this.planner = new Planner(binding, api, assertConfigured, replacing, held);
+    this.creator = new CreatePath(binding, api, replacing, held, options.createBackoff);
   }
 
   private get kind(): string {
@@ -110,6 +115,9 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       throw new Error(describeError(`importing ${this.kind} ${id}`, error, undefined));
     });
     if (!record || this.binding.isGone?.(record)) return {};
+    if (urn !== undefined && carriesAnotherMarker(record.metadata, markerFor(ctx.markerSecret, createKeyOfUrn(urn), {}, this.shape.rules))) {
+      warnAboutResource(foreignMarkerWarning(this.kind, id), urn);
+    }
     const outs = outputsOf(this.binding, record, state as Args, undefined);
     const unread = Object.entries(this.shape.rules)
       .filter(([, rule]) => rule.writeOnly)

@@ -37,13 +37,21 @@ describe("the create path", () => {
   /** One `pulumi up`'s plugin: a fresh context (batchers, take-overs) over a client that retries nothing. */
   function run(): { engine: (kind: ResourceKind) => ResourceEngine<Record<string, unknown>, Record<string, unknown>, { id: string }>; ctx: ApiContext } {
     const ctx = newApiContext(() => harness.client({ maxRetries: 0, timeoutMs: CLIENT_TIMEOUT_MS }), harness.emu.keys.development.secret);
-    const engine = (kind: ResourceKind) =>
-      new ResourceEngine(
-        BINDINGS[kind],
-        () => ctx,
-        () => undefined,
-        { createBackoff: { initialMs: 1, maxMs: 1 } },
-      );
+    // One engine per kind, as the plugin keeps them: what its checks saw, its creates know.
+    const engines = new Map<ResourceKind, ResourceEngine<Record<string, unknown>, Record<string, unknown>, { id: string }>>();
+    const engine = (kind: ResourceKind) => {
+      let found = engines.get(kind);
+      if (!found) {
+        found = new ResourceEngine(
+          BINDINGS[kind],
+          () => ctx,
+          () => undefined,
+          { createBackoff: { initialMs: 1, maxMs: 1 } },
+        );
+        engines.set(kind, found);
+      }
+      return found;
+    };
     return { engine, ctx };
   }
 
@@ -99,7 +107,7 @@ describe("the create path", () => {
       .create({ ...first, value: { base_url: "https://two.example", timeout_seconds: 30 } });
     expect(created.id).not.toBe(made.id);
     expect((await activeConfigs("changed-after-failure")).map((config) => config.id)).toEqual([created.id]);
-    expect(warnings.join("")).toMatch(new RegExp(`${made.id}: deleted: an earlier run of this resource made it and did not record it`));
+    expect(warnings.join("")).toMatch(new RegExp(`${made.id}: deleted: an earlier run of this resource on this machine made it and did not record it`));
   });
 
   it("never lets a second resource of a run take over the object a first one made (two roles, one slug)", async () => {
@@ -117,47 +125,85 @@ describe("the create path", () => {
       run()
         .engine("Role")
         .create({ ...role, [CREATE_KEY_INPUT]: "other-stack-role" }),
-    ).rejects.toThrow(new RegExp(`${first.id} already exists with exactly the declared values, and nothing proves.*set adoptId: "${first.id}"`));
+    ).rejects.toThrow(new RegExp(`${first.id} already exists with exactly the declared values; nothing proves it this stack's.*set adoptId: "${first.id}"`));
     expect(await harness.client().roles.retrieve(first.id)).toEqual(before);
   });
 
-  it("makes a new object when a finished create's object is replaced with unchanged inputs (up --replace), and removes the old one; an instance only with deleteBeforeReplace", async () => {
-    // As the engine runs a targeted replace: check with no old inputs, no diff, a create, then the old object's delete.
-    const callback = { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "rotated", [CREATE_KEY_INPUT]: "rotated-key" };
-    const first = await run().engine("Callback").create(callback);
+  it("replaces (up --replace) a config with a new object and leaves the old one to the engine's delete; a callback or an instance names deleteBeforeReplace", async () => {
+    // As the engine runs a targeted replace: a check with the recorded inputs, then one with none, no
+    // diff, a create, and (unless deleteBeforeReplace) the old object's delete after it.
+    const config = {
+      providerId: GITHUB_PROVIDER,
+      name: "rotated-config",
+      value: { base_url: "https://api.github.com", timeout_seconds: 30 },
+      [CREATE_KEY_INPUT]: "rotated-config",
+    };
+    const first = await run().engine("ProviderConfig").create(config);
     const replacing = run();
-    const second = await replacing.engine("Callback").create(callback);
+    await replacing.engine("ProviderConfig").check(config, config);
+    const second = await replacing.engine("ProviderConfig").create(config);
     expect(second.id).not.toBe(first.id);
-    await replacing.engine("Callback").delete(first.id, first.outs);
-    const active = await harness.client().callbacks.list({ integrationProviderId: GITHUB_INTEGRATION_PROVIDER, status: "active", limit: 100 });
-    expect(active.items.map((record) => record.id)).toEqual([second.id]);
+    expect((await activeConfigs("rotated-config")).map((c) => c.id).sort()).toEqual([first.id, second.id].sort());
+    await replacing.engine("ProviderConfig").delete(first.id, first.outs);
+    expect((await activeConfigs("rotated-config")).map((c) => c.id)).toEqual([second.id]);
 
-    // An instance, which carries no marker: nothing proves that the instance a targeted replace collides
-    // with is its own rather than another stack's, so the create is refused and the instance left as it
-    // is; with deleteBeforeReplace (the old one deleted first) the replacement is a new instance with a
-    // new webhook URL.
-    const config = await run()
-      .engine("ProviderConfig")
-      .create({
-        providerId: GITHUB_PROVIDER,
-        name: "for-rotated",
-        value: { base_url: "https://api.github.com", timeout_seconds: 30 },
-        [CREATE_KEY_INPUT]: "for-rotated",
-      });
-    const instance = { callbackId: second.id, providerConfigId: config.id, [CREATE_KEY_INPUT]: "rotated-instance" };
-    const attached = await run().engine("CallbackInstance").create(instance);
-    await expect(run().engine("CallbackInstance").create(instance)).rejects.toThrow(/deleteBeforeReplace option/);
-    expect((await harness.client().callbacks.instances.retrieve(second.id, attached.id)).status).toBe("attached");
+    // The service keeps one active callback per integration provider: the replacement collides with the
+    // object it replaces, which is refused in one line naming deleteBeforeReplace, and left as it is.
+    const callback = { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "rotated", [CREATE_KEY_INPUT]: "rotated-key" };
+    const made = await run().engine("Callback").create(callback);
     const again = run();
-    await again.engine("CallbackInstance").delete(attached.id, attached.outs);
-    const reattached = await again.engine("CallbackInstance").create(instance);
+    await again.engine("Callback").check(callback, callback);
+    const refused = await again
+      .engine("Callback")
+      .create(callback)
+      .then(
+        () => "",
+        (error: Error) => error.message,
+      );
+    expect(refused).toMatch(new RegExp(`^replacing: ${made.id} still holds integrationProviderId .*deleteBeforeReplace option`));
+    expect(refused.length).toBeLessThanOrEqual(300);
+    expect((await harness.client().callbacks.retrieve(made.id)).status).toBe("active");
+
+    // An instance the same way; with deleteBeforeReplace (the old one deleted first) the replacement is
+    // a new instance with a new webhook URL.
+    const instance = { callbackId: made.id, providerConfigId: second.id, [CREATE_KEY_INPUT]: "rotated-instance" };
+    const attached = await run().engine("CallbackInstance").create(instance);
+    const replaced = run();
+    await replaced.engine("CallbackInstance").check(instance, instance);
+    await expect(replaced.engine("CallbackInstance").create(instance)).rejects.toThrow(/deleteBeforeReplace option/);
+    expect((await harness.client().callbacks.instances.retrieve(made.id, attached.id)).status).toBe("attached");
+    await replaced.engine("CallbackInstance").delete(attached.id, attached.outs);
+    const reattached = await replaced.engine("CallbackInstance").create(instance);
     expect(reattached.id).not.toBe(attached.id);
     expect(reattached.outs.webhookUrl).not.toBe(attached.outs.webhookUrl);
-    // The config's instances only: the emulator also attaches, some 500 ms after a callback is made,
-    // an instance for each integration instance that already exists (the fixtures' Acme config).
-    const instances = await harness.client().callbacks.instances.list(second.id, { status: "attached", providerConfigId: config.id, limit: 100 });
-    expect(instances.items.map((record) => record.id)).toEqual([reattached.id]);
-    await again.engine("Callback").delete(second.id, second.outs);
+    await replaced.engine("CallbackInstance").delete(reattached.id, reattached.outs);
+    await replaced.engine("Callback").delete(made.id, made.outs);
+    await replaced.engine("ProviderConfig").delete(second.id, second.outs);
+  });
+
+  it("neither deletes nor takes over an object with this resource's marker that the stack does not hold (state delete, a same-named stack)", async () => {
+    const config = {
+      providerId: GITHUB_PROVIDER,
+      name: "not-held",
+      value: { base_url: "https://api.github.com", timeout_seconds: 30 },
+      [CREATE_KEY_INPUT]: "not-held",
+    };
+    const held = await run().engine("ProviderConfig").create(config);
+    // A run whose state does not hold the resource: its check sees no recorded inputs.
+    const twin = run();
+    await twin.engine("ProviderConfig").check({}, config);
+    const refused = await twin
+      .engine("ProviderConfig")
+      .create(config)
+      .then(
+        () => "",
+        (error: Error) => error.message,
+      );
+    expect(refused).toMatch(new RegExp(`^${held.id} has this resource's create marker but is not in this stack's state .*set adoptId: "${held.id}"`));
+    expect(refused.length).toBeLessThanOrEqual(300);
+    expect((await activeConfigs("not-held")).map((c) => c.id)).toEqual([held.id]);
+    expect(warnings.join("")).not.toMatch(/deleted/);
+    await run().engine("ProviderConfig").delete(held.id, held.outs);
   });
 
   it("keeps the create marker through an in-place update, so the object is found the same way afterwards", async () => {
