@@ -13,7 +13,7 @@ import { sameValue } from "../shapes/normalize";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { beginCreate, endCreate, unfinishedCreate, type UnfinishedCreate } from "./create-intents";
-import { collisionRefusal, notHeldRefusal, replacementCollision, unprovenRefusal, type Collision } from "./ownership";
+import { collisionRefusal, notHeldRefusal, unprovenRefusal, type Collision } from "./ownership";
 import { hasMarker, madeBySameResource, markerFor, markerIn } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
 import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
@@ -42,17 +42,12 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     private readonly binding: Binding<Args, Props, R>,
     private readonly api: (connection?: string) => ApiContext,
     /**
-     * Ids whose replacement this process's diff planned: never an orphan nor a lost create's result,
-     * even when they carry the marker the replacement will (a replaceOnChanges field put back after a
-     * change by hand declares what the old object was made with). Taking one over would let the pending
-     * delete of the replaced resource remove the object state then points at.
+     * Ids the engine named to this process as held by this stack's state (diffed, read or deleted in
+     * this run): never an orphan nor a lost create's result, even when they carry the marker a
+     * replacement will (the object it replaces, a session a deleteBeforeReplace let go of). Taking one
+     * over would let the pending delete of the replaced resource remove the object state then points at.
      */
-    private readonly replacing: ReadonlySet<string>,
-    /**
-     * The create keys of resources this stack's state holds, as this process's checks saw them (a
-     * check with recorded inputs): a create of one of them is its replacement.
-     */
-    private readonly held: ReadonlySet<string>,
+    private readonly inState: ReadonlySet<string>,
     private readonly backoff: BackoffPolicy = CREATE_BACKOFF,
   ) {
     this.shape = binding.shape;
@@ -74,7 +69,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const args = parseArgs(this.shape, inputs);
     const connection = connectionOf(inputs);
     const ctx = this.api(connection);
-    const call: CreateCall<Args> = { ctx, args, connection, urn, replacement: this.held.has(String(createKeyOf(inputs))) };
+    const call: CreateCall<Args> = { ctx, args, connection, urn };
     if (typeof args.adoptId === "string") return this.adopt(call, args.adoptId);
     const marker = markerOf(ctx, this.shape, args, inputs);
     // Read before this create writes its own (create-intents.ts).
@@ -91,10 +86,9 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       finish(marker, urn);
       return taken;
     }
-    // Not this stack's for certain: the object a replacement replaces (which the engine deletes once
-    // the replacement is made) or a same-named stack's are left as they are; outside a replacement, the
-    // object may be this stack's all the same (dropped from state, made by a killed run), and the user says.
-    if (orphan && !call.replacement) throw new Error(notHeldRefusal(this.collision(call, orphan.id)));
+    // Not provably this stack's: dropped from state, made by a killed run, a twin stack's, or the object
+    // a targeted replace replaces (the engine tells a provider nothing of it). The user says which.
+    if (orphan) throw new Error(notHeldRefusal(this.collision(call, orphan.id)));
     beginCreate(marker, marked);
     const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished };
     try {
@@ -161,7 +155,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const made = await ctx.orphans.filterWhere(
       { kind: this.shape.kind },
       () => scope.listAll(),
-      (record) => (hasMarker(record.metadata, marker) || madeBySameResource(record.metadata, marker)) && !this.replacing.has(record.id),
+      (record) => (hasMarker(record.metadata, marker) || madeBySameResource(record.metadata, marker)) && !this.inState.has(record.id),
     );
     const marked = made.filter((record) => hasMarker(record.metadata, marker));
     const orphan = marked.find((record) => !before.has(record.id));
@@ -193,9 +187,9 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) {
       const found = await this.binding.findCreated?.(ctx, args, sent.sentAt);
-      return found && !this.replacing.has(found.id) && !ctx.claimed.has(found.id) ? found : undefined;
+      return found && !this.inState.has(found.id) && !ctx.claimed.has(found.id) ? found : undefined;
     }
-    const madeByIt = (record: R) => hasMarker(record.metadata, sent.marker) && !this.replacing.has(record.id) && !sent.madeBefore.has(record.id);
+    const madeByIt = (record: R) => hasMarker(record.metadata, sent.marker) && !this.inState.has(record.id) && !sent.madeBefore.has(record.id);
     for (let page: PageLike<R> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
       const found = page.items.find(madeByIt);
       if (found) return found;
@@ -240,11 +234,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
         );
         return identical;
       }
-      // A replacement (`pulumi up --replace`, a replaceOnChanges field) is made before the object it
-      // replaces is deleted, and that object still holds the key the service keeps unique.
-      const collision = this.collision(call, existing);
-      if (call.replacement) throw new Error(replacementCollision(collision, this.holds(call.args), this.shape.undeletable === true));
-      throw new Error(collisionRefusal(collision, this.holds(call.args)));
+      throw new Error(collisionRefusal(this.collision(call, existing), this.holds(call.args)));
     }
     throw new Error(describeError(`creating ${this.kind}`, error, connection));
   }
@@ -261,7 +251,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    */
   private async identicalUnmarked(call: CreateCall<Args>, id: string, sent: SentCreate): Promise<R | undefined> {
     const { ctx, args } = call;
-    if (this.binding.markedIn || this.replacing.has(id)) return undefined;
+    if (this.binding.markedIn || this.inState.has(id)) return undefined;
     if (ctx.claimed.has(id)) {
       throw new Error(
         `creating ${this.kind} failed: ${id} already exists and belongs to another resource of this stack, made or taken over earlier in ` +
@@ -275,11 +265,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
     );
     if (!same) return undefined;
-    if (!madeSince(live, sent.resumes)) {
-      const collision = this.collision(call, id);
-      if (call.replacement) throw new Error(replacementCollision(collision, this.holds(args), this.shape.undeletable === true));
-      throw new Error(unprovenRefusal(collision));
-    }
+    if (!madeSince(live, sent.resumes)) throw new Error(unprovenRefusal(this.collision(call, id)));
     ctx.takenOver.add(live.id);
     return live;
   }
@@ -288,15 +274,18 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   private collision({ args, urn }: CreateCall<Args>, id: string): Collision {
     const parent = this.binding.importParent;
     const importId = parent !== undefined && typeof args[parent] === "string" ? `${args[parent] as string}/${id}` : id;
-    return { kind: this.kind, id, importId, urn };
+    // A targeted replace collides with the object it replaces: deleteBeforeReplace sends that one first,
+    // unless the API cannot delete it (a role keeps its slug for ever).
+    const uniqueKey = this.shape.undeletable ? this.shape.uniqueKey : undefined;
+    return { kind: this.kind, id, importId, urn, replaceFix: uniqueKey ? `change ${uniqueKey}` : "set deleteBeforeReplace" };
   }
 
   /** What a colliding object holds that the service keeps unique, as a refusal names it: `slug "ops"`, or the fields. */
   private holds(args: Args): string {
     const fields = this.shape.naturalKey ?? [];
     if (fields.length === 1) return `${fields[0]} ${JSON.stringify(args[fields[0]])}`;
-    const declared = fields.filter((field) => args[field] !== undefined && args[field] !== null);
-    return declared.length > 0 ? `this ${declared.join(" and ")}` : "these values";
+    // An instance: its callback and config (an auth config, the third field, rarely tells two apart).
+    return fields.length > 1 ? `this ${fields[0]} and ${fields[1]}` : "these values";
   }
 
   /** Takes over an existing object by id (adoptId). */
@@ -350,8 +339,8 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
  * keeps there. An adopted object carries none (it was made outside this resource). Only the fields
  * that never change in place enter it, not those `replaceOnChanges` names: an in-place change of one
  * of them (a metadata key the option does not name) must leave the marker as it was. A replacement
- * never takes over the object it replaces all the same: diff names it (`replacing`), and a targeted
- * replace finds its create finished (create-intents.ts).
+ * never takes over the object it replaces all the same: diff names it (`inState`), and a targeted
+ * replace is refused, naming deleteBeforeReplace (ownership.ts).
  */
 export function markerOf<A extends Props>(ctx: ApiContext, shape: ShapeRules<A>, args: A, inputs: Props): string {
   return markerFor(ctx.markerSecret, createKeyOf(inputs), args, shape.rules);
@@ -376,8 +365,6 @@ interface CreateCall<Args> {
   readonly connection: string | undefined;
   /** The resource's URN, where the door knows it (the native one), for the commands a refusal writes out. */
   readonly urn: string | undefined;
-  /** The resource is in this stack's state: this create makes its replacement. */
-  readonly replacement: boolean;
 }
 
 const NONE: ReadonlySet<string> = new Set();

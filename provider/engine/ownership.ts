@@ -16,44 +16,39 @@ export interface Collision {
   readonly importId: string;
   /** The resource's URN, where the door knows it; the dynamic door's create sees none. */
   readonly urn: string | undefined;
+  /** What makes a targeted replace (`pulumi up --replace`) work: "set deleteBeforeReplace", or a new unique key. */
+  readonly replaceFix: string;
 }
 
-const NOT_HELD_SECTION = "docs/adoption.md#objects-not-in-this-stacks-state";
-const REPLACE_SECTION = "docs/troubleshooting.md#a-replacement-collides-with-the-object-it-replaces";
+const NOT_HELD_SECTION = "docs/adoption.md#not-in-state";
 
-/** An object carrying this resource's create marker that this stack's state does not hold. */
+/** An object carrying this resource's create marker that this stack's state does not hold, as far as this run knows. */
 export function notHeldRefusal(collision: Collision): string {
   return (
-    `${collision.id} has this resource's create marker but is not in this stack's state (pulumi state delete, a killed run, or a ` +
-    `same-named stack in another backend). If it is this stack's: ${claim(collision)}. See ${NOT_HELD_SECTION}`
+    `${collision.id} has this resource's marker but is not in state (state delete, killed run, twin in another backend). ` +
+    `If yours: ${claim(collision)}${replacing(collision)}. See ${NOT_HELD_SECTION}`
   );
 }
 
-/** A create that collided with an object that may be another stack's or made by hand (`holds`: what it holds, "slug \"ops\""). */
+/** A create that collided with an object that may be another stack's or made by hand (`holds`: what it holds, `slug "ops"`). */
 export function collisionRefusal(collision: Collision, holds: string): string {
   return (
-    `${collision.id} already holds ${holds} and may be another stack's or made by hand. Only if nothing else manages it: ` +
-    `${claim(collision)}. See ${NOT_HELD_SECTION}`
+    `${collision.id} already holds ${holds}; it may be another stack's or hand-made. If nothing else manages it: ` +
+    `${claim(collision)}${replacing(collision)}. See ${NOT_HELD_SECTION}`
   );
 }
 
 /** A collision with an identical object of a kind that carries no marker, with no unfinished create of this resource to prove it its own. */
 export function unprovenRefusal(collision: Collision): string {
   return (
-    `${collision.id} already exists with exactly the declared values; nothing proves it this stack's (another stack's, made by hand, ` +
-    `or a killed run's). If it is this stack's: ${claim(collision)}. See ${NOT_HELD_SECTION}`
+    `${collision.id} is as declared, but nothing proves it this stack's (another's, hand-made, killed run's). ` +
+    `If yours: ${claim(collision)}${replacing(collision)}. See ${NOT_HELD_SECTION}`
   );
 }
 
-/**
- * A replacement of a resource this stack holds that collided with an object holding the key the
- * service keeps unique: the object it replaces, still there since Pulumi creates a replacement first.
- */
-export function replacementCollision(collision: Collision, holds: string, undeletable: boolean): string {
-  const fix = undeletable
-    ? `the API cannot delete it, so change ${holds.split(" ")[0]} to replace it`
-    : "give the resource the deleteBeforeReplace option, so the old one goes first, and run again";
-  return `replacing: ${collision.id} still holds ${holds}, which the service allows once: ${fix}. See ${REPLACE_SECTION}`;
+/** The fix when the object is the one a targeted replace replaces, which the engine does not tell a provider. */
+function replacing({ replaceFix }: Collision): string {
+  return `; up --replace: ${replaceFix}`;
 }
 
 /** The claim a refusal names: `pulumi import` on the native door (its URN known), adoptId on the dynamic one. */

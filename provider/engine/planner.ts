@@ -29,10 +29,8 @@ export class Planner<Args extends Props, R extends LiveObject> {
     private readonly binding: Binding<Args, Props, R>,
     private readonly api: (connection?: string) => ApiContext,
     private readonly assertConfigured: AssertConfigured,
-    /** Ids whose replacement diff planned: the create path never takes one of them over (see create-path.ts). */
-    private readonly replacing: Set<string>,
-    /** The create keys of resources checked with recorded inputs: in this stack's state (see create-path.ts). */
-    private readonly held: Set<string>,
+    /** Ids the engine named as held by this stack's state: the create path never takes one of them over (see create-path.ts). */
+    private readonly inState: Set<string>,
   ) {
     this.shape = binding.shape;
   }
@@ -48,8 +46,6 @@ export class Planner<Args extends Props, R extends LiveObject> {
     const known = !isUnknown(news[CONNECTION_INPUT]);
     if (known) await this.assertConfigured(connection, { writes: false });
     const isNew = Object.keys(stripEngineKeys(olds)).length === 0;
-    const createKey = createKeyOf(news);
-    if (!isNew && typeof createKey === "string") this.held.add(createKey);
     // Unchanged inputs that these same checks passed pass again (validated-by.ts); the rest of check
     // still runs, and costs nothing for them.
     const failures = alreadyValidated(olds, news) ? [] : this.validate(news);
@@ -127,6 +123,9 @@ export class Planner<Args extends Props, R extends LiveObject> {
   }
 
   async diff(id: string, olds: Props, news: Props): Promise<EngineDiff> {
+    // The engine diffs only what this stack's state holds, and a replacement it plans (replaceOnChanges
+    // on the native door) may follow without another word.
+    this.inState.add(id);
     const { changed, replaces } = this.changes(olds, news);
     const reason = this.shape.replacementReason?.(olds, news as Args);
     if (reason) {
@@ -147,7 +146,6 @@ export class Planner<Args extends Props, R extends LiveObject> {
     if (moved) replaces.push(CONNECTION_INPUT);
     // The new object can only be made once the old one is gone (the user's deleteBeforeReplace still
     // wins). An object replaced because it is no longer live (an archived callback) holds no key.
-    if (replaces.length > 0) this.replacing.add(id);
     const deleteBeforeReplace = replaces.length > 0 && !reason && !moved && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
     if (this.claimsAdopted(olds, news)) changed.push("adoptId");
     // `changed` names each field that differs, for a door that shows a detailed diff (the native one).

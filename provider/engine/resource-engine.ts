@@ -48,6 +48,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   private readonly shape: ShapeRules<Args>;
   private readonly planner: Planner<Args, R>;
   private readonly creator: CreatePath<Args, R>;
+  private readonly inState: Set<string>;
 
   constructor(
     private readonly binding: Binding<Args, Outputs, R>,
@@ -61,12 +62,10 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     options: EngineOptions = {},
   ) {
     this.shape = binding.shape;
-    // Ids whose replacement diff planned, which the create path must never take over; and the
-    // resources check saw recorded in state, whose create is a replacement.
-    const replacing = new Set<string>();
-    const held = new Set<string>();
-    this.planner = new Planner(binding, api, assertConfigured, replacing, held);
-    this.creator = new CreatePath(binding, api, replacing, held, options.createBackoff);
+    // Ids the engine named as held by this stack's state, which the create path must never take over.
+    this.inState = new Set<string>();
+    this.planner = new Planner(binding, api, assertConfigured, this.inState);
+    this.creator = new CreatePath(binding, api, this.inState, options.createBackoff);
   }
 
   private get kind(): string {
@@ -187,6 +186,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   }
 
   async delete(id: string, props: Props, urn?: string): Promise<void> {
+    // A session the API cannot delete stays live: a deleteBeforeReplace's create must not meet it as an orphan.
+    this.inState.add(id);
     const connection = connectionOf(props);
     const ctx = this.api(connection);
     if (ctx.takenOver.has(id)) {

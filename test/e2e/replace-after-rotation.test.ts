@@ -1,8 +1,9 @@
 // `pulumi up --replace` of a callback made before the stack's API key was rotated within its
 // environment (found by the model, issue 45): the create marker is keyed by the API key, so the
 // replacement does not recognise the callback it replaces, and collides with it (one active callback
-// per integration provider). The refusal names the way through, the deleteBeforeReplace option, and
-// following it replaces the callback: the old one goes first, and nothing is left behind.
+// per integration provider). The refusal names the way through for a targeted replace, the
+// deleteBeforeReplace option, and following it replaces the callback: the old one goes first, and
+// nothing is left behind.
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { FIX } from "./helpers/programs";
@@ -38,8 +39,8 @@ test("up --replace of a callback made before a key rotation is refused naming de
     await stack.preview({ expectNoChanges: true });
 
     const refused = await attempt((onOutput) => stack.up({ replace: [urn], onOutput }));
-    expect(refused).toContain(`${id} already exists`);
-    expect(refused).toMatch(/made before the key was rotated: the marker is keyed by the key.*give the resource the deleteBeforeReplace option/s);
+    expect(refused).toContain(`${id} already holds integrationProviderId "${FIX.githubIntegrationProvider}"`);
+    expect(refused).toContain("up --replace: set deleteBeforeReplace");
     expect((await api(emulator, "GET", `/callbacks/${id}`)).status).toBe("active");
 
     const replaced = await stack.up({ replace: [urn], program: program(true) });

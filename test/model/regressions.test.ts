@@ -319,7 +319,7 @@ describe("one object per resource: the model's events", () => {
     for (const name of ["role", "instance"]) {
       const current = sim.state.get(name)!;
       await expect(sim.up(program, { replace: [name] })).rejects.toThrow(
-        new RegExp(`${current.id} already exists with exactly the declared values, and nothing proves`),
+        new RegExp(`${current.id} is as declared, but nothing proves it this stack's`),
       );
       expect(sim.state.get(name)!.id).toBe(current.id);
       expect(await stillLive(world, current)).toBe(true);

@@ -125,60 +125,62 @@ describe("the create path", () => {
       run()
         .engine("Role")
         .create({ ...role, [CREATE_KEY_INPUT]: "other-stack-role" }),
-    ).rejects.toThrow(new RegExp(`${first.id} already exists with exactly the declared values; nothing proves it this stack's.*set adoptId: "${first.id}"`));
+    ).rejects.toThrow(new RegExp(`${first.id} is as declared, but nothing proves it this stack's.*set adoptId: "${first.id}"`));
     expect(await harness.client().roles.retrieve(first.id)).toEqual(before);
   });
 
-  it("replaces (up --replace) a config with a new object and leaves the old one to the engine's delete; a callback or an instance names deleteBeforeReplace", async () => {
-    // As the engine runs a targeted replace: a check with the recorded inputs, then one with none, no
-    // diff, a create, and (unless deleteBeforeReplace) the old object's delete after it.
+  it("refuses a targeted replace (up --replace) in one line naming deleteBeforeReplace; with it, the old object goes first and the replacement is new", async () => {
+    // As the engine runs a targeted replace (v3.259 step_generator.go): a check with no recorded inputs,
+    // no diff, a create, then the old object's delete; with deleteBeforeReplace, the delete first.
     const config = {
       providerId: GITHUB_PROVIDER,
       name: "rotated-config",
       value: { base_url: "https://api.github.com", timeout_seconds: 30 },
       [CREATE_KEY_INPUT]: "rotated-config",
     };
-    const first = await run().engine("ProviderConfig").create(config);
-    const replacing = run();
-    await replacing.engine("ProviderConfig").check(config, config);
-    const second = await replacing.engine("ProviderConfig").create(config);
-    expect(second.id).not.toBe(first.id);
-    expect((await activeConfigs("rotated-config")).map((c) => c.id).sort()).toEqual([first.id, second.id].sort());
-    await replacing.engine("ProviderConfig").delete(first.id, first.outs);
-    expect((await activeConfigs("rotated-config")).map((c) => c.id)).toEqual([second.id]);
-
-    // The service keeps one active callback per integration provider: the replacement collides with the
-    // object it replaces, which is refused in one line naming deleteBeforeReplace, and left as it is.
     const callback = { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "rotated", [CREATE_KEY_INPUT]: "rotated-key" };
-    const made = await run().engine("Callback").create(callback);
-    const again = run();
-    await again.engine("Callback").check(callback, callback);
-    const refused = await again
-      .engine("Callback")
-      .create(callback)
-      .then(
-        () => "",
-        (error: Error) => error.message,
-      );
-    expect(refused).toMatch(new RegExp(`^replacing: ${made.id} still holds integrationProviderId .*deleteBeforeReplace option`));
-    expect(refused.length).toBeLessThanOrEqual(300);
-    expect((await harness.client().callbacks.retrieve(made.id)).status).toBe("active");
+    const session = { integrationId: "int_devtools000000000000", name: "rotated", [CREATE_KEY_INPUT]: "rotated-session" };
+    for (const [kind, inputs] of [
+      ["ProviderConfig", config],
+      ["Callback", callback],
+      ["IntegrationSetupSession", session],
+    ] as const) {
+      const first = await run().engine(kind).create(inputs);
+      const refused = await run()
+        .engine(kind)
+        .create(inputs)
+        .then(
+          () => "",
+          (error: Error) => error.message,
+        );
+      expect(refused).toMatch(new RegExp(`^${first.id} has this resource's marker but is not in state .*up --replace: set deleteBeforeReplace`));
+      expect(refused.length).toBeLessThanOrEqual(300);
+      const replacing = run();
+      await replacing.engine(kind).delete(first.id, first.outs);
+      const second = await replacing.engine(kind).create(inputs);
+      expect(second.id).not.toBe(first.id);
+      await replacing.engine(kind).delete(second.id, second.outs);
+    }
 
-    // An instance the same way; with deleteBeforeReplace (the old one deleted first) the replacement is
-    // a new instance with a new webhook URL.
-    const instance = { callbackId: made.id, providerConfigId: second.id, [CREATE_KEY_INPUT]: "rotated-instance" };
+    // An instance carries no marker: its replacement collides with the object it replaces, and is refused the same way.
+    const made = await run()
+      .engine("Callback")
+      .create({ ...callback, [CREATE_KEY_INPUT]: "instance-parent" });
+    const configMade = await run()
+      .engine("ProviderConfig")
+      .create({ ...config, [CREATE_KEY_INPUT]: "instance-config" });
+    const instance = { callbackId: made.id, providerConfigId: configMade.id, [CREATE_KEY_INPUT]: "rotated-instance" };
     const attached = await run().engine("CallbackInstance").create(instance);
-    const replaced = run();
-    await replaced.engine("CallbackInstance").check(instance, instance);
-    await expect(replaced.engine("CallbackInstance").create(instance)).rejects.toThrow(/deleteBeforeReplace option/);
+    await expect(run().engine("CallbackInstance").create(instance)).rejects.toThrow(/up --replace: set deleteBeforeReplace/);
     expect((await harness.client().callbacks.instances.retrieve(made.id, attached.id)).status).toBe("attached");
+    const replaced = run();
     await replaced.engine("CallbackInstance").delete(attached.id, attached.outs);
     const reattached = await replaced.engine("CallbackInstance").create(instance);
     expect(reattached.id).not.toBe(attached.id);
     expect(reattached.outs.webhookUrl).not.toBe(attached.outs.webhookUrl);
     await replaced.engine("CallbackInstance").delete(reattached.id, reattached.outs);
     await replaced.engine("Callback").delete(made.id, made.outs);
-    await replaced.engine("ProviderConfig").delete(second.id, second.outs);
+    await replaced.engine("ProviderConfig").delete(configMade.id, configMade.outs);
   });
 
   it("neither deletes nor takes over an object with this resource's marker that the stack does not hold (state delete, a same-named stack)", async () => {
@@ -189,17 +191,14 @@ describe("the create path", () => {
       [CREATE_KEY_INPUT]: "not-held",
     };
     const held = await run().engine("ProviderConfig").create(config);
-    // A run whose state does not hold the resource: its check sees no recorded inputs.
-    const twin = run();
-    await twin.engine("ProviderConfig").check({}, config);
-    const refused = await twin
+    const refused = await run()
       .engine("ProviderConfig")
       .create(config)
       .then(
         () => "",
         (error: Error) => error.message,
       );
-    expect(refused).toMatch(new RegExp(`^${held.id} has this resource's create marker but is not in this stack's state .*set adoptId: "${held.id}"`));
+    expect(refused).toMatch(new RegExp(`^${held.id} has this resource's marker but is not in state .*If yours: set adoptId: "${held.id}"`));
     expect(refused.length).toBeLessThanOrEqual(300);
     expect((await activeConfigs("not-held")).map((c) => c.id)).toEqual([held.id]);
     expect(warnings.join("")).not.toMatch(/deleted/);

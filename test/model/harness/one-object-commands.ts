@@ -170,7 +170,7 @@ async function refusedAsUnproven(real: Real, slot: Slot, old: StateEntry): Promi
   if (
     !(refused instanceof StepError) ||
     refused.op !== "create" ||
-    !refused.message.includes(`${old.id} already exists with exactly the declared values, and nothing proves`)
+    !refused.message.includes(`${old.id} is as declared, but nothing proves it this stack's`)
   ) {
     throw refused;
   }
