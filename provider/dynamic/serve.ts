@@ -7,7 +7,8 @@ import type { ProviderMethods } from "../engine/resource-engine";
 import { saveCompiledModules } from "../engine/process/compile-cache";
 import { TcsPlugin } from "../engine/tcs-plugin";
 
-const plugin = new TcsPlugin();
+// No provider state on this door: each resource records the environment it lives in (engine/environment-record.ts).
+const plugin = new TcsPlugin({ recordEnvironment: true });
 
 /** Called by the plugin once per resource type with the stack's config; later calls see the same config. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {

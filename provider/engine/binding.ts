@@ -22,6 +22,12 @@ export interface ApiContext {
   takenOver: Set<string>;
   /** Ids a create of this run returned (made or taken over): no other resource may take one of them. */
   claimed: Set<string>;
+  /** The fingerprint of the connection's key and base URL (environment-record.ts). */
+  settingsFingerprint: string;
+  /** The environment the connection reaches (its oldest role's id), asked once per run; rejects when the service cannot say. */
+  environment(): Promise<string>;
+  /** The environment, as a request this run sent anyway (the key check's) told it. */
+  learnEnvironment(id: string): void;
 }
 
 /** What the engine reads of any record: its id, and the metadata a create marker is kept in. */

@@ -41,10 +41,17 @@ export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | und
  * run goes on but `onNoAnswer` is told: a preview plans its writes without sending them, so nothing
  * else would say so before the up.
  */
-export async function keyRefusal(client: ToolConnectivityClient, owner: SettingsOwner, onNoAnswer?: (message: string) => void): Promise<string | undefined> {
+export async function keyRefusal(
+  client: ToolConnectivityClient,
+  owner: SettingsOwner,
+  onNoAnswer?: (message: string) => void,
+  /** Told the oldest role's id, which names the environment the key reaches (environment-record.ts): one request answers both. */
+  onEnvironment?: (oldestRole: string) => void,
+): Promise<string | undefined> {
   try {
     // No retries: a refusal is final, and a service that does not answer is the step's to report.
-    await client.roles.list({ limit: 1 }, { maxRetries: 0 });
+    const page = await client.roles.list({ limit: 1, order: "asc" }, { maxRetries: 0 });
+    if (page.items[0]) onEnvironment?.(page.items[0].id);
     return undefined;
   } catch (error) {
     if (error instanceof AuthenticationError) {

@@ -13,6 +13,7 @@ import { carriesAnotherMarker, markerFor } from "./create-marker";
 import { foreignMarkerWarning } from "./ownership";
 import { createKeyOfUrn } from "../shapes/identity";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
+import { environmentOutputs, movedRefusal, recordedEnvironment, unknownEnvironmentRefusal } from "./environment-record";
 import { describeError } from "./errors";
 import { parseImportId } from "./import-id";
 import { outputsOf } from "./outputs";
@@ -42,6 +43,8 @@ export interface ProviderMethods {
 export interface EngineOptions {
   /** The pauses between create attempts; tests that inject faults by the thousand shorten them. */
   createBackoff?: BackoffPolicy;
+  /** Each resource records the environment it lives in (the dynamic door, which has no provider state: environment-record.ts). */
+  recordEnvironment?: boolean;
 }
 
 export class ResourceEngine<Args extends Props, Outputs extends Props, R extends LiveObject> implements ProviderMethods {
@@ -59,7 +62,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
      * step writes, also when the service refuses the connection's key.
      */
     assertConfigured: AssertConfigured,
-    options: EngineOptions = {},
+    private readonly options: EngineOptions = {},
   ) {
     this.shape = binding.shape;
     // Ids the engine named as held by this stack's state, which the create path must never take over.
@@ -76,7 +79,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return this.planner.check(olds, news);
   }
 
-  diff(id: string, olds: Props, news: Props): Promise<EngineDiff> {
+  async diff(id: string, olds: Props, news: Props): Promise<EngineDiff> {
+    await this.assertSameEnvironment(id, olds);
     return this.planner.diff(id, olds, news);
   }
 
@@ -84,11 +88,15 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return this.planner.engineReplacementConflicts(id, olds, news, changed);
   }
 
-  create(inputs: Props, urn?: string): Promise<Created> {
-    return this.creator.create(inputs, urn);
+  async create(inputs: Props, urn?: string): Promise<Created> {
+    const created = await this.creator.create(inputs, urn);
+    return { id: created.id, outs: await this.withEnvironment(created.outs, this.api(connectionOf(inputs))) };
   }
 
   async read(id: string, props: Props): Promise<Read> {
+    this.inState.add(id);
+    // Before the read: another environment answers 404, and the object would drop from state.
+    await this.assertSameEnvironment(id, props);
     const connection = connectionOf(props);
     const record = await this.binding.read(this.api(connection), id, props).catch((error: unknown) => {
       throw new Error(describeError(`reading ${this.kind} ${id}`, error, connection));
@@ -97,7 +105,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     if (!record || this.binding.isGone?.(record)) return {};
     const outs = outputsOf(this.binding, record, props as Args, connection);
     const inputs = this.refreshedInputs(outs, props);
-    return inputs ? { id, props: outs, inputs } : { id, props: outs };
+    const recorded = await this.withEnvironment(outs, this.api(connection), props);
+    return inputs ? { id, props: recorded, inputs } : { id, props: recorded };
   }
 
   /**
@@ -177,7 +186,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       // The object keeps the marker its create gave it (an adopted one has none to keep).
       const marker = typeof args.adoptId === "string" ? undefined : markerOf(ctx, this.shape, args, news);
       const record = await update(ctx, id, args, olds, marker);
-      return { outs: outputsOf(this.binding, record, args, connection) };
+      return { outs: await this.withEnvironment(outputsOf(this.binding, record, args, connection), ctx, olds) };
     } catch (error) {
       throw new Error(describeError(`updating ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {
@@ -188,6 +197,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   async delete(id: string, props: Props, urn?: string): Promise<void> {
     // A session the API cannot delete stays live: a deleteBeforeReplace's create must not meet it as an orphan.
     this.inState.add(id);
+    // Before the delete: another environment answers 404, which reads as already gone.
+    await this.assertSameEnvironment(id, props);
     const connection = connectionOf(props);
     const ctx = this.api(connection);
     if (ctx.takenOver.has(id)) {
@@ -208,5 +219,32 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     } finally {
       ctx.reads.invalidate(this.shape.kind);
     }
+  }
+
+  /**
+   * Refuses a resource whose connection's settings changed since it recorded its environment and now
+   * reach another one (environment-record.ts). Settings as recorded cost nothing; changed ones, one
+   * question per connection per run.
+   */
+  private async assertSameEnvironment(id: string, props: Props): Promise<void> {
+    const recorded = this.options.recordEnvironment ? recordedEnvironment(props) : undefined;
+    if (!recorded) return;
+    const connection = connectionOf(props);
+    const ctx = this.api(connection);
+    if (recorded.settings === ctx.settingsFingerprint) return;
+    const now = await ctx.environment().catch((error: unknown) => {
+      throw new Error(unknownEnvironmentRefusal(this.kind, id, connection, error instanceof Error ? error.message : String(error)));
+    });
+    if (now !== recorded.environment) throw new Error(movedRefusal(this.kind, id, connection));
+  }
+
+  /** The outputs with the environment the object lives in: as recorded while the settings are the same, else as the service says. */
+  private async withEnvironment(outs: Props, ctx: ApiContext, recordedIn: Props = {}): Promise<Props> {
+    if (!this.options.recordEnvironment) return outs;
+    const recorded = recordedEnvironment(recordedIn);
+    if (recorded && recorded.settings === ctx.settingsFingerprint) return { ...outs, ...environmentOutputs(recorded) };
+    // Unknown (the service did not answer): recorded by a later write or refresh.
+    const environment = await ctx.environment().catch(() => undefined);
+    return environment ? { ...outs, ...environmentOutputs({ environment, settings: ctx.settingsFingerprint }) } : outs;
   }
 }

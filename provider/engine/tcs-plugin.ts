@@ -14,6 +14,7 @@ import { saveCompiledModules } from "./process/compile-cache";
 import { watchEngine } from "./process/engine-watch";
 import type { ApiContext } from "./binding";
 import { markerSecret } from "./create-marker";
+import { settingsFingerprint } from "./environment-record";
 import { keyRefusal, publishableKeyRefusal, type SettingsOwner } from "./key-check";
 import { ReadBatcher } from "./read-batcher";
 import { ResourceEngine, type EngineOptions, type ProviderMethods } from "./resource-engine";
@@ -29,12 +30,16 @@ interface Connection {
 }
 
 /** A connection's context around a client made on first use: fresh batchers and take-overs, the marker key of its API key. */
-export function newApiContext(client: () => ToolConnectivityClient, apiKey: string): ApiContext {
+export function newApiContext(client: () => ToolConnectivityClient, apiKey: string, baseUrl = ""): ApiContext {
   let made: ToolConnectivityClient | undefined;
-  return {
+  let environment: Promise<string> | undefined;
+  const context: ApiContext = {
     get client() {
       return (made ??= client());
     },
+    settingsFingerprint: settingsFingerprint(apiKey, baseUrl),
+    environment: () => (environment ??= oldestRole(context.client)),
+    learnEnvironment: (id) => void (environment ??= Promise.resolve(id)),
     reads: new ReadBatcher(),
     // Whole, however long: an object past a cut-short scan's last page would be left behind.
     orphans: new ReadBatcher({ ttlMs: Number.POSITIVE_INFINITY, maxPages: Number.POSITIVE_INFINITY }),
@@ -42,6 +47,14 @@ export function newApiContext(client: () => ToolConnectivityClient, apiKey: stri
     takenOver: new Set(),
     claimed: new Set(),
   };
+  return context;
+}
+
+/** The environment a client reaches: the id of its oldest role (environment-record.ts). */
+async function oldestRole(client: ToolConnectivityClient): Promise<string> {
+  const [oldest] = (await client.roles.list({ limit: 1, order: "asc" })).items;
+  if (!oldest) throw new Error("GET /roles listed no role, and every environment of the service has its default roles");
+  return oldest.id;
 }
 
 export class TcsPlugin {
@@ -118,7 +131,8 @@ export class TcsPlugin {
   private apiContext(name?: string): ApiContext {
     const connection = this.connection(name);
     const tierSetting = explicitTierSetting(this.ownerOf(name).explicitProvider);
-    connection.context ??= newApiContext(() => newClient(connection.settings, name, tierSetting), connection.settings.apiKey ?? "");
+    const { apiKey, baseUrl } = connection.settings;
+    connection.context ??= newApiContext(() => newClient(connection.settings, name, tierSetting), apiKey ?? "", baseUrl ?? "");
     return connection.context;
   }
 
@@ -133,7 +147,8 @@ export class TcsPlugin {
     const offline = publishableKeyRefusal(owner, connection.settings.apiKey);
     if (offline) throw new Error(offline);
     if (!step.writes) return;
-    connection.keyCheck ??= keyRefusal(this.apiContext(name).client, owner, warn);
+    const context = this.apiContext(name);
+    connection.keyCheck ??= keyRefusal(context.client, owner, warn, (oldest) => context.learnEnvironment(oldest));
     const refusal = await connection.keyCheck;
     if (refusal) throw new Error(refusal);
   }

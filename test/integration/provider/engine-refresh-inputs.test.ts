@@ -26,6 +26,9 @@ describe("engine read: the inputs recorded by a refresh", () => {
       markerSecret: markerSecret("k"),
       takenOver: new Set(),
       claimed: new Set(),
+      settingsFingerprint: "",
+      environment: () => Promise.reject(new Error("this test records no environment")),
+      learnEnvironment: () => undefined,
     };
   });
   afterAll(() => harness.close());

@@ -25,6 +25,9 @@ function engine(kind: ResourceKind, client: ToolConnectivityClient) {
     markerSecret: Buffer.alloc(32),
     takenOver: new Set(),
     claimed: new Set(),
+    settingsFingerprint: "",
+    environment: () => Promise.reject(new Error("this test records no environment")),
+    learnEnvironment: () => undefined,
   };
   return new ResourceEngine(
     BINDINGS[kind],

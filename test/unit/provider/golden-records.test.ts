@@ -38,6 +38,9 @@ function engineFor(kind: ResourceKind, url: string) {
     markerSecret: Buffer.alloc(32, 7),
     takenOver: new Set(),
     claimed: new Set(),
+    settingsFingerprint: "",
+    environment: () => Promise.reject(new Error("this test records no environment")),
+    learnEnvironment: () => undefined,
   };
   return new ResourceEngine(
     BINDINGS[kind],

@@ -48,6 +48,9 @@ function recordingContext(): { ctx: ApiContext; calls: Call[] } {
     markerSecret: Buffer.alloc(32),
     takenOver: new Set(),
     claimed: new Set(),
+    settingsFingerprint: "",
+    environment: () => Promise.reject(new Error("this test records no environment")),
+    learnEnvironment: () => undefined,
   };
   return { ctx, calls };
 }
