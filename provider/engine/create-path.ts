@@ -87,8 +87,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       return taken;
     }
     // Not provably this stack's: dropped from state, made by a killed run, a twin stack's, or the object
-    // a targeted replace replaces (the engine tells a provider nothing of it). The user says which.
-    if (orphan) throw new Error(notHeldRefusal(this.collision(call, orphan.id)));
+    // a targeted replace replaces (the engine tells a provider nothing of it). The user says which. A
+    // setup session blocks nothing: the API cannot delete one, so every destroy leaves its session
+    // pending with the marker; a new one is made beside it, and it expires on its own.
+    if (orphan && !this.shape.undeletable) throw new Error(notHeldRefusal(this.collision(call, orphan.id)));
+    if (orphan) warnAboutResource(`${this.kind} ${orphan.id}: ${LEFT_BESIDE}`, urn);
     beginCreate(marker, marked);
     const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished };
     try {
@@ -383,6 +386,11 @@ function madeSince(live: LiveObject, unfinished: UnfinishedCreate | undefined): 
 const LEFT_AS_IT_IS =
   "left as it is: it has this resource's create marker for other values, and nothing proves it this stack's (a run elsewhere, or a " +
   "same-named stack in another backend). Delete it by hand if it is a leftover.";
+
+/** What a create says of a session with its marker that it makes a new one beside. */
+const LEFT_BESIDE =
+  "left as it is: it has this resource's create marker but is not in this stack's state (destroyed, dropped with pulumi state " +
+  "delete, a killed run's, or a twin stack's), and the API cannot delete it; a new one is made, and it expires on its own.";
 
 /** The unfinished create on this machine that made an object, by the marker it carries. */
 function unfinishedCreateOf(record: LiveObject): { marker: string; intent: UnfinishedCreate } | undefined {

@@ -84,11 +84,12 @@ describe("faults on the real engine", () => {
   it("takes over objects an interrupted run created but never recorded, instead of duplicating them", async () => {
     const env = tcsStack("orphans", emulator);
     const program = async () => {
-      const config = new tcs.ProviderConfig("config", {
-        providerId: "prov_jira0000000000000000",
-        value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] },
-        name: "orphan test",
-      });
+      // A targeted replace of a config meets the old one, which carries its marker: it goes first.
+      const config = new tcs.ProviderConfig(
+        "config",
+        { providerId: "prov_jira0000000000000000", value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] }, name: "orphan test" },
+        { deleteBeforeReplace: true },
+      );
       const callback = new tcs.Callback("callback", { integrationProviderId: FIX.jiraIntegrationProvider, name: "orphan test" });
       // An instance carries no marker: a targeted replace collides with the old one unless it goes first.
       const instance = new tcs.CallbackInstance(
@@ -132,7 +133,8 @@ describe("faults on the real engine", () => {
       await stack.preview({ expectNoChanges: true, refresh: true });
 
       // A forced replacement with unchanged inputs (up --replace) is a new object, and the old one is
-      // removed (issue 33, item 4): the object it replaces carries the same marker, but its create finished.
+      // removed (issue 33, item 4): with deleteBeforeReplace the engine deletes it first, so the
+      // replacement's create meets nothing (issue 51: the engine tells a provider nothing of a targeted replace).
       const urnOf = async (name: string) => (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith(`::${name}`)).urn;
       const forced = await stack.up({ replace: [await urnOf("config"), await urnOf("instance")] });
       expect(forced.outputs.configId.value).not.toBe(first.outputs.configId.value);

@@ -14,12 +14,25 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
 import { openStack, REPO_ROOT } from "../../scripts/lib/engine";
 import { kindOfToken } from "../../provider/type-tokens";
-import { CREATE_KEY_INPUT, FORMER_CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
+import {
+  CREATE_KEY_INPUT,
+  ENVIRONMENT_OUTPUT,
+  FORMER_CREATE_KEY_INPUT,
+  PROVIDER_INPUT,
+  SETTINGS_OUTPUT,
+  VALIDATED_BY_INPUT,
+} from "../../provider/shapes/reserved";
 import { providerModule } from "../../provider/dynamic/shim";
 import { DECLARED, PROJECT, savedStateProgram, STACK } from "./fixtures/saved-state/program";
 import { hashOf, pairedValues, readRecord, type RawRecord } from "./fixtures/saved-state/records";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+
+/**
+ * What a refresh adds to a resource recorded before the dynamic door recorded environments (engine/
+ * environment-record.ts): the environment it lives in and the fingerprint of the settings that reached it.
+ */
+const ENVIRONMENT_RECORD = { [ENVIRONMENT_OUTPUT]: expect.stringMatching(/^rol_/), [SETTINGS_OUTPUT]: expect.stringMatching(/^[\w-]{22}$/) };
 
 const FIXTURE = path.join(__dirname, "fixtures", "saved-state");
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -152,7 +165,7 @@ describe("a stack saved before the redesign", () => {
     await stack.preview({ refresh: true, expectNoChanges: true, onOutput: engineOutput.onOutput });
   });
 
-  it("refreshes with no change, and records exactly the outputs it was given", async () => {
+  it("refreshes with no change, and records exactly the outputs it was given, with the environment each resource lives in", async () => {
     const refresh = await stack.refresh({ onOutput: engineOutput.onOutput });
     expect(refresh.summary.resourceChanges).toEqual({ same: 8 });
     const after = tcsResources(await stack.exportStack());
@@ -160,7 +173,7 @@ describe("a stack saved before the redesign", () => {
       expect({ name, type: after.get(name)?.type, outputs: comparable(after.get(name)?.outputs) }).toEqual({
         name,
         type: resource.type,
-        outputs: comparable(resource.outputs),
+        outputs: { ...(comparable(resource.outputs) as object), ...ENVIRONMENT_RECORD },
       });
     }
   });
@@ -185,7 +198,7 @@ describe("a stack saved before the redesign", () => {
           [PROVIDER_INPUT]: comparable(providerModule(kindOfToken(resource.type)!), PROVIDER_INPUT),
           [VALIDATED_BY_INPUT]: expect.stringMatching(/^[0-9a-f]{16}$/),
         },
-        outputs: comparable(resource.outputs),
+        outputs: { ...(comparable(resource.outputs) as object), ...ENVIRONMENT_RECORD },
       });
     }
   });
