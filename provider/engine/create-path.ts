@@ -288,7 +288,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const fields = this.shape.naturalKey ?? [];
     if (fields.length === 1) return `${fields[0]} ${JSON.stringify(args[fields[0]])}`;
     // An instance: its callback and config (an auth config, the third field, rarely tells two apart).
-    return fields.length > 1 ? `this ${fields[0]} and ${fields[1]}` : "these values";
+    return fields.length > 1 ? "this callback and config" : "these values";
   }
 
   /** Takes over an existing object by id (adoptId). */

@@ -37,7 +37,7 @@ export function environmentOutputs(record: EnvironmentRecord): Props {
   return { [ENVIRONMENT_OUTPUT]: record.environment, [SETTINGS_OUTPUT]: record.settings };
 }
 
-const SECTION = "docs/troubleshooting.md#a-resource-lives-in-another-environment";
+const SECTION = "docs/troubleshooting.md#lives-in-another-environment";
 
 /** The settings of a connection, as a message names them. */
 function settingsOf(connection: string | undefined): string {

@@ -33,7 +33,7 @@ export function notHeldRefusal(collision: Collision): string {
 /** A create that collided with an object that may be another stack's or made by hand (`holds`: what it holds, `slug "ops"`). */
 export function collisionRefusal(collision: Collision, holds: string): string {
   return (
-    `${collision.id} already holds ${holds}; it may be another stack's or hand-made. If nothing else manages it: ` +
+    `${collision.id} already holds ${holds}; maybe another stack's or hand-made. If none manages it: ` +
     `${claim(collision)}${replacing(collision)}. See ${NOT_HELD_SECTION}`
   );
 }

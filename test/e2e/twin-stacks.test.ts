@@ -160,7 +160,7 @@ describe.each<[Door, Tool]>([
     const prod = stackOf(door, `prod-${door}`);
     const text = await attempt(async (onOutput) => (await prod.open(programOf(door, tool, { callback: {} }, tool.otherIntegrationProvider))).up({ onOutput }));
     const [refusal] = refusalsIn(text, "already holds integrationProviderId");
-    expect(refusal).toContain(`${events} already holds integrationProviderId "${tool.otherIntegrationProvider}"; it may be another stack's or hand-made`);
+    expect(refusal).toContain(`${events} already holds integrationProviderId "${tool.otherIntegrationProvider}"; maybe another stack's or hand-made`);
     expect(refusal.length).toBeLessThanOrEqual(300);
 
     // Adopting dev's config (made by dev's create, so carrying its marker) is said at preview.

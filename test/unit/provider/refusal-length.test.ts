@@ -1,0 +1,56 @@
+// Short refusals (issue 51): every refusal a create or an environment check gives is one line of at
+// most 300 characters with realistic ids and a resource name of 12 characters, and names the object,
+// the fix as a command and the docs section; the section each names exists in the docs.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { movedRefusal, unknownEnvironmentRefusal } from "../../../provider/engine/environment-record";
+import { collisionRefusal, foreignMarkerWarning, notHeldRefusal, unprovenRefusal, type Collision } from "../../../provider/engine/ownership";
+
+const ID = (prefix: string) => `${prefix}_${"aB3".repeat(7).slice(0, 20)}`;
+const NAME = "github-hooks";
+
+function collision(kind: string, id: string, importId = id, replaceFix = "set deleteBeforeReplace"): Collision {
+  return { kind: `tcs:${kind}`, id, importId, urn: `urn:pulumi:prod::infra::tcs:index:${kind}::${NAME}`, replaceFix };
+}
+
+const instance = collision("CallbackInstance", ID("cbi"), `${ID("cb")}/${ID("cbi")}`);
+const refusals: Record<string, string> = {
+  "not held (config)": notHeldRefusal(collision("ProviderConfig", ID("pcfg"))),
+  "not held, dynamic door": notHeldRefusal({ ...collision("Callback", ID("cb")), urn: undefined }),
+  "collision (callback)": collisionRefusal(collision("Callback", ID("cb")), `integrationProviderId "${ID("intp")}"`),
+  "collision (instance)": collisionRefusal(instance, "this callback and config"),
+  "unproven (instance)": unprovenRefusal(instance),
+  "unproven (role)": unprovenRefusal(collision("Role", ID("rol"), ID("rol"), "change slug")),
+  "foreign marker": foreignMarkerWarning("tcs:ProviderConfig", ID("pcfg")),
+  "moved (default connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), undefined),
+  "moved (named connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), "staging-eu"),
+  "environment unknown": unknownEnvironmentRefusal("tcs:Role", ID("rol"), undefined, "503 Service Unavailable"),
+};
+
+describe.each(Object.entries(refusals))("the %s refusal", (_name, text) => {
+  it("is one line of at most 300 characters that names a docs section which exists", () => {
+    expect(text).not.toContain("\n");
+    expect(text.length).toBeLessThanOrEqual(300);
+    const [, file, anchor] = text.match(/See (docs\/[\w-]+\.md)#([a-z-]+)$/) ?? [];
+    expect(file).toBeDefined();
+    const headings = fs
+      .readFileSync(path.join(__dirname, "../../..", file), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("#"))
+      .map((line) =>
+        line
+          .replace(/^#+\s*/, "")
+          .toLowerCase()
+          .replace(/[^\w\s-]/g, "")
+          .replace(/\s/g, "-"),
+      );
+    expect(headings).toContain(anchor);
+  });
+});
+
+it("names the claim as a command with the real type, name and id", () => {
+  expect(refusals["not held (config)"]).toContain(`pulumi import tcs:index:ProviderConfig ${NAME} ${ID("pcfg")}`);
+  expect(refusals["not held, dynamic door"]).toContain(`set adoptId: "${ID("cb")}"`);
+  expect(refusals["unproven (instance)"]).toContain(`pulumi import tcs:index:CallbackInstance ${NAME} ${ID("cb")}/${ID("cbi")}`);
+  expect(refusals["unproven (role)"]).toContain("up --replace: change slug");
+});
