@@ -167,5 +167,18 @@ describe.each<[Door, Tool]>([
     const adopting = await prod.open(programOf(door, tool, { config: { adoptId: tools } }));
     const preview = await adopting.preview();
     expect(preview.stdout).toContain(`${tools} has another resource's create marker: another stack`);
+
+    // So is importing it on the native door (the import resource option: what `pulumi import` does).
+    if (door === "native") {
+      const importing = await prod.open(async () => {
+        new NativeResource(
+          "ProviderConfig",
+          "tools",
+          { providerId: tool.provider, name: `tools ${door}`, providerConfigVaultId: tool.vault },
+          { import: tools },
+        );
+      });
+      expect((await importing.preview()).stdout).toContain(`${tools} has another resource's create marker: another stack`);
+    }
   });
 });
