@@ -13,7 +13,7 @@ import { sameValue } from "../shapes/normalize";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { beginCreate, endCreate, unfinishedCreate, type UnfinishedCreate } from "./create-intents";
-import { collisionRefusal, notHeldRefusal, unprovenRefusal, type Collision } from "./ownership";
+import { collisionRefusal, leftoverLeft, notHeldRefusal, sessionLeftBeside, unprovenRefusal, type Collision } from "./ownership";
 import { hasMarker, madeBySameResource, markerFor, markerIn } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
 import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
@@ -91,7 +91,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     // setup session blocks nothing: the API cannot delete one, so every destroy leaves its session
     // pending with the marker; a new one is made beside it, and it expires on its own.
     if (orphan && !this.shape.undeletable) throw new Error(notHeldRefusal(this.collision(call, orphan.id)));
-    if (orphan) warnAboutResource(`${this.kind} ${orphan.id}: ${LEFT_BESIDE}`, urn);
+    if (orphan) warnAboutResource(sessionLeftBeside(this.kind, orphan.id), urn);
     beginCreate(marker, marked);
     const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished };
     try {
@@ -169,7 +169,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       if (leftover === orphan || marked.includes(leftover) || ctx.takenOver.has(leftover.id)) continue;
       const unfinished = unfinishedCreateOf(leftover);
       if (unfinished && madeSince(leftover, unfinished.intent)) await this.removeLeftover(call, leftover, unfinished.marker);
-      else warnAboutResource(`${this.kind} ${leftover.id}: ${LEFT_AS_IT_IS}`, call.urn);
+      else warnAboutResource(leftoverLeft(this.kind, leftover.id), call.urn);
     }
     return { orphan, marked: ids };
   }
@@ -381,16 +381,6 @@ function madeSince(live: LiveObject, unfinished: UnfinishedCreate | undefined): 
   const createdAt = Date.parse(String((live as { createdAt?: unknown }).createdAt ?? ""));
   return Number.isNaN(createdAt) || createdAt >= unfinished.began - CLOCK_SKEW_MS;
 }
-
-/** What a create says of an object an earlier create of this resource made for other values, which nothing proves this stack's. */
-const LEFT_AS_IT_IS =
-  "left as it is: it has this resource's create marker for other values, and nothing proves it this stack's (a run elsewhere, or a " +
-  "same-named stack in another backend). Delete it by hand if it is a leftover.";
-
-/** What a create says of a session with its marker that it makes a new one beside. */
-const LEFT_BESIDE =
-  "left as it is: it has this resource's create marker but is not in this stack's state (destroyed, dropped with pulumi state " +
-  "delete, a killed run's, or a twin stack's), and the API cannot delete it; a new one is made, and it expires on its own.";
 
 /** The unfinished create on this machine that made an object, by the marker it carries. */
 function unfinishedCreateOf(record: LiveObject): { marker: string; intent: UnfinishedCreate } | undefined {

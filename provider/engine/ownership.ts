@@ -67,3 +67,19 @@ export function foreignMarkerWarning(kind: string, id: string): string {
     `still holds it, its destroy deletes it: run pulumi state delete on it there first. See ${NOT_HELD_SECTION}`
   );
 }
+
+/** An object an earlier create of this resource made for other values, which nothing proves this stack's: left, and said. */
+export function leftoverLeft(kind: string, id: string): string {
+  return (
+    `${kind} ${id}: left as it is: it has this resource's create marker for other values, and nothing proves it this stack's (a run ` +
+    `elsewhere, or a same-named stack in another backend). Delete it by hand if it is a leftover.`
+  );
+}
+
+/** A session with this resource's marker that the state does not hold: a new one is made beside it, which the API cannot delete. */
+export function sessionLeftBeside(kind: string, id: string): string {
+  return (
+    `${kind} ${id}: left as it is: it has this resource's create marker but is not in this stack's state (destroyed, dropped with ` +
+    `pulumi state delete, a killed run's, or a twin stack's), and the API cannot delete it; a new one is made, and it expires on its own.`
+  );
+}
