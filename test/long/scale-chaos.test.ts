@@ -7,13 +7,15 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { MARKER_KEY } from "../../provider/shapes/reserved";
 import { REPO_ROOT } from "../../scripts/lib/engine";
-import { mixProgram } from "../../scripts/lib/mix-program";
+import { mixCounts, mixProgram } from "../../scripts/lib/mix-program";
 import { liveInventory, stateInventory, type Inventory } from "../e2e/helpers/inventory";
 import { findEngine, killEngine, removeTornSidecars } from "../e2e/helpers/kill-engine";
 import { outputCollector } from "../e2e/helpers/workspace";
 import { faults, listAll, requests, startTestEmulator, tcsStack, type FaultRule } from "../e2e/helpers/tcs-stack";
 
 const N = 200;
+/** The mix's providers in the order it declares their callbacks: instance-i hangs from the callback of the (i mod 2)-th (scripts/lib/mix-program.ts). */
+const MIX_PROVIDER_KEYS = ["github", "jira"];
 const MIX_UP_PROCESS = path.join(__dirname, "helpers", "mix-up-process.ts");
 
 // 200 ms of latency plus up to 100 ms of jitter on every request; 429 bursts (the first 12 requests,
@@ -83,11 +85,11 @@ describe("chaos at scale", () => {
   });
 
   /**
-   * A setup session cannot be deleted: one whose create had returned to the dead engine (no intent
-   * left on this machine to prove it unfinished, docs/adoption.md) stays beside the session the next
-   * up makes, pending until it expires, and nothing holds its link. Each must carry the create marker
-   * of a session in state, one at most per session: then it is one of the leftovers, not a duplicate
-   * nor another's object.
+   * A setup session cannot be deleted, and blocks nothing: one whose create had returned to the dead
+   * engine (no intent left on this machine to prove it unfinished, docs/adoption.md) stays beside the
+   * session the next up makes, pending until it expires, and nothing holds its link. Each must carry
+   * the create marker of a session in state, one at most per session: then it is one of the leftovers,
+   * not a duplicate nor another's object.
    */
   async function sessionsLeftBeside(state: Inventory): Promise<string[]> {
     const pending = await listAll(emulator, "/integration-setup-sessions?status=pending");
@@ -98,6 +100,33 @@ describe("chaos at scale", () => {
       .filter((id) => !state.IntegrationSetupSession.includes(id) && stateMarkers.has(markerOf.get(id) ?? ""));
     expect(new Set(left.map((id) => markerOf.get(id))).size).toBe(left.length);
     return left;
+  }
+
+  /** For each instance, the callback and the config it hangs from (their ids). */
+  async function parentsOf(instances: string[]): Promise<Map<string, string[]>> {
+    const parents = new Map<string, string[]>();
+    if (instances.length === 0) return parents;
+    for (const callback of await listAll(emulator, "/callbacks")) {
+      for (const instance of await listAll(emulator, `/callbacks/${callback.id}/instances?status=attached`)) {
+        if (instances.includes(instance.id)) parents.set(instance.id, [callback.id, instance.config.id]);
+      }
+    }
+    return parents;
+  }
+
+  /**
+   * The mix's instances that the run after the kill did not run: instance-i refers to config-i and to
+   * the callback of its provider (scripts/lib/mix-program.ts); one of them not in state (refused), it
+   * is skipped, and is neither in state nor refused itself.
+   */
+  async function instancesNotRun(stack: Stack): Promise<number> {
+    const names = new Set(((await stack.exportStack()).deployment.resources as Array<{ urn: string }>).map((resource) => resource.urn.split("::").pop()!));
+    let notRun = 0;
+    for (let i = 0; i < mixCounts(N).instances; i++) {
+      const parentsHeld = names.has(`config-${i}`) && names.has(`callback-${MIX_PROVIDER_KEYS[i % MIX_PROVIDER_KEYS.length]}`);
+      if (!parentsHeld && !names.has(`instance-${i}`)) notRun++;
+    }
+    return notRun;
   }
 
   it("leaves no orphan when the engine is killed in the middle of up", async () => {
@@ -153,23 +182,43 @@ describe("chaos at scale", () => {
       const text = `${output.text()}\n${again}`;
       // Creates were in flight when the engine died: the service made objects the state never heard of.
       // Those whose create this machine had not finished are taken over (their intent proves them this
-      // resource's own). A role or an instance whose create had already returned to the dead engine has
-      // no marker and no intent left: it is refused, named with adoptId, and left as it is; a callback or
-      // a config is deleted and made anew; a session is made anew beside it (adoption.md).
+      // resource's own). One whose create had already returned to the dead engine has no intent left, and
+      // nothing proves it this stack's (a marker says only that the names match: issue 51), so it is left
+      // as it is, never deleted and made anew as before: a callback or a config is refused as "has this
+      // resource's marker but is not in state", a role or an instance as "is as declared", each named
+      // with adoptId; an instance of a refused callback or config is not run (--continue-on-error skips
+      // what refers to a failed resource), and one such a create made stays attached to it; a session
+      // blocks nothing: a new one is made beside it, the run names it, and it stays pending until it
+      // expires (adoption.md).
       const takenOver = text.match(/taken over instead of creating a new one/g) ?? [];
+      const idsSaid = (pattern: RegExp) => [...new Set([...text.matchAll(pattern)].map((m) => m[1]))];
       const refused = [
-        ...new Set([...text.matchAll(/\b((?:rol|cbi)_[A-Za-z0-9]{20}) is as declared, but nothing proves it this stack's/g)].map((m) => m[1])),
+        ...idsSaid(/\b((?:cb|pcfg)_[A-Za-z0-9]{20}) has this resource's marker but is not in state/g),
+        ...idsSaid(/\b((?:rol|cbi)_[A-Za-z0-9]{20}) is as declared, but nothing proves it this stack's/g),
       ];
       expect(takenOver.length + refused.length).toBeGreaterThan(0);
       if (again !== "succeeded") expect(refused.length).toBeGreaterThan(0);
       for (const id of refused) expect(text).toContain(`set adoptId: "${id}"`);
-      // Nothing lost and nothing doubled: live are exactly the objects in state and the refused ones.
+      expect(text).not.toMatch(/deleted, and made anew/);
+      const refusedOf = (prefix: string) => refused.filter((id) => id.startsWith(prefix));
       const state = await stateInventory(stack);
-      const expected = { ...state, Role: [...state.Role, ...refused.filter((id) => id.startsWith("rol_"))].sort() };
-      expected.CallbackInstance = [...state.CallbackInstance, ...refused.filter((id) => id.startsWith("cbi_"))].sort();
-      expected.IntegrationSetupSession = [...state.IntegrationSetupSession, ...(await sessionsLeftBeside(state))].sort();
-      expect(Object.values(state).flat().length + refused.length).toBe(N);
-      expect(await liveInventory(emulator, "production", "killed-", before)).toEqual(expected);
+      const left = await sessionsLeftBeside(state);
+      for (const id of left) expect(text).toContain(`${id}: left as it is: it has this resource's create marker but is not in this stack's state`);
+      // Nothing lost and nothing doubled: live are exactly the objects in state, the refused ones, the
+      // instances hanging from a refused callback or config, and the sessions left beside.
+      const live = await liveInventory(emulator, "production", "killed-", before);
+      const hanging = live.CallbackInstance.filter((id) => !state.CallbackInstance.includes(id) && !refused.includes(id));
+      const parents = await parentsOf(hanging);
+      for (const id of hanging) expect([id, parents.get(id)?.some((parent) => refused.includes(parent))]).toEqual([id, true]);
+      expect(live).toEqual({
+        Callback: [...state.Callback, ...refusedOf("cb_")].sort(),
+        ProviderConfig: [...state.ProviderConfig, ...refusedOf("pcfg_")].sort(),
+        Role: [...state.Role, ...refusedOf("rol_")].sort(),
+        CallbackInstance: [...state.CallbackInstance, ...refusedOf("cbi_"), ...hanging].sort(),
+        IntegrationSetupSession: [...state.IntegrationSetupSession, ...left].sort(),
+      });
+      // Every declared resource is in state, refused, or an instance not run for a callback or config it refers to that is not.
+      expect(Object.values(state).flat().length + refused.length + (await instancesNotRun(stack))).toBe(N);
       await stack.destroy();
     } finally {
       // A test that failed before its kill leaves nothing running.

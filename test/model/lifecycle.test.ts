@@ -11,7 +11,8 @@ import fc from "fast-check";
 import { commandArbitraries, finish, newReal, type Real } from "./harness/commands";
 import { eventCounts } from "./harness/one-object-commands";
 import { stepCounts } from "./harness/sim-engine";
-import { worldEventCounts } from "./harness/world-events";
+import { captureWarnings, clearWarnings } from "./harness/warnings";
+import { looseCounts, worldEventCounts } from "./harness/world-events";
 import { World } from "./harness/world";
 
 const RUNS = Number(process.env.TCS_MODEL_RUNS ?? 1000);
@@ -23,11 +24,14 @@ const REPLAY = process.env.TCS_MODEL_REPLAY;
 let world: World;
 beforeAll(async () => {
   world = await World.start();
+  // The commands read what the provider said (an object left as it is, an adoption warned about).
+  captureWarnings();
 });
 afterAll(() => world.close());
 
 async function sequence(cmds: Iterable<fc.AsyncCommand<Record<string, never>, Real>>): Promise<void> {
   await world.reset();
+  clearWarnings();
   const real = newReal(world);
   await fc.asyncModelRun(() => ({ model: {}, real }), cmds);
   await finish(real);
@@ -57,7 +61,7 @@ test(
     }
     // The figure docs/model-testing.md quotes.
     process.stdout.write(
-      `[model] ${RUNS} sequences in ${((performance.now() - started) / 1000).toFixed(1)} s; steps: ${JSON.stringify(stepCounts)}; events: ${JSON.stringify({ ...eventCounts, ...worldEventCounts })}\n`,
+      `[model] ${RUNS} sequences in ${((performance.now() - started) / 1000).toFixed(1)} s; steps: ${JSON.stringify(stepCounts)}; events: ${JSON.stringify({ ...eventCounts, ...worldEventCounts })}; met: ${JSON.stringify(looseCounts)}\n`,
     );
     // A run that never replaced, updated, moved between connections or failed anything proved little;
     // nor one that never met a slow create, a --replace, a key declared twice, a failed run's leftover or an update then a replace;

@@ -2,7 +2,7 @@
 // provider's engine against the emulator as the model found or would find it. Each fails on the code
 // before its fix.
 import { MARKER_KEY } from "../../provider/shapes/reserved";
-import { SimEngine, StepError, type Declaration } from "./harness/sim-engine";
+import { RunErrors, SimEngine, StepError, type Declaration } from "./harness/sim-engine";
 import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram, stillLive } from "./harness/invariants";
 import { upLosingTheCreate } from "./harness/one-object-commands";
 import { SLOW_CREATE_MS, World } from "./harness/world";
@@ -27,7 +27,7 @@ async function writes(): Promise<Record<string, number>> {
   return byMethod;
 }
 
-async function converged(sim: SimEngine, program: Declaration[], accountedFor = new Set<string>()) {
+async function converged(sim: SimEngine, program: Declaration[], accountedFor: Set<string> = new Set<string>()) {
   await serviceMatchesProgram(world, sim, program);
   await noDuplicateNoOrphan(world, sim, accountedFor);
   await refreshPlansNothing(sim, program);
@@ -298,7 +298,11 @@ describe("one object per resource: the model's events", () => {
     await converged(sim, program);
   });
 
-  it("2: up --replace with unchanged inputs makes new objects and removes the old ones; a role or an instance, which nothing proves its own, is refused and left as it was", async () => {
+  /** The program's declarations with the resource option deleteBeforeReplace on those named, as a user adds it for `up --replace`. */
+  const deletingFirst = (program: Declaration[], names: string[]): Declaration[] =>
+    program.map((decl) => (names.includes(decl.name) ? { ...decl, options: { deleteBeforeReplace: true } } : decl));
+
+  it("2: up --replace with unchanged inputs is refused naming the object it would replace (the engine checks it as a create the state does not hold); with deleteBeforeReplace (a role: a new slug) it makes a new object and removes the old one; a session rotates at once", async () => {
     const program: Declaration[] = [
       { name: "role", kind: "Role", args: { name: "Triage", slug: "triage", permissions: ["thread_read"] } },
       config({ providerId: github().id, value: githubValue(30) }),
@@ -311,23 +315,46 @@ describe("one object per resource: the model's events", () => {
     const before = new Map([...sim.state.values()].map((entry) => [entry.name, { ...entry }]));
 
     // As Pulumi's engine runs `up --replace`: check without old inputs, no diff, create, the old object's delete last.
-    await sim.up(program, { replace: ["config", "cb", "session"] });
-    for (const name of ["config", "cb", "session"]) expect(sim.state.get(name)!.id).not.toBe(before.get(name)!.id);
-    for (const name of ["config", "cb"]) expect(await stillLive(world, before.get(name)!)).toBe(false);
-    // A role (one per slug, never deleted) and an instance (one per callback and config) carry no marker:
-    // their replacement collides with the object it replaces, which nothing proves its own.
-    for (const name of ["role", "instance"]) {
+    // The create meets the object it replaces: by its marker (callback, config), or as declared (role, instance, no marker).
+    const refusals: [string, string, string][] = [
+      ["config", "has this resource's marker but is not in state", "set deleteBeforeReplace"],
+      ["cb", "has this resource's marker but is not in state", "set deleteBeforeReplace"],
+      ["role", "is as declared, but nothing proves it this stack's", "change slug"],
+      ["instance", "is as declared, but nothing proves it this stack's", "set deleteBeforeReplace"],
+    ];
+    for (const [name, says, fix] of refusals) {
       const current = sim.state.get(name)!;
-      await expect(sim.up(program, { replace: [name] })).rejects.toThrow(
-        new RegExp(`${current.id} is as declared, but nothing proves it this stack's`),
-      );
+      const failure = await sim.up(program, { replace: [name] }).catch((e) => e);
+      expect(failure).toBeInstanceOf(StepError);
+      expect([failure.op, failure.resource]).toEqual(["create", name]);
+      expect(failure.message).toContain(`${current.id} ${says}`);
+      expect(failure.message).toContain(`set adoptId: "${current.id}" on it; up --replace: ${fix}.`);
       expect(sim.state.get(name)!.id).toBe(current.id);
       expect(await stillLive(world, current)).toBe(true);
     }
     await converged(sim, program);
+
+    // The fix each refusal names: deleteBeforeReplace deletes the old object first, then creates.
+    await sim.up(deletingFirst(program, ["config", "cb", "instance"]), { replace: ["config", "cb", "instance"] });
+    for (const name of ["config", "cb", "instance"]) {
+      expect(sim.state.get(name)!.id).not.toBe(before.get(name)!.id);
+      expect(await stillLive(world, before.get(name)!)).toBe(false);
+    }
+    // A role keeps its slug for ever: the replacement takes a new one, and the old role is let go of.
+    const renamed = program.map((decl) => (decl.name === "role" ? { ...decl, args: { ...decl.args, slug: "triage-2" } } : decl));
+    await sim.up(renamed, { replace: ["role"] });
+    expect(sim.state.get("role")!.id).not.toBe(before.get("role")!.id);
+    expect(sim.released.has(before.get("role")!.id)).toBe(true);
+    // A session blocks nothing (the API cannot delete one): a new one at once, the old one named and let go of.
+    await sim.up(renamed, { replace: ["session"] });
+    const oldSession = before.get("session")!.id;
+    expect(sim.state.get("session")!.id).not.toBe(oldSession);
+    expect(sim.released.has(oldSession)).toBe(true);
+    expect(warnings.join("")).toContain(`${oldSession}: left as it is: it has this resource's create marker but is not in this stack's state`);
+    await converged(sim, renamed, new Set([before.get("role")!.id, oldSession]));
   });
 
-  it("2: up --replace of a callback adopted earlier, adoptId removed since, makes a new callback: removing adoptId gave the object this resource's create marker", async () => {
+  it("2: up --replace of a callback adopted earlier, adoptId removed since, is refused by the marker removing adoptId gave it; with deleteBeforeReplace it makes a new callback", async () => {
     const integrationProviderId = integrationProviders()[0].id;
     const existing = await world.operator.callbacks.create({ integrationProviderId, name: "external" });
     const sim = new SimEngine(() => world.newContext());
@@ -337,13 +364,14 @@ describe("one object per resource: the model's events", () => {
     expect(sim.state.get("cb")!.id).toBe(existing.id);
     expect(Object.keys((await world.operator.callbacks.retrieve(existing.id)).metadata ?? {})).toContain(MARKER_KEY);
 
-    await sim.up(program, { replace: ["cb"] });
+    await expect(sim.up(program, { replace: ["cb"] })).rejects.toThrow(`${existing.id} has this resource's marker but is not in state`);
+    await sim.up(deletingFirst(program, ["cb"]), { replace: ["cb"] });
     expect(sim.state.get("cb")!.id).not.toBe(existing.id);
     expect(await stillLive(world, { ...sim.state.get("cb")!, id: existing.id })).toBe(false);
     await converged(sim, program);
   });
 
-  it("2: adoptId removed in the same run as up --replace: the replacement collides with the unmarked callback and fails asking for one up first, which then lets it through", async () => {
+  it("2: adoptId removed in the same run as up --replace: the replacement collides with the unmarked callback, refused naming adoptId and deleteBeforeReplace, which then lets it through", async () => {
     const integrationProviderId = integrationProviders()[0].id;
     const existing = await world.operator.callbacks.create({ integrationProviderId, name: "external" });
     const sim = new SimEngine(() => world.newContext());
@@ -352,13 +380,13 @@ describe("one object per resource: the model's events", () => {
 
     const failure = await sim.up(program, { replace: ["cb"] }).catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
-    expect(failure.message).toContain(`${existing.id} already exists`);
-    expect(failure.message).toContain("run pulumi up once without --replace first");
+    expect(failure.message).toContain(`${existing.id} already holds integrationProviderId "${integrationProviderId}"`);
+    expect(failure.message).toContain(`set adoptId: "${existing.id}" on it; up --replace: set deleteBeforeReplace.`);
     expect(sim.state.get("cb")!.id).toBe(existing.id);
 
-    await sim.up(program);
-    await sim.up(program, { replace: ["cb"] });
+    await sim.up(deletingFirst(program, ["cb"]), { replace: ["cb"] });
     expect(sim.state.get("cb")!.id).not.toBe(existing.id);
+    expect(await stillLive(world, { ...sim.state.get("cb")!, id: existing.id })).toBe(false);
     await converged(sim, program);
   });
 
@@ -418,7 +446,7 @@ describe("one object per resource: the model's events", () => {
     await sim.up(program);
     expect(sim.state.get("config")!.id).not.toBe(made);
     expect(await activeConfigs()).toEqual([sim.state.get("config")!.id]);
-    expect(warnings.join("")).toContain(`${made}: deleted: an earlier run of this resource made it and did not record it`);
+    expect(warnings.join("")).toContain(`${made}: deleted: an earlier run of this resource on this machine made it and did not record it`);
     await converged(sim, program);
   });
 
@@ -432,7 +460,7 @@ describe("one object per resource: the model's events", () => {
     const program = [callback({ integrationProviderId: second.id })];
     await sim.up(program);
     expect(await activeCallbacks()).toEqual([sim.state.get("cb")!.id]);
-    expect(warnings.join("")).toContain(`${made}: deleted: an earlier run of this resource made it and did not record it`);
+    expect(warnings.join("")).toContain(`${made}: deleted: an earlier run of this resource on this machine made it and did not record it`);
     await converged(sim, program);
   });
 
@@ -446,11 +474,11 @@ describe("one object per resource: the model's events", () => {
     const program = [config({ providerId: slack.id, providerConfigVaultId: slack.vaults[0].id })];
     await sim.up(program);
     expect(await activeConfigs()).toEqual([sim.state.get("config")!.id]);
-    expect(warnings.join("")).toContain(`${made}: deleted: an earlier run of this resource made it and did not record it`);
+    expect(warnings.join("")).toContain(`${made}: deleted: an earlier run of this resource on this machine made it and did not record it`);
     await converged(sim, program);
   });
 
-  it("5: an update keeps the create marker; a replacement after it (a replace-only change, then --replace) is a new marked object, the old one gone", async () => {
+  it("5: an update keeps the create marker; a replacement after it (a replace-only change, then --replace with deleteBeforeReplace) is a new marked object, the old one gone", async () => {
     const [first, second] = integrationProviders();
     const sim = new SimEngine(() => world.newContext());
     await sim.up([callback({ integrationProviderId: first.id, name: "events" })]);
@@ -474,9 +502,153 @@ describe("one object per resource: the model's events", () => {
     const updated = [callback({ integrationProviderId: second.id, name: "events", metadata: { team: "platform" } })];
     await sim.up(updated);
     expect(await markerOn(replacement.id)).toBe(replacementMarker);
-    await sim.up(updated, { replace: ["cb"] });
+    await sim.up(deletingFirst(updated, ["cb"]), { replace: ["cb"] });
     expect(sim.state.get("cb")!.id).not.toBe(replacement.id);
     expect(await activeCallbacks()).toEqual([sim.state.get("cb")!.id]);
     await converged(sim, updated);
+  });
+});
+
+describe("only the stack that holds an object deletes it (issue 51): the model's new commands, replayed", () => {
+  const github = () => world.catalog.providers.github;
+  const githubValue = (timeout: number) => ({ base_url: "https://api.github.com", timeout_seconds: timeout });
+  const onGithub = () => world.catalog.integrationProviders.find((p) => p.providerId === github().id)!.id;
+  const program = (): Declaration[] => [
+    { name: "role", kind: "Role", args: { name: "Triage", slug: "triage", permissions: ["thread_read"] } },
+    config({ providerId: github().id, value: githubValue(30) }),
+    { name: "cb", kind: "Callback", args: { integrationProviderId: onGithub(), name: "events" } },
+    { name: "instance", kind: "CallbackInstance", args: { callbackId: { $ref: "cb" }, providerConfigId: { $ref: "config" } } },
+    { name: "session", kind: "IntegrationSetupSession", args: { integrationId: world.catalog.integrations[0], name: "Setup" } },
+  ];
+  /** Each object a stack holds, as the service holds it (its update time among it). */
+  const records = async (sim: SimEngine) =>
+    Promise.all(
+      [...sim.state.values()].map(async (entry) =>
+        JSON.stringify(
+          entry.kind === "CallbackInstance"
+            ? await world.operator.callbacks.instances.retrieve(String(entry.outputs.callbackId), entry.id)
+            : entry.kind === "Role"
+              ? await world.operator.roles.retrieve(entry.id)
+              : entry.kind === "Callback"
+                ? await world.operator.callbacks.retrieve(entry.id)
+                : entry.kind === "ProviderConfig"
+                  ? await world.operator.providerConfigs.retrieve(entry.id)
+                  : await world.operator.integrationSetupSessions.retrieve(entry.id),
+        ),
+      ),
+    );
+  /** An adoptId on one declaration of a program. */
+  const claiming = (declared: Declaration[], name: string, id: string, drop: string[] = []): Declaration[] =>
+    declared.map((decl) =>
+      decl.name === name ? { ...decl, args: { ...Object.fromEntries(Object.entries(decl.args).filter(([key]) => !drop.includes(key))), adoptId: id } } : decl,
+    );
+
+  let warnings: string[];
+  let stderr: jest.SpyInstance;
+  beforeEach(() => {
+    warnings = [];
+    stderr = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      warnings.push(String(chunk));
+      return true;
+    });
+  });
+  afterEach(() => stderr.mockRestore());
+
+  it("failure 1: a twin stack (same project and stack name, its own state) is refused for each object of the first it meets, makes only a session of its own, and changes none of the first's", async () => {
+    const first = new SimEngine(() => world.newContext());
+    await first.up(program());
+    const before = await records(first);
+    const ids = Object.fromEntries([...first.state.values()].map((entry) => [entry.name, entry.id]));
+
+    const twin = new SimEngine(() => world.newContext());
+    const failure = await twin.up(program(), { continueOnError: true }).catch((e) => e);
+    expect(failure).toBeInstanceOf(RunErrors);
+    const said = Object.fromEntries((failure as RunErrors).errors.map((error) => [error.resource, error.message]));
+    expect(said.role).toContain(`${ids.role} is as declared, but nothing proves it this stack's`);
+    expect(said.config).toContain(`${ids.config} has this resource's marker but is not in state`);
+    expect(said.cb).toContain(`${ids.cb} has this resource's marker but is not in state`);
+    // The instance refers to the refused callback: never run. A session blocks nothing: the twin makes its own.
+    expect((failure as RunErrors).skipped).toEqual(["instance"]);
+    expect([...twin.state.keys()]).toEqual(["session"]);
+    expect(warnings.join("")).toContain(`${ids.session}: left as it is: it has this resource's create marker but is not in this stack's state`);
+    expect(await records(first)).toEqual(before);
+    await refreshPlansNothing(first, program());
+
+    await twin.destroy();
+    expect(await records(first)).toEqual(before);
+    await converged(first, program(), twin.released);
+  });
+
+  it("failure 2: after pulumi state delete of a callback (and its instance), the next up is refused for each, leaving them; adoptId claims the very same objects", async () => {
+    const sim = new SimEngine(() => world.newContext());
+    await sim.up(program());
+    const [cb, inst] = [sim.state.get("cb")!, sim.state.get("instance")!];
+    expect(sim.stateDelete("cb").map((entry) => entry.name)).toEqual(["cb", "instance"]);
+    await world.resetRequestCounts();
+
+    const refused = await sim.up(program()).catch((e) => e);
+    expect([refused.op, refused.resource]).toEqual(["create", "cb"]);
+    expect(refused.message).toContain(`${cb.id} has this resource's marker but is not in state (state delete`);
+    expect(refused.message).toContain(`set adoptId: "${cb.id}" on it`);
+    expect(await writes()).toEqual({});
+    const claimed = claiming(program(), "cb", cb.id);
+    const instanceRefused = await sim.up(claimed).catch((e) => e);
+    expect([instanceRefused.op, instanceRefused.resource]).toEqual(["create", "instance"]);
+    expect(instanceRefused.message).toContain(`${inst.id} is as declared, but nothing proves it this stack's`);
+    expect(await stillLive(world, inst)).toBe(true);
+
+    const both = claiming(claimed, "instance", inst.id);
+    await sim.up(both);
+    expect([sim.state.get("cb")!.id, sim.state.get("instance")!.id]).toEqual([cb.id, inst.id]);
+    await converged(sim, both);
+  });
+
+  it("failure 3: adopting an object another stack's create made is warned about at check, naming it and the state delete to run there first", async () => {
+    const other = new SimEngine(() => world.newContext(), "model", "other");
+    await other.up([{ name: "cb", kind: "Callback", args: { integrationProviderId: onGithub(), name: "events" } }]);
+    const theirs = other.state.get("cb")!.id;
+    other.stateDelete("cb");
+
+    const sim = new SimEngine(() => world.newContext());
+    const adopting: Declaration[] = [{ name: "mine", kind: "Callback", args: { adoptId: theirs, integrationProviderId: onGithub(), name: "events" } }];
+    await sim.preview(adopting);
+    expect(warnings.join("")).toContain(
+      `${theirs} has another resource's create marker: another stack (or this one, under another name) made it. If that stack still holds it, its destroy deletes it: run pulumi state delete on it there first.`,
+    );
+    await sim.up(adopting);
+    expect(sim.state.get("mine")!.id).toBe(theirs);
+    await converged(sim, adopting, new Set());
+  });
+
+  it("a fresh runner meets a config an unfinished create made: refused naming it; adoptId without value (preview says so) claims it", async () => {
+    const sim = new SimEngine(() => world.newContext());
+    const declared = [config({ providerId: github().id, value: githubValue(30) })];
+    const failed = await upLosingTheCreate(world, sim, declared, "/provider-configs");
+    expect((failed as StepError).message).toMatch(/looking for it failed too/);
+    const made = (await world.operator.providerConfigs.list({ status: "active", limit: 100 })).items.find((c) => !world.catalog.seededConfigs.has(c.id))!.id;
+    world.clearCreateIntents();
+
+    await expect(sim.up(declared)).rejects.toThrow(`${made} has this resource's marker but is not in state`);
+    const withValue = await sim.up(claiming(declared, "config", made)).catch((e) => e);
+    expect(withValue.failures).toEqual([{ property: "", reason: expect.stringMatching(/Leave value out to adopt the config as it is/) }]);
+    const claimed = claiming(declared, "config", made, ["value"]);
+    await sim.up(claimed);
+    expect(sim.state.get("config")!.id).toBe(made);
+    await converged(sim, claimed);
+  });
+
+  it("a fresh runner meets a config a failed create made for values no longer declared: left as it is, named in a warning (it was deleted before issue 51)", async () => {
+    const sim = new SimEngine(() => world.newContext());
+    const failed = await upLosingTheCreate(world, sim, [config({ providerId: github().id, value: githubValue(30) })], "/provider-configs");
+    expect((failed as StepError).message).toMatch(/looking for it failed too/);
+    const made = (await world.operator.providerConfigs.list({ status: "active", limit: 100 })).items.find((c) => !world.catalog.seededConfigs.has(c.id))!.id;
+    world.clearCreateIntents();
+
+    const declared = [config({ providerId: github().id, value: githubValue(60) })];
+    await sim.up(declared);
+    expect(sim.state.get("config")!.id).not.toBe(made);
+    expect(await stillLive(world, { ...sim.state.get("config")!, id: made })).toBe(true);
+    expect(warnings.join("")).toContain(`${made}: left as it is: it has this resource's create marker for other values, and nothing proves it this stack's`);
+    await converged(sim, declared, new Set([made]));
   });
 });

@@ -2,18 +2,21 @@
 // for it failing too, or slower than the client's timeout) leaves its intent on the machine that ran
 // it (provider/engine/create-intents.ts). The next up on the same machine resumes it: what it
 // made is taken over. On a fresh runner (a CI job on a new machine: the intent store empty) nothing
-// proves the object the stack's own, and the create path (create-path.ts) decides by its marker:
-//   - a callback or config carries this resource's create marker from a create that finished, as
-//     far as this machine knows: it is deleted and made anew (one object either way);
-//   - a setup session carries it too, but the API cannot delete it: a new one is made beside it,
-//     and the old one is left to expire;
-//   - a role or an instance carries no marker: the up is refused naming the object, adoptId and the
-//     engine's record of an interrupted create (`pulumi refresh --clear-pending-creates`), never taken
-//     over on a guess; the user adopts it.
+// proves the object the stack's own (issue 51: a marker proves only that the names match, which a
+// twin stack's objects share), so it is never taken over nor deleted:
+//   - a callback or config is refused as "has this resource's marker but is not in state", a role or
+//     an instance (no marker) as "is as declared, but nothing proves it this stack's", naming it and
+//     adoptId; the user then claims it as the refusal says, which converges on that very object;
+//   - a setup session blocks nothing (the API cannot delete one, so every destroy leaves its session
+//     with the marker): a new one is made beside it, and the run names it in a warning; it is left to
+//     expire.
+// Before issue 51 a callback or config was deleted and made anew.
 import fc from "fast-check";
 import { CONFIG_SOURCES, KIND_OF, NAMES, configArgs, declarations, pick, ref, setConnection, slotsOf, type Slot } from "./program";
 import { freeInstanceKey, integrationProviderFree } from "./free-keys";
-import { InvariantViolation, PENDING_CREATES_FIX, refusalNamesFix, resolved, stillLive } from "./invariants";
+import { InvariantViolation, nothingWritten, refusedAs, resolved, stillLive } from "./invariants";
+import { SESSION_LEFT_BESIDE, claimWithAdoptId, MARKED_KINDS, markedObjects } from "./loose";
+import { warningMark, warningsCaptured, warningsSince } from "./warnings";
 import { always, stacksOf, upAndCheck, type Command, type Model, type Real } from "./real";
 import { StepError } from "./sim-engine";
 import { worldEventCounts } from "./world-events";
@@ -106,29 +109,44 @@ export async function upAfterUnfinishedCreate(real: Real, slot: Slot, made: stri
     worldEventCounts.resumedOnSameMachine++;
     return;
   }
-  if (kind === "Role" || kind === "CallbackInstance") {
-    const refused = await real.sim.up(declarations(real.program), { refresh: real.dirty }).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    if (refused === undefined) fail(`on a fresh runner, ${slot} took ${made} over with nothing to prove it its own`);
-    refusalNamesFix(refused, made, [PENDING_CREATES_FIX]);
-    if (refused instanceof StepError && (refused.op !== "create" || refused.resource !== slot)) throw refused;
-    if (await gone()) fail(`a refused create of ${slot} on a fresh runner removed ${made}`);
-    // The fix the refusal names (the engine's record of an interrupted create, where there is one, gives the same).
-    real.program[slot] = { ...real.program[slot], adoptId: made };
+  if (kind === "IntegrationSetupSession") {
+    if (!warningsCaptured()) throw new Error("model bug: a session's create on a fresh runner is checked by the provider's warnings (captureWarnings)");
+    // Accounted for before the up that must leave it: it stays pending, beside the new one, until it expires.
+    real.accountedFor.add(made);
+    const mark = warningMark();
     await upAndCheck(real, false);
-    if (real.sim.state.get(slot)?.id !== made) fail(`${slot} declared with adoptId: "${made}" holds ${real.sim.state.get(slot)?.id}`);
-    delete real.program[slot]!.adoptId;
-    worldEventCounts.freshRunnerRefused++;
+    if (real.sim.state.get(slot)?.id === made) fail(`on a fresh runner, ${slot} took ${made} over with nothing on this machine to prove its create unfinished`);
+    if (await gone()) fail(`on a fresh runner, ${made} was removed`);
+    // The run names one session with the marker it met (the first it found: this one, or another a stack let go of).
+    const marked = await markedObjects(real.world);
+    const met = [...marked.values()].filter((o) => o.marker === marked.get(made)?.marker && o.id !== real.sim.state.get(slot)?.id).map((o) => o.id);
+    if (!met.some((id) => warningsSince(mark).some((warning) => warning.includes(`${id}: ${SESSION_LEFT_BESIDE}`))))
+      fail(`on a fresh runner, ${slot} made a session beside ${made} without a word: ${JSON.stringify(warningsSince(mark))}`);
+    worldEventCounts.freshRunnerNotTakenOver++;
     return;
   }
-  // The API cannot delete a session: the one the unfinished create made stays beside the new one, until it expires.
-  if (kind === "IntegrationSetupSession") real.accountedFor.add(made);
+  await real.world.resetRequestCounts();
+  const refused = await real.sim.up(declarations(real.program), { refresh: real.dirty }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (refused === undefined) {
+    const holds = real.sim.state.get(slot)?.id;
+    fail(`on a fresh runner, ${slot} ${holds === made ? `took ${made} over` : `made ${holds} beside ${made}`} with nothing to prove ${made} its own`);
+  }
+  const form = MARKED_KINDS.includes(kind) ? "notHeld" : "unproven";
+  refusedAs(refused, form, [made], kind);
+  if (refused instanceof StepError && (refused.op !== "create" || refused.resource !== slot)) throw refused;
+  // The refused create was the run's only step: nothing was written (a role's or instance's POST the service refused), and what it met is as it was.
+  nothingWritten(await real.world.writesCounted(), form, "an up refused on a fresh runner");
+  if (await gone()) fail(`a refused create of ${slot} on a fresh runner removed ${made}`);
+  // The claim the refusal names.
+  await claimWithAdoptId(real, slot, made);
   await upAndCheck(real, false);
-  if (real.sim.state.get(slot)?.id === made) fail(`on a fresh runner, ${slot} took ${made} over with nothing on this machine to prove its create unfinished`);
-  if (kind !== "IntegrationSetupSession" && !(await gone())) fail(`on a fresh runner, ${made} (carrying ${slot}'s marker) was left live beside its new object`);
-  worldEventCounts.freshRunnerRemade++;
+  if (real.sim.state.get(slot)?.id !== made) fail(`${slot} declared with adoptId: "${made}" holds ${real.sim.state.get(slot)?.id}`);
+  // Removed whenever the user likes (docs/adoption.md).
+  delete real.program[slot]!.adoptId;
+  worldEventCounts.freshRunnerNotTakenOver++;
 }
 
 /**

@@ -7,7 +7,7 @@
 //      the state of one stack, once, under the connection of its environment;
 //   6. no object another stack manages or someone made by hand is modified, detached, deleted or taken
 //      over by a run unless the program names it (adoptId);
-//   7. every refused run names the object in the way and the fix.
+//   7. every refused run names the object in the way and the fix, in at most 300 characters.
 // And after a failed up, the part that must hold at every moment: whatever state holds exists.
 import { BINDINGS } from "../../../provider/engine/bindings";
 import type { LiveObject } from "../../../provider/engine/binding";
@@ -15,7 +15,7 @@ import { withoutMarker } from "../../../provider/engine/create-marker";
 import { sameValue } from "../../../provider/shapes/normalize";
 import { MARKER_KEY } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
-import { StepError, isRef, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
+import { StepError, isAbout, isRef, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
 import { ENVIRONMENTS, connectionOf, type Connection, type EnvironmentName, type World } from "./world";
 
 export class InvariantViolation extends Error {}
@@ -68,9 +68,16 @@ export function resolved(sim: Deployer, decl: Declaration): Record<string, unkno
 
 /**
  * 1 and 2: each declaration is in state under its connection, and the live object, in the environment
- * of that connection, holds the declared values and the state's.
+ * of that connection, holds the declared values and the state's. `keptSettings`: the settings of
+ * configs claimed with adoptId and declared without `value` (the preview refuses one beside a new
+ * adoptId), as they held them when claimed: the program no longer says what they hold.
  */
-export async function serviceMatchesProgram(world: World, sim: Deployer, program: Declaration[]): Promise<void> {
+export async function serviceMatchesProgram(
+  world: World,
+  sim: Deployer,
+  program: Declaration[],
+  keptSettings: ReadonlyMap<string, Record<string, unknown>> = new Map(),
+): Promise<void> {
   for (const decl of program) {
     const entry = sim.state.get(decl.name) ?? fail(`${decl.name} is declared but not in state`);
     const binding = BINDINGS[decl.kind];
@@ -100,15 +107,27 @@ export async function serviceMatchesProgram(world: World, sim: Deployer, program
         fail(`${decl.name}.${field}: the service holds ${JSON.stringify(outputs[field])}, state says ${JSON.stringify(entry.outputs[field])}`);
       }
     }
-    if (decl.kind === "ProviderConfig") await configHoldsDeclaredValue(world, decl.name, entry.id, args, entry.outputs);
+    if (decl.kind === "ProviderConfig") await configHoldsDeclaredValue(world, decl.name, entry.id, args, entry.outputs, keptSettings.get(entry.id));
   }
 }
 
 /** A config's settings are what the program declared: the vault's values with `value` applied. */
-async function configHoldsDeclaredValue(world: World, name: string, id: string, args: Record<string, unknown>, outputs: Record<string, unknown>) {
+async function configHoldsDeclaredValue(
+  world: World,
+  name: string,
+  id: string,
+  args: Record<string, unknown>,
+  outputs: Record<string, unknown>,
+  kept: Record<string, unknown> | undefined,
+) {
   const held = await world.configSettings(id);
   const declared = args.value as Record<string, unknown> | undefined;
   const vaultId = args.providerConfigVaultId as string | undefined;
+  // Claimed without its value (a vault may still be declared): it holds what it held then.
+  if (declared === undefined && kept !== undefined) {
+    if (!sameValue(held, kept)) fail(`${name} (${id}): the service holds settings ${JSON.stringify(held)}, it held ${JSON.stringify(kept)} when claimed`);
+    return;
+  }
   // Adopted as it is (or adoptId removed since): no settings are declared, the config keeps its own.
   if (declared === undefined && vaultId === undefined) return;
   const vault = Object.values(world.catalog.providers)
@@ -244,6 +263,15 @@ export async function othersUntouched(world: World, sim: Deployer, program: read
   }
 }
 
+/**
+ * Whether a run was refused at preview naming a config's `value` (a secret input: the reason names it,
+ * planner.ts keepingSecrets), saying `says`.
+ */
+export function isAboutValue(error: unknown, says: RegExp): boolean {
+  if (error instanceof StepError) return error.op === "check" && error.failures.some((f) => isAbout(f, "value") && says.test(f.reason));
+  return /value/.test(refusalText(error)) && says.test(refusalText(error));
+}
+
 /** The text a refused run shows the user: the failed step's message and check failures, or the engine's output. */
 export function refusalText(error: unknown): string {
   if (error instanceof StepError) return [error.message, ...error.failures.map((f) => `${f.property}: ${f.reason}`)].join("\n");
@@ -251,15 +279,71 @@ export function refusalText(error: unknown): string {
 }
 
 /**
- * 7: a refused run names the object in the way and the fix: its id, and `adoptId: "<id>"` (and, where
- * given, the other fixes the refusal must name: the engine's record of an interrupted create).
+ * A run refused at one create over an object it cannot prove this stack's wrote nothing (the
+ * emulator's request counts since a reset): a create that meets an object by its marker is refused
+ * before it is sent; one that collides with it (a role's, an instance's, or a callback whose marker
+ * is another key's) is the one POST the service refused. `what` names the run in a failure.
+ */
+export function nothingWritten(written: Record<string, number>, form: RefusalForm, what: string): void {
+  const routes = Object.entries(written);
+  const collided = form !== "notHeld" && routes.length === 1 && routes[0][0].startsWith("POST ") && routes[0][1] === 1;
+  if (routes.length > 0 && !collided) fail(`${what} wrote: ${JSON.stringify(written)}`);
+}
+
+/** The most a refusal may say (issue 51: what was found, the likeliest fix, and where the rest is). */
+export const REFUSAL_MAX_CHARS = 300;
+
+/**
+ * 7: a refused run names the object in the way and the fix: its id, and the claim: `adoptId: "<id>"`
+ * on the dynamic door, `pulumi import tcs:index:<Kind> <name> <id>` on the native one, whose refusals
+ * know the resource's URN (an instance's import id is `<callback id>/<id>`); and, where given, the
+ * other fixes the refusal must name (what `up --replace` needs). The provider's own message is at
+ * most REFUSAL_MAX_CHARS long (the simulation sees it whole; the real engine's output wraps it).
  */
 export function refusalNamesFix(error: unknown, id: string, otherFixes: readonly RegExp[] = []): void {
   const text = refusalText(error);
   if (!text.includes(id)) fail(`a refused run does not name ${id}, the object in the way: ${text}`);
-  if (!text.includes(`adoptId: "${id}"`)) fail(`a refused run does not name the fix adoptId: "${id}": ${text}`);
+  const imports = new RegExp(`pulumi import tcs:index:\\w+ \\S+ (\\w+/)?${id}\\b`);
+  if (!text.includes(`adoptId: "${id}"`) && !imports.test(text)) fail(`a refused run does not name the claim, adoptId: "${id}" or pulumi import: ${text}`);
   for (const fix of otherFixes) if (!fix.test(text)) fail(`a refused run does not name the fix ${String(fix)}: ${text}`);
+  if (error instanceof StepError && error.op !== "check") {
+    const said = providerMessage(error);
+    if (said.length > REFUSAL_MAX_CHARS) fail(`a refusal says ${said.length} characters, more than ${REFUSAL_MAX_CHARS}: ${said}`);
+  }
 }
 
-/** How a refusal names the engine's record of a create an interrupted run left (`pulumi refresh --clear-pending-creates`, or `--import-pending-creates`). */
-export const PENDING_CREATES_FIX = /pulumi refresh --(clear|import)-pending-creates/;
+/** What the provider said in a failed step, without the step's name the simulation puts first. */
+export function providerMessage(error: StepError): string {
+  return error.message.slice(`${error.op} ${error.resource}: `.length);
+}
+
+/**
+ * The refusals of a create that meets an object it cannot prove this stack's own
+ * (provider/engine/ownership.ts), as a test finds them in a refusal's text: by the id they name.
+ */
+export const REFUSALS = {
+  /** A callback, config or session carrying this resource's create marker that this stack's state does not hold. */
+  notHeld: (id: string) => `${id} has this resource's marker but is not in state`,
+  /** A collision with an object that does not carry this resource's marker (one callback per integration provider, one role per slug). */
+  collision: (id: string) => `${id} already holds `,
+  /** A role or an instance exactly as declared, with no unfinished create of it on this machine. */
+  unproven: (id: string) => `${id} is as declared, but nothing proves it this stack's`,
+};
+
+export type RefusalForm = keyof typeof REFUSALS;
+
+/** What makes `up --replace` of a resource go through, as each refusal names it: a role keeps its slug for ever. */
+export const replaceFix = (kind: ResourceKind): string => (kind === "Role" ? "change slug" : "set deleteBeforeReplace");
+
+/**
+ * 7, for a create refused over an object it cannot prove this stack's: the refusal is of the `form`
+ * given, names one of `ids` with adoptId and `up --replace`'s fix, and points to the docs. Returns the id named.
+ */
+export function refusedAs(error: unknown, form: RefusalForm | readonly RefusalForm[], ids: readonly string[], kind: ResourceKind): string {
+  const text = refusalText(error);
+  const forms = typeof form === "string" ? [form] : form;
+  const id = ids.find((candidate) => forms.some((f) => text.includes(REFUSALS[f](candidate))));
+  if (id === undefined) fail(`a run was refused, but not as "${forms.map((f) => REFUSALS[f]("<id>")).join('" or "')}" for ${ids.join(" or ")}: ${text}`);
+  refusalNamesFix(error, id, [new RegExp(`up --replace: ${replaceFix(kind)}`), /See docs\/adoption\.md#not-in-state/]);
+  return id;
+}

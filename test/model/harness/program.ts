@@ -27,8 +27,17 @@ export const slotsOf = (kind: ResourceKind): Slot[] => SLOTS.filter((slot) => KI
 /** Declared args by slot, in slot order (which puts every reference after what it names). */
 export type Program = Partial<Record<Slot, Record<string, unknown>>>;
 
+/**
+ * The resource option `deleteBeforeReplace`, kept with a slot's args where the model's commands edit
+ * them, and handed to the engine as an option (Declaration.options), never as an input.
+ */
+export const DELETE_BEFORE_REPLACE = "$deleteBeforeReplace";
+
 export function declarations(program: Program): Declaration[] {
-  return SLOTS.filter((slot) => program[slot] !== undefined).map((slot) => ({ name: slot, kind: KIND_OF[slot], args: program[slot]! }));
+  return SLOTS.filter((slot) => program[slot] !== undefined).map((slot) => {
+    const { [DELETE_BEFORE_REPLACE]: deleteBeforeReplace, ...args } = program[slot]!;
+    return { name: slot, kind: KIND_OF[slot], args, ...(deleteBeforeReplace ? { options: { deleteBeforeReplace: true } } : {}) };
+  });
 }
 
 export const ref = (slot: Slot): Ref => ({ $ref: slot });

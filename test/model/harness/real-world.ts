@@ -1,14 +1,19 @@
-// The commands of the real world (issue 45), with their weights in quarters of the other commands'
-// (commandArbitraries): another stack on the account, objects made by hand, runs on a fresh machine,
-// keys rotated within their environment, and replaceOnChanges on kinds whose natural key the service
-// keeps unique. Each a quarter to three quarters as often as the rarest command there, so that
-// `npm test`'s model run keeps its time; half the slow creates of oneObjectCommands are a fresh runner's too.
+// The commands of the real world (issues 45 and 51), with their weights in quarters of the other
+// commands' (commandArbitraries): another stack on the account (and an object of it handed over to
+// this one), objects made by hand, runs on a fresh machine, keys rotated within their environment,
+// replaceOnChanges on kinds whose natural key the service keeps unique, a twin stack (the same project
+// and stack name in another backend), and `pulumi state delete`. Each a quarter to three quarters as
+// often as the rarest command there, so that `npm test`'s model run keeps its time; half the slow
+// creates of oneObjectCommands are a fresh runner's too.
 import fc from "fast-check";
 import { HandMadeCollision } from "./by-hand";
 import { FRESH_KINDS, UnfinishedCreateThenUp } from "./fresh-runner";
-import { OtherStackClaims, OtherStackDeclares } from "./other-stack";
+import { AdoptFromOtherStack, OtherStackClaims, OtherStackDeclares } from "./other-stack";
+import { SLOTS } from "./program";
 import type { Command } from "./real";
 import { RotateKey } from "./rotation";
+import { StateDeleteThenUp } from "./state-delete";
+import { TwinStackUp } from "./twin-stack";
 import { CallbackRenamedUnderReplaceOnChanges, RoleKeepsSlugUnderReplaceOnChanges } from "./unique-keys";
 import type { Connection } from "./world";
 
@@ -37,6 +42,16 @@ export function realWorldCommands(options: { faults: boolean; realEngine?: boole
     {
       weight: 3,
       arbitrary: fc.tuple(fc.constantFrom<"roleA" | "roleB">("roleA", "roleB"), variant).map(([slot, v]) => new RoleKeepsSlugUnderReplaceOnChanges(slot, v)),
+    },
+    { weight: 2, arbitrary: fc.constant(new TwinStackUp()) },
+    // A slot that is declared and may be created as declared: not every slot drawn.
+    { weight: 3, arbitrary: fc.constantFrom(...SLOTS).map((slot) => new StateDeleteThenUp(slot)) },
+    // The other stack makes the object first where it holds none: it seldom finds nothing to hand over.
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom<AdoptFromOtherStack["slot"]>("cbA", "pcA"), variant, connection)
+        .map(([slot, v, c]) => new AdoptFromOtherStack(slot, v, c)),
     },
   ];
   if (options.faults) {

@@ -1,9 +1,10 @@
 // A stand-in for the Pulumi engine that calls the provider exactly as the engine's dynamic-provider
 // plugin does (check with old inputs, diff and update with old outputs, read and delete with the
 // outputs in state), in the engine's order: steps in program order, a replacement's create before
-// the delete of what it replaces (unless deleteBeforeReplace), and deletes last, dependents first.
-// What a failed step leaves in state is what the engine leaves: finished steps, and replaced objects
-// still waiting for their delete.
+// the delete of what it replaces (unless deleteBeforeReplace, the provider's or the resource
+// option's), and deletes last, dependents first. What a failed step leaves in state is what the engine
+// leaves: finished steps, and replaced objects still waiting for their delete. Beside `up`: `pulumi
+// state delete`, and a preview that only checks and diffs.
 import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { BINDINGS } from "../../../provider/engine/bindings";
@@ -25,6 +26,16 @@ export interface Declaration {
   name: string;
   kind: ResourceKind;
   args: Record<string, unknown>;
+  /** Resource options the engine itself acts on (the provider never sees them). */
+  options?: ResourceOptions;
+}
+
+export interface ResourceOptions {
+  /**
+   * `deleteBeforeReplace`: any replacement of the resource, planned by diff or asked for with
+   * `--replace`, deletes the old object first and then creates the new one.
+   */
+  deleteBeforeReplace?: boolean;
 }
 
 export interface StateEntry {
@@ -65,6 +76,23 @@ export interface UpOptions {
   refresh?: boolean;
   /** `--replace`: resources (by name) replaced whatever their inputs, as `pulumi up --replace <urn>` does. */
   replace?: string[];
+  /**
+   * `--continue-on-error`: a failed step does not stop the run; the steps of resources that refer to
+   * one that failed (or is not in state) are skipped, and the run throws every failure at the end
+   * (RunErrors).
+   */
+  continueOnError?: boolean;
+}
+
+/** The failures of a run with `continueOnError`, in the order the steps ran. */
+export class RunErrors extends Error {
+  constructor(
+    readonly errors: StepError[],
+    /** Resources whose step was skipped because one they refer to failed or is not in state. */
+    readonly skipped: string[],
+  ) {
+    super(errors.map((error) => error.message).join("\n"));
+  }
 }
 
 /**
@@ -88,6 +116,10 @@ export interface Deployer {
    * explicit provider. The simulation asks its context factory instead (real.ts).
    */
   useApiKeys?(keys: { default: string; prod: string }): void;
+  /** `pulumi state delete <urn> --target-dependents`: the resources dropped from state (their objects stay). */
+  stateDelete?(name: string): StateEntry[];
+  /** `pulumi preview`: every resource checked (and diffed when in state), nothing written. */
+  preview?(program: Declaration[]): Promise<void>;
 }
 
 export function isRef(value: unknown): value is Ref {
@@ -109,6 +141,18 @@ export const stepCounts = {
   failedDuringMove: 0,
 };
 
+/** The project and stack of the model's stack (a twin stack has both too: twin-stack.ts). */
+export const MODEL_PROJECT = "model";
+export const MODEL_STACK = "dev";
+
+/** A resource's create key as the program's classes send it (dynamic/create-key.ts): project, stack, parent (none), type and name. */
+export function createKeyOf(project: string, stack: string, kind: ResourceKind, name: string): string {
+  return createHash("sha256")
+    .update([project, stack, "", `tcs:${kind}`, name].join("\n"))
+    .digest("hex")
+    .slice(0, 32);
+}
+
 export class SimEngine implements Deployer {
   readonly state = new Map<string, StateEntry>();
   /** Replaced objects whose delete has not run yet (it runs at the end of an up, or the next one). */
@@ -129,8 +173,8 @@ export class SimEngine implements Deployer {
   constructor(
     /** A connection's context (client, batchers, marker secret); throws for a name the stack config lacks. */
     private readonly newContext: (connection?: string) => ApiContext,
-    private readonly project = "model",
-    private readonly stack = "dev",
+    private readonly project = MODEL_PROJECT,
+    private readonly stack = MODEL_STACK,
   ) {}
 
   /** A run's plugin process: its own contexts (batchers, take-overs) and engines. */
@@ -180,10 +224,7 @@ export class SimEngine implements Deployer {
         inputs[key] = target.id;
       } else inputs[key] = value;
     }
-    inputs[CREATE_KEY_INPUT] = createHash("sha256")
-      .update([this.project, this.stack, "", `tcs:${decl.kind}`, decl.name].join("\n"))
-      .digest("hex")
-      .slice(0, 32);
+    inputs[CREATE_KEY_INPUT] = createKeyOf(this.project, this.stack, decl.kind, decl.name);
     const owner = sameKeyAs(this.program, decl, (d) => this.resolved(d));
     if (owner !== undefined) inputs[SAME_KEY_AS_INPUT] = owner;
     return inputs;
@@ -214,7 +255,10 @@ export class SimEngine implements Deployer {
     }
   }
 
-  /** `pulumi up` (with `--refresh` and `--replace` when asked). Throws the first failed step, as the engine stops there. */
+  /**
+   * `pulumi up` (with `--refresh`, `--replace` and `--continue-on-error` when asked). Throws the first
+   * failed step, as the engine stops there; with `continueOnError`, every failure at the end.
+   */
   async up(program: Declaration[], options: UpOptions = {}): Promise<void> {
     if (options.refresh) await this.refresh();
     else this.newProcess();
@@ -222,9 +266,32 @@ export class SimEngine implements Deployer {
     this.program = program;
     this.targeted = new Set(options.replace ?? []);
     const declared = new Set(program.map((decl) => decl.name));
+    const failures: StepError[] = [];
+    const skipped: string[] = [];
     try {
       try {
-        for (const decl of program) await this.step(decl);
+        for (const decl of program) {
+          if (!options.continueOnError) {
+            await this.step(decl);
+            continue;
+          }
+          // A resource that refers to one that failed waits for an id that never comes: the engine skips it.
+          const missing = Object.values(decl.args).some((value) => isRef(value) && (!this.state.has(value.$ref) || skipped.includes(value.$ref)));
+          if (missing || failures.some((failure) => refersTo(decl, failure.resource))) {
+            skipped.push(decl.name);
+            continue;
+          }
+          await this.step(decl).catch((error: unknown) => {
+            if (!(error instanceof StepError)) throw error;
+            failures.push(error);
+            skipped.push(decl.name);
+          });
+        }
+        if (failures.length > 0)
+          throw new RunErrors(
+            failures,
+            skipped.filter((name) => !failures.some((failure) => failure.resource === name)),
+          );
       } catch (error) {
         if (!(error instanceof StepError && error.op === "check")) stepCounts.failed++;
         throw error;
@@ -242,6 +309,41 @@ export class SimEngine implements Deployer {
   /** `pulumi destroy`. */
   async destroy(): Promise<void> {
     await this.up([]);
+  }
+
+  /**
+   * `pulumi state delete <urn> --target-dependents`: the resource and every resource that refers to it
+   * (by id, as its inputs hold references) leave state; nothing is sent to the service, so their objects
+   * stay. Returns the entries dropped, the named one first.
+   */
+  stateDelete(name: string): StateEntry[] {
+    const first = this.state.get(name);
+    if (!first) return [];
+    const dropped = [first];
+    for (let i = 0; i < dropped.length; i++) {
+      for (const entry of this.state.values()) {
+        if (!dropped.includes(entry) && Object.values(entry.inputs).includes(dropped[i].id)) dropped.push(entry);
+      }
+    }
+    for (const entry of dropped) this.state.delete(entry.name);
+    return dropped;
+  }
+
+  /** `pulumi preview` (no `--refresh`): each resource checked, and diffed when state holds it; nothing is written. Throws the first refusal. */
+  async preview(program: Declaration[]): Promise<void> {
+    this.newProcess();
+    this.program = program;
+    for (const decl of program) {
+      // A reference to a resource not yet created is an unknown value at preview: the model previews applied programs only.
+      const old = this.state.get(decl.name);
+      const news = await this.check(decl, old);
+      if (old)
+        await this.engine(decl.kind)
+          .diff(old.id, old.outputs, news)
+          .catch((error: unknown) => {
+            throw new StepError(decl.name, "diff", message(error));
+          });
+    }
   }
 
   private async step(decl: Declaration): Promise<void> {
@@ -269,7 +371,7 @@ export class SimEngine implements Deployer {
         stepCounts.move++;
         this.moving = true;
       }
-      if (diff.deleteBeforeReplace) {
+      if (diff.deleteBeforeReplace || decl.options?.deleteBeforeReplace) {
         await this.remove(old);
         this.state.set(decl.name, await this.create(decl, news));
       } else {
@@ -289,13 +391,19 @@ export class SimEngine implements Deployer {
 
   /**
    * A replacement `--replace` asks for, as Pulumi's engine makes it (pkg/resource/deploy/step_generator.go,
-   * v3.259): check sees no old inputs (as for a new resource), diff is not called, the create comes
-   * first and the old object's delete at the end of the run (the provider's deleteBeforeReplace is
-   * never asked for).
+   * v3.259): check sees no old inputs (as for a new resource), diff is not called (so the provider's
+   * deleteBeforeReplace is never asked for), the create comes first and the old object's delete at the
+   * end of the run; with the resource option deleteBeforeReplace, the old object's delete comes first
+   * (the resource then leaves state, and a create that fails leaves it out).
    */
   private async replaceTargeted(decl: Declaration, old: StateEntry): Promise<void> {
     const news = await this.check(decl, undefined);
     stepCounts.targetedReplace++;
+    if (decl.options?.deleteBeforeReplace) {
+      await this.remove(old);
+      this.state.set(decl.name, await this.create(decl, news));
+      return;
+    }
     const created = await this.create(decl, news);
     this.pendingDeletes.push(old);
     this.state.set(decl.name, created);
@@ -373,6 +481,11 @@ export class SimEngine implements Deployer {
       this.pendingDeletes = saved.pending;
     }
   }
+}
+
+/** Whether a declaration refers to a resource (by reference). */
+function refersTo(decl: Declaration, name: string): boolean {
+  return Object.values(decl.args).some((value) => isRef(value) && value.$ref === name);
 }
 
 function message(error: unknown): string {
