@@ -226,6 +226,8 @@ export class Planner<Args extends Props, R extends LiveObject> {
     for (const [name, rule] of Object.entries(this.shape.rules)) {
       const declared = news[name];
       if (declared === undefined && rule.serverDefault) continue;
+      // Left out on both sides (check compares recorded inputs): the same, whatever an absent declaration means.
+      if (declared === undefined && olds[name] === undefined) continue;
       const differs = isUnknown(declared) || !sameValue(olds[name], declared, rule);
       if (!differs) continue;
       changed.push(name);

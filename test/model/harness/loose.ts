@@ -176,20 +176,6 @@ export async function claimWithAdoptId(real: Real, slot: Slot, id: string): Prom
   real.keptSettings.set(id, await real.world.configSettings(id));
 }
 
-/**
- * A config whose `replaceOnChanges` names `toolFilters` (or `*`) and which leaves toolFilters out
- * cannot be claimed: check compares the recorded inputs as it compares a live value with a declared
- * one (`sameValue`, whose `absentMeans` stands for the declared side only), so toolFilters left out on
- * both sides reads as changed, and every up after the adoption is refused at check ("toolFilters:
- * cannot change on <id> while adoptId names it"; without adoptId, the create's need for settings).
- * Found by the model (state delete of such a config, then the claim); a provider bug, reported. The
- * commands that claim an object leave such a config out until it is fixed.
- */
-export function claimRefusedByCheck(args: Record<string, unknown> | undefined): boolean {
-  const named = args?.[REPLACE_ON_CHANGES_INPUT];
-  return Array.isArray(named) && (named.includes("*") || named.includes("toolFilters")) && "providerId" in args! && args!.toolFilters === undefined;
-}
-
 /** Records which slot each object in any of the model's states is held by (the markers name the slot that made an object). */
 export function rememberHolders(real: Real, sims: readonly Deployer[]): void {
   for (const sim of sims) for (const entry of [...sim.state.values(), ...sim.pendingDeletes]) real.heldBy.set(entry.id, entry.name as Slot);

@@ -10,7 +10,7 @@ import type { ResourceKind, ShapeRules } from "../../../provider/shapes/shape";
 import { integrationProviderFree } from "./free-keys";
 import { FRESH_KINDS, declareNew, unmanaged, upAfterUnfinishedCreate } from "./fresh-runner";
 import { InvariantViolation, nothingWritten, refusedAs, snapshotOf, stateExists, stillLive, type RefusalForm } from "./invariants";
-import { SESSION_LEFT_BESIDE, claimRefusedByCheck, claimWithAdoptId, markedObjects } from "./loose";
+import { SESSION_LEFT_BESIDE, claimWithAdoptId, markedObjects } from "./loose";
 import {
   CONFIG_SOURCES,
   DELETE_BEFORE_REPLACE,
@@ -335,7 +335,6 @@ export class ChangeAfterFailedCreate implements Command {
     )
       return;
     // On a fresh runner the object the failed create made may be claimed (upOnAFreshRunner).
-    if (this.freshRunner && claimRefusedByCheck(args)) return;
     await upAndCheck(real, false);
     const kind = KIND_OF[this.slot] as "Callback" | "ProviderConfig";
     const connection = connectionOf(args);

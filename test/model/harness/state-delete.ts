@@ -8,7 +8,7 @@
 // so. What the next up would not meet (a config marked under a key rotated since: docs/adoption.md
 // "A refusal needs an object to meet") the user claims before it, as the docs say.
 import { InvariantViolation, nothingWritten, refusedAs, stillLive, type RefusalForm } from "./invariants";
-import { SESSION_LEFT_BESIDE, claimRefusedByCheck, claimWithAdoptId, markedObjects } from "./loose";
+import { SESSION_LEFT_BESIDE, claimWithAdoptId, markedObjects } from "./loose";
 import { createRefusal, markerOfInputs } from "./one-object-commands";
 import { KIND_OF, declarations, type Slot } from "./program";
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
@@ -30,7 +30,7 @@ export class StateDeleteThenUp implements Command {
     if (!real.sim.stateDelete || !warningsCaptured() || !real.program[this.slot]) return;
     await upAndCheck(real, false);
     // A declaration a create of which is refused at check (a config without settings, an expiry past) never reaches the object.
-    if (createRefusal(real, this.slot) || claimRefusedByCheck(real.program[this.slot])) return;
+    if (createRefusal(real, this.slot)) return;
     const dropped = real.sim.stateDelete(this.slot);
     if (dropped.length === 0) return;
     real.log.push(`  (state delete: ${dropped.map((entry) => `${entry.name} ${entry.id}`).join(", ")})`);
