@@ -376,8 +376,11 @@ class AdoptWithValue implements Command {
   ) {}
   check = always;
   async run(_m: Model, real: Real) {
-    const current = real.program[this.slot];
     if (real.dirty) return;
+    // Converged first: the program's own pending creates (one may meet an object the state does not
+    // hold, which upAndCheck claims as the refusal names) are not this command's to answer for.
+    await upAndCheck(real, false);
+    const current = real.program[this.slot];
     if (this.move ? current?.value === undefined || current.adoptId !== undefined : current || real.sim.state.has(this.slot)) return;
     const connection = this.move ? otherConnection(connectionOf(current)) : undefined;
     // Adopting happens on a create: a "move" back to where state holds the config changes adoptId alone, which plans nothing.

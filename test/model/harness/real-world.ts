@@ -1,12 +1,14 @@
 // The commands of the real world (issues 45 and 51), with their weights in quarters of the other
 // commands' (commandArbitraries): another stack on the account (and an object of it handed over to
-// this one), objects made by hand, runs on a fresh machine, keys rotated within their environment,
+// this one), objects made by hand, runs on a fresh machine, keys rotated within their environment or
+// moved to another,
 // replaceOnChanges on kinds whose natural key the service keeps unique, a twin stack (the same project
 // and stack name in another backend), and `pulumi state delete`. Each a quarter to three quarters as
 // often as the rarest command there, so that `npm test`'s model run keeps its time; half the slow
 // creates of oneObjectCommands are a fresh runner's too.
 import fc from "fast-check";
 import { HandMadeCollision } from "./by-hand";
+import { KeyMovedToOtherEnvironment } from "./environment-move";
 import { FRESH_KINDS, UnfinishedCreateThenUp } from "./fresh-runner";
 import { AdoptFromOtherStack, OtherStackClaims, OtherStackDeclares } from "./other-stack";
 import { SLOTS } from "./program";
@@ -34,6 +36,7 @@ export function realWorldCommands(options: { faults: boolean; realEngine?: boole
     { weight: 2, arbitrary: fc.tuple(keyed, variant).map(([kind, v]) => new OtherStackClaims(kind, v)) },
     { weight: 2, arbitrary: fc.tuple(keyed, variant, connection).map(([kind, v, c]) => new HandMadeCollision(kind, v, c)) },
     { weight: 1, arbitrary: connection.map((c) => new RotateKey(c)) },
+    { weight: 1, arbitrary: connection.map((c) => new KeyMovedToOtherEnvironment(c)) },
     {
       weight: 2,
       arbitrary: fc.tuple(fc.constantFrom<"cbA" | "cbB">("cbA", "cbB"), variant).map(([slot, v]) => new CallbackRenamedUnderReplaceOnChanges(slot, v)),

@@ -202,7 +202,8 @@ export class SimEngine implements Deployer {
         (connection) => this.context(connection),
         // A connection the stack config lacks fails here, as in the plugin; the keys are the service's own.
         (connection) => void this.context(connection),
-        { createBackoff: { initialMs: 1, maxMs: 1 } },
+        // The dynamic door's plugin: each resource records the environment it lives in.
+        { createBackoff: { initialMs: 1, maxMs: 1 }, recordEnvironment: true },
       );
       this.engines.set(kind, engine);
     }

@@ -21,6 +21,8 @@ export const worldEventCounts = {
   freshRunnerNotTakenOver: 0,
   /** A connection's key rotated within its environment: the next up wrote nothing. */
   keysRotated: 0,
+  /** A connection's key moved to another environment: every run refused naming a resource, nothing written or dropped. */
+  keysMovedRefused: 0,
   /** A role's replaceOnChanges replacement keeping its slug, refused at preview naming the fix. */
   roleKeptSlugRefused: 0,
   /** A callback renamed under replaceOnChanges: ["name"], replaced by a new one on its integration provider. */

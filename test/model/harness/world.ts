@@ -173,7 +173,7 @@ export class World {
     const id = `${apiKey}|${timeoutMs ?? ""}`;
     let client = this.clients.get(id);
     if (!client) this.clients.set(id, (client = this.client(apiKey, timeoutMs)));
-    return newApiContext(() => client, apiKey);
+    return newApiContext(() => client, apiKey, this.emulator.url);
   }
 
   async control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
