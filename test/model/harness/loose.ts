@@ -15,7 +15,7 @@
 //   - a create refused for one names it as "has this resource's marker but is not in state" with
 //     adoptId; the model then follows that claim (claimWithAdoptId) and runs the up again.
 import { unfinishedCreate } from "../../../provider/engine/create-intents";
-import { MARKER_KEY, REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
+import { MARKER_KEY } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 import { InvariantViolation, REFUSALS, isAboutValue, refusalText, refusedAs } from "./invariants";
 import { KIND_OF, declarations, type Slot } from "./program";
