@@ -38,7 +38,12 @@ export function newApiContext(client: () => ToolConnectivityClient, apiKey: stri
       return (made ??= client());
     },
     settingsFingerprint: settingsFingerprint(apiKey, baseUrl),
-    environment: () => (environment ??= oldestRole(context.client)),
+    // A failed question is asked again by the next resource rather than remembered for the run.
+    environment: () =>
+      (environment ??= oldestRole(context.client).catch((error: unknown) => {
+        environment = undefined;
+        throw error;
+      })),
     learnEnvironment: (id) => void (environment ??= Promise.resolve(id)),
     reads: new ReadBatcher(),
     // Whole, however long: an object past a cut-short scan's last page would be left behind.

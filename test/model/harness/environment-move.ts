@@ -4,6 +4,7 @@
 // (provider/engine/environment-record.ts): every run of the program, `up --refresh` included, must refuse a
 // resource of that connection, naming it, before anything is read, written or dropped. State keeps
 // every id and every object stays live; with the key set back, the stack converges with no write.
+import { ENVIRONMENT_OUTPUT } from "../../../provider/shapes/reserved";
 import { InvariantViolation, stillLive } from "./invariants";
 import { declarations } from "./program";
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
@@ -24,7 +25,10 @@ export class KeyMovedToOtherEnvironment implements Command {
     await upAndCheck(real, false);
     const key = keyOfConnection(this.connection);
     const moved = [...real.sim.state.values()].filter((entry) => keyOfConnection(connectionOf(entry.outputs)) === key);
-    if (moved.length === 0) return;
+    // A resource whose every write and refresh met a service that did not say which environment it
+    // reaches records none, and cannot be told moved (the simulation's client retries nothing); one
+    // recorded resource of the connection refuses the run.
+    if (!moved.some((entry) => typeof entry.outputs[ENVIRONMENT_OUTPUT] === "string")) return;
     const before = new Map([...real.sim.state].map(([name, entry]) => [name, entry.id]));
     const home = real.world.reach[key];
     real.world.reach[key] = home === "development" ? "production" : "development";

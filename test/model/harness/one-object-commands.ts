@@ -563,6 +563,10 @@ export class UpdateThenReplace implements Command {
       real.program[this.slot] = changed;
       normalize(real.world.catalog, real.program);
       await upAndCheck(real, false);
+      // The replacement's create may have met an object a fresh runner's failed create left with the
+      // new values' marker, and upAndCheck claimed it with adoptId, which its next up drops and which
+      // marks it then (an adoption that changed it in place wrote no marker).
+      if (real.sim.state.get(this.slot)?.outputs.adoptId !== undefined) await upAndCheck(real, false);
       const replacement = real.sim.state.get(this.slot)!.id;
       if (replacement === entry.id) fail(`a replace-only change of ${this.slot} kept the object ${entry.id}`);
       if (typeof (await markerOf(real.world, kind, connection, replacement)) !== "string")
