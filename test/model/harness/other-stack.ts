@@ -314,12 +314,9 @@ export class AdoptFromOtherStack implements Command {
   }
 
   /**
-   * This stack's declaration of the other stack's object, as `tcs-pulumi generate` writes it but for a
-   * config's deployment: its values, a config without `value`. A config adopted declaring
-   * `providerDeploymentId` is refused at check by every up after a refresh that found it changed by
-   * hand (the refresh records inputs without the fields the service defaults, and check then reads the
-   * declared one as a replace-only change while adoptId stays): a provider bug found by this command,
-   * reported (docs/model-testing.md); left out until it is fixed.
+   * This stack's declaration of the other stack's object, as `tcs-pulumi generate` writes it: its
+   * values, a config's deployment included (a refresh that finds it changed by hand records inputs
+   * without it, which check once read as a replace-only change: docs/model-testing.md), and no `value`.
    */
   private declarationOf(id: string, outputs: Record<string, unknown>, kind: ResourceKind): Record<string, unknown> {
     // Its name, or another (in place); none where it has none (null in outputs).
@@ -327,7 +324,13 @@ export class AdoptFromOtherStack implements Command {
     const args: Record<string, unknown> =
       kind === "Callback"
         ? { adoptId: id, integrationProviderId: outputs.integrationProviderId, name }
-        : { adoptId: id, providerId: outputs.providerId, providerConfigVaultId: outputs.providerConfigVaultId ?? undefined, name };
+        : {
+            adoptId: id,
+            providerId: outputs.providerId,
+            providerDeploymentId: outputs.providerDeploymentId,
+            providerConfigVaultId: outputs.providerConfigVaultId ?? undefined,
+            name,
+          };
     setConnection(args, connectionOf(outputs));
     return args;
   }
