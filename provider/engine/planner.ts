@@ -145,8 +145,10 @@ export class Planner<Args extends Props, R extends LiveObject> {
     const moved = connectionMoved(olds, news);
     if (moved) replaces.push(CONNECTION_INPUT);
     // The new object can only be made once the old one is gone (the user's deleteBeforeReplace still
-    // wins). An object replaced because it is no longer live (an archived callback) holds no key.
-    const deleteBeforeReplace = replaces.length > 0 && !reason && !moved && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
+    // wins). An object replaced because it is no longer live (an archived callback) holds no key. Said
+    // of an update too: on the native door the engine turns one into a replacement by itself
+    // (replaceOnChanges) and then honours it, and a create never removes the object it replaces.
+    const deleteBeforeReplace = (replaces.length > 0 || changed.length > 0) && !reason && !moved && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
     if (this.claimsAdopted(olds, news)) changed.push("adoptId");
     // `changed` names each field that differs, for a door that shows a detailed diff (the native one).
     return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace, changed: [...new Set([...changed, ...replaces])] };
