@@ -32,7 +32,11 @@ describe("diff", () => {
 
   it("changes in-place fields in place and replace fields by replacement", async () => {
     const inPlace = await engine("Callback").diff("cb_x", callbackState, { ...callbackState, name: "renamed" });
-    expect(inPlace).toMatchObject({ changes: true, replaces: [] });
+    // deleteBeforeReplace, should the engine make the update a replacement (replaceOnChanges on the
+    // native door): the callback keeps its integration provider, which the service allows once.
+    expect(inPlace).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: true });
+    const role = { name: "Ops", slug: "ops", permissions: ["thread_read"] };
+    expect(await engine("Role").diff("rol_x", role, { ...role, name: "Operators" })).toMatchObject({ changes: true, deleteBeforeReplace: false });
     const replace = await engine("Callback").diff("cb_x", callbackState, { ...callbackState, integrationProviderId: "intp_linear00000000000000" });
     expect(replace).toMatchObject({ changes: true, replaces: ["integrationProviderId"] });
   });
