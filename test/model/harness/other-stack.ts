@@ -136,6 +136,8 @@ export class OtherStackDeclares implements Command {
   check = always;
   async run(_m: Model, real: Real) {
     const other = otherStackOf(real);
+    // A slot it handed over stays out of its program (the docs' hand-over: take the resource out).
+    if (other.handedOver?.has(this.slot)) return;
     const { catalog } = real.world;
     const p = other.program;
     const current = p[this.slot];
@@ -272,7 +274,7 @@ export class AdoptFromOtherStack implements Command {
   ) {}
   check = always;
   async run(m: Model, real: Real) {
-    if (!real.sim.preview || !warningsCaptured()) return;
+    if (!real.sim.preview || !warningsCaptured() || real.other?.handedOver?.has(this.slot)) return;
     // The other stack makes one first, where it holds none.
     if (!real.other?.sim.state.has(this.slot)) await new OtherStackDeclares(this.slot, this.name, this.connection, false).run(m, real);
     const other = otherStackOf(real);
@@ -305,6 +307,7 @@ export class AdoptFromOtherStack implements Command {
     // As the warning says: the other stack lets go of it first, and no longer declares it.
     other.sim.stateDelete(this.slot);
     delete other.program[this.slot];
+    (other.handedOver ??= new Set()).add(this.slot);
     real.watched.delete(entry.id);
     if (kind === "ProviderConfig") real.keptSettings.set(entry.id, await real.world.configSettings(entry.id));
     await upAndCheck(real, false);

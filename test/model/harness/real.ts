@@ -15,6 +15,11 @@ import type { ConnectionKey, KeyChoice, World } from "./world";
 export interface OtherStack {
   sim: Deployer;
   program: Program;
+  /**
+   * Its slots whose object it handed over to this stack (AdoptFromOtherStack): declared again under the
+   * same name, its create would meet the object, still carrying its marker, and be refused.
+   */
+  handedOver?: Set<string>;
 }
 
 export interface Real {
