@@ -230,9 +230,6 @@ export class Planner<Args extends Props, R extends LiveObject> {
       if (declared === undefined && rule.serverDefault) continue;
       // Left out on both sides (check compares recorded inputs): the same, whatever an absent declaration means.
       if (declared === undefined && olds[name] === undefined) continue;
-      // A value the service picks, missing from the recorded inputs (a refresh records an object's inputs
-      // without what the service defaults): check cannot tell, and diff compares the live one.
-      if (olds[name] === undefined && rule.serverDefault) continue;
       const differs = isUnknown(declared) || !sameValue(olds[name], declared, rule);
       if (!differs) continue;
       changed.push(name);
