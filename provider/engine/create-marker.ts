@@ -68,9 +68,12 @@ export function madeBySameResource(metadata: unknown, marker: string): boolean {
   return found !== undefined && found === ours;
 }
 
-/** Whether metadata carries a create marker another resource's create wrote (not this one's, whatever its values). */
-export function carriesAnotherMarker(metadata: unknown, marker: string): boolean {
-  return markerIn(metadata) !== undefined && !hasMarker(metadata, marker) && !madeBySameResource(metadata, marker);
+/**
+ * Whether metadata carries a create marker another resource's create wrote (not this one's, whatever its
+ * values): what adopting or importing an object says at preview. Only the identity part decides.
+ */
+export function markedByAnotherResource(metadata: unknown, secret: Buffer, createKey: unknown): boolean {
+  return markerIn(metadata) !== undefined && !madeBySameResource(metadata, markerFor(secret, createKey, {}, {}));
 }
 
 /** Metadata as the user declared it: the marker removed; no metadata at all stays null. */

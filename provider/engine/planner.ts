@@ -11,7 +11,7 @@ import { connectionMoved, connectionOf, createKeyOf, reasonFor, stripEngineKeys,
 import { failureAt, topLevelInput } from "./property-path";
 import { replaceOnChange } from "./replace-on-changes";
 import { alreadyValidated, markValidated } from "./validated-by";
-import { carriesAnotherMarker, markerFor } from "./create-marker";
+import { markedByAnotherResource } from "./create-marker";
 import { foreignMarkerWarning } from "./ownership";
 import { warn } from "./warn";
 import type { CheckFailure, Checked, Diffed } from "./results";
@@ -84,7 +84,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
       .then((found) => found ?? this.binding.retrieve?.(ctx, id))
       .catch(() => undefined);
     // A missing object is adoption's to report, at create.
-    if (live && carriesAnotherMarker(live.metadata, markerFor(ctx.markerSecret, createKeyOf(news), declared, this.shape.rules))) {
+    if (live && markedByAnotherResource(live.metadata, ctx.markerSecret, createKeyOf(news))) {
       warn(foreignMarkerWarning(this.kind, id));
     }
   }

@@ -9,7 +9,7 @@ import { CONNECTION_INPUT } from "../shapes/reserved";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { CreatePath, markerOf } from "./create-path";
-import { carriesAnotherMarker, markerFor } from "./create-marker";
+import { markedByAnotherResource } from "./create-marker";
 import { foreignMarkerWarning } from "./ownership";
 import { createKeyOfUrn } from "../shapes/identity";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
@@ -123,7 +123,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       throw new Error(describeError(`importing ${this.kind} ${id}`, error, undefined));
     });
     if (!record || this.binding.isGone?.(record)) return {};
-    if (urn !== undefined && carriesAnotherMarker(record.metadata, markerFor(ctx.markerSecret, createKeyOfUrn(urn), {}, this.shape.rules))) {
+    if (urn !== undefined && markedByAnotherResource(record.metadata, ctx.markerSecret, createKeyOfUrn(urn))) {
       warnAboutResource(foreignMarkerWarning(this.kind, id), urn);
     }
     const outs = outputsOf(this.binding, record, state as Args, undefined);
