@@ -1,7 +1,9 @@
-// Where a preview's time goes inside the provider plugin, against the no-op plugin: the engine's
-// dynamic-provider plugin is started here as the engine starts it, and driven over gRPC with the
-// resources of a stack that `up` just made, exactly as a preview with no changes drives it (Check with
-// the recorded inputs, then Diff against the recorded outputs). Three figures per stack:
+// Where a preview's time goes inside the provider plugin, against the same-shape floor's plugin (which
+// does nothing, on resources of the same properties: the gRPC messages the engine and the host encode
+// are the same size on both sides): the engine's dynamic-provider plugin is started here as the engine
+// starts it, and driven over gRPC with the resources of a stack that `up` just made, exactly as a
+// preview with no changes drives it (Check with the recorded inputs, then Diff against the recorded
+// outputs). Three figures per stack:
 // - start: from spawning the plugin to the answer to its first Check (loading Node, @pulumi/pulumi,
 //   and, on the first call, the provider's own code), the median of a few starts;
 // - check and diff: the time per resource of every resource's Check and Diff, one at a time;
@@ -50,9 +52,9 @@ function plain(value: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, plain(inner)]));
 }
 
-async function startPlugin(): Promise<{ child: ChildProcess; call: Call; close(): void }> {
+async function startPlugin(env: Record<string, string>): Promise<{ child: ChildProcess; call: Call; close(): void }> {
   // The engine's address is required on the command line; a no-change Check and Diff never use it.
-  const child = spawn(process.execPath, [PLUGIN, "127.0.0.1:1"], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [PLUGIN, "127.0.0.1:1"], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`the dynamic-provider plugin exited with ${code}`)));
@@ -102,14 +104,14 @@ function median(values: number[]): number {
 /**
  * Profiles the plugin on a stack's resources as `exportStack` gives them (secrets in plain text, as the
  * engine sends them to a dynamic provider), configured with `config` (the provider's settings as the
- * engine passes them: `tcs:apiKey` and the like).
+ * engine passes them: `tcs:apiKey` and the like), with `env` added to the plugin's environment.
  */
-export async function profilePlugin(resources: StateResource[], config: Record<string, string>): Promise<PluginProfile> {
+export async function profilePlugin(resources: StateResource[], config: Record<string, string>, env: Record<string, string> = {}): Promise<PluginProfile> {
   if (resources.length === 0) throw new Error("no resources to profile the plugin with");
   const starts: number[] = [];
   for (let i = 0; i < STARTS; i++) {
     const started = performance.now();
-    const plugin = await startPlugin();
+    const plugin = await startPlugin(env);
     try {
       await plugin.call("configure", configureRequest(config));
       await plugin.call("check", checkRequest(resources[0]));
@@ -119,7 +121,7 @@ export async function profilePlugin(resources: StateResource[], config: Record<s
     }
   }
 
-  const plugin = await startPlugin();
+  const plugin = await startPlugin(env);
   try {
     await plugin.call("configure", configureRequest(config));
     let started = performance.now();

@@ -86,7 +86,7 @@ export interface GrowthFigure {
   kb: number;
 }
 
-/** The provider plugin against the no-op plugin on the resources of the first round's `up` (plugin-profile.ts). */
+/** The dynamic door's plugin against the same-shape floor's on the resources of the first round's `up` (plugin-profile.ts). */
 export interface ProfileFigure {
   bench: "profile";
   n: number;

@@ -163,8 +163,8 @@ export async function benchScale(
               if (op === "up") {
                 const stack = runners.get(door)!.stack();
                 refreshMinimum.set(door, await batchedMinimum(emulatorOf(door), await callbacksWithInstances(stack)));
-                if (r === 1 && withFloor && door === "dynamic") {
-                  snapshots.floor = await snapshot(stackNameOf("floor"), runners.get("floor")!.stack(), "pulumi-nodejs:dynamic/bench:");
+                if (r === 1 && door === "dynamic") {
+                  snapshots.floor = await snapshot(stackNameOf("same_shape"), runners.get("same_shape")!.stack(), "pulumi-nodejs:dynamic/bench:");
                   snapshots.tcs = await snapshot(stackNameOf(door), stack, "pulumi-nodejs:dynamic/tcs:");
                 }
               }
@@ -182,7 +182,7 @@ export async function benchScale(
       }
       for (const door of doors) figures.push(memoryFigure(door, n, peakMb.get(door)!, peakMb.get("same_shape")!, peakMb.get("floor")!));
       if (snapshots.floor && snapshots.tcs) {
-        log(`[bench] N=${n}: plugin profile (start, check and diff per resource) against the no-op plugin`);
+        log(`[bench] N=${n}: plugin profile (start, check and diff per resource) against the same-shape floor's plugin`);
         figures.push(...(await profileFigures(n, snapshots.tcs, snapshots.floor, providerSettings(emulatorOf("dynamic")))));
       }
     }
