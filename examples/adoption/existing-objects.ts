@@ -1,6 +1,6 @@
 // What a team built by hand before adopting Pulumi: a GitHub provider config with a tool allowlist,
 // callbacks for GitHub and Linear events (GitHub's attached to the config), and two custom roles.
-// Made through the SDK here, as the dashboard would; `tcs-pulumi generate` then writes index.ts for them.
+// Made through the SDK here, as the dashboard would; `pulumi-tcs generate` then writes index.ts for them.
 //   TCS_API_KEY=<a secret key> TCS_BASE_URL=<the service> npx tsx existing-objects.ts
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
 

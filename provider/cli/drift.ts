@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-// tcs-drift: drift detection for scheduled pipelines. Runs a refresh preview of a stack (it does not
+// `drift`: drift detection for scheduled pipelines. Runs a refresh preview of a stack (it does not
 // run the program, so it works on any stack), reports each resource whose declared inputs differ from
 // the service or whose object vanished (drift), and apart from those what the service changed by
 // itself (lifecycle: a session expired or completed), in Markdown and JSON. Exits 0 (no drift, whatever
@@ -7,11 +6,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { refreshPreviewEvents, type RefreshPreviewFailure } from "./drift/refresh-preview";
 import { DriftCollector } from "./drift/report";
 import { toJson, toMarkdown } from "./drift/render";
 
-const USAGE = `Usage: tcs-drift --stack <name> [--cwd <project dir>] [--markdown <file>] [--json <file>]
+const usage = (program: string) => `Usage: ${program} drift --stack <name> [--cwd <project dir>] [--markdown <file>] [--json <file>]
 
 Runs a refresh preview of the stack and reports drift (declared inputs that differ from the service,
 objects deleted outside Pulumi) and, apart, lifecycle changes (what the service changed by itself).
@@ -24,7 +23,9 @@ Exit codes: 0 no drift (lifecycle changes alone included), 2 drift found, 1 erro
 
 export const EXIT = { clean: 0, error: 1, drift: 2 } as const;
 
-async function main(argv: string[]): Promise<number> {
+/** Runs the drift report; `program` is the command as the user typed it (pulumi-tcs, or the plugin executable). */
+export async function drift(argv: string[], program: string): Promise<number> {
+  const USAGE = usage(program);
   let values;
   try {
     ({ values } = parseArgs({
@@ -32,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
       options: { stack: { type: "string" }, cwd: { type: "string" }, markdown: { type: "string" }, json: { type: "string" }, help: { type: "boolean" } },
     }));
   } catch (error) {
-    process.stderr.write(`tcs-drift: ${(error as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(`${program} drift: ${(error as Error).message}\n\n${USAGE}\n`);
     return EXIT.error;
   }
   if (values.help) {
@@ -40,23 +41,20 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.clean;
   }
   if (!values.stack) {
-    process.stderr.write(`tcs-drift: --stack is required (the stack to check, e.g. --stack production)\n\n${USAGE}\n`);
+    process.stderr.write(`${program} drift: --stack is required (the stack to check, e.g. --stack production)\n\n${USAGE}\n`);
     return EXIT.error;
   }
   const workDir = path.resolve(values.cwd ?? ".");
   if (!["Pulumi.yaml", "Pulumi.yml"].some((file) => fs.existsSync(path.join(workDir, file)))) {
-    process.stderr.write(`tcs-drift: no Pulumi.yaml in ${workDir}; pass the project directory with --cwd\n`);
+    process.stderr.write(`${program} drift: no Pulumi.yaml in ${workDir}; pass the project directory with --cwd\n`);
     return EXIT.error;
   }
 
   const collector = new DriftCollector();
   try {
-    // A preview never asks for confirmation; CI often sets PULUMI_SKIP_CONFIRMATIONS=true, which the
-    // CLI would turn into --yes, refused next to --preview-only.
-    const stack = await LocalWorkspace.selectStack({ stackName: values.stack, workDir }, { envVars: { PULUMI_SKIP_CONFIRMATIONS: "false" } });
-    await stack.previewRefresh({ onEvent: collector.onEvent });
+    for (const event of await refreshPreviewEvents(values.stack, workDir)) collector.onEvent(event);
   } catch (error) {
-    process.stderr.write(`tcs-drift: the refresh preview of stack '${values.stack}' failed: ${firstLines(error)}\n`);
+    process.stderr.write(`${program} drift: the refresh preview of stack '${values.stack}' failed: ${firstLines(error)}\n`);
     return EXIT.error;
   }
 
@@ -69,13 +67,9 @@ async function main(argv: string[]): Promise<number> {
   return report.drifted ? EXIT.drift : EXIT.clean;
 }
 
-/** The engine's own message without the command line and its noise. */
+/** The engine's own message without its noise. */
 function firstLines(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : (error as RefreshPreviewFailure).output;
   const lines = text.split("\n").filter((line) => /error:/i.test(line));
   return (lines.length > 0 ? lines.slice(0, 3).join(" ") : text.split("\n").slice(0, 3).join(" ")).trim();
-}
-
-if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
 }

@@ -1,4 +1,4 @@
-// Every resource's shape by kind: what the program's classes, the plugin's bindings and tcs-drift read.
+// Every resource's shape by kind: what the program's classes, the plugin's bindings and pulumi-tcs drift read.
 import { callback } from "./callback";
 import { callbackInstance } from "./callback-instance";
 import { integrationSetupSession } from "./integration-setup-session";

@@ -2,7 +2,7 @@
 // types (the program's, with Pulumi inputs, and the plugin's, plain), the zod check, the diff rules,
 // the output names and types, the secret outputs and the type token. A shape module loads nothing at
 // run time (no SDK, no Pulumi, no engine; zod only when its schema is first used, see zod.ts): the
-// program's classes, the plugin's bindings and tcs-drift all read the same declaration.
+// program's classes, the plugin's bindings and pulumi-tcs drift all read the same declaration.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ZodType } from "zod";
 import { TCS_MODULE, type ResourceKind } from "../type-tokens";
@@ -72,7 +72,7 @@ export type Fields = Record<string, Field>;
 
 export interface InputOptions extends FieldRule {
   secret?: boolean;
-  /** The input holds the id of another resource of this kind: `tcs-pulumi generate` writes it as that resource's `.id`. */
+  /** The input holds the id of another resource of this kind: `pulumi-tcs generate` writes it as that resource's `.id`. */
   references?: ResourceKind;
 }
 
@@ -177,7 +177,7 @@ export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
   replacementReason?(state: Props, args: PlainArgs<F>): string | undefined;
   /**
    * Live statuses that only someone's action outside Pulumi reaches and that make the provider replace
-   * the object, each with the note tcs-drift prints: drift, although `status` is the service's own
+   * the object, each with the note pulumi-tcs drift prints: drift, although `status` is the service's own
    * field. Statuses that make an object count as gone (deleted, detached) need no entry.
    */
   outOfBandStatuses?: Record<string, string>;

@@ -67,9 +67,9 @@ function embeddedFiles(): { plugin: Plugin; version: string } {
   return { plugin, version };
 }
 
-/** Bundles dist/provider/native/main.js into <outDir>/pulumi-resource-tcs.js. */
+/** Bundles dist/provider/native/entry.js (the plugin, and the project's commands) into <outDir>/pulumi-resource-tcs.js. */
 export async function bundlePlugin(outDir: string): Promise<Bundle> {
-  const main = path.join(DIST, "native", "main.js");
+  const main = path.join(DIST, "native", "entry.js");
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: build dist/ first (npm run build)`);
   const { plugin, version } = embeddedFiles();
   const file = path.join(outDir, "pulumi-resource-tcs.js");

@@ -1,4 +1,4 @@
-// tcs-drift on a real stack: the compiled bin as a pipeline runs it, against the emulator, before and
+// pulumi-tcs drift on a real stack: the compiled bin as a pipeline runs it, against the emulator, before and
 // after out-of-band changes; its exit codes tell drift (2) from errors (1).
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -9,13 +9,13 @@ import { fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
 import { runBin } from "./helpers/run-bin";
 import { api, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 
-const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
+const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 
 function drift(args: string[], backendDir: string, extraEnv: NodeJS.ProcessEnv = {}) {
-  return runBin(BIN, args, { ...process.env, PULUMI_BACKEND_URL: `file://${backendDir}`, GITHUB_STEP_SUMMARY: "", ...extraEnv });
+  return runBin(BIN, ["drift", ...args], { ...process.env, PULUMI_BACKEND_URL: `file://${backendDir}`, GITHUB_STEP_SUMMARY: "", ...extraEnv });
 }
 
-describe("tcs-drift", () => {
+describe("pulumi-tcs drift", () => {
   let emulator: RunningEmulator;
 
   beforeAll(async () => {

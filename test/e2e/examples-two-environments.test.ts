@@ -13,7 +13,7 @@ import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 
 const EXAMPLE = path.join(REPO_ROOT, "examples", "two-environments");
-const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
+const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 const GITHUB_PROVIDER = "prov_github00000000000000";
 const WRONG_KEY = "service_sk_not_this_environments_key_00000";
 
@@ -96,7 +96,7 @@ describe("examples/two-environments", () => {
     expect(refresh.summary.resourceChanges ?? {}).not.toHaveProperty("update");
     await stack.preview({ expectNoChanges: true, refresh: true });
 
-    // Drift in production, found by tcs-drift and reported under production's connection.
+    // Drift in production, found by pulumi-tcs drift and reported under production's connection.
     await api(
       emulator,
       "PUT",
@@ -105,7 +105,7 @@ describe("examples/two-environments", () => {
       "production",
     );
     const jsonFile = path.join(scratch.dir, "drift.json");
-    const drift = await runBin(DRIFT_BIN, ["--stack", "platform", "--cwd", scratch.dir, "--json", jsonFile], {
+    const drift = await runBin(DRIFT_BIN, ["drift", "--stack", "platform", "--cwd", scratch.dir, "--json", jsonFile], {
       ...process.env,
       PULUMI_BACKEND_URL: `file://${scratch.backendDir}`,
       GITHUB_STEP_SUMMARY: "",

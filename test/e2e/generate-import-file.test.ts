@@ -1,4 +1,4 @@
-// `tcs-pulumi generate --import-file`: objects of every kind made through the API, the file `pulumi
+// `pulumi-tcs generate --import-file`: objects of every kind made through the API, the file `pulumi
 // import --file` takes written for the whole environment (the names generate gives them, an instance as
 // `<callbackId>/<instanceId>`), and the real `pulumi import --file` of it into a YAML project on the
 // native provider: every object in state, and the code the import prints, put in the program, plans
@@ -12,7 +12,7 @@ import { runBin, type BinResult } from "./helpers/run-bin";
 import { api, listAll, startTestEmulator } from "./helpers/tcs-stack";
 import { yamlProject } from "./helpers/yaml-project";
 
-const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "tcs-pulumi.js");
+const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 
 // Fixture ids of the emulator (emulator/README.md).
 const FIX = {
@@ -104,7 +104,7 @@ test("generate --import-file: pulumi import --file of a whole environment into a
     expect(generated.stderr).toMatch(/objects written to .*import\.json; next, .*pulumi import --file/);
     expect(generated.code).toBe(0);
     // What JSON cannot say, said on stderr as the program's header says it.
-    expect(generated.stderr).toMatch(/tcs-pulumi: note: \d+ ProviderConfigs: `value` is write-only \(the API never returns it\)/);
+    expect(generated.stderr).toMatch(/pulumi-tcs generate: note: \d+ ProviderConfigs: `value` is write-only \(the API never returns it\)/);
     expect(generated.stdout).toBe("");
     const text = fs.readFileSync(file, "utf8");
     expect(text + generated.stderr).not.toContain(emulator.keys.production.secret);

@@ -1,5 +1,5 @@
 // examples/gitops: the three GitHub Actions workflows pass actionlint (built from Go modules), call
-// the engine the way their README says, and the nightly drift job's shell step turns tcs-drift's exit
+// the engine the way their README says, and the nightly drift job's shell step turns the drift report's exit
 // codes into the right outcome: 0 quiet, 2 an issue, 1 a failed job.
 import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -13,7 +13,7 @@ import { makeScratch, type Scratch } from "./helpers/workspace";
 const run = promisify(execFile);
 const WORKFLOW_DIR = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows");
 const WORKFLOWS = ["preview.yml", "apply.yml", "drift.yml"];
-const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
+const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 
 interface Step {
   name?: string;
@@ -72,7 +72,7 @@ describe("examples/gitops workflows", () => {
     expect(load("drift.yml").concurrency).toEqual(workflow.concurrency);
   });
 
-  describe("the drift job's tcs-drift step", () => {
+  describe("the drift job's pulumi-tcs drift step", () => {
     const drift = load("drift.yml");
     const steps = drift.jobs.drift.steps;
     const detect = steps.find((step) => step.id === "drift") as Step;
@@ -81,7 +81,7 @@ describe("examples/gitops workflows", () => {
 
     beforeAll(() => {
       scratch = makeScratch("gitops");
-      // A stand-in for `npx` that records the command line and exits as tcs-drift would.
+      // A stand-in for `npx` that records the command line and exits as pulumi-tcs drift would.
       const fakeNpx = path.join(scratch.dir, "bin", "npx");
       fs.mkdirSync(path.dirname(fakeNpx));
       fs.writeFileSync(fakeNpx, '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$NPX_ARGS"\nexit "$FAKE_DRIFT_EXIT"\n', { mode: 0o755 });
@@ -130,13 +130,14 @@ describe("examples/gitops workflows", () => {
       const result = await runDetect(1);
       expect(result.code).toBe(1);
       expect(result.outputs).toBe("exit-code=1\n");
-      expect(result.stdout).toContain("::error::tcs-drift could not check the stack");
+      expect(result.stdout).toContain("::error::pulumi-tcs drift could not check the stack");
     });
 
-    it("calls tcs-drift with options it accepts", async () => {
+    it("calls pulumi-tcs drift with options it accepts", async () => {
       await runDetect(0);
       const [bin, ...args] = fs.readFileSync(path.join(scratch.dir, "npx-args"), "utf8").trim().split("\n");
-      expect(bin).toBe("tcs-drift");
+      // npx runs the bin named as the package, pulumi-tcs, which the project owns on the registry.
+      expect([bin, args[0]]).toEqual(["pulumi-tcs", "drift"]);
       // The real tool parses the same command line and stops only at the missing project.
       const real = await runBin(DRIFT_BIN, [...args, "--cwd", scratch.dir]);
       expect(real.code).toBe(1);

@@ -12,7 +12,7 @@ import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";
 import { expectRoleRenameCaught, yamlExample, yamlProject, type YamlProject } from "./helpers/yaml-project";
 
-const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
+const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 const POLICY_PACK = path.join(REPO_ROOT, "policy");
 
 let emulator: RunningEmulator;
@@ -44,8 +44,8 @@ test("the YAML quickstart: up, a preview with no changes that sends nothing, dri
 
   // Renamed by hand: the refresh finds it, and the up puts the declared name back.
   await expectRoleRenameCaught(emulator, stack, roleId, printed);
-  // tcs-drift reads a native stack as it reads a dynamic one: exit 2, the field, old and new.
-  const drift = await runBin(DRIFT_BIN, ["--stack", "native-yaml", "--cwd", project.scratch.dir, "--json", path.join(project.scratch.dir, "drift.json")], {
+  // pulumi-tcs drift reads a native stack as it reads a dynamic one: exit 2, the field, old and new.
+  const drift = await runBin(DRIFT_BIN, ["drift", "--stack", "native-yaml", "--cwd", project.scratch.dir, "--json", path.join(project.scratch.dir, "drift.json")], {
     ...process.env,
     PULUMI_BACKEND_URL: `file://${project.scratch.backendDir}`,
     GITHUB_STEP_SUMMARY: "",

@@ -1,4 +1,4 @@
-// tcs-drift on a stack that reaches two environments (issue 18): the default connection on one
+// pulumi-tcs drift on a stack that reaches two environments (issue 18): the default connection on one
 // emulator, the named connection `staging` on another. Drift made in staging is reported under
 // staging, the default connection's section says it has none, and the same change in the other
 // environment is not mistaken for it.
@@ -12,7 +12,7 @@ import { FIX, SECRET_CONFIG_VALUE } from "../e2e/helpers/programs";
 import { runBin } from "../e2e/helpers/run-bin";
 import { api, startTestEmulator, tcsStack } from "../e2e/helpers/tcs-stack";
 
-const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
+const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 /** The role declared in both environments, as the API takes it whole (PUT). */
 const ROLE = { name: "Ops", slug: "drift-connections-ops", permissions: ["thread_read"] };
 
@@ -23,7 +23,7 @@ async function setConnection(stack: Stack, name: string, emulator: RunningEmulat
   await stack.setConfig(`tcs:connections.${name}.rateLimitTier`, { value: "production" }, true);
 }
 
-describe("tcs-drift by connection", () => {
+describe("pulumi-tcs drift by connection", () => {
   let production: RunningEmulator;
   let staging: RunningEmulator;
 
@@ -60,7 +60,7 @@ describe("tcs-drift by connection", () => {
 
       const args = ["--stack", "drift-connections", "--cwd", env.scratch.dir];
       const runEnv = { ...process.env, PULUMI_BACKEND_URL: `file://${env.scratch.backendDir}`, GITHUB_STEP_SUMMARY: "" };
-      const clean = await runBin(BIN, args, runEnv);
+      const clean = await runBin(BIN, ["drift", ...args], runEnv);
       expect(clean.stderr).toBe("");
       expect(clean.code).toBe(0);
       expect(clean.stdout).toMatch(/No drift on any of the stack's 2 connections/);
@@ -72,7 +72,7 @@ describe("tcs-drift by connection", () => {
       await api(staging, "DELETE", `/provider-configs/${up.outputs.stagingConfig.value}`);
 
       const jsonFile = path.join(env.scratch.dir, "drift.json");
-      const found = await runBin(BIN, [...args, "--json", jsonFile], runEnv);
+      const found = await runBin(BIN, ["drift", ...args, "--json", jsonFile], runEnv);
       expect(found.stderr).toBe("");
       expect(found.code).toBe(2);
       const report = JSON.parse(fs.readFileSync(jsonFile, "utf8"));
@@ -106,7 +106,7 @@ describe("tcs-drift by connection", () => {
       });
       await stack.up();
       await api(production, "PUT", `/roles/${up.outputs.prodOps.value}`, { ...ROLE, name: "Ops (edited in production)" });
-      const moved = await runBin(BIN, [...args, "--json", jsonFile], runEnv);
+      const moved = await runBin(BIN, ["drift", ...args, "--json", jsonFile], runEnv);
       expect(moved.code).toBe(2);
       expect(JSON.parse(fs.readFileSync(jsonFile, "utf8")).connections).toEqual([
         { connection: null, drifted: true, resources: [expect.stringMatching(/::prod-ops$/)], lifecycle: [] },

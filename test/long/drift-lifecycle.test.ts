@@ -1,4 +1,4 @@
-// tcs-drift tells drift (a declared input differs from the service) from lifecycle (what the service
+// pulumi-tcs drift tells drift (a declared input differs from the service) from lifecycle (what the service
 // changes by itself), on a real stack: sessions that expire and complete are listed apart and never
 // make it exit 2; a session the program wants re-created is said to be; a rename is the only drift.
 import * as fs from "node:fs";
@@ -10,7 +10,7 @@ import { FIX, SECRET_CONFIG_VALUE } from "../e2e/helpers/programs";
 import { runBin } from "../e2e/helpers/run-bin";
 import { api, archiveCallback, clock, startTestEmulator, tcsStack } from "../e2e/helpers/tcs-stack";
 
-const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "drift.js");
+const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 const DAY_MS = 24 * 3600_000;
 
 function program() {
@@ -30,7 +30,7 @@ interface Report {
   lifecycle: Array<{ name: string; type: string; id: string; recreate: boolean; fields: Array<{ name: string; old: unknown; new: unknown }> }>;
 }
 
-describe("tcs-drift: drift versus lifecycle", () => {
+describe("pulumi-tcs drift: drift versus lifecycle", () => {
   let emulator: RunningEmulator;
 
   beforeAll(async () => {
@@ -45,7 +45,7 @@ describe("tcs-drift: drift versus lifecycle", () => {
     const markdownFile = path.join(env.scratch.dir, "drift.md");
     const jsonFile = path.join(env.scratch.dir, "drift.json");
     const drift = async () => {
-      const run = await runBin(BIN, ["--stack", "drift-lifecycle", "--cwd", env.scratch.dir, "--markdown", markdownFile, "--json", jsonFile], {
+      const run = await runBin(BIN, ["drift", "--stack", "drift-lifecycle", "--cwd", env.scratch.dir, "--markdown", markdownFile, "--json", jsonFile], {
         ...process.env,
         PULUMI_BACKEND_URL: `file://${env.scratch.backendDir}`,
         GITHUB_STEP_SUMMARY: "",

@@ -79,7 +79,7 @@ describe("regressions found by the model", () => {
     await converged(sim, program);
   });
 
-  it("3: removing adoptId from an adopted config declared without value (as tcs-pulumi generate writes it) is one PATCH, which gives it the create marker and no value; then nothing", async () => {
+  it("3: removing adoptId from an adopted config declared without value (as pulumi-tcs generate writes it) is one PATCH, which gives it the create marker and no value; then nothing", async () => {
     const github = world.catalog.providers.github;
     const existing = await world.operator.providerConfigs.create({
       providerId: github.id,

@@ -2,6 +2,8 @@
 // with --connection NAME --stack <stack>, the stack config's tcs:connections.NAME. The stack's settings
 // then win over the environment variables (which may well hold another environment's key: adopting the
 // wrong environment must not happen silently); --base-url, given on the command line, still wins.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import type { ConfigSource } from "../../config";
 import { CONNECTIONS_KEY, connectionNameProblem, missingConnectionSettings, readConnections, type ConnectionSettings } from "../../connections";
 
@@ -67,12 +69,16 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
   };
 }
 
-/** The stack's config through the Automation API (the pulumi CLI): secrets come back decrypted. */
+/**
+ * The stack's config from the pulumi CLI, as the Automation API's getAllConfig reads it (secrets come
+ * back decrypted), without loading the Automation API: the plugin executable carries this command.
+ */
 export const readStackConfigWithPulumi: StackConfigReader = async (stack, cwd) => {
-  // Loaded only for --stack: the engine's SDK is heavy, and generate without it never needs it.
-  const { LocalWorkspace } = await import("@pulumi/pulumi/automation");
-  const selected = await LocalWorkspace.selectStack({ stackName: stack, workDir: cwd });
-  const config = await selected.getAllConfig();
+  const { stdout } = await promisify(execFile)("pulumi", ["config", "--show-secrets", "--json", "--stack", stack], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const config = JSON.parse(stdout) as Record<string, { value?: string } | undefined>;
   return (key) => config[key]?.value;
 };
 

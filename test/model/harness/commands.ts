@@ -300,7 +300,7 @@ async function madeOutOfBand(
         name: "external",
       });
       real.accountedFor.add(config.id);
-      // As `tcs-pulumi generate` writes it: no value (the API never returns it).
+      // As `pulumi-tcs generate` writes it: no value (the API never returns it).
       args = { adoptId: config.id, providerId: catalog.providers.github.id, name };
       break;
     }

@@ -317,7 +317,7 @@ export class AdoptFromOtherStack implements Command {
   }
 
   /**
-   * This stack's declaration of the other stack's object, as `tcs-pulumi generate` writes it but for a
+   * This stack's declaration of the other stack's object, as `pulumi-tcs generate` writes it but for a
    * config's deployment (left to the service's default, so that a later replace-only change the model
    * draws is one): its values, a config without `value`.
    */

@@ -1,4 +1,4 @@
-// tcs-drift's split of a refresh step into drift and lifecycle, without the engine. Each step is
+// the drift report's split of a refresh step into drift and lifecycle, without the engine. Each step is
 // framed as the engine frames a refresh step: its op comes from the provider's own diff of the
 // refreshed outputs against the declared inputs (`same` when it finds nothing to change).
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";

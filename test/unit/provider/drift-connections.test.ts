@@ -1,4 +1,4 @@
-// tcs-drift groups its report by connection (issue 18): each entry names the connection its state
+// pulumi-tcs drift groups its report by connection (issue 18): each entry names the connection its state
 // records (null for the default connection), the JSON groups them, and the Markdown has a section per
 // connection once the stack uses a named one; a stack on the default connection alone reads as before.
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
@@ -36,7 +36,7 @@ function collect(steps: StepEventMetadata[]) {
 
 const renamed = { ...role, name: "Ops (edited)" };
 
-describe("tcs-drift by connection", () => {
+describe("pulumi-tcs drift by connection", () => {
   it("each entry carries the connection its state records: the name, null for the default one, none for another provider's resource", () => {
     expect(classifyStep(roleStep("ops", "staging", renamed)).drift).toMatchObject({ name: "ops", connection: "staging", change: "changed" });
     expect(classifyStep(roleStep("ops", undefined, renamed)).drift).toMatchObject({ name: "ops", connection: null });

@@ -1,4 +1,4 @@
-// What `tcs-pulumi generate` declares comes from the shapes, not from a list of kinds in the generator:
+// What `pulumi-tcs generate` declares comes from the shapes, not from a list of kinds in the generator:
 // the order (every kind after the kinds it references), the names (a shape's label field, or the
 // labels of what it references) and the `.id` references (every input a shape marks `references`).
 import type { LiveObject } from "../../../provider/cli/generate/inventory";

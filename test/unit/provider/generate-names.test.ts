@@ -1,4 +1,4 @@
-// `tcs-pulumi generate` writes a program that compiles whatever the account's objects are called
+// `pulumi-tcs generate` writes a program that compiles whatever the account's objects are called
 // (issue, item 10): every resource name and every variable unique, no variable a reserved word of
 // JavaScript/TypeScript or an identifier the program itself uses, and the names existing accounts
 // already have left as they are (examples/adoption/index.ts is compared against generate's output).

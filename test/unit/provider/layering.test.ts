@@ -4,7 +4,7 @@
 // and serve.ts, which hands the engine to @pulumi/pulumi's dynamic-provider host) and the native door
 // (native/: the gRPC provider every language reaches). No import loop anywhere in provider/, and no
 // runtime file imports the code generation (codegen/). And what a program loads: declaring resources
-// loads neither the SDK nor the engine, and tcs-drift's classifier stays as light.
+// loads neither the SDK nor the engine, and the drift report's classifier stays as light.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -236,13 +236,13 @@ describe("what a program loads", () => {
     expect(zod(loaded)).toEqual([]);
   });
 
-  it("tcs-drift's classifier reads the shapes without the SDK or the plugin", () => {
+  it("the drift report's classifier reads the shapes without the SDK or the plugin", () => {
     const loaded = loadedBy(["provider/cli/drift/classify.ts"]);
     expect(loaded).toContain("provider/shapes/index.ts");
     expect(heavy(loaded)).toEqual([]);
   });
 
-  it("tcs-drift's report and its grouping by connection load no more: the shapes and the connections' names (not even zod)", () => {
+  it("the drift report's report and its grouping by connection load no more: the shapes and the connections' names (not even zod)", () => {
     const loaded = loadedBy(["provider/cli/drift/report.ts", "provider/cli/drift/render.ts"]);
     expect(loaded).toContain("provider/connections.ts");
     expect(heavy(loaded)).toEqual([]);

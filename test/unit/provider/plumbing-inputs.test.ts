@@ -93,7 +93,7 @@ describe("plumbing inputs", () => {
     expect(alreadyValidated({ ...role, [CREATE_KEY_INPUT]: "k", [VALIDATED_BY_INPUT]: checksFingerprint() }, { ...role, [CREATE_KEY_INPUT]: "k" })).toBe(true);
   });
 
-  it("tcs-drift lists no plumbing as a change, under either name", () => {
+  it("pulumi-tcs drift lists no plumbing as a change, under either name", () => {
     const type = "pulumi-nodejs:dynamic/tcs:Role";
     const urn = `urn:pulumi:prod::tcs::${type}::support`;
     const outputs = { ...role, description: null, isDefault: false, createdAt: "t0", updatedAt: "t0" };

@@ -67,7 +67,7 @@ describe("type tokens", () => {
     expect(TYPE_TOKENS).toEqual(RECORDED_TOKENS);
   });
 
-  it("of the native provider are tcs:index:<Kind>, and both doors' tokens name their kind (the policy pack and tcs-drift read either)", () => {
+  it("of the native provider are tcs:index:<Kind>, and both doors' tokens name their kind (the policy pack and pulumi-tcs drift read either)", () => {
     expect(NATIVE_TYPE_TOKENS).toEqual(NATIVE_TOKENS);
     for (const [kind, token] of [...Object.entries(RECORDED_TOKENS), ...Object.entries(NATIVE_TOKENS)]) expect(kindOfToken(token)).toBe(kind);
     expect(kindOfToken("tcs:index:Unknown")).toBeUndefined();

@@ -1,7 +1,6 @@
-#!/usr/bin/env node
-// tcs-pulumi: project tooling. `generate` writes a Pulumi program declaring every object of an
-// environment with adoptId, ready for `pulumi up` to take them over with no changes planned, or, with
-// --import-file, the file `pulumi import --file` takes to import them into a stack on the native provider.
+// `generate`: writes a Pulumi program declaring every object of an environment with adoptId, ready
+// for `pulumi up` to take them over with no changes planned, or, with --import-file, the file
+// `pulumi import --file` takes to import them into a stack on the native provider (in any language).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
@@ -13,9 +12,9 @@ import { buildDeclarations } from "./generate/model";
 import { renderProgram } from "./generate/render";
 import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
 
-const USAGE = `Usage: tcs-pulumi generate [--out <dir> | --stdout] [--include-sessions] [--base-url <url>]
+const usage = (program: string) => `Usage: ${program} generate [--out <dir> | --stdout] [--include-sessions] [--base-url <url>]
                           [--connection <name> [--stack <name> [--cwd <dir>]]]
-       tcs-pulumi generate --import-file <path> [--include-sessions] [--base-url <url>]
+       ${program} generate --import-file <path> [--include-sessions] [--base-url <url>]
 
 Lists the objects of the environment the API key belongs to and writes a Pulumi program (index.ts)
 declaring each with adoptId. The key is read from TCS_API_KEY, the base URL from --base-url or
@@ -36,7 +35,8 @@ TCS_BASE_URL (with --stack: from the stack's config, see below).
                        the stack's base URL
   --cwd <dir>          the project directory of --stack (default: the current directory)`;
 
-async function generate(argv: string[]): Promise<number> {
+/** Runs `generate`; `program` is the command as the user typed it (pulumi-tcs, or the plugin executable). Throws a usage error. */
+export async function generate(argv: string[], program: string): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -52,7 +52,7 @@ async function generate(argv: string[]): Promise<number> {
     },
   });
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${usage(program)}\n`);
     return 0;
   }
   const importFile = values["import-file"];
@@ -83,47 +83,27 @@ async function generate(argv: string[]): Promise<number> {
     const file = path.resolve(importFile);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, renderImportFile(declarations));
-    for (const note of importNotes(declarations)) process.stderr.write(`tcs-pulumi: note: ${note}\n`);
+    for (const note of importNotes(declarations)) process.stderr.write(`${program} generate: note: ${note}\n`);
     process.stderr.write(
-      `tcs-pulumi: ${objects.length} objects written to ${file}; next, in a project on the native provider whose stack has this ` +
+      `${program} generate: ${objects.length} objects written to ${file}; next, in a project on the native provider whose stack has this ` +
         `environment's tcs:apiKey and tcs:baseUrl: pulumi import --file ${importFile} --out <file for the code>\n`,
     );
     return 0;
   }
-  const program = renderProgram(declarations, { baseUrl, generatedAt: new Date(), connection });
+  const source = renderProgram(declarations, { baseUrl, generatedAt: new Date(), connection });
   if (values.stdout) {
-    process.stdout.write(program);
+    process.stdout.write(source);
   } else {
     const dir = path.resolve(values.out!);
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "index.ts"), program);
+    fs.writeFileSync(path.join(dir, "index.ts"), source);
     if (!fs.existsSync(path.join(dir, "Pulumi.yaml"))) {
       fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${path.basename(dir).replace(/[^A-Za-z0-9_.-]/g, "-")}\nruntime: nodejs\nmain: index.ts\n`);
     }
     const setUp = connection
       ? `; every one names connection '${connection}': its stack needs ${CONNECTIONS_KEY}.${connection} (pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl ... and --secret --path ${CONNECTIONS_KEY}.${connection}.apiKey ...)`
       : "";
-    process.stderr.write(`tcs-pulumi: ${objects.length} objects written to ${path.join(dir, "index.ts")}${setUp}; next: pulumi preview, then pulumi up\n`);
+    process.stderr.write(`${program} generate: ${objects.length} objects written to ${path.join(dir, "index.ts")}${setUp}; next: pulumi preview, then pulumi up\n`);
   }
   return 0;
-}
-
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === "generate") return generate(rest);
-  if (command === undefined || command === "--help" || command === "help") {
-    process.stdout.write(`${USAGE}\n`);
-    return command === undefined ? 1 : 0;
-  }
-  throw new Error(`unknown command '${command}' (commands: generate)`);
-}
-
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`tcs-pulumi: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
 }

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The project's own tools, one command each: `drift` (the drift report for scheduled pipelines) and
+// `generate` (the program or import file that adopts a whole environment). Two ways in, one code:
+// `npx pulumi-tcs <command>` for TypeScript users (the npm package's bin, named as the package so
+// that npx finds it there), and `pulumi-resource-tcs <command>` from the release's plugin executable,
+// with no Node installed (native/entry.ts).
+
+/** The commands, each loaded only when run: a drift report needs neither the SDK nor zod. */
+export const COMMANDS = {
+  drift: async (argv: string[], program: string) => (await import("./drift")).drift(argv, program),
+  generate: async (argv: string[], program: string) => (await import("./generate")).generate(argv, program),
+} as const;
+
+export type CommandName = keyof typeof COMMANDS;
+
+export function isCommand(word: string | undefined): word is CommandName {
+  return word !== undefined && Object.hasOwn(COMMANDS, word);
+}
+
+const HELP_WORDS = new Set(["help", "--help"]);
+
+/** Whether a process's first argument asks for the tools (a command, or their help) rather than names an engine's address. */
+export function asksForTools(word: string | undefined): boolean {
+  return isCommand(word) || (word !== undefined && HELP_WORDS.has(word));
+}
+
+function usage(program: string): string {
+  return `Usage: ${program} <command> [options]   (${program} <command> --help for its options)
+
+Commands:
+  drift      a refresh preview of a stack, reported as drift (exit 2) apart from lifecycle changes
+             (exit 0); exit 1 when the stack cannot be checked
+  generate   a program (or a pulumi import file) that adopts every object of an environment`;
+}
+
+/** Runs the command argv names and returns the process's exit code; errors are printed in one line. */
+export async function runCli(argv: string[], program: string): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!isCommand(command)) {
+    const asked = command !== undefined && HELP_WORDS.has(command);
+    const known = command === undefined || asked ? "" : `${program}: unknown command '${command}'\n\n`;
+    (asked ? process.stdout : process.stderr).write(`${known}${usage(program)}\n`);
+    return asked ? 0 : 1;
+  }
+  try {
+    return await COMMANDS[command](rest, program);
+  } catch (error) {
+    process.stderr.write(`${program} ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  void runCli(process.argv.slice(2), "pulumi-tcs").then((code) => process.exit(code));
+}
