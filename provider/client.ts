@@ -41,6 +41,29 @@ export function clientFromSettings(
     rateLimit: settings.rateLimitTier ?? "development",
     maxRetries: PROVIDER_MAX_RETRIES,
     maxRetryAfterMs: PROVIDER_MAX_RETRY_AFTER_MS,
-    onTierBelowService: (notice) => warn(tierBelowServiceAdvice(settings, notice, tierSetting)),
+    onTierBelowService: (notice) => {
+      const advice = tierBelowServiceAdvice(settings, notice, tierSetting);
+      if (adviceGiven(settings, advice)) return;
+      warn(advice);
+    },
   });
+}
+
+/** The tier advice given in this process, by the settings it is about and its words (the key only in memory, never logged). */
+const advised = new Set<string>();
+
+/**
+ * Whether this advice was given already for these settings; notes it as given. The SDK gives its notice
+ * once per client, but one process may make several clients of the same settings: the native plugin
+ * asks which environment its provider's settings reach with a client of their own (CheckConfig,
+ * native/environment.ts) before the connection's client makes the run's requests, and each gave the
+ * advice, so a preview or up showed it twice (issue 52). A plugin process serves one run, so this is
+ * once per run per connection or provider; another connection (its own setting in the words) or
+ * another key is advised on its own.
+ */
+function adviceGiven(settings: ProviderSettings, advice: string): boolean {
+  const about = JSON.stringify([settings.apiKey, settings.baseUrl, advice]);
+  if (advised.has(about)) return true;
+  advised.add(about);
+  return false;
 }
