@@ -1,6 +1,7 @@
-// examples/gitops: the three GitHub Actions workflows pass actionlint (built from Go modules), call
-// the engine the way their README says, and the nightly drift job's shell step turns the drift report's exit
-// codes into the right outcome: 0 quiet, 2 an issue, 1 a failed job.
+// examples/gitops: the GitHub Actions workflows pass actionlint (built from Go modules), call the
+// engine the way their README says, and the nightly drift jobs' shell steps (with Node, and for a
+// repository in any language from the release's plugin) turn the drift report's exit codes into the
+// right outcome: 0 quiet, 2 an issue, 1 a failed job.
 import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -12,7 +13,7 @@ import { makeScratch, type Scratch } from "./helpers/workspace";
 
 const run = promisify(execFile);
 const WORKFLOW_DIR = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows");
-const WORKFLOWS = ["preview.yml", "apply.yml", "drift.yml"];
+const WORKFLOWS = ["preview.yml", "apply.yml", "drift.yml", "drift-any-language.yml"];
 const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 
 interface Step {
@@ -72,19 +73,25 @@ describe("examples/gitops workflows", () => {
     expect(load("drift.yml").concurrency).toEqual(workflow.concurrency);
   });
 
-  describe("the drift job's pulumi-tcs drift step", () => {
-    const drift = load("drift.yml");
+  // The same job twice: with Node (npx pulumi-tcs drift) and for a YAML, Python or Go repository (the
+  // release's plugin executable, installed from its tarball). Each detect step is run as GitHub runs
+  // it, with a stand-in for the tool that records its command line and exits as the tool would.
+  describe.each([
+    { file: "drift.yml", tool: "npx", toolEnv: {} as Record<string, string>, command: ["pulumi-tcs", "drift"] },
+    { file: "drift-any-language.yml", tool: "pulumi-resource-tcs", toolEnv: { TCS_PLUGIN: "" }, command: ["drift"] },
+  ])("$file: the drift step", ({ file, tool, toolEnv, command }) => {
+    const drift = load(file);
     const steps = drift.jobs.drift.steps;
     const detect = steps.find((step) => step.id === "drift") as Step;
     const report = steps.find((step) => step.name === "Open or update the drift issue") as Step;
     let scratch: Scratch;
+    let fakeTool: string;
 
     beforeAll(() => {
       scratch = makeScratch("gitops");
-      // A stand-in for `npx` that records the command line and exits as pulumi-tcs drift would.
-      const fakeNpx = path.join(scratch.dir, "bin", "npx");
-      fs.mkdirSync(path.dirname(fakeNpx));
-      fs.writeFileSync(fakeNpx, '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$NPX_ARGS"\nexit "$FAKE_DRIFT_EXIT"\n', { mode: 0o755 });
+      fakeTool = path.join(scratch.dir, "bin", tool);
+      fs.mkdirSync(path.dirname(fakeTool));
+      fs.writeFileSync(fakeTool, '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$TOOL_ARGS"\nexit "$FAKE_DRIFT_EXIT"\n', { mode: 0o755 });
     });
     afterAll(() => scratch.remove());
 
@@ -94,22 +101,13 @@ describe("examples/gitops workflows", () => {
       const outputs = path.join(scratch.dir, `outputs-${driftExit}`);
       fs.writeFileSync(script, detect.run as string);
       fs.writeFileSync(outputs, "");
-      return new Promise((resolve, reject) => {
-        const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
-          cwd: scratch.dir,
-          env: {
-            PATH: `${path.join(scratch.dir, "bin")}:${process.env.PATH}`,
-            GITHUB_OUTPUT: outputs,
-            NPX_ARGS: path.join(scratch.dir, "npx-args"),
-            FAKE_DRIFT_EXIT: String(driftExit),
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let stdout = "";
-        child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-        child.once("error", reject);
-        child.once("close", (code) => resolve({ code, outputs: fs.readFileSync(outputs, "utf8"), stdout }));
-      });
+      return runStep(script, {
+        PATH: `${path.join(scratch.dir, "bin")}:${process.env.PATH}`,
+        GITHUB_OUTPUT: outputs,
+        TOOL_ARGS: path.join(scratch.dir, "tool-args"),
+        FAKE_DRIFT_EXIT: String(driftExit),
+        ...Object.fromEntries(Object.keys(toolEnv).map((name) => [name, fakeTool])),
+      }).then((result) => ({ ...result, outputs: fs.readFileSync(outputs, "utf8") }));
     }
 
     it("no drift (exit 0): the job passes and no issue is opened", async () => {
@@ -130,18 +128,88 @@ describe("examples/gitops workflows", () => {
       const result = await runDetect(1);
       expect(result.code).toBe(1);
       expect(result.outputs).toBe("exit-code=1\n");
-      expect(result.stdout).toContain("::error::pulumi-tcs drift could not check the stack");
+      expect(result.stdout).toMatch(/::error::.*could not check the stack/);
     });
 
-    it("calls pulumi-tcs drift with options it accepts", async () => {
+    it("calls the drift command with options it accepts", async () => {
       await runDetect(0);
-      const [bin, ...args] = fs.readFileSync(path.join(scratch.dir, "npx-args"), "utf8").trim().split("\n");
+      const recorded = fs.readFileSync(path.join(scratch.dir, "tool-args"), "utf8").trim().split("\n");
       // npx runs the bin named as the package, pulumi-tcs, which the project owns on the registry.
-      expect([bin, args[0]]).toEqual(["pulumi-tcs", "drift"]);
+      expect(recorded.slice(0, command.length)).toEqual(command);
       // The real tool parses the same command line and stops only at the missing project.
-      const real = await runBin(DRIFT_BIN, [...args, "--cwd", scratch.dir]);
+      const real = await runBin(DRIFT_BIN, [...recorded.slice(command.length - 1), "--cwd", scratch.dir]);
       expect(real.code).toBe(1);
       expect(real.stderr).toContain(`no Pulumi.yaml in ${scratch.dir}`);
     });
   });
+
+  describe("drift-any-language.yml: the install step", () => {
+    const install = load("drift-any-language.yml").jobs.drift.steps.find((step) => step.name === "Install the tcs plugin from the release") as Step;
+    const version = "0.1.0";
+    const tarballName = `pulumi-resource-tcs-v${version}-linux-amd64.tar.gz`;
+    let scratch: Scratch;
+
+    beforeAll(() => {
+      scratch = makeScratch("gitops-install");
+      // Stand-ins: gh "downloads" the release's files from a folder, pulumi records its command line.
+      const bin = path.join(scratch.dir, "bin");
+      fs.mkdirSync(bin);
+      fs.writeFileSync(path.join(bin, "gh"), '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$GH_ARGS"\ncp "$RELEASE"/* .\n', { mode: 0o755 });
+      fs.writeFileSync(path.join(bin, "pulumi"), '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$PULUMI_ARGS"\n', { mode: 0o755 });
+    });
+    afterAll(() => scratch.remove());
+
+    /** The step's script with a release folder holding the tarball and SHA256SUMS (the tarball's bytes after the sum was taken: `corrupt`). */
+    async function runInstall(name: string, corrupt: boolean) {
+      const dir = path.join(scratch.dir, name);
+      const release = path.join(dir, "release");
+      fs.mkdirSync(release, { recursive: true });
+      fs.writeFileSync(path.join(release, tarballName), "the tarball");
+      const { stdout: sums } = await run("sha256sum", [tarballName], { cwd: release });
+      fs.writeFileSync(path.join(release, "SHA256SUMS"), `${sums}0000000000000000000000000000000000000000000000000000000000000000  go/other.zip\n`);
+      if (corrupt) fs.writeFileSync(path.join(release, tarballName), "another tarball");
+      const script = path.join(dir, "install.sh");
+      fs.writeFileSync(script, install.run as string);
+      const githubEnv = path.join(dir, "github-env");
+      fs.writeFileSync(githubEnv, "");
+      const env = {
+        PATH: `${path.join(scratch.dir, "bin")}:${process.env.PATH}`,
+        HOME: "/home/runner",
+        TCS_VERSION: version,
+        RELEASE: release,
+        GITHUB_ENV: githubEnv,
+        GH_ARGS: path.join(dir, "gh-args"),
+        PULUMI_ARGS: path.join(dir, "pulumi-args"),
+      };
+      const result = await runStep(script, env, dir);
+      const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n") : []);
+      return { ...result, githubEnv: fs.readFileSync(githubEnv, "utf8"), gh: read(env.GH_ARGS), pulumi: read(env.PULUMI_ARGS) };
+    }
+
+    it("downloads the tarball and SHA256SUMS of the version, checks the sum, installs it from the file, and names the executable for the next steps", async () => {
+      const result = await runInstall("good", false);
+      expect(result.code).toBe(0);
+      expect(result.gh).toEqual(["release", "download", `v${version}`, "--repo", "pulumi-tcs/pulumi-tcs", "--pattern", tarballName, "--pattern", "SHA256SUMS"]);
+      expect(result.pulumi).toEqual(["plugin", "install", "resource", "tcs", version, "--file", tarballName]);
+      expect(result.githubEnv).toBe(`TCS_PLUGIN=/home/runner/.pulumi/plugins/resource-tcs-v${version}/pulumi-resource-tcs\n`);
+    });
+
+    it("stops before installing a tarball whose checksum does not match", async () => {
+      const result = await runInstall("corrupt", true);
+      expect(result.code).not.toBe(0);
+      expect(result.pulumi).toEqual([]);
+      expect(result.githubEnv).toBe("");
+    });
+  });
 });
+
+/** Runs a step's script as GitHub runs a `run:` step (bash -e -o pipefail), with only this environment. */
+function runStep(script: string, env: Record<string, string>, cwd = path.dirname(script)): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout }));
+  });
+}
