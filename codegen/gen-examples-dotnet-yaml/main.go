@@ -2,7 +2,8 @@
 // bound the same way, through the C# program generator of pulumi/pkg v3.206.0 (the version
 // gen-sdk-dotnet uses: later pkg/v3 has no .NET generator) and pulumi-yaml v1.25.0's (the YAML
 // language host's version; it builds against that same pkg). The main.go of the two differs only in
-// the generators and in how v3.206.0's binder takes its loader.
+// the generators (and the fixes each gets: here `config:` for YAML, and secret config for both, which
+// v3.206.0's binder does not read) and in how v3.206.0's binder takes its loader.
 //
 // Usage: gen-examples-dotnet-yaml [-version X.Y.Z] <schema.json> <examples-dir> <out-dir>
 package main
@@ -15,14 +16,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/blang/semver"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/model"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/zclconf/go-cty/cty"
 
 	yaml "github.com/pulumi/pulumi-yaml/pkg/pulumiyaml/codegen"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/dotnet"
@@ -30,10 +34,78 @@ import (
 
 var generators = map[string]func(*pcl.Program) (map[string][]byte, hcl.Diagnostics, error){
 	"csharp": csharpProgram,
-	"yaml":   yaml.GenerateProgram,
+	"yaml":   yamlProgram,
 }
 
-// csharpProgram is dotnet.GenerateProgram with one fix: v3.206.0 names a function's namespace
+// secretConfig is the config variables an example declares with `secret = true` (an API key).
+// v3.206.0's binder ignores the attribute (v3.259.0's reads it, and codegen/gen-examples' generators
+// then read the value as a secret), so without this the C# and YAML programs would take a key as
+// plain text: unencrypted in the stack's config, and shown in clear wherever the program prints it.
+func secretConfig(program *pcl.Program) ([]*pcl.ConfigVariable, error) {
+	var secrets []*pcl.ConfigVariable
+	for _, v := range program.ConfigVariables() {
+		attr, ok := v.Definition.Body.Attribute("secret")
+		if !ok {
+			continue
+		}
+		literal, ok := attr.Value.(*model.LiteralValueExpression)
+		// As v3.259.0's binder reads it: a literal true or false, nothing computed.
+		if !ok || literal.Value.Type() != cty.Bool {
+			return nil, fmt.Errorf("config %s: secret must be true or false", v.Name())
+		}
+		if literal.Value.True() {
+			secrets = append(secrets, v)
+		}
+	}
+	return secrets, nil
+}
+
+// replaceOnce replaces the one match of pattern in text, and fails naming what when there is none:
+// a generator that writes another form must not let a secret through as plain text.
+func replaceOnce(text []byte, pattern, replacement, what string) ([]byte, error) {
+	re := regexp.MustCompile(pattern)
+	if n := len(re.FindAll(text, -1)); n != 1 {
+		return nil, fmt.Errorf("%s: expected one match of %s in the generated program, found %d", what, pattern, n)
+	}
+	return re.ReplaceAll(text, []byte(replacement)), nil
+}
+
+// yamlProgram is pulumi-yaml's GenerateProgram with two fixes. It writes config under the root-level
+// `configuration:` key, which Pulumi YAML has deprecated for `config:` (the project's config
+// declarations, which take the same `type:`): the language host warns on every run of a program
+// that uses it. And it drops `secret = true`: under `config:`, `secret: true` makes the CLI refuse a
+// value set without --secret ("must be encrypted as it's secret").
+func yamlProgram(program *pcl.Program) (map[string][]byte, hcl.Diagnostics, error) {
+	files, diags, err := yaml.GenerateProgram(program)
+	if err != nil {
+		return nil, diags, err
+	}
+	secrets, err := secretConfig(program)
+	if err != nil {
+		return nil, diags, err
+	}
+	if len(program.ConfigVariables()) == 0 {
+		return files, diags, nil
+	}
+	for name, text := range files {
+		if text, err = replaceOnce(text, `(?m)^configuration:$`, "config:", "yaml"); err != nil {
+			return nil, diags, err
+		}
+		for _, secret := range secrets {
+			// The entry (under the name the program refers to it by), then its type: the generator
+			// writes the type first.
+			entry := `(?m)^(  ` + regexp.QuoteMeta(secret.Name()) + `:\n    type: .*\n)`
+			if text, err = replaceOnce(text, entry, "${1}    secret: true\n", "yaml config "+secret.Name()); err != nil {
+				return nil, diags, err
+			}
+		}
+		files[name] = text
+	}
+	return files, diags, nil
+}
+
+// csharpProgram is dotnet.GenerateProgram with two fixes: a secret config variable is read as a
+// secret (secretConfig), and v3.206.0 names a function's namespace
 // Pulumi.<Package> whatever the schema's csharp.rootNamespace says (a resource's using honours it),
 // so an example that calls a function would not compile, and one that also makes a resource would
 // alias Tcs twice.
@@ -41,6 +113,21 @@ func csharpProgram(program *pcl.Program) (map[string][]byte, hcl.Diagnostics, er
 	files, diags, err := dotnet.GenerateProgram(program)
 	if err != nil {
 		return nil, diags, err
+	}
+	// config.Require("k") -> config.RequireSecret("k"); likewise Get, RequireInt32 -> RequireSecretInt32...
+	secrets, err := secretConfig(program)
+	if err != nil {
+		return nil, diags, err
+	}
+	for name, text := range files {
+		for _, secret := range secrets {
+			key := secret.LogicalName()
+			read := `config\.(Require|Get)(\w*)(<[^>]*>)?\("` + regexp.QuoteMeta(key) + `"\)`
+			if text, err = replaceOnce(text, read, `config.${1}Secret${2}${3}("`+key+`")`, "csharp config "+key); err != nil {
+				return nil, diags, err
+			}
+		}
+		files[name] = text
 	}
 	for _, pkg := range program.PackageReferences() {
 		def, err := pkg.Definition()

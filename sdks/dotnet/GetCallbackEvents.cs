@@ -94,7 +94,7 @@ namespace PulumiTcs.Tcs
         /// });
         /// ```
         /// ```yaml
-        /// configuration:
+        /// config:
         ///   # The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
         ///   callbackId:
         ///     type: string
@@ -196,7 +196,7 @@ namespace PulumiTcs.Tcs
         /// });
         /// ```
         /// ```yaml
-        /// configuration:
+        /// config:
         ///   # The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
         ///   callbackId:
         ///     type: string
@@ -298,7 +298,7 @@ namespace PulumiTcs.Tcs
         /// });
         /// ```
         /// ```yaml
-        /// configuration:
+        /// config:
         ///   # The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
         ///   callbackId:
         ///     type: string

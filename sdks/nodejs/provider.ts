@@ -16,7 +16,7 @@ import * as utilities from "./utilities";
  *
  * const config = new pulumi.Config();
  * // The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
- * const stagingApiKey = config.require("stagingApiKey");
+ * const stagingApiKey = config.requireSecret("stagingApiKey");
  * const staging = new tcs.Provider("staging", {
  *     baseUrl: "https://staging.api.example.com",
  *     apiKey: stagingApiKey,

@@ -7,7 +7,7 @@ return await Deployment.RunAsync(() =>
 {
     var config = new Config();
     // The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
-    var stagingApiKey = config.Require("stagingApiKey");
+    var stagingApiKey = config.RequireSecret("stagingApiKey");
     var staging = new Tcs.Provider("staging", new()
     {
         BaseUrl = "https://staging.api.example.com",

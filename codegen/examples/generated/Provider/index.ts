@@ -3,7 +3,7 @@ import * as tcs from "@pulumi-tcs/tcs";
 
 const config = new pulumi.Config();
 // The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
-const stagingApiKey = config.require("stagingApiKey");
+const stagingApiKey = config.requireSecret("stagingApiKey");
 const staging = new tcs.Provider("staging", {
     baseUrl: "https://staging.api.example.com",
     apiKey: stagingApiKey,

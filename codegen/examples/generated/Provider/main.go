@@ -10,10 +10,10 @@ func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		cfg := config.New(ctx, "")
 		// The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
-		stagingApiKey := cfg.Require("stagingApiKey")
+		stagingApiKey := cfg.RequireSecret("stagingApiKey")
 		staging, err := tcs.NewProvider(ctx, "staging", &tcs.ProviderArgs{
 			BaseUrl:       pulumi.String("https://staging.api.example.com"),
-			ApiKey:        pulumi.String(stagingApiKey),
+			ApiKey:        stagingApiKey,
 			RateLimitTier: pulumi.String("development"),
 		})
 		if err != nil {
