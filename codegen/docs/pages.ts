@@ -5,7 +5,7 @@
 import { RESOURCE_KINDS, SHAPES } from "../../provider/shapes";
 
 type ResourceKind = (typeof RESOURCE_KINDS)[number];
-import { EXAMPLE_LANGUAGES, readExample } from "../schema/examples";
+import { EXAMPLE_LANGUAGES, readExample, setupNote } from "../schema/examples";
 import type { FunctionSpec, PackageSchema, Properties, ResourceSpec } from "../schema/pulumi-types";
 import { cell, prose, propertyTable, summary, typeName, typesSection } from "./markdown";
 
@@ -20,7 +20,7 @@ export function pageOf(name: string): string {
 /** The example of `name` in every language, one fenced block each under the language's name. */
 function exampleSection(name: string): string[] {
   const example = readExample(name);
-  const lines = ["## Example", "", `### ${example.title}`, ""];
+  const lines = ["## Example", "", `### ${example.title}`, "", ...setupNote(example)];
   for (const { language, title } of EXAMPLE_LANGUAGES) {
     lines.push(`#### ${title}`, "", "```" + language, example.programs[language], "```", "");
   }
@@ -127,7 +127,9 @@ export function indexPage(schema: PackageSchema): string {
     "",
     "## The examples",
     "",
-    "Each page's example is written once in Pulumi's PCL (`codegen/examples/<name>.pp`) and turned into each language by Pulumi's own program generators (`npm run codegen`); the SDKs' doc comments carry the same examples. Every one is checked by `npm test`: the TypeScript is type-checked against the generated Node SDK, the Go built against the generated Go SDK, the Python byte-compiled, and the YAML of each resource and function run with `pulumi preview` against the emulator: a resource's must plan its creates with no error, a function's read the emulator's fixtures (all but `getCallbackEvents`', whose callback, named in config, has no event there). The C# is generated but not compiled: there is no .NET SDK on the machines that build and test this package.",
+    "They name the local emulator's objects (`npm run emulator`), so they run as written against it; against your account, each page's **Before you run it** line says what to replace or set first.",
+    "",
+    "Each page's example is written once in Pulumi's PCL (`codegen/examples/<name>.pp`) and turned into each language by Pulumi's own program generators (`npm run codegen`); the SDKs' doc comments carry the same examples. Every one is checked by `npm test`: the TypeScript is type-checked against the generated Node SDK, the Go built against the generated Go SDK, the Python byte-compiled, and the YAML of each resource and function run with `pulumi preview` against the emulator: a resource's must plan its creates with no error, a function's read the emulator's fixtures (all but `getCallbackEvents`', whose callback, named in config, has no event there), and the explicit provider's, set up as its \"Before you run it\" line says, plan its creates with no warning. The C# is generated but not compiled: there is no .NET SDK on the machines that build and test this package.",
     "",
   ].join("\n");
 }
@@ -181,6 +183,8 @@ export function installPage(schema: PackageSchema): string {
     `pulumi config set ${schema.name}:baseUrl https://api.example.com`,
     `pulumi config set --secret ${schema.name}:apiKey service_sk_...`,
     "```",
+    "",
+    `Replace \`https://api.example.com\` with your account's API base URL (the service publishes it per account) and \`service_sk_...\` with a secret key of the environment to manage.`,
     "",
     "## Explicit providers",
     "",

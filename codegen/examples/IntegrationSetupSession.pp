@@ -1,5 +1,6 @@
 # A setup link for a teammate to connect the developer tools integration. A new link is made once
 # this one has expired.
+# Before you run it: replace `int_devtools000000000000` (the emulator's developer tools integration) with the id of your integration, and `https://example.com/setup-done` with the page to land on after setup.
 resource devtoolsOnboarding "tcs:index:IntegrationSetupSession" {
   integrationId      = "int_devtools000000000000"
   name               = "Connect developer tools"

@@ -1,4 +1,5 @@
-# The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
+# The ten latest events of a callback named in the stack's config.
+# Before you run it: `pulumi config set callbackId cb_...` with the id of one of your callbacks.
 config callbackId "string" {
   description = "The callback whose events to read."
 }

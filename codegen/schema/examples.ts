@@ -25,6 +25,11 @@ export interface Example {
   name: string;
   /** The PCL's leading comment, up to its first colon or full stop. */
   title: string;
+  /**
+   * What a user must do before running a copy (replace the emulator's ids, set config), from the
+   * leading comment's `# Before you run it: ...` line; none when the program runs as written.
+   */
+  setup?: string;
   programs: Record<ExampleLanguage, string>;
 }
 
@@ -33,7 +38,9 @@ export function readExample(name: string): Example {
   const source = path.join(EXAMPLES_DIR, `${name}.pp`);
   if (!fs.existsSync(source)) throw new Error(`${name}: no example; write codegen/examples/${name}.pp (PCL) and run npm run codegen`);
   const comment = /^(?:#.*\n)+/.exec(fs.readFileSync(source, "utf8"))?.[0] ?? "";
+  const setupLine = /^# Before you run it: (.+)\n/m.exec(comment);
   const title = comment
+    .replace(setupLine?.[0] ?? "", "")
     .replace(/^#\s?/gm, "")
     .replace(/\s+/g, " ")
     .split(/: |\. |\.$/)[0]
@@ -45,7 +52,12 @@ export function readExample(name: string): Example {
     if (!fs.existsSync(generated)) throw new Error(`codegen/examples/generated/${name}/${file} is missing: run npm run codegen`);
     programs[language] = fs.readFileSync(generated, "utf8").trimEnd();
   }
-  return { name, title, programs };
+  return { name, title, ...(setupLine ? { setup: setupLine[1].trim() } : {}), programs };
+}
+
+/** The line a page shows between an example's title and its code, when a copy needs something done first. */
+export function setupNote(example: Example): string[] {
+  return example.setup ? [`**Before you run it:** ${example.setup}`, ""] : [];
 }
 
 /** `description` followed by the example, in the convention Pulumi's SDK and docs generators read. */
@@ -58,6 +70,7 @@ export function withExample(description: string | undefined, example: Example): 
     "{{% example %}}",
     `### ${example.title}`,
     "",
+    ...setupNote(example),
     blocks,
     "{{% /example %}}",
     "{{% /examples %}}",

@@ -17,6 +17,8 @@ namespace PulumiTcs.Tcs
     /// 
     /// ## Example Usage
     /// ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider
+    /// 
+    /// **Before you run it:** replace `intp_github00000000000000` (the emulator's GitHub integration provider) with the id of your integration provider.
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;
@@ -26,6 +28,7 @@ namespace PulumiTcs.Tcs
     /// return await Deployment.RunAsync(() =&gt; 
     /// {
     ///     // Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+    ///     // Before you run it: replace `intp_github00000000000000` (the emulator's GitHub integration provider) with the id of your integration provider.
     ///     var githubEvents = new Tcs.Callback("githubEvents", new()
     ///     {
     ///         IntegrationProviderId = "intp_github00000000000000",

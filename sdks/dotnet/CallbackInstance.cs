@@ -17,6 +17,8 @@ namespace PulumiTcs.Tcs
     /// 
     /// ## Example Usage
     /// ### Attach a callback to a provider config
+    /// 
+    /// **Before you run it:** replace the emulator's ids with your account's: `prov_github00000000000000` (a provider), `intp_github00000000000000` (an integration provider) and `pac_githuboauth000000000` (that provider's auth config).
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;
@@ -26,6 +28,7 @@ namespace PulumiTcs.Tcs
     /// return await Deployment.RunAsync(() =&gt; 
     /// {
     ///     // Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+    ///     // Before you run it: replace the emulator's ids with your account's: `prov_github00000000000000` (a provider), `intp_github00000000000000` (an integration provider) and `pac_githuboauth000000000` (that provider's auth config).
     ///     var github = new Tcs.ProviderConfig("github", new()
     ///     {
     ///         ProviderId = "prov_github00000000000000",

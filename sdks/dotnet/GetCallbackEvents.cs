@@ -21,6 +21,8 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The ten latest events of a callback named in the stack's config
         /// 
+        /// **Before you run it:** `pulumi config set callbackId cb_...` with the id of one of your callbacks.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
@@ -95,7 +97,8 @@ namespace PulumiTcs.Tcs
         /// ```
         /// ```yaml
         /// config:
-        ///   # The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
+        ///   # The ten latest events of a callback named in the stack's config.
+        ///   # Before you run it: `pulumi config set callbackId cb_...` with the id of one of your callbacks.
         ///   callbackId:
         ///     type: string
         /// variables:
@@ -123,6 +126,8 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The ten latest events of a callback named in the stack's config
         /// 
+        /// **Before you run it:** `pulumi config set callbackId cb_...` with the id of one of your callbacks.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
@@ -197,7 +202,8 @@ namespace PulumiTcs.Tcs
         /// ```
         /// ```yaml
         /// config:
-        ///   # The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
+        ///   # The ten latest events of a callback named in the stack's config.
+        ///   # Before you run it: `pulumi config set callbackId cb_...` with the id of one of your callbacks.
         ///   callbackId:
         ///     type: string
         /// variables:
@@ -225,6 +231,8 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The ten latest events of a callback named in the stack's config
         /// 
+        /// **Before you run it:** `pulumi config set callbackId cb_...` with the id of one of your callbacks.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
@@ -299,7 +307,8 @@ namespace PulumiTcs.Tcs
         /// ```
         /// ```yaml
         /// config:
-        ///   # The ten latest events of a callback named in the stack's config: `pulumi config set callbackId cb_...`.
+        ///   # The ten latest events of a callback named in the stack's config.
+        ///   # Before you run it: `pulumi config set callbackId cb_...` with the id of one of your callbacks.
         ///   callbackId:
         ///     type: string
         /// variables:

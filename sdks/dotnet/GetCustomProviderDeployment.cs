@@ -21,11 +21,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### One deployment of a custom provider, by id
         /// 
+        /// **Before you run it:** replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // One deployment of a custom provider, by id: its status and the commit it built.
+        /// // Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// const deployment = tcs.getCustomProviderDeploymentOutput({
         ///     id: "cpd_acmetoolsv1000000000",
         /// });
@@ -36,6 +39,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # One deployment of a custom provider, by id: its status and the commit it built.
+        /// # Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// deployment = tcs.get_custom_provider_deployment_output(id="cpd_acmetoolsv1000000000")
         /// pulumi.export("deploymentStatus", deployment.status)
         /// ```
@@ -50,6 +54,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// One deployment of a custom provider, by id: its status and the commit it built.
+        /// 		// Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// 		deployment := tcs.GetCustomProviderDeploymentOutput(ctx, tcs.GetCustomProviderDeploymentOutputArgs{
         /// 			Id: pulumi.String("cpd_acmetoolsv1000000000"),
         /// 		}, nil)
@@ -67,6 +72,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // One deployment of a custom provider, by id: its status and the commit it built.
+        ///     // Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///     var deployment = Tcs.GetCustomProviderDeployment.Invoke(new()
         ///     {
         ///         Id = "cpd_acmetoolsv1000000000",
@@ -81,6 +87,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # One deployment of a custom provider, by id: its status and the commit it built.
+        ///   # Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///   deployment:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderDeployment
@@ -104,11 +111,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### One deployment of a custom provider, by id
         /// 
+        /// **Before you run it:** replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // One deployment of a custom provider, by id: its status and the commit it built.
+        /// // Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// const deployment = tcs.getCustomProviderDeploymentOutput({
         ///     id: "cpd_acmetoolsv1000000000",
         /// });
@@ -119,6 +129,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # One deployment of a custom provider, by id: its status and the commit it built.
+        /// # Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// deployment = tcs.get_custom_provider_deployment_output(id="cpd_acmetoolsv1000000000")
         /// pulumi.export("deploymentStatus", deployment.status)
         /// ```
@@ -133,6 +144,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// One deployment of a custom provider, by id: its status and the commit it built.
+        /// 		// Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// 		deployment := tcs.GetCustomProviderDeploymentOutput(ctx, tcs.GetCustomProviderDeploymentOutputArgs{
         /// 			Id: pulumi.String("cpd_acmetoolsv1000000000"),
         /// 		}, nil)
@@ -150,6 +162,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // One deployment of a custom provider, by id: its status and the commit it built.
+        ///     // Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///     var deployment = Tcs.GetCustomProviderDeployment.Invoke(new()
         ///     {
         ///         Id = "cpd_acmetoolsv1000000000",
@@ -164,6 +177,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # One deployment of a custom provider, by id: its status and the commit it built.
+        ///   # Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///   deployment:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderDeployment
@@ -187,11 +201,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### One deployment of a custom provider, by id
         /// 
+        /// **Before you run it:** replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // One deployment of a custom provider, by id: its status and the commit it built.
+        /// // Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// const deployment = tcs.getCustomProviderDeploymentOutput({
         ///     id: "cpd_acmetoolsv1000000000",
         /// });
@@ -202,6 +219,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # One deployment of a custom provider, by id: its status and the commit it built.
+        /// # Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// deployment = tcs.get_custom_provider_deployment_output(id="cpd_acmetoolsv1000000000")
         /// pulumi.export("deploymentStatus", deployment.status)
         /// ```
@@ -216,6 +234,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// One deployment of a custom provider, by id: its status and the commit it built.
+        /// 		// Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// 		deployment := tcs.GetCustomProviderDeploymentOutput(ctx, tcs.GetCustomProviderDeploymentOutputArgs{
         /// 			Id: pulumi.String("cpd_acmetoolsv1000000000"),
         /// 		}, nil)
@@ -233,6 +252,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // One deployment of a custom provider, by id: its status and the commit it built.
+        ///     // Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///     var deployment = Tcs.GetCustomProviderDeployment.Invoke(new()
         ///     {
         ///         Id = "cpd_acmetoolsv1000000000",
@@ -247,6 +267,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # One deployment of a custom provider, by id: its status and the commit it built.
+        ///   # Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///   deployment:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderDeployment

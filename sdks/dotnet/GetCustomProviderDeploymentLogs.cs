@@ -21,11 +21,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The build and deploy logs of a failed deployment
         /// 
+        /// **Before you run it:** replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The build and deploy logs of a failed deployment.
+        /// // Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// const logs = tcs.getCustomProviderDeploymentLogsOutput({
         ///     id: "cpd_acmetoolsv2000000000",
         /// });
@@ -36,6 +39,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The build and deploy logs of a failed deployment.
+        /// # Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// logs = tcs.get_custom_provider_deployment_logs_output(id="cpd_acmetoolsv2000000000")
         /// pulumi.export("firstStepName", logs.steps[0].name)
         /// ```
@@ -50,6 +54,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The build and deploy logs of a failed deployment.
+        /// 		// Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// 		logs := tcs.GetCustomProviderDeploymentLogsOutput(ctx, tcs.GetCustomProviderDeploymentLogsOutputArgs{
         /// 			Id: pulumi.String("cpd_acmetoolsv2000000000"),
         /// 		}, nil)
@@ -69,6 +74,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The build and deploy logs of a failed deployment.
+        ///     // Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///     var logs = Tcs.GetCustomProviderDeploymentLogs.Invoke(new()
         ///     {
         ///         Id = "cpd_acmetoolsv2000000000",
@@ -83,6 +89,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The build and deploy logs of a failed deployment.
+        ///   # Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///   logs:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderDeploymentLogs
@@ -106,11 +113,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The build and deploy logs of a failed deployment
         /// 
+        /// **Before you run it:** replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The build and deploy logs of a failed deployment.
+        /// // Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// const logs = tcs.getCustomProviderDeploymentLogsOutput({
         ///     id: "cpd_acmetoolsv2000000000",
         /// });
@@ -121,6 +131,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The build and deploy logs of a failed deployment.
+        /// # Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// logs = tcs.get_custom_provider_deployment_logs_output(id="cpd_acmetoolsv2000000000")
         /// pulumi.export("firstStepName", logs.steps[0].name)
         /// ```
@@ -135,6 +146,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The build and deploy logs of a failed deployment.
+        /// 		// Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// 		logs := tcs.GetCustomProviderDeploymentLogsOutput(ctx, tcs.GetCustomProviderDeploymentLogsOutputArgs{
         /// 			Id: pulumi.String("cpd_acmetoolsv2000000000"),
         /// 		}, nil)
@@ -154,6 +166,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The build and deploy logs of a failed deployment.
+        ///     // Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///     var logs = Tcs.GetCustomProviderDeploymentLogs.Invoke(new()
         ///     {
         ///         Id = "cpd_acmetoolsv2000000000",
@@ -168,6 +181,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The build and deploy logs of a failed deployment.
+        ///   # Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///   logs:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderDeploymentLogs
@@ -191,11 +205,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The build and deploy logs of a failed deployment
         /// 
+        /// **Before you run it:** replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The build and deploy logs of a failed deployment.
+        /// // Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// const logs = tcs.getCustomProviderDeploymentLogsOutput({
         ///     id: "cpd_acmetoolsv2000000000",
         /// });
@@ -206,6 +223,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The build and deploy logs of a failed deployment.
+        /// # Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// logs = tcs.get_custom_provider_deployment_logs_output(id="cpd_acmetoolsv2000000000")
         /// pulumi.export("firstStepName", logs.steps[0].name)
         /// ```
@@ -220,6 +238,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The build and deploy logs of a failed deployment.
+        /// 		// Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         /// 		logs := tcs.GetCustomProviderDeploymentLogsOutput(ctx, tcs.GetCustomProviderDeploymentLogsOutputArgs{
         /// 			Id: pulumi.String("cpd_acmetoolsv2000000000"),
         /// 		}, nil)
@@ -239,6 +258,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The build and deploy logs of a failed deployment.
+        ///     // Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///     var logs = Tcs.GetCustomProviderDeploymentLogs.Invoke(new()
         ///     {
         ///         Id = "cpd_acmetoolsv2000000000",
@@ -253,6 +273,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The build and deploy logs of a failed deployment.
+        ///   # Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
         ///   logs:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderDeploymentLogs

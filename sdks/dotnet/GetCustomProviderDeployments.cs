@@ -21,11 +21,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The succeeded deployments of the Acme tools custom provider
         /// 
+        /// **Before you run it:** replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The succeeded deployments of the Acme tools custom provider.
+        /// // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// const deployments = tcs.getCustomProviderDeploymentsOutput({
         ///     customProviderId: ["cprov_acmetools00000000000"],
         ///     status: ["succeeded"],
@@ -37,6 +40,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The succeeded deployments of the Acme tools custom provider.
+        /// # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// deployments = tcs.get_custom_provider_deployments_output(custom_provider_id=["cprov_acmetools00000000000"],
         ///     status=["succeeded"])
         /// pulumi.export("latestSucceededId", deployments.items[0].id)
@@ -52,6 +56,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The succeeded deployments of the Acme tools custom provider.
+        /// 		// Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// 		deployments := tcs.GetCustomProviderDeploymentsOutput(ctx, tcs.GetCustomProviderDeploymentsOutputArgs{
         /// 			CustomProviderId: pulumi.StringArray{
         /// 				pulumi.String("cprov_acmetools00000000000"),
@@ -76,6 +81,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The succeeded deployments of the Acme tools custom provider.
+        ///     // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///     var deployments = Tcs.GetCustomProviderDeployments.Invoke(new()
         ///     {
         ///         CustomProviderId = new[]
@@ -97,6 +103,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The succeeded deployments of the Acme tools custom provider.
+        ///   # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///   deployments:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderDeployments
@@ -123,11 +130,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The succeeded deployments of the Acme tools custom provider
         /// 
+        /// **Before you run it:** replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The succeeded deployments of the Acme tools custom provider.
+        /// // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// const deployments = tcs.getCustomProviderDeploymentsOutput({
         ///     customProviderId: ["cprov_acmetools00000000000"],
         ///     status: ["succeeded"],
@@ -139,6 +149,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The succeeded deployments of the Acme tools custom provider.
+        /// # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// deployments = tcs.get_custom_provider_deployments_output(custom_provider_id=["cprov_acmetools00000000000"],
         ///     status=["succeeded"])
         /// pulumi.export("latestSucceededId", deployments.items[0].id)
@@ -154,6 +165,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The succeeded deployments of the Acme tools custom provider.
+        /// 		// Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// 		deployments := tcs.GetCustomProviderDeploymentsOutput(ctx, tcs.GetCustomProviderDeploymentsOutputArgs{
         /// 			CustomProviderId: pulumi.StringArray{
         /// 				pulumi.String("cprov_acmetools00000000000"),
@@ -178,6 +190,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The succeeded deployments of the Acme tools custom provider.
+        ///     // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///     var deployments = Tcs.GetCustomProviderDeployments.Invoke(new()
         ///     {
         ///         CustomProviderId = new[]
@@ -199,6 +212,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The succeeded deployments of the Acme tools custom provider.
+        ///   # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///   deployments:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderDeployments
@@ -225,11 +239,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The succeeded deployments of the Acme tools custom provider
         /// 
+        /// **Before you run it:** replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The succeeded deployments of the Acme tools custom provider.
+        /// // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// const deployments = tcs.getCustomProviderDeploymentsOutput({
         ///     customProviderId: ["cprov_acmetools00000000000"],
         ///     status: ["succeeded"],
@@ -241,6 +258,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The succeeded deployments of the Acme tools custom provider.
+        /// # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// deployments = tcs.get_custom_provider_deployments_output(custom_provider_id=["cprov_acmetools00000000000"],
         ///     status=["succeeded"])
         /// pulumi.export("latestSucceededId", deployments.items[0].id)
@@ -256,6 +274,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The succeeded deployments of the Acme tools custom provider.
+        /// 		// Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// 		deployments := tcs.GetCustomProviderDeploymentsOutput(ctx, tcs.GetCustomProviderDeploymentsOutputArgs{
         /// 			CustomProviderId: pulumi.StringArray{
         /// 				pulumi.String("cprov_acmetools00000000000"),
@@ -280,6 +299,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The succeeded deployments of the Acme tools custom provider.
+        ///     // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///     var deployments = Tcs.GetCustomProviderDeployments.Invoke(new()
         ///     {
         ///         CustomProviderId = new[]
@@ -301,6 +321,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The succeeded deployments of the Acme tools custom provider.
+        ///   # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///   deployments:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderDeployments

@@ -21,11 +21,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The versions of the Acme tools custom provider
         /// 
+        /// **Before you run it:** replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The versions of the Acme tools custom provider.
+        /// // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// const versions = tcs.getCustomProviderVersionsOutput({
         ///     customProviderId: ["cprov_acmetools00000000000"],
         /// });
@@ -36,6 +39,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The versions of the Acme tools custom provider.
+        /// # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// versions = tcs.get_custom_provider_versions_output(custom_provider_id=["cprov_acmetools00000000000"])
         /// pulumi.export("firstVersionStatus", versions.items[0].status)
         /// ```
@@ -50,6 +54,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The versions of the Acme tools custom provider.
+        /// 		// Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// 		versions := tcs.GetCustomProviderVersionsOutput(ctx, tcs.GetCustomProviderVersionsOutputArgs{
         /// 			CustomProviderId: pulumi.StringArray{
         /// 				pulumi.String("cprov_acmetools00000000000"),
@@ -71,6 +76,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The versions of the Acme tools custom provider.
+        ///     // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///     var versions = Tcs.GetCustomProviderVersions.Invoke(new()
         ///     {
         ///         CustomProviderId = new[]
@@ -88,6 +94,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The versions of the Acme tools custom provider.
+        ///   # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///   versions:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderVersions
@@ -112,11 +119,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The versions of the Acme tools custom provider
         /// 
+        /// **Before you run it:** replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The versions of the Acme tools custom provider.
+        /// // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// const versions = tcs.getCustomProviderVersionsOutput({
         ///     customProviderId: ["cprov_acmetools00000000000"],
         /// });
@@ -127,6 +137,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The versions of the Acme tools custom provider.
+        /// # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// versions = tcs.get_custom_provider_versions_output(custom_provider_id=["cprov_acmetools00000000000"])
         /// pulumi.export("firstVersionStatus", versions.items[0].status)
         /// ```
@@ -141,6 +152,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The versions of the Acme tools custom provider.
+        /// 		// Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// 		versions := tcs.GetCustomProviderVersionsOutput(ctx, tcs.GetCustomProviderVersionsOutputArgs{
         /// 			CustomProviderId: pulumi.StringArray{
         /// 				pulumi.String("cprov_acmetools00000000000"),
@@ -162,6 +174,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The versions of the Acme tools custom provider.
+        ///     // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///     var versions = Tcs.GetCustomProviderVersions.Invoke(new()
         ///     {
         ///         CustomProviderId = new[]
@@ -179,6 +192,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The versions of the Acme tools custom provider.
+        ///   # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///   versions:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderVersions
@@ -203,11 +217,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The versions of the Acme tools custom provider
         /// 
+        /// **Before you run it:** replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The versions of the Acme tools custom provider.
+        /// // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// const versions = tcs.getCustomProviderVersionsOutput({
         ///     customProviderId: ["cprov_acmetools00000000000"],
         /// });
@@ -218,6 +235,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The versions of the Acme tools custom provider.
+        /// # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// versions = tcs.get_custom_provider_versions_output(custom_provider_id=["cprov_acmetools00000000000"])
         /// pulumi.export("firstVersionStatus", versions.items[0].status)
         /// ```
@@ -232,6 +250,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The versions of the Acme tools custom provider.
+        /// 		// Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         /// 		versions := tcs.GetCustomProviderVersionsOutput(ctx, tcs.GetCustomProviderVersionsOutputArgs{
         /// 			CustomProviderId: pulumi.StringArray{
         /// 				pulumi.String("cprov_acmetools00000000000"),
@@ -253,6 +272,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The versions of the Acme tools custom provider.
+        ///     // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///     var versions = Tcs.GetCustomProviderVersions.Invoke(new()
         ///     {
         ///         CustomProviderId = new[]
@@ -270,6 +290,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The versions of the Acme tools custom provider.
+        ///   # Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
         ///   versions:
         ///     fn::invoke:
         ///       function: tcs:getCustomProviderVersions

@@ -21,11 +21,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The JSON Schema a GitHub provider config's `value` must satisfy
         /// 
+        /// **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// // Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         /// const githubSchema = tcs.getProviderConfigSchemaOutput({
         ///     providerId: "prov_github00000000000000",
         /// });
@@ -36,6 +39,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         /// github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
         /// pulumi.export("visibility", github_schema.visibility)
         /// ```
@@ -50,6 +54,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// 		// Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         /// 		githubSchema := tcs.GetProviderConfigSchemaOutput(ctx, tcs.GetProviderConfigSchemaOutputArgs{
         /// 			ProviderId: pulumi.String("prov_github00000000000000"),
         /// 		}, nil)
@@ -67,6 +72,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///     // Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         ///     var githubSchema = Tcs.GetProviderConfigSchema.Invoke(new()
         ///     {
         ///         ProviderId = "prov_github00000000000000",
@@ -81,6 +87,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///   # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         ///   githubSchema:
         ///     fn::invoke:
         ///       function: tcs:getProviderConfigSchema
@@ -104,11 +111,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The JSON Schema a GitHub provider config's `value` must satisfy
         /// 
+        /// **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// // Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         /// const githubSchema = tcs.getProviderConfigSchemaOutput({
         ///     providerId: "prov_github00000000000000",
         /// });
@@ -119,6 +129,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         /// github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
         /// pulumi.export("visibility", github_schema.visibility)
         /// ```
@@ -133,6 +144,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// 		// Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         /// 		githubSchema := tcs.GetProviderConfigSchemaOutput(ctx, tcs.GetProviderConfigSchemaOutputArgs{
         /// 			ProviderId: pulumi.String("prov_github00000000000000"),
         /// 		}, nil)
@@ -150,6 +162,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///     // Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         ///     var githubSchema = Tcs.GetProviderConfigSchema.Invoke(new()
         ///     {
         ///         ProviderId = "prov_github00000000000000",
@@ -164,6 +177,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///   # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         ///   githubSchema:
         ///     fn::invoke:
         ///       function: tcs:getProviderConfigSchema
@@ -187,11 +201,14 @@ namespace PulumiTcs.Tcs
         /// {{% example %}}
         /// ### The JSON Schema a GitHub provider config's `value` must satisfy
         /// 
+        /// **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
+        /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as tcs from "@pulumi-tcs/tcs";
         /// 
         /// // The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// // Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         /// const githubSchema = tcs.getProviderConfigSchemaOutput({
         ///     providerId: "prov_github00000000000000",
         /// });
@@ -202,6 +219,7 @@ namespace PulumiTcs.Tcs
         /// import pulumi_tcs as tcs
         /// 
         /// # The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         /// github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
         /// pulumi.export("visibility", github_schema.visibility)
         /// ```
@@ -216,6 +234,7 @@ namespace PulumiTcs.Tcs
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
         /// 		// The JSON Schema a GitHub provider config's `value` must satisfy.
+        /// 		// Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         /// 		githubSchema := tcs.GetProviderConfigSchemaOutput(ctx, tcs.GetProviderConfigSchemaOutputArgs{
         /// 			ProviderId: pulumi.String("prov_github00000000000000"),
         /// 		}, nil)
@@ -233,6 +252,7 @@ namespace PulumiTcs.Tcs
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
         ///     // The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///     // Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         ///     var githubSchema = Tcs.GetProviderConfigSchema.Invoke(new()
         ///     {
         ///         ProviderId = "prov_github00000000000000",
@@ -247,6 +267,7 @@ namespace PulumiTcs.Tcs
         /// ```yaml
         /// variables:
         ///   # The JSON Schema a GitHub provider config's `value` must satisfy.
+        ///   # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
         ///   githubSchema:
         ///     fn::invoke:
         ///       function: tcs:getProviderConfigSchema

@@ -17,6 +17,8 @@ namespace PulumiTcs.Tcs
     /// 
     /// ## Example Usage
     /// ### A setup link for a teammate to connect the developer tools integration
+    /// 
+    /// **Before you run it:** replace `int_devtools000000000000` (the emulator's developer tools integration) with the id of your integration, and `https://example.com/setup-done` with the page to land on after setup.
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;
@@ -27,6 +29,7 @@ namespace PulumiTcs.Tcs
     /// {
     ///     // A setup link for a teammate to connect the developer tools integration. A new link is made once
     ///     // this one has expired.
+    ///     // Before you run it: replace `int_devtools000000000000` (the emulator's developer tools integration) with the id of your integration, and `https://example.com/setup-done` with the page to land on after setup.
     ///     var devtoolsOnboarding = new Tcs.IntegrationSetupSession("devtoolsOnboarding", new()
     ///     {
     ///         IntegrationId = "int_devtools000000000000",

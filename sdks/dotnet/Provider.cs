@@ -15,6 +15,8 @@ namespace PulumiTcs.Tcs
     /// 
     /// ## Example Usage
     /// ### A second environment in one program
+    /// 
+    /// **Before you run it:** `pulumi config set stagingBaseUrl &lt;your staging environment's API base URL&gt;` and `pulumi config set --secret stagingApiKey service_sk_...` (its secret key).
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;
@@ -24,11 +26,13 @@ namespace PulumiTcs.Tcs
     /// return await Deployment.RunAsync(() =&gt; 
     /// {
     ///     var config = new Config();
+    ///     // The base URL of the staging environment's API (pulumi config set stagingBaseUrl https://...).
+    ///     var stagingBaseUrl = config.Require("stagingBaseUrl");
     ///     // The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
     ///     var stagingApiKey = config.RequireSecret("stagingApiKey");
     ///     var staging = new Tcs.Provider("staging", new()
     ///     {
-    ///         BaseUrl = "https://staging.api.example.com",
+    ///         BaseUrl = stagingBaseUrl,
     ///         ApiKey = stagingApiKey,
     ///         RateLimitTier = "development",
     ///     });

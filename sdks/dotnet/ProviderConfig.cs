@@ -17,6 +17,8 @@ namespace PulumiTcs.Tcs
     /// 
     /// ## Example Usage
     /// ### Settings for the hosted GitHub MCP server
+    /// 
+    /// **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider, and `value` with settings its config schema accepts.
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;
@@ -27,6 +29,7 @@ namespace PulumiTcs.Tcs
     /// {
     ///     // Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
     ///     // at preview and is secret in state; only three of its tools are offered to agents.
+    ///     // Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider, and `value` with settings its config schema accepts.
     ///     var github = new Tcs.ProviderConfig("github", new()
     ///     {
     ///         ProviderId = "prov_github00000000000000",

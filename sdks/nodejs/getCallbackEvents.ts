@@ -12,6 +12,8 @@ import * as utilities from "./utilities";
  * ## Example Usage
  * ### The ten latest events of a callback named in the stack's config
  *
+ * **Before you run it:** `pulumi config set callbackId cb_...` with the id of one of your callbacks.
+ *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as tcs from "@pulumi-tcs/tcs";
@@ -66,6 +68,8 @@ export interface GetCallbackEventsResult {
  *
  * ## Example Usage
  * ### The ten latest events of a callback named in the stack's config
+ *
+ * **Before you run it:** `pulumi config set callbackId cb_...` with the id of one of your callbacks.
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";

@@ -12,11 +12,14 @@ import * as utilities from "./utilities";
  * ## Example Usage
  * ### The versions of the Acme tools custom provider
  *
+ * **Before you run it:** replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
+ *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as tcs from "@pulumi-tcs/tcs";
  *
  * // The versions of the Acme tools custom provider.
+ * // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
  * const versions = tcs.getCustomProviderVersionsOutput({
  *     customProviderId: ["cprov_acmetools00000000000"],
  * });
@@ -60,11 +63,14 @@ export interface GetCustomProviderVersionsResult {
  * ## Example Usage
  * ### The versions of the Acme tools custom provider
  *
+ * **Before you run it:** replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
+ *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as tcs from "@pulumi-tcs/tcs";
  *
  * // The versions of the Acme tools custom provider.
+ * // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
  * const versions = tcs.getCustomProviderVersionsOutput({
  *     customProviderId: ["cprov_acmetools00000000000"],
  * });

@@ -10,15 +10,19 @@ import * as utilities from "./utilities";
  * ## Example Usage
  * ### A second environment in one program
  *
+ * **Before you run it:** `pulumi config set stagingBaseUrl <your staging environment's API base URL>` and `pulumi config set --secret stagingApiKey service_sk_...` (its secret key).
+ *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as tcs from "@pulumi-tcs/tcs";
  *
  * const config = new pulumi.Config();
+ * // The base URL of the staging environment's API (pulumi config set stagingBaseUrl https://...).
+ * const stagingBaseUrl = config.require("stagingBaseUrl");
  * // The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
  * const stagingApiKey = config.requireSecret("stagingApiKey");
  * const staging = new tcs.Provider("staging", {
- *     baseUrl: "https://staging.api.example.com",
+ *     baseUrl: stagingBaseUrl,
  *     apiKey: stagingApiKey,
  *     rateLimitTier: "development",
  * });

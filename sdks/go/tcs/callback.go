@@ -18,6 +18,8 @@ import (
 //
 // ## Example Usage
 // ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider
+//
+// **Before you run it:** replace `intp_github00000000000000` (the emulator's GitHub integration provider) with the id of your integration provider.
 // ```go
 // package main
 //
@@ -31,6 +33,7 @@ import (
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			// Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+//			// Before you run it: replace `intp_github00000000000000` (the emulator's GitHub integration provider) with the id of your integration provider.
 //			githubEvents, err := tcs.NewCallback(ctx, "githubEvents", &tcs.CallbackArgs{
 //				IntegrationProviderId: pulumi.String("intp_github00000000000000"),
 //				Name:                  pulumi.String("GitHub events"),

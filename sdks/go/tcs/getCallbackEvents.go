@@ -15,6 +15,8 @@ import (
 //
 // ## Example Usage
 // ### The ten latest events of a callback named in the stack's config
+//
+// **Before you run it:** `pulumi config set callbackId cb_...` with the id of one of your callbacks.
 // ```go
 // package main
 //

@@ -15,6 +15,8 @@ import (
 //
 // ## Example Usage
 // ### One deployment of a custom provider, by id
+//
+// **Before you run it:** replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
 // ```go
 // package main
 //
@@ -28,6 +30,7 @@ import (
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			// One deployment of a custom provider, by id: its status and the commit it built.
+//			// Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
 //			deployment := tcs.GetCustomProviderDeploymentOutput(ctx, tcs.GetCustomProviderDeploymentOutputArgs{
 //				Id: pulumi.String("cpd_acmetoolsv1000000000"),
 //			}, nil)

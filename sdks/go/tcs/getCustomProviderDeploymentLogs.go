@@ -15,6 +15,8 @@ import (
 //
 // ## Example Usage
 // ### The build and deploy logs of a failed deployment
+//
+// **Before you run it:** replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
 // ```go
 // package main
 //
@@ -28,6 +30,7 @@ import (
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			// The build and deploy logs of a failed deployment.
+//			// Before you run it: replace `cpd_acmetoolsv2000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
 //			logs := tcs.GetCustomProviderDeploymentLogsOutput(ctx, tcs.GetCustomProviderDeploymentLogsOutputArgs{
 //				Id: pulumi.String("cpd_acmetoolsv2000000000"),
 //			}, nil)

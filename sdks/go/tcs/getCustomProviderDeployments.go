@@ -15,6 +15,8 @@ import (
 //
 // ## Example Usage
 // ### The succeeded deployments of the Acme tools custom provider
+//
+// **Before you run it:** replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
 // ```go
 // package main
 //
@@ -28,6 +30,7 @@ import (
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			// The succeeded deployments of the Acme tools custom provider.
+//			// Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
 //			deployments := tcs.GetCustomProviderDeploymentsOutput(ctx, tcs.GetCustomProviderDeploymentsOutputArgs{
 //				CustomProviderId: pulumi.StringArray{
 //					pulumi.String("cprov_acmetools00000000000"),

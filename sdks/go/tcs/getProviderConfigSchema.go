@@ -15,6 +15,8 @@ import (
 //
 // ## Example Usage
 // ### The JSON Schema a GitHub provider config's `value` must satisfy
+//
+// **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
 // ```go
 // package main
 //
@@ -28,6 +30,7 @@ import (
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			// The JSON Schema a GitHub provider config's `value` must satisfy.
+//			// Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
 //			githubSchema := tcs.GetProviderConfigSchemaOutput(ctx, tcs.GetProviderConfigSchemaOutputArgs{
 //				ProviderId: pulumi.String("prov_github00000000000000"),
 //			}, nil)

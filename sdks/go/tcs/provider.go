@@ -15,6 +15,8 @@ import (
 //
 // ## Example Usage
 // ### A second environment in one program
+//
+// **Before you run it:** `pulumi config set stagingBaseUrl <your staging environment's API base URL>` and `pulumi config set --secret stagingApiKey service_sk_...` (its secret key).
 // ```go
 // package main
 //
@@ -29,10 +31,12 @@ import (
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			cfg := config.New(ctx, "")
+//			// The base URL of the staging environment's API (pulumi config set stagingBaseUrl https://...).
+//			stagingBaseUrl := cfg.Require("stagingBaseUrl")
 //			// The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
 //			stagingApiKey := cfg.RequireSecret("stagingApiKey")
 //			staging, err := tcs.NewProvider(ctx, "staging", &tcs.ProviderArgs{
-//				BaseUrl:       pulumi.String("https://staging.api.example.com"),
+//				BaseUrl:       pulumi.String(stagingBaseUrl),
 //				ApiKey:        stagingApiKey,
 //				RateLimitTier: pulumi.String("development"),
 //			})

@@ -18,6 +18,8 @@ import (
 //
 // ## Example Usage
 // ### Settings for the hosted GitHub MCP server
+//
+// **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider, and `value` with settings its config schema accepts.
 // ```go
 // package main
 //
@@ -32,6 +34,7 @@ import (
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			// Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
 //			// at preview and is secret in state; only three of its tools are offered to agents.
+//			// Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider, and `value` with settings its config schema accepts.
 //			github, err := tcs.NewProviderConfig(ctx, "github", &tcs.ProviderConfigArgs{
 //				ProviderId:  pulumi.String("prov_github00000000000000"),
 //				Name:        pulumi.String("GitHub for agents"),

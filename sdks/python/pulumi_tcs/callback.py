@@ -123,11 +123,14 @@ class Callback(pulumi.CustomResource):
 
         ## Example Usage
         ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider
+
+        **Before you run it:** replace `intp_github00000000000000` (the emulator's GitHub integration provider) with the id of your integration provider.
         ```python
         import pulumi
         import pulumi_tcs as tcs
 
         # Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+        # Before you run it: replace `intp_github00000000000000` (the emulator's GitHub integration provider) with the id of your integration provider.
         github_events = tcs.Callback("githubEvents",
             integration_provider_id="intp_github00000000000000",
             name="GitHub events",
@@ -159,11 +162,14 @@ class Callback(pulumi.CustomResource):
 
         ## Example Usage
         ### Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider
+
+        **Before you run it:** replace `intp_github00000000000000` (the emulator's GitHub integration provider) with the id of your integration provider.
         ```python
         import pulumi
         import pulumi_tcs as tcs
 
         # Receive GitHub's events (issues opened, pushes) on the devtools integration's GitHub provider.
+        # Before you run it: replace `intp_github00000000000000` (the emulator's GitHub integration provider) with the id of your integration provider.
         github_events = tcs.Callback("githubEvents",
             integration_provider_id="intp_github00000000000000",
             name="GitHub events",

@@ -106,11 +106,14 @@ class CallbackInstance(pulumi.CustomResource):
 
         ## Example Usage
         ### Attach a callback to a provider config
+
+        **Before you run it:** replace the emulator's ids with your account's: `prov_github00000000000000` (a provider), `intp_github00000000000000` (an integration provider) and `pac_githuboauth000000000` (that provider's auth config).
         ```python
         import pulumi
         import pulumi_tcs as tcs
 
         # Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+        # Before you run it: replace the emulator's ids with your account's: `prov_github00000000000000` (a provider), `intp_github00000000000000` (an integration provider) and `pac_githuboauth000000000` (that provider's auth config).
         github = tcs.ProviderConfig("github",
             provider_id="prov_github00000000000000",
             name="GitHub for agents",
@@ -148,11 +151,14 @@ class CallbackInstance(pulumi.CustomResource):
 
         ## Example Usage
         ### Attach a callback to a provider config
+
+        **Before you run it:** replace the emulator's ids with your account's: `prov_github00000000000000` (a provider), `intp_github00000000000000` (an integration provider) and `pac_githuboauth000000000` (that provider's auth config).
         ```python
         import pulumi
         import pulumi_tcs as tcs
 
         # Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+        # Before you run it: replace the emulator's ids with your account's: `prov_github00000000000000` (a provider), `intp_github00000000000000` (an integration provider) and `pac_githuboauth000000000` (that provider's auth config).
         github = tcs.ProviderConfig("github",
             provider_id="prov_github00000000000000",
             name="GitHub for agents",

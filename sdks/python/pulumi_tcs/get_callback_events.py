@@ -57,6 +57,8 @@ def get_callback_events(callback_id: Optional[_builtins.str] = None,
 
     ## Example Usage
     ### The ten latest events of a callback named in the stack's config
+
+    **Before you run it:** `pulumi config set callbackId cb_...` with the id of one of your callbacks.
     ```python
     import pulumi
     import pulumi_tcs as tcs
@@ -94,6 +96,8 @@ def get_callback_events_output(callback_id: pulumi.Input[Optional[_builtins.str]
 
     ## Example Usage
     ### The ten latest events of a callback named in the stack's config
+
+    **Before you run it:** `pulumi config set callbackId cb_...` with the id of one of your callbacks.
     ```python
     import pulumi
     import pulumi_tcs as tcs

@@ -129,11 +129,14 @@ def get_provider_config_schema(provider_config_id: Optional[_builtins.str] = Non
 
     ## Example Usage
     ### The JSON Schema a GitHub provider config's `value` must satisfy
+
+    **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
     ```python
     import pulumi
     import pulumi_tcs as tcs
 
     # The JSON Schema a GitHub provider config's `value` must satisfy.
+    # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
     github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
     pulumi.export("visibility", github_schema.visibility)
     ```
@@ -169,11 +172,14 @@ def get_provider_config_schema_output(provider_config_id: pulumi.Input[Optional[
 
     ## Example Usage
     ### The JSON Schema a GitHub provider config's `value` must satisfy
+
+    **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
     ```python
     import pulumi
     import pulumi_tcs as tcs
 
     # The JSON Schema a GitHub provider config's `value` must satisfy.
+    # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider.
     github_schema = tcs.get_provider_config_schema_output(provider_id="prov_github00000000000000")
     pulumi.export("visibility", github_schema.visibility)
     ```

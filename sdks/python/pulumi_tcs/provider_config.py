@@ -193,12 +193,15 @@ class ProviderConfig(pulumi.CustomResource):
 
         ## Example Usage
         ### Settings for the hosted GitHub MCP server
+
+        **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider, and `value` with settings its config schema accepts.
         ```python
         import pulumi
         import pulumi_tcs as tcs
 
         # Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
         # at preview and is secret in state; only three of its tools are offered to agents.
+        # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider, and `value` with settings its config schema accepts.
         github = tcs.ProviderConfig("github",
             provider_id="prov_github00000000000000",
             name="GitHub for agents",
@@ -246,12 +249,15 @@ class ProviderConfig(pulumi.CustomResource):
 
         ## Example Usage
         ### Settings for the hosted GitHub MCP server
+
+        **Before you run it:** replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider, and `value` with settings its config schema accepts.
         ```python
         import pulumi
         import pulumi_tcs as tcs
 
         # Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
         # at preview and is secret in state; only three of its tools are offered to agents.
+        # Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider, and `value` with settings its config schema accepts.
         github = tcs.ProviderConfig("github",
             provider_id="prov_github00000000000000",
             name="GitHub for agents",

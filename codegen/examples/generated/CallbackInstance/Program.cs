@@ -6,6 +6,7 @@ using Tcs = PulumiTcs.Tcs;
 return await Deployment.RunAsync(() => 
 {
     // Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+    // Before you run it: replace the emulator's ids with your account's: `prov_github00000000000000` (a provider), `intp_github00000000000000` (an integration provider) and `pac_githuboauth000000000` (that provider's auth config).
     var github = new Tcs.ProviderConfig("github", new()
     {
         ProviderId = "prov_github00000000000000",

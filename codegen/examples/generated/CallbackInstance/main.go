@@ -8,6 +8,7 @@ import (
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		// Attach a callback to a provider config: the service then starts its triggers and gives it a webhook URL.
+		// Before you run it: replace the emulator's ids with your account's: `prov_github00000000000000` (a provider), `intp_github00000000000000` (an integration provider) and `pac_githuboauth000000000` (that provider's auth config).
 		github, err := tcs.NewProviderConfig(ctx, "github", &tcs.ProviderConfigArgs{
 			ProviderId: pulumi.String("prov_github00000000000000"),
 			Name:       pulumi.String("GitHub for agents"),

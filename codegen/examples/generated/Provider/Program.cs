@@ -6,11 +6,13 @@ using Tcs = PulumiTcs.Tcs;
 return await Deployment.RunAsync(() => 
 {
     var config = new Config();
+    // The base URL of the staging environment's API (pulumi config set stagingBaseUrl https://...).
+    var stagingBaseUrl = config.Require("stagingBaseUrl");
     // The secret key of the staging environment (pulumi config set --secret stagingApiKey service_sk_...).
     var stagingApiKey = config.RequireSecret("stagingApiKey");
     var staging = new Tcs.Provider("staging", new()
     {
-        BaseUrl = "https://staging.api.example.com",
+        BaseUrl = stagingBaseUrl,
         ApiKey = stagingApiKey,
         RateLimitTier = "development",
     });

@@ -3,6 +3,7 @@ import * as tcs from "@pulumi-tcs/tcs";
 
 // Settings for the hosted GitHub MCP server: `value` is checked against the provider's config schema
 // at preview and is secret in state; only three of its tools are offered to agents.
+// Before you run it: replace `prov_github00000000000000` (the emulator's GitHub provider) with the id of your provider, and `value` with settings its config schema accepts.
 const github = new tcs.ProviderConfig("github", {
     providerId: "prov_github00000000000000",
     name: "GitHub for agents",

@@ -6,6 +6,7 @@ using Tcs = PulumiTcs.Tcs;
 return await Deployment.RunAsync(() => 
 {
     // One deployment of a custom provider, by id: its status and the commit it built.
+    // Before you run it: replace `cpd_acmetoolsv1000000000` (a deployment in the emulator) with the id of one of your custom provider's deployments.
     var deployment = Tcs.GetCustomProviderDeployment.Invoke(new()
     {
         Id = "cpd_acmetoolsv1000000000",

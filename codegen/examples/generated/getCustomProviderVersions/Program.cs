@@ -6,6 +6,7 @@ using Tcs = PulumiTcs.Tcs;
 return await Deployment.RunAsync(() => 
 {
     // The versions of the Acme tools custom provider.
+    // Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
     var versions = Tcs.GetCustomProviderVersions.Invoke(new()
     {
         CustomProviderId = new[]

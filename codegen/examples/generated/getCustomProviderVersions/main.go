@@ -8,6 +8,7 @@ import (
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		// The versions of the Acme tools custom provider.
+		// Before you run it: replace `cprov_acmetools00000000000` (the emulator's custom provider) with the id of your custom provider.
 		versions := tcs.GetCustomProviderVersionsOutput(ctx, tcs.GetCustomProviderVersionsOutputArgs{
 			CustomProviderId: pulumi.StringArray{
 				pulumi.String("cprov_acmetools00000000000"),
