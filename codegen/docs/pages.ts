@@ -142,6 +142,8 @@ export function installPage(schema: PackageSchema): string {
     csharp: { rootNamespace: string };
   };
   const goModule = language.go.importBasePath.replace(/\/[^/]+$/, "");
+  // The module's owner on its host (github.com/pulumi-tcs): what GONOSUMDB must name.
+  const goPrivate = goModule.split("/").slice(0, 2).join("/");
   // The .NET generator names the package and its namespace <rootNamespace>.<Package>.
   const csharpAlias = schema.name.charAt(0).toUpperCase() + schema.name.slice(1);
   const csharpPackage = `${language.csharp.rootNamespace}.${csharpAlias}`;
@@ -165,9 +167,11 @@ export function installPage(schema: PackageSchema): string {
     "|---|---|---|",
     `| TypeScript / JavaScript | \`npm install ${language.nodejs.packageName}\` | \`import * as ${schema.name} from "${language.nodejs.packageName}";\` |`,
     `| Python | \`pip install ${language.python.packageName}\` | \`import ${language.python.packageName} as ${schema.name}\` |`,
-    `| Go | \`go get ${goModule}\` | \`import "${language.go.importBasePath}"\` |`,
+    `| Go | \`GONOSUMDB=${goPrivate} go get ${goModule}\` | \`import "${language.go.importBasePath}"\` |`,
     `| C# | \`dotnet add package ${csharpPackage}\` | \`using ${csharpAlias} = ${csharpPackage};\` |`,
     "| YAML | none: name the types (`tcs:Role`) | |",
+    "",
+    `Go: the module is not in Go's checksum database, so \`go get\` stops there (sum.golang.org answers 404) unless \`GONOSUMDB=${goPrivate}\` is set, as above (or \`GOPRIVATE=${goPrivate}\`, which also skips the module proxy and fetches it from its repository).`,
     "",
     "A TypeScript program can also use the npm package `pulumi-tcs` and its own classes (the dynamic door); [native-provider.md](../native-provider.md#which-door) says which to pick.",
     "",
