@@ -71,6 +71,12 @@ function readme(platform: Platform, version: string): string {
     `    pulumi plugin install resource tcs ${version} --file ${tarballName(platform, version)}`,
     "",
     "or let the engine fetch it: the SDKs name the plugin and where to download it.",
+    "",
+    "The same executable carries the project's tools, for a repository in any language (run it with",
+    `--help for their options; installed, it is ~/.pulumi/plugins/resource-tcs-v${version}/${platform.executable}):`,
+    "",
+    `    ${platform.executable} drift --stack production --markdown drift.md   # exit 0 clean, 2 drift, 1 error`,
+    `    ${platform.executable} generate --import-file import.json              # then: pulumi import --file import.json`,
     ...mac,
     "",
   ].join("\n");
