@@ -3,18 +3,20 @@
 // docs/reference/) is checked as far as this machine can: the TypeScript type-checked, strict, against
 // the generated Node SDK; the Go compiled against the generated Go SDK; the Python byte-compiled; and
 // each resource's and function's YAML run with `pulumi preview` on the real YAML language host against
-// the emulator: a resource's must plan its creates with no error, a function's read the fixtures. The
-// C# is not compiled: there is no .NET SDK here (docs/reference/README.md says so).
+// the emulator: a resource's must plan its creates with no error, a function's read the fixtures, the
+// explicit provider's, set up as its page says, plan with no warning. The C# is not compiled: there is
+// no .NET SDK here (docs/reference/README.md says so).
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import * as yaml from "js-yaml";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { readExample } from "../../codegen/schema/examples";
 import { REPO_ROOT } from "../../scripts/lib/engine";
 import { installNodeSdk, runTsc } from "../../scripts/lib/node-sdk";
 import { startTestEmulator } from "./helpers/tcs-stack";
-import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+import { attempt, makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 import { yamlProject } from "./helpers/yaml-project";
 
 const GENERATED = path.join(REPO_ROOT, "codegen", "examples", "generated");
@@ -94,7 +96,7 @@ function projectOf(example: string, main: string): string {
   return [...header, main].join("\n");
 }
 
-describe("each resource's and function's YAML example, previewed against the emulator on the real YAML language host", () => {
+describe("each resource's and function's YAML example, and the explicit provider's, previewed against the emulator on the real YAML language host", () => {
   let emulator: RunningEmulator;
   beforeAll(async () => {
     emulator = await startTestEmulator();
@@ -117,6 +119,33 @@ describe("each resource's and function's YAML example, previewed against the emu
       // The function ran at preview: its output is a value read from the fixtures, not an unknown.
       expect(printed.text()).toMatch(/Outputs:\s*\n\s*\w+: "[^"]+"/);
       expect(printed.text()).not.toMatch(/error/i);
+    } finally {
+      project.scratch.remove();
+    }
+  });
+
+  // The explicit provider's example reads its staging environment from config: set up as its page's
+  // "Before you run it" line says (the emulator's development environment as staging), its YAML runs
+  // with no warning (a root-level `configuration:` key would draw a deprecation warning on every run),
+  // and the key, declared secret, is refused when set in clear.
+  it("Provider: set up as its page says, plans its creates with no warning, and refuses its key set in clear", async () => {
+    const { setup } = readExample("Provider");
+    const commands = [...(setup ?? "").matchAll(/`pulumi config set (--secret )?(\w+) [^`]+`/g)];
+    expect(commands.map(([, secret, key]) => `${secret ?? ""}${key}`)).toEqual(["stagingBaseUrl", "--secret stagingApiKey"]);
+    const values: Record<string, string> = { stagingBaseUrl: emulator.url, stagingApiKey: emulator.keys.development.secret };
+    const main = fs.readFileSync(path.join(GENERATED, "Provider", "Main.yaml"), "utf8");
+    const declared = Object.keys((yaml.load(main) as { resources: Record<string, unknown> }).resources);
+    const project = await yamlProject("example-provider", emulator, projectOf("Provider", main));
+    try {
+      for (const [, secret, key] of commands) await project.stack.setConfig(key, { value: values[key], secret: secret !== undefined });
+      const printed = outputCollector();
+      const preview = await project.stack.preview({ onOutput: printed.onOutput });
+      expect(preview.changeSummary).toEqual({ create: declared.length + 1 });
+      expect(printed.text()).not.toMatch(/error|warning|deprecated/i);
+
+      await project.stack.setConfig("stagingApiKey", { value: values.stagingApiKey, secret: false });
+      const refused = await attempt((onOutput) => project.stack.preview({ onOutput }));
+      expect(refused).toContain("configuration key 'stagingApiKey' must be encrypted as it's secret");
     } finally {
       project.scratch.remove();
     }
