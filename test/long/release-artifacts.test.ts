@@ -10,6 +10,8 @@
 //     installed by npm, a strict program type-checked against it, and the documented
 //     `npm install && npm run build` path requiring it; the Go module resolved from the artifacts'
 //     module proxy layout and a program built on it;
+//   - the drift report and the adoption generator as the plugin executable's own commands, with no
+//     node on PATH, beside the engine's own drift gate;
 //   - the bad inputs: a corrupt tarball, another platform's, a version no one installed, an unwritable
 //     HOME and PULUMI_HOME, each a one-line error.
 import { execFile, execFileSync } from "node:child_process";
@@ -189,6 +191,62 @@ test("a YAML program with no plugins section, no node_modules and no node on PAT
   const destroyed = await stack.destroy({ onOutput: printed.onOutput });
   expect(destroyed.summary.resourceChanges).toMatchObject({ delete: 6 });
   expect(printed.text()).not.toContain(emulator.keys.production.secret);
+});
+
+test("the drift report and the adoption generator from the installed plugin executable, with no node on PATH: a clean stack exits 0, a rename by hand 2, as does the engine's own gate (7 then); generate --import-file lists objects made by hand", async () => {
+  const home = await pulumiHome("home-tools");
+  const plugin = path.join(home, "plugins", `resource-tcs-v${VERSION}`, "pulumi-resource-tcs");
+  const stack = await yamlStack("release-tools", quickstart(), { PULUMI_HOME: home });
+  const up = await stack.up();
+  const roleId = up.outputs.roleId.value as string;
+  const dir = stack.workspace.workDir;
+  const env = {
+    PATH: bareBin,
+    HOME: root,
+    PULUMI_HOME: home,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+    PULUMI_CONFIG_PASSPHRASE: process.env.PULUMI_CONFIG_PASSPHRASE ?? "",
+  };
+  const tool = (args: string[]) =>
+    run(plugin, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, stdout: error.stdout ?? "", stderr: error.stderr ?? "" }),
+    );
+  const engineGate = () => pulumi(["refresh", "--preview-only", "--expect-no-changes", "--stack", "release-tools", "--non-interactive"], env, dir);
+
+  const clean = await tool(["drift", "--stack", "release-tools", "--json", "clean.json"]);
+  expect(clean).toMatchObject({ code: 0, stderr: "" });
+  expect(clean.stdout).toMatch(/No drift/);
+  expect((await engineGate()).code).toBe(0);
+
+  await api(emulator, "PUT", `/roles/${roleId}`, {
+    name: "Renamed by hand",
+    slug: "support-agents",
+    permissions: ["thread_create", "thread_read", "message_read"],
+    description: "Answer customer threads.",
+  });
+  const drifted = await tool(["drift", "--stack", "release-tools", "--json", "drift.json"]);
+  expect(drifted.code).toBe(2);
+  const report = JSON.parse(fs.readFileSync(path.join(dir, "drift.json"), "utf8")) as { resources: Array<{ id: string; fields: Array<{ name: string }> }> };
+  expect(report.resources).toEqual([expect.objectContaining({ id: roleId, fields: [expect.objectContaining({ name: "name" })] })]);
+  // The engine's own gate tells drift (7) from success; docs/drift.md sets the two side by side.
+  expect((await engineGate()).code).toBe(7);
+
+  // Adoption of objects made by hand, as a YAML user runs it: the import file pulumi import --file takes.
+  const handMade = await api(emulator, "POST", "/roles", { name: "Made by hand", slug: "made-by-hand-release", permissions: ["thread_read"] });
+  const generated = await run(plugin, ["generate", "--import-file", "import.json"], {
+    cwd: dir,
+    env: { ...env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url },
+  });
+  expect(generated.stderr).toMatch(/pulumi-resource-tcs generate: \d+ objects written to .*import\.json; next, .*pulumi import --file import\.json/);
+  const imports = JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")) as { resources: Array<{ type: string; id: string }> };
+  expect(imports.resources).toContainEqual(expect.objectContaining({ type: "tcs:index:Role", id: handMade.id }));
+  expect(generated.stdout + generated.stderr + drifted.stdout + fs.readFileSync(path.join(dir, "import.json"), "utf8")).not.toContain(
+    emulator.keys.production.secret,
+  );
+
+  await stack.destroy();
 });
 
 test("the linux-amd64 executable starts from the code cache built into it, and a NODE_OPTIONS meant for the user's Node programs does not reach it", async () => {
