@@ -2,7 +2,7 @@
 // host (scripts/bootstrap-pulumi-yaml.sh) through the Automation API's local programs: the same
 // `pulumi up` a YAML user runs. The project gets pulumi-tcs as a user's would have it installed
 // (node_modules/pulumi-tcs, here a link to this repository), so Pulumi.yaml's plugin path is the one
-// the README gives.
+// docs/guide.md gives (under "Every language: the native provider").
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
