@@ -95,6 +95,8 @@ test("the dynamic door gives the rate-limit tier advice once per connection in e
   const stack = await openProductionStack(
     "once-dynamic",
     async () => {
+      // A lookup's client in the program's process is another client of the same settings, in another process than the plugin's.
+      await tcs.getRoles();
       new tcs.Role("default-role", { name: "Default", slug: "once-dynamic-default", permissions: ["thread_read"] });
       new tcs.Callback("default-callback", { integrationProviderId: FIX.githubIntegrationProvider, name: "Once" });
       // A named connection with the same key and URL: another connection, advised on its own.

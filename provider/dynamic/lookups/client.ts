@@ -25,8 +25,11 @@ export async function lookupClient(connection?: string): Promise<ToolConnectivit
   if (!client) {
     // Loaded by the first lookup: a program that only declares resources never loads the SDK.
     const { clientFromSettings } = await import("../../client");
-    // In the program: a warning of the stack, naming the stack setting (not the SDK's option).
-    client = clients.get(key) ?? clientFromSettings(settings, (message) => void pulumi.log.warn(message), connection);
+    // No tier advice from here: the plugin gives it, once per connection, for the run whose requests
+    // it makes. The program's process and the plugin's have no channel between them, so both giving
+    // it showed it twice in one run (issue 52); a program of lookups alone sends a few requests, which
+    // no tier paces noticeably.
+    client = clients.get(key) ?? clientFromSettings(settings, () => {}, connection);
     clients.set(key, client);
   }
   return client;

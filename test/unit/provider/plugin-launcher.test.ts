@@ -19,7 +19,7 @@ const START_JS = ts.transpileModule(fs.readFileSync(path.join(ROOT, "provider", 
 
 const standIn = (name: string) => `process.stdout.write(JSON.stringify({ started: ${JSON.stringify(name)}, args: process.argv.slice(2) }));\n`;
 
-/** The launcher in a package of its own, with (or without) start.js and the two stand-ins beside it. */
+/** The launcher in a package of its own, with (or without) start.js and stand-ins of the two modules it starts beside it. */
 function packageWithLauncher(built: boolean): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-launcher-package-"));
   fs.mkdirSync(path.join(root, "bin"));
@@ -28,7 +28,7 @@ function packageWithLauncher(built: boolean): string {
     const native = path.join(root, "dist", "provider", "native");
     fs.mkdirSync(native, { recursive: true });
     fs.writeFileSync(path.join(native, "start.js"), START_JS);
-    fs.writeFileSync(path.join(native, "main.js"), standIn("main"));
+    fs.writeFileSync(path.join(native, "entry.js"), standIn("entry"));
     fs.writeFileSync(path.join(native, "refusal-main.js"), standIn("refusal-main"));
   }
   return root;
@@ -85,7 +85,7 @@ test("without Node on PATH, it fails in one line saying what to install", () => 
 test("with Node 22 or newer, it runs the plugin with the engine's arguments only", () => {
   const { status, stdout, stderr } = launch("current");
   expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
-  expect(JSON.parse(stdout)).toEqual({ started: "main", args: ["127.0.0.1:1234"] });
+  expect(JSON.parse(stdout)).toEqual({ started: "entry", args: ["127.0.0.1:1234"] });
 });
 
 test("with Node 20, it runs the refusing plugin with one line naming the version and the node found on PATH, then the engine's address", () => {
