@@ -66,7 +66,7 @@ export PATH="$REPO_ROOT/node_modules/.bin:$REPO_ROOT/scripts/bin:$pulumi_dir:$PA
 # --- Offline engine settings --------------------------------------------------------------------
 export PULUMI_HOME="${PULUMI_HOME:-$REPO_ROOT/.pulumi/home}"
 export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$REPO_ROOT/.pulumi/backend}"
-# A documented, local-only passphrase for the file backend's secrets provider (README: "Local state").
+# A documented, local-only passphrase for the file backend's secrets provider (docs/development.md: "Local state").
 export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-tcs-local-passphrase}"
 export PULUMI_SKIP_UPDATE_CHECK=true
 export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true

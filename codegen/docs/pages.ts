@@ -201,7 +201,7 @@ export function installPage(schema: PackageSchema): string {
     ...exampleSection("Provider"),
     "## Named connections",
     "",
-    "The dynamic door (the `pulumi-tcs` npm package's classes) reaches several environments through named connections: `tcs:connections.<name>.apiKey` (secret), `.baseUrl`, `.serviceVersion`, `.rateLimitTier` and `.production` in the stack's config, and `connection: \"<name>\"` on a resource or lookup ([README](../../README.md#named-connections-several-environments-in-one-program)).",
+    "The dynamic door (the `pulumi-tcs` npm package's classes) reaches several environments through named connections: `tcs:connections.<name>.apiKey` (secret), `.baseUrl`, `.serviceVersion`, `.rateLimitTier` and `.production` in the stack's config, and `connection: \"<name>\"` on a resource or lookup ([the guide](../guide.md#named-connections-several-environments-in-one-program)).",
     "",
     'On the native provider, each named connection is one explicit provider as above, and `connection: "<name>"` becomes the `provider` resource option. Each provider has its own client and rate limiter, as each connection does. A provider pointed at another environment replaces every resource it holds, shown at preview; another key of the same environment (a rotation) replaces nothing ([native-provider.md](../native-provider.md#settings-and-several-environments)).',
     "",

@@ -1,5 +1,5 @@
 // Every declared property of every resource, changed one at a time: the plan the engine shows for
-// that resource is exactly what the README's resource table says (update in place or replace).
+// that resource is exactly what the resource pages say (docs/guide.md's resources, docs/reference/: update in place or replace).
 import * as tcs from "pulumi-tcs";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";

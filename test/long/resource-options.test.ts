@@ -1,5 +1,5 @@
 // Pulumi's resource options on every resource, on the real engine against the emulator: what each
-// one does to the objects in the service (README, "Resource options"). Each option gets its own
+// one does to the objects in the service (docs/guide.md, "Resource options"). Each option gets its own
 // emulator and stack, and one program of all five resources.
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
