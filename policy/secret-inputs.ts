@@ -21,7 +21,7 @@
 // verify rather than passing silently. test/unit/policy/secret-inputs.test.ts drives the package's
 // own analyzer handler with a secret and a plain key, so it fails the day the package changes this.
 import * as path from "node:path";
-import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
+import { isSecretEnvelope } from "../provider/secret-signature";
 
 /** The property under which the secret top-level input names are attached. */
 export const SECRET_KEYS = Symbol.for("pulumi-tcs-policy/secret-keys");
@@ -33,10 +33,6 @@ type Deserialize = (struct: { toJavaScript?: () => unknown } | undefined, proxyS
 interface DeserializeModule {
   deserializeProperties: Deserialize;
   [INSTALLED]?: boolean;
-}
-
-function isSecretMarker(value: unknown): boolean {
-  return typeof value === "object" && value !== null && (value as Record<string, unknown>)[specialSigKey] === specialSecretSig;
 }
 
 /**
@@ -55,7 +51,7 @@ export function installSecretKeyTracking(): void {
     try {
       const raw = struct && typeof struct.toJavaScript === "function" ? struct.toJavaScript() : undefined;
       if (raw && typeof raw === "object" && result && typeof result === "object") {
-        const secret = Object.keys(raw).filter((key) => isSecretMarker((raw as Record<string, unknown>)[key]));
+        const secret = Object.keys(raw).filter((key) => isSecretEnvelope((raw as Record<string, unknown>)[key]));
         Object.defineProperty(result, SECRET_KEYS, { value: Object.freeze(new Set(secret)), enumerable: false });
       }
     } catch {

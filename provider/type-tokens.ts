@@ -25,7 +25,7 @@ export const TYPE_TOKENS: { readonly [K in ResourceKind]: TypeToken<K> } = {
   IntegrationSetupSession: "pulumi-nodejs:dynamic/tcs:IntegrationSetupSession",
 };
 
-/** The prefix of every native type token: the package `tcs`, module `index`. */
+/** The prefix of every native token, a resource's, a function's or a type's: the package `tcs`, module `index` (codegen's tokenOf). */
 export const NATIVE_TOKEN_PREFIX = "tcs:index:";
 
 /** `tcs:index:<Kind>`: the token of each kind on the native provider (provider/native), every language's door. */

@@ -1,13 +1,14 @@
 // The part of Pulumi's package schema (pkg/codegen/schema/pulumi.json in pulumi/pulumi) this package
 // writes, as types, and the few values every derivation module builds with. Only what the tcs schema
 // uses is typed: a field added here is one the generated SDKs will see.
+import { NATIVE_TOKEN_PREFIX } from "../../provider/type-tokens";
 
 /** The package's name: the first part of every token, and the plugin's (`pulumi-resource-tcs`). */
 export const PACKAGE_NAME = "tcs";
 
 /** `tcs:index:<name>`: one module, so every resource, function and type is at the package's top level. */
 export function tokenOf(name: string): string {
-  return `${PACKAGE_NAME}:index:${name}`;
+  return `${NATIVE_TOKEN_PREFIX}${name}`;
 }
 
 /** A reference to a type, with no description: what a property, an array's items or a map's values are. */

@@ -3,9 +3,8 @@
 // the schema (codegen/schema): a list comes back as `{ items: [...] }`, one record as its fields.
 import { LOOKUPS, missingArguments, type LookupName } from "../lookups/catalog";
 import type { TcsPlugin } from "../engine/tcs-plugin";
+import { NATIVE_TOKEN_PREFIX as TOKEN_PREFIX } from "../type-tokens";
 import type { Props } from "./properties";
-
-const TOKEN_PREFIX = "tcs:index:";
 
 function lookupOf(token: string): LookupName | undefined {
   const name = token.startsWith(TOKEN_PREFIX) ? token.slice(TOKEN_PREFIX.length) : undefined;

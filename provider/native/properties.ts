@@ -4,20 +4,13 @@
 // every property a shape declares secret is wrapped again, whatever the program did: a config's
 // `value` is secret in state from its first check, even when a YAML or Go program passed it plain.
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
-
-/** Pulumi's signature key and the signature of a secret (sdk/go/common/resource/sig: the wire protocol's constants). */
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+import { isSecretEnvelope, SECRET_SIG, SIG_KEY } from "../secret-signature";
 
 export type Props = Record<string, unknown>;
 
-function isSecret(value: unknown): value is { value: unknown } {
-  return typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
-}
-
 /** A value with every secret inside it unwrapped. */
 export function unwrapSecrets(value: unknown): unknown {
-  if (isSecret(value)) return unwrapSecrets(value.value);
+  if (isSecretEnvelope(value)) return unwrapSecrets(value.value);
   if (Array.isArray(value)) return value.map(unwrapSecrets);
   if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unwrapSecrets(item)]));
   return value;

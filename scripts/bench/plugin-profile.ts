@@ -10,6 +10,7 @@
 // - state: the bytes each resource adds to the checkpoint the engine rewrites after every step.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { isSecretEnvelope } from "../../provider/secret-signature";
 import { REPO_ROOT } from "../lib/engine";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -22,8 +23,6 @@ const providerProto = require("@pulumi/pulumi/proto/provider_pb");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const PLUGIN = require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [REPO_ROOT] });
-/** The marker of a secret value in an exported state; the engine sends a dynamic provider the plain value. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const STARTS = 3;
 
 export interface StateResource {
@@ -48,7 +47,8 @@ function plain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plain);
   if (value === null || typeof value !== "object") return value;
   const record = value as Record<string, unknown>;
-  if (record[SECRET_SIG] !== undefined) return plain(JSON.parse(String(record.plaintext)));
+  // A secret in an exported state; the engine sends a dynamic provider the plain value.
+  if (isSecretEnvelope(record)) return plain(JSON.parse(String(record.plaintext)));
   return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, plain(inner)]));
 }
 

@@ -14,6 +14,7 @@ import { kindOfToken } from "../../type-tokens";
 import { sameValue } from "../../shapes/normalize";
 import { CONNECTION_INPUT, PLUMBING_INPUTS } from "../../shapes/reserved";
 import type { FieldRule } from "../../shapes/shape";
+import { SIG_KEY } from "../../secret-signature";
 
 export interface FieldChange {
   name: string;
@@ -64,7 +65,6 @@ const PLUMBING = new Set(PLUMBING_INPUTS);
 const UNMOVED_BY_REFRESH = new Set([...PLUMBING_INPUTS, CONNECTION_INPUT]);
 /** Moves with every write, the provider's own and drift alike: listing it would only repeat them. */
 const MOVES_WITH_EVERY_WRITE = new Set(["updatedAt"]);
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 export const MASK = "[secret]";
 
 type Props = Record<string, unknown>;
@@ -72,7 +72,7 @@ type Props = Record<string, unknown>;
 /** Replaces every secret value (the engine's secret envelope, or its own mask) by MASK. */
 export function masked(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
-  if (SECRET_SIG in (value as Props)) return MASK;
+  if (SIG_KEY in (value as Props)) return MASK;
   if (Array.isArray(value)) return value.map(masked);
   return Object.fromEntries(Object.entries(value as Props).map(([key, inner]) => [key, masked(inner)]));
 }
@@ -113,7 +113,7 @@ function differs(a: unknown, b: unknown): boolean {
 }
 
 function isRecord(value: unknown): value is Props {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && !(SECRET_SIG in value);
+  return value !== null && typeof value === "object" && !Array.isArray(value) && !(SIG_KEY in value);
 }
 
 /** What moved in one output, by dotted path inside objects (`integrationInstance.status`), so a table row says what changed. */
