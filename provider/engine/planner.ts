@@ -6,6 +6,7 @@ import { connectionNameProblem } from "../connections";
 import { isUnknown, sameValue } from "../shapes/normalize";
 import { CONNECTION_INPUT, SAME_KEY_AS_INPUT } from "../shapes/reserved";
 import type { ShapeRules } from "../shapes/shape";
+import { nameOfUrn, typeOfUrn } from "../shapes/identity";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { connectionMoved, connectionOf, createKeyOf, reasonFor, stripEngineKeys, type Props } from "./engine-inputs";
 import { failureAt, topLevelInput } from "./property-path";
@@ -293,8 +294,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
  */
 export function resourceNamed(kind: string, other: string): string {
   if (!other.startsWith("urn:pulumi:")) return `tcs.${kind} "${other}"`;
-  const [, , qualifiedType, ...name] = other.split("::");
-  return `${qualifiedType.slice(qualifiedType.lastIndexOf("$") + 1)} "${name.join("::")}"`;
+  return `${typeOfUrn(other)} "${nameOfUrn(other)}"`;
 }
 
 function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {

@@ -32,7 +32,7 @@ export function typeOfUrn(urn: string): string {
   return types.slice(types.lastIndexOf("$") + 1);
 }
 
-/** The resource's (or provider's) name, the last part of its URN. */
+/** The resource's (or provider's) name: everything after the URN's type, `::` included (a name may hold one). */
 export function nameOfUrn(urn: string): string {
-  return urn.slice(urn.lastIndexOf("::") + 2);
+  return urn.split("::").slice(3).join("::");
 }

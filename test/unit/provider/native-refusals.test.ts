@@ -126,6 +126,8 @@ describe("another resource as a refusal names it", () => {
     expect(resourceNamed("Role", "ops")).toBe('tcs.Role "ops"');
     expect(resourceNamed("Role", urn("ops"))).toBe('tcs:index:Role "ops"');
     expect(resourceNamed("Role", "urn:pulumi:dev::project::my:Team$tcs:index:Role::team-ops")).toBe('tcs:index:Role "team-ops"');
+    // A name may hold "::": the name is everything after the type.
+    expect(resourceNamed("Role", "urn:pulumi:dev::project::tcs:index:Role::team::ops")).toBe('tcs:index:Role "team::ops"');
   });
 
   it("names the native type in the same-key refusal of a YAML program", async () => {
