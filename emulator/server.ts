@@ -165,16 +165,10 @@ export class EmulatorServer {
 
   private async handlePublic(req: IncomingMessage, res: ServerResponse, method: string, pathname: string): Promise<void> {
     const headers: Record<string, string> = { "Service-Version": DEFAULT_VERSION };
-    let match: ReturnType<Router["match"]>;
-    let badPath = false;
-    try {
-      match = router.match(method, pathname);
-    } catch {
-      badPath = true; // a malformed %-escape in the path
-    }
+    const routed = routeOf(method, pathname);
     const lookup = identifyCaller(req.headers.authorization);
     this.counters.record(
-      match ? `${method} ${match.route.path}` : `${method} (unmatched)`,
+      routed.match ? `${method} ${routed.match.route.path}` : `${method} (unmatched)`,
       lookup.ok ? `${lookup.caller.environment.id}:${lookup.caller.keyType}` : undefined,
     );
     const fault = this.faults.evaluate(method, pathname);
@@ -187,47 +181,9 @@ export class EmulatorServer {
       // Unref'd: an injected delay never keeps a closing process alive.
       if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs).unref());
       if (fault.error) throw fault.error;
-
-      const ip = this.ipLimiter.take(req.socket.remoteAddress ?? "unknown");
-      if (!ip.allowed) {
-        if (lookup.ok) setRateHeaders(headers, this.keyLimiters[lookup.caller.environment.type].peek(lookup.caller.key));
-        this.counters.recordRateLimited();
-        throw rateLimited(`More than ${ip.limit} requests from this IP address in the window.`, ip.retryAfterSeconds);
-      }
-
-      if (!lookup.ok) {
-        throw new ApiError(
-          "unauthorized",
-          lookup.reason === "missing" ? "No API key: send Authorization: Bearer <API key>." : "The API key is malformed or unknown.",
-          {
-            hint: "Use a secret (service_sk_...) or publishable (service_pk_...) key of this environment.",
-          },
-        );
-      }
-      const { environment, keyType, key } = lookup.caller;
-      const decision = this.keyLimiters[environment.type].take(key);
-      setRateHeaders(headers, decision);
-      if (!decision.allowed) {
-        this.counters.recordRateLimited();
-        throw rateLimited(`More than ${decision.limit} requests for this ${environment.type} API key in the window.`, decision.retryAfterSeconds);
-      }
-
+      const { environment, keyType } = this.admit(req, lookup, headers);
       headers["Service-Version"] = resolveVersion(req.headers["service-version"]);
-
-      if (badPath) throw errors.invalidRequest("The request path contains a malformed percent-escape.");
-      if (!match) throw errors.routeNotFound(method, pathname);
-      if (keyType === "publishable" && !match.route.publishable) {
-        throw new ApiError("forbidden", "A publishable key cannot call this endpoint.", {
-          hint: "Use a secret key (service_sk_...) from a server-side environment.",
-        });
-      }
-      for (const [name, value] of Object.entries(match.params)) {
-        if (value.length > MAX_ID_LENGTH) {
-          throw errors.invalidRequest(`Path parameter ${name} is longer than ${MAX_ID_LENGTH} characters.`, [
-            { code: "too_long", message: `must be at most ${MAX_ID_LENGTH} characters`, path: [name] },
-          ]);
-        }
-      }
+      const match = allowedRoute(routed, method, pathname, keyType);
       const body = await bodyRead;
       const query = new Query(new URL(req.url ?? "/", "http://emulator").searchParams, { maxPageSize: this.config.maxPageSize });
       const result = match.route.handler({ method, params: match.params, query, body, env: environment, keyType }, this.state);
@@ -241,6 +197,36 @@ export class EmulatorServer {
     }
   }
 
+  /**
+   * The caller, once the IP's and the key's rate limits let it through and its key is known; the key's
+   * rate headers set on the answer (on a refusal of the IP's limit too, when the key is known).
+   */
+  private admit(req: IncomingMessage, lookup: ReturnType<typeof identifyCaller>, headers: Record<string, string>) {
+    const ip = this.ipLimiter.take(req.socket.remoteAddress ?? "unknown");
+    if (!ip.allowed) {
+      if (lookup.ok) setRateHeaders(headers, this.keyLimiters[lookup.caller.environment.type].peek(lookup.caller.key));
+      this.counters.recordRateLimited();
+      throw rateLimited(`More than ${ip.limit} requests from this IP address in the window.`, ip.retryAfterSeconds);
+    }
+    if (!lookup.ok) {
+      throw new ApiError(
+        "unauthorized",
+        lookup.reason === "missing" ? "No API key: send Authorization: Bearer <API key>." : "The API key is malformed or unknown.",
+        {
+          hint: "Use a secret (service_sk_...) or publishable (service_pk_...) key of this environment.",
+        },
+      );
+    }
+    const { environment, key } = lookup.caller;
+    const decision = this.keyLimiters[environment.type].take(key);
+    setRateHeaders(headers, decision);
+    if (!decision.allowed) {
+      this.counters.recordRateLimited();
+      throw rateLimited(`More than ${decision.limit} requests for this ${environment.type} API key in the window.`, decision.retryAfterSeconds);
+    }
+    return lookup.caller;
+  }
+
   /** The change is committed; the client hears nothing (a dropped connection). */
   private drop(req: IncomingMessage): void {
     req.socket.destroy();
@@ -251,6 +237,35 @@ export class EmulatorServer {
     if (!res.headersSent) sendError(res, new ApiError("internal_error"));
     else res.destroy();
   }
+}
+
+/** The route a request names; a malformed %-escape in the path matches none, and says so later (allowedRoute). */
+function routeOf(method: string, pathname: string): { match: ReturnType<Router["match"]>; badPath: boolean } {
+  try {
+    return { match: router.match(method, pathname), badPath: false };
+  } catch {
+    return { match: undefined, badPath: true };
+  }
+}
+
+/** The matched route, if this key may call it with these path parameters; otherwise the service's refusal. */
+function allowedRoute(routed: ReturnType<typeof routeOf>, method: string, pathname: string, keyType: string): NonNullable<ReturnType<Router["match"]>> {
+  const { match, badPath } = routed;
+  if (badPath) throw errors.invalidRequest("The request path contains a malformed percent-escape.");
+  if (!match) throw errors.routeNotFound(method, pathname);
+  if (keyType === "publishable" && !match.route.publishable) {
+    throw new ApiError("forbidden", "A publishable key cannot call this endpoint.", {
+      hint: "Use a secret key (service_sk_...) from a server-side environment.",
+    });
+  }
+  for (const [name, value] of Object.entries(match.params)) {
+    if (value.length > MAX_ID_LENGTH) {
+      throw errors.invalidRequest(`Path parameter ${name} is longer than ${MAX_ID_LENGTH} characters.`, [
+        { code: "too_long", message: `must be at most ${MAX_ID_LENGTH} characters`, path: [name] },
+      ]);
+    }
+  }
+  return match;
 }
 
 function setRateHeaders(headers: Record<string, string>, decision: RateDecision): void {
