@@ -20,12 +20,13 @@ import {
 } from "../core/errors";
 import { DebugLogger } from "./logger";
 import { buildQueryString } from "./query";
-import { sharedGate, TIER_LIMITS, windowForTier, type GatePolicy, type RequestGate } from "./rate-limiter";
+import { sharedGate, TIER_LIMITS, windowForTier, type GatePolicy, type Permit, type RequestGate } from "./rate-limiter";
 import { decideRetry, parseRetryAfter, type RetryDecision } from "./retry";
 import { readRateLimitHeaders } from "./server-quota";
 import { warnTierBelowService } from "./tier-warning";
 import { AttemptFailed, sendAttempt, type AttemptResponse } from "./transport";
 import type { RequestOptions } from "../core/options";
+import { retrying, type RetryVerdict } from "../core/retrying";
 import type { ResolvedOptions } from "./resolve-options";
 import { SDK_VERSION } from "../version";
 
@@ -94,107 +95,153 @@ export class RequestCore {
     (this.#options.onTierBelowService ?? warnTierBelowService)({ serviceLimit, tier });
   }
 
+  /**
+   * One request, attempt after attempt (core/retrying.ts): each one acquires a permit from the gate
+   * and sends; a success is logged and parsed; a failure is decided on (retried or not), logged and,
+   * when final, mapped to the error thrown.
+   */
   async request<S extends z.ZodType | null>(spec: RequestSpec<S>, options: RequestOptions = {}): Promise<SpecResult<S>> {
+    const call = this.#prepare(spec, options);
+    const answer = await retrying(
+      (retry) => this.#attempt(call, retry),
+      (failure, retry) => this.#afterFailure(call, failure, retry),
+      { wait: (ms, failure) => sleep(ms, call.signal, failure instanceof Unsuccessful ? failure.outcome.context : call.context) },
+    );
+    return parseSuccess(spec, answer.response, answer.context) as SpecResult<S>;
+  }
+
+  /** What every attempt of a request shares: the refusal of a publishable key comes first, before anything is built. */
+  #prepare(spec: RequestSpec<z.ZodType | null>, options: RequestOptions): Call {
     const context: ErrorContext = { method: spec.method, path: this.#basePath + spec.path };
     this.#refusePublishableKey(spec, context);
     const pathWithQuery = context.path + buildQueryString(spec.query);
     const body = spec.body === undefined ? undefined : JSON.stringify(toWire(spec.body));
-    const headers = this.#headers(body !== undefined);
-    const maxRetries = options.maxRetries ?? this.#options.maxRetries;
-    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs;
+    return {
+      method: spec.method,
+      context,
+      pathWithQuery,
+      body,
+      headers: this.#headers(body !== undefined),
+      maxRetries: options.maxRetries ?? this.#options.maxRetries,
+      timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
+      signal: options.signal,
+    };
+  }
 
-    for (let retry = 0; ; retry++) {
-      const permit = await this.#gate.acquire(this.#policy, options.signal).catch((error: unknown) => {
-        // The gate knows no endpoint: its refusals are given this request's.
-        if (error instanceof APIUserAbortError) throw new APIUserAbortError(context);
-        if (error instanceof RetryAfterTooLongError) {
-          throw new RetryAfterTooLongError({ ...context, retryAfterMs: error.retryAfterSeconds * 1000, maxRetryAfterMs: this.#options.maxRetryAfterMs });
-        }
-        throw error;
-      });
-      const started = performance.now();
-      let response: AttemptResponse;
-      try {
-        response = await sendAttempt(
-          this.#dispatcher,
-          { origin: this.#origin, path: pathWithQuery, method: spec.method, headers, ...(body !== undefined ? { body } : {}) },
-          { timeoutMs, ...(options.signal ? { signal: options.signal } : {}) },
-        );
-      } catch (error) {
-        permit.release({});
-        if (!(error instanceof AttemptFailed)) throw error;
-        const decision: RetryDecision =
-          error.kind === "abort" ? ({ retry: false } as const) : decideRetry(spec.method, { kind: error.kind, sent: error.sent }, retry, maxRetries);
-        this.#log.attempt({
-          method: spec.method,
-          pathWithQuery,
-          outcome: error.kind,
-          durationMs: performance.now() - started,
-          retry,
-          note: `${error.message}${retryNote(decision)}`,
-        });
-        if (error.kind === "abort") throw new APIUserAbortError({ ...context, cause: error.cause });
-        if (decision.retry) {
-          await sleep(decision.delayMs, options.signal, context);
-          continue;
-        }
-        const init = { ...context, cause: error.cause, mayHaveBeenProcessed: error.sent };
-        throw error.kind === "timeout" ? new APIConnectionTimeoutError({ ...init, timeoutMs }) : new APIConnectionError(init);
-      }
+  /** One attempt: acquire, send, the permit back. A success is logged and returned; anything else is thrown to #afterFailure. */
+  async #attempt(call: Call, retry: number): Promise<Answer> {
+    const permit = await this.#acquire(call);
+    const outcome = await this.#send(call).catch((error: unknown) => {
+      permit.release({});
+      throw error;
+    });
+    this.#release(permit, outcome);
+    if ("failed" in outcome || !isSuccess(outcome.response.status)) throw new Unsuccessful(outcome);
+    this.#logAttempt(call, outcome, NO_RETRY, retry);
+    return outcome;
+  }
 
-      const requestId = response.headers["request-id"] ?? response.headers["x-request-id"];
-      const retryAfterMs = parseRetryAfter(response.headers["retry-after"]);
-      const rateLimit = readRateLimitHeaders(response.headers);
-      this.#noticeTierBelowService(rateLimit.limit);
-      permit.release({
-        rateLimit,
-        ...(response.status === 429 ? { retryAfterMs: retryAfterMs ?? 1000 } : {}),
-      });
-      const success = response.status >= 200 && response.status < 300;
-      const decision: RetryDecision = success
-        ? ({ retry: false } as const)
-        : decideRetry(
-            spec.method,
-            { kind: "status", status: response.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
-            retry,
-            maxRetries,
-            this.#options.maxRetryAfterMs,
-          );
-      const note = retryNote(decision);
-      this.#log.attempt({
-        method: spec.method,
-        pathWithQuery,
-        outcome: response.status,
-        durationMs: performance.now() - started,
-        retry,
-        ...(requestId ? { requestId } : {}),
-        ...(note ? { note: note.trim() } : {}),
-      });
-      const withId: ErrorContext = requestId ? { ...context, requestId } : context;
+  /** A failed attempt: decide, log, then another attempt or the mapped error. Anything not an attempt's outcome passes through. */
+  #afterFailure(call: Call, failure: unknown, retry: number): RetryVerdict<never> {
+    if (!(failure instanceof Unsuccessful)) throw failure;
+    const decision = this.#decide(call, failure.outcome, retry);
+    this.#logAttempt(call, failure.outcome, decision, retry);
+    if (decision.retry) return { retryInMs: decision.delayMs };
+    throw this.#errorFor(call, failure.outcome, decision);
+  }
 
-      if (success) return parseSuccess(spec, response, withId) as SpecResult<S>;
-      if (decision.retry) {
-        await sleep(decision.delayMs, options.signal, withId);
-        continue;
+  /** acquire: a permit from the shared gate (rate limit, concurrency). The gate knows no endpoint: its refusals are given this request's. */
+  #acquire(call: Call): Promise<Permit> {
+    return this.#gate.acquire(this.#policy, call.signal).catch((error: unknown) => {
+      if (error instanceof APIUserAbortError) throw new APIUserAbortError(call.context);
+      if (error instanceof RetryAfterTooLongError) {
+        throw new RetryAfterTooLongError({ ...call.context, retryAfterMs: error.retryAfterSeconds * 1000, maxRetryAfterMs: this.#options.maxRetryAfterMs });
       }
-      const answer = APIError.generate({
-        ...withId,
-        status: response.status,
-        body: parseJsonLoosely(response.body),
-        headers: response.headers,
-        ...(retryAfterMs !== undefined ? { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : {}),
-      });
-      if (decision.retryAfterTooLong) {
-        throw new RetryAfterTooLongError({
-          ...withId,
-          status: response.status,
-          retryAfterMs: decision.retryAfterMs,
-          maxRetryAfterMs: this.#options.maxRetryAfterMs,
-          cause: answer,
-        });
-      }
-      throw answer;
+      throw error;
+    });
+  }
+
+  /** send: one attempt over undici. The service's answer, or why none came (a connection failure, a timeout, an abort). */
+  async #send(call: Call): Promise<Outcome> {
+    const started = performance.now();
+    let response: AttemptResponse;
+    try {
+      response = await sendAttempt(
+        this.#dispatcher,
+        { origin: this.#origin, path: call.pathWithQuery, method: call.method, headers: call.headers, ...(call.body !== undefined ? { body: call.body } : {}) },
+        { timeoutMs: call.timeoutMs, ...(call.signal ? { signal: call.signal } : {}) },
+      );
+    } catch (error) {
+      if (!(error instanceof AttemptFailed)) throw error;
+      return { failed: error, started, context: call.context };
     }
+    const requestId = response.headers["request-id"] ?? response.headers["x-request-id"];
+    const retryAfterMs = parseRetryAfter(response.headers["retry-after"]);
+    return { response, started, requestId, retryAfterMs, context: requestId ? { ...call.context, requestId } : call.context };
+  }
+
+  /** The permit goes back with what the answer says of the service's limits; a 429 pauses the gate. */
+  #release(permit: Permit, outcome: Outcome): void {
+    if ("failed" in outcome) return permit.release({});
+    const rateLimit = readRateLimitHeaders(outcome.response.headers);
+    this.#noticeTierBelowService(rateLimit.limit);
+    permit.release({
+      rateLimit,
+      ...(outcome.response.status === 429 ? { retryAfterMs: outcome.retryAfterMs ?? 1000 } : {}),
+    });
+  }
+
+  /** decide: whether a failed attempt is sent again, and when, by the rules of retry.ts. An abort never is. */
+  #decide(call: Call, outcome: Outcome, retry: number): RetryDecision {
+    if ("failed" in outcome) {
+      const { kind, sent } = outcome.failed;
+      return kind === "abort" ? NO_RETRY : decideRetry(call.method, { kind, sent }, retry, call.maxRetries);
+    }
+    const { status } = outcome.response;
+    const retryAfter = outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {};
+    return decideRetry(call.method, { kind: "status", status, ...retryAfter }, retry, call.maxRetries, this.#options.maxRetryAfterMs);
+  }
+
+  /** log: one debug line per attempt, saying what comes next. */
+  #logAttempt(call: Call, outcome: Outcome, decision: RetryDecision, retry: number): void {
+    const line = { method: call.method, pathWithQuery: call.pathWithQuery, durationMs: performance.now() - outcome.started, retry };
+    if ("failed" in outcome) {
+      this.#log.attempt({ ...line, outcome: outcome.failed.kind, note: `${outcome.failed.message}${retryNote(decision)}` });
+      return;
+    }
+    const note = retryNote(decision);
+    this.#log.attempt({
+      ...line,
+      outcome: outcome.response.status,
+      ...(outcome.requestId ? { requestId: outcome.requestId } : {}),
+      ...(note ? { note: note.trim() } : {}),
+    });
+  }
+
+  /** map: the error a final failure throws. */
+  #errorFor(call: Call, outcome: Outcome, decision: RetryDecision): ToolConnectivityError {
+    if ("failed" in outcome) {
+      const { kind, sent, cause } = outcome.failed;
+      if (kind === "abort") return new APIUserAbortError({ ...call.context, cause });
+      const init = { ...call.context, cause, mayHaveBeenProcessed: sent };
+      return kind === "timeout" ? new APIConnectionTimeoutError({ ...init, timeoutMs: call.timeoutMs }) : new APIConnectionError(init);
+    }
+    const { response, retryAfterMs, context } = outcome;
+    const answer = APIError.generate({
+      ...context,
+      status: response.status,
+      body: parseJsonLoosely(response.body),
+      headers: response.headers,
+      ...(retryAfterMs !== undefined ? { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : {}),
+    });
+    if (!decision.retryAfterTooLong) return answer;
+    return new RetryAfterTooLongError({
+      ...context,
+      status: response.status,
+      retryAfterMs: decision.retryAfterMs,
+      maxRetryAfterMs: this.#options.maxRetryAfterMs,
+      cause: answer,
+    });
   }
 
   /** A publishable key may only read the provider config schema (contract); anything else is refused here, before sending. */
@@ -217,6 +264,44 @@ export class RequestCore {
     if (hasBody) headers["content-type"] = "application/json";
     return headers;
   }
+}
+
+/** A request as every one of its attempts sends it. */
+interface Call {
+  readonly method: HttpMethod;
+  /** The endpoint, for errors (its request id is added per answer). */
+  readonly context: ErrorContext;
+  readonly pathWithQuery: string;
+  readonly body: string | undefined;
+  readonly headers: Record<string, string>;
+  readonly maxRetries: number;
+  readonly timeoutMs: number;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** The service's answer to one attempt; `context` carries its request id. */
+interface Answer {
+  readonly response: AttemptResponse;
+  readonly started: number;
+  readonly requestId: string | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly context: ErrorContext;
+}
+
+/** What one attempt came to: an answer, or why none came. */
+type Outcome = Answer | { readonly failed: AttemptFailed; readonly started: number; readonly context: ErrorContext };
+
+/** An attempt that did not succeed, thrown to the retry loop for #afterFailure; it never leaves this file. */
+class Unsuccessful extends Error {
+  constructor(readonly outcome: Outcome) {
+    super("unsuccessful attempt");
+  }
+}
+
+const NO_RETRY: RetryDecision = { retry: false };
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
 }
 
 function retryNote(decision: RetryDecision): string {
