@@ -1,252 +1,176 @@
-// The provider's layers (issues 16 and 46): shapes below everything; the engine (engine/: planning,
-// the create path, the API bindings, the plugin object and its process) above them; the two doors on
-// top, apart from each other: the dynamic door (dynamic/: the program's resource classes and lookups,
-// and serve.ts, which hands the engine to @pulumi/pulumi's dynamic-provider host) and the native door
-// (native/: the gRPC provider every language reaches). No import loop anywhere in provider/, and no
-// runtime file imports the code generation (codegen/). And what a program loads: declaring resources
-// loads neither the SDK nor the engine, and the drift report's classifier stays as light.
-import { execFileSync } from "node:child_process";
+// The repository's import boundaries (issues 16, 46 and 53) are dependency-cruiser's rules in
+// .dependency-cruiser.cjs, each with the reason it exists; `npm run lint:deps` prints what breaks them.
+// Here: the real tree keeps every rule, and every rule can fail: a copy of the tree with one file added
+// (or one import appended) per rule breaks that rule and no other. What modules load at run time is
+// test/integration/provider/what-a-program-loads.test.ts (it starts processes).
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import { promisify } from "node:util";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const PROVIDER = path.join(ROOT, "provider");
-/** The package's own name: `require("pulumi-tcs/provider/impl")` in the shim is an edge of the graph too. */
-const SELF = "pulumi-tcs/";
+const CONFIG = ".dependency-cruiser.cjs";
+/** What the rules speak of (the npm script `lint:deps` cruises the same). */
+const CRUISED = ["sdk", "provider", "emulator", "policy", "codegen"];
+const DEPCRUISE = path.join(ROOT, "node_modules/dependency-cruiser/bin/dependency-cruiser.mjs");
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith(".ts") ? [full] : [];
-  });
+interface Violation {
+  type: string;
+  from: string;
+  to: string;
+  rule: { name: string; severity: string };
+}
+interface CruiseResult {
+  modules: { source: string; dependencies: { resolved: string; couldNotResolve: boolean }[] }[];
+  summary: { violations: Violation[]; totalCruised: number };
 }
 
-function resolveSource(from: string, specifier: string): string | undefined {
-  let base: string;
-  if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
-  else if (specifier.startsWith(SELF)) base = path.join(ROOT, specifier.slice(SELF.length));
-  else return undefined;
-  return [`${base}.ts`, path.join(base, "index.ts")].find((file) => fs.existsSync(file));
+/** dependency-cruiser's JSON report of a tree (it exits non-zero when a rule is broken: still a report). */
+async function cruise(cwd: string): Promise<CruiseResult> {
+  const args = [DEPCRUISE, ...CRUISED, "--config", CONFIG, "--output-type", "json"];
+  const stdout = await promisify(execFile)(process.execPath, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).then(
+    (done) => done.stdout,
+    (failed: { stdout?: string; stderr?: string }) => {
+      if (!failed.stdout) throw new Error(`dependency-cruiser failed: ${failed.stderr ?? String(failed)}`);
+      return failed.stdout;
+    },
+  );
+  return JSON.parse(stdout) as CruiseResult;
 }
 
-/** Every file a source file names: static imports and re-exports (type-only ones too), import() and require(). */
-function importsOf(file: string): string[] {
-  // Comments left out (they name modules too); a `//` after a colon is a URL's.
-  const text = fs
-    .readFileSync(file, "utf8")
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/(^|[^:])\/\/.*$/gm, "$1");
-  const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)["']([^"']+)["']/gm)].map((match) => match[1]);
-  return specifiers.map((specifier) => resolveSource(file, specifier)).filter((target): target is string => target !== undefined);
-}
+/** The rules of the configuration, by name. */
+const RULES = (require(path.join(ROOT, CONFIG)) as { forbidden: { name: string; comment?: string }[] }).forbidden;
 
-const graph = new Map(sourceFiles(PROVIDER).map((file) => [file, importsOf(file)]));
-const rel = (file: string) => path.relative(ROOT, file);
+/**
+ * One way to break each rule and no other: files added to a copy of the tree (path -> text), or an
+ * import appended to one of its files. `from`: the files whose imports break it, each reported (a loop is
+ * reported once, from one of its files).
+ */
+const BREAKS: Record<string, { add?: Record<string, string>; append?: Record<string, string>; from: string[]; loop?: true }> = {
+  "no-provider-cycle": {
+    add: { "provider/dynamic/zz-loop-a.ts": 'import "./zz-loop-b";\n', "provider/dynamic/zz-loop-b.ts": 'import "./zz-loop-a";\n' },
+    from: ["provider/dynamic/zz-loop-a.ts", "provider/dynamic/zz-loop-b.ts"],
+    loop: true,
+  },
+  "plugin-entry-not-to-shim": {
+    add: { "provider/zz-reaches-shim.ts": 'import "./dynamic/shim";\n' },
+    append: { "provider/impl.ts": 'import "./zz-reaches-shim";\n' },
+    from: ["provider/impl.ts"],
+  },
+  "shapes-only-below": { add: { "provider/shapes/zz-up.ts": 'import "../page-size";\n' }, from: ["provider/shapes/zz-up.ts"] },
+  "type-tokens-import-nothing": { append: { "provider/type-tokens.ts": 'import "./page-size";\n' }, from: ["provider/type-tokens.ts"] },
+  "dynamic-door-not-to-native": {
+    add: { "provider/dynamic/zz-door.ts": 'import type {} from "../native/properties";\n' },
+    from: ["provider/dynamic/zz-door.ts"],
+  },
+  "native-door-not-to-dynamic": { add: { "provider/native/zz-door.ts": 'import "../dynamic/shim";\n' }, from: ["provider/native/zz-door.ts"] },
+  "engine-not-to-doors": {
+    add: {
+      "provider/engine/zz-dynamic.ts": 'import "../dynamic/create-key";\n',
+      "provider/engine/zz-native.ts": 'import type {} from "../native/properties";\n',
+      "provider/engine/zz-plugin-entry.ts": 'import "../impl";\n',
+    },
+    from: ["provider/engine/zz-dynamic.ts", "provider/engine/zz-native.ts", "provider/engine/zz-plugin-entry.ts"],
+  },
+  "program-side-not-to-engine": {
+    add: { "provider/dynamic/zz-engine.ts": 'import type {} from "../engine/errors";\n' },
+    from: ["provider/dynamic/zz-engine.ts"],
+  },
+  "program-side-not-to-plugin-entry": { add: { "provider/dynamic/zz-entry.ts": 'import "../impl";\n' }, from: ["provider/dynamic/zz-entry.ts"] },
+  "program-side-light": {
+    add: { "provider/dynamic/zz-heavy.ts": 'import "../../sdk";\n', "provider/dynamic/zz-zod.ts": 'import "zod";\n' },
+    from: ["provider/dynamic/zz-heavy.ts", "provider/dynamic/zz-zod.ts"],
+  },
+  "drift-report-light": { append: { "provider/cli/drift/render.ts": 'import "undici";\n' }, from: ["provider/cli/drift/render.ts"] },
+  "runtime-not-to-codegen": { add: { "policy/zz-codegen.ts": 'import "../codegen/schema/doc-comments";\n' }, from: ["policy/zz-codegen.ts"] },
+  "sdk-public-api-only": {
+    add: { "provider/zz-sdk.ts": 'import "../sdk/core/errors";\n', "policy/zz-sdk.ts": 'import type {} from "../sdk/internal/retry";\n' },
+    from: ["provider/zz-sdk.ts", "policy/zz-sdk.ts"],
+  },
+  "sdk-knows-no-pulumi": {
+    add: { "sdk/zz-pulumi.ts": 'import "@pulumi/pulumi";\n', "sdk/zz-provider.ts": 'import "../provider/page-size";\n' },
+    from: ["sdk/zz-pulumi.ts", "sdk/zz-provider.ts"],
+  },
+  "emulator-shares-no-code": { add: { "emulator/zz-sdk.ts": 'import "../sdk";\n' }, from: ["emulator/zz-sdk.ts"] },
+  "runtime-not-to-emulator": { add: { "provider/zz-emulator.ts": 'import "../emulator";\n' }, from: ["provider/zz-emulator.ts"] },
+};
 
-/** The import loops of the graph, each as the files around it. */
-function loops(): string[][] {
-  const found: string[][] = [];
-  const state = new Map<string, "open" | "done">();
-  const stack: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, "open");
-    stack.push(file);
-    for (const next of graph.get(file) ?? []) {
-      if (state.get(next) === "open") found.push([...stack.slice(stack.indexOf(next)), next].map(rel));
-      else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(file, "done");
-  };
-  for (const file of graph.keys()) if (!state.has(file)) visit(file);
-  return found;
-}
+let real: Promise<CruiseResult>;
+let broken: Promise<CruiseResult>;
+let copy: string;
 
-/** Files of provider/ (or sdk/) that `from`'s imports reach under a folder, with the importing file. */
-function edgesInto(fromDir: string, intoDir: string): string[] {
-  const edges: string[] = [];
-  for (const [file, targets] of graph) {
-    if (!file.startsWith(path.join(PROVIDER, fromDir) + path.sep)) continue;
-    for (const target of targets) if (target.startsWith(path.join(ROOT, intoDir) + path.sep)) edges.push(`${rel(file)} -> ${rel(target)}`);
+beforeAll(() => {
+  // Both cruises at once (each is a process of about two seconds).
+  real = cruise(ROOT);
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-boundaries-"));
+  for (const dir of CRUISED) fs.cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true, filter: (source) => !source.includes("node_modules") });
+  for (const file of [CONFIG, "tsconfig.json", "package.json"]) fs.copyFileSync(path.join(ROOT, file), path.join(copy, file));
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
+  for (const { add = {}, append = {} } of Object.values(BREAKS)) {
+    for (const [file, text] of Object.entries(add)) fs.writeFileSync(path.join(copy, file), text);
+    for (const [file, text] of Object.entries(append)) fs.appendFileSync(path.join(copy, file), text);
   }
-  return edges;
-}
+  broken = cruise(copy);
+});
 
-/** The runtime's source files beyond provider/: what the installed package holds (tsconfig.build.json). */
-const RUNTIME_DIRS = ["sdk", "provider", "emulator", "policy"];
+afterAll(() => {
+  if (copy) fs.rmSync(copy, { recursive: true, force: true });
+});
 
-describe("the provider's layers", () => {
-  it("finds every source file and its imports (the walk itself works)", () => {
-    expect(graph.size).toBeGreaterThan(40);
-    expect(graph.get(path.join(PROVIDER, "impl.ts"))).toEqual([
-      path.join(PROVIDER, "engine", "process", "v8-settings.ts"),
-      path.join(PROVIDER, "engine", "process", "compile-cache.ts"),
-      path.join(PROVIDER, "dynamic", "serve.ts"),
-    ]);
-    expect(graph.get(path.join(PROVIDER, "dynamic", "shim.ts"))).toContain(path.join(PROVIDER, "impl.ts"));
+describe("the import boundaries (.dependency-cruiser.cjs)", () => {
+  it("are named rules, each saying why", () => {
+    expect(RULES.map((rule) => rule.name).sort()).toEqual(Object.keys(BREAKS).sort());
+    expect(RULES.filter((rule) => !rule.comment || rule.comment.length < 60).map((rule) => rule.name)).toEqual([]);
   });
 
-  it("has no import loop in provider/, the shim's require of the plugin's entry included", () => {
-    expect(loops()).toEqual([]);
+  it("see the whole tree: every import of the runtime and codegen resolved, the plugin's entry to the dynamic door's serve.ts", async () => {
+    const { modules, summary } = await real;
+    expect(summary.totalCruised).toBeGreaterThan(200);
+    const unresolved = modules.flatMap((module) => module.dependencies.filter((d) => d.couldNotResolve).map((d) => `${module.source} -> ${d.resolved}`));
+    expect(unresolved).toEqual([]);
+    const impl = modules.find((module) => module.source === "provider/impl.ts");
+    expect(impl?.dependencies.map((d) => d.resolved)).toContain("provider/dynamic/serve.ts");
   });
 
-  it("keeps the shapes below everything: they import only each other and the type tokens (which import nothing)", () => {
-    const below = (target: string) => target.startsWith(path.join(PROVIDER, "shapes") + path.sep) || target === path.join(PROVIDER, "type-tokens.ts");
-    const outside = [...graph].flatMap(([file, targets]) =>
-      file.startsWith(path.join(PROVIDER, "shapes") + path.sep) ? targets.filter((t) => !below(t)).map((t) => `${rel(file)} -> ${rel(t)}`) : [],
-    );
-    expect(graph.get(path.join(PROVIDER, "type-tokens.ts"))).toEqual([]);
-    expect(outside).toEqual([]);
+  it("are all kept by the tree as it is", async () => {
+    const { summary } = await real;
+    expect(summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
   });
 
-  it("lets no door import the other", () => {
-    expect(edgesInto("dynamic", "provider/native")).toEqual([]);
-    expect(edgesInto("native", "provider/dynamic")).toEqual([]);
+  it.each(Object.keys(BREAKS))("%s can fail: a file that breaks it is reported under that rule alone", async (name) => {
+    const { summary } = await broken;
+    const { from, loop } = BREAKS[name];
+    const reported = summary.violations.filter((v) => from.includes(v.from));
+    // Every breaking file is reported (a loop once), and by this rule only.
+    const files = [...new Set(reported.map((v) => v.from))];
+    if (loop) expect(files).toHaveLength(1);
+    else expect(files.sort()).toEqual([...from].sort());
+    expect([...new Set(reported.map((v) => v.rule.name))]).toEqual([name]);
   });
 
-  it("keeps the engine below both doors: it imports neither", () => {
-    expect(edgesInto("engine", "provider/dynamic")).toEqual([]);
-    expect(edgesInto("engine", "provider/native")).toEqual([]);
-    expect(edgesInto("engine", "provider/impl.ts")).toEqual([]);
-  });
-
-  it("keeps the dynamic door's program side off the engine: only its serve.ts, in the plugin's process, reaches it", () => {
-    // The serialized shim names the plugin's entry by its package path: it runs in the plugin's
-    // process (shim.ts), never in the program's.
-    const [shim, serve] = [path.join(PROVIDER, "dynamic", "shim.ts"), path.join(PROVIDER, "dynamic", "serve.ts")];
-    expect(edgesInto("dynamic", "provider/engine").filter((edge) => !edge.startsWith(rel(serve)))).toEqual([]);
-    expect(edgesInto("dynamic", "provider/impl.ts").filter((edge) => !edge.startsWith(rel(shim)))).toEqual([]);
-  });
-
-  it("keeps code generation out of the runtime: nothing the package installs imports codegen/", () => {
-    const runtime = RUNTIME_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)));
-    const edges = runtime.flatMap((file) =>
-      importsOf(file)
-        .filter((target) => target.startsWith(path.join(ROOT, "codegen") + path.sep))
-        .map((target) => `${rel(file)} -> ${rel(target)}`),
-    );
-    expect(runtime.length).toBeGreaterThan(graph.size);
-    expect(edges).toEqual([]);
+  it("the copy breaks nothing but what was added to it", async () => {
+    const [{ summary: before }, { summary: after }] = await Promise.all([real, broken]);
+    const key = (v: Violation) => `${v.rule.name}: ${v.from} -> ${v.to}`;
+    const breaking = new Set(Object.values(BREAKS).flatMap((b) => b.from));
+    const known = new Set(before.violations.map(key));
+    expect(after.violations.filter((v) => !breaking.has(v.from) && !known.has(key(v))).map(key)).toEqual([]);
   });
 });
 
 describe("the provider's types", () => {
+  function sourceFiles(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sourceFiles(full);
+      return entry.name.endsWith(".ts") ? [full] : [];
+    });
+  }
+
   it("are never forced through `as unknown as`: a cast says what it narrows from", () => {
-    const forced = [...graph.keys()].filter((file) => /\bas unknown as\b/.test(fs.readFileSync(file, "utf8"))).map(rel);
+    const files = sourceFiles(path.join(ROOT, "provider"));
+    expect(files.length).toBeGreaterThan(40);
+    const forced = files.filter((file) => /\bas unknown as\b/.test(fs.readFileSync(file, "utf8"))).map((file) => path.relative(ROOT, file));
     expect(forced).toEqual([]);
-  });
-});
-
-describe("what a program loads", () => {
-  /** The repository files a fresh Node process loaded after requiring `modules` (sources, through tsx). */
-  function loadedBy(modules: string[]): string[] {
-    const script = `${modules.map((m) => `require(${JSON.stringify(path.join(ROOT, m))});`).join("")}process.stdout.write(JSON.stringify(Object.keys(require.cache)));`;
-    const stdout = execFileSync(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], { cwd: ROOT, encoding: "utf8" });
-    return (JSON.parse(stdout) as string[]).map(rel);
-  }
-  const heavy = (files: string[]) =>
-    files.filter((file) => /^(sdk|provider\/engine|emulator)\//.test(file) || file === "provider/impl.ts" || /node_modules\/undici\//.test(file));
-
-  const zod = (files: string[]) => files.filter((file) => /node_modules\/zod\//.test(file));
-
-  it("declaring resources loads neither the SDK nor the plugin (nor the HTTP client, nor zod)", () => {
-    const classes = ["callback", "callback-instance", "provider-config", "role", "integration-setup-session"].map((name) => `provider/dynamic/${name}.ts`);
-    const loaded = loadedBy(classes);
-    expect(loaded).toEqual(expect.arrayContaining(["provider/dynamic/callback.ts", "provider/shapes/callback.ts", "provider/dynamic/shim.ts"]));
-    expect(heavy(loaded)).toEqual([]);
-    expect(zod(loaded)).toEqual([]);
-  });
-
-  it("import * as tcs from 'pulumi-tcs' (provider/index) loads neither either: the lookups load the SDK on first use", () => {
-    const loaded = loadedBy(["provider/index.ts"]);
-    expect(loaded).toContain("provider/dynamic/lookups/index.ts");
-    expect(heavy(loaded)).toEqual([]);
-  });
-
-  /**
-   * Each kind as a preview with no changes sees it: check of the inputs recorded in state (as the
-   * up's check returned them) against the same declaration, then diff against the recorded outputs;
-   * a config with a value (whose check would load the validator if the value had changed). Returns
-   * the repository files and packages the plugin's process loaded.
-   */
-  function previewUnchanged(recordedBy: "check" | "an older provider"): string[] {
-    const unchanged: Record<string, Record<string, unknown>> = {
-      Callback: { integrationProviderId: "intp_github00000000000000", name: "Events" },
-      CallbackInstance: { callbackId: "cb_aaaaaaaaaaaaaaaaaaaa", providerConfigId: "pcfg_aaaaaaaaaaaaaaaaaaaa" },
-      ProviderConfig: { providerId: "prov_github00000000000000", value: { base_url: "https://api.github.com" } },
-      Role: { name: "Ops", slug: "ops", permissions: ["thread_read"] },
-      IntegrationSetupSession: { integrationId: "int_devtools000000000000", name: "Setup" },
-    };
-    // What the outputs hold beyond the inputs and diff compares: the filter no declaration means.
-    const recorded: Record<string, Record<string, unknown>> = { ProviderConfig: { toolFilters: { type: "allow_all" } } };
-    // The up's check in a process of its own (it validates, so it loads zod; recorded inputs without
-    // a fingerprint stand for an object already made, so it sends nothing); then the preview's.
-    const run = (body: string) =>
-      execFileSync(
-        process.execPath,
-        [
-          "--require",
-          require.resolve("tsx/cjs"),
-          "-e",
-          `
-      const impl = require(${JSON.stringify(path.join(ROOT, "provider/impl.ts"))});
-      const config = { get: (key) => ({ "tcs:apiKey": "service_sk_test", "tcs:baseUrl": "http://127.0.0.1:1" })[key] };
-      const provider = async (kind) => { const p = {}; await impl.configureShim(p, kind, { config }); return p; };
-      (async () => { ${body} })().catch((error) => { console.error(error); process.exit(1); });`,
-        ],
-        { cwd: ROOT, encoding: "utf8" },
-      );
-    const upChecked =
-      recordedBy === "check"
-        ? (JSON.parse(
-            run(`
-          const out = {};
-          for (const [kind, inputs] of Object.entries(${JSON.stringify(unchanged)})) out[kind] = (await (await provider(kind)).check(inputs, inputs)).inputs;
-          process.stdout.write(JSON.stringify(out));`),
-          ) as Record<string, Record<string, unknown>>)
-        : unchanged;
-    const stdout = run(`
-      for (const [kind, inputs] of Object.entries(${JSON.stringify(unchanged)})) {
-        const p = await provider(kind);
-        const olds = ${JSON.stringify(upChecked)}[kind];
-        const checked = await p.check(olds, inputs);
-        if (checked.failures.length > 0) throw new Error(kind + ": " + JSON.stringify(checked.failures));
-        const diff = await p.diff("id", { ...olds, ...(${JSON.stringify(recorded)}[kind] ?? {}) }, checked.inputs);
-        if (diff.changes) throw new Error(kind + ": " + JSON.stringify(diff));
-      }
-      process.stdout.write(JSON.stringify(Object.keys(require.cache)));`);
-    return (JSON.parse(stdout) as string[]).map(rel);
-  }
-
-  it("the plugin checks and diffs every kind without the SDK, its HTTP client or the config schema validator (a preview with no changes sends nothing)", () => {
-    const loaded = previewUnchanged("an older provider");
-    expect(loaded).toEqual(expect.arrayContaining(["provider/dynamic/serve.ts", "provider/engine/resource-engine.ts", "sdk/core/errors.ts"]));
-    const needless = loaded.filter(
-      (file) => /^sdk\/(client|schemas|resources|internal\/transport)/.test(file) || /node_modules\/(undici|ajv|ajv-formats)\//.test(file),
-    );
-    expect(needless).toEqual([]);
-    // Inputs recorded without this provider's fingerprint are validated: zod is loaded.
-    expect(zod(loaded)).not.toEqual([]);
-  });
-
-  it("a preview of inputs this provider's check passed does not load zod either (validated-by.ts)", () => {
-    const loaded = previewUnchanged("check");
-    expect(loaded).toContain("provider/engine/validated-by.ts");
-    expect(zod(loaded)).toEqual([]);
-  });
-
-  it("the drift report's classifier reads the shapes without the SDK or the plugin", () => {
-    const loaded = loadedBy(["provider/cli/drift/classify.ts"]);
-    expect(loaded).toContain("provider/shapes/index.ts");
-    expect(heavy(loaded)).toEqual([]);
-  });
-
-  it("the drift report's report and its grouping by connection load no more: the shapes and the connections' names (not even zod)", () => {
-    const loaded = loadedBy(["provider/cli/drift/report.ts", "provider/cli/drift/render.ts"]);
-    expect(loaded).toContain("provider/connections.ts");
-    expect(heavy(loaded)).toEqual([]);
-    const packages = new Set(loaded.filter((file) => file.includes("node_modules/")).map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)![1]));
-    expect([...packages].filter((name) => name !== "tsx" && name !== "esbuild" && name !== "get-tsconfig" && name !== "resolve-pkg-maps")).toEqual([]);
   });
 });
