@@ -1,6 +1,6 @@
 // Five projects so each kind of test can run alone: `jest --selectProjects unit|integration|model|e2e|long`.
 // `npm test` runs the first four; `npm run test:long` runs `long` (CI runs both).
-// Tests mirror the source: test/unit/{sdk,provider,emulator,policy}, test/integration/{emulator,sdk,provider}.
+// Tests mirror the source: test/unit/{sdk,provider,emulator,policy,codegen}, test/integration/{emulator,sdk,provider}.
 const transform = { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2023", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
 const moduleNameMapper = {
   "^pulumi-tcs$": "<rootDir>/provider/index.ts",

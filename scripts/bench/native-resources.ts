@@ -12,7 +12,7 @@ export const NATIVE_PLUGINS: NonNullable<OpenStackOptions["plugins"]> = { provid
 
 /**
  * The installed SDK's classes. Their arguments are the schema's, named as pulumi-tcs's (both come from
- * the shapes: test/unit/provider/schema.test.ts); the SDK's sources are not type-checked here, since
+ * the shapes: test/unit/codegen/schema.test.ts); the SDK's sources are not type-checked here, since
  * the repository's compiler options are stricter than the generated code's.
  */
 export function nativeClasses(installedSdk: string): MixResources {
