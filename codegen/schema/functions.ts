@@ -5,12 +5,11 @@
 //     the same camelCase names. An argument that takes one value or several (`type`, `sourceId`,
 //     `status`, `customProviderId`, ...) is declared as a list of strings: it arrives as an array,
 //     which the lookup's query takes as it is. `limit` is a number.
-//   - A lookup that returns a list (getRoles, getCallbackEvents, getCustomProviderDeployments,
-//     getCustomProviderVersions) returns `{ items: [record, ...] }`: one property, `items` (LIST_PROPERTY),
-//     always present (an empty array when nothing matched), the records in the lookup's order.
-//   - A lookup that returns one record (getProviderConfigSchema, getCustomProviderDeployment,
-//     getCustomProviderDeploymentLogs) returns the record itself: its fields at the top level, no
-//     wrapper.
+//   - A lookup that returns a list (`returns: "list"` in provider/lookups/catalog.ts) returns
+//     `{ items: [record, ...] }`: one property, `items` (LIST_PROPERTY), always present (an empty array
+//     when nothing matched), the records in the lookup's order.
+//   - A lookup that returns one record (`returns: "record"`) returns the record itself: its fields at
+//     the top level, no wrapper.
 //   - A record is the SDK's, as its zod schema (sdk/schemas) parses it: camelCase names (`isDefault`,
 //     `createdAt`, `customProviderId`), the `object` tag included, nested records as objects (types
 //     `tcs:index:<Name>Record`), user data (metadata, JSON Schemas, event payloads) as maps of any.

@@ -2,6 +2,7 @@
 // function's description, its arguments (the type of its one parameter, as the checker resolves it:
 // interfaces, `extends`, intersections) and the SDK record it returns, one or a list.
 import ts from "typescript";
+import { LOOKUPS } from "../../provider/lookups/catalog";
 import { docCommentOf, unwrapParagraphs } from "./doc-comments";
 import type { SourceProgram } from "./source-program";
 
@@ -19,6 +20,7 @@ export interface LookupSource {
   args: LookupArgument[];
   /** The export name of the record's zod schema (`RoleSchema`), from the returned type `z.infer<typeof RoleSchema>`. */
   recordSchema: string;
+  /** Whether it returns a list, as the lookups' catalog says (provider/lookups/catalog.ts), which the declaration must agree with. */
   returnsList: boolean;
 }
 
@@ -69,7 +71,14 @@ function returnedRecordOf(lookup: ts.FunctionDeclaration, checker: ts.TypeChecke
     throw new Error(`${where}declare the return type as Promise<Record> or Promise<Record[]>`);
   }
   let record = returned.typeArguments[0];
-  const returnsList = ts.isArrayTypeNode(record);
+  const name = lookup.name?.text ?? "";
+  if (!Object.hasOwn(LOOKUPS, name)) throw new Error(`${where}not in the lookups' catalog (provider/lookups/catalog.ts): add it there`);
+  const returnsList = LOOKUPS[name as keyof typeof LOOKUPS].returns === "list";
+  if (ts.isArrayTypeNode(record) !== returnsList) {
+    throw new Error(
+      `${where}the catalog (provider/lookups/catalog.ts) says it returns ${returnsList ? "a list" : "one record"}: declare Promise<Record${returnsList ? "[]" : ""}>`,
+    );
+  }
   if (ts.isArrayTypeNode(record)) record = record.elementType;
   if (!ts.isTypeReferenceNode(record)) throw new Error(`${where}its record must be a named SDK type`);
   const symbol = resolved(checker.getSymbolAtLocation(record.typeName), checker);
