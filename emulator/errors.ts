@@ -81,10 +81,6 @@ export class ApiError extends Error {
   }
 }
 
-export function isErrorCode(value: string): value is ErrorCode {
-  return Object.prototype.hasOwnProperty.call(ERROR_CATALOG, value);
-}
-
 /** The catalog code that best names a bare status (used by fault rules that give only a status). */
 export function codeForStatus(status: number): string {
   for (const [code, entry] of Object.entries(ERROR_CATALOG)) if (entry.status === status) return code;

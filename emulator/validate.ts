@@ -117,12 +117,6 @@ export const name = (options: { min?: number } = {}) => str({ max: LIMITS.name, 
 export const description = () => str({ max: LIMITS.description });
 export const idRef = () => str({ min: 1, max: LIMITS.id });
 
-export function bool(): Check {
-  return (value, path, problems) => {
-    if (typeof value !== "boolean") problems.push({ code: "invalid_type", message: `must be a boolean (got ${typeName(value)})`, path });
-  };
-}
-
 export function plainObject(): Check {
   return (value, path, problems) => {
     if (typeName(value) !== "object") problems.push({ code: "invalid_type", message: `must be an object (got ${typeName(value)})`, path });

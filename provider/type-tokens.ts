@@ -6,9 +6,6 @@
 /** The module of every resource's type token (`tcs:<Kind>`, the engine's `pulumi-nodejs:dynamic/tcs:<Kind>`). */
 export const TCS_MODULE = "tcs";
 
-/** The engine's prefix of every dynamic resource's type token. */
-export const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic/";
-
 /** The resource kinds, in the order the docs list them. */
 export const RESOURCE_KINDS = ["Callback", "CallbackInstance", "ProviderConfig", "Role", "IntegrationSetupSession"] as const;
 

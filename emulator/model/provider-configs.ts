@@ -62,9 +62,3 @@ export function configPreview(doc: ProviderConfigDoc) {
     updated_at: doc.updated_at,
   };
 }
-
-export function providerOfConfig(doc: ProviderConfigDoc) {
-  const provider = catalog.provider(doc.provider_id);
-  if (!provider) throw new Error(`config ${doc.id} names an unknown provider`);
-  return provider;
-}
