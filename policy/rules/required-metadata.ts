@@ -1,17 +1,18 @@
 // The resources that carry metadata carry the keys a team requires (owner, cost center, ...).
 import type { ResourceValidationPolicy } from "@pulumi/policy";
-import type { ResourceKind } from "../../provider/type-tokens";
+import { RESOURCE_KINDS, SHAPES } from "../../provider/shapes";
 import { kindOf } from "../resource-props";
 import { configOf } from "../rule-config";
 
-/** The kinds that have metadata; roles and callback instances have none. */
-const WITH_METADATA: readonly ResourceKind[] = ["Callback", "ProviderConfig", "IntegrationSetupSession"];
+/** The kinds whose shape declares metadata (today a callback, a provider config and a setup session). */
+const WITH_METADATA = RESOURCE_KINDS.filter((kind) => Object.hasOwn(SHAPES[kind].fields, "metadata"));
+const NAMED = WITH_METADATA.join(", ");
 
 const DEFAULTS = { requiredMetadataKeys: ["owner"] };
 
 export const requiredMetadata: ResourceValidationPolicy = {
   name: "tcs-required-metadata",
-  description: "Callbacks, provider configs and setup sessions must carry the required metadata keys, with non-empty values.",
+  description: `Resources with metadata (${NAMED}) must carry the required metadata keys, with non-empty values.`,
   enforcementLevel: "advisory",
   severity: "low",
   remediationSteps: "Add the missing keys to the resource's metadata.",
@@ -21,7 +22,7 @@ export const requiredMetadata: ResourceValidationPolicy = {
         type: "array",
         items: { type: "string", minLength: 1 },
         default: DEFAULTS.requiredMetadataKeys,
-        description: "Metadata keys every Callback, ProviderConfig and IntegrationSetupSession must have.",
+        description: `Metadata keys every ${NAMED} must have.`,
       },
     },
   },
