@@ -40,5 +40,4 @@ export const callback = defineShape({
   replacementReason: (state) => (Object.hasOwn(OUT_OF_BAND_STATUSES, String(state.status)) ? "status" : undefined),
   // One active callback per integration provider.
   uniqueKey: "integrationProviderId",
-  naturalKey: ["integrationProviderId"],
 });

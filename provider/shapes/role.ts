@@ -44,5 +44,4 @@ export const role = defineShape({
   undeletable: true,
   // Unique and made for reading (`support-agents`), where two roles may share a name.
   label: "slug",
-  naturalKey: ["slug"],
 });

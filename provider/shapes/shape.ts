@@ -194,9 +194,10 @@ export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
    */
   undeletable?: boolean;
   /**
-   * The fields the service keeps one live object for (a role's slug; a callback instance's callback,
-   * config and auth config): a program that declares the same values twice would have two resources
-   * manage one object, so it fails naming both (dynamic/one-owner.ts).
+   * The fields the service keeps one live object for (a callback instance's callback, config and auth
+   * config): a program that declares the same values twice would have two resources manage one
+   * object, so it fails naming both (dynamic/one-owner.ts). Default: the uniqueKey alone (a role's
+   * slug), which the service keeps unique too.
    */
   naturalKey?: readonly (keyof F & string)[];
   /**
@@ -289,6 +290,7 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
     secretInputs: secret("input"),
     secretOutputs: [...secret("input"), ...secret("output")],
     references,
+    naturalKey: definition.naturalKey ?? (definition.uniqueKey ? [definition.uniqueKey] : undefined),
     // The cast: Object.hasOwn has just found `name` among the fields, which the type cannot follow.
     label: definition.label ?? (Object.hasOwn(definition.fields, "name") ? ("name" as keyof F & string) : undefined),
   };
