@@ -1,7 +1,8 @@
 // Typed client of the Tool Connectivity Service API: the public surface of pulumi-tcs/sdk. The client,
-// its options, the resources' parameters, the records, the errors and pagination. Everything else
-// (transport, agents, casing, query strings, retries, rate limiting, logging, redaction) lives in
-// internal/ and is not exported: test/unit/sdk/public-surface.test.ts holds the list of names.
+// its options, the resources' parameters, the records, the errors, pagination and the retry loop.
+// Everything else (transport, agents, casing, query strings, the retry rules, rate limiting, logging,
+// redaction) lives in internal/ and is not exported: test/unit/sdk/public-surface.test.ts holds the
+// list of names.
 
 export { ToolConnectivityClient } from "./client";
 
@@ -40,6 +41,10 @@ export {
 } from "./core/errors";
 
 export { PagePromise, type Page } from "./core/pagination";
+
+// The retry loop every request goes through and its backoff, for a caller's own operation (the
+// provider's creates: sent again only once the create is known to have made nothing).
+export { retrying, backoffDelay, type BackoffPolicy, type RetryVerdict, type RetryingOptions } from "./core/retrying";
 
 // Records: each one's zod schema and type. The building blocks the schemas are made of (openEnum,
 // maybe, ...) stay unexported.

@@ -8,7 +8,7 @@
 // create. Only the stack that holds an object deletes it: anything else it meets (a marker proves
 // only that the names match, ownership.ts) it never takes over nor deletes, and the create fails
 // saying how to claim it. Planning (planner.ts) and refresh (resource-engine.ts) are elsewhere.
-import { backoffDelay, type BackoffPolicy } from "../../sdk/internal/retry";
+import type { BackoffPolicy } from "../../sdk";
 import { sameValue } from "../shapes/normalize";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
@@ -18,6 +18,7 @@ import { hasMarker, madeBySameResource, markerFor, markerIn } from "./create-mar
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
 import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
 import { outputsOf } from "./outputs";
+import { sdk } from "./sdk";
 import type { PageLike } from "./read-batcher";
 import { warnAboutResource } from "./warn";
 import type { Created } from "./results";
@@ -95,25 +96,25 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     beginCreate(marker, marked);
     const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished };
     try {
-      for (let attempt = 1; ; attempt++) {
-        try {
+      const { retrying, backoffDelay } = sdk();
+      return await retrying<Created>(
+        async () => {
           const record = await this.binding.create(ctx, args, marker);
           finish(marker, urn);
           return { id: record.id, outs: outputsOf(this.binding, record, args, connection) };
-        } catch (error) {
-          const found = await this.reconcileFailedCreate(call, sent, error, attempt);
-          if (found) {
-            // Found by its natural key (an instance's config, a role's slug), it may be an object
-            // another resource of this run still holds and is about to delete (a resource renamed
-            // without an alias): this run must not delete what a create returned.
-            ctx.takenOver.add(found.id);
-            finish(marker, urn);
-            return { id: found.id, outs: outputsOf(this.binding, found, args, connection) };
-          }
+        },
+        async (error, retriesSoFar) => {
+          const found = await this.reconcileFailedCreate(call, sent, error, retriesSoFar + 1);
           // Nothing was created: the POST is safe to send again, once the service had a moment.
-          await sleep(backoffDelay(attempt - 1, this.backoff));
-        }
-      }
+          if (!found) return { retryInMs: backoffDelay(retriesSoFar, this.backoff) };
+          // Found by its natural key (an instance's config, a role's slug), it may be an object
+          // another resource of this run still holds and is about to delete (a resource renamed
+          // without an alias): this run must not delete what a create returned.
+          ctx.takenOver.add(found.id);
+          finish(marker, urn);
+          return { result: { id: found.id, outs: outputsOf(this.binding, found, args, connection) } };
+        },
+      );
     } catch (error) {
       // A create that may still have made its object stays unfinished, for the next run to take over.
       if (!(error instanceof MayExistError)) finish(marker, urn);
@@ -393,8 +394,4 @@ function unfinishedCreateOf(record: LiveObject): { marker: string; intent: Unfin
 function finish(marker: string, urn: string | undefined): void {
   const problem = endCreate(marker);
   if (problem) warnAboutResource(problem, urn);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

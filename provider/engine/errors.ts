@@ -1,8 +1,8 @@
 // Turns what the service and the SDK report into messages a Pulumi user can act on: the property in
 // the program's own camelCase, the fix, and the request id to quote to support. Never the API key
 // (the SDK's errors never hold it).
-import { APIConnectionError, APIConnectionTimeoutError, APIError, AuthenticationError, UnprocessableEntityError } from "../../sdk/core/errors";
 import { apiKeySetting, describeConnection } from "../connections";
+import { sdk } from "./sdk";
 
 const ID_PATTERN = /\b[a-z]+_[A-Za-z0-9]{20}\b/;
 
@@ -19,6 +19,7 @@ export function propertyPath(path: ReadonlyArray<string | number> | undefined): 
 
 /** The id of the existing object a create collided with, when the service reported one. */
 export function collidingId(error: unknown): string | undefined {
+  const { UnprocessableEntityError } = sdk();
   if (!(error instanceof UnprocessableEntityError) || error.code !== "already_exists") return undefined;
   return `${error.hint ?? ""} ${error.message}`.match(ID_PATTERN)?.[0];
 }
@@ -28,6 +29,7 @@ export function collidingId(error: unknown): string | undefined {
  * (connection lost after sending, a timeout while waiting, a 5xx).
  */
 export function outcomeUnknown(error: unknown): boolean {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError } = sdk();
   if (error instanceof APIConnectionTimeoutError) return true;
   if (error instanceof APIConnectionError || error instanceof APIError) return error.mayHaveBeenProcessed;
   return false;
@@ -39,7 +41,7 @@ export function outcomeUnknown(error: unknown): boolean {
  * request may still be queued or running there. An answer, even a 5xx, means the service is done with it.
  */
 export function mayStillCommit(error: unknown): boolean {
-  return error instanceof APIConnectionError && error.mayHaveBeenProcessed;
+  return error instanceof sdk().APIConnectionError && error.mayHaveBeenProcessed;
 }
 
 /**
@@ -47,6 +49,7 @@ export function mayStillCommit(error: unknown): boolean {
  * request went to, named when the service refused its key (with the setting that holds the key).
  */
 export function describeError(action: string, error: unknown, connection?: string): string {
+  const { APIError, AuthenticationError } = sdk();
   if (error instanceof AuthenticationError) {
     return (
       `${action} failed: the service refused the API key of ${describeConnection(connection)} (${error.message}). ` +

@@ -2,7 +2,7 @@
 // wrong kind), or a base URL that does not reach the service, is reported at preview, naming the
 // connection and the setting to fix, instead of failing halfway through the up on the first create.
 import type { ToolConnectivityClient } from "../../sdk";
-import { APIConnectionError, APIError, AuthenticationError, PermissionDeniedError, ResponseValidationError } from "../../sdk/core/errors";
+import { sdk } from "./sdk";
 import { apiKeySetting, CONNECTIONS_KEY, describeConnection } from "../connections";
 
 /**
@@ -54,6 +54,7 @@ export async function keyRefusal(
     if (page.items[0]) onEnvironment?.(page.items[0].id);
     return undefined;
   } catch (error) {
+    const { APIConnectionError, AuthenticationError, PermissionDeniedError } = sdk();
     if (error instanceof AuthenticationError) {
       return `${describeOwner(owner)}: the service refused its API key (${error.message}). ${setSecretKey(owner, "Set the key of that environment")}`;
     }
@@ -80,6 +81,7 @@ export async function keyRefusal(
  * outage, a 429) says nothing about the URL.
  */
 function notTheService(error: unknown): string | undefined {
+  const { APIError, ResponseValidationError } = sdk();
   if (error instanceof APIError) {
     if (error.status === 404) return `answered 404 (${error.message})`;
     if (error.status >= 300 && error.status < 400) {

@@ -3,7 +3,7 @@
 // (engine/bindings/*.ts: the API calls and the record's outputs); everything about how Pulumi expects
 // a provider to behave lives here, once: planning in planner.ts, creating in create-path.ts, and
 // refresh, update and delete below.
-import type { BackoffPolicy } from "../../sdk/internal/retry";
+import type { BackoffPolicy } from "../../sdk";
 import { canonical, sameValue } from "../shapes/normalize";
 import { CONNECTION_INPUT } from "../shapes/reserved";
 import type { ShapeRules } from "../shapes/shape";

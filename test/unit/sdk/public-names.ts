@@ -61,11 +61,14 @@ export const SDK_VALUE_EXPORTS = [
   "ToolConnectivityError",
   "ToolFilterSchema",
   "UnprocessableEntityError",
+  "backoffDelay",
+  "retrying",
 ] as const;
 
 /** Names that exist only as types (interfaces and type aliases). */
 export const SDK_TYPE_EXPORTS = [
   "APIErrorInit",
+  "BackoffPolicy",
   "Callback",
   "CallbackCreateParams",
   "CallbackEvent",
@@ -114,6 +117,8 @@ export const SDK_TYPE_EXPORTS = [
   "RateLimitTier",
   "RequestOptions",
   "RetryAfterTooLongInit",
+  "RetryVerdict",
+  "RetryingOptions",
   "Role",
   "RoleCreateParams",
   "RoleListParams",
