@@ -3,7 +3,7 @@
 // when the tier paces the client below what the service allows the key.
 import { ToolConnectivityClient } from "../sdk";
 import { missingSettings, tierBelowServiceAdvice, type ProviderSettings } from "./config";
-import { rateLimitTierSetting } from "./connections";
+import { SettingsOwner } from "./settings";
 
 /**
  * A run is unattended and one failed call stops the whole update (or preview, for a lookup): be more
@@ -22,17 +22,14 @@ export const PROVIDER_MAX_RETRY_AFTER_MS = 60_000;
 /**
  * A client for these settings; throws a message that says how to fix settings that are missing.
  * `warn` is how this process tells the user: the plugin's stderr, or the program's stack warnings.
- * `connection`: the named connection the settings are of, for advice that names its settings;
- * `tierSetting`: how that advice names the rate-limit setting, when not by its config key (an explicit
- * provider's input).
+ * `owner`: whose settings they are (a named connection, an explicit provider), for advice that names them.
  */
 export function clientFromSettings(
   settings: ProviderSettings,
   warn: (message: string) => void,
-  connection?: string,
-  tierSetting = rateLimitTierSetting(connection),
+  owner = SettingsOwner.defaultConnection,
 ): ToolConnectivityClient {
-  const problem = missingSettings(settings);
+  const problem = missingSettings(settings, owner);
   if (problem) throw new Error(problem);
   return new ToolConnectivityClient({
     apiKey: settings.apiKey,
@@ -42,7 +39,7 @@ export function clientFromSettings(
     maxRetries: PROVIDER_MAX_RETRIES,
     maxRetryAfterMs: PROVIDER_MAX_RETRY_AFTER_MS,
     onTierBelowService: (notice) => {
-      const advice = tierBelowServiceAdvice(settings, notice, tierSetting);
+      const advice = tierBelowServiceAdvice(settings, notice, owner);
       if (adviceGiven(settings, advice)) return;
       warn(advice);
     },

@@ -3,30 +3,9 @@
 // API key stays out of state.
 
 import type { RateLimitTier, TierBelowServiceNotice } from "../sdk";
-import { settingValueProblem, type SettingNames } from "./setting-values";
+import { settingValueProblem } from "./setting-values";
+import { configKey, SETTINGS, SettingsOwner, type SettingName } from "./settings";
 export type { RateLimitTier };
-
-/**
- * The provider's settings, each with the environment variable it falls back to: the one list of them.
- * The same names are the stack config's `tcs:<name>` (the default provider, the dynamic door's default
- * connection), an explicit provider's inputs, and a named connection's `tcs:connections.<name>.<name>`.
- */
-export const SETTINGS = {
-  apiKey: "TCS_API_KEY",
-  baseUrl: "TCS_BASE_URL",
-  serviceVersion: "TCS_SERVICE_VERSION",
-  rateLimitTier: "TCS_RATE_LIMIT_TIER",
-} as const;
-
-export type SettingName = keyof typeof SETTINGS;
-
-export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
-
-/** The settings whose value is a secret: marked so in state and in the schema, never printed. */
-export const SECRET_SETTINGS: readonly SettingName[] = ["apiKey"];
-
-/** The settings that choose which environment a provider reaches; the others only shape its requests. */
-export const ENVIRONMENT_SETTINGS: readonly SettingName[] = ["apiKey", "baseUrl"];
 
 export interface ProviderSettings {
   apiKey?: string;
@@ -40,24 +19,28 @@ export type ConfigSource = (key: string) => string | undefined;
 
 const CUSTOM_TIER = /^(\d+)\/(\d+)s$/;
 
-/** `development`, `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). */
-export function parseRateLimitTier(value: string): RateLimitTier {
+/**
+ * `development`, `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`);
+ * a message naming `owner`'s setting and its fix otherwise.
+ */
+export function parseRateLimitTier(value: string, owner = SettingsOwner.defaultConnection): RateLimitTier {
   if (value === "development" || value === "production") return value;
   const custom = CUSTOM_TIER.exec(value);
   if (custom && Number(custom[1]) > 0 && Number(custom[2]) > 0) return { limit: Number(custom[1]), windowMs: Number(custom[2]) * 1000 };
   throw new Error(
-    `tcs:rateLimitTier must be development, production or a custom window such as 1000/60s (got '${value}'): pulumi config set tcs:rateLimitTier production`,
+    `${owner.key("rateLimitTier")} must be development, production or a custom window such as 1000/60s (got '${value}'): ` +
+      owner.set("rateLimitTier", "production"),
   );
 }
 
-/** The tier as `tcs:rateLimitTier` writes it: the inverse of parseRateLimitTier. */
+/** The tier as the rateLimitTier setting writes it: the inverse of parseRateLimitTier. */
 export function formatRateLimitTier(tier: RateLimitTier): string {
   if (typeof tier === "string") return tier;
   return tier === false ? "off" : `${tier.limit}/${tier.windowMs / 1000}s`;
 }
 
 export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  const read = (name: SettingName) => config(`tcs:${name}`) ?? env[SETTINGS[name]];
+  const read = (name: SettingName) => config(configKey(name)) ?? env[SETTINGS[name]];
   const tier = read("rateLimitTier");
   return {
     apiKey: read("apiKey"),
@@ -67,33 +50,29 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
   };
 }
 
-/** The default connection's settings as a message names them: stack config first, then the environment. */
-const TOP_LEVEL_SETTINGS: SettingNames = {
-  name: (field) => `tcs:${field}`,
-  fix: (field, value) => {
-    const variable = field === "baseUrl" ? "TCS_BASE_URL" : "TCS_SERVICE_VERSION";
-    return `run \`pulumi config set tcs:${field} ${value}\` or set ${value.endsWith("...") ? variable : `${variable}=${value}`}`;
-  },
-};
+/** What a fix sets a missing key or base URL to. */
+const PLACEHOLDERS = { apiKey: "service_sk_...", baseUrl: "https://..." };
 
-/** How the default connection's key and base URL are set: stack config, or the environment. */
-const TOP_LEVEL_FIXES = {
-  apiKey: { run: "pulumi config set --secret tcs:apiKey service_sk_...", variable: "TCS_API_KEY" },
-  baseUrl: { run: "pulumi config set tcs:baseUrl https://...", variable: "TCS_BASE_URL" },
-};
+/** How an explicit provider's fix describes its missing key or base URL input. */
+const PROVIDER_INPUTS = { apiKey: "apiKey (a secret key, service_sk_...)", baseUrl: "baseUrl (the service's https://... URL)" };
 
 /**
- * What is missing or unusable before any request can be made, as a message that says how to fix it:
- * the plugin's check reports it, so a preview fails where the up would have.
+ * What is missing or unusable before any request can be made with `owner`'s settings, as a message
+ * that says how to fix it: the plugin's check reports it, so a preview fails where the up would have.
  */
-export function missingSettings(settings: ProviderSettings): string | undefined {
+export function missingSettings(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): string | undefined {
   const missing = missingKeyAndUrl(settings);
   if (missing) {
-    const runs = missing.fields.map((field) => `\`${TOP_LEVEL_FIXES[field].run}\``).join(" and ");
-    const variables = missing.fields.map((field) => TOP_LEVEL_FIXES[field].variable).join(" and ");
+    if (owner.kind === "provider") {
+      return `${owner.describe()} has ${missing.lacking}: set the provider's ${missing.fields.map((field) => PROVIDER_INPUTS[field]).join(" and ")}`;
+    }
+    const runs = missing.fields.map((field) => `\`${owner.set(field, PLACEHOLDERS[field])}\``).join(" and ");
+    if (owner.kind === "connection") return `${owner.describe()} has ${missing.lacking}: run ${runs}`;
+    const variables = missing.fields.map((field) => owner.variable(field)).join(" and ");
     return `${missing.lacking.replace(/^no/, "No")} for the Tool Connectivity Service: run ${runs} or set ${variables}.`;
   }
-  return settingValueProblem(settings, TOP_LEVEL_SETTINGS);
+  const problem = settingValueProblem(settings, owner, true);
+  return problem && owner.kind === "connection" ? `${owner.describe()}: ${problem}` : problem;
 }
 
 /**
@@ -107,15 +86,20 @@ export function missingKeyAndUrl(settings: ProviderSettings): { fields: Array<"a
 }
 
 /**
- * The advice when the service allows the key more than tcs:rateLimitTier sends: the setting a Pulumi
- * user changes (the SDK's own warning names its client option, which the provider sets for them).
- * `setting` is a config key (`tcs:...`), set with `pulumi config set`, or an explicit provider's input,
- * named as such and set in the program.
+ * The advice when the service allows the key more than the owner's rateLimitTier sends: the setting a
+ * Pulumi user changes (the SDK's own warning names its client option, which the provider sets for
+ * them). A config key is set with `pulumi config set`; an explicit provider's input, named as such, in
+ * the program.
  */
-export function tierBelowServiceAdvice(settings: ProviderSettings, { serviceLimit, tier }: TierBelowServiceNotice, setting = "tcs:rateLimitTier"): string {
+export function tierBelowServiceAdvice(
+  settings: ProviderSettings,
+  { serviceLimit, tier }: TierBelowServiceNotice,
+  owner = SettingsOwner.defaultConnection,
+): string {
   const configured = settings.rateLimitTier === undefined ? "not set: development" : formatRateLimitTier(settings.rateLimitTier);
-  const set = setting.startsWith("tcs:connections.") ? `--path ${setting}` : setting;
-  const fix = setting.startsWith("tcs:") ? `run \`pulumi config set ${set} production\`` : `set ${setting} to \`production\``;
+  const setting = owner.name("rateLimitTier");
+  const command = owner.configArgs("rateLimitTier") && owner.set("rateLimitTier", "production");
+  const fix = command ? `run \`${command}\`` : `set ${setting} to \`production\``;
   return (
     `the service allows this API key ${serviceLimit} requests per 10 minutes, but ${setting} ` +
     `(${configured}) paces this run to ${tier.limit} per ${tier.windowMs / 1000} s. ` +

@@ -6,11 +6,11 @@
 // A resource or lookup names one with `connection: "staging"`; one that names none uses the default
 // connection, the top-level `tcs:apiKey`, `tcs:baseUrl`, ... (then TCS_* environment), as before
 // connections existed, so older programs and states are unchanged. State records only the name.
-import { missingKeyAndUrl, missingSettings, parseRateLimitTier, readSettings, SETTING_NAMES, type ConfigSource, type ProviderSettings } from "./config";
-import { settingValueProblem } from "./setting-values";
+// Whose settings a message names, and how, is settings.ts's (SettingsOwner).
+import { missingSettings, parseRateLimitTier, readSettings, type ConfigSource, type ProviderSettings } from "./config";
+import { CONNECTIONS_KEY, SETTING_NAMES, SettingsOwner } from "./settings";
 
-/** The config key that holds the named connections. */
-export const CONNECTIONS_KEY = "tcs:connections";
+export { CONNECTIONS_KEY };
 
 /** What a report or message calls the connection of a resource that names none. */
 export const DEFAULT_CONNECTION_LABEL = "default";
@@ -24,6 +24,9 @@ export interface ConnectionSettings extends ProviderSettings {
 }
 
 const FIELDS = [...SETTING_NAMES, "production"] as const;
+
+/** Any connection, as a message that asks for one names it. */
+const SOME_CONNECTION = SettingsOwner.connection("<name>");
 
 /** Whether a name can be a connection's (before looking it up in config). */
 export function connectionNameProblem(name: string): string | undefined {
@@ -46,22 +49,17 @@ export function readConnections(config: ConfigSource): Map<string, ConnectionSet
   try {
     parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
   } catch {
-    throw new Error(
-      `${CONNECTIONS_KEY} must be an object of connections by name; set it with pulumi config set --path ${CONNECTIONS_KEY}.<name>.baseUrl <url>`,
-    );
+    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with ${SOME_CONNECTION.set("baseUrl", "<url>")}`);
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new Error(
-      `${CONNECTIONS_KEY} must be an object of connections by name; set it with pulumi config set --path ${CONNECTIONS_KEY}.<name>.baseUrl <url>`,
-    );
+    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with ${SOME_CONNECTION.set("baseUrl", "<url>")}`);
   }
   for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
     const nameProblem = connectionNameProblem(name);
     if (nameProblem) throw new Error(`${CONNECTIONS_KEY}.${name}: the connection's name ${nameProblem}`);
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw new Error(
-        `${CONNECTIONS_KEY}.${name} must be an object with apiKey and baseUrl: pulumi config set --path ${CONNECTIONS_KEY}.${name}.baseUrl <url>`,
-      );
+      const owner = SettingsOwner.connection(name);
+      throw new Error(`${owner.settings()} must be an object with apiKey and baseUrl: ${owner.set("baseUrl", "<url>")}`);
     }
     connections.set(name, parseConnection(name, value as Record<string, unknown>));
   }
@@ -69,39 +67,29 @@ export function readConnections(config: ConfigSource): Map<string, ConnectionSet
 }
 
 function parseConnection(name: string, value: Record<string, unknown>): ConnectionSettings {
+  const owner = SettingsOwner.connection(name);
   const unknown = Object.keys(value).filter((key) => !(FIELDS as readonly string[]).includes(key));
   if (unknown.length > 0) {
-    throw new Error(`${CONNECTIONS_KEY}.${name}: unknown setting ${unknown.map((key) => `'${key}'`).join(", ")} (settings: ${FIELDS.join(", ")})`);
+    throw new Error(`${owner.settings()}: unknown setting ${unknown.map((key) => `'${key}'`).join(", ")} (settings: ${FIELDS.join(", ")})`);
   }
   const text = (field: string): string | undefined => {
     const v = value[field];
     if (v === undefined || v === null) return undefined;
-    if (typeof v !== "string") throw new Error(`${CONNECTIONS_KEY}.${name}.${field} must be a string (got ${typeof v})`);
+    if (typeof v !== "string") throw new Error(`${owner.key(field)} must be a string (got ${typeof v})`);
     return v;
   };
   const tier = text("rateLimitTier");
   const production = value.production;
   if (production !== undefined && typeof production !== "boolean" && production !== "true" && production !== "false") {
-    throw new Error(`${CONNECTIONS_KEY}.${name}.production must be true or false`);
+    throw new Error(`${owner.key("production")} must be true or false`);
   }
   return {
     apiKey: text("apiKey"),
     baseUrl: text("baseUrl"),
     serviceVersion: text("serviceVersion"),
-    rateLimitTier: tier === undefined ? undefined : parseTier(name, tier),
+    rateLimitTier: tier === undefined ? undefined : parseRateLimitTier(tier, owner),
     ...(production === undefined ? {} : { production: production === true || production === "true" }),
   };
-}
-
-function parseTier(name: string, tier: string) {
-  try {
-    return parseRateLimitTier(tier);
-  } catch {
-    throw new Error(
-      `${CONNECTIONS_KEY}.${name}.rateLimitTier must be development, production or a custom window such as 1000/60s (got '${tier}'): ` +
-        `pulumi config set --path ${CONNECTIONS_KEY}.${name}.rateLimitTier production`,
-    );
-  }
 }
 
 /**
@@ -117,58 +105,24 @@ export function settingsFor(connection: string | undefined, config: ConfigSource
 
 /** The message when a resource or lookup names a connection the stack config does not hold. */
 export function unknownConnection(connection: string): string {
+  const owner = SettingsOwner.connection(connection);
   return (
-    `connection '${connection}' is not in the stack config (${CONNECTIONS_KEY}.${connection}). If it was removed, restore it before refresh ` +
-    `or destroy: pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl <url> and pulumi config set --secret --path ` +
-    `${CONNECTIONS_KEY}.${connection}.apiKey <key>`
+    `${owner.describe()} is not in the stack config (${owner.settings()}). If it was removed, restore it before refresh ` +
+    `or destroy: ${owner.set("baseUrl", "<url>")} and ${owner.set("apiKey", "<key>")}`
   );
 }
 
 /** What is missing or unusable before a request can be made on this connection, as a message that says how to fix it. */
 export function missingConnectionSettings(connection: string | undefined, settings: ProviderSettings): string | undefined {
-  if (connection === undefined) return missingSettings(settings);
-  const missing = missingKeyAndUrl(settings);
-  if (missing) {
-    const runs = {
-      apiKey: `--secret --path ${CONNECTIONS_KEY}.${connection}.apiKey service_sk_...`,
-      baseUrl: `--path ${CONNECTIONS_KEY}.${connection}.baseUrl https://...`,
-    };
-    return `connection '${connection}' has ${missing.lacking}: run ${missing.fields.map((field) => `\`pulumi config set ${runs[field]}\``).join(" and ")}`;
-  }
-  const setting = (field: string) => `${CONNECTIONS_KEY}.${connection}.${field}`;
-  const problem = settingValueProblem(settings, {
-    name: setting,
-    fix: (field, value) => `run \`pulumi config set --path ${setting(field)} ${value}\``,
-  });
-  return problem && `connection '${connection}': ${problem}`;
-}
-
-/** An explicit provider's inputs for its key and base URL, as its fix names them. */
-const PROVIDER_INPUTS = { apiKey: "apiKey (a secret key, service_sk_...)", baseUrl: "baseUrl (the service's https://... URL)" };
-
-/** The same for an explicit provider of the native door (`provider`, as messages name it), whose settings are its inputs. */
-export function missingProviderSettings(provider: string, settings: ProviderSettings): string | undefined {
-  const missing = missingKeyAndUrl(settings);
-  if (!missing) return undefined;
-  return `${provider} has ${missing.lacking}: set the provider's ${missing.fields.map((field) => PROVIDER_INPUTS[field]).join(" and ")}`;
+  return missingSettings(settings, SettingsOwner.connection(connection));
 }
 
 /** The config key that holds a connection's API key, as `pulumi config set --secret` takes it. */
 export function apiKeySetting(connection: string | undefined): string {
-  return connection === undefined ? "tcs:apiKey" : `--path ${CONNECTIONS_KEY}.${connection}.apiKey`;
+  return SettingsOwner.connection(connection).configArgs("apiKey")!;
 }
 
-/** How a message names a connection: "connection 'staging'", or "the default connection (tcs:apiKey)". */
+/** How a message names a connection: "connection 'staging'", or "the default connection (tcs:apiKey, tcs:baseUrl)". */
 export function describeConnection(connection: string | undefined): string {
-  return connection === undefined ? "the default connection (tcs:apiKey, tcs:baseUrl)" : `connection '${connection}'`;
-}
-
-/** How advice names an explicit provider's rate-limit setting (its input); undefined for the stack config's. */
-export function explicitTierSetting(explicitProvider: string | undefined): string | undefined {
-  return explicitProvider === undefined ? undefined : `the rateLimitTier input of ${explicitProvider}`;
-}
-
-/** The config key of a connection's rate-limit tier. */
-export function rateLimitTierSetting(connection: string | undefined): string {
-  return connection === undefined ? "tcs:rateLimitTier" : `${CONNECTIONS_KEY}.${connection}.rateLimitTier`;
+  return SettingsOwner.connection(connection).describe();
 }

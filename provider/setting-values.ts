@@ -3,7 +3,9 @@
 // URL in plain http sent the API key in clear. Both are reported at preview, where a missing key or URL
 // already is (config.ts missingSettings, connections.ts missingConnectionSettings), naming the setting
 // and the command that fixes it. Values are echoed (neither setting is secret), credentials in a URL never.
-// Imports nothing: config.ts and connections.ts both use it.
+// Imports only the settings' owner (settings.ts), which names the setting and its fix: config.ts and
+// native/config.ts both use it.
+import type { SettingsOwner } from "./settings";
 
 /**
  * The first version of the API: the one the spec itself carries, and the only one the contract lists.
@@ -11,25 +13,23 @@
  */
 export const FIRST_SERVICE_VERSION = "2026-01-01";
 
-/** How a message names a connection's settings, and the command that sets one (to a value or a placeholder). */
-export interface SettingNames {
-  name(field: "baseUrl" | "serviceVersion"): string;
-  fix(field: "baseUrl" | "serviceVersion", value: string): string;
-}
-
-/** What is wrong with the base URL or service version of these settings, as a message; undefined when both can be used. */
-export function settingValueProblem(settings: { baseUrl?: string; serviceVersion?: string }, names: SettingNames): string | undefined {
+/**
+ * What is wrong with the base URL or service version of these settings, as a message naming `owner`'s
+ * setting and its fix (with `orVariable`, the default connection's environment variable too: the value
+ * may have come from there); undefined when both can be used.
+ */
+export function settingValueProblem(settings: { baseUrl?: string; serviceVersion?: string }, owner: SettingsOwner, orVariable = false): string | undefined {
   if (settings.baseUrl !== undefined) {
     const url = baseUrlProblem(settings.baseUrl);
-    if (url) return `${names.name("baseUrl")} ${url.problem}: ${names.fix("baseUrl", url.fix)}`;
+    if (url) return `${owner.key("baseUrl")} ${url.problem}: ${owner.fix("baseUrl", url.fix, orVariable)}`;
   }
   if (settings.serviceVersion !== undefined) {
     const version = serviceVersionProblem(settings.serviceVersion);
     if (version) {
       return (
-        `${names.name("serviceVersion")} must be the date (YYYY-MM-DD) of a published API version, ${FIRST_SERVICE_VERSION} or later ` +
+        `${owner.key("serviceVersion")} must be the date (YYYY-MM-DD) of a published API version, ${FIRST_SERVICE_VERSION} or later ` +
         `(got '${settings.serviceVersion}', which ${version}; the service would refuse it with 400 unsupported_version): ` +
-        names.fix("serviceVersion", FIRST_SERVICE_VERSION)
+        owner.fix("serviceVersion", FIRST_SERVICE_VERSION, orVariable)
       );
     }
   }

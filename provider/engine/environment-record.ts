@@ -11,7 +11,7 @@
 // environment reaches the same one: nothing is refused, and the next write or refresh records the new
 // fingerprint.
 import { createHmac } from "node:crypto";
-import { CONNECTIONS_KEY } from "../connections";
+import { SettingsOwner } from "../settings";
 import { ENVIRONMENT_OUTPUT, SETTINGS_OUTPUT } from "../shapes/reserved";
 import type { Props } from "./engine-inputs";
 
@@ -41,7 +41,7 @@ const SECTION = "docs/troubleshooting.md#lives-in-another-environment";
 
 /** The settings of a connection, as a message names them. */
 function settingsOf(connection: string | undefined): string {
-  return connection === undefined ? "tcs:apiKey and tcs:baseUrl" : `${CONNECTIONS_KEY}.${connection}`;
+  return SettingsOwner.connection(connection).settings();
 }
 
 /** A resource whose connection's settings now reach another environment than the one it lives in. */

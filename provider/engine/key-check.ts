@@ -3,35 +3,14 @@
 // connection and the setting to fix, instead of failing halfway through the up on the first create.
 import type { ToolConnectivityClient } from "../../sdk";
 import { sdk } from "./sdk";
-import { apiKeySetting, CONNECTIONS_KEY, describeConnection } from "../connections";
-
-/**
- * Whose settings a message is about: a named connection, the default connection (the stack config's
- * `tcs:` keys), or an explicit provider's inputs (`explicitProvider`, as messages name it: "tcs
- * provider prod"), which are set in the program, not with `pulumi config set`.
- */
-export interface SettingsOwner {
-  connection: string | undefined;
-  explicitProvider?: string;
-}
-
-function describeOwner({ connection, explicitProvider }: SettingsOwner): string {
-  return explicitProvider ?? describeConnection(connection);
-}
-
-const PROVIDER_SECRET_KEY_FIX = "Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage.";
-
-/** How the owner's key is set to a secret key: `lead` and the command for config, the provider's input otherwise. */
-function setSecretKey({ connection, explicitProvider }: SettingsOwner, lead: string): string {
-  return explicitProvider ? PROVIDER_SECRET_KEY_FIX : `${lead}: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`;
-}
+import type { SettingsOwner } from "../settings";
 
 /** A publishable key reads public data only: the provider writes, so it needs the secret key. */
 export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | undefined): string | undefined {
   if (!apiKey?.startsWith("service_pk_")) return undefined;
-  const refused = `${describeOwner(owner)} has a publishable key (service_pk_...), which cannot create or change objects`;
-  if (owner.explicitProvider) return `${refused}. ${PROVIDER_SECRET_KEY_FIX}`;
-  return `${refused}: set the environment's secret key with pulumi config set --secret ${apiKeySetting(owner.connection)} service_sk_...`;
+  const refused = `${owner.describe()} has a publishable key (service_pk_...), which cannot create or change objects`;
+  if (owner.kind === "provider") return `${refused}. ${owner.setSecretKey("")}`;
+  return `${refused}: set the environment's secret key with ${owner.set("apiKey", "service_sk_...")}`;
 }
 
 /**
@@ -56,16 +35,16 @@ export async function keyRefusal(
   } catch (error) {
     const { APIConnectionError, AuthenticationError, PermissionDeniedError } = sdk();
     if (error instanceof AuthenticationError) {
-      return `${describeOwner(owner)}: the service refused its API key (${error.message}). ${setSecretKey(owner, "Set the key of that environment")}`;
+      return `${owner.describe()}: the service refused its API key (${error.message}). ${owner.setSecretKey("Set the key of that environment")}`;
     }
     if (error instanceof PermissionDeniedError) {
-      return `${describeOwner(owner)}: the API key may not manage this environment's objects (${error.message}). ${setSecretKey(owner, "Use a secret key with full access")}`;
+      return `${owner.describe()}: the API key may not manage this environment's objects (${error.message}). ${owner.setSecretKey("Use a secret key with full access")}`;
     }
     const answer = notTheService(error);
     if (answer !== undefined) return baseUrlRefusal(client.baseUrl, owner, answer);
     if (error instanceof APIConnectionError) {
       onNoAnswer?.(
-        `${describeOwner(owner)}: nothing answered GET /roles at ${withoutCredentials(client.baseUrl)} (${error.message}). ` +
+        `${owner.describe()}: nothing answered GET /roles at ${withoutCredentials(client.baseUrl)} (${error.message}). ` +
           "The writes this run plans will fail unless the service answers; check the base URL and the network.",
       );
     }
@@ -103,20 +82,20 @@ function notTheService(error: unknown): string | undefined {
 }
 
 /** The message for a base URL that reaches something other than the service: the setting, the URL, and the command that fixes it. */
-function baseUrlRefusal(baseUrl: string, { connection, explicitProvider }: SettingsOwner, answer: string): string {
+function baseUrlRefusal(baseUrl: string, owner: SettingsOwner, answer: string): string {
   const shown = withoutCredentials(baseUrl);
-  const setting = connection === undefined ? "tcs:baseUrl" : `${CONNECTIONS_KEY}.${connection}.baseUrl`;
-  const where = connection === undefined ? `${setting} (or TCS_BASE_URL)` : setting;
-  const set = connection === undefined ? setting : `--path ${setting}`;
+  const setting = owner.key("baseUrl");
+  const variable = owner.variable("baseUrl");
   const url = new URL(shown);
   const path = url.pathname.replace(/\/+$/, "");
   // A path the service does not live under is the usual slip (a version segment, /api): its root is the likely fix.
   const guess = path === "" ? "" : ` (perhaps ${url.origin}, without ${path})`;
   const reaches = `(${shown.replace(/\/$/, "")}) does not reach the Tool Connectivity Service: GET ${path}/roles ${answer}.`;
   const hangFrom = "the address the service's paths (/roles, /callbacks, ...) hang from";
-  if (explicitProvider) return `${explicitProvider}: baseUrl ${reaches} Set the provider's baseUrl to ${hangFrom}${guess}.`;
-  const label = connection === undefined ? "" : `${describeConnection(connection)}: `;
-  return `${label}${setting} ${reaches} Set ${where} to ${hangFrom}: pulumi config set ${set} <the service's base URL>${guess}`;
+  if (owner.kind === "provider") return `${owner.describe()}: ${setting} ${reaches} ${owner.setSentence("baseUrl", "", "", `${hangFrom}${guess}`)}`;
+  const label = owner.kind === "default" ? "" : `${owner.describe()}: `;
+  const where = variable === undefined ? setting : `${setting} (or ${variable})`;
+  return `${label}${setting} ${reaches} Set ${where} to ${hangFrom}: ${owner.set("baseUrl", "<the service's base URL>")}${guess}`;
 }
 
 /** A URL as a message may show it: credentials written into it are dropped. */

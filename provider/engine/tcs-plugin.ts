@@ -7,7 +7,9 @@
 // and its record schemas are loaded by a connection's first request, not when the plugin starts.
 import type { ToolConnectivityClient } from "../../sdk";
 import type { ConfigSource } from "../config";
-import { explicitTierSetting, missingConnectionSettings, missingProviderSettings, settingsFor, type ConnectionSettings } from "../connections";
+import { missingSettings } from "../config";
+import { settingsFor, type ConnectionSettings } from "../connections";
+import { SettingsOwner } from "../settings";
 import type { ResourceKind } from "../shapes/shape";
 import { BINDINGS } from "./bindings";
 import { saveCompiledModules } from "./process/compile-cache";
@@ -15,7 +17,7 @@ import { watchEngine } from "./process/engine-watch";
 import type { ApiContext } from "./binding";
 import { markerSecret } from "./create-marker";
 import { settingsFingerprint } from "./environment-record";
-import { keyRefusal, publishableKeyRefusal, type SettingsOwner } from "./key-check";
+import { keyRefusal, publishableKeyRefusal } from "./key-check";
 import { ReadBatcher } from "./read-batcher";
 import { ResourceEngine, type EngineOptions, type ProviderMethods } from "./resource-engine";
 import { warn } from "./warn";
@@ -64,8 +66,8 @@ async function oldestRole(client: ToolConnectivityClient): Promise<string> {
 
 export class TcsPlugin {
   private config: ConfigSource = () => undefined;
-  /** How messages name the default connection's settings when they are an explicit provider's inputs: "tcs provider prod". */
-  private explicitProvider: string | undefined;
+  /** Whose settings the top-level ones are: the default connection, or the native door's (default or explicit) provider. */
+  private owner = SettingsOwner.defaultConnection;
   private readonly connections = new Map<string, Connection>();
   private readonly engines = new Map<ResourceKind, ProviderMethods>();
 
@@ -79,12 +81,12 @@ export class TcsPlugin {
    * same config: a connection whose settings stay the same keeps its client, batchers, key check and
    * take-overs (a create of one type may have taken over what a delete of another must spare). A
    * connection whose settings changed starts afresh, so no client or key check outlives its key.
-   * `explicitProvider`: the default connection's settings are the inputs of this explicit provider, as
-   * messages name it ("tcs provider prod"), which advice then names instead of `tcs:` config keys.
+   * `owner`: whose the top-level settings are, as messages name them: the native door's default
+   * provider, or an explicit provider, whose inputs advice then names instead of config keys.
    */
-  configure(config: ConfigSource, explicitProvider?: string): void {
+  configure(config: ConfigSource, owner = SettingsOwner.defaultConnection): void {
     this.config = config;
-    this.explicitProvider = explicitProvider;
+    this.owner = owner;
     for (const [name, connection] of this.connections) {
       if (!sameSettings(settingsIn(config, name === "" ? undefined : name), connection.settings)) this.connections.delete(name);
     }
@@ -118,8 +120,7 @@ export class TcsPlugin {
       const settings = settingsFor(name, this.config);
       // An explicit provider's key and URL are its inputs, and the fix says so (its malformed values are
       // refused earlier, by CheckConfig).
-      const { explicitProvider } = this.ownerOf(name);
-      const problem = (explicitProvider && missingProviderSettings(explicitProvider, settings)) || missingConnectionSettings(name, settings);
+      const problem = missingSettings(settings, this.ownerOf(name));
       if (problem) throw new Error(problem);
       found = { settings };
       this.connections.set(name ?? "", found);
@@ -129,15 +130,15 @@ export class TcsPlugin {
 
   /** Whose settings connection `name` holds, as messages name them: the default connection of an explicit provider is its inputs. */
   private ownerOf(name: string | undefined): SettingsOwner {
-    return { connection: name, explicitProvider: name === undefined ? this.explicitProvider : undefined };
+    return name === undefined ? this.owner : SettingsOwner.connection(name);
   }
 
   /** The client and batchers of a connection, made on its first request. */
   private apiContext(name?: string): ApiContext {
     const connection = this.connection(name);
-    const tierSetting = explicitTierSetting(this.ownerOf(name).explicitProvider);
+    const owner = this.ownerOf(name);
     const { apiKey, baseUrl } = connection.settings;
-    connection.context ??= newApiContext(() => newClient(connection.settings, name, tierSetting), apiKey ?? "", baseUrl ?? "");
+    connection.context ??= newApiContext(() => newClient(connection.settings, owner), apiKey ?? "", baseUrl ?? "");
     return connection.context;
   }
 
@@ -160,11 +161,11 @@ export class TcsPlugin {
 }
 
 /** A connection's client: the first call loads the SDK (see the top of this file). */
-function newClient(settings: ConnectionSettings, connection: string | undefined, tierSetting: string | undefined): ToolConnectivityClient {
+function newClient(settings: ConnectionSettings, owner: SettingsOwner): ToolConnectivityClient {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { clientFromSettings } = require("../client") as typeof import("../client");
   saveCompiledModules();
-  return clientFromSettings(settings, warn, connection, tierSetting);
+  return clientFromSettings(settings, warn, owner);
 }
 
 /** A connection's settings in a config, or undefined when the config no longer names it (its first use then says so). */

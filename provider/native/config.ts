@@ -3,8 +3,9 @@
 // of an explicit provider (`new tcs.Provider("staging", {...})`, `type: pulumi:providers:tcs` in YAML).
 // Each provider is one plugin process, one environment: named connections (`tcs:connections`) are
 // the dynamic door's way to several environments, and explicit providers this door's.
-import { ENVIRONMENT_SETTINGS, parseRateLimitTier, SETTING_NAMES, type ConfigSource } from "../config";
+import { parseRateLimitTier, type ConfigSource } from "../config";
 import { settingValueProblem } from "../setting-values";
+import { ENVIRONMENT_SETTINGS, SETTING_NAMES, settingOfConfigKey, SettingsOwner } from "../settings";
 import type { Props } from "./properties";
 import { nameOfUrn } from "../shapes/identity";
 
@@ -17,7 +18,7 @@ const DYNAMIC_DOOR_SETTINGS = new Set(["connections"]);
 /** A config source over a provider's settings: `tcs:<name>` reads the setting; the environment stays the fallback (config.ts). */
 export function configSource(settings: Props): ConfigSource {
   return (key) => {
-    const name = key.startsWith("tcs:") ? key.slice("tcs:".length) : key;
+    const name = settingOfConfigKey(key);
     if (!(PROVIDER_SETTINGS as readonly string[]).includes(name)) return undefined;
     const value = settings[name];
     return typeof value === "string" && value !== "" ? value : undefined;
@@ -25,31 +26,26 @@ export function configSource(settings: Props): ConfigSource {
 }
 
 /** What is wrong with a provider's settings, each naming the setting and its fix; nothing when they may be used. */
-export function settingFailures(settings: Props, explicit: boolean): { property: string; reason: string }[] {
+export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
   const failures: { property: string; reason: string }[] = [];
-  const named = (field: string) => (explicit ? field : `tcs:${field}`);
   for (const [name, value] of Object.entries(settings)) {
     if (name.startsWith("__") || name === "version" || DYNAMIC_DOOR_SETTINGS.has(name)) continue;
     if (!(PROVIDER_SETTINGS as readonly string[]).includes(name)) {
-      failures.push({ property: name, reason: `${named(name)} is not a setting of the tcs provider (it takes ${PROVIDER_SETTINGS.join(", ")})` });
+      failures.push({ property: name, reason: `${owner.key(name)} is not a setting of the tcs provider (it takes ${PROVIDER_SETTINGS.join(", ")})` });
     } else if (value !== undefined && value !== null && typeof value !== "string") {
-      failures.push({ property: name, reason: `${named(name)} must be a string` });
+      failures.push({ property: name, reason: `${owner.key(name)} must be a string` });
     }
   }
   if (failures.length > 0) return failures;
   const text = (name: string) => (typeof settings[name] === "string" && settings[name] !== "" ? (settings[name] as string) : undefined);
-  const names = {
-    name: named,
-    fix: (field: string, value: string) => (explicit ? `set the provider's ${field} to ${value}` : `run \`pulumi config set tcs:${field} ${value}\``),
-  };
   for (const field of ["baseUrl", "serviceVersion"] as const) {
-    const problem = settingValueProblem({ [field]: text(field) }, names);
+    const problem = settingValueProblem({ [field]: text(field) }, owner);
     if (problem) failures.push({ property: field, reason: problem });
   }
   const tier = text("rateLimitTier");
   if (tier !== undefined) {
     try {
-      parseRateLimitTier(tier);
+      parseRateLimitTier(tier, owner);
     } catch (error) {
       failures.push({ property: "rateLimitTier", reason: (error as Error).message });
     }
@@ -100,29 +96,9 @@ export function isExplicitProvider(urn: string): boolean {
   return !/::default(_[\w.-]+)?$/.test(urn);
 }
 
-/** How messages name the provider at `urn` when it is an explicit one ("tcs provider prod"); undefined for the default provider. */
-export function explicitProviderSubject(urn: string): string | undefined {
-  return urn !== "" && isExplicitProvider(urn) ? providerNames(urn).subject : undefined;
-}
-
-/** How messages name a provider and its settings: an explicit provider's properties, or the default provider's stack config. */
-export function providerNames(urn: string): { subject: string; apiKey: string; baseUrl: string; setKey: string; setBaseUrl: string } {
-  if (isExplicitProvider(urn)) {
-    return {
-      subject: `tcs provider ${nameOfUrn(urn)}`,
-      apiKey: "apiKey",
-      baseUrl: "baseUrl",
-      setKey: "Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage.",
-      setBaseUrl: "Set the provider's baseUrl to the service's base URL.",
-    };
-  }
-  return {
-    subject: "the default tcs provider",
-    apiKey: "tcs:apiKey",
-    baseUrl: "tcs:baseUrl",
-    setKey: "Set a secret key of the environment to manage: pulumi config set --secret tcs:apiKey service_sk_...",
-    setBaseUrl: "Set the service's base URL: pulumi config set tcs:baseUrl <the service's base URL>.",
-  };
+/** Whose settings the provider at `urn` holds: an explicit provider's inputs, or the default provider's stack config. */
+export function providerOwner(urn: string): SettingsOwner {
+  return urn !== "" && isExplicitProvider(urn) ? SettingsOwner.provider(nameOfUrn(urn)) : SettingsOwner.defaultProvider;
 }
 
 /**
@@ -151,11 +127,11 @@ export function providerConfigChange(
   const [before, after] = [facts.old, facts.new];
   if ("id" in before && "id" in after) return { changed, replaces: before.id === after.id ? [] : environment };
   if ("computed" in before || "computed" in after || moved) return { changed, replaces: environment };
-  const names = providerNames(urn);
-  const settings = environment.map((key) => (key === "apiKey" ? names.apiKey : names.baseUrl)).join(" and ");
+  const owner = providerOwner(urn);
+  const settings = environment.map((key) => owner.key(key)).join(" and ");
   const reason = "unknown" in after ? after.unknown : (before as { unknown: string }).unknown;
   throw new Error(
-    `${names.subject}: ${settings} changed, and which environment ${environment.length > 1 ? "they reach" : "it reaches"} cannot be told, ` +
+    `${owner.describe()}: ${settings} changed, and which environment ${environment.length > 1 ? "they reach" : "it reaches"} cannot be told, ` +
       `so its resources are neither kept nor replaced: ${reason}`,
   );
 }

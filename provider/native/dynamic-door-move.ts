@@ -9,6 +9,7 @@
 // A resource the dynamic door made on a named connection (`connection: "staging"`) lives in that
 // connection's environment, which DiffConfig cannot see (it is told the providers, not the resource):
 // its check refuses the move, naming the way that works.
+import { configKey, SettingsOwner } from "../settings";
 import { CONNECTION_INPUT } from "../shapes/reserved";
 import { PROVIDER_SETTINGS, PROVIDER_URN_INPUT } from "./config";
 import type { Props } from "./properties";
@@ -25,7 +26,7 @@ export function asProviderSettings(olds: Props): Props {
   if (!Object.keys(olds).some((key) => key.includes(":"))) return olds;
   const settings: Props = { [PROVIDER_URN_INPUT]: DYNAMIC_DOOR_PROVIDER };
   for (const name of PROVIDER_SETTINGS) {
-    const value = olds[`tcs:${name}`];
+    const value = olds[configKey(name)];
     if (value !== undefined) settings[name] = value;
   }
   return settings;
@@ -38,7 +39,7 @@ export function namedConnectionMove(olds: Props): { property: string; reason: st
   return {
     property: "",
     reason:
-      `it was made by the dynamic door on its connection "${connection}" (tcs:connections.${connection}), and an alias to the native ` +
+      `it was made by the dynamic door on its connection "${connection}" (${SettingsOwner.connection(connection).settings()}), and an alias to the native ` +
       `door cannot tell which environment that is. Keep it on the dynamic door (one TypeScript program can hold both), or move it ` +
       `without the alias: pulumi state delete its URN, then pulumi import it under an explicit tcs provider of that environment.`,
   };

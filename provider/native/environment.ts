@@ -8,16 +8,20 @@
 // the first question, not before.
 import type { ToolConnectivityClient } from "../../sdk";
 import { missingSettings, readSettings } from "../config";
+import type { SettingsOwner } from "../settings";
 import { UNKNOWN } from "../shapes/normalize";
-import { explicitTierSetting, missingProviderSettings } from "../connections";
-import { configSource, ENVIRONMENT_INPUT, environmentToRecord, explicitProviderSubject, providerNames, type EnvironmentFact } from "./config";
+import { configSource, ENVIRONMENT_INPUT, environmentToRecord, providerOwner, type EnvironmentFact } from "./config";
 import type { Props } from "./properties";
 
 /** The service's answer to the question: the oldest role's id, none, or the request's failure. */
 export type Answer = { id: string } | { error: unknown } | { empty: true };
 
-/** How a message names the settings asked about, whether they are the new ones or those state holds, and the provider's URN. */
-type FactNames = ReturnType<typeof providerNames> & { which: "new" | "previous"; urn: string };
+/** Whose settings were asked about (as a message names them), whether they are the new ones or those state holds, and the provider's URN. */
+export interface FactNames {
+  owner: SettingsOwner;
+  which: "new" | "previous";
+  urn: string;
+}
 
 /** One question per settings per process: the engine asks DiffConfig again for every resource of a provider it replaces. */
 const answers = new Map<string, Promise<Answer>>();
@@ -44,8 +48,7 @@ export function environmentFact(urn: string, settings: Props, which: "new" | "pr
 async function environmentOf(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> {
   if (settings.apiKey === UNKNOWN || settings.baseUrl === UNKNOWN) return { computed: true };
   const resolved = readSettings(configSource(settings));
-  const subject = explicitProviderSubject(urn);
-  const missing = (subject && missingProviderSettings(subject, resolved)) || missingSettings(resolved);
+  const missing = missingSettings(resolved, providerOwner(urn));
   if (missing) return { unknown: missing };
   const question = JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
   let answer = answers.get(question);
@@ -53,7 +56,7 @@ async function environmentOf(urn: string, settings: Props, which: "new" | "previ
     answer = ask(() => newClient(urn, settings));
     answers.set(question, answer);
   }
-  return factOf(await answer, { ...providerNames(urn), which, urn });
+  return factOf(await answer, { owner: providerOwner(urn), which, urn });
 }
 
 async function ask(client: () => ToolConnectivityClient): Promise<Answer> {
@@ -72,25 +75,28 @@ function newClient(urn: string, settings: Props): ToolConnectivityClient {
   const { clientFromSettings } = require("../client") as typeof import("../client");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { warn } = require("../engine/warn") as typeof import("../engine/warn");
-  return clientFromSettings(readSettings(configSource(settings)), warn, undefined, explicitTierSetting(explicitProviderSubject(urn)));
+  return clientFromSettings(readSettings(configSource(settings)), warn, providerOwner(urn));
 }
 
 /** The answer as a fact, a failure as its reason and fix: a refused key, a base URL that is not the service's, or a service that did not answer. */
 export function factOf(answer: Answer, names: FactNames): EnvironmentFact {
   if ("id" in answer) return { id: answer.id };
-  const asked = `GET /roles with the ${names.which} ${names.apiKey} and ${names.baseUrl}`;
+  const { owner } = names;
+  const asked = `GET /roles with the ${names.which} ${owner.key("apiKey")} and ${owner.key("baseUrl")}`;
+  const setKey = owner.setSecretKey("Set a secret key of the environment to manage");
+  const setBaseUrl = owner.setBaseUrl("Set the service's base URL");
   if ("empty" in answer) {
     return {
-      unknown: `${asked} listed no role, and every environment of the service has its default roles. ${names.which === "new" ? names.setBaseUrl : previousFix(names)}`,
+      unknown: `${asked} listed no role, and every environment of the service has its default roles. ${names.which === "new" ? setBaseUrl : previousFix(names)}`,
     };
   }
   const error = answer.error;
   const status = typeof (error as { status?: unknown })?.status === "number" ? ((error as { status: number }).status as number) : undefined;
   const message = error instanceof Error ? error.message : String(error);
-  if (status === 401 || status === 403) return { unknown: `${asked} was refused (${message}). ${names.which === "new" ? names.setKey : previousFix(names)}` };
+  if (status === 401 || status === 403) return { unknown: `${asked} was refused (${message}). ${names.which === "new" ? setKey : previousFix(names)}` };
   const notTheService =
     status === 404 || (status !== undefined && status >= 300 && status < 400) || (error as { name?: unknown })?.name === "ResponseValidationError";
-  if (notTheService) return { unknown: `${asked} did not reach the service (${message}). ${names.which === "new" ? names.setBaseUrl : previousFix(names)}` };
+  if (notTheService) return { unknown: `${asked} did not reach the service (${message}). ${names.which === "new" ? setBaseUrl : previousFix(names)}` };
   if (names.which === "new") return { unknown: `${asked} failed (${message}). Run again when the service answers.` };
   return { unknown: `${asked} failed (${message}). Run again when the service answers. ${neverAnsweredFix(names)}` };
 }
@@ -102,7 +108,7 @@ export function factOf(answer: Answer, names: FactNames): EnvironmentFact {
  */
 function neverAnsweredFix(names: FactNames): string {
   return (
-    `If the previous ${names.baseUrl} never reached the service, nothing was created with it: remove that provider's record with ` +
+    `If the previous ${names.owner.key("baseUrl")} never reached the service, nothing was created with it: remove that provider's record with ` +
     `\`pulumi state delete '${names.urn}'\` (Pulumi refuses while a resource still uses it), then run again.`
   );
 }
@@ -111,6 +117,6 @@ function neverAnsweredFix(names: FactNames): string {
 function previousFix(names: FactNames): string {
   return (
     "State does not record the environment these settings reached (it was written by an earlier version of the provider): " +
-    `put the previous ${names.apiKey} and ${names.baseUrl} back for one \`pulumi up\`, which records it, then change them.`
+    `put the previous ${names.owner.key("apiKey")} and ${names.owner.key("baseUrl")} back for one \`pulumi up\`, which records it, then change them.`
   );
 }

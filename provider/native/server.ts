@@ -10,14 +10,14 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../engine/tcs-plugin";
-import { changedSettings, configSource, isExplicitProvider, providerConfigChange, explicitProviderSubject, settingFailures, withProviderUrn } from "./config";
+import { changedSettings, configSource, providerConfigChange, providerOwner, settingFailures, withProviderUrn } from "./config";
 import { asProviderSettings } from "./dynamic-door-move";
 import { environmentFact, withEnvironment } from "./environment";
 import { invokeFunction } from "./invoke";
 import { propsOf, withSecrets, type Props } from "./properties";
 import { ResourceCalls, type FieldChange } from "./resource-calls";
 import { schemaText, pluginVersion } from "./schema";
-import { SECRET_SETTINGS } from "../config";
+import { SECRET_SETTINGS } from "../settings";
 
 type Unary<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => void;
 
@@ -148,7 +148,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
 
     checkConfig: unary(async (request: provproto.CheckRequest) => {
       const [urn, olds, news] = [request.getUrn(), propsOf(request.getOlds()), propsOf(request.getNews())];
-      const failures = settingFailures(news, isExplicitProvider(urn));
+      const failures = settingFailures(news, providerOwner(urn));
       // Which environment the settings reach, recorded for DiffConfig: asked only of settings that may be used.
       const checked = failures.length > 0 ? news : await withEnvironment(urn, olds, news);
       return checkResponse(withSecrets(withProviderUrn(checked, urn), SECRET_SETTINGS), failures);
@@ -177,7 +177,7 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
         for (const [key, value] of request.getVariablesMap().getEntryList()) configured[key.replace(/^tcs:config:/, "")] = value;
       }
       // Engines before 3.1xx send no URN: advice then names the config key.
-      plugin.configure(configSource(configured), explicitProviderSubject(request.getUrn() ?? ""));
+      plugin.configure(configSource(configured), providerOwner(request.getUrn() ?? ""));
       const response = new provproto.ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setSupportspreview(false);

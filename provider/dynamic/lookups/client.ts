@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ToolConnectivityClient } from "../../../sdk";
 import { missingConnectionSettings, settingsFor } from "../../connections";
+import { SettingsOwner } from "../../settings";
 
 /** What every lookup takes: the named connection to read from (`tcs:connections`), or none for the default one. */
 export interface OnConnection {
@@ -29,7 +30,7 @@ export async function lookupClient(connection?: string): Promise<ToolConnectivit
     // it makes. The program's process and the plugin's have no channel between them, so both giving
     // it showed it twice in one run (issue 52); a program of lookups alone sends a few requests, which
     // no tier paces noticeably.
-    client = clients.get(key) ?? clientFromSettings(settings, () => {}, connection);
+    client = clients.get(key) ?? clientFromSettings(settings, () => {}, SettingsOwner.connection(connection));
     clients.set(key, client);
   }
   return client;

@@ -4,6 +4,7 @@
 // they change: no key check or client outlives the key it was made with.
 import * as net from "node:net";
 import { TcsPlugin } from "../../../provider/engine/tcs-plugin";
+import { SettingsOwner } from "../../../provider/settings";
 import { sendWarningsTo } from "../../../provider/engine/warn";
 import type { RunningEmulator } from "../../../emulator/index";
 import { startPluginHarness, type PluginHarness } from "./plugin-harness";
@@ -55,17 +56,17 @@ describe("the plugin object", () => {
 
   it("words an explicit provider's fixes as its inputs, not as the stack config's commands", async () => {
     const explicit = new TcsPlugin();
-    explicit.configure(config("service_sk_wrong_key_000000000000000000"), "tcs provider prod");
+    explicit.configure(config("service_sk_wrong_key_000000000000000000"), SettingsOwner.provider("prod"));
     await expect(explicit.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
       /^tcs provider prod: the service refused its API key \(401 unauthorized: .*\)\. Set the provider's apiKey to a secret key \(service_sk_\.\.\.\) of the environment to manage\.$/,
     );
     const publishable = new TcsPlugin();
-    publishable.configure(config(emulator.keys.production.publishable), "tcs provider prod");
+    publishable.configure(config(emulator.keys.production.publishable), SettingsOwner.provider("prod"));
     await expect(publishable.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
       "tcs provider prod has a publishable key (service_pk_...), which cannot create or change objects. Set the provider's apiKey to a secret key",
     );
     const wrongUrl = new TcsPlugin();
-    wrongUrl.configure((key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `${emulator.url}/v1` })[key], "tcs provider prod");
+    wrongUrl.configure((key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `${emulator.url}/v1` })[key], SettingsOwner.provider("prod"));
     await expect(wrongUrl.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
       new RegExp(
         `^tcs provider prod: baseUrl \\(${emulator.url.replace(/[.]/g, "\\.")}/v1\\) does not reach the Tool Connectivity Service: GET /v1/roles answered 404 .*Set the provider's baseUrl to the address the service's paths \\(/roles, /callbacks, \\.\\.\\.\\) hang from \\(perhaps ${emulator.url.replace(/[.]/g, "\\.")}, without /v1\\)\\.$`,
@@ -73,7 +74,7 @@ describe("the plugin object", () => {
     );
     // Neither key nor URL: both named at once, as the provider's inputs.
     const unset = new TcsPlugin();
-    unset.configure(() => undefined, "tcs provider prod");
+    unset.configure(() => undefined, SettingsOwner.provider("prod"));
     await expect(unset.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
       "tcs provider prod has no API key and no base URL: set the provider's apiKey (a secret key, service_sk_...) and baseUrl (the service's https://... URL)",
     );

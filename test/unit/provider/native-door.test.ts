@@ -1,6 +1,7 @@
 // The native door's own translations: provider settings as CheckConfig judges them, and secrets on the
 // wire (unwrapped for the engine core, wrapped again for every property a shape declares secret).
 import { configSource, providerConfigChange, PROVIDER_URN_INPUT, settingFailures, withProviderUrn } from "../../../provider/native/config";
+import { SettingsOwner } from "../../../provider/settings";
 import { kindOfNativeToken } from "../../../provider/type-tokens";
 import { NaturalKeys } from "../../../provider/native/identity";
 import { createKeyOfUrn } from "../../../provider/shapes/identity";
@@ -15,22 +16,33 @@ describe("provider settings (CheckConfig)", () => {
     expect(
       settingFailures(
         { apiKey: "service_sk_x", baseUrl: "https://api.example.com", serviceVersion: "2026-01-01", rateLimitTier: "production", connections: "{}" },
-        false,
+        SettingsOwner.defaultProvider,
       ),
     ).toEqual([]);
   });
 
   it("names an unknown setting, a bad version and a bad tier, each with its fix, as stack config or as the explicit provider's property", () => {
-    expect(settingFailures({ apikey: "x" }, true)).toEqual([
+    expect(settingFailures({ apikey: "x" }, SettingsOwner.provider("staging"))).toEqual([
       { property: "apikey", reason: expect.stringMatching(/^apikey is not a setting of the tcs provider \(it takes apiKey, baseUrl/) },
     ]);
-    const [version] = settingFailures({ serviceVersion: "2026-13-45" }, false);
+    const [version] = settingFailures({ serviceVersion: "2026-13-45" }, SettingsOwner.defaultProvider);
     expect(version.property).toBe("serviceVersion");
     expect(version.reason).toMatch(/^tcs:serviceVersion must be the date.*run `pulumi config set tcs:serviceVersion 2026-01-01`/);
-    expect(settingFailures({ serviceVersion: "2025-01-01" }, true)[0].reason).toMatch(/^serviceVersion .*set the provider's serviceVersion to 2026-01-01/);
-    expect(settingFailures({ baseUrl: "http://api.example.com" }, true)[0].property).toBe("baseUrl");
-    expect(settingFailures({ rateLimitTier: "fast" }, false)).toEqual([
-      { property: "rateLimitTier", reason: expect.stringMatching(/development, production or a custom window/) },
+    expect(settingFailures({ serviceVersion: "2025-01-01" }, SettingsOwner.provider("staging"))[0].reason).toMatch(
+      /^serviceVersion .*set the provider's serviceVersion to 2026-01-01/,
+    );
+    expect(settingFailures({ baseUrl: "http://api.example.com" }, SettingsOwner.provider("staging"))[0].property).toBe("baseUrl");
+    expect(settingFailures({ rateLimitTier: "fast" }, SettingsOwner.defaultProvider)).toEqual([
+      {
+        property: "rateLimitTier",
+        reason: expect.stringMatching(
+          /^tcs:rateLimitTier must be development, production or a custom window.*: pulumi config set tcs:rateLimitTier production$/,
+        ),
+      },
+    ]);
+    // An explicit provider's tier is its input, as its other settings are: no config command.
+    expect(settingFailures({ rateLimitTier: "fast" }, SettingsOwner.provider("staging"))).toEqual([
+      { property: "rateLimitTier", reason: expect.stringMatching(/^rateLimitTier must be development, .*: set the provider's rateLimitTier to production$/) },
     ]);
   });
 

@@ -8,7 +8,7 @@ import {
   environmentToRecord,
   isExplicitProvider,
   providerConfigChange,
-  providerNames,
+  providerOwner,
   withProviderUrn,
   type EnvironmentFact,
 } from "../../../provider/native/config";
@@ -87,7 +87,7 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
 });
 
 describe("a question the service could not answer", () => {
-  const names = (urn: string, which: "new" | "previous") => ({ ...providerNames(urn), which, urn });
+  const names = (urn: string, which: "new" | "previous") => ({ owner: providerOwner(urn), which, urn });
 
   it("reads the oldest role's id as the environment", () => {
     expect(factOf({ id: "rol_oldest" }, names(STAGING, "new"))).toEqual({ id: "rol_oldest" });
