@@ -53,7 +53,10 @@ export function refusingService(message: string): grpc.UntypedServiceImplementat
   return handlers as grpc.UntypedServiceImplementation;
 }
 
-/** Serves the refusing service and prints its port, as main.ts does for the working one. */
+/**
+ * Serves the refusing service and prints its port, as main.ts does for the working one.
+ * @public refusal-main.ts calls it through a guarded `require` that knip does not follow.
+ */
 export function serveRefusal(message: string): void {
   watchEngine({ stdin: true });
   const server = new grpc.Server();

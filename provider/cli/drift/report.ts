@@ -6,7 +6,6 @@ import { kindOfToken } from "../../type-tokens";
 import { classifyStep, connectionOf, type DriftedResource, type LifecycleChange } from "./classify";
 
 export type { DriftedResource, FieldChange, LifecycleChange } from "./classify";
-export { MASK, masked } from "./classify";
 
 export interface DriftReport {
   stack: string;
