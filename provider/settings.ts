@@ -78,11 +78,6 @@ export class SettingsOwner {
     return this.owner.kind;
   }
 
-  /** The named connection's name; undefined for the default connection and an explicit provider. */
-  get connection(): string | undefined {
-    return this.owner.kind === "connection" ? this.owner.connection : undefined;
-  }
-
   /** How a message names the owner: "the default connection (tcs:apiKey, tcs:baseUrl)", "connection 'staging'", "tcs provider prod". */
   describe(): string {
     const owner = this.owner;

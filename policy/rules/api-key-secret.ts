@@ -1,19 +1,23 @@
 // The stack config's API keys are secrets, never plain text in Pulumi.<stack>.yaml: tcs:apiKey, and
 // the key of every named connection (tcs:connections.<name>.apiKey).
 import type { StackValidationPolicy } from "@pulumi/policy";
-import { CONNECTIONS_KEY } from "../../provider/connections";
+import { CONNECTIONS_KEY, SettingsOwner } from "../../provider/settings";
 import { DEFAULT_DYNAMIC_PROVIDER_TYPE } from "../../provider/type-tokens";
 import { secretKeysOf } from "../secret-inputs";
 import { stackOfUrn } from "../stack-names";
 
+/** The default connection's key and any named connection's, as the stack config keys them. */
+const [DEFAULT, CONNECTION] = [SettingsOwner.defaultConnection, SettingsOwner.connection("<name>")];
+const DEFAULT_KEY = DEFAULT.key("apiKey");
+
 export const apiKeySecret: StackValidationPolicy = {
   name: "tcs-api-key-secret",
-  description: "The stack config tcs:apiKey and every tcs:connections.<name>.apiKey must be secrets (pulumi config set --secret ...), never plain text.",
+  description: `The stack config ${DEFAULT_KEY} and every ${CONNECTION.key("apiKey")} must be secrets (pulumi config set --secret ...), never plain text.`,
   enforcementLevel: "mandatory",
   severity: "critical",
   remediationSteps:
-    "Run `pulumi config set --secret tcs:apiKey <key>` (or use TCS_API_KEY in the environment), or `pulumi config set --secret --path " +
-    "tcs:connections.<name>.apiKey <key>` for a named connection, and rotate the key if it was committed.",
+    `Run \`${DEFAULT.set("apiKey", "<key>")}\` (or use ${DEFAULT.variable("apiKey")} in the environment), or \`${CONNECTION.set("apiKey", "<key>")}\` ` +
+    "for a named connection, and rotate the key if it was committed.",
   validateStack: (args, report) => {
     // Dynamic resources' default provider gets the whole stack config as inputs, secret values
     // marked; only the keys' settings are read here (other inputs could be unknown during preview).
@@ -21,7 +25,7 @@ export const apiKeySecret: StackValidationPolicy = {
       if (resource.type !== DEFAULT_DYNAMIC_PROVIDER_TYPE) continue;
       const props = resource.props;
       const plainConnections = connectionsWithKeys(props[CONNECTIONS_KEY]);
-      if (!("tcs:apiKey" in props) && plainConnections.length === 0) continue; // The key comes from the environment, or there is none.
+      if (!(DEFAULT_KEY in props) && plainConnections.length === 0) continue; // The key comes from the environment, or there is none.
       const secretKeys = secretKeysOf(props);
       if (secretKeys === undefined) {
         report(
@@ -30,9 +34,9 @@ export const apiKeySecret: StackValidationPolicy = {
         );
         continue;
       }
-      if ("tcs:apiKey" in props && !secretKeys.has("tcs:apiKey")) {
+      if (DEFAULT_KEY in props && !secretKeys.has(DEFAULT_KEY)) {
         report(
-          `stack config tcs:apiKey of stack '${stackOfUrn(resource.urn)}' is plain text; store it with \`pulumi config set --secret tcs:apiKey <key>\``,
+          `stack config ${DEFAULT_KEY} of stack '${stackOfUrn(resource.urn)}' is plain text; store it with \`${DEFAULT.set("apiKey", "<key>")}\``,
           resource.urn,
         );
       }
@@ -40,7 +44,7 @@ export const apiKeySecret: StackValidationPolicy = {
       if (plainConnections.length > 0 && !secretKeys.has(CONNECTIONS_KEY)) {
         report(
           `stack config ${CONNECTIONS_KEY} of stack '${stackOfUrn(resource.urn)}' holds API keys in plain text (${plainConnections.join(", ")}); store each ` +
-            `with \`pulumi config set --secret --path ${CONNECTIONS_KEY}.<name>.apiKey <key>\``,
+            `with \`${CONNECTION.set("apiKey", "<key>")}\``,
           resource.urn,
         );
       }

@@ -5,33 +5,37 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { ToolConnectivityClient } from "../../sdk";
-import { CONNECTIONS_KEY } from "../connections";
+import { SETTINGS, SettingsOwner } from "../settings";
 import { importNotes, renderImportFile } from "./generate/import-file";
 import { listAccount } from "./generate/inventory";
 import { buildDeclarations } from "./generate/model";
 import { renderProgram } from "./generate/render";
 import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
 
+/** The variables `generate` reads the key and base URL from, and the settings a stack holds them in. */
+const [KEY_VARIABLE, URL_VARIABLE] = [SETTINGS.apiKey, SETTINGS.baseUrl];
+const STACK_SETTINGS = SettingsOwner.defaultConnection.settings();
+
 const usage = (program: string) => `Usage: ${program} generate [--out <dir> | --stdout] [--include-sessions] [--base-url <url>]
                           [--connection <name> [--stack <name> [--cwd <dir>]]]
        ${program} generate --import-file <path> [--include-sessions] [--base-url <url>]
 
 Lists the objects of the environment the API key belongs to and writes a Pulumi program (index.ts)
-declaring each with adoptId. The key is read from TCS_API_KEY, the base URL from --base-url or
-TCS_BASE_URL (with --stack: from the stack's config, see below).
+declaring each with adoptId. The key is read from ${KEY_VARIABLE}, the base URL from --base-url or
+${URL_VARIABLE} (with --stack: from the stack's config, see below).
   --out <dir>          write <dir>/index.ts (and Pulumi.yaml when the directory has none)
   --stdout             print the program instead
   --import-file <path> write instead the file \`pulumi import --file <path>\` takes, for a stack on the native
                        provider (types tcs:index:<Kind>): the same objects and names, an instance's id as
                        <callbackId>/<instanceId>. What JSON cannot say (a config's write-only value) is
                        printed to stderr. Not with --connection: a native stack reaches one environment
-                       per provider, through its tcs:apiKey and tcs:baseUrl
+                       per provider, through its ${STACK_SETTINGS}
   --include-sessions   also declare pending setup sessions (short-lived links; left out by default)
   --connection <name>  every declared resource names this connection (connection: "<name>"), for a
                        program that reaches several environments
   --stack <name>       with --connection: read the key, base URL and service version from that stack's
-                       config, tcs:connections.<name> (secrets decrypted by the pulumi CLI). They win
-                       over TCS_API_KEY and TCS_BASE_URL, which are then not read; --base-url wins over
+                       config, ${SettingsOwner.connection("<name>").settings()} (secrets decrypted by the pulumi CLI). They win
+                       over ${KEY_VARIABLE} and ${URL_VARIABLE}, which are then not read; --base-url wins over
                        the stack's base URL
   --cwd <dir>          the project directory of --stack (default: the current directory)`;
 
@@ -61,8 +65,8 @@ export async function generate(argv: string[], program: string): Promise<number>
     if (values.connection !== undefined) {
       throw new Error(
         "--import-file is for a stack on the native provider, which has no named connections: a stack reaches one environment per " +
-          "provider. Drop --connection (and --stack) and give this environment's key and URL (TCS_API_KEY, --base-url or TCS_BASE_URL); " +
-          "the stack that imports the file needs the same as tcs:apiKey and tcs:baseUrl",
+          `provider. Drop --connection (and --stack) and give this environment's key and URL (${KEY_VARIABLE}, --base-url or ${URL_VARIABLE}); ` +
+          `the stack that imports the file needs the same as ${STACK_SETTINGS}`,
       );
     }
     if (importFile === "") throw new Error("--import-file needs a path");
@@ -86,7 +90,7 @@ export async function generate(argv: string[], program: string): Promise<number>
     for (const note of importNotes(declarations)) process.stderr.write(`${program} generate: note: ${note}\n`);
     process.stderr.write(
       `${program} generate: ${objects.length} objects written to ${file}; next, in a project on the native provider whose stack has this ` +
-        `environment's tcs:apiKey and tcs:baseUrl: pulumi import --file ${importFile} --out <file for the code>\n`,
+        `environment's ${STACK_SETTINGS}: pulumi import --file ${importFile} --out <file for the code>\n`,
     );
     return 0;
   }
@@ -100,10 +104,13 @@ export async function generate(argv: string[], program: string): Promise<number>
     if (!fs.existsSync(path.join(dir, "Pulumi.yaml"))) {
       fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${path.basename(dir).replace(/[^A-Za-z0-9_.-]/g, "-")}\nruntime: nodejs\nmain: index.ts\n`);
     }
-    const setUp = connection
-      ? `; every one names connection '${connection}': its stack needs ${CONNECTIONS_KEY}.${connection} (pulumi config set --path ${CONNECTIONS_KEY}.${connection}.baseUrl ... and --secret --path ${CONNECTIONS_KEY}.${connection}.apiKey ...)`
+    const owner = connection === undefined ? undefined : SettingsOwner.connection(connection);
+    const setUp = owner
+      ? `; every one names ${owner.describe()}: its stack needs ${owner.settings()} (${owner.set("baseUrl", "...")} and --secret ${owner.configArgs("apiKey")} ...)`
       : "";
-    process.stderr.write(`${program} generate: ${objects.length} objects written to ${path.join(dir, "index.ts")}${setUp}; next: pulumi preview, then pulumi up\n`);
+    process.stderr.write(
+      `${program} generate: ${objects.length} objects written to ${path.join(dir, "index.ts")}${setUp}; next: pulumi preview, then pulumi up\n`,
+    );
   }
   return 0;
 }

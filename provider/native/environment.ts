@@ -17,7 +17,7 @@ import type { Props } from "./properties";
 export type Answer = { id: string } | { error: unknown } | { empty: true };
 
 /** Whose settings were asked about (as a message names them), whether they are the new ones or those state holds, and the provider's URN. */
-export interface FactNames {
+interface FactNames {
   owner: SettingsOwner;
   which: "new" | "previous";
   urn: string;

@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { ConfigSource } from "../../config";
 import { CONNECTIONS_KEY, connectionNameProblem, missingConnectionSettings, readConnections, type ConnectionSettings } from "../../connections";
+import { SETTINGS, SettingsOwner } from "../../settings";
 
 export interface TargetOptions {
   connection?: string;
@@ -37,10 +38,10 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
   }
   if (options.cwd !== undefined && stack === undefined) throw new Error("--cwd is the project directory of --stack: pass --stack <name> with it");
   if (stack === undefined) {
-    const apiKey = env.TCS_API_KEY;
-    if (!apiKey) throw new Error("no API key: set TCS_API_KEY to a secret key (service_sk_...) of the environment to adopt");
-    const baseUrl = options.baseUrl ?? env.TCS_BASE_URL;
-    if (!baseUrl) throw new Error("no base URL: pass --base-url https://... or set TCS_BASE_URL");
+    const apiKey = env[SETTINGS.apiKey];
+    if (!apiKey) throw new Error(`no API key: set ${SETTINGS.apiKey} to a secret key (service_sk_...) of the environment to adopt`);
+    const baseUrl = options.baseUrl ?? env[SETTINGS.baseUrl];
+    if (!baseUrl) throw new Error(`no base URL: pass --base-url https://... or set ${SETTINGS.baseUrl}`);
     return { apiKey, baseUrl, ...(connection === undefined ? {} : { connection }) };
   }
 
@@ -52,9 +53,10 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
     throw new Error(`cannot read ${CONNECTIONS_KEY}.${name} from stack '${stack}': ${firstLine(error)}`, { cause: error });
   }
   if (!settings) {
+    const owner = SettingsOwner.connection(name);
     throw new Error(
-      `stack '${stack}' has no connection '${name}' (${CONNECTIONS_KEY}.${name}): set it with pulumi config set --path ${CONNECTIONS_KEY}.${name}.baseUrl <url> ` +
-        `and pulumi config set --secret --path ${CONNECTIONS_KEY}.${name}.apiKey <key>, or pass TCS_API_KEY and --base-url without --stack`,
+      `stack '${stack}' has no ${owner.describe()} (${owner.settings()}): set it with ${owner.set("baseUrl", "<url>")} ` +
+        `and ${owner.set("apiKey", "<key>")}, or pass ${SETTINGS.apiKey} and --base-url without --stack`,
     );
   }
   const withUrl = { ...settings, baseUrl: options.baseUrl ?? settings.baseUrl };
