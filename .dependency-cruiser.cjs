@@ -6,7 +6,8 @@
 // The SDK (sdk/) is reached through its public entry only; code generation (codegen/) is never loaded
 // at run time; the emulator shares no code with the provider.
 // Every rule names the edges it forbids between repository files; type-only imports count (a type
-// from the wrong layer is the first step of a value from it). What a module loads at run time (lazy
+// from the wrong layer is the first step of a value from it), except in the two rules about what a
+// module costs at run time (program-side-light, drift-report-light). What a module loads at run time (lazy
 // `require`s and `import()`s included) is measured by test/integration/provider/what-a-program-loads.test.ts.
 
 /** The runtime: what the installed package holds (tsconfig.build.json). */
