@@ -1,7 +1,7 @@
 // The Pulumi package schema of the tcs provider plugin, derived from the one declaration of each
 // resource (provider/shapes), the program's lookups (provider/dynamic/lookups) and the SDK's records
 // (sdk/schemas), with the examples of codegen/examples: nothing in it is written twice. `npm run gen-schema` writes it to
-// provider/native/schema.json, and test/unit/provider/schema.test.ts fails when that file is stale.
+// provider/native/schema.json, and test/unit/codegen/schema.test.ts fails when that file is stale.
 import { readExample, withExample } from "./examples";
 import { deriveFunctions, NOT_FUNCTIONS } from "./functions";
 import { readLookupSources } from "./lookup-source";

@@ -67,9 +67,6 @@ export interface PackageSchema {
 /** Pulumi's own "any value": what a part that has no Pulumi type of its own becomes. */
 export const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
-/** A map of any values (metadata, a config's settings): an object whose keys are the user's. */
-export const MAP_OF_ANY: TypeSpec = { type: "object", additionalProperties: ANY };
-
 /** A reference to an object type of this package. */
 export function typeRef(token: string): TypeSpec {
   return { $ref: `#/types/${token}` };

@@ -13,7 +13,7 @@
 // Exiting ends every wait at once, and nothing is lost by it: the engine that would take the answers
 // (and write state) is gone; an object a create made meanwhile is found by its create marker next run.
 // The watch never keeps the process alive (an unref'd interval, an unref'd stdin) and loads nothing
-// but Node's own modules: a preview with no changes loads no SDK (test/unit/provider/layering.test.ts).
+// but Node's own modules: a preview with no changes loads no SDK (test/integration/provider/what-a-program-loads.test.ts).
 //
 // Cancellation (Ctrl-C, pulumi cancel) never reaches the plugin's code: @pulumi/pulumi's dynamic
 // provider host answers the engine's Cancel call and does nothing else. The engine then lets steps in
