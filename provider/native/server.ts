@@ -1,8 +1,8 @@
 // The native door: Pulumi's provider protocol (ResourceProvider, gRPC) served from the stubs that ship
 // with @pulumi/pulumi, as its own dynamic-provider host serves them. Every language's program reaches
 // the same plugin object (engine/tcs-plugin.ts) through it: one process per provider instance, so one
-// environment. This file only translates messages; resource-calls.ts, config.ts and invoke.ts say what
-// each call means.
+// environment. This file only translates messages; resource-calls.ts, config-calls.ts and invoke.ts
+// say what each call means.
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -10,14 +10,11 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../engine/tcs-plugin";
-import { changedSettings, configSource, providerConfigChange, providerOwner, settingFailures, withProviderUrn } from "./config";
-import { asProviderSettings } from "./dynamic-door-move";
-import { environmentFact, withEnvironment } from "./environment";
+import { ConfigCalls } from "./config-calls";
 import { invokeFunction } from "./invoke";
-import { propsOf, withSecrets, type Props } from "./properties";
+import { propsOf, type Props } from "./properties";
 import { ResourceCalls, type FieldChange } from "./resource-calls";
 import { schemaText, pluginVersion } from "./schema";
-import { SECRET_SETTINGS } from "../settings";
 
 type Unary<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => void;
 
@@ -128,85 +125,72 @@ function checkResponse(inputs: Props, failures: { property: string; reason: stri
   return response;
 }
 
+type Handlers = Partial<Record<keyof provrpc.IResourceProviderServer, unknown>>;
+
 /** The ResourceProvider service over one plugin object (served with providerServiceDefinition). */
 export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplementation {
-  const calls = new ResourceCalls((kind) => plugin.engineFor(kind));
-  let configured: Props = {};
+  return {
+    ...pluginHandlers(),
+    ...configHandlers(new ConfigCalls(plugin)),
+    ...resourceHandlers(new ResourceCalls((kind) => plugin.engineFor(kind))),
+    invoke: unary(async (request: provproto.InvokeRequest) => {
+      const result = await invokeFunction(plugin, request.getTok(), propsOf(request.getArgs()));
+      const response = new provproto.InvokeResponse();
+      response.setReturn(Struct.fromJavaScript(result as Record<string, never>));
+      return response;
+    }),
+    ...unimplementedHandlers(),
+  } satisfies Record<keyof provrpc.IResourceProviderServer, unknown> as grpc.UntypedServiceImplementation;
+}
 
+/** What the plugin is: its version and schema; and cancellation, which ends the run's waits (the engine stops this process when the run ends: engine-watch.ts). */
+function pluginHandlers() {
   return {
     getPluginInfo: unary(() => {
       const info = new plugproto.PluginInfo();
       info.setVersion(pluginVersion());
       return info;
     }),
-
     getSchema: unary(() => {
       const response = new provproto.GetSchemaResponse();
       response.setSchema(schemaText());
       return response;
     }),
+    cancel: unary(() => new Empty()),
+  } satisfies Handlers;
+}
 
+function configHandlers(config: ConfigCalls) {
+  return {
     checkConfig: unary(async (request: provproto.CheckRequest) => {
-      const [urn, olds, news] = [request.getUrn(), propsOf(request.getOlds()), propsOf(request.getNews())];
-      const failures = settingFailures(news, providerOwner(urn));
-      // Which environment the settings reach, recorded for DiffConfig: asked only of settings that may be used.
-      const checked = failures.length > 0 ? news : await withEnvironment(urn, olds, news);
-      return checkResponse(withSecrets(withProviderUrn(checked, urn), SECRET_SETTINGS), failures);
+      const { inputs, failures } = await config.check(request.getUrn(), propsOf(request.getOlds()), propsOf(request.getNews()));
+      return checkResponse(inputs, failures);
     }),
-
     diffConfig: unary(async (request: provproto.DiffRequest) => {
-      const urn = request.getUrn();
-      const [olds, news] = [asProviderSettings(propsOf(request.getOldInputs() ?? request.getOlds())), propsOf(request.getNews())];
-      // The environments are asked about only when the key or base URL changed (and state does not record them).
-      const facts =
-        changedSettings(olds, news).environment.length === 0
-          ? undefined
-          : { old: await environmentFact(urn, olds, "previous"), new: await environmentFact(urn, news, "new") };
-      const { changed, replaces } = providerConfigChange(urn, olds, news, facts);
+      const { changed, replaces } = await config.diff(request.getUrn(), propsOf(request.getOldInputs() ?? request.getOlds()), propsOf(request.getNews()));
       const response = new provproto.DiffResponse();
       response.setChanges(changed.length > 0 ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
       response.setDiffsList(changed);
       response.setReplacesList(replaces);
       return response;
     }),
-
     configure: unary((request: provproto.ConfigureRequest) => {
-      configured = propsOf(request.getArgs());
-      // Older engines send only the variables map, keyed `tcs:config:<name>`.
-      if (Object.keys(configured).length === 0) {
-        for (const [key, value] of request.getVariablesMap().getEntryList()) configured[key.replace(/^tcs:config:/, "")] = value;
-      }
-      // Engines before 3.1xx send no URN: advice then names the config key.
-      plugin.configure(configSource(configured), providerOwner(request.getUrn() ?? ""));
+      config.configure(propsOf(request.getArgs()), request.getVariablesMap().getEntryList(), request.getUrn() ?? "");
       const response = new provproto.ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setSupportspreview(false);
       return response;
     }),
+  } satisfies Handlers;
+}
 
+function resourceHandlers(calls: ResourceCalls) {
+  return {
     check: unary(async (request: ResourceRequest) => {
       const { inputs, failures } = await calls.check(request.type, request.urn, request.olds, request.news);
       return checkResponse(inputs, failures);
     }),
-
-    diff: unary(async (request: ResourceRequest) => {
-      const diff = await calls.diff(request.type, request.id, request.olds, request.news);
-      const response = new provproto.DiffResponse();
-      response.setChanges(diff.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
-      response.setReplacesList(diff.replaces);
-      response.setDeletebeforereplace(diff.deleteBeforeReplace);
-      response.setDiffsList(Object.keys(diff.fields));
-      response.setHasdetaileddiff(true);
-      const detailed = response.getDetaileddiffMap();
-      for (const [name, field] of Object.entries(diff.fields)) {
-        const property = new provproto.PropertyDiff();
-        property.setKind(PROPERTY_DIFF_KIND[field.change][field.replaces ? 1 : 0]);
-        property.setInputdiff(true);
-        detailed.set(name, property);
-      }
-      return response;
-    }),
-
+    diff: unary(async (request: ResourceRequest) => diffResponse(await calls.diff(request.type, request.id, request.olds, request.news))),
     create: unary(async (request: ResourceRequest) => {
       const created = await calls.create(request.type, request.urn, request.properties);
       const response = new provproto.CreateResponse();
@@ -214,7 +198,6 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       response.setProperties(Struct.fromJavaScript(created.outputs as Record<string, never>));
       return response;
     }),
-
     read: unary(async (request: ResourceRequest) => {
       const read = await calls.read(request.type, request.urn, request.id, request.properties, request.inputs, !request.propertiesSent);
       const response = new provproto.ReadResponse();
@@ -224,29 +207,38 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
       response.setInputs(Struct.fromJavaScript(read.inputs as Record<string, never>));
       return response;
     }),
-
     update: unary(async (request: ResourceRequest) => {
       const outputs = await calls.update(request.type, request.urn, request.id, request.olds, request.news);
       const response = new provproto.UpdateResponse();
       response.setProperties(Struct.fromJavaScript(outputs as Record<string, never>));
       return response;
     }),
-
     delete: unary(async (request: ResourceRequest) => {
       await calls.delete(request.type, request.urn, request.id, request.properties);
       return new Empty();
     }),
+  } satisfies Handlers;
+}
 
-    invoke: unary(async (request: provproto.InvokeRequest) => {
-      const result = await invokeFunction(plugin, request.getTok(), propsOf(request.getArgs()));
-      const response = new provproto.InvokeResponse();
-      response.setReturn(Struct.fromJavaScript(result as Record<string, never>));
-      return response;
-    }),
+function diffResponse(diff: Awaited<ReturnType<ResourceCalls["diff"]>>): provproto.DiffResponse {
+  const response = new provproto.DiffResponse();
+  response.setChanges(diff.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
+  response.setReplacesList(diff.replaces);
+  response.setDeletebeforereplace(diff.deleteBeforeReplace);
+  response.setDiffsList(Object.keys(diff.fields));
+  response.setHasdetaileddiff(true);
+  const detailed = response.getDetaileddiffMap();
+  for (const [name, field] of Object.entries(diff.fields)) {
+    const property = new provproto.PropertyDiff();
+    property.setKind(PROPERTY_DIFF_KIND[field.change][field.replaces ? 1 : 0]);
+    property.setInputdiff(true);
+    detailed.set(name, property);
+  }
+  return response;
+}
 
-    // Cancellation ends the run's waits: the engine stops this process when the run ends (engine-watch.ts).
-    cancel: unary(() => new Empty()),
-
+function unimplementedHandlers() {
+  return {
     handshake: unimplemented("Handshake"),
     parameterize: unimplemented("Parameterize"),
     call: unimplemented("Call"),
@@ -256,5 +248,5 @@ export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplement
     getMappings: unimplemented("GetMappings"),
     list: (call: grpc.ServerWritableStream<unknown, unknown>) =>
       call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented by the tcs provider" }),
-  } satisfies Record<keyof provrpc.IResourceProviderServer, unknown> as grpc.UntypedServiceImplementation;
+  } satisfies Handlers;
 }
