@@ -9,15 +9,18 @@
 // they changed, the service is asked once per connection per run, and a resource of another
 // environment is refused before anything reads, writes or drops it. A key rotated within the
 // environment reaches the same one: nothing is refused, and the next write or refresh records the new
-// fingerprint.
+// fingerprint. When the service did not say which environment it reaches (it was unavailable), the
+// fingerprint is recorded alone: once the settings changed, a 404 for such a resource is no proof
+// that its object is gone (it may live where the previous settings reached), so it is refused rather
+// than dropped from state, and an object found records its environment.
 import { createHmac } from "node:crypto";
 import { SettingsOwner } from "../settings";
 import { ENVIRONMENT_OUTPUT, SETTINGS_OUTPUT } from "../shapes/reserved";
 import type { Props } from "./engine-inputs";
 
-/** What a resource records: the environment's name and the settings that reached it. */
+/** What a resource records: the settings that reached it, and the environment's name when the service said. */
 export interface EnvironmentRecord {
-  readonly environment: string;
+  readonly environment?: string;
   readonly settings: string;
 }
 
@@ -29,12 +32,20 @@ export function settingsFingerprint(apiKey: string, baseUrl: string): string {
 /** The record a resource's outputs hold; none for a resource recorded before this existed. */
 export function recordedEnvironment(props: Props): EnvironmentRecord | undefined {
   const [environment, settings] = [props[ENVIRONMENT_OUTPUT], props[SETTINGS_OUTPUT]];
-  return typeof environment === "string" && typeof settings === "string" ? { environment, settings } : undefined;
+  if (typeof settings !== "string") return undefined;
+  return typeof environment === "string" ? { environment, settings } : { settings };
 }
 
 /** The outputs that record it. */
 export function environmentOutputs(record: EnvironmentRecord): Props {
-  return { [ENVIRONMENT_OUTPUT]: record.environment, [SETTINGS_OUTPUT]: record.settings };
+  return record.environment === undefined
+    ? { [SETTINGS_OUTPUT]: record.settings }
+    : { [ENVIRONMENT_OUTPUT]: record.environment, [SETTINGS_OUTPUT]: record.settings };
+}
+
+/** Whether these settings are not those recorded, and the environment the resource lives in was never said: a 404 then proves nothing. */
+export function environmentUnprovable(recorded: EnvironmentRecord | undefined, settings: string): boolean {
+  return recorded !== undefined && recorded.environment === undefined && recorded.settings !== settings;
 }
 
 const SECTION = "docs/troubleshooting.md#lives-in-another-environment";
@@ -49,6 +60,14 @@ export function movedRefusal(kind: string, id: string, connection: string | unde
   return (
     `${kind} ${id} lives in another environment than ${settingsOf(connection)} now reach. To move it, pulumi destroy with the ` +
     `previous settings, then pulumi up with these; to keep it, set the previous ones back. See ${SECTION}`
+  );
+}
+
+/** A resource whose environment was never recorded, not found with settings that changed since. */
+export function notFoundSinceSettingsChanged(kind: string, id: string, connection: string | undefined): string {
+  return (
+    `${kind} ${id} was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded). ` +
+    `If moved, set the previous ones back; if deleted, pulumi state delete it. See ${SECTION}`
   );
 }
 

@@ -13,7 +13,14 @@ import { markedByAnotherResource } from "./create-marker";
 import { foreignMarkerWarning } from "./ownership";
 import { createKeyOfUrn } from "../shapes/identity";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
-import { environmentOutputs, movedRefusal, recordedEnvironment, unknownEnvironmentRefusal } from "./environment-record";
+import {
+  environmentOutputs,
+  environmentUnprovable,
+  movedRefusal,
+  notFoundSinceSettingsChanged,
+  recordedEnvironment,
+  unknownEnvironmentRefusal,
+} from "./environment-record";
 import { describeError } from "./errors";
 import { parseImportId } from "./import-id";
 import { outputsOf } from "./outputs";
@@ -101,8 +108,11 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     const record = await this.binding.read(this.api(connection), id, props).catch((error: unknown) => {
       throw new Error(describeError(`reading ${this.kind} ${id}`, error, connection));
     });
-    // No id tells the engine the object is gone, so it drops from state.
-    if (!record || this.binding.isGone?.(record)) return {};
+    // No id tells the engine the object is gone, so it drops from state: not when it may live elsewhere.
+    if (!record || this.binding.isGone?.(record)) {
+      if (this.environmentUnprovable(props)) throw new Error(notFoundSinceSettingsChanged(this.kind, id, connection));
+      return {};
+    }
     const outs = outputsOf(this.binding, record, props as Args, connection);
     const inputs = this.refreshedInputs(outs, props);
     const recorded = await this.withEnvironment(outs, this.api(connection), props);
@@ -211,6 +221,11 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       );
       return;
     }
+    // A delete answered 404 reads as already gone: not proof enough where the object may live elsewhere.
+    if (this.environmentUnprovable(props)) {
+      const found = await this.binding.read(ctx, id, props).catch(() => undefined);
+      if (!found || this.binding.isGone?.(found)) throw new Error(notFoundSinceSettingsChanged(this.kind, id, connection));
+    }
     try {
       const note = await this.binding.delete(ctx, id, props);
       if (note) warnAboutResource(`${this.kind} ${id}: ${note}`, urn);
@@ -228,7 +243,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
    */
   private async assertSameEnvironment(id: string, props: Props): Promise<void> {
     const recorded = this.options.recordEnvironment ? recordedEnvironment(props) : undefined;
-    if (!recorded) return;
+    // Never said: a read or delete decides (environmentUnprovable).
+    if (recorded?.environment === undefined) return;
     const connection = connectionOf(props);
     const ctx = this.api(connection);
     if (recorded.settings === ctx.settingsFingerprint) return;
@@ -238,13 +254,19 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     if (now !== recorded.environment) throw new Error(movedRefusal(this.kind, id, connection));
   }
 
+  /** Whether the resource's settings changed since they were recorded, with no environment recorded then. */
+  private environmentUnprovable(props: Props): boolean {
+    if (!this.options.recordEnvironment) return false;
+    return environmentUnprovable(recordedEnvironment(props), this.api(connectionOf(props)).settingsFingerprint);
+  }
+
   /** The outputs with the environment the object lives in: as recorded while the settings are the same, else as the service says. */
   private async withEnvironment(outs: Props, ctx: ApiContext, recordedIn: Props = {}): Promise<Props> {
     if (!this.options.recordEnvironment) return outs;
     const recorded = recordedEnvironment(recordedIn);
-    if (recorded && recorded.settings === ctx.settingsFingerprint) return { ...outs, ...environmentOutputs(recorded) };
-    // Unknown (the service did not answer): recorded by a later write or refresh.
+    if (recorded?.environment !== undefined && recorded.settings === ctx.settingsFingerprint) return { ...outs, ...environmentOutputs(recorded) };
+    // Unknown (the service did not answer): the settings alone, and the environment by a later write or refresh.
     const environment = await ctx.environment().catch(() => undefined);
-    return environment ? { ...outs, ...environmentOutputs({ environment, settings: ctx.settingsFingerprint }) } : outs;
+    return { ...outs, ...environmentOutputs({ environment, settings: ctx.settingsFingerprint }) };
   }
 }

@@ -16,7 +16,11 @@ function fail(message: string): never {
   throw new InvariantViolation(message);
 }
 
-const REFUSED = /lives in another environment than (tcs:apiKey and tcs:baseUrl|tcs:connections\.prod) now reach/;
+// A resource whose environment was recorded is refused as moved; one whose environment the service
+// never said (it was unavailable at each write) records the settings alone, and a read with other
+// settings that does not find it refuses it rather than drop it.
+const REFUSED =
+  /lives in another environment than (tcs:apiKey and tcs:baseUrl|tcs:connections\.prod) now reach|was not found with (tcs:apiKey and tcs:baseUrl|tcs:connections\.prod), which changed since it was made/;
 
 export class KeyMovedToOtherEnvironment implements Command {
   constructor(readonly connection: Connection) {}
@@ -26,8 +30,8 @@ export class KeyMovedToOtherEnvironment implements Command {
     const key = keyOfConnection(this.connection);
     const moved = [...real.sim.state.values()].filter((entry) => keyOfConnection(connectionOf(entry.outputs)) === key);
     // A resource whose every write and refresh met a service that did not say which environment it
-    // reaches records none, and cannot be told moved (the simulation's client retries nothing); one
-    // recorded resource of the connection refuses the run.
+    // reaches records the settings alone (the simulation's client retries nothing), and cannot be told
+    // moved before it is read; one recorded resource of the connection refuses the run.
     if (!moved.some((entry) => typeof entry.outputs[ENVIRONMENT_OUTPUT] === "string")) return;
     const before = new Map([...real.sim.state].map(([name, entry]) => [name, entry.id]));
     const home = real.world.reach[key];

@@ -3,7 +3,7 @@
 // the fix as a command and the docs section; the section each names exists in the docs.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { movedRefusal, unknownEnvironmentRefusal } from "../../../provider/engine/environment-record";
+import { movedRefusal, notFoundSinceSettingsChanged, unknownEnvironmentRefusal } from "../../../provider/engine/environment-record";
 import { collisionRefusal, foreignMarkerWarning, notHeldRefusal, unprovenRefusal, type Collision } from "../../../provider/engine/ownership";
 
 const ID = (prefix: string) => `${prefix}_${"aB3".repeat(7).slice(0, 20)}`;
@@ -25,6 +25,8 @@ const refusals: Record<string, string> = {
   "moved (default connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), undefined),
   "moved (named connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), "staging-eu"),
   "environment unknown": unknownEnvironmentRefusal("tcs:Role", ID("rol"), undefined, "503 Service Unavailable"),
+  "not found since the settings changed (default connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), undefined),
+  "not found since the settings changed (named connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), "staging-eu"),
 };
 
 describe.each(Object.entries(refusals))("the %s refusal", (_name, text) => {
