@@ -14,6 +14,18 @@ import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { beginCreate, endCreate, unfinishedCreate, type UnfinishedCreate } from "./create-intents";
 import { collisionRefusal, leftoverLeft, notHeldRefusal, sessionLeftBeside, unprovenRefusal, type Collision } from "./ownership";
+import {
+  adoptDiffers,
+  adoptMissing,
+  adoptReplaced,
+  createLookupFailed,
+  createMayStillCommit,
+  heldByAnotherResource,
+  leftoverRemoval,
+  nothingCreated,
+  takenOverByMarker,
+  takenOverIdentical,
+} from "./create-messages";
 import { hasMarker, madeBySameResource, markerFor, markerIn } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
 import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
@@ -78,11 +90,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const resuming = unfinished !== undefined;
     const { orphan, marked } = await this.findOrphan(call, marker, unfinished?.before ?? NONE);
     if (orphan && resuming) {
-      warnAboutResource(
-        `${this.kind} ${orphan.id}: taken over instead of creating a new one: it carries this resource's create marker, so an earlier ` +
-          `run made it and did not record it (the run was interrupted, or its create's answer was lost)`,
-        urn,
-      );
+      warnAboutResource(takenOverByMarker(this.kind, orphan.id), urn);
       const taken = await this.takeOver(call, orphan, marker);
       finish(marker, urn);
       return taken;
@@ -177,12 +185,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
 
   /** An object an unfinished create of this resource on this machine made for values the program no longer declares. */
   private async removeLeftover(call: CreateCall<Args>, leftover: R, itsMarker: string): Promise<void> {
-    const why = `an earlier run of this resource on this machine made it and did not record it (its create's answer was lost), and the program now declares other values`;
-    await this.remove(call, leftover, {
-      action: `removing ${this.kind} ${leftover.id}`,
-      ifDeleteFails: `. ${why}; run pulumi up again to remove it.`,
-      warning: `deleted: ${why}`,
-    });
+    await this.remove(call, leftover, leftoverRemoval(this.kind, leftover.id));
     finish(itsMarker, call.urn);
   }
 
@@ -211,31 +214,21 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const { connection } = call;
     if (outcomeUnknown(error)) {
       const found = await this.findCreated(call, sent).catch((lookupError: unknown) => {
-        throw new MayExistError(
-          `${describeError(`creating ${this.kind}`, error, connection)}. The service may have created it, and looking for it failed too ` +
-            `(${describeError("lookup", lookupError)}); run pulumi up again: it finds an object it made by its create marker.`,
-        );
+        throw new MayExistError(createLookupFailed(describeError(`creating ${this.kind}`, error, connection), describeError("lookup", lookupError)));
       });
       if (found) return found;
       if (mayStillCommit(error)) {
         // Sending it again while the first may still commit is how one resource becomes two objects.
-        throw new MayExistError(
-          `${describeError(`creating ${this.kind}`, error, connection)}. The service may still create it, so the create was not sent ` +
-            `again (that could make a second object). Run pulumi up again: it takes over the object if the service made it, and creates it otherwise.`,
-        );
+        throw new MayExistError(createMayStillCommit(describeError(`creating ${this.kind}`, error, connection)));
       }
       if (attempt < CREATE_ATTEMPTS) return undefined;
-      throw new Error(`${describeError(`creating ${this.kind}`, error, connection)}. No object was created; run pulumi up again.`);
+      throw new Error(nothingCreated(describeError(`creating ${this.kind}`, error, connection)));
     }
     const existing = collidingId(error);
     if (existing) {
       const identical = await this.identicalUnmarked(call, existing, sent);
       if (identical) {
-        warnAboutResource(
-          `${this.kind} ${existing}: taken over instead of creating a new one: it has exactly the declared values, and this resource's ` +
-            `create that did not finish on this machine made it`,
-          call.urn,
-        );
+        warnAboutResource(takenOverIdentical(this.kind, existing), call.urn);
         return identical;
       }
       throw new Error(collisionRefusal(this.collision(call, existing), this.holds(call.args)));
@@ -257,10 +250,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const { ctx, args } = call;
     if (this.binding.markedIn || this.inState.has(id)) return undefined;
     if (ctx.claimed.has(id)) {
-      throw new Error(
-        `creating ${this.kind} failed: ${id} already exists and belongs to another resource of this stack, made or taken over earlier in ` +
-          `this run: two resources would manage one object. Declare it once, or give each its own ${this.shape.naturalKey?.join(" and ") ?? "values"}.`,
-      );
+      throw new Error(heldByAnotherResource(this.kind, id, this.shape.naturalKey));
     }
     const live = await this.binding.read(ctx, id, args).catch(() => undefined);
     if (!live || this.binding.isGone?.(live)) return undefined;
@@ -300,22 +290,25 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       throw new Error(describeError(`adopting ${this.kind} ${id}`, error, connection));
     });
     if (!live || this.binding.isGone?.(live)) {
-      throw new Error(`adoptId: ${this.kind} ${id} does not exist in this environment (or was deleted); check the id, or remove adoptId to create a new one.`);
+      throw new Error(adoptMissing(this.kind, id));
     }
     const current = outputsOf(this.binding, live, args);
     const reason = this.shape.replacementReason?.(current, args);
     if (reason) {
       // Taking it over would plan its replacement at once, and that replacement would adopt it again.
-      throw new Error(
-        `adoptId: ${this.kind} ${id} cannot be managed: its ${reason} is ${JSON.stringify(current[reason])}, which Pulumi replaces; remove adoptId to create a new one.`,
-      );
+      throw new Error(adoptReplaced(this.kind, id, reason, current[reason]));
     }
     const replaceOnly = Object.entries(this.shape.rules).filter(
       ([name, rule]) => rule.onChange === "replace" && !rule.writeOnly && args[name] !== undefined && !sameValue(current[name], args[name], rule),
     );
     if (replaceOnly.length > 0) {
-      const list = replaceOnly.map(([name]) => `${name} (live: ${JSON.stringify(current[name])}, declared: ${JSON.stringify(args[name])})`).join(", ");
-      throw new Error(`adoptId: ${this.kind} ${id} differs in properties that cannot change in place: ${list}. Declare the live values to adopt it.`);
+      throw new Error(
+        adoptDiffers(
+          this.kind,
+          id,
+          replaceOnly.map(([name]) => ({ name, live: current[name], declared: args[name] })),
+        ),
+      );
     }
     return this.takeOver(call, live, undefined);
   }
