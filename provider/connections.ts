@@ -116,13 +116,3 @@ export function unknownConnection(connection: string): string {
 export function missingConnectionSettings(connection: string | undefined, settings: ProviderSettings): string | undefined {
   return missingSettings(settings, SettingsOwner.connection(connection));
 }
-
-/** The config key that holds a connection's API key, as `pulumi config set --secret` takes it. */
-export function apiKeySetting(connection: string | undefined): string {
-  return SettingsOwner.connection(connection).configArgs("apiKey")!;
-}
-
-/** How a message names a connection: "connection 'staging'", or "the default connection (tcs:apiKey, tcs:baseUrl)". */
-export function describeConnection(connection: string | undefined): string {
-  return SettingsOwner.connection(connection).describe();
-}

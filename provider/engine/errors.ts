@@ -1,7 +1,7 @@
 // Turns what the service and the SDK report into messages a Pulumi user can act on: the property in
 // the program's own camelCase, the fix, and the request id to quote to support. Never the API key
 // (the SDK's errors never hold it).
-import { apiKeySetting, describeConnection } from "../connections";
+import { SettingsOwner } from "../settings";
 import { sdk } from "./sdk";
 
 const ID_PATTERN = /\b[a-z]+_[A-Za-z0-9]{20}\b/;
@@ -51,10 +51,8 @@ export function mayStillCommit(error: unknown): boolean {
 export function describeError(action: string, error: unknown, connection?: string): string {
   const { APIError, AuthenticationError } = sdk();
   if (error instanceof AuthenticationError) {
-    return (
-      `${action} failed: the service refused the API key of ${describeConnection(connection)} (${error.message}). ` +
-      `Set the key of that environment: pulumi config set --secret ${apiKeySetting(connection)} service_sk_...`
-    );
+    const owner = SettingsOwner.connection(connection);
+    return `${action} failed: the service refused the API key of ${owner.describe()} (${error.message}). ${owner.setSecretKey("Set the key of that environment")}`;
   }
   if (error instanceof APIError) {
     // The SDK's message already carries status, code, hint and request id; add the fields by the
