@@ -7,12 +7,12 @@
 //   npm run bench -- --only plugin-ready                    (plugin_ready_ms: the script plugin and the executable)
 // Without --rounds, N = 500 (where times are judged) runs 5 rounds and the other sizes one.
 import { parseArgs } from "node:util";
-import { benchClientMemory } from "./bench/client-memory";
-import { benchEmulator, checkEmulatorFigures } from "./bench/emulator";
-import { benchScale } from "./bench/scale";
-import { DOORS, checkScaleTargets, type Door } from "./bench/scale-figures";
-import { benchPluginReady, checkPluginReady } from "./bench/plugin-ready";
-import { benchSdk } from "./bench/sdk";
+import { benchClientMemory } from "./bench/parts/client-memory";
+import { benchEmulator, checkEmulatorFigures } from "./bench/parts/emulator";
+import { benchScale } from "./bench/parts/scale";
+import { DOORS, checkScaleTargets, type Door } from "./bench/statistics/scale-figures";
+import { benchPluginReady, checkPluginReady } from "./bench/parts/plugin-ready";
+import { benchSdk } from "./bench/parts/sdk";
 
 const PARTS = ["sdk", "emulator", "client-memory", "plugin-ready", "scale"] as const;
 

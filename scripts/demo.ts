@@ -11,7 +11,7 @@ import * as net from "node:net";
 import * as path from "node:path";
 import { startEmulator } from "pulumi-tcs/emulator";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { openStack, REPO_ROOT } from "./lib/engine";
+import { openStack, REPO_ROOT } from "../test/lib/engine";
 
 // TCS_DEMO_DIR and TCS_DEMO_PORT let a test run the demo beside a user's own (the directory must be
 // inside the repository: the engine's plugins resolve their packages from there).

@@ -4,7 +4,7 @@
 // same file is an ordinary program for `pulumi up` with an official CLI.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { openStack } from "./lib/engine";
+import { openStack } from "../test/lib/engine";
 
 const USAGE = "usage: npm run run-program -- <program dir or file> <up|preview|refresh|destroy> [--stack NAME]";
 

@@ -6,7 +6,7 @@ import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { openStack, REPO_ROOT } from "../../scripts/lib/engine";
+import { openStack, REPO_ROOT } from "../lib/engine";
 import { FIX } from "./helpers/programs";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";

@@ -5,7 +5,7 @@
 import { execFile, spawn } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { REPO_ROOT } from "../../scripts/lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { listeningUrl } from "./helpers/listening";
 import { makeScratch, type Scratch } from "./helpers/workspace";
 

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { REPO_ROOT } from "../../scripts/lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
 import { runBin } from "./helpers/run-bin";
 import { api, startTestEmulator, tcsStack } from "./helpers/tcs-stack";

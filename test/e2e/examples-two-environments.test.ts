@@ -7,7 +7,7 @@ import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { loadProgram, openStack, REPO_ROOT } from "../../scripts/lib/engine";
+import { loadProgram, openStack, REPO_ROOT } from "../lib/engine";
 import { runBin } from "./helpers/run-bin";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { REPO_ROOT } from "../../scripts/lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { runBin, type BinResult } from "./helpers/run-bin";
 import { api, listAll, startTestEmulator } from "./helpers/tcs-stack";
 import { yamlProject } from "./helpers/yaml-project";

@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { loadProgram, REPO_ROOT } from "../../scripts/lib/engine";
+import { loadProgram, REPO_ROOT } from "../lib/engine";
 import { runBin } from "./helpers/run-bin";
 import { listAll, requests, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 

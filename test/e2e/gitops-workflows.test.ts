@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import * as yaml from "js-yaml";
-import { REPO_ROOT } from "../../scripts/lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { runBin } from "./helpers/run-bin";
 import { makeScratch, type Scratch } from "./helpers/workspace";
 

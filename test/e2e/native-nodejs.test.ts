@@ -7,8 +7,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { loadProgram, openStack, REPO_ROOT } from "../../scripts/lib/engine";
-import { installNodeSdk, runTsc } from "../../scripts/lib/node-sdk";
+import { loadProgram, openStack, REPO_ROOT } from "../lib/engine";
+import { installNodeSdk, runTsc } from "../lib/node-sdk";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 

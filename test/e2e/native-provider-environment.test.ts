@@ -8,7 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DiagnosticEvent, Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack } from "../../scripts/lib/engine";
+import { openStack } from "../lib/engine";
 import { ENVIRONMENT_INPUT } from "../../provider/native/config";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";

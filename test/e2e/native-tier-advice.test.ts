@@ -4,7 +4,7 @@
 // default provider its config key.
 import * as pulumi from "@pulumi/pulumi";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack } from "../../scripts/lib/engine";
+import { openStack } from "../lib/engine";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { REPO_ROOT } from "../../scripts/lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { goldenFiles, variantOf, VARIANTS } from "../golden/load";
 import { GOLDEN_CALLS } from "../golden/sdk-calls";
 import { startReplayServer } from "../golden/replay-server";

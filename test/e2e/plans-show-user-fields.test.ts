@@ -9,7 +9,7 @@ import * as tcs from "pulumi-tcs";
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { FIX } from "./helpers/programs";
-import { REPO_ROOT } from "../../scripts/lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { runBin } from "./helpers/run-bin";
 import { api, requests, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { openStack } from "../../scripts/lib/engine";
+import { openStack } from "../lib/engine";
 import { FIX, SECRET_CONFIG_VALUE } from "./helpers/programs";
 import { startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";

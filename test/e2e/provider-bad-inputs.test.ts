@@ -180,7 +180,7 @@ describe("bad inputs fail at preview with the property named", () => {
   });
 
   it("says how to set the API key when none is configured", async () => {
-    const { openStack } = await import("../../scripts/lib/engine");
+    const { openStack } = await import("../lib/engine");
     const stack = await openStack({
       program: async () => {
         new tcs.Role("x", { name: "R", slug: "ok", permissions: ["thread_read"] });

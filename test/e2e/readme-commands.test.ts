@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { REPO_ROOT } from "../../scripts/lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { buildGoSdk, GO_MODULE } from "../../scripts/release/sdk-packages";
 import { listeningUrl } from "./helpers/listening";
 import { startTestEmulator } from "./helpers/tcs-stack";

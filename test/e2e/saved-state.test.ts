@@ -12,7 +12,7 @@ import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
-import { openStack, REPO_ROOT } from "../../scripts/lib/engine";
+import { openStack, REPO_ROOT } from "../lib/engine";
 import { kindOfToken } from "../../provider/type-tokens";
 import {
   CREATE_KEY_INPUT,

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack } from "../../scripts/lib/engine";
+import { openStack } from "../lib/engine";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { NativeProvider, NativeResource } from "./helpers/native-resources";
 import { FIX } from "./helpers/programs";

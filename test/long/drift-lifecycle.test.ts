@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { REPO_ROOT } from "../../scripts/lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { FIX, SECRET_CONFIG_VALUE } from "../e2e/helpers/programs";
 import { runBin } from "../e2e/helpers/run-bin";
 import { api, archiveCallback, clock, startTestEmulator, tcsStack } from "../e2e/helpers/tcs-stack";

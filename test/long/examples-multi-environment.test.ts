@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { loadProgram, openStack, REPO_ROOT } from "../../scripts/lib/engine";
+import { loadProgram, openStack, REPO_ROOT } from "../lib/engine";
 import { api, requests, startTestEmulator } from "../e2e/helpers/tcs-stack";
 import { makeScratch, outputCollector } from "../e2e/helpers/workspace";
 

@@ -29,7 +29,7 @@ import { EngineDeployer, type StackDeployer } from "../e2e/helpers/engine-deploy
 import { NativeEngineDeployer, nativePlugins } from "../e2e/helpers/native-engine-deployer";
 import { tcsStack } from "../e2e/helpers/tcs-stack";
 import { makeScratch, type Scratch } from "../e2e/helpers/workspace";
-import { openStack } from "../../scripts/lib/engine";
+import { openStack } from "../lib/engine";
 
 /**
  * Random sequences per door: 10, so the two doors together run the 20 the suite ran on the dynamic

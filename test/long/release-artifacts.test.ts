@@ -22,7 +22,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { REPO_ROOT } from "../../scripts/lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { buildPython } from "../../scripts/release/sdk-packages";
 import { PLATFORMS } from "../../scripts/release/platforms";
 import { api, requests, startTestEmulator } from "../e2e/helpers/tcs-stack";

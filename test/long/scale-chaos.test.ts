@@ -6,15 +6,15 @@ import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { MARKER_KEY } from "../../provider/shapes/reserved";
-import { REPO_ROOT } from "../../scripts/lib/engine";
-import { mixCounts, mixProgram } from "../../scripts/lib/mix-program";
+import { REPO_ROOT } from "../lib/engine";
+import { mixCounts, mixProgram } from "../lib/mix-program";
 import { liveInventory, stateInventory, type Inventory } from "../e2e/helpers/inventory";
 import { findEngine, killEngine, removeTornSidecars } from "../e2e/helpers/kill-engine";
 import { outputCollector } from "../e2e/helpers/workspace";
 import { faults, listAll, requests, startTestEmulator, tcsStack, type FaultRule } from "../e2e/helpers/tcs-stack";
 
 const N = 200;
-/** The mix's providers in the order it declares their callbacks: instance-i hangs from the callback of the (i mod 2)-th (scripts/lib/mix-program.ts). */
+/** The mix's providers in the order it declares their callbacks: instance-i hangs from the callback of the (i mod 2)-th (test/lib/mix-program.ts). */
 const MIX_PROVIDER_KEYS = ["github", "jira"];
 const MIX_UP_PROCESS = path.join(__dirname, "helpers", "mix-up-process.ts");
 
@@ -116,7 +116,7 @@ describe("chaos at scale", () => {
 
   /**
    * The mix's instances that the run after the kill did not run: instance-i refers to config-i and to
-   * the callback of its provider (scripts/lib/mix-program.ts); one of them not in state (refused), it
+   * the callback of its provider (test/lib/mix-program.ts); one of them not in state (refused), it
    * is skipped, and is neither in state nor refused itself.
    */
   async function instancesNotRun(stack: Stack): Promise<number> {

@@ -3,7 +3,7 @@
 // 10 min) and the provider is told that window (`tcs:rateLimitTier 100/10s`), so `up` and `refresh`
 // must be paced by the client's limiter, with not one 429 from the service.
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { mixCounts, mixProgram } from "../../scripts/lib/mix-program";
+import { mixCounts, mixProgram } from "../lib/mix-program";
 import { liveInventory, stateInventory } from "../e2e/helpers/inventory";
 import { requests, startTestEmulator, tcsStack } from "../e2e/helpers/tcs-stack";
 

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { openStack } from "../../scripts/lib/engine";
+import { openStack } from "../lib/engine";
 import { removeTornSidecars } from "../e2e/helpers/kill-engine";
 import { makeScratch } from "../e2e/helpers/workspace";
 

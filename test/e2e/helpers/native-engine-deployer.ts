@@ -12,7 +12,7 @@ import type { Declaration, StateEntry } from "../../model/harness/sim-engine";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 import { CONNECTION_INPUT } from "../../../provider/shapes/reserved";
 import { SHAPES } from "../../../provider/shapes";
-import { REPO_ROOT } from "../../../scripts/lib/engine";
+import { REPO_ROOT } from "../../lib/engine";
 import { NativeProvider, NativeResource } from "./native-resources";
 import { argsOf, StackDeployer, type ExportedResource, type StackDeployerOptions } from "./engine-deployer";
 

@@ -1,6 +1,6 @@
 // Runs one of the package's bins as a child process, without blocking this process: the emulator
 // the child talks to runs in this process and must keep answering.
-import { runNode, type NodeResult } from "../../../scripts/lib/run-node";
+import { runNode, type NodeResult } from "../../lib/run-node";
 
 export type BinResult = NodeResult;
 

@@ -2,7 +2,7 @@
 // (`tcs:apiKey` as a secret, `tcs:baseUrl`), the emulator's request counters and fault rules.
 import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack, type OpenStackOptions } from "../../../scripts/lib/engine";
+import { openStack, type OpenStackOptions } from "../../lib/engine";
 import { makeScratch, type Scratch } from "./workspace";
 
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

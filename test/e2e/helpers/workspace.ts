@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomBytes } from "node:crypto";
-import { REPO_ROOT } from "../../../scripts/lib/engine";
+import { REPO_ROOT } from "../../lib/engine";
 
 export interface Scratch {
   dir: string;

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { REPO_ROOT } from "../../../scripts/lib/engine";
+import { REPO_ROOT } from "../../lib/engine";
 import { api } from "./tcs-stack";
 import { makeScratch, type Scratch } from "./workspace";
 

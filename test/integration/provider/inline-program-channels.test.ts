@@ -1,4 +1,4 @@
-// The process that hosts inline programs (scripts/lib/engine.ts: the runner, demo, benchmarks and
+// The process that hosts inline programs (test/lib/engine.ts: the runner, demo, benchmarks and
 // every e2e test) runs program after program, each talking gRPC to its own CLI. @pulumi/pulumi leaves a
 // run's engine client open after the run, and a run whose CLI exited first leaves it failing to
 // reconnect. A later CLI whose engine reuses that port must still be reachable: before, the new run's
@@ -9,7 +9,7 @@ import * as net from "node:net";
 import * as path from "node:path";
 import * as settings from "@pulumi/pulumi/runtime/settings";
 // Loading the module that opens stacks is what a process hosting inline programs does first.
-import "../../../scripts/lib/engine";
+import "../../lib/engine";
 
 // The subchannel pool is per copy of grpc-js: use the one @pulumi/pulumi's clients use.
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));

@@ -3,8 +3,8 @@
 // the test's process instead, the program would outlive the engine, and its calls still waiting on it
 // would fail there as unhandled rejections, which the SDK leaves for a language host to ignore.
 //   tsx mix-up-process.ts <workDir> <backendDir> <stack> <resources> <slug prefix>
-import { openStack } from "../../../scripts/lib/engine";
-import { mixProgram } from "../../../scripts/lib/mix-program";
+import { openStack } from "../../lib/engine";
+import { mixProgram } from "../../lib/mix-program";
 
 async function main([workDir, backendDir, stackName, resources, slugPrefix]: string[]): Promise<void> {
   const stack = await openStack({ program: mixProgram(Number(resources), { slugPrefix, recoverFailures: true }), workDir, backendDir, stackName });

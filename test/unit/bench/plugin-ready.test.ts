@@ -1,5 +1,5 @@
-// plugin_ready_ms's target (scripts/bench/plugin-ready.ts): the executable ready within 3x a bare Node start.
-import { checkPluginReady, type PluginReadyFigure } from "../../../scripts/bench/plugin-ready";
+// plugin_ready_ms's target (scripts/bench/parts/plugin-ready.ts): the executable ready within 3x a bare Node start.
+import { checkPluginReady, type PluginReadyFigure } from "../../../scripts/bench/parts/plugin-ready";
 
 const figure = (side: PluginReadyFigure["side"], median: number, ratio: number): PluginReadyFigure => ({
   bench: "plugin_ready_ms",

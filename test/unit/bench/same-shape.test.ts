@@ -1,9 +1,9 @@
-// The same-shape floor (scripts/bench/same-shape.ts and same-shape-provider.js): resources with the
+// The same-shape floor (scripts/bench/programs/same-shape.ts and same-shape-provider.js): resources with the
 // properties of ours, on a plugin that does nothing and calls no one.
 import { SHAPES } from "../../../provider/shapes";
-import { sameShapeModule, sameShapeTemplate, sameShapeTemplates } from "../../../scripts/bench/same-shape";
+import { sameShapeModule, sameShapeTemplate, sameShapeTemplates } from "../../../scripts/bench/programs/same-shape";
 
-const provider = require("../../../scripts/bench/same-shape-provider.js");
+const provider = require("../../../scripts/bench/programs/same-shape-provider.js");
 
 describe("the same-shape floor's templates", () => {
   it("hold every field of every shape, in the shape's order", () => {

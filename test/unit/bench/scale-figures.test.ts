@@ -1,4 +1,4 @@
-// The scale bench's figures and verdict (scripts/bench/scale-figures.ts): the order of the sides in a
+// The scale bench's figures and verdict (scripts/bench/statistics/scale-figures.ts): the order of the sides in a
 // round, how rounds become a figure (medians, ratios to both floors), the plugin's memory growth between
 // N = 500 and 2000, and the targets: requests at every size, times against the same-shape floor at 500.
 import {
@@ -14,7 +14,7 @@ import {
   type Figure,
   type Operation,
   type Round,
-} from "../../../scripts/bench/scale-figures";
+} from "../../../scripts/bench/statistics/scale-figures";
 
 function roundOf(seconds: number, sameShapeSeconds: number, floorSeconds: number, extra: Partial<Round> = {}): Round {
   return { requests: 0, writes: 0, seconds, sameShapeSeconds, floorSeconds, peakMb: 200, sameShapePeakMb: 150, floorPeakMb: 140, ...extra };

@@ -1,6 +1,6 @@
-// The bench's verdict on a timed target (scripts/bench/verdict.ts): the median of the rounds' ratios,
+// The bench's verdict on a timed target (scripts/bench/statistics/verdict.ts): the median of the rounds' ratios,
 // with their spread, and "too noisy" when the middle half of the rounds straddles the target.
-import { judge, median, summarize, typical } from "../../../scripts/bench/verdict";
+import { judge, median, summarize, typical } from "../../../scripts/bench/statistics/verdict";
 
 describe("bench verdict", () => {
   it("summarizes rounds by their median and interquartile spread, in any order", () => {

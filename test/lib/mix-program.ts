@@ -56,7 +56,7 @@ export interface MixOptions {
   slugPrefix?: string;
   /**
    * The constructors of the five types: pulumi-tcs's (the dynamic door) unless given: the bench's native
-   * door (scripts/bench/native-resources.ts) or its same-shape floor (scripts/bench/same-shape.ts).
+   * door (scripts/bench/programs/native-resources.ts) or its same-shape floor (scripts/bench/programs/same-shape.ts).
    */
   resources?: MixResources;
   /**

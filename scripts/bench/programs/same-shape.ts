@@ -1,4 +1,4 @@
-// The same-shape floor: the mix program (scripts/lib/mix-program.ts with `resources:
+// The same-shape floor: the mix program (test/lib/mix-program.ts with `resources:
 // SAME_SHAPE_RESOURCES`) declaring exactly what it declares, as dynamic resources that carry the
 // properties the tcs resources carry, served by a plugin that does nothing (same-shape-provider.js).
 // What the engine spends on them is its own cost for exactly our resources: the limit no provider can
@@ -13,9 +13,9 @@
 // what no declaration means, settings' defaults, and a value like the service's for each output).
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { SHAPES } from "../../provider/shapes";
-import type { ResourceKind, Shape } from "../../provider/shapes/shape";
-import type { MixResources } from "../lib/mix-program";
+import { SHAPES } from "../../../provider/shapes";
+import type { ResourceKind, Shape } from "../../../provider/shapes/shape";
+import type { MixResources } from "../../../test/lib/mix-program";
 
 // Plain JavaScript, for the plugin (see the file); loaded here for its names only.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -68,7 +68,7 @@ const SAMPLES: Record<string, unknown> = {
 
 function sample(kind: ResourceKind, field: string): unknown {
   for (const key of [`${kind}.${field}`, field]) if (Object.hasOwn(SAMPLES, key)) return SAMPLES[key];
-  throw new Error(`same-shape floor: no sample value for ${kind}.${field} (add one to SAMPLES in scripts/bench/same-shape.ts)`);
+  throw new Error(`same-shape floor: no sample value for ${kind}.${field} (add one to SAMPLES in scripts/bench/programs/same-shape.ts)`);
 }
 
 /** A kind's template: every field of its shape, in the shape's order. */

@@ -14,11 +14,11 @@ import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { REPO_ROOT } from "../lib/engine";
-import { bundlePlugin } from "../release/bundle";
-import { hostPlatform } from "../release/platforms";
-import { writePluginTarball } from "../release/plugin-tarball";
-import { buildExecutable } from "../release/sea";
+import { REPO_ROOT } from "../../../test/lib/engine";
+import { bundlePlugin } from "../../release/bundle";
+import { hostPlatform } from "../../release/platforms";
+import { writePluginTarball } from "../../release/plugin-tarball";
+import { buildExecutable } from "../../release/sea";
 
 export const PLUGIN_READY_TARGET = 3;
 const STARTS = 15;

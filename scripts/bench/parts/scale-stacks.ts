@@ -3,17 +3,17 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { REPO_ROOT, openStack, type OpenStackOptions } from "../lib/engine";
-import type { BenchProgram } from "./bench-program";
-import type { EmulatorProcess } from "./emulator-process";
-import { runOperationProcess } from "./operation-process";
-import { withPluginPeak } from "./plugin-memory";
+import { REPO_ROOT, openStack, type OpenStackOptions } from "../../../test/lib/engine";
+import type { BenchProgram } from "../programs/bench-program";
+import type { EmulatorProcess } from "../processes/emulator-process";
+import { runOperationProcess } from "../processes/operation-process";
+import { withPluginPeak } from "../processes/plugin-memory";
 import type { StateResource } from "./plugin-profile";
-import { sameShapeEnv } from "./same-shape";
+import { sameShapeEnv } from "../programs/same-shape";
 import { control, type Counts } from "./scale-emulator";
-import type { Operation } from "./scale-figures";
-import { settle } from "./settle";
-import type { Run } from "./verdict";
+import type { Operation } from "../statistics/scale-figures";
+import { settle } from "../processes/settle";
+import type { Run } from "../statistics/verdict";
 
 /** Where every bench stack has its work directory (and its plugin runs). */
 export const BENCH_ROOT = path.join(REPO_ROOT, ".tcs", "bench");

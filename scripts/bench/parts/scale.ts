@@ -1,5 +1,5 @@
 // The provider at scale on the real engine: for N = 10, 100 and 500 resources (the mix of
-// scripts/lib/mix-program.ts; 2000 with --n 2000) it runs up, a no-change preview, refresh, an up
+// test/lib/mix-program.ts; 2000 with --n 2000) it runs up, a no-change preview, refresh, an up
 // changing 10% of the resources, and destroy, against the emulator in a child process, and the same
 // operations on two floors in the same rounds: the same-shape floor (the same program, resources that
 // carry the same properties, a plugin that does nothing: same-shape.ts), the engine's own cost for
@@ -14,11 +14,11 @@
 //   {"bench":"scale","figure":"plugin_growth_kb_per_resource","door":"dynamic","from":500,"to":2000,"kb":..}   (when both sizes ran)
 //   {"bench":"profile","n":500,"figure":"plugin_start_ms","tcs":..,"floor":..,"ratio":..}   (the dynamic door; and check, diff, state bytes)
 // and the targets each figure must meet (checkScaleTargets in scale-figures.ts), the same for both doors.
-import { mixCounts } from "../lib/mix-program";
-import { installNodeSdk } from "../lib/node-sdk";
+import { mixCounts } from "../../../test/lib/mix-program";
+import { installNodeSdk } from "../../../test/lib/node-sdk";
 import * as path from "node:path";
-import { startEmulatorProcess, type EmulatorProcess } from "./emulator-process";
-import { NATIVE_PLUGINS } from "./native-resources";
+import { startEmulatorProcess, type EmulatorProcess } from "../processes/emulator-process";
+import { NATIVE_PLUGINS } from "../programs/native-resources";
 import { batchedMinimum, callbacksWithInstances, writesIn } from "./scale-emulator";
 import {
   DOORS,
@@ -34,7 +34,7 @@ import {
   type Operation,
   type Round,
   type Side,
-} from "./scale-figures";
+} from "../statistics/scale-figures";
 import { profileFigures } from "./scale-profile";
 import {
   BENCH_ROOT,
@@ -47,7 +47,7 @@ import {
   type Snapshot,
   type StackPrograms,
 } from "./scale-stacks";
-import { typical } from "./verdict";
+import { typical } from "../statistics/verdict";
 
 /** A floor makes no request: one that did would not be a floor (the same-shape floor above all). */
 function assertNoRequests(side: Side, name: string, op: Operation, run: CountedRun): void {

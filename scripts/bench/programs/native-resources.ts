@@ -1,11 +1,11 @@
-// The mix's resources on the native door (scripts/lib/mix-program.ts with `resources:`): the same
+// The mix's resources on the native door (test/lib/mix-program.ts with `resources:`): the same
 // arguments, declared with the generated Node.js SDK's classes (sdks/nodejs, `@pulumi-tcs/tcs`), as a
 // TypeScript user's program declares them. The bench installs the SDK as npm would
-// (scripts/lib/node-sdk.ts). The engine sends the resources (`tcs:index:<Kind>`) to
+// (test/lib/node-sdk.ts). The engine sends the resources (`tcs:index:<Kind>`) to
 // pulumi-resource-tcs, which the bench's native stacks name in their project's `plugins` (NATIVE_PLUGINS).
 import * as path from "node:path";
-import { REPO_ROOT, type OpenStackOptions } from "../lib/engine";
-import type { MixResources } from "../lib/mix-program";
+import { REPO_ROOT, type OpenStackOptions } from "../../../test/lib/engine";
+import type { MixResources } from "../../../test/lib/mix-program";
 
 /** The project's `plugins`: the engine runs bin/pulumi-resource-tcs for the `tcs` package. */
 export const NATIVE_PLUGINS: NonNullable<OpenStackOptions["plugins"]> = { providers: [{ name: "tcs", path: path.join(REPO_ROOT, "bin") }] };

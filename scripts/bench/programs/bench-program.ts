@@ -3,7 +3,7 @@
 // `up`'s program or the 10% update's.
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
-import { mixProgram, type MixResources } from "../lib/mix-program";
+import { mixProgram, type MixResources } from "../../../test/lib/mix-program";
 import { nativeClasses } from "./native-resources";
 import { noopProgram } from "./noop-program";
 import { SAME_SHAPE_RESOURCES } from "./same-shape";

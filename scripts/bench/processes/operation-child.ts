@@ -1,14 +1,14 @@
 // One timed operation of a bench stack in a process of its own, as a user's `pulumi up` runs its
 // program in a new process: `node --import tsx operation-child.ts '<OperationRequest as JSON>'`.
 // The bench's own process hosted every program of a run before: by the fifth round it had run about a
-// hundred, and @pulumi/pulumi keeps each run's gRPC clients open (scripts/lib/engine.ts), so the
+// hundred, and @pulumi/pulumi keeps each run's gRPC clients open (test/lib/engine.ts), so the
 // program's CPU in an `up` grew from 3.6 s in the first round to 5.5 to 6.3 s in the fifth, unevenly
 // between the sides of one round. Prints one line, the OperationResult, on stdout.
 import type { Stack } from "@pulumi/pulumi/automation";
-import { openStack } from "../lib/engine";
-import { benchProgram, type BenchProgram } from "./bench-program";
+import { openStack } from "../../../test/lib/engine";
+import { benchProgram, type BenchProgram } from "../programs/bench-program";
 import { cpuSecondsOf } from "./plugin-memory";
-import type { Operation } from "./scale-figures";
+import type { Operation } from "../statistics/scale-figures";
 
 export interface OperationRequest {
   op: Operation;

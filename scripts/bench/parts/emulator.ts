@@ -2,10 +2,10 @@
 // connections for ~3 s per figure, against the CLI in a child process (so the load generator and
 // the server do not share one event loop). Prints one JSON line per figure:
 //   {"bench":"emulator","figure":"get_by_id","connections":50,"rps":...,"p99_ms":...}
-// Run directly: bash scripts/env.sh tsx scripts/bench/emulator.ts
+// Run directly: bash scripts/env.sh tsx scripts/bench/parts/emulator.ts
 
 import autocannon from "autocannon";
-import { startEmulatorProcess } from "./emulator-process";
+import { startEmulatorProcess } from "../processes/emulator-process";
 
 export interface EmulatorBenchResult {
   bench: "emulator";

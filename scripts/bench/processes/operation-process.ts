@@ -1,8 +1,8 @@
 // Runs one timed operation of a bench stack in a child process (operation-child.ts) and returns what
 // it measured; the child's error, with its stderr, when the operation failed.
 import * as path from "node:path";
-import { REPO_ROOT } from "../lib/engine";
-import { runNode } from "../lib/run-node";
+import { REPO_ROOT } from "../../../test/lib/engine";
+import { runNode } from "../../../test/lib/run-node";
 import type { OperationRequest, OperationResult } from "./operation-child";
 
 const CHILD = path.join(__dirname, "operation-child.ts");

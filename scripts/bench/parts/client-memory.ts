@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
-import { startEmulatorProcess } from "./emulator-process";
+import { startEmulatorProcess } from "../processes/emulator-process";
 
 export const TRANSPORTS = ["sdk", "undici", "node-http"] as const;
 
@@ -26,9 +26,13 @@ export async function benchClientMemory(): Promise<ClientMemoryFigure[]> {
   const figures: ClientMemoryFigure[] = [];
   try {
     for (const transport of TRANSPORTS) {
-      const child = spawn(process.execPath, [path.join(__dirname, "client-memory-child.js"), transport, emulator.url, emulator.keys.production.secret], {
-        stdio: ["ignore", "pipe", "inherit"],
-      });
+      const child = spawn(
+        process.execPath,
+        [path.join(__dirname, "..", "processes", "client-memory-child.js"), transport, emulator.url, emulator.keys.production.secret],
+        {
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
       for await (const line of createInterface({ input: child.stdout! })) figures.push({ bench: "client_memory", ...JSON.parse(line) });
       const code = await exited;

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { cpuSecondsOf } from "./plugin-memory";
 
-const REPO = resolve(__dirname, "../..");
+const REPO = resolve(__dirname, "../../..");
 
 export interface EmulatorProcess {
   url: string;

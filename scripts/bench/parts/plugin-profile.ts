@@ -10,8 +10,8 @@
 // - state: the bytes each resource adds to the checkpoint the engine rewrites after every step.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
-import { isSecretEnvelope } from "../../provider/secret-signature";
-import { REPO_ROOT } from "../lib/engine";
+import { isSecretEnvelope } from "../../../provider/secret-signature";
+import { REPO_ROOT } from "../../../test/lib/engine";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 // The plugin's own gRPC stack and messages, from the @pulumi/pulumi the engine runs.

@@ -5,7 +5,7 @@
 const path = require("node:path");
 const v8 = require("node:v8");
 
-const REPO = path.resolve(__dirname, "../..");
+const REPO = path.resolve(__dirname, "../../..");
 const [transport, baseUrl, apiKey] = process.argv.slice(2);
 const CREATES = 10;
 const LIST_PAGES = 200;

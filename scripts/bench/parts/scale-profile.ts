@@ -1,10 +1,10 @@
 // The plugin profile beside the scale part: the dynamic door's plugin against the same-shape floor's on
 // the first round's resources (plugin-profile.ts), and the checkpoint's bytes per resource.
 import { profilePlugin } from "./plugin-profile";
-import { sameShapeEnv } from "./same-shape";
-import type { ProfileFigure } from "./scale-figures";
+import { sameShapeEnv } from "../programs/same-shape";
+import type { ProfileFigure } from "../statistics/scale-figures";
 import type { Snapshot } from "./scale-stacks";
-import { round } from "./verdict";
+import { round } from "../statistics/verdict";
 
 export async function profileFigures(n: number, tcs: Snapshot, floor: Snapshot, config: Record<string, string>): Promise<ProfileFigure[]> {
   const [ours, noop] = [await profilePlugin(tcs.resources, config), await profilePlugin(floor.resources, config, sameShapeEnv())];

@@ -4,12 +4,12 @@
 // parsing the JSON answer. The two alternate in rounds so that drift of the machine hits both alike.
 // Prints one JSON line:
 //   {"bench":"sdk","figure":"client_overhead","client_rps":...,"bare_rps":...,"ratio":...}
-// Run directly: bash scripts/env.sh tsx scripts/bench/sdk.ts
+// Run directly: bash scripts/env.sh tsx scripts/bench/parts/sdk.ts
 
 import { Agent, request } from "undici";
-import { ToolConnectivityClient } from "../../sdk/index";
-import { closeSharedAgents } from "../../sdk/internal/agents";
-import { startEmulatorProcess } from "./emulator-process";
+import { ToolConnectivityClient } from "../../../sdk/index";
+import { closeSharedAgents } from "../../../sdk/internal/agents";
+import { startEmulatorProcess } from "../processes/emulator-process";
 
 export interface SdkBenchResult {
   bench: "sdk";

@@ -1,7 +1,7 @@
 // The bench's side of the emulator: its request counters (reset and read around every timed run),
 // and the batched minimum a refresh of the mix can read (one list page per 100 records of a scope).
 import type { Stack } from "@pulumi/pulumi/automation";
-import type { EmulatorProcess } from "./emulator-process";
+import type { EmulatorProcess } from "../processes/emulator-process";
 
 export interface Counts {
   total: number;
