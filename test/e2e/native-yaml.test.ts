@@ -45,11 +45,15 @@ test("the YAML quickstart: up, a preview with no changes that sends nothing, dri
   // Renamed by hand: the refresh finds it, and the up puts the declared name back.
   await expectRoleRenameCaught(emulator, stack, roleId, printed);
   // pulumi-tcs drift reads a native stack as it reads a dynamic one: exit 2, the field, old and new.
-  const drift = await runBin(DRIFT_BIN, ["drift", "--stack", "native-yaml", "--cwd", project.scratch.dir, "--json", path.join(project.scratch.dir, "drift.json")], {
-    ...process.env,
-    PULUMI_BACKEND_URL: `file://${project.scratch.backendDir}`,
-    GITHUB_STEP_SUMMARY: "",
-  });
+  const drift = await runBin(
+    DRIFT_BIN,
+    ["drift", "--stack", "native-yaml", "--cwd", project.scratch.dir, "--json", path.join(project.scratch.dir, "drift.json")],
+    {
+      ...process.env,
+      PULUMI_BACKEND_URL: `file://${project.scratch.backendDir}`,
+      GITHUB_STEP_SUMMARY: "",
+    },
+  );
   expect(drift.code).toBe(2);
   const report = JSON.parse(fs.readFileSync(path.join(project.scratch.dir, "drift.json"), "utf8"));
   expect(report.resources.find((r: { name: string }) => r.name === "supportAgents")).toMatchObject({ id: roleId, change: "changed" });

@@ -28,7 +28,6 @@ export const REPO_ROOT = path.resolve(__dirname, "..", "..");
  * release drops it, nothing changes here.
  */
 function isolateProgramChannels(): void {
-   
   const settings = require("@pulumi/pulumi/runtime/settings") as { grpcClientOptions?: Record<string, unknown> };
   if (settings.grpcClientOptions) settings.grpcClientOptions["grpc.use_local_subchannel_pool"] = 1;
 }
@@ -55,7 +54,7 @@ export interface OpenStackOptions {
 /** Loads a program module: `export = async () => {...}` or `export default`. */
 export function loadProgram(file: string): PulumiFn {
   const resolved = path.resolve(file);
-   
+
   const mod = require(resolved);
   const fn = typeof mod === "function" ? mod : mod?.default;
   if (typeof fn !== "function") {
