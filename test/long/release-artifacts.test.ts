@@ -196,7 +196,8 @@ test("a YAML program with no plugins section, no node_modules and no node on PAT
 test("the drift report and the adoption generator from the installed plugin executable, with no node on PATH: a clean stack exits 0, a rename by hand 2, as does the engine's own gate (7 then); generate --import-file lists objects made by hand", async () => {
   const home = await pulumiHome("home-tools");
   const plugin = path.join(home, "plugins", `resource-tcs-v${VERSION}`, "pulumi-resource-tcs");
-  const stack = await yamlStack("release-tools", quickstart(), { PULUMI_HOME: home });
+  // A slug of its own: the quickstart's role outlives the test above (the API cannot delete roles).
+  const stack = await yamlStack("release-tools", quickstart().replace("slug: support-agents", "slug: support-agents-tools"), { PULUMI_HOME: home });
   const up = await stack.up();
   const roleId = up.outputs.roleId.value as string;
   const dir = stack.workspace.workDir;
@@ -222,7 +223,7 @@ test("the drift report and the adoption generator from the installed plugin exec
 
   await api(emulator, "PUT", `/roles/${roleId}`, {
     name: "Renamed by hand",
-    slug: "support-agents",
+    slug: "support-agents-tools",
     permissions: ["thread_create", "thread_read", "message_read"],
     description: "Answer customer threads.",
   });
