@@ -2,7 +2,7 @@
 // not a unit one): declaring resources loads neither the SDK nor the engine, the plugin's check and
 // diff of an unchanged preview send nothing and load no HTTP client, and the drift report's
 // classifier stays as light. The import boundaries themselves are dependency-cruiser's rules
-// (.dependency-cruiser.cjs, test/unit/provider/layering.test.ts); this measures what those imports load
+// (.dependency-cruiser.cjs, test/integration/provider/layering.test.ts); this measures what those imports load
 // at run time, the lazy `require`s and `import()`s a static graph cannot tell from eager ones.
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";

@@ -1,8 +1,9 @@
 // The repository's import boundaries (issues 16, 46 and 53) are dependency-cruiser's rules in
 // .dependency-cruiser.cjs, each with the reason it exists; `npm run lint:deps` prints what breaks them.
 // Here: the real tree keeps every rule, and every rule can fail: a copy of the tree with one file added
-// (or one import appended) per rule breaks that rule and no other. What modules load at run time is
-// test/integration/provider/what-a-program-loads.test.ts (it starts processes).
+// (or one import appended) per rule breaks that rule and no other. In the integration project: it
+// starts dependency-cruiser (ESM only) in processes of its own. What modules load at run time is
+// what-a-program-loads.test.ts.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
