@@ -127,7 +127,8 @@ export class Planner<Args extends Props, R extends LiveObject> {
     // The engine diffs only what this stack's state holds, and a replacement it plans (replaceOnChanges
     // on the native door) may follow without another word.
     this.inState.add(id);
-    const { changed, replaces } = this.changes(olds, news);
+    const { changed, replaces } = this.changes(olds, news, "outputs");
+    this.refuseUnseenByCheck(id, olds, news, replaces);
     const reason = this.shape.replacementReason?.(olds, news as Args);
     if (reason) {
       // A replacement the service's side asks for (an archived callback, an expired session) creates
@@ -156,6 +157,23 @@ export class Planner<Args extends Props, R extends LiveObject> {
   }
 
   /**
+   * A declared value the service picks by default that differs from the live one: check compares the
+   * recorded inputs, which lack it once a refresh recorded them (resource-engine.ts, declaredInputs), so
+   * the change is first seen here, against the outputs. Refused at preview as check refuses it when seen.
+   */
+  private refuseUnseenByCheck(id: string, olds: Props, news: Props, replaces: readonly string[]): void {
+    const unseen = replaces.filter((name) => this.shape.rules[name]?.serverDefault && !isUnknown(news[name]));
+    if (unseen.length === 0) return;
+    const failures = [
+      ...this.adoptionFailures(olds, news, unseen),
+      ...(this.shape.checkChange?.(news as Args, olds, { isNew: false, createsObject: true }) ?? []),
+    ].map((f) => this.keepingSecrets(f));
+    if (failures.length === 0) return;
+    const said = failures.map((f) => (f.property ? `${f.property} ${f.reason}` : f.reason)).join("; ");
+    throw new Error(`${this.kind} ${id}: ${said}`);
+  }
+
+  /**
    * An adopted object the program now declares as its own (adoptId removed): an update gives it this
    * resource's create marker, so from then on it behaves as an object this resource made, whatever its
    * history (a targeted replace makes a new object and removes it, rather than collide with it).
@@ -171,7 +189,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
    */
   private replaceOnlyChanges(olds: Props, news: Props): string[] {
     const moved = connectionMoved(olds, news) && !isUnknown(news[CONNECTION_INPUT]) ? [CONNECTION_INPUT] : [];
-    return [...this.changes(olds, news).replaces.filter((name) => !isUnknown(news[name])), ...moved];
+    return [...this.changes(olds, news, "inputs").replaces.filter((name) => !isUnknown(news[name])), ...moved];
   }
 
   /**
@@ -201,10 +219,10 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * adopt the same object again, which the service cannot change, and state would record a value the
    * service never got. Refused at preview, saying the two ways forward.
    */
-  private adoptionFailures(olds: Props, news: Props): CheckFailure[] {
+  private adoptionFailures(olds: Props, news: Props, replaces = this.replaceOnlyChanges(olds, news)): CheckFailure[] {
     const adoptId = news.adoptId;
     if (typeof adoptId !== "string" || olds.adoptId !== adoptId) return [];
-    return this.replaceOnlyChanges(olds, news).map((name) => ({
+    return replaces.map((name) => ({
       property: name,
       reason:
         `cannot change on ${adoptId} while adoptId names it: the service cannot change ${name} of an existing object, and a ` +
@@ -222,13 +240,18 @@ export class Planner<Args extends Props, R extends LiveObject> {
       .map((issue) => failureAt(issue.path, valueAt(news, issue.path), reasonFor(issue), this.shape.secretInputs.includes(String(issue.path[0]))));
   }
 
-  /** The declared fields that differ from `olds`, and those of them whose change replaces the object. */
-  private changes(olds: Props, news: Props): { changed: string[]; replaces: string[] } {
+  /**
+   * The declared fields that differ from `olds`, and those of them whose change replaces the object.
+   * `olds` are the recorded inputs (check) or the outputs (diff, which holds every live value).
+   */
+  private changes(olds: Props, news: Props, recorded: "inputs" | "outputs"): { changed: string[]; replaces: string[] } {
     const changed: string[] = [];
     const replaces: string[] = [];
     for (const [name, rule] of Object.entries(this.shape.rules)) {
       const declared = news[name];
       if (declared === undefined && rule.serverDefault) continue;
+      // A value the service picked, which recorded inputs lack after a refresh: check cannot tell, diff compares the live one.
+      if (recorded === "inputs" && olds[name] === undefined && rule.serverDefault) continue;
       // Left out on both sides (check compares recorded inputs): the same, whatever an absent declaration means.
       if (declared === undefined && olds[name] === undefined) continue;
       const differs = isUnknown(declared) || !sameValue(olds[name], declared, rule);
@@ -253,7 +276,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
    */
   private replacementConflicts(olds: Props, news: Props): CheckFailure[] {
     if (!this.replacementKeepsUndeletableKey(olds, news)) return [];
-    return this.changes(olds, news).replaces.map((name) => ({ property: name, reason: this.keptKeyReason(name) }));
+    return this.changes(olds, news, "inputs").replaces.map((name) => ({ property: name, reason: this.keptKeyReason(name) }));
   }
 
   /**

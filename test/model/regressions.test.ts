@@ -102,9 +102,41 @@ describe("regressions found by the model", () => {
     expect(await writes()).toEqual({});
     await converged(sim, program, new Set([existing.id]));
 
-    // A change that replaces it still needs settings, and says so at preview.
+    // A change that replaces it still needs settings, and says so at preview: the recorded inputs lack
+    // the deployment the service picked, so diff sees the change against the live one.
     const failure = await sim.up([config({ providerId: github.id, providerDeploymentId: github.deployments[1], name: "made by hand" })]).catch((e) => e);
-    expect(failure.failures).toEqual([{ property: "", reason: expect.stringMatching(/^value \(secret, not shown\) .*creates a new config/) }]);
+    expect(failure).toBeInstanceOf(StepError);
+    expect(failure.op).toBe("diff");
+    expect(failure.message).toMatch(new RegExp(`${existing.id}: value \\(secret, not shown\\) .*creates a new config`));
+    expect(await writes()).toEqual({});
+  });
+
+  it("an adopted config declaring its deployment, renamed by hand, passes every up after the refresh; a new deployment is still refused at preview (found by the model)", async () => {
+    const github = world.catalog.providers.github;
+    const existing = await world.operator.providerConfigs.create({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 5 } });
+    const sim = new SimEngine(() => world.newContext());
+    // As pulumi-tcs generate writes it: the deployment the service picked, declared.
+    const adopted = (deployment: string) => [config({ adoptId: existing.id, providerId: github.id, providerDeploymentId: deployment, name: "Ops" })];
+    const deployment = existing.deployment!.id;
+    const program = adopted(deployment);
+    await sim.up(program);
+    await world.operator.providerConfigs.update(existing.id, { name: "renamed by hand" });
+
+    // The refresh records inputs without the deployment; the declared one is the live one, so the name is put back.
+    await sim.up(program, { refresh: true });
+    expect((await world.operator.providerConfigs.retrieve(existing.id)).name).toBe("Ops");
+    await converged(sim, program, new Set([existing.id]));
+
+    // A refresh alone leaves inputs without the deployment: check cannot see a new one, diff refuses it.
+    await world.operator.providerConfigs.update(existing.id, { name: "renamed again" });
+    await sim.refresh();
+    await world.control("DELETE", "/requests");
+    const other = github.deployments.find((d) => d !== deployment)!;
+    const failure = await sim.up(adopted(other)).catch((e) => e);
+    expect(failure).toBeInstanceOf(StepError);
+    expect(failure.op).toBe("diff");
+    expect(failure.message).toMatch(new RegExp(`${existing.id}: providerDeploymentId cannot change on ${existing.id} while adoptId names it`));
+    expect(await writes()).toEqual({});
   });
 
   it("an instance moved to another resource name while the create's answer is lost keeps its object attached (found by the deep run)", async () => {

@@ -165,9 +165,6 @@ export async function looseRefusal(real: Real, error: unknown, before: LooseSnap
 export async function claimWithAdoptId(real: Real, slot: Slot, id: string): Promise<void> {
   const args = real.program[slot]!;
   args.adoptId = id;
-  // Its deployment left to the service's default: an adopted config declaring one is refused by every
-  // up after a refresh that found it changed by hand (docs/model-testing.md, an open provider bug).
-  if (KIND_OF[slot] === "ProviderConfig") delete args.providerDeploymentId;
   if (KIND_OF[slot] !== "ProviderConfig" || args.value === undefined) return;
   const refused = await real.sim.up(declarations(real.program), { refresh: real.dirty }).then(
     () => undefined,

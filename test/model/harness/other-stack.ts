@@ -317,9 +317,9 @@ export class AdoptFromOtherStack implements Command {
   }
 
   /**
-   * This stack's declaration of the other stack's object, as `pulumi-tcs generate` writes it but for a
-   * config's deployment (left to the service's default, so that a later replace-only change the model
-   * draws is one): its values, a config without `value`.
+   * This stack's declaration of the other stack's object, as `pulumi-tcs generate` writes it: its
+   * values, a config's deployment included (a refresh that finds it changed by hand records inputs
+   * without it, which check once read as a replace-only change: docs/model-testing.md), and no `value`.
    */
   private declarationOf(id: string, outputs: Record<string, unknown>, kind: ResourceKind): Record<string, unknown> {
     // Its name, or another (in place); none where it has none (null in outputs).
@@ -327,7 +327,13 @@ export class AdoptFromOtherStack implements Command {
     const args: Record<string, unknown> =
       kind === "Callback"
         ? { adoptId: id, integrationProviderId: outputs.integrationProviderId, name }
-        : { adoptId: id, providerId: outputs.providerId, providerConfigVaultId: outputs.providerConfigVaultId ?? undefined, name };
+        : {
+            adoptId: id,
+            providerId: outputs.providerId,
+            providerDeploymentId: outputs.providerDeploymentId,
+            providerConfigVaultId: outputs.providerConfigVaultId ?? undefined,
+            name,
+          };
     setConnection(args, connectionOf(outputs));
     return args;
   }
