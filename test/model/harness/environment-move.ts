@@ -27,9 +27,6 @@ export class KeyMovedToOtherEnvironment implements Command {
   check = always;
   async run(_m: Model, real: Real) {
     await upAndCheck(real, false);
-    // An object that up claimed with adoptId (upAndCheck removes it after) gets its marker from the
-    // next up, a PATCH: made now, so that the up with the key set back has nothing left to write.
-    await upAndCheck(real, false);
     const key = keyOfConnection(this.connection);
     const moved = [...real.sim.state.values()].filter((entry) => keyOfConnection(connectionOf(entry.outputs)) === key);
     // A resource whose every write and refresh met a service that did not say which environment it

@@ -123,6 +123,9 @@ export async function upAndCheck(real: Real, refresh: boolean, options: Omit<UpO
   await noDuplicateNoOrphan(real.world, stacksOf(real), real.accountedFor);
   await othersUntouched(real.world, real.sim, program, real.watched);
   await refreshPlansNothing(real.sim, program);
-  // Removed whenever the user likes (docs/adoption.md): the next up marks what was claimed as this resource's.
+  if (claimed.length === 0) return;
+  // Removed whenever the user likes (docs/adoption.md); here at once, with the up that marks what was
+  // claimed as this resource's (a PATCH each), so that the next command's up writes only its own change.
   for (const slot of claimed) delete real.program[slot]?.adoptId;
+  await upAndCheck(real, false);
 }
