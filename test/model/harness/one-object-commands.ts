@@ -435,9 +435,10 @@ function replaceOnlyChanges(real: Real, slot: Slot, variant: number): [Record<st
   const provider = Object.entries(real.world.catalog.providers).find(([, p]) => p.id === args.providerId)?.[0];
   const fields = ["providerDeploymentId", "providerConfigVaultId", "value"] as const;
   const settingsOf = (a: Record<string, unknown>) => JSON.stringify(fields.map((field) => a[field] ?? null));
+  const changesSettings = settingsChange(real, slot);
   const candidates = CONFIG_SOURCES.filter((source) => source.provider === provider)
     .map((source) => ({ ...args, ...pickFields(configArgs(real.world.catalog, source, { filters: 0, name: 0, description: 0, metadata: 0 }), fields) }))
-    .filter((candidate) => settingsOf(candidate) !== settingsOf(args));
+    .filter(changesSettings);
   if (candidates.length < 2) return [];
   const first = pick(candidates, variant);
   return [
@@ -467,6 +468,19 @@ async function movedToAnotherParent(real: Real, slot: Slot, variant: number): Pr
   if (elsewhere.length === 0) return undefined;
   const fields = ["providerId", "providerDeploymentId", "providerConfigVaultId", "value"] as const;
   return { ...args, ...pickFields(configArgs(real.world.catalog, pick(elsewhere, variant), { filters: 0, name: 0, description: 0, metadata: 0 }), fields) };
+}
+
+/**
+ * Whether a declaration changes the settings of the slot's config as the provider sees them, a
+ * replace-only change: a deployment left out is the service's pick, which keeps the one the config
+ * has (the planner reads it as no change), so it is compared as the config's live one.
+ */
+function settingsChange(real: Real, slot: Slot): (declared: Record<string, unknown>) => boolean {
+  const current = real.program[slot]!;
+  const live = real.sim.state.get(slot)?.outputs.providerDeploymentId ?? current.providerDeploymentId;
+  const settingsOf = (a: Record<string, unknown>) =>
+    JSON.stringify([a.providerId, a.providerDeploymentId ?? live, a.providerConfigVaultId ?? null, a.value ?? null]);
+  return (declared) => settingsOf(declared) !== settingsOf(current);
 }
 
 function pickFields<T extends Record<string, unknown>>(from: T, fields: readonly (keyof T)[]): Partial<T> {
@@ -591,11 +605,11 @@ async function replaceOnlyChange(real: Real, slot: Slot, variant: number): Promi
     return undefined;
   }
   const fields = ["providerId", "providerDeploymentId", "providerConfigVaultId", "value"] as const;
-  const settingsOf = (a: Record<string, unknown>) => JSON.stringify(fields.map((field) => a[field] ?? null));
+  const changesSettings = settingsChange(real, slot);
   for (let i = 0; i < CONFIG_SOURCES.length; i++) {
     const settings = configArgs(real.world.catalog, pick(CONFIG_SOURCES, variant + i), { filters: 0, name: 0, description: 0, metadata: 0 });
     const changed = { ...args, ...pickFields(settings, fields) };
-    if (settingsOf(changed) !== settingsOf(args)) return changed;
+    if (changesSettings(changed)) return changed;
   }
   return undefined;
 }
