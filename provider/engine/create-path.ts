@@ -100,7 +100,9 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     // setup session blocks nothing: the API cannot delete one, so every destroy leaves its session
     // pending with the marker; a new one is made beside it, and it expires on its own.
     if (orphan && !this.shape.undeletable) throw new Error(notHeldRefusal(this.collision(call, orphan.id)));
-    if (orphan) warnAboutResource(sessionLeftBeside(this.kind, orphan.id), urn);
+    // Said of each by the run that makes the new one: an unfinished create's own earlier run (a failed
+    // one) may have said it of those that carried the marker before it began, and state never named them.
+    if (this.shape.undeletable) for (const id of marked) warnAboutResource(sessionLeftBeside(this.kind, id), urn);
     beginCreate(marker, marked);
     const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished };
     try {

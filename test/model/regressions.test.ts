@@ -4,6 +4,7 @@
 import { MARKER_KEY } from "../../provider/shapes/reserved";
 import { RunErrors, SimEngine, StepError, type Declaration } from "./harness/sim-engine";
 import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram, stillLive } from "./harness/invariants";
+import { SESSION_LEFT_BESIDE } from "./harness/loose";
 import { upLosingTheCreate } from "./harness/one-object-commands";
 import { SLOW_CREATE_MS, World } from "./harness/world";
 
@@ -328,6 +329,40 @@ describe("one object per resource: the model's events", () => {
     await sim.up(program);
     expect(sim.state.get("session")!.id).toBe(madeBySlowCreate[0]);
     await converged(sim, program);
+  });
+
+  it("1: a session made beside one carrying its marker names it in the run that makes it, also after a failed run of its create said so (found by the 20,000-sequence run)", async () => {
+    const path = "/integration-setup-sessions";
+    const session = (connection?: string): Declaration => ({
+      name: "session",
+      kind: "IntegrationSetupSession",
+      args: { integrationId: world.catalog.integrations[0], name: "Setup", ...(connection ? { connection } : {}) },
+    });
+    const sim = new SimEngine((connection) => world.newContext(connection));
+    await sim.up([session()]);
+    const first = sim.state.get("session")!.id;
+    await sim.up([session("prod")]);
+
+    // Back in development, the create's POST answers 503 and the lookup for what it may have made fails
+    // too: the run fails with the create unfinished, its intent naming the session that already carried the marker.
+    const program = [session()];
+    await world.control("POST", "/faults", { rules: [{ method: "POST", path, status: 503, code: "service_unavailable", latency_ms: 300, count: 1 }] });
+    const run = sim.up(program).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    while ((await world.faultsFired()) === 0) await sleep(5);
+    await world.failLookups(path);
+    const failure = await run;
+    await world.clearFaults();
+    expect(failure).toBeInstanceOf(StepError);
+    expect((failure as StepError).message).toMatch(/looking for it failed too/);
+
+    warnings.length = 0;
+    await sim.up(program);
+    expect(sim.state.get("session")!.id).not.toBe(first);
+    expect(warnings.join("")).toContain(`${first}: ${SESSION_LEFT_BESIDE}`);
+    await converged(sim, program, new Set([first]));
   });
 
   /** The program's declarations with the resource option deleteBeforeReplace on those named, as a user adds it for `up --replace`. */
