@@ -219,10 +219,10 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * adopt the same object again, which the service cannot change, and state would record a value the
    * service never got. Refused at preview, saying the two ways forward.
    */
-  private adoptionFailures(olds: Props, news: Props, replaces = this.replaceOnlyChanges(olds, news)): CheckFailure[] {
+  private adoptionFailures(olds: Props, news: Props, replaces?: readonly string[]): CheckFailure[] {
     const adoptId = news.adoptId;
     if (typeof adoptId !== "string" || olds.adoptId !== adoptId) return [];
-    return replaces.map((name) => ({
+    return (replaces ?? this.replaceOnlyChanges(olds, news)).map((name) => ({
       property: name,
       reason:
         `cannot change on ${adoptId} while adoptId names it: the service cannot change ${name} of an existing object, and a ` +
