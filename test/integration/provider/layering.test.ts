@@ -100,6 +100,8 @@ const BREAKS: Record<string, { add?: Record<string, string>; append?: Record<str
 let real: Promise<CruiseResult>;
 let broken: Promise<CruiseResult>;
 let copy: string;
+// The tests await the cruises, processes of about two seconds each: longer than jest's default 5 s beside npm test's other workers.
+jest.setTimeout(60_000);
 
 beforeAll(() => {
   // Both cruises at once (each is a process of about two seconds).

@@ -11,6 +11,7 @@ interface KnipReport {
   issues: { file: string; exports: { name: string }[]; types: { name: string }[] }[];
 }
 
+// knip reads the whole tree in a process of its own: a few seconds alone, past jest's default 5 s beside npm test's other workers.
 it("no export goes unused (knip)", async () => {
   const knip = path.join(ROOT, "node_modules/knip/bin/knip.js");
   // knip exits non-zero when it finds something: its report is on stdout either way.
@@ -28,4 +29,4 @@ it("no export goes unused (knip)", async () => {
   const { issues } = JSON.parse(stdout) as KnipReport;
   const unused = issues.flatMap((issue) => [...issue.exports, ...issue.types].map((item) => `${issue.file}: ${item.name}`));
   expect(unused).toEqual([]);
-});
+}, 60_000);
