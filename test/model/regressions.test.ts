@@ -304,12 +304,14 @@ describe("one object per resource: the model's events", () => {
     await converged(sim, program);
   });
 
+  /** A setup session, on the default connection or the one named. */
+  const session = (connection?: string): Declaration => ({
+    name: "session",
+    kind: "IntegrationSetupSession",
+    args: { integrationId: world.catalog.integrations[0], name: "Setup", ...(connection ? { connection } : {}) },
+  });
+
   it("1: a session moved to the other connection and back, its create slower than the timeout: the next run takes over what that create made, not the session the first create left (found by the model in CI)", async () => {
-    const session = (connection?: string): Declaration => ({
-      name: "session",
-      kind: "IntegrationSetupSession",
-      args: { integrationId: world.catalog.integrations[0], name: "Setup", ...(connection ? { connection } : {}) },
-    });
     const sim = new SimEngine((connection) => world.newContext(connection));
     await sim.up([session()]);
     const first = sim.state.get("session")!.id;
@@ -332,12 +334,6 @@ describe("one object per resource: the model's events", () => {
   });
 
   it("1: a session made beside one carrying its marker names it in the run that makes it, also after a failed run of its create said so (found by the 20,000-sequence run)", async () => {
-    const path = "/integration-setup-sessions";
-    const session = (connection?: string): Declaration => ({
-      name: "session",
-      kind: "IntegrationSetupSession",
-      args: { integrationId: world.catalog.integrations[0], name: "Setup", ...(connection ? { connection } : {}) },
-    });
     const sim = new SimEngine((connection) => world.newContext(connection));
     await sim.up([session()]);
     const first = sim.state.get("session")!.id;
@@ -346,15 +342,7 @@ describe("one object per resource: the model's events", () => {
     // Back in development, the create's POST answers 503 and the lookup for what it may have made fails
     // too: the run fails with the create unfinished, its intent naming the session that already carried the marker.
     const program = [session()];
-    await world.control("POST", "/faults", { rules: [{ method: "POST", path, status: 503, code: "service_unavailable", latency_ms: 300, count: 1 }] });
-    const run = sim.up(program).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    while ((await world.faultsFired()) === 0) await sleep(5);
-    await world.failLookups(path);
-    const failure = await run;
-    await world.clearFaults();
+    const failure = await world.upFailingTheCreate(() => sim.up(program), "/integration-setup-sessions");
     expect(failure).toBeInstanceOf(StepError);
     expect((failure as StepError).message).toMatch(/looking for it failed too/);
 

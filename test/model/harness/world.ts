@@ -264,6 +264,23 @@ export class World {
    */
   async upLosingTheCreate(up: () => Promise<unknown>, path: string, holdMs = LOST_ANSWER_HOLD_MS): Promise<unknown> {
     await this.loseNextCreateAnswer(path, holdMs);
+    return this.upFailingLookups(up, path);
+  }
+
+  /**
+   * Runs `up` with its first create posted to `path` answered 503, which may have been applied for all
+   * the client knows, and the lookup for what it made failing too: the run fails with the create
+   * unfinished and nothing made. Returns the run's error.
+   */
+  async upFailingTheCreate(up: () => Promise<unknown>, path: string, holdMs = LOST_ANSWER_HOLD_MS): Promise<unknown> {
+    await this.control("POST", "/faults", {
+      rules: [{ method: "POST", path, status: 503, code: "service_unavailable", latency_ms: holdMs, count: 1 }],
+    });
+    return this.upFailingLookups(up, path);
+  }
+
+  /** Runs `up`, failing the lists of `path` once the create fault in place has fired; returns the run's error. */
+  private async upFailingLookups(up: () => Promise<unknown>, path: string): Promise<unknown> {
     let settled = false;
     const run = up().then(
       () => undefined,
