@@ -21,6 +21,7 @@ export interface Collision {
 }
 
 const NOT_HELD_SECTION = "docs/adoption.md#not-in-state";
+const ADOPTION_SECTION = "docs/adoption.md#what-is-not";
 
 /** An object carrying this resource's create marker that this stack's state does not hold, as far as this run knows. */
 export function notHeldRefusal(collision: Collision): string {
@@ -65,6 +66,17 @@ export function foreignMarkerWarning(kind: string, id: string): string {
   return (
     `${kind} ${id} has another resource's create marker: another stack (or this one, under another name) made it. If that stack ` +
     `still holds it, its destroy deletes it: run pulumi state delete on it there first. See ${NOT_HELD_SECTION}`
+  );
+}
+
+/**
+ * A change the service cannot make in place on an adopted object while adoptId stays: the replacement's
+ * create would adopt the same object again. Said after the field it is about.
+ */
+export function adoptedReplaceRefusal(adoptId: string): string {
+  return (
+    `cannot change on ${adoptId} while adoptId names it: a replacement would adopt it again. Remove adoptId in the same change to ` +
+    `replace it (the old one is deleted), or change it back. See ${ADOPTION_SECTION}`
   );
 }
 

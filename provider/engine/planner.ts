@@ -13,7 +13,7 @@ import { failureAt, topLevelInput } from "./property-path";
 import { replaceOnChange } from "./replace-on-changes";
 import { alreadyValidated, markValidated } from "./validated-by";
 import { markedByAnotherResource } from "./create-marker";
-import { foreignMarkerWarning } from "./ownership";
+import { adoptedReplaceRefusal, foreignMarkerWarning } from "./ownership";
 import { warn } from "./warn";
 import type { CheckFailure, Checked, Diffed } from "./results";
 
@@ -222,13 +222,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
   private adoptionFailures(olds: Props, news: Props, replaces?: readonly string[]): CheckFailure[] {
     const adoptId = news.adoptId;
     if (typeof adoptId !== "string" || olds.adoptId !== adoptId) return [];
-    return (replaces ?? this.replaceOnlyChanges(olds, news)).map((name) => ({
-      property: name,
-      reason:
-        `cannot change on ${adoptId} while adoptId names it: the service cannot change ${name} of an existing object, and a ` +
-        `replacement would adopt the same object again. Remove adoptId in the same change to replace it with a new object ` +
-        `(the adopted one is then deleted), or keep the previous ${name}`,
-    }));
+    return (replaces ?? this.replaceOnlyChanges(olds, news)).map((name) => ({ property: name, reason: adoptedReplaceRefusal(adoptId) }));
   }
 
   /** Schema failures for the declared inputs, leaving out values not known until apply. */

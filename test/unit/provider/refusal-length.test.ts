@@ -4,7 +4,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { movedRefusal, notFoundSinceSettingsChanged, unknownEnvironmentRefusal } from "../../../provider/engine/environment-record";
-import { collisionRefusal, foreignMarkerWarning, notHeldRefusal, unprovenRefusal, type Collision } from "../../../provider/engine/ownership";
+import {
+  adoptedReplaceRefusal,
+  collisionRefusal,
+  foreignMarkerWarning,
+  notHeldRefusal,
+  unprovenRefusal,
+  type Collision,
+} from "../../../provider/engine/ownership";
 
 const ID = (prefix: string) => `${prefix}_${"aB3".repeat(7).slice(0, 20)}`;
 const NAME = "github-hooks";
@@ -22,6 +29,8 @@ const refusals: Record<string, string> = {
   "unproven (instance)": unprovenRefusal(instance),
   "unproven (role)": unprovenRefusal(collision("Role", ID("rol"), ID("rol"), "change slug")),
   "foreign marker": foreignMarkerWarning("tcs:ProviderConfig", ID("pcfg")),
+  // As diff says it (planner.ts), the longest form: the kind and id, then the field.
+  "adopted, replace-only change": `tcs:ProviderConfig ${ID("pcfg")}: providerDeploymentId ${adoptedReplaceRefusal(ID("pcfg"))}`,
   "moved (default connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), undefined),
   "moved (named connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), "staging-eu"),
   "environment unknown": unknownEnvironmentRefusal("tcs:Role", ID("rol"), undefined, "503 Service Unavailable"),
