@@ -5,6 +5,6 @@
 set -euo pipefail
 echo "[test:long] $(node --version) · pulumi $(pulumi version)"
 # The engine's provider plugin loads the implementation from dist/.
-tsc -p tsconfig.build.json
+bash scripts/build.sh
 # Two cores: two workers, as in npm test (see scripts/test.sh).
 NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" jest --ci --maxWorkers=2 "$@" --selectProjects long

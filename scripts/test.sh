@@ -11,7 +11,7 @@ tsc -p tsconfig.json --noEmit
 # Lint and format: the whole tree clean (npm run lint:fix applies what can be fixed).
 eslint .
 prettier --check . > /dev/null
-tsc -p tsconfig.build.json
+bash scripts/build.sh
 # The schema and the native provider's SDKs are what the shapes give (npm run codegen writes them).
 bash codegen/run.sh --check
 # The YAML language host the native provider's YAML tests run (built once from the Go proxy, cached).
