@@ -43,12 +43,11 @@ export const VALIDATED_BY_INPUT = "__tcsValidatedBy";
 export const SAME_KEY_AS_INPUT = "__tcsSameKeyAs";
 
 /**
- * The outputs in which a dynamic resource records the environment it lives in (the service's name for
- * it: its oldest role's id) and a fingerprint of the settings that reached it (engine/environment-record.ts).
- * The native door records the environment once, in its provider's inputs.
+ * The output in which a dynamic resource records a fingerprint of the settings that reached it and the
+ * environment it lives in (the service's name for it: its oldest role's id), as `<settings>@<environment>`
+ * (engine/environment-record.ts). The native door records the environment once, in its provider's inputs.
  */
 export const ENVIRONMENT_OUTPUT = "__tcsEnvironment";
-export const SETTINGS_OUTPUT = "__tcsSettings";
 
 /**
  * The names the plumbing inputs had before they took the `__` prefix, when every plan showed them.

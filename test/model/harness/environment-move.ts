@@ -4,7 +4,7 @@
 // (provider/engine/environment-record.ts): every run of the program, `up --refresh` included, must refuse a
 // resource of that connection, naming it, before anything is read, written or dropped. State keeps
 // every id and every object stays live; with the key set back, the stack converges with no write.
-import { ENVIRONMENT_OUTPUT } from "../../../provider/shapes/reserved";
+import { recordedEnvironment } from "../../../provider/engine/environment-record";
 import { InvariantViolation, stillLive } from "./invariants";
 import { declarations } from "./program";
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
@@ -32,7 +32,7 @@ export class KeyMovedToOtherEnvironment implements Command {
     // A resource whose every write and refresh met a service that did not say which environment it
     // reaches records the settings alone (the simulation's client retries nothing), and cannot be told
     // moved before it is read; one recorded resource of the connection refuses the run.
-    if (!moved.some((entry) => typeof entry.outputs[ENVIRONMENT_OUTPUT] === "string")) return;
+    if (!moved.some((entry) => recordedEnvironment(entry.outputs)?.environment !== undefined)) return;
     const before = new Map([...real.sim.state].map(([name, entry]) => [name, entry.id]));
     const home = real.world.reach[key];
     real.world.reach[key] = home === "development" ? "production" : "development";
