@@ -5,6 +5,7 @@
 //   npm run bench -- --only scale --doors dynamic           (the scale part through one door: dynamic, native; default both)
 //   npm run bench -- --only scale --n 500,2000 --rounds 1   (the plugin's memory growth, judged under 10 KB a resource)
 //   npm run bench -- --only plugin-ready                    (plugin_ready_ms: the script plugin and the executable)
+//   npm run bench -- --only plumbing                        (the dynamic door's preview against the same-shape floor carrying its plumbing)
 // Without --rounds, N = 500 (where times are judged) runs 5 rounds and the other sizes one.
 import { parseArgs } from "node:util";
 import { benchClientMemory } from "./bench/parts/client-memory";
@@ -12,9 +13,10 @@ import { benchEmulator, checkEmulatorFigures } from "./bench/parts/emulator";
 import { benchScale } from "./bench/parts/scale";
 import { DOORS, checkScaleTargets, type Door } from "./bench/statistics/scale-figures";
 import { benchPluginReady, checkPluginReady } from "./bench/parts/plugin-ready";
+import { benchPlumbing } from "./bench/parts/plumbing";
 import { benchSdk } from "./bench/parts/sdk";
 
-const PARTS = ["sdk", "emulator", "client-memory", "plugin-ready", "scale"] as const;
+const PARTS = ["sdk", "emulator", "client-memory", "plugin-ready", "scale", "plumbing"] as const;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" }, rounds: { type: "string" }, doors: { type: "string" } } });
@@ -49,6 +51,8 @@ async function main(): Promise<number> {
     figures.forEach(print);
     failures.push(...checkScaleTargets(figures, sizes, doors as Door[]));
   }
+  // N = 500, where the preview target is judged; no target of its own.
+  if (parts.includes("plumbing")) print(await benchPlumbing());
   print({ bench: "targets", passed: failures.length === 0, failures });
   return failures.length === 0 ? 0 : 1;
 }

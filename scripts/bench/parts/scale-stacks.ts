@@ -128,7 +128,7 @@ export async function openRunner(name: string, emulator: EmulatorProcess, progra
   };
 }
 
-/** The same-shape floor's stack: the mix, on resources that do nothing, with the plugin's templates. */
-export function sameShapePrograms(n: number, changed: number, slugPrefix: string): StackPrograms {
-  return { program: { side: "same_shape", n, changed: 0, slugPrefix }, changed, env: sameShapeEnv() };
+/** The same-shape floor's stack: the mix, on resources that do nothing, with the plugin's templates (and with `plumbing`, the dynamic door's plumbing properties). */
+export function sameShapePrograms(n: number, changed: number, slugPrefix: string, plumbing = false): StackPrograms {
+  return { program: { side: "same_shape", n, changed: 0, slugPrefix, plumbing }, changed, env: sameShapeEnv(plumbing) };
 }

@@ -6,7 +6,7 @@ import * as tcs from "pulumi-tcs";
 import { mixProgram, type MixResources } from "../../../test/lib/mix-program";
 import { nativeClasses } from "./native-resources";
 import { noopProgram } from "./noop-program";
-import { SAME_SHAPE_RESOURCES } from "./same-shape";
+import { SAME_SHAPE_PLUMBING_RESOURCES, SAME_SHAPE_RESOURCES } from "./same-shape";
 
 export interface BenchProgram {
   /** The mix on pulumi-tcs's classes, on the generated SDK's, on the same-shape floor's; or the no-op resources. */
@@ -18,6 +18,8 @@ export interface BenchProgram {
   slugPrefix: string;
   /** The generated Node.js SDK, installed (native-resources.ts): the native side's classes. */
   nativeSdk?: string;
+  /** On the same-shape floor: its resources carry the dynamic door's plumbing properties too (parts/plumbing.ts). */
+  plumbing?: boolean;
 }
 
 /** The program a description names. */
@@ -33,7 +35,7 @@ export function benchProgram(program: BenchProgram): PulumiFn {
  * alone (the other sides' are loaded with their modules).
  */
 function classesOf(program: BenchProgram): MixResources {
-  if (program.side === "same_shape") return SAME_SHAPE_RESOURCES;
+  if (program.side === "same_shape") return program.plumbing ? SAME_SHAPE_PLUMBING_RESOURCES : SAME_SHAPE_RESOURCES;
   if (program.side === "dynamic") {
     const { ProviderConfig, Callback, CallbackInstance, Role, IntegrationSetupSession } = tcs;
     return { ProviderConfig, Callback, CallbackInstance, Role, IntegrationSetupSession };

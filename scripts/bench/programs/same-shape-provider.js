@@ -10,19 +10,25 @@
 const { randomBytes } = require("node:crypto");
 
 const TEMPLATES_ENV = "TCS_BENCH_SAME_SHAPE";
-const PROVIDER_INPUT = "__provider";
+// Set: the plugin records what the dynamic door's plugin adds to every resource, with values of the
+// same length (provider/shapes/reserved.ts): the checks' fingerprint in the inputs check returns, the
+// environment record in the outputs (scripts/bench/parts/plumbing.ts).
+const PLUMBING_ENV = "TCS_BENCH_SAME_SHAPE_PLUMBING";
+const CHECKED_PLUMBING = { __tcsValidatedBy: "03876b178392945d" };
+const OUTPUT_PLUMBING = { __tcsEnvironment: "_DGTUg_9UV-TGXbyR4hobO@rol_B16c3PniiXfEwPvRm0GA" };
 
 /** Every field of the template, the declared value where there is one. */
-function outputsOf(template, inputs) {
+function outputsOf(template, inputs, plumbing = false) {
   const outs = {};
   for (const [name, value] of Object.entries(template.fields)) outs[name] = inputs[name] !== undefined ? inputs[name] : value;
-  return outs;
+  return plumbing ? { ...outs, ...OUTPUT_PLUMBING } : outs;
 }
 
 /** Whether a declared value differs from the one recorded (the outputs hold every declared input). */
 function changed(olds, news) {
   for (const [name, value] of Object.entries(news)) {
-    if (name !== PROVIDER_INPUT && JSON.stringify(value) !== JSON.stringify(olds[name])) return true;
+    // Not the provider module, nor the plumbing inputs, which outputs do not hold.
+    if (!name.startsWith("__") && JSON.stringify(value) !== JSON.stringify(olds[name])) return true;
   }
   return false;
 }
@@ -31,14 +37,15 @@ function changed(olds, news) {
 function forKind(kind, templates = JSON.parse(process.env[TEMPLATES_ENV] ?? "{}")) {
   const template = templates[kind];
   if (!template) throw new Error(`same-shape floor: no template for ${kind} in ${TEMPLATES_ENV}`);
+  const plumbing = process.env[PLUMBING_ENV] === "1";
   return {
-    check: async (_olds, news) => ({ inputs: news }),
+    check: async (_olds, news) => ({ inputs: plumbing ? { ...news, ...CHECKED_PLUMBING } : news }),
     diff: async (_id, olds, news) => ({ changes: changed(olds, news) }),
-    create: async (inputs) => ({ id: `${template.prefix}_${randomBytes(10).toString("hex")}`, outs: outputsOf(template, inputs) }),
+    create: async (inputs) => ({ id: `${template.prefix}_${randomBytes(10).toString("hex")}`, outs: outputsOf(template, inputs, plumbing) }),
     read: async (id, props) => ({ id, props }),
-    update: async (_id, _olds, news) => ({ outs: outputsOf(template, news) }),
+    update: async (_id, _olds, news) => ({ outs: outputsOf(template, news, plumbing) }),
     delete: async () => {},
   };
 }
 
-module.exports = { TEMPLATES_ENV, forKind, outputsOf, changed };
+module.exports = { TEMPLATES_ENV, PLUMBING_ENV, forKind, outputsOf, changed };

@@ -14,12 +14,14 @@
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { SHAPES } from "../../../provider/shapes";
+import { createKeyOfParts } from "../../../provider/shapes/identity";
+import { CREATE_KEY_INPUT } from "../../../provider/shapes/reserved";
 import type { ResourceKind, Shape } from "../../../provider/shapes/shape";
 import type { MixResources } from "../../../test/lib/mix-program";
 
 // Plain JavaScript, for the plugin (see the file); loaded here for its names only.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { TEMPLATES_ENV } = require("./same-shape-provider.js") as { TEMPLATES_ENV: string };
+const { TEMPLATES_ENV, PLUMBING_ENV } = require("./same-shape-provider.js") as { TEMPLATES_ENV: string; PLUMBING_ENV: string };
 
 /** The module the plugin loads: plain JavaScript, found by absolute path from the stack's work directory. */
 const PROVIDER_FILE = path.join(__dirname, "same-shape-provider.js");
@@ -89,9 +91,9 @@ export function sameShapeTemplates(): Record<ResourceKind, SameShapeTemplate> {
   return Object.fromEntries(Object.values(SHAPES).map((shape) => [shape.kind, sameShapeTemplate(shape)])) as Record<ResourceKind, SameShapeTemplate>;
 }
 
-/** The environment a same-shape stack's CLI (and so its plugin) needs. */
-export function sameShapeEnv(): Record<string, string> {
-  return { [TEMPLATES_ENV]: JSON.stringify(sameShapeTemplates()) };
+/** The environment a same-shape stack's CLI (and so its plugin) needs; with `plumbing`, the plugin records the dynamic door's plumbing too. */
+export function sameShapeEnv(plumbing = false): Record<string, string> {
+  return { [TEMPLATES_ENV]: JSON.stringify(sameShapeTemplates()), ...(plumbing ? { [PLUMBING_ENV]: "1" } : {}) };
 }
 
 /** The `__provider` module of a kind: one line, as pulumi-tcs's (provider/dynamic/shim.ts). */
@@ -99,7 +101,8 @@ export function sameShapeModule(kind: ResourceKind): string {
   return `const p={configure(){Object.assign(this,require(${JSON.stringify(PROVIDER_FILE)}).forKind(${JSON.stringify(kind)}))}};exports.handler=()=>p;`;
 }
 
-function sameShapeClass(shape: Shape): new (name: string, args: object) => pulumi.CustomResource {
+/** With `plumbing`, each resource also sends the create key the dynamic door's classes send (provider/dynamic/create-key.ts). */
+function sameShapeClass(shape: Shape, plumbing: boolean): new (name: string, args: object) => pulumi.CustomResource {
   const type = `pulumi-nodejs:dynamic/bench:${shape.kind}`;
   const module = sameShapeModule(shape.kind);
   const slots = Object.fromEntries(shape.outputNames.map((output) => [output, undefined]));
@@ -108,7 +111,8 @@ function sameShapeClass(shape: Shape): new (name: string, args: object) => pulum
     constructor(name: string, args: object) {
       const declared: Record<string, unknown> = { ...args };
       for (const input of shape.secretInputs) if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
-      const props = { ...slots, ...declared, __provider: module };
+      const props: Record<string, unknown> = { ...slots, ...declared, __provider: module };
+      if (plumbing) props[CREATE_KEY_INPUT] = createKeyOfParts(pulumi.getProject(), pulumi.getStack(), "", type, name);
       // As pulumi-tcs's classes: no stack trace formatted for each registered output.
       const limit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
@@ -121,11 +125,17 @@ function sameShapeClass(shape: Shape): new (name: string, args: object) => pulum
   };
 }
 
+function sameShapeResources(plumbing: boolean): MixResources {
+  return {
+    ProviderConfig: sameShapeClass(SHAPES.ProviderConfig, plumbing),
+    Callback: sameShapeClass(SHAPES.Callback, plumbing),
+    CallbackInstance: sameShapeClass(SHAPES.CallbackInstance, plumbing),
+    Role: sameShapeClass(SHAPES.Role, plumbing),
+    IntegrationSetupSession: sameShapeClass(SHAPES.IntegrationSetupSession, plumbing),
+  };
+}
+
 /** The mix's constructors on the same-shape floor (`mixProgram(n, { resources: SAME_SHAPE_RESOURCES })`). */
-export const SAME_SHAPE_RESOURCES: MixResources = {
-  ProviderConfig: sameShapeClass(SHAPES.ProviderConfig),
-  Callback: sameShapeClass(SHAPES.Callback),
-  CallbackInstance: sameShapeClass(SHAPES.CallbackInstance),
-  Role: sameShapeClass(SHAPES.Role),
-  IntegrationSetupSession: sameShapeClass(SHAPES.IntegrationSetupSession),
-};
+export const SAME_SHAPE_RESOURCES = sameShapeResources(false);
+/** The same, carrying the dynamic door's plumbing properties (parts/plumbing.ts). */
+export const SAME_SHAPE_PLUMBING_RESOURCES = sameShapeResources(true);

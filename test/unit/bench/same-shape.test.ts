@@ -49,6 +49,19 @@ describe("the same-shape floor's plugin", () => {
     expect((await role.update("rol_1", olds, { ...news, name: "renamed" })).outs).toMatchObject({ name: "renamed", createdAt: outs.createdAt });
   });
 
+  it("with the dynamic door's plumbing, records what that door's plugin adds, and sees no change in it", async () => {
+    process.env[provider.PLUMBING_ENV] = "1";
+    const plumbed = provider.forKind("Role", sameShapeTemplates());
+    delete process.env[provider.PLUMBING_ENV];
+    const sent = { ...news, __tcsCreateKey: "68414b9f118ac625b5e8746df9d27be2" };
+    const { inputs } = await plumbed.check({}, sent);
+    expect(inputs).toEqual({ ...sent, __tcsValidatedBy: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    const { outs } = await plumbed.create(inputs);
+    expect(outs.__tcsEnvironment).toMatch(/^[\w-]{22}@rol_\w+$/);
+    expect(await plumbed.diff("rol_1", outs, inputs)).toEqual({ changes: false });
+    expect((await role.create(news)).outs).not.toHaveProperty("__tcsEnvironment");
+  });
+
   it("fails loudly without a template for its kind", () => {
     expect(() => provider.forKind("Role", {})).toThrow(/no template for Role/);
   });
