@@ -14,13 +14,7 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
 import { openStack, REPO_ROOT } from "../lib/engine";
 import { kindOfToken } from "../../provider/type-tokens";
-import {
-  CREATE_KEY_INPUT,
-  ENVIRONMENT_OUTPUT,
-  FORMER_CREATE_KEY_INPUT,
-  PROVIDER_INPUT,
-  VALIDATED_BY_INPUT,
-} from "../../provider/shapes/reserved";
+import { CREATE_KEY_INPUT, ENVIRONMENT_OUTPUT, FORMER_CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
 import { providerModule } from "../../provider/dynamic/shim";
 import { DECLARED, PROJECT, savedStateProgram, STACK } from "./fixtures/saved-state/program";
 import { hashOf, pairedValues, readRecord, type RawRecord } from "./fixtures/saved-state/records";
