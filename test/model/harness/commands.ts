@@ -586,17 +586,32 @@ class OutOfBand implements Command {
     real.dirty = true;
     // An object deleted by hand is made anew by the next up --refresh. An adopted one cannot be
     // adopted again: up says "does not exist ... remove adoptId to create a new one", and the user
-    // does so; a config adopted without settings must then declare some (preview says so).
+    // does so. A config renamed by hand under a replaceOnChanges that covers the rename is replaced by
+    // the next up --refresh too. Either way, a config adopted without settings (a claimed one, whose
+    // adoptId went after the claim) must then declare some (preview says so).
     const args = real.program[this.slot];
-    if (this.action !== "delete" || !args) return;
+    if (!args) return;
     // Only when adoptId named what was deleted (a move may have pointed it at an object of the other environment).
-    if (args.adoptId === entry.id) delete args.adoptId;
-    if (KIND_OF[this.slot] === "ProviderConfig" && args.adoptId === undefined && args.value === undefined && args.providerConfigVaultId === undefined) {
+    if (this.action === "delete" && args.adoptId === entry.id) delete args.adoptId;
+    const madeAnew = this.action === "delete" || (this.action === "rename" && replacesOnRename(args));
+    if (
+      madeAnew &&
+      KIND_OF[this.slot] === "ProviderConfig" &&
+      args.adoptId === undefined &&
+      args.value === undefined &&
+      args.providerConfigVaultId === undefined
+    ) {
       Object.assign(args, configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }));
       normalize(real.world.catalog, real.program);
     }
   }
   toString = () => `out of band: ${this.action} ${this.slot}`;
+}
+
+/** Whether a config's replaceOnChanges covers what a rename by hand changes (its name and tool filters). */
+function replacesOnRename(args: Record<string, unknown>): boolean {
+  const paths = args[REPLACE_ON_CHANGES_INPUT];
+  return Array.isArray(paths) && paths.some((path) => path === "*" || path === "name" || path === "toolFilters");
 }
 
 /** A day passes: pending setup sessions expire (they last 24 h unless declared otherwise). */
