@@ -33,7 +33,7 @@ export function settingsFingerprint(apiKey: string, baseUrl: string): string {
  * The record as one output, `<settings>@<environment>`, or the fingerprint alone while the environment
  * is unknown (a fingerprint has no `@`). One property rather than two: the engine pays for every
  * property of every resource in every preview (its Check and Diff messages, the outputs it sends the
- * program), and a second one cost the no-change preview about 1% at 500 resources (docs/performance.md).
+ * program): a second one cost a no-change preview 1 to 2% at 500 resources (docs/performance.md).
  */
 const SEPARATOR = "@";
 

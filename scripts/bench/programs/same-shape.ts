@@ -7,8 +7,9 @@
 // Registered as pulumi-tcs's classes register theirs (provider/dynamic/tcs-resource.ts): every output
 // of the shape named, secret inputs secret, the shape's secret outputs secret, a hand-written
 // `__provider` module of one line, no stack traces formatted for the outputs. Left out: the provider's
-// own plumbing inputs (`__tcsCreateKey`, and the `__tcsValidatedBy` its check adds), which are its cost,
-// not the engine's. The outputs are every field of the shape, as ours are: the declared inputs, and for
+// own plumbing (`__tcsCreateKey`, the `__tcsValidatedBy` its check adds, the `__tcsEnvironment`
+// output), which is its cost, not the engine's; the plumbing part (parts/plumbing.ts) measures the floor
+// carrying it too. The outputs are every field of the shape, as ours are: the declared inputs, and for
 // the rest the values of a template derived from the shape here (nulls for undeclared optional inputs,
 // what no declaration means, settings' defaults, and a value like the service's for each output).
 import * as path from "node:path";
