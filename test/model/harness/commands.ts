@@ -25,6 +25,7 @@ import { destroyOther } from "./other-stack";
 import { realWorldCommands } from "./real-world";
 import { SHAPES } from "../../../provider/shapes";
 import { sameValue } from "../../../provider/shapes/normalize";
+import { replaceOnChange } from "../../../provider/engine/replace-on-changes";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import { instanceKeyFree, integrationProviderFree, keyDeclaredElsewhere, slugFree } from "./free-keys";
 import { oneObjectCommands } from "./one-object-commands";
@@ -540,6 +541,9 @@ class MoveAdopted implements Command {
 
 // --- out of band -----------------------------------------------------------------------------------
 
+/** What an operator's rename of a config changes. */
+const CONFIG_RENAMED_BY_HAND = { name: "renamed by hand", toolFilters: { type: "tool_keys" as const, keys: ["by.hand"] } };
+
 class OutOfBand implements Command {
   constructor(
     readonly slot: Slot,
@@ -566,8 +570,7 @@ class OutOfBand implements Command {
       if (real.program[this.slot]?.adoptId) return;
       await real.world.control("POST", `/callbacks/${entry.id}/archive`, {});
     } else if (kind === "ProviderConfig" && this.action === "delete") await c.providerConfigs.delete(entry.id);
-    else if (kind === "ProviderConfig" && this.action === "rename")
-      await c.providerConfigs.update(entry.id, { name: "renamed by hand", toolFilters: { type: "tool_keys", keys: ["by.hand"] } });
+    else if (kind === "ProviderConfig" && this.action === "rename") await c.providerConfigs.update(entry.id, CONFIG_RENAMED_BY_HAND);
     else if (kind === "CallbackInstance" && this.action === "delete") await c.callbacks.instances.delete(String(entry.outputs.callbackId), entry.id);
     else if (kind === "Role" && (this.action === "edit" || this.action === "rename")) {
       const role = await c.roles.retrieve(entry.id);
@@ -593,7 +596,9 @@ class OutOfBand implements Command {
     if (!args) return;
     // Only when adoptId named what was deleted (a move may have pointed it at an object of the other environment).
     if (this.action === "delete" && args.adoptId === entry.id) delete args.adoptId;
-    const madeAnew = this.action === "delete" || (this.action === "rename" && replacesOnRename(args));
+    const madeAnew =
+      this.action === "delete" ||
+      (this.action === "rename" && Object.keys(CONFIG_RENAMED_BY_HAND).some((field) => replaceOnChange(field, CONFIG_RENAMED_BY_HAND, args)));
     if (
       madeAnew &&
       KIND_OF[this.slot] === "ProviderConfig" &&
@@ -606,12 +611,6 @@ class OutOfBand implements Command {
     }
   }
   toString = () => `out of band: ${this.action} ${this.slot}`;
-}
-
-/** Whether a config's replaceOnChanges covers what a rename by hand changes (its name and tool filters). */
-function replacesOnRename(args: Record<string, unknown>): boolean {
-  const paths = args[REPLACE_ON_CHANGES_INPUT];
-  return Array.isArray(paths) && paths.some((path) => path === "*" || path === "name" || path === "toolFilters");
 }
 
 /** A day passes: pending setup sessions expire (they last 24 h unless declared otherwise). */
