@@ -4,7 +4,9 @@ import { checkBody, requireObjectBody, throwIfProblems, type Check } from "./val
 /**
  * Fault injection for resilience tests. Rules match method + path glob (`*` one segment, `**` any
  * number of segments); each may add latency (with jitter), answer with an error status, or let the
- * request apply and then drop the connection without a response (`drop_after_commit`). A seeded PRNG
+ * request apply and then drop the connection without a response (`drop_after_commit`), or drop the
+ * connection at once and apply the request later (`late_commit_ms`: a service that commits a request
+ * after its client gave up on it). A seeded PRNG
  * decides probabilities and jitter, so a run with the same seed and requests repeats exactly.
  */
 export interface FaultRule {
@@ -19,12 +21,15 @@ export interface FaultRule {
   jitter_ms?: number;
   retry_after?: number;
   drop_after_commit?: boolean;
+  late_commit_ms?: number;
 }
 
 export interface FaultOutcome {
   latencyMs: number;
   error?: ApiError;
   dropAfterCommit: boolean;
+  /** Drop the connection unanswered at once, and apply the request this many ms later. */
+  lateCommitMs?: number;
   fired: boolean;
 }
 
@@ -95,6 +100,7 @@ const RULE_FIELDS = {
   jitter_ms: { check: number({ min: 0, max: 120000, integer: true }) },
   retry_after: { check: number({ min: 0, max: 86400, integer: true }) },
   drop_after_commit: { check: flag },
+  late_commit_ms: { check: number({ min: 0, max: 600000, integer: true }) },
 };
 
 export class Faults {
@@ -158,13 +164,14 @@ export class Faults {
       if (rule.method !== undefined && rule.method !== "*" && rule.method.toUpperCase() !== method) continue;
       if (!matchSegments(rule.path.split("/").filter(Boolean), parts)) continue;
       if (this.random() >= (rule.probability ?? 1)) continue;
-      const decides = rule.status !== undefined || rule.drop_after_commit === true;
-      if (decides && (outcome.error || outcome.dropAfterCommit)) continue;
+      const decides = rule.status !== undefined || rule.drop_after_commit === true || rule.late_commit_ms !== undefined;
+      if (decides && (outcome.error || outcome.dropAfterCommit || outcome.lateCommitMs !== undefined)) continue;
       active.remaining--;
       active.fired++;
       outcome.fired = true;
       outcome.latencyMs += (rule.latency_ms ?? 0) + (rule.jitter_ms ? Math.floor(this.random() * (rule.jitter_ms + 1)) : 0);
       if (rule.drop_after_commit) outcome.dropAfterCommit = true;
+      else if (rule.late_commit_ms !== undefined) outcome.lateCommitMs = rule.late_commit_ms;
       else if (rule.status !== undefined) {
         const code = rule.code ?? codeForStatus(rule.status);
         const headers: Record<string, string> = rule.retry_after !== undefined ? { "Retry-After": String(rule.retry_after) } : {};

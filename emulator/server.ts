@@ -181,16 +181,22 @@ export class EmulatorServer {
       // Unref'd: an injected delay never keeps a closing process alive.
       if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs).unref());
       if (fault.error) throw fault.error;
+      if (fault.lateCommitMs !== undefined) {
+        // Heard whole and never answered: the client gives up while the service still holds the request.
+        await bodyRead;
+        this.drop(req);
+        await new Promise((resolve) => setTimeout(resolve, fault.lateCommitMs).unref());
+      }
       const { environment, keyType } = this.admit(req, lookup, headers);
       headers["Service-Version"] = resolveVersion(req.headers["service-version"]);
       const match = allowedRoute(routed, method, pathname, keyType);
       const body = await bodyRead;
       const query = new Query(new URL(req.url ?? "/", "http://emulator").searchParams, { maxPageSize: this.config.maxPageSize });
       const result = match.route.handler({ method, params: match.params, query, body, env: environment, keyType }, this.state);
-      if (fault.dropAfterCommit) return this.drop(req);
+      if (fault.dropAfterCommit || fault.lateCommitMs !== undefined) return this.drop(req);
       sendJson(res, 200, result, headers);
     } catch (error) {
-      if (fault.dropAfterCommit) return this.drop(req);
+      if (fault.dropAfterCommit || fault.lateCommitMs !== undefined) return this.drop(req);
       if (error instanceof ApiError) return sendError(res, error, headers);
       this.config.log(`internal error on ${method} ${pathname}: ${(error as Error).stack ?? String(error)}`);
       sendError(res, new ApiError("internal_error"), headers);

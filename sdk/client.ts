@@ -25,6 +25,8 @@ export class ToolConnectivityClient {
 
   readonly baseUrl: string;
   readonly serviceVersion: string;
+  /** How long one attempt waits for an answer: how long a write whose answer never came may still be under way. */
+  readonly timeoutMs: number;
   /** `service_sk_[redacted]` or `service_pk_[redacted]`: which kind of key, never the key. */
   readonly #keyDescription: string;
 
@@ -33,6 +35,7 @@ export class ToolConnectivityClient {
     const core = new RequestCore(resolved, new DebugLogger(resolveLogSink(resolved.logger), [resolved.apiKey]));
     this.baseUrl = resolved.baseUrl.href;
     this.serviceVersion = resolved.serviceVersion;
+    this.timeoutMs = resolved.timeoutMs;
     this.#keyDescription = describeKey(resolved.apiKey);
     this.callbacks = new Callbacks(core);
     this.providerConfigs = new ProviderConfigs(core);

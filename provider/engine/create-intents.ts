@@ -35,6 +35,12 @@ export interface UnfinishedCreate {
   readonly before: ReadonlySet<string>;
   /** When it began (ms since the epoch): an object made earlier is not what it made. */
   readonly began: number;
+  /**
+   * Until when (ms since the epoch) the service may still commit its request, whose answer never came:
+   * a rerun that creates before then could make a second object. Absent: its request was answered, or
+   * never sent.
+   */
+  readonly settlesBy?: number;
 }
 
 /**
@@ -79,6 +85,22 @@ export function endCreate(marker: string): string | undefined {
   }
 }
 
+/**
+ * The create's request went unanswered and the service may still commit it until `settlesBy`: recorded
+ * in its intent for the next run (the create path waits for that moment before it creates again). A
+ * store that cannot be written is said, as endCreate's; the next run then treats it as any unfinished create.
+ */
+export function mayCommitUntil(marker: string, settlesBy: number): string | undefined {
+  const file = fileOf(marker);
+  try {
+    const intent = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+    fs.writeFileSync(file, JSON.stringify({ ...intent, settlesBy: new Date(settlesBy).toISOString() }));
+    return undefined;
+  } catch (error) {
+    return `the service may still commit this create until ${new Date(settlesBy).toISOString()}, and that could not be recorded in ${intentsDir()} (${storeProblem(error)}); wait until then before running pulumi up again`;
+  }
+}
+
 /** A store that cannot record a create: the create is refused before anything is sent. */
 export class CreateIntentStoreError extends Error {}
 
@@ -103,7 +125,7 @@ export function unfinishedCreate(marker: string): UnfinishedCreate | undefined {
 
 /** An intent's contents; one written by an earlier version holds only its date, and names no ids. */
 function readIntent(text: string, written: number): UnfinishedCreate {
-  let parsed: { began?: unknown; before?: unknown } = {};
+  let parsed: { began?: unknown; before?: unknown; settlesBy?: unknown } = {};
   try {
     const value: unknown = JSON.parse(text);
     if (value !== null && typeof value === "object") parsed = value;
@@ -112,5 +134,6 @@ function readIntent(text: string, written: number): UnfinishedCreate {
   }
   const began = typeof parsed.began === "string" ? Date.parse(parsed.began) : NaN;
   const before = Array.isArray(parsed.before) ? parsed.before.filter((id): id is string => typeof id === "string") : [];
-  return { before: new Set(before), began: Number.isNaN(began) ? written : began };
+  const settlesBy = typeof parsed.settlesBy === "string" ? Date.parse(parsed.settlesBy) : NaN;
+  return { before: new Set(before), began: Number.isNaN(began) ? written : began, ...(Number.isNaN(settlesBy) ? {} : { settlesBy }) };
 }

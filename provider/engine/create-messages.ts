@@ -31,12 +31,31 @@ export function createLookupFailed(failed: string, lookupFailed: string): string
   return `${failed}. The service may have created it, and looking for it failed too (${lookupFailed}); run pulumi up again: it finds an object it made by its create marker.`;
 }
 
-/** The create's outcome is unknown and the service may still commit it: not sent again. */
-export function createMayStillCommit(failed: string): string {
+/** The create's outcome is unknown and the service may still commit it, until `settlesBy`: not sent again. */
+export function createMayStillCommit(failed: string, settlesBy: number): string {
   return (
     `${failed}. The service may still create it, so the create was not sent again (that could make a second object). ` +
-    `Run pulumi up again: it takes over the object if the service made it, and creates it otherwise.`
+    `Run pulumi up again: it waits until ${clock(settlesBy)} for the service, then takes over what it made or creates it. See docs/troubleshooting.md#a-create-the-service-commits-late`
   );
+}
+
+/** An earlier run's create of this resource the service may still commit, later than a run waits. */
+export function earlierCreateSettling(kind: string, settlesBy: number): string {
+  return (
+    `creating ${kind} refused: an earlier run's create of it went unanswered, and the service may still commit it until ${clock(settlesBy)}; ` +
+    `a create now could make a second object. Run pulumi up again after then. See docs/troubleshooting.md#a-create-the-service-commits-late`
+  );
+}
+
+/** A create waits for an earlier run's unanswered create of the same resource, which the service may still commit. */
+export function waitingForLateCommit(kind: string, settlesBy: number): string {
+  const seconds = Math.ceil((settlesBy - Date.now()) / 1000);
+  return `${kind}: waiting up to ${seconds} s (until ${clock(settlesBy)}) for an earlier run's unanswered create of it, which the service may still commit, before creating it`;
+}
+
+/** A moment as a person reads it in a log: the time of day, UTC. */
+function clock(at: number): string {
+  return `${new Date(at).toISOString().slice(11, 19)} UTC`;
 }
 
 /** Every attempt failed, and the service verifiably made nothing. */

@@ -12,7 +12,7 @@ import type { BackoffPolicy } from "../../sdk";
 import { sameValue } from "../shapes/normalize";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
-import { beginCreate, endCreate, unfinishedCreate, type UnfinishedCreate } from "./create-intents";
+import { beginCreate, endCreate, mayCommitUntil, unfinishedCreate, type UnfinishedCreate } from "./create-intents";
 import { collisionRefusal, leftoverLeft, notHeldRefusal, sessionLeftBeside, unprovenRefusal, type Collision } from "./ownership";
 import {
   adoptDiffers,
@@ -20,11 +20,13 @@ import {
   adoptReplaced,
   createLookupFailed,
   createMayStillCommit,
+  earlierCreateSettling,
   heldByAnotherResource,
   leftoverRemoval,
   nothingCreated,
   takenOverByMarker,
   takenOverIdentical,
+  waitingForLateCommit,
 } from "./create-messages";
 import { hasMarker, madeBySameResource, markerFor, markerIn } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
@@ -44,6 +46,16 @@ export const CREATE_ATTEMPTS = 6;
 
 /** The pauses between those attempts: 250 ms, 500 ms, ... up to 4 s (the SDK's backoff, from a shorter start). */
 export const CREATE_BACKOFF: BackoffPolicy = { initialMs: 250, maxMs: 4_000 };
+
+/**
+ * The longest a create waits for an earlier run's unanswered create of the same resource to settle
+ * (the service may still commit it): a longer wait is refused, naming the moment to run again, as a
+ * run that waits silently longer than this looks hung.
+ */
+export const MAX_SETTLE_WAIT_MS = 90_000;
+
+/** While it waits, how often it looks for what that create made: a handful of list requests a minute. */
+export const SETTLE_POLL_MS = 5_000;
 
 /** Allows for clock skew between this machine and the service when matching created_at. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -88,7 +100,10 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     // Read before this create writes its own (create-intents.ts).
     const unfinished = unfinishedCreate(marker);
     const resuming = unfinished !== undefined;
-    const { orphan, marked } = await this.findOrphan(call, marker, unfinished?.before ?? NONE);
+    const found = await this.findOrphan(call, marker, unfinished?.before ?? NONE);
+    const { marked } = found;
+    // An earlier run's create the service may still commit: wait for it rather than make a second object.
+    const orphan = found.orphan ?? (unfinished ? await this.awaitLateCommit(call, marker, unfinished) : undefined);
     if (orphan && resuming) {
       warnAboutResource(takenOverByMarker(this.kind, orphan.id), urn);
       const taken = await this.takeOver(call, orphan, marker);
@@ -191,6 +206,26 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     finish(itsMarker, call.urn);
   }
 
+  /**
+   * What an earlier run's create of this resource made, when the service may still commit it (its
+   * answer never came, create-intents.ts): looked for every SETTLE_POLL_MS until it appears or the
+   * moment it may commit by has passed. Undefined then: it made nothing, and the create may be sent.
+   * A wait longer than MAX_SETTLE_WAIT_MS is refused, with the moment to run again.
+   */
+  private async awaitLateCommit(call: CreateCall<Args>, marker: string, earlier: UnfinishedCreate): Promise<R | undefined> {
+    const settlesBy = earlier.settlesBy;
+    if (settlesBy === undefined || settlesBy <= Date.now()) return undefined;
+    if (settlesBy - Date.now() > MAX_SETTLE_WAIT_MS) throw new MayExistError(earlierCreateSettling(this.kind, settlesBy));
+    const sent: SentCreate = { marker, sentAt: new Date(earlier.began - CLOCK_SKEW_MS), madeBefore: earlier.before, resumes: earlier };
+    warnAboutResource(waitingForLateCommit(this.kind, settlesBy), call.urn);
+    for (;;) {
+      const left = settlesBy - Date.now();
+      await sleep(Math.max(0, Math.min(SETTLE_POLL_MS, left)));
+      const found = await this.findCreated(call, sent);
+      if (found || left <= SETTLE_POLL_MS) return found;
+    }
+  }
+
   /** The object a create with this marker made, looked up afresh (after a lost answer): not one that carried the marker before it. */
   private async findCreated({ ctx, args }: CreateCall<Args>, sent: SentCreate): Promise<R | undefined> {
     const scope = this.binding.markedIn?.(ctx, args);
@@ -221,7 +256,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       if (found) return found;
       if (mayStillCommit(error)) {
         // Sending it again while the first may still commit is how one resource becomes two objects.
-        throw new MayExistError(createMayStillCommit(describeError(`creating ${this.kind}`, error, connection)));
+        // The service may take as long again as the client waited: the next run waits until then.
+        const settlesBy = Date.now() + call.ctx.client.timeoutMs;
+        const unrecorded = mayCommitUntil(sent.marker, settlesBy);
+        if (unrecorded) warnAboutResource(unrecorded, call.urn);
+        throw new MayExistError(createMayStillCommit(describeError(`creating ${this.kind}`, error, connection), settlesBy));
       }
       if (attempt < CREATE_ATTEMPTS) return undefined;
       throw new Error(nothingCreated(describeError(`creating ${this.kind}`, error, connection)));
@@ -367,6 +406,8 @@ interface CreateCall<Args> {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A create that failed and may still have made its object: the next run resumes it (create-intents.ts). */
 class MayExistError extends Error {}

@@ -35,8 +35,11 @@ describe("the create path", () => {
   afterEach(() => stderr.mockRestore());
 
   /** One `pulumi up`'s plugin: a fresh context (batchers, take-overs) over a client that retries nothing. */
-  function run(): { engine: (kind: ResourceKind) => ResourceEngine<Record<string, unknown>, Record<string, unknown>, { id: string }>; ctx: ApiContext } {
-    const ctx = newApiContext(() => harness.client({ maxRetries: 0, timeoutMs: CLIENT_TIMEOUT_MS }), harness.emu.keys.development.secret);
+  function run(timeoutMs = CLIENT_TIMEOUT_MS): {
+    engine: (kind: ResourceKind) => ResourceEngine<Record<string, unknown>, Record<string, unknown>, { id: string }>;
+    ctx: ApiContext;
+  } {
+    const ctx = newApiContext(() => harness.client({ maxRetries: 0, timeoutMs }), harness.emu.keys.development.secret);
     // One engine per kind, as the plugin keeps them: what its checks saw, its creates know.
     const engines = new Map<ResourceKind, ResourceEngine<Record<string, unknown>, Record<string, unknown>, { id: string }>>();
     const engine = (kind: ResourceKind) => {
@@ -81,6 +84,47 @@ describe("the create path", () => {
     expect(next.id).toBe(committed[0].id);
     expect(await activeConfigs("slow-create")).toHaveLength(1);
     expect(warnings.join("")).toContain(`${committed[0].id}: taken over`);
+  });
+
+  describe("a create the service commits after its client gave up (issue 58)", () => {
+    const lateConfig = (name: string) => ({
+      providerId: GITHUB_PROVIDER,
+      name,
+      value: { base_url: "https://api.github.com", timeout_seconds: 30 },
+      [CREATE_KEY_INPUT]: `${name}-key`,
+    });
+
+    it("a rerun before the commit waits for it and takes it over: one object, never two", async () => {
+      const config = lateConfig("late-commit-rerun");
+      // The connection drops at once; the service commits the create half a client timeout later.
+      await faults({ method: "POST", path: "/provider-configs", late_commit_ms: CLIENT_TIMEOUT_MS / 2, count: 1 });
+      await expect(run().engine("ProviderConfig").create(config)).rejects.toThrow(/may still create it.*waits until \d\d:\d\d:\d\d UTC/s);
+      expect(await activeConfigs("late-commit-rerun")).toHaveLength(0);
+
+      // Straight away, while the service still holds the first create.
+      const next = await run().engine("ProviderConfig").create(config);
+      // Past every moment the first create may commit by: still the one object.
+      await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMEOUT_MS));
+      const live = await activeConfigs("late-commit-rerun");
+      expect(live.map((made) => made.id)).toEqual([next.id]);
+      expect(warnings.join("")).toMatch(/waiting up to \d+ s .* for an earlier run's unanswered create/);
+      expect(warnings.join("")).toContain(`${next.id}: taken over`);
+    });
+
+    it("refuses a rerun that would wait longer than a run waits, naming when to run again; after the commit it takes the object over", async () => {
+      const config = lateConfig("late-commit-long");
+      // A client that waits two minutes: the service may still commit two minutes after it gave up.
+      await faults({ method: "POST", path: "/provider-configs", late_commit_ms: 1_500, count: 1 });
+      await expect(run(120_000).engine("ProviderConfig").create(config)).rejects.toThrow(/may still create it/);
+      await expect(run().engine("ProviderConfig").create(config)).rejects.toThrow(
+        /an earlier run's create of it went unanswered, and the service may still commit it until \d\d:\d\d:\d\d UTC.*Run pulumi up again after then/,
+      );
+      expect(await activeConfigs("late-commit-long")).toHaveLength(0);
+
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const next = await run().engine("ProviderConfig").create(config);
+      expect((await activeConfigs("late-commit-long")).map((made) => made.id)).toEqual([next.id]);
+    });
   });
 
   it("removes, naming it, what a failed run made when the next run declares other values", async () => {
