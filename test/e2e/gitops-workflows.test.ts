@@ -1,49 +1,41 @@
 // examples/gitops: the GitHub Actions workflows pass actionlint (built from Go modules), call the
 // engine the way their README says, and the nightly drift jobs' shell steps (with Node, and for a
 // repository in any language from the release's plugin) turn the drift report's exit codes into the
-// right outcome: 0 quiet, 2 an issue, 1 a failed job.
+// right outcome: 0 quiet, 2 an issue, 1 a failed job. The actions' steps are held to their recorded
+// contracts (test/contracts/), and the stand-in for gh behaves as gh's recorded facts say: it refuses a
+// label the repository does not have, and every command line it records is checked against gh's flags.
 import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import * as yaml from "js-yaml";
 import { REPO_ROOT } from "../lib/engine";
+import { checkUsesStep, loadActionContracts } from "../lib/gitops/action-contract";
+import { loadGhFacts, parseGhCall } from "../lib/gitops/gh-contract";
+import { loadWorkflow as load, WORKFLOW_DIR, workflowFiles, type Step, type Workflow } from "../lib/gitops/workflows";
 import { runBin } from "./helpers/run-bin";
 import { makeScratch, type Scratch } from "./helpers/workspace";
 
 const run = promisify(execFile);
-const WORKFLOW_DIR = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows");
-const WORKFLOWS = ["preview.yml", "apply.yml", "drift.yml", "drift-any-language.yml"];
 const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
+const contracts = loadActionContracts();
+const ghFacts = loadGhFacts();
 
-interface Step {
-  name?: string;
-  id?: string;
-  uses?: string;
-  run?: string;
-  if?: string;
-  with?: Record<string, unknown>;
-}
-interface Workflow {
-  on: Record<string, unknown>;
-  concurrency?: { group: string; "cancel-in-progress": boolean };
-  permissions?: Record<string, string>;
-  jobs: Record<string, { steps: Step[] }>;
-}
-
-function load(file: string): Workflow {
-  return yaml.load(fs.readFileSync(path.join(WORKFLOW_DIR, file), "utf8")) as Workflow;
-}
-
+/** The workflow's pulumi/actions step, which must be one the pinned action accepts. */
 function pulumiStep(workflow: Workflow): Step {
   const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
   const step = steps.find((candidate) => candidate.uses?.startsWith("pulumi/actions@"));
   if (!step) throw new Error("no pulumi/actions step");
+  expect(checkUsesStep(step, contracts)).toEqual([]);
   return step;
 }
 
+/** What is wrong with gh command lines a stand-in recorded, by gh's recorded flags. */
+function ghProblems(calls: string[][]): string[] {
+  return calls.flatMap((args) => parseGhCall(args, ghFacts).problems);
+}
+
 describe("examples/gitops workflows", () => {
-  it.each(WORKFLOWS)("%s passes actionlint", async (file) => {
+  it.each(workflowFiles())("%s passes actionlint", async (file) => {
     const { stdout: actionlint } = await run("bash", [path.join(REPO_ROOT, "scripts", "bootstrap-actionlint.sh")], { timeout: 300_000 });
     const lint = await run(actionlint.trim(), ["-no-color", path.join(WORKFLOW_DIR, file)]).then(
       (result) => ({ code: 0, output: result.stdout + result.stderr }),
@@ -73,6 +65,18 @@ describe("examples/gitops workflows", () => {
     expect(load("drift.yml").concurrency).toEqual(workflow.concurrency);
   });
 
+  // pulumi/actions v6 with no command installs the CLI and stops; any command it does not run fails the
+  // job before the CLI is installed, and the drift step after it would find no pulumi.
+  it.each(["drift.yml", "drift-any-language.yml"])("%s installs the Pulumi CLI (install-only) before the steps that run it", (file) => {
+    const steps = load(file).jobs.drift.steps;
+    const install = steps.findIndex((step) => step.uses?.startsWith("pulumi/actions@"));
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(steps[install].with?.command).toBeUndefined();
+    expect(checkUsesStep(steps[install], contracts)).toEqual([]);
+    const usesPulumi = steps.findIndex((step) => /\bpulumi(-tcs)? |TCS_PLUGIN"? drift/.test(step.run ?? ""));
+    expect(usesPulumi).toBeGreaterThan(install);
+  });
+
   // The same job twice: with Node (npx pulumi-tcs drift) and for a YAML, Python or Go repository (the
   // release's plugin executable, installed from its tarball). Each detect step is run as GitHub runs
   // it, with a stand-in for the tool that records its command line and exits as the tool would.
@@ -92,6 +96,7 @@ describe("examples/gitops workflows", () => {
       fakeTool = path.join(scratch.dir, "bin", tool);
       fs.mkdirSync(path.dirname(fakeTool));
       fs.writeFileSync(fakeTool, '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$TOOL_ARGS"\nexit "$FAKE_DRIFT_EXIT"\n', { mode: 0o755 });
+      fs.writeFileSync(path.join(scratch.dir, "bin", "gh"), GH_STAND_IN, { mode: 0o755 });
     });
     afterAll(() => scratch.remove());
 
@@ -129,6 +134,48 @@ describe("examples/gitops workflows", () => {
       expect(result.code).toBe(1);
       expect(result.outputs).toBe("exit-code=1\n");
       expect(result.stdout).toMatch(/::error::.*could not check the stack/);
+    });
+
+    /**
+     * Runs the issue step with a gh that behaves as gh's recorded facts say on a repository with the
+     * given labels and open drift issue: `issue create --label X` fails unless X exists or was created.
+     */
+    async function runReport(name: string, openIssue: string) {
+      const dir = path.join(scratch.dir, name);
+      const calls = path.join(dir, "gh-calls");
+      fs.mkdirSync(calls, { recursive: true });
+      const script = path.join(dir, "report.sh");
+      fs.writeFileSync(script, report.run as string);
+      fs.writeFileSync(path.join(dir, "drift.md"), "drift report\n");
+      const labels = path.join(dir, "labels");
+      fs.writeFileSync(labels, "bug\n");
+      const result = await runStep(
+        script,
+        { PATH: `${path.join(scratch.dir, "bin")}:${process.env.PATH}`, GH_CALLS: calls, GH_LABELS: labels, GH_OPEN_ISSUE: openIssue },
+        dir,
+      );
+      const recorded = fs
+        .readdirSync(calls)
+        .sort()
+        .map((file) => fs.readFileSync(path.join(calls, file), "utf8").split("\0").slice(0, -1));
+      return { ...result, calls: recorded, labels: fs.readFileSync(labels, "utf8").trim().split("\n") };
+    }
+
+    it("drift in a repository without the drift label: the label is made, then the issue opened with it", async () => {
+      const result = await runReport("no-label", "");
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(result.labels).toEqual(["bug", "drift"]);
+      expect(result.calls.map((args) => args.slice(0, 2).join(" "))).toEqual(["label create", "issue list", "issue create"]);
+      expect(result.calls[2]).toEqual(expect.arrayContaining(["--label", "drift", "--body-file", "drift.md"]));
+      expect(ghProblems(result.calls)).toEqual([]);
+    });
+
+    it("drift with a drift issue open: the report goes to it as a comment", async () => {
+      const result = await runReport("open-issue", "7");
+      expect(result.code).toBe(0);
+      expect(result.calls.map((args) => args.slice(0, 3).join(" "))).toEqual(["label create drift", "issue list --label", "issue comment 7"]);
+      expect(ghProblems(result.calls)).toEqual([]);
     });
 
     it("calls the drift command with options it accepts", async () => {
@@ -190,6 +237,7 @@ describe("examples/gitops workflows", () => {
       const result = await runInstall("good", false);
       expect(result.code).toBe(0);
       expect(result.gh).toEqual(["release", "download", `v${version}`, "--repo", "pulumi-tcs/pulumi-tcs", "--pattern", tarballName, "--pattern", "SHA256SUMS"]);
+      expect(ghProblems([result.gh])).toEqual([]);
       expect(result.pulumi).toEqual(["plugin", "install", "resource", "tcs", version, "--file", tarballName]);
       expect(result.githubEnv).toBe(`TCS_PLUGIN=/home/runner/.pulumi/plugins/resource-tcs-v${version}/pulumi-resource-tcs\n`);
     });
@@ -203,13 +251,41 @@ describe("examples/gitops workflows", () => {
   });
 });
 
+/**
+ * gh as its recorded facts say it behaves (test/contracts/gh-2.23.json): `label create` adds a label to
+ * the repository ($GH_LABELS), `issue create --label X` fails as gh does unless X is there, `issue list`
+ * prints the open drift issue ($GH_OPEN_ISSUE) if any. Each command line goes to $GH_CALLS to be checked
+ * against gh's flags afterwards.
+ */
+const GH_STAND_IN = `#!/usr/bin/env bash
+printf '%s\\0' "$@" > "$GH_CALLS/$(printf '%03d' "$(ls "$GH_CALLS" | wc -l)")"
+case "$1 $2" in
+  "label create") grep -qxF -- "$3" "$GH_LABELS" || echo "$3" >> "$GH_LABELS" ;;
+  "issue list") if [ -n "$GH_OPEN_ISSUE" ]; then echo "$GH_OPEN_ISSUE"; fi ;;
+  "issue create")
+    shift 2
+    while [ $# -gt 0 ]; do
+      if [ "$1" = --label ] || [ "$1" = -l ]; then
+        IFS=, read -ra names <<< "$2"
+        for name in "\${names[@]}"; do
+          grep -qxF -- "$name" "$GH_LABELS" || { echo "could not add label: '$name' not found" >&2; exit 1; }
+        done
+      fi
+      shift
+    done
+    echo "https://github.com/owner/infra/issues/8" ;;
+esac
+`;
+
 /** Runs a step's script as GitHub runs a `run:` step (bash -e -o pipefail), with only this environment. */
-function runStep(script: string, env: Record<string, string>, cwd = path.dirname(script)): Promise<{ code: number | null; stdout: string }> {
+function runStep(script: string, env: Record<string, string>, cwd = path.dirname(script)): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
+    let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout }));
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
