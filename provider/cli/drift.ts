@@ -13,13 +13,14 @@ import { toJson, toMarkdown } from "./drift/render";
 const usage = (program: string) => `Usage: ${program} drift --stack <name> [--cwd <project dir>] [--markdown <file>] [--json <file>]
 
 Runs a refresh preview of the stack and reports drift (declared inputs that differ from the service,
-objects deleted outside Pulumi) and, apart, lifecycle changes (what the service changed by itself).
+objects deleted outside Pulumi), orphans (objects carrying the stack's create markers that no resource
+holds) and, apart, lifecycle changes (what the service changed by itself).
   --stack <name>     the stack to check (required)
   --cwd <dir>        the Pulumi project directory (default: the current directory)
   --markdown <file>  write the Markdown report there (default: print it); also appended to
                      $GITHUB_STEP_SUMMARY when that is set
   --json <file>      write the JSON report there
-Exit codes: 0 no drift (lifecycle changes alone included), 2 drift found, 1 error.`;
+Exit codes: 0 no drift (lifecycle changes alone included), 2 drift or orphans found, 1 error.`;
 
 export const EXIT = { clean: 0, error: 1, drift: 2 } as const;
 
@@ -59,12 +60,13 @@ export async function drift(argv: string[], program: string): Promise<number> {
   }
 
   const report = collector.report(values.stack);
-  const markdown = toMarkdown(report);
+  const markdown = toMarkdown(report, program);
   if (values.markdown) fs.writeFileSync(values.markdown, markdown);
   else process.stdout.write(markdown);
   if (process.env.GITHUB_STEP_SUMMARY) fs.appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
   if (values.json) fs.writeFileSync(values.json, toJson(report));
-  return report.drifted ? EXIT.drift : EXIT.clean;
+  // An orphan holds what the stack's object holds (a config's secret settings) and nothing else names it.
+  return report.drifted || (report.orphans ?? []).length > 0 ? EXIT.drift : EXIT.clean;
 }
 
 /** The engine's own message without its noise. */

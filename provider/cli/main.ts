@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The project's own tools, one command each: `drift` (the drift report for scheduled pipelines) and
-// `generate` (the program or import file that adopts a whole environment). Two ways in, one code:
+// The project's own tools, one command each: `drift` (the drift report for scheduled pipelines),
+// `generate` (the program or import file that adopts a whole environment) and `orphan` (settles an
+// object a late create left that no resource holds). Two ways in, one code:
 // `npx pulumi-tcs <command>` for TypeScript users (the npm package's bin, named as the package so
 // that npx finds it there), and `pulumi-resource-tcs <command>` from the release's plugin executable,
 // with no Node installed (native/entry.ts).
@@ -9,6 +10,7 @@
 export const COMMANDS = {
   drift: async (argv: string[], program: string) => (await import("./drift")).drift(argv, program),
   generate: async (argv: string[], program: string) => (await import("./generate")).generate(argv, program),
+  orphan: async (argv: string[], program: string) => (await import("./orphan")).orphan(argv, program),
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;
@@ -30,7 +32,8 @@ function usage(program: string): string {
 Commands:
   drift      a refresh preview of a stack, reported as drift (exit 2) apart from lifecycle changes
              (exit 0); exit 1 when the stack cannot be checked
-  generate   a program (or a pulumi import file) that adopts every object of an environment`;
+  generate   a program (or a pulumi import file) that adopts every object of an environment
+  orphan     deletes or releases an orphan a refresh or the drift report named`;
 }
 
 /** Runs the command argv names and returns the process's exit code; errors are printed in one line. */

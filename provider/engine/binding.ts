@@ -73,6 +73,12 @@ export interface Binding<A extends Props, O extends Props, R extends LiveObject>
   /** Read one object through the batcher; undefined when it no longer exists. */
   read(ctx: ApiContext, id: string, state: Props): Promise<R | undefined>;
   /**
+   * For resources whose create carries the marker: every record the read's scan of this object's
+   * scope listed, once it ended (no request beyond the scan's own), where a refresh looks for orphans
+   * of the object it read (orphans.ts).
+   */
+  listedBeside?(ctx: ApiContext, state: Props): Promise<R[]>;
+  /**
    * For resources whose reads are scoped by an input (a config's provider, a session's integration):
    * read one object by id alone. Adoption uses it when the declared scope does not hold the id, so
    * that an object adopted with the wrong scope is reported as differing, not as missing.

@@ -11,6 +11,8 @@ import type { ApiContext, Binding, LiveObject } from "./binding";
 import { CreatePath, markerOf } from "./create-path";
 import { markedByAnotherResource } from "./create-marker";
 import { foreignMarkerWarning } from "./ownership";
+import { firstMention, orphansBeside } from "./orphans";
+import { orphanWarning } from "../orphan-warning";
 import { createKeyOfUrn } from "../shapes/identity";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
 import {
@@ -31,7 +33,8 @@ import type { CheckFailure, Checked, Created, Read, Updated } from "./results";
 /** What a door (the dynamic provider's shim, the native provider) calls on a resource type's engine. */
 export interface ProviderMethods {
   check(olds: Props, news: Props): Promise<Checked>;
-  read(id: string, props: Props): Promise<Read>;
+  /** `urn`: the resource's URN where the door knows it (the native one), to show its warnings with it. */
+  read(id: string, props: Props, urn?: string): Promise<Read>;
   update(id: string, olds: Props, news: Props): Promise<Updated>;
   /** `urn`: the resource's URN where the door knows it (the native one), to show its warnings with it. */
   delete(id: string, props: Props, urn?: string): Promise<void>;
@@ -100,7 +103,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     return { id: created.id, outs: await this.withEnvironment(created.outs, this.api(connectionOf(inputs))) };
   }
 
-  async read(id: string, props: Props): Promise<Read> {
+  /** `urn`: the resource's URN where the door knows it (the native one), to show its warnings with it. */
+  async read(id: string, props: Props, urn?: string): Promise<Read> {
     this.inState.add(id);
     // Before the read: another environment answers 404, and the object would drop from state.
     await this.assertSameEnvironment(id, props);
@@ -113,10 +117,27 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       if (this.environmentUnprovable(props)) throw new Error(notFoundSinceSettingsChanged(this.kind, id, connection));
       return {};
     }
+    await this.nameOrphansBeside(record, props, urn);
     const outs = outputsOf(this.binding, record, props as Args, connection);
     const inputs = this.refreshedInputs(outs, props);
     const recorded = await this.withEnvironment(outs, this.api(connection), props);
     return inputs ? { id, props: recorded, inputs } : { id, props: recorded };
+  }
+
+  /**
+   * Names, once per run, each orphan beside the object read: made by the same resource's creates, held
+   * by no resource of the stack (orphans.ts). A setup session is left out: the API cannot delete one,
+   * so every replacement leaves its predecessor pending with the marker until it expires.
+   */
+  private async nameOrphansBeside(record: R, props: Props, urn: string | undefined): Promise<void> {
+    if (!this.binding.listedBeside || this.shape.undeletable) return;
+    const ctx = this.api(connectionOf(props));
+    // Only what the scan listed: a failed listing names nothing and fails no read.
+    const listed = await this.binding.listedBeside(ctx, props).catch(() => []);
+    const held = (id: string) => this.inState.has(id) || ctx.claimed.has(id) || ctx.takenOver.has(id);
+    for (const orphan of orphansBeside(record, listed, held, this.binding.isGone)) {
+      if (firstMention(orphan.id)) warnAboutResource(orphanWarning(this.kind, orphan.id, record.id), urn);
+    }
   }
 
   /**

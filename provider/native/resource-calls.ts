@@ -81,7 +81,7 @@ export class ResourceCalls {
     const kind = kindOfNativeToken(type);
     const engine = this.engineFor(kind);
     const importing = Object.keys(props).length === 0;
-    const result = importing ? await engine.readForImport(id, urn) : await engine.read(id, props);
+    const result = importing ? await engine.readForImport(id, urn) : await engine.read(id, props, urn);
     // No id: the object is gone, and the engine drops it from state.
     if (!result.id) return {};
     if (imported) {

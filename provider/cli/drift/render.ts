@@ -1,6 +1,6 @@
 // The drift report as Markdown (a CI job summary) and as JSON (for tools).
 import { DEFAULT_CONNECTION_LABEL } from "../../connections";
-import type { DriftedResource, DriftReport, FieldChange, LifecycleChange } from "./report";
+import type { DriftedResource, DriftReport, FieldChange, LifecycleChange, Orphan } from "./report";
 
 function cell(value: unknown): string {
   const text = value === undefined ? "(absent)" : JSON.stringify(value);
@@ -61,16 +61,44 @@ function driftSection(resources: DriftedResource[], level: string): string[] {
 
 const RESTORE = "Run `pulumi up --refresh` to restore the declared state.";
 
-export function toMarkdown(report: DriftReport): string {
+/**
+ * The orphans, each with the three ways to settle it. `program`: the tools' command as the user
+ * typed it (pulumi-tcs, or the plugin executable).
+ */
+function orphanSection(orphans: readonly Orphan[], program: string): string[] {
+  if (orphans.length === 0) return [];
+  const lines = [
+    `### Orphans: ${orphans.length === 1 ? "an object" : `${orphans.length} objects`} no resource holds`,
+    "",
+    "Each carries the create marker of an object this stack holds: a create the service committed after its client gave up. " +
+      "Until each is settled, the report exits 2. See docs/troubleshooting.md#orphans.",
+    "",
+  ];
+  for (const orphan of orphans) {
+    const token = orphan.type.replace(/^tcs:/, "tcs:index:");
+    lines.push(
+      `#### ${orphan.type} \`${orphan.id}\` (beside \`${orphan.beside}\`)`,
+      "",
+      `- take it over: declare a resource with \`adoptId: "${orphan.id}"\`, or \`pulumi import ${token} <name> ${orphan.id}\``,
+      `- delete it: \`${program} orphan ${orphan.id} --delete\``,
+      `- release it (it stays, no stack's): \`${program} orphan ${orphan.id} --release\``,
+      "",
+    );
+  }
+  return lines;
+}
+
+export function toMarkdown(report: DriftReport, program = "pulumi-tcs"): string {
   const lines = [`## Drift report: stack \`${report.stack}\``, ""];
+  const orphans = orphanSection(report.orphans ?? [], program);
   const groups = connectionGroups(report);
-  if (groups) return [...lines, ...byConnection(report, groups)].join("\n");
+  if (groups) return [...lines, ...byConnection(report, groups), ...orphans].join("\n");
   if (!report.drifted) {
-    lines.push("No drift: every declared input matches what the service holds.", "", ...lifecycleSection(report.lifecycle, "###"));
+    lines.push("No drift: every declared input matches what the service holds.", "", ...orphans, ...lifecycleSection(report.lifecycle, "###"));
     return lines.join("\n");
   }
   lines.push(`**Drift found**: ${counts(report.resources)}. ${RESTORE}`, "");
-  lines.push(...driftSection(report.resources, "###"), ...lifecycleSection(report.lifecycle, "###"));
+  lines.push(...driftSection(report.resources, "###"), ...orphans, ...lifecycleSection(report.lifecycle, "###"));
   return lines.join("\n");
 }
 

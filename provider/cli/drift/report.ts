@@ -1,7 +1,8 @@
 // The drift report, built from the engine events of one refresh preview: drift (a declared input
 // differs from the service, or the object is gone) apart from lifecycle (what the service changed by
-// itself). See classify.ts for which is which. Values the engine marks secret never leave it unmasked.
+// itself), and orphans, as the provider named them in the preview's diagnostics. See classify.ts for which is which. Values the engine marks secret never leave it unmasked.
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { ORPHAN_PATTERN } from "../../orphan-warning";
 import { kindOfToken } from "../../type-tokens";
 import { classifyStep, connectionOf, type DriftedResource, type LifecycleChange } from "./classify";
 
@@ -15,6 +16,11 @@ export interface DriftReport {
   resources: DriftedResource[];
   /** What the service changed by itself: not drift, listed so that it is not silent. */
   lifecycle: LifecycleChange[];
+  /**
+   * Live objects carrying the create marker of an object the stack holds, which no resource holds (a
+   * create the service committed late): the exit code is 2 until each is settled. Older reports have none.
+   */
+  orphans?: Orphan[];
   /**
    * The same, by connection: one group per connection the stack's tcs resources use (drifted or not),
    * the default connection (null) first, then by name. Older reports have none.
@@ -32,16 +38,31 @@ export interface ConnectionGroup {
   lifecycle: string[];
 }
 
-/** Collects drift and lifecycle changes from the events of one refresh preview. */
+export interface Orphan {
+  /** The type as a program names it, e.g. `tcs:ProviderConfig`. */
+  type: string;
+  id: string;
+  /** The object of the stack whose create marker it carries. */
+  beside: string;
+}
+
+/** Collects drift, lifecycle changes and orphans from the events of one refresh preview. */
 export class DriftCollector {
   private readonly drift = new Map<string, DriftedResource>();
   private readonly lifecycle = new Map<string, LifecycleChange>();
   /** Every connection a tcs resource of the stack uses: a clean one is grouped too. */
   private readonly connections = new Set<string | null>();
+  /** Orphans as the provider named them, by id; the same id may be named by more than one process. */
+  private readonly orphans = new Map<string, Orphan>();
+  /** Every object id a resource of the stack holds: never an orphan, whatever a read thought. */
+  private readonly held = new Set<string>();
 
   onEvent = (event: EngineEvent): void => {
+    const named = event.diagnosticEvent?.message.match(ORPHAN_PATTERN);
+    if (named) this.orphans.set(named[2], { type: named[1], id: named[2], beside: named[3] });
     const step = event.resOutputsEvent?.metadata ?? event.resourcePreEvent?.metadata;
     if (!step) return;
+    for (const id of [step.old?.id, step.new?.id]) if (id) this.held.add(id);
     if (kindOfToken(step.type)) this.connections.add(connectionOf(step));
     const found = classifyStep(step);
     // A step's announcement and its outputs classify alike; a vanished resource may have only one.
@@ -58,7 +79,8 @@ export class DriftCollector {
       const drifted = resources.filter(on).map((resource) => resource.urn);
       return { connection, drifted: drifted.length > 0, resources: drifted, lifecycle: lifecycle.filter(on).map((change) => change.urn) };
     });
-    return { stack, drifted: resources.length > 0, resources, lifecycle, connections };
+    const orphans = [...this.orphans.values()].filter((orphan) => !this.held.has(orphan.id)).sort((a, b) => a.id.localeCompare(b.id));
+    return { stack, drifted: resources.length > 0, resources, lifecycle, connections, orphans };
   }
 }
 

@@ -7,15 +7,14 @@ import { keepMarker, withMarker, withoutMarker } from "../create-marker";
 import { notFoundAsUndefined } from "../not-found";
 import { createBody, updateBody } from "../request-body";
 
+const SCOPE = { kind: "Callback" } as const;
+
+// No status filter: the list leaves out deleted callbacks by itself, and a status a newer service
+// adds must not read as gone.
+const listScope = (ctx: ApiContext) => () => ctx.client.callbacks.list({ limit: SCAN_PAGE_SIZE });
+
 function readCallback(ctx: ApiContext, id: string): Promise<CallbackRecord | undefined> {
-  return ctx.reads.find(
-    { kind: "Callback" },
-    id,
-    // No status filter: the list leaves out deleted callbacks by itself, and a status a newer service
-    // adds must not read as gone.
-    () => ctx.client.callbacks.list({ limit: SCAN_PAGE_SIZE }),
-    (missing) => notFoundAsUndefined(ctx.client.callbacks.retrieve(missing)),
-  );
+  return ctx.reads.find(SCOPE, id, listScope(ctx), (missing) => notFoundAsUndefined(ctx.client.callbacks.retrieve(missing)));
 }
 
 export const callbackBinding = defineBinding<typeof callback.fields, CallbackRecord>(callback, {
@@ -27,6 +26,7 @@ export const callbackBinding = defineBinding<typeof callback.fields, CallbackRec
   }),
 
   read: (ctx, id) => readCallback(ctx, id),
+  listedBeside: (ctx) => ctx.reads.filterWhere(SCOPE, listScope(ctx), () => true),
 
   update: (ctx, id, args, _state, marker) =>
     ctx.client.callbacks.update(id, updateBody(callback, args, { overrides: { metadata: keepMarker(args.metadata, marker) } })),

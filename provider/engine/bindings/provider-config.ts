@@ -16,15 +16,14 @@ function toolFiltersOf(record: ConfigRecord): ToolFilters {
   return ALLOW_ALL;
 }
 
+const scopeOf = (providerId: string) => ({ kind: "ProviderConfig", within: providerId }) as const;
+
+// No status filter: a deleted config is gone from the list by itself, and a status a newer service
+// adds must not read as gone.
+const listScope = (ctx: ApiContext, providerId: string) => () => ctx.client.providerConfigs.list({ providerId, limit: SCAN_PAGE_SIZE });
+
 function readConfig(ctx: ApiContext, providerId: string, id: string): Promise<ConfigRecord | undefined> {
-  return ctx.reads.find(
-    { kind: "ProviderConfig", within: providerId },
-    id,
-    // No status filter: a deleted config is gone from the list by itself, and a status a newer service
-    // adds must not read as gone.
-    () => ctx.client.providerConfigs.list({ providerId, limit: SCAN_PAGE_SIZE }),
-    (missing) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(missing)),
-  );
+  return ctx.reads.find(scopeOf(providerId), id, listScope(ctx, providerId), (missing) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(missing)));
 }
 
 export const providerConfigBinding = defineBinding<typeof providerConfig.fields, ConfigRecord>(providerConfig, {
@@ -62,6 +61,7 @@ export const providerConfigBinding = defineBinding<typeof providerConfig.fields,
   }),
 
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id),
+  listedBeside: (ctx, state) => ctx.reads.filterWhere(scopeOf(String(state.providerId)), listScope(ctx, String(state.providerId)), () => true),
   retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(id)),
 
   update: (ctx, id, args, _state, marker) =>

@@ -3,6 +3,9 @@
 // (issue 33: a create slower than the client's timeout, a failed run's object after the program
 // changed, an update that kept the create marker). Each "run" is a fresh context, as each `pulumi up`
 // is a fresh plugin process.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { BINDINGS } from "../../../provider/engine/bindings";
 import type { ApiContext } from "../../../provider/engine/binding";
 import { ResourceEngine } from "../../../provider/engine/resource-engine";
@@ -125,6 +128,37 @@ describe("the create path", () => {
       const next = await run().engine("ProviderConfig").create(config);
       expect((await activeConfigs("late-commit-long")).map((made) => made.id)).toEqual([next.id]);
     });
+  });
+
+  it("a refresh names, once, the object a late commit left beside the one a rerun on another machine made", async () => {
+    const config = {
+      providerId: GITHUB_PROVIDER,
+      name: "late-commit-orphan",
+      value: { base_url: "https://api.github.com", timeout_seconds: 30 },
+      [CREATE_KEY_INPUT]: "late-commit-orphan-key",
+    };
+    await faults({ method: "POST", path: "/provider-configs", late_commit_ms: CLIENT_TIMEOUT_MS / 2, count: 1 });
+    await expect(run().engine("ProviderConfig").create(config)).rejects.toThrow(/may still create it/);
+    // The rerun runs on a machine that has no record of the first create: nothing tells it to wait.
+    const intents = process.env.TCS_CREATE_INTENTS_DIR;
+    process.env.TCS_CREATE_INTENTS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-other-runner-"));
+    let held: { id: string; outs: Record<string, unknown> };
+    try {
+      held = await run().engine("ProviderConfig").create(config);
+    } finally {
+      process.env.TCS_CREATE_INTENTS_DIR = intents;
+    }
+    await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMEOUT_MS));
+    const live = (await activeConfigs("late-commit-orphan")).map((made) => made.id);
+    expect(live).toHaveLength(2);
+    const orphan = live.find((id) => id !== held.id)!;
+
+    const refresh = run().engine("ProviderConfig");
+    await refresh.read(held.id, held.outs);
+    await refresh.read(held.id, held.outs);
+    const named = warnings.join("").match(new RegExp(`orphan: tcs:ProviderConfig ${orphan} carries the create marker of ${held.id}`, "g"));
+    expect(named).toHaveLength(1);
+    expect(warnings.join("")).toContain(`pulumi-tcs orphan ${orphan} --delete`);
   });
 
   it("removes, naming it, what a failed run made when the next run declares other values", async () => {

@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { beginCreate, CreateIntentStoreError, endCreate, unfinishedCreate } from "../../../provider/engine/create-intents";
+import { beginCreate, CreateIntentStoreError, endCreate, mayCommitUntil, unfinishedCreate } from "../../../provider/engine/create-intents";
 
 let dir: string;
 const saved = process.env.TCS_CREATE_INTENTS_DIR;
@@ -43,4 +43,24 @@ test("an intent that cannot be removed is reported, not thrown", () => {
   fs.rmSync(path.join(dir, intent));
   fs.mkdirSync(path.join(dir, intent, "inner"), { recursive: true });
   expect(endCreate("marker-c")).toMatch(new RegExp(`the create finished, but its intent could not be removed from ${dir} \\(E[A-Z]+`));
+});
+
+test("a create the service may still commit records until when, and the next run reads it back (issue 58)", () => {
+  process.env.TCS_CREATE_INTENTS_DIR = dir;
+  beginCreate("marker-late", ["pcfg_before"]);
+  const settlesBy = Date.parse("2026-12-06T10:00:00.000Z");
+  expect(mayCommitUntil("marker-late", settlesBy)).toBeUndefined();
+  const earlier = unfinishedCreate("marker-late");
+  expect(earlier?.settlesBy).toBe(settlesBy);
+  expect([...(earlier?.before ?? [])]).toEqual(["pcfg_before"]);
+  // A create sent afresh writes a new intent: until then it had no answer to wait for.
+  beginCreate("marker-late");
+  expect(unfinishedCreate("marker-late")?.settlesBy).toBeUndefined();
+});
+
+test("a moment that cannot be recorded is said, naming it, for the user to wait it out", () => {
+  process.env.TCS_CREATE_INTENTS_DIR = dir;
+  expect(mayCommitUntil("marker-never-begun", Date.parse("2026-12-06T10:00:00.000Z"))).toMatch(
+    /may still commit this create until 2026-12-06T10:00:00\.000Z, and that could not be recorded .*ENOENT.*wait until then/,
+  );
 });

@@ -1,0 +1,71 @@
+// `orphan`: settles an orphan a refresh or the drift report named (engine/orphans.ts): an object that
+// carries the create marker of an object the stack holds, though no resource holds it. Taking it over
+// is the stack's business (adoptId, or pulumi import); this command does the other two: delete it, or
+// release it (remove the marker, so it is no longer any stack's and nothing names it again). Only an
+// object that carries a marker is touched: the command cannot delete what a person made.
+import { parseArgs } from "node:util";
+import { ToolConnectivityClient } from "../../sdk";
+import { markerIn, withoutMarker } from "../engine/create-marker";
+import { notFoundAsUndefined } from "../engine/not-found";
+import { SETTINGS } from "../settings";
+import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
+
+const usage = (program: string) => `Usage: ${program} orphan <id> (--delete | --release) [--base-url <url>]
+
+Settles an orphan that pulumi refresh or the drift report named: a callback (cb_...) or provider config
+(pcfg_...) carrying the create marker of an object a stack holds, which no resource holds. The key is
+read from ${SETTINGS.apiKey}, the base URL from --base-url or ${SETTINGS.baseUrl}. To keep it instead,
+adopt it (adoptId, or pulumi import). See docs/troubleshooting.md#orphans
+  --delete    delete it
+  --release   remove its create marker: it stays, as an object no stack manages`;
+
+/** The kinds an orphan can be, by their ids' prefix: those whose create writes a marker and the API can delete. */
+const KINDS = {
+  cb: {
+    name: "callback",
+    retrieve: (client: ToolConnectivityClient, id: string) => client.callbacks.retrieve(id),
+    remove: (client: ToolConnectivityClient, id: string) => client.callbacks.delete(id),
+    // The API replaces a callback's name, description and metadata together.
+    release: (client: ToolConnectivityClient, id: string, live: { name?: string | null; description?: string | null; metadata?: unknown }) =>
+      client.callbacks.update(id, { name: live.name ?? null, description: live.description ?? null, metadata: withoutMarker(live.metadata) }),
+  },
+  pcfg: {
+    name: "provider config",
+    retrieve: (client: ToolConnectivityClient, id: string) => client.providerConfigs.retrieve(id),
+    remove: (client: ToolConnectivityClient, id: string) => client.providerConfigs.delete(id),
+    release: (client: ToolConnectivityClient, id: string, live: { metadata?: unknown }) =>
+      client.providerConfigs.update(id, { metadata: withoutMarker(live.metadata) }),
+  },
+} as const;
+
+/** Runs `orphan`; `program` is the command as the user typed it (pulumi-tcs, or the plugin executable). Throws a usage error. */
+export async function orphan(argv: string[], program: string): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { delete: { type: "boolean" }, release: { type: "boolean" }, "base-url": { type: "string" }, help: { type: "boolean" } },
+  });
+  if (values.help) {
+    process.stdout.write(`${usage(program)}\n`);
+    return 0;
+  }
+  const [id, ...extra] = positionals;
+  const kind = KINDS[(id?.split("_")[0] ?? "") as keyof typeof KINDS];
+  if (!id || extra.length > 0 || !kind) throw new Error(`name one callback (cb_...) or provider config (pcfg_...) id, as the orphan warning does`);
+  if (values.delete === values.release) throw new Error(`say what to do with ${id}: --delete, or --release to keep it unmanaged`);
+  const { apiKey, baseUrl } = await resolveTarget({ baseUrl: values["base-url"] }, process.env, readStackConfigWithPulumi);
+  const client = new ToolConnectivityClient({ apiKey, baseUrl });
+
+  const live = await notFoundAsUndefined(kind.retrieve(client, id));
+  if (!live || (live as { status?: string }).status === "deleted") {
+    process.stderr.write(`${program} orphan: ${kind.name} ${id} no longer exists; nothing to do\n`);
+    return 0;
+  }
+  if (markerIn(live.metadata) === undefined) {
+    throw new Error(`${kind.name} ${id} carries no create marker: no stack made it, so it is no orphan; nothing was changed`);
+  }
+  if (values.delete) await kind.remove(client, id);
+  else await kind.release(client, id, live);
+  process.stderr.write(`${program} orphan: ${kind.name} ${id} ${values.delete ? "deleted" : "released: it no longer carries a create marker"}\n`);
+  return 0;
+}
