@@ -12,8 +12,18 @@ export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 export interface ClientOptions {
   /** Default: process.env.TCS_API_KEY. */
   apiKey?: string;
-  /** Default: process.env.TCS_BASE_URL. There is no built-in default (docs/contract-decisions.md). */
+  /**
+   * Default: process.env.TCS_BASE_URL. There is no built-in default (docs/contract-decisions.md). https,
+   * or plain http to a loopback host (127.0.0.0/8, ::1, localhost); any other http URL is refused at
+   * construction (code ERR_TCS_INSECURE_BASE_URL), since every request carries the key.
+   */
   baseUrl?: string;
+  /**
+   * Lets `baseUrl` be plain http to a host that is not loopback: every request then sends the API key
+   * in clear, readable by anyone on the way. Only for a test double on a network you trust (a container's
+   * name on a private network); never for the service. Default false.
+   */
+  allowInsecureHttp?: boolean;
   /** Sent as Service-Version on every request. Default "2026-01-01". */
   serviceVersion?: string;
   /** Per attempt. Default 60 000. */

@@ -14,6 +14,7 @@ import {
   type RateLimitTier,
   type TierBelowServiceNotice,
 } from "../core/options";
+import { keepsKeySafe, LOOPBACK_HOSTS } from "./key-transport";
 import type { LogSink } from "./logger";
 
 export interface ResolvedOptions {
@@ -43,7 +44,7 @@ export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = 
   }
   return {
     apiKey,
-    baseUrl: resolveBaseUrl(options.baseUrl ?? env.TCS_BASE_URL),
+    baseUrl: resolveBaseUrl(options.baseUrl ?? env.TCS_BASE_URL, options.allowInsecureHttp === true),
     serviceVersion: resolveServiceVersion(options.serviceVersion ?? DEFAULT_SERVICE_VERSION),
     timeoutMs: positiveNumber("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxRetries: wholeNumber("maxRetries", options.maxRetries ?? DEFAULT_MAX_RETRIES, 0),
@@ -56,7 +57,7 @@ export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = 
   };
 }
 
-function resolveBaseUrl(value: string | undefined): URL {
+function resolveBaseUrl(value: string | undefined, allowInsecureHttp: boolean): URL {
   if (value === undefined || value.trim() === "") {
     throw new ToolConnectivityError(
       "No base URL: pass the baseUrl option or set the TCS_BASE_URL environment variable (the service has no default address).",
@@ -71,6 +72,15 @@ function resolveBaseUrl(value: string | undefined): URL {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ToolConnectivityError(`The base URL must use http or https, not ${url.protocol}`, ClientErrorCodes.INVALID_OPTION);
+  }
+  // Every request carries the key in its Authorization header: refused here, before any connection,
+  // as the provider and the CLI refuse the same URL (key-transport.ts), unless the caller says otherwise.
+  if (!keepsKeySafe(url) && !allowInsecureHttp) {
+    throw new ToolConnectivityError(
+      `The base URL ${url.origin} would send the API key in clear: plain http is allowed to loopback hosts only (${LOOPBACK_HOSTS}). ` +
+        `Use https://${url.host}, or pass allowInsecureHttp: true for a test double on a network you trust.`,
+      ClientErrorCodes.INSECURE_BASE_URL,
+    );
   }
   if (url.search || url.hash) {
     throw new ToolConnectivityError("The base URL must not carry a query string or fragment.", ClientErrorCodes.INVALID_OPTION);

@@ -24,14 +24,31 @@ describe("client options", () => {
 
   it("reads both from the environment", () => {
     process.env.TCS_API_KEY = SECRET_KEY;
-    process.env.TCS_BASE_URL = "http://env.test";
+    process.env.TCS_BASE_URL = "https://env.test";
     const client = new ToolConnectivityClient();
-    expect(client.baseUrl).toBe("http://env.test/");
+    expect(client.baseUrl).toBe("https://env.test/");
     expect(client.serviceVersion).toBe(DEFAULT_SERVICE_VERSION);
   });
 
+  it("refuses plain http to a host that is not loopback, unless allowInsecureHttp says so", () => {
+    // Every request carries the key: the provider and the CLI refuse the same URLs (key-transport.ts).
+    for (const baseUrl of ["http://x.test", "http://192.0.2.2:9", "http://10.0.0.1", "http://[::2]:80", "http://127.example.com"]) {
+      expect(() => new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl })).toThrow(
+        expect.objectContaining({ code: "ERR_TCS_INSECURE_BASE_URL", message: expect.stringMatching(/in clear.*allowInsecureHttp/) }),
+      );
+      expect(new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl, allowInsecureHttp: true }).baseUrl).toBe(new URL(baseUrl).href);
+    }
+    process.env.TCS_BASE_URL = "http://x.test";
+    expect(() => new ToolConnectivityClient({ apiKey: SECRET_KEY })).toThrow(/in clear/);
+    for (const baseUrl of ["https://x.test", "http://127.0.0.1:4010", "http://127.1.2.3", "http://localhost:8080", "http://[::1]:4010"]) {
+      expect(new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl }).baseUrl).toBe(new URL(baseUrl).href);
+    }
+    // The message shows where, never credentials written into the URL.
+    expect(() => new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl: "http://user:hunter2@x.test" })).toThrow(/^(?!.*hunter2).*http:\/\/x\.test/);
+  });
+
   it("rejects nonsense options early", () => {
-    const base = { apiKey: SECRET_KEY, baseUrl: "http://x.test" };
+    const base = { apiKey: SECRET_KEY, baseUrl: "https://x.test" };
     expect(() => new ToolConnectivityClient({ ...base, timeoutMs: 0 })).toThrow(/timeoutMs/);
     expect(() => new ToolConnectivityClient({ ...base, maxRetries: -1 })).toThrow(/maxRetries/);
     expect(() => new ToolConnectivityClient({ ...base, maxConcurrency: 0 })).toThrow(/maxConcurrency/);

@@ -19,7 +19,7 @@ export interface MockedClient {
 
 export function mockedClient(options: ClientOptions = {}): MockedClient {
   counter += 1;
-  const origin = `http://api-${counter}-${process.pid}.test`;
+  const origin = `https://api-${counter}-${process.pid}.test`;
   const agent = new MockAgent();
   agent.disableNetConnect();
   const logs: string[] = [];

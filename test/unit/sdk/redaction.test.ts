@@ -11,7 +11,7 @@ function renderings(value: unknown): string[] {
 
 describe("redaction", () => {
   it("never shows the key in the client's toString, inspect or JSON", () => {
-    const client = new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl: "http://x.test" });
+    const client = new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl: "https://x.test" });
     for (const text of renderings(client)) expect(text).not.toContain(SECRET_KEY);
     expect(String(client)).toContain("service_sk_[redacted]");
     expect(JSON.stringify(client)).toContain("service_sk_[redacted]");
