@@ -3,8 +3,11 @@
 // URL in plain http sent the API key in clear. Both are reported at preview, where a missing key or URL
 // already is (config.ts missingSettings, connections.ts missingConnectionSettings), naming the setting
 // and the command that fixes it. Values are echoed (neither setting is secret), credentials in a URL never.
-// Imports only the settings' owner (settings.ts), which names the setting and its fix: config.ts and
-// native/config.ts both use it.
+// Imports only the settings' owner (settings.ts), which names the setting and its fix: config.ts,
+// native/config.ts and the CLI's commands (cli/base-url.ts) use it. The SDK's client applies the same
+// transport rule on its own (sdk/internal/key-transport.ts): a preview loads no file of the SDK, and the
+// SDK no file of the provider, so a unit test holds the two to the same answer for every URL
+// (test/unit/provider/generate-base-url.test.ts).
 import type { SettingsOwner } from "./settings";
 
 /**
@@ -57,25 +60,29 @@ function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-/** Why a base URL cannot carry the API key (completing "<setting> ..."), with the value that fixes it; or undefined. */
-export function baseUrlProblem(value: string): { problem: string; fix: string } | undefined {
+/**
+ * Why a base URL cannot carry the API key (completing "<setting> ..."), with the value that fixes it and
+ * whether it is the key travelling in clear (`inClear`: plain http to a host that is not loopback); or undefined.
+ */
+export function baseUrlProblem(value: string): { problem: string; fix: string; inClear: boolean } | undefined {
   const written = value.trim();
   let url: URL;
   try {
     url = new URL(written);
   } catch {
-    return { problem: `must be an absolute https:// URL such as https://api.example.com (got '${written}')`, fix: "https://..." };
+    return { problem: `must be an absolute https:// URL such as https://api.example.com (got '${written}')`, fix: "https://...", inClear: false };
   }
   const shown = url.username || url.password ? withoutCredentials(url) : written;
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
     return {
       problem: `must use https (plain http is allowed for loopback hosts only: ${LOOPBACK_HOSTS}), so the API key never travels in clear (got '${shown}')`,
       fix: shown.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, "https:"),
+      inClear: url.protocol === "http:",
     };
   }
   // The SDK refuses these too, but only when the first request is made.
   if (url.search || url.hash) {
-    return { problem: `must not carry a query string or fragment (got '${shown}')`, fix: shown.replace(/[?#].*$/, "") };
+    return { problem: `must not carry a query string or fragment (got '${shown}')`, fix: shown.replace(/[?#].*$/, ""), inClear: false };
   }
   return undefined;
 }

@@ -22,7 +22,8 @@ const usage = (program: string) => `Usage: ${program} generate [--out <dir> | --
 
 Lists the objects of the environment the API key belongs to and writes a Pulumi program (index.ts)
 declaring each with adoptId. The key is read from ${KEY_VARIABLE}, the base URL from --base-url or
-${URL_VARIABLE} (with --stack: from the stack's config, see below).
+${URL_VARIABLE} (with --stack: from the stack's config, see below): https, or plain http to a loopback
+host only, as for the provider, checked before any connection.
   --out <dir>          write <dir>/index.ts (and Pulumi.yaml when the directory has none)
   --stdout             print the program instead
   --import-file <path> write instead the file \`pulumi import --file <path>\` takes, for a stack on the native

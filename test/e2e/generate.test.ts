@@ -1,6 +1,6 @@
 // Adoption of a whole environment: objects made through the API, `pulumi-tcs generate` writes a
 // program for them, and the real engine's first `up` of it takes every one over with no write.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -10,6 +10,8 @@ import { runBin } from "./helpers/run-bin";
 import { listAll, requests, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
+/** The native plugin's launcher: its `generate` runs the same code as the npm bin's. */
+const LAUNCHER = path.join(REPO_ROOT, "bin", "pulumi-resource-tcs");
 const EXAMPLE = path.join(REPO_ROOT, "examples", "adoption");
 
 /** A generated program without what differs between two environments holding the same objects. */
@@ -86,3 +88,46 @@ describe("pulumi-tcs generate", () => {
     expect(noTarget.stderr).toMatch(/--out <dir> or --stdout/);
   });
 });
+
+describe("pulumi-tcs generate: the API key never over plain http to another host", () => {
+  // NODE_DEBUG=net makes Node print every connection it opens ("NET <pid>: createConnection ...") on
+  // stderr: today's generate printed those for 192.0.2.2 and then failed to connect, key in hand. The
+  // deadline only keeps a hang (on a network where that address swallows packets) from stalling the test.
+  const URL = "http://192.0.2.2:9";
+  const KEY = "service_sk_neverSentInClear0123456789";
+  const PATH = `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`;
+  const env = { ...process.env, TCS_API_KEY: KEY, TCS_BASE_URL: "", NODE_DEBUG: "net", PATH };
+
+  it.each([
+    ["--base-url, npm bin", process.execPath, [BIN, "generate", "--stdout", "--base-url", URL], env],
+    ["TCS_BASE_URL, npm bin", process.execPath, [BIN, "generate", "--stdout"], { ...env, TCS_BASE_URL: URL }],
+    ["--base-url, the plugin's generate", LAUNCHER, ["generate", "--stdout", "--base-url", URL], env],
+  ])("%s: refused before any connection", async (_name, command, args, runEnv) => {
+    const run = await runWithin(20_000, command, args, runEnv);
+    expect(run.stderr).not.toMatch(/NET \d+: createConnection/);
+    expect(run).toMatchObject({ killed: false, code: 1, stdout: "" });
+    const [line, ...rest] = run.stderr.trimEnd().split("\n");
+    expect(rest).toEqual([]);
+    expect(line).toMatch(
+      /^pulumi-(tcs|resource-tcs) generate: (--base-url|TCS_BASE_URL) is plain http to a host that is not loopback: the API key would travel in clear\. (Use --base-url |Set TCS_BASE_URL=)https:\/\/192\.0\.2\.2:9\. See docs\/guide\.md#configuration$/,
+    );
+    expect(run.stderr).not.toContain(KEY);
+  });
+});
+
+/** Runs a command, killed after `ms` if still running. */
+function runWithin(
+  ms: number,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; killed: boolean; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"], timeout: ms });
+    let [stdout, stderr] = ["", ""];
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, killed: child.killed, stdout, stderr }));
+  });
+}

@@ -2,11 +2,14 @@
 // with --connection NAME --stack <stack>, the stack config's tcs:connections.NAME. The stack's settings
 // then win over the environment variables (which may well hold another environment's key: adopting the
 // wrong environment must not happen silently); --base-url, given on the command line, still wins.
+// Whichever the base URL came from, it is judged (cli/base-url.ts) before the stack's config is read or
+// any request made: the key goes over https, or plain http to a loopback host only.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { ConfigSource } from "../../config";
 import { CONNECTIONS_KEY, connectionNameProblem, missingConnectionSettings, readConnections, type ConnectionSettings } from "../../connections";
 import { SETTINGS, SettingsOwner } from "../../settings";
+import { baseUrlRefusal, type BaseUrlSource } from "../base-url";
 
 export interface TargetOptions {
   connection?: string;
@@ -37,11 +40,13 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
     throw new Error(`--stack reads a named connection's settings (${CONNECTIONS_KEY}.<name>): pass --connection <name> with it`);
   }
   if (options.cwd !== undefined && stack === undefined) throw new Error("--cwd is the project directory of --stack: pass --stack <name> with it");
+  if (options.baseUrl !== undefined) refuseUnsafe(options.baseUrl, { flag: "--base-url" });
   if (stack === undefined) {
     const apiKey = env[SETTINGS.apiKey];
     if (!apiKey) throw new Error(`no API key: set ${SETTINGS.apiKey} to a secret key (service_sk_...) of the environment to adopt`);
     const baseUrl = options.baseUrl ?? env[SETTINGS.baseUrl];
     if (!baseUrl) throw new Error(`no base URL: pass --base-url https://... or set ${SETTINGS.baseUrl}`);
+    if (options.baseUrl === undefined) refuseUnsafe(baseUrl, { variable: SETTINGS.baseUrl });
     return { apiKey, baseUrl, ...(connection === undefined ? {} : { connection }) };
   }
 
@@ -60,6 +65,7 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
     );
   }
   const withUrl = { ...settings, baseUrl: options.baseUrl ?? settings.baseUrl };
+  if (options.baseUrl === undefined && settings.baseUrl) refuseUnsafe(settings.baseUrl, { stack, owner: SettingsOwner.connection(name), cwd: options.cwd });
   const missing = missingConnectionSettings(name, withUrl);
   if (missing) throw new Error(`in stack '${stack}', ${missing}`);
   return {
@@ -69,6 +75,11 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
     ...(settings.rateLimitTier ? { rateLimitTier: settings.rateLimitTier } : {}),
     connection: name,
   };
+}
+
+function refuseUnsafe(baseUrl: string, source: BaseUrlSource): void {
+  const refusal = baseUrlRefusal(baseUrl, source);
+  if (refusal) throw new Error(refusal);
 }
 
 /**

@@ -3,6 +3,10 @@
 // the fix as a command and the docs section; the section each names exists in the docs.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { baseUrlRefusal } from "../../../provider/cli/base-url";
+import { SettingsOwner } from "../../../provider/settings";
+import { earlierCreateSettling } from "../../../provider/engine/create-messages";
+import { orphanWarning } from "../../../provider/orphan-warning";
 import { movedRefusal, notFoundSinceSettingsChanged, unknownEnvironmentRefusal } from "../../../provider/engine/environment-record";
 import {
   adoptedReplaceRefusal,
@@ -36,6 +40,16 @@ const refusals: Record<string, string> = {
   "environment unknown": unknownEnvironmentRefusal("tcs:Role", ID("rol"), undefined, "503 Service Unavailable"),
   "not found since the settings changed (default connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), undefined),
   "not found since the settings changed (named connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), "staging-eu"),
+  "an earlier create still settling": earlierCreateSettling("tcs:ProviderConfig", Date.parse("2026-12-06T10:00:00Z")),
+  "orphan named by a refresh": orphanWarning("tcs:ProviderConfig", ID("pcfg"), ID("pcfg")),
+  // A command's base URL (issue 58), from each place it is read; a stack's fix is the longest.
+  "plain http, --base-url": baseUrlRefusal("http://tcs.internal.example.com:8080", { flag: "--base-url" })!,
+  "plain http, TCS_BASE_URL": baseUrlRefusal("http://tcs.internal.example.com:8080", { variable: "TCS_BASE_URL" })!,
+  "plain http, a stack's connection": baseUrlRefusal("http://tcs.internal.example.com:8080", {
+    stack: "production",
+    owner: SettingsOwner.connection("staging-eu"),
+    cwd: "infra/tcs",
+  })!,
 };
 
 describe.each(Object.entries(refusals))("the %s refusal", (_name, text) => {
