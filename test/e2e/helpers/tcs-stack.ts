@@ -88,6 +88,8 @@ export interface FaultRule {
   jitter_ms?: number;
   retry_after?: number;
   drop_after_commit?: boolean;
+  /** Drop the connection at once, and commit the request this many ms later. */
+  late_commit_ms?: number;
 }
 
 export const faults = {
