@@ -28,7 +28,7 @@ import {
 import { warningMark, warningsCaptured, warningsSince } from "./warnings";
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
 import { MODEL_PROJECT, MODEL_STACK, StepError, createKeyOf, isAbout, stepCounts, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
-import { SLOW_CREATE_MS, connectionOf, keyOfConnection, type Connection, type World } from "./world";
+import { SETTLING_CREATE_MS, SLOW_CREATE_MS, connectionOf, keyOfConnection, type Connection, type World } from "./world";
 import { markerOf as markerFor } from "../../../provider/engine/create-path";
 import { parseArgs } from "../../../provider/engine/engine-inputs";
 
@@ -77,18 +77,25 @@ function fail(message: string): never {
  * object and adoptId, whatever its kind, then claimed).
  */
 export class SlowCreateUp implements Command {
-  constructor(readonly fresh?: { kind: ResourceKind; variant: number; connection: Connection }) {}
+  constructor(
+    readonly fresh?: { kind: ResourceKind; variant: number; connection: Connection },
+    /** The next up runs straight away, on the same runner, while the service still holds the create (issue 58). */
+    readonly rerunBeforeCommit = false,
+  ) {}
   check = always;
   async run(_m: Model, real: Real) {
     if (this.fresh && !(await declareNew(real, this.fresh.kind, this.fresh.variant, this.fresh.connection))) return;
-    const { failure: failed, slowed } = await real.world.upWithSlowCreate(async () => {
-      await real.sim.up(declarations(real.program), { refresh: real.dirty });
-      real.dirty = false;
-    });
+    const { failure: failed, slowed } = await real.world.upWithSlowCreate(
+      async () => {
+        await real.sim.up(declarations(real.program), { refresh: real.dirty });
+        real.dirty = false;
+      },
+      this.rerunBeforeCommit ? SETTLING_CREATE_MS : SLOW_CREATE_MS,
+    );
     // The held create commits SLOW_CREATE_MS after it arrived, which was before the client gave up:
-    // past that, the next run sees what it made (an earlier run would make a second one, as any
-    // program run while a create is still under way could).
-    if (slowed) await sleep(SLOW_CREATE_MS);
+    // past that, the next run sees what it made. A rerun before then must wait for it, as the failed
+    // run recorded how long the service may take (SETTLING_CREATE_MS is within that).
+    if (slowed && !this.rerunBeforeCommit) await sleep(SLOW_CREATE_MS);
     if (failed !== undefined) {
       if (!(failed instanceof StepError)) throw failed;
       real.log.push(`  (failed as a slow create allows: ${failed.message.slice(0, 200)})`);
@@ -112,7 +119,7 @@ export class SlowCreateUp implements Command {
   toString = () =>
     this.fresh
       ? `declare a ${this.fresh.kind} (${this.fresh.variant}${this.fresh.connection ? `, on ${this.fresh.connection}` : ""}), up with its create slower than the client's timeout, then up on a fresh runner`
-      : "up with the first create slower than the client's timeout, then up";
+      : `up with the first create slower than the client's timeout, then up ${this.rerunBeforeCommit ? "straight away, before it commits" : "after it committed"}`;
 }
 
 /**
@@ -646,8 +653,11 @@ export function oneObjectCommands(options: { faults: boolean; realEngine?: boole
       {
         weight: 1,
         arbitrary: fc
-          .tuple(fc.boolean(), FRESH_KINDS, variant, fc.constantFrom<Connection>(undefined, "prod"))
-          .map(([fresh, kind, v, connection]) => new SlowCreateUp(fresh ? { kind, variant: v, connection } : undefined)),
+          .tuple(fc.boolean(), FRESH_KINDS, variant, fc.constantFrom<Connection>(undefined, "prod"), fc.boolean())
+          // A fresh runner knows nothing of the first create: it reruns after the commit.
+          .map(([fresh, kind, v, connection, beforeCommit]) =>
+            fresh ? new SlowCreateUp({ kind, variant: v, connection }) : new SlowCreateUp(undefined, beforeCommit),
+          ),
       },
       // Half of them on a fresh runner: each half about as often as the rarest command.
       {
