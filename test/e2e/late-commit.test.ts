@@ -14,7 +14,8 @@ import { nativePlugins } from "./helpers/native-engine-deployer";
 import { NativeResource } from "./helpers/native-resources";
 import { FIX } from "./helpers/programs";
 import { runBin } from "./helpers/run-bin";
-import { faults, listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
+import { MARKER_KEY } from "../../provider/shapes/reserved";
+import { api, faults, listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { attempt, outputCollector, type Scratch } from "./helpers/workspace";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
@@ -126,5 +127,27 @@ describe.each<Door>(["dynamic", "native"])("the %s door", (door) => {
     expect((await configsNamed(name)).map((config) => config.id)).toEqual([held]);
     expect((await drift(json)).code).toBe(0);
     expect(JSON.parse(fs.readFileSync(json, "utf8")).orphans).toEqual([]);
+  });
+});
+
+describe("pulumi-tcs orphan", () => {
+  const run = (...args: string[]) =>
+    runBin(BIN, ["orphan", ...args], { ...process.env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url });
+  const byHand = (metadata: Record<string, unknown>) =>
+    api(emulator, "POST", "/provider-configs", { provider_id: FIX.githubProvider, provider_config_vault_id: FIX.githubVault, name: "by hand", metadata });
+
+  it("touches only an object that carries a create marker; --release removes the marker and keeps the object and the rest of its metadata", async () => {
+    const unmarked = await byHand({ team: "ops" });
+    const refused = await run(unmarked.id, "--delete");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`provider config ${unmarked.id} carries no create marker: no stack made it, so it is no orphan; nothing was changed`);
+    expect((await api(emulator, "GET", `/provider-configs/${unmarked.id}`)).status).toBe("active");
+
+    const marked = await byHand({ team: "ops", [MARKER_KEY]: "aaaa.bbbb" });
+    expect((await run(marked.id, "--delete", "--release")).stderr).toContain("say what to do with");
+    const released = await run(marked.id, "--release");
+    expect(released.code).toBe(0);
+    const live = await api(emulator, "GET", `/provider-configs/${marked.id}`);
+    expect(live).toMatchObject({ status: "active", metadata: { team: "ops" } });
   });
 });
