@@ -3,6 +3,7 @@
 // when the tier paces the client below what the service allows the key.
 import { ToolConnectivityClient } from "../sdk";
 import { missingSettings, tierBelowServiceAdvice, type ProviderSettings } from "./config";
+import { rateLimitWaits } from "./rate-limit-waits";
 import { SettingsOwner } from "./settings";
 
 /**
@@ -38,6 +39,7 @@ export function clientFromSettings(
     rateLimit: settings.rateLimitTier ?? "development",
     maxRetries: PROVIDER_MAX_RETRIES,
     maxRetryAfterMs: PROVIDER_MAX_RETRY_AFTER_MS,
+    onRateLimitWait: rateLimitWaits(settings, owner),
     onTierBelowService: (notice) => {
       const advice = tierBelowServiceAdvice(settings, notice, owner);
       if (adviceGiven(settings, advice)) return;

@@ -6,7 +6,7 @@
 
 export { ToolConnectivityClient } from "./client";
 
-export type { ClientOptions, RequestOptions, RateLimitTier, WindowLimit, TierBelowServiceNotice } from "./core/options";
+export type { ClientOptions, RequestOptions, RateLimitTier, RateLimitWait, WindowLimit, TierBelowServiceNotice } from "./core/options";
 export {
   DEFAULT_MAX_CONCURRENCY,
   DEFAULT_MAX_RETRIES,

@@ -19,24 +19,39 @@ adopt it (adoptId, or pulumi import). See docs/troubleshooting.md#orphans
   --delete    delete it
   --release   remove its create marker: it stays, as an object no stack manages`;
 
+/** What the command reads of an orphan, whichever its kind. */
+interface OrphanRecord {
+  status?: string | null;
+  name?: string | null;
+  description?: string | null;
+  metadata?: unknown;
+}
+
 /** The kinds an orphan can be, by their ids' prefix: those whose create writes a marker and the API can delete. */
-const KINDS = {
+const KINDS: Record<
+  "cb" | "pcfg",
+  {
+    name: string;
+    retrieve(client: ToolConnectivityClient, id: string): Promise<OrphanRecord>;
+    remove(client: ToolConnectivityClient, id: string): Promise<unknown>;
+    release(client: ToolConnectivityClient, id: string, live: OrphanRecord): Promise<unknown>;
+  }
+> = {
   cb: {
     name: "callback",
     retrieve: (client: ToolConnectivityClient, id: string) => client.callbacks.retrieve(id),
     remove: (client: ToolConnectivityClient, id: string) => client.callbacks.delete(id),
     // The API replaces a callback's name, description and metadata together.
-    release: (client: ToolConnectivityClient, id: string, live: { name?: string | null; description?: string | null; metadata?: unknown }) =>
+    release: (client: ToolConnectivityClient, id: string, live: OrphanRecord) =>
       client.callbacks.update(id, { name: live.name ?? null, description: live.description ?? null, metadata: withoutMarker(live.metadata) }),
   },
   pcfg: {
     name: "provider config",
     retrieve: (client: ToolConnectivityClient, id: string) => client.providerConfigs.retrieve(id),
     remove: (client: ToolConnectivityClient, id: string) => client.providerConfigs.delete(id),
-    release: (client: ToolConnectivityClient, id: string, live: { metadata?: unknown }) =>
-      client.providerConfigs.update(id, { metadata: withoutMarker(live.metadata) }),
+    release: (client: ToolConnectivityClient, id: string, live: OrphanRecord) => client.providerConfigs.update(id, { metadata: withoutMarker(live.metadata) }),
   },
-} as const;
+};
 
 /** Runs `orphan`; `program` is the command as the user typed it (pulumi-tcs, or the plugin executable). Throws a usage error. */
 export async function orphan(argv: string[], program: string): Promise<number> {
@@ -57,7 +72,7 @@ export async function orphan(argv: string[], program: string): Promise<number> {
   const client = new ToolConnectivityClient({ apiKey, baseUrl });
 
   const live = await notFoundAsUndefined(kind.retrieve(client, id));
-  if (!live || (live as { status?: string }).status === "deleted") {
+  if (!live || live.status === "deleted") {
     process.stderr.write(`${program} orphan: ${kind.name} ${id} no longer exists; nothing to do\n`);
     return 0;
   }

@@ -25,3 +25,28 @@ export function warnAboutResource(message: string, urn: string | undefined): voi
 export function sendWarningsTo(next: (warning: Warning) => void): void {
   sink = next;
 }
+
+/**
+ * The dynamic door's closest to a status: a line on stderr, which the engine shows as it comes. At most
+ * one a half-minute, so a long wait is followed, not flooded; a cleared status (done) says nothing.
+ */
+const STDERR_STATUS_EVERY_MS = 30_000;
+let lastStderrStatus = 0;
+let statusSink: (status: Warning) => void = ({ message }) => {
+  if (message === "" || Date.now() - lastStderrStatus < STDERR_STATUS_EVERY_MS) return;
+  lastStderrStatus = Date.now();
+  process.stderr.write(`${message}\n`);
+};
+
+/**
+ * What a resource is doing now (waiting for the rate limit), shown on its line while it lasts: the
+ * native door sends it to the engine as an ephemeral message, which the next one replaces; "" clears it.
+ */
+export function statusOfResource(message: string, urn: string | undefined): void {
+  statusSink({ message, urn });
+}
+
+/** Sends every later status to `next`. */
+export function sendStatusTo(next: (status: Warning) => void): void {
+  statusSink = next;
+}

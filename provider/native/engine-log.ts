@@ -20,14 +20,18 @@ async function connect(address: string): Promise<Engine> {
   return { client: new engrpc.EngineClient(address, grpc.credentials.createInsecure()), proto };
 }
 
+/** The one connection to the engine at an address: every message waits on it, so they arrive in the order sent. */
+function engineAt(address: string): () => Promise<Engine> {
+  let engine: Promise<Engine> | undefined;
+  return () => (engine ??= connect(address));
+}
+
 /** Sends a warning to the engine at `address`; a failed send falls back to stderr, so nothing is lost silently. */
 export function engineWarnings(address: string): (warning: Warning) => void {
-  let engine: Promise<Engine> | undefined;
+  const engine = engineAt(address);
   return ({ message, urn }) => {
     const toStderr = () => process.stderr.write(`warning: ${message}\n`);
-    // Every warning waits on the one connection, so they reach the engine in the order they were sent.
-    engine ??= connect(address);
-    engine.then(({ client, proto }) => {
+    engine().then(({ client, proto }) => {
       const request = new proto.LogRequest();
       request.setSeverity(proto.LogSeverity.WARNING);
       request.setMessage(message);
@@ -37,5 +41,27 @@ export function engineWarnings(address: string): (warning: Warning) => void {
         if (error) toStderr();
       });
     }, toStderr);
+  };
+}
+
+/**
+ * Sends a resource's status to the engine at `address` as an ephemeral message: the engine shows it on
+ * the resource's line while it lasts (the next one replaces it) and keeps it out of the run's
+ * diagnostics. A status that cannot be sent is dropped: the warning the wait also gives is not.
+ */
+export function engineStatus(address: string): (status: Warning) => void {
+  const engine = engineAt(address);
+  return ({ message, urn }) => {
+    engine().then(
+      ({ client, proto }) => {
+        const request = new proto.LogRequest();
+        request.setSeverity(proto.LogSeverity.INFO);
+        request.setMessage(message);
+        request.setEphemeral(true);
+        if (urn) request.setUrn(urn);
+        client.log(request, () => undefined);
+      },
+      () => undefined,
+    );
   };
 }

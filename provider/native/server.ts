@@ -15,6 +15,7 @@ import { invokeFunction } from "./invoke";
 import { propsOf, type Props } from "./properties";
 import { ResourceCalls, type FieldChange } from "./resource-calls";
 import { schemaText, pluginVersion } from "./schema";
+import { aboutResource } from "../engine/resource-context";
 
 type Unary<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => void;
 
@@ -92,8 +93,10 @@ export const providerServiceDefinition: grpc.ServiceDefinition = (() => {
 /** A handler whose thrown error reaches the engine as the call's error, its message shown to the user. */
 function unary<Req, Res>(handle: (request: Req) => Promise<Res> | Res): Unary<Req, Res> {
   return (call, callback) => {
+    // A resource call's work is that resource's: what it waits for is shown on its line (resource-context.ts).
+    const urn = (call.request as { urn?: unknown }).urn;
     Promise.resolve()
-      .then(() => handle(call.request))
+      .then(() => aboutResource(typeof urn === "string" ? urn : undefined, () => handle(call.request)))
       .then(
         (response) => callback(null, response),
         (error: unknown) => callback({ code: grpc.status.UNKNOWN, details: error instanceof Error ? error.message : String(error) }),

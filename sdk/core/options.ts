@@ -52,6 +52,26 @@ export interface ClientOptions {
    * it, the client emits one process warning (code TCS_RATE_LIMIT_TIER) naming `rateLimit`.
    */
   onTierBelowService?: (notice: TierBelowServiceNotice) => void;
+  /**
+   * Called while a request waits for the rate limit (the tier's window, or what the service's
+   * RateLimit-* headers left), so a caller can say so: first after a second of waiting, then every
+   * few seconds, and once with `done` when the request may go. Called in the request's own async
+   * context, so a caller can tell which of its operations waits.
+   */
+  onRateLimitWait?: (wait: RateLimitWait) => void;
+}
+
+export interface RateLimitWait {
+  method: string;
+  path: string;
+  /** How long the request has waited so far, in ms. */
+  waitedMs: number;
+  /** How long it still waits at least, in ms: until the first request queued may go. */
+  leftMs: number;
+  /** What holds it: the client's own tier window, or the window the service reported. */
+  cause: "tier" | "service";
+  /** The request may go now: the last call of a wait. */
+  done: boolean;
 }
 
 export interface TierBelowServiceNotice {

@@ -94,6 +94,20 @@ export class RequestGate {
     return this.#queue.length;
   }
 
+  /**
+   * How long a request of `policy` queued now waits at least for the rate limit, and what holds it:
+   * the client's tier window or the service's reported window (a 429's Retry-After included).
+   * Undefined when nothing rate-limits it, or when it waits for a request in flight (a probe, the
+   * concurrency cap), which ends as soon as that request is answered.
+   */
+  rateLimitHold(policy: GatePolicy): { ms: number; cause: "tier" | "service" } | undefined {
+    const now = this.#clock();
+    const tier = policy.window ? this.#windowDelay(policy.window, now) : 0;
+    const service = this.#server.delay(now, this.#inFlight);
+    const [ms, cause] = tier >= service ? [tier, "tier" as const] : [service, "service" as const];
+    return ms > 0 && Number.isFinite(ms) ? { ms, cause } : undefined;
+  }
+
   /** Resolves when the request may be sent; rejects with APIUserAbortError if `signal` fires first. */
   acquire(policy: GatePolicy, signal?: AbortSignal): Promise<Permit> {
     if (signal?.aborted) return Promise.reject(new APIUserAbortError());

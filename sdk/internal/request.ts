@@ -21,6 +21,7 @@ import {
 import { DebugLogger } from "./logger";
 import { buildQueryString } from "./query";
 import { sharedGate, TIER_LIMITS, windowForTier, type GatePolicy, type Permit, type RequestGate } from "./rate-limiter";
+import { reportingWaits } from "./wait-reporter";
 import { decideRetry, parseRetryAfter, type RetryDecision } from "./retry";
 import { readRateLimitHeaders } from "./server-quota";
 import { warnTierBelowService } from "./tier-warning";
@@ -152,7 +153,12 @@ export class RequestCore {
 
   /** acquire: a permit from the shared gate (rate limit, concurrency). The gate knows no endpoint: its refusals are given this request's. */
   #acquire(call: Call): Promise<Permit> {
-    return this.#gate.acquire(this.#policy, call.signal).catch((error: unknown) => {
+    const onWait = this.#options.onRateLimitWait;
+    const acquired = this.#gate.acquire(this.#policy, call.signal);
+    const permit = onWait
+      ? reportingWaits(acquired, () => this.#gate.rateLimitHold(this.#policy), onWait, { method: call.method, path: call.context.path ?? call.pathWithQuery })
+      : acquired;
+    return permit.catch((error: unknown) => {
       if (error instanceof APIUserAbortError) throw new APIUserAbortError(call.context);
       if (error instanceof RetryAfterTooLongError) {
         throw new RetryAfterTooLongError({ ...call.context, retryAfterMs: error.retryAfterSeconds * 1000, maxRetryAfterMs: this.#options.maxRetryAfterMs });

@@ -12,6 +12,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   type ClientOptions,
   type RateLimitTier,
+  type RateLimitWait,
   type TierBelowServiceNotice,
 } from "../core/options";
 import { keepsKeySafe, LOOPBACK_HOSTS } from "./key-transport";
@@ -29,6 +30,7 @@ export interface ResolvedOptions {
   dispatcher: Dispatcher | undefined;
   logger: LogSink | undefined;
   onTierBelowService: ((notice: TierBelowServiceNotice) => void) | undefined;
+  onRateLimitWait: ((wait: RateLimitWait) => void) | undefined;
 }
 
 export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
@@ -54,6 +56,7 @@ export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = 
     dispatcher: options.dispatcher,
     logger: options.logger,
     onTierBelowService: options.onTierBelowService,
+    onRateLimitWait: options.onRateLimitWait,
   };
 }
 

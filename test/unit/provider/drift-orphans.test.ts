@@ -23,7 +23,7 @@ function collect(events: Array<Omit<EngineEvent, "sequence" | "timestamp">>) {
 }
 
 const named = (orphan: string, held = HELD) => ({
-  diagnosticEvent: { message: `warning: ${orphanWarning("tcs:ProviderConfig", orphan, held)}\n`, color: "never", severity: "warning" },
+  diagnosticEvent: { message: `warning: ${orphanWarning("tcs:ProviderConfig", orphan, held)}\n`, color: "never", severity: "warning" as const },
 });
 
 describe("pulumi-tcs drift and orphans", () => {
