@@ -1,7 +1,7 @@
 // The repository's import boundaries, checked by dependency-cruiser (`npm run lint:deps`; the test
 // test/integration/provider/layering.test.ts runs it on the tree in npm test, and proves each rule below can
-// fail by feeding it a file that breaks that rule alone). Layers (the design's architecture.md, "The
-// layout now"): the shapes below everything; the engine (provider/engine/) above them; the two doors on top,
+// fail by feeding it a file that breaks that rule alone). Layers (docs/architecture.md, "Layers"):
+// the shapes below everything; the engine (provider/engine/) above them; the two doors on top,
 // apart from each other: the dynamic door (provider/dynamic/) and the native door (provider/native/).
 // The SDK (sdk/) is reached through its public entry only; code generation (codegen/) is never loaded
 // at run time; the emulator shares no code with the provider.

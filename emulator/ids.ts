@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export const ID_BODY_LENGTH = 20;
 
-/** Record id prefixes (contract "Wire conventions", plus the few the contract leaves to us). */
+/** Record id prefixes (docs/service.md, "Wire conventions", plus the few it leaves to us). */
 export const PREFIX = {
   callback: "cb_",
   callbackInstance: "cbi_",

@@ -20,7 +20,7 @@ export interface BodyRules {
   notUpdatable?: readonly string[];
 }
 
-/** Limits shared by every resource with these fields (contract "Callback", last paragraph). */
+/** Limits shared by every resource with these fields (docs/service.md, "Limits"). */
 export const LIMITS = {
   name: 255,
   description: 2000,

@@ -4,7 +4,7 @@ import { PREFIX } from "../ids";
 
 /**
  * Where a custom provider deployment came from, in the shapes the service's own client declares
- * (../shared/spec/observed-records.md): who started it, the commit and push it built (scm
+ * (test/golden/observed-records.md): who started it, the commit and push it built (scm
  * deployments only: a manual or system deployment has `commit: null` and `scm_push: null`), and the
  * immutable bucket holding its sources (linked to the repository when the custom provider has one).
  * Everything is derived from the deployment's id and fixture, so every answer repeats it exactly.

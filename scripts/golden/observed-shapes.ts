@@ -1,4 +1,4 @@
-// Reads ../shared/spec/observed-records.md: one `## METHOD /path` heading per endpoint, followed by a
+// Reads test/golden/observed-records.md: one `## METHOD /path` heading per endpoint, followed by a
 // ```json block whose leaves name types in the file's notation (`'a' | 'b'` an enum, `| null`
 // nullable, `?` optional, `map` an object of any keys, `"(this object)"` the enclosing object's own
 // nullability or optionality). The result is a shape tree the record generator walks.

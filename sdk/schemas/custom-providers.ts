@@ -1,6 +1,6 @@
 // Custom provider deployments (with their build and deploy logs) and versions; read-only. The spec
 // shows none of these records; their fields are those the service's own client declares
-// (../shared/spec/observed-records.md) plus the contract's, all optional but the ids.
+// (test/golden/observed-records.md) plus those docs/service.md gives, all optional but the ids.
 
 import { z } from "zod";
 import { JsonMap, maybe, objectTag, openEnum, Timestamp } from "./common";

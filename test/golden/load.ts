@@ -1,6 +1,6 @@
 // The golden records (test/golden/observed/*.json, written by `npm run golden` from
-// test/golden/observed-records.md, the repository's copy of ../shared/spec/observed-records.md): one
-// file per endpoint, three variants each.
+// test/golden/observed-records.md, the record shapes the real service sends): one file per endpoint,
+// three variants each.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { GoldenFile, Shape, Variant } from "../../scripts/golden/records";
