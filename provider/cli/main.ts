@@ -19,15 +19,10 @@ export function isCommand(word: string | undefined): word is CommandName {
   return word !== undefined && Object.hasOwn(COMMANDS, word);
 }
 
-const HELP_WORDS = new Set(["help", "--help"]);
-
-/** Whether a process's first argument asks for the tools (a command, or their help) rather than names an engine's address. */
-export function asksForTools(word: string | undefined): boolean {
-  return isCommand(word) || (word !== undefined && HELP_WORDS.has(word));
-}
+const HELP_WORDS = new Set(["help", "--help", "-h"]);
 
 function usage(program: string): string {
-  return `Usage: ${program} <command> [options]   (${program} <command> --help for its options)
+  return `Usage: ${program} <command> [options]   (${program} <command> --help for its options; --version)
 
 Commands:
   drift      a refresh preview of a stack, reported as drift (exit 2) apart from lifecycle changes
@@ -39,6 +34,12 @@ Commands:
 /** Runs the command argv names and returns the process's exit code; errors are printed in one line. */
 export async function runCli(argv: string[], program: string): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "--version") {
+    // The package's version, which is the plugin's (native/schema.ts: read from package.json, or built into the executable).
+    const { pluginVersion } = await import("../native/schema");
+    process.stdout.write(`${pluginVersion()}\n`);
+    return 0;
+  }
   if (!isCommand(command)) {
     const asked = command !== undefined && HELP_WORDS.has(command);
     const known = command === undefined || asked ? "" : `${program}: unknown command '${command}'\n\n`;

@@ -14,6 +14,7 @@ import * as grpc from "@grpc/grpc-js";
 import { watchEngine } from "../engine/process/engine-watch";
 import { sendWarningsTo } from "../engine/warn";
 import { engineWarnings } from "./engine-log";
+import { engineStart } from "./plugin-args";
 import { TcsPlugin } from "../engine/tcs-plugin";
 import { providerService, providerServiceDefinition } from "./server";
 
@@ -23,7 +24,8 @@ const MAX_MESSAGE_BYTES = 400 * 1024 * 1024;
 function main(): void {
   // Started by the engine directly (the script execs node), with a pipe as stdin that only the engine writes.
   watchEngine({ stdin: true });
-  const engineAddress = process.argv[2];
+  // The engine's address is its last argument: flags of its own may come first (plugin-args.ts).
+  const engineAddress = engineStart(process.argv.slice(2))?.address;
   if (engineAddress) sendWarningsTo(engineWarnings(engineAddress));
   const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES, "grpc.max_send_message_length": MAX_MESSAGE_BYTES });
   server.addService(providerServiceDefinition, providerService(new TcsPlugin()));
