@@ -5,7 +5,10 @@ import { callbackInstance } from "../../shapes/callback-instance";
 import { defineBinding, type ApiContext } from "../binding";
 import { notFoundAsUndefined } from "../not-found";
 import type { PageLike } from "../read-batcher";
+import { checkReferences, configOfAnotherProvider } from "../reference-check";
 import { createBody } from "../request-body";
+
+const CREATE_INPUTS = ["callbackId", "providerConfigId", "providerAuthConfigId"] as const;
 
 const EMPTY_PAGE: PageLike<InstanceRecord> = { items: [], hasMoreAfter: false, nextPage: async () => null };
 
@@ -21,6 +24,14 @@ function readInstance(ctx: ApiContext, callbackId: string, id: string): Promise<
 }
 
 export const callbackInstanceBinding = defineBinding<typeof callbackInstance.fields, InstanceRecord>(callbackInstance, {
+  async checkLive(ctx, news, olds) {
+    // Every input replaces: when one changed, a create follows, and the service checks the callback and
+    // the config it names; when none did, nothing is sent (a preview with no changes sends nothing).
+    if (!CREATE_INPUTS.some((field) => news[field] !== olds[field])) return [];
+    const { failures, found } = await checkReferences(ctx, callbackInstance.references, news);
+    return failures.length > 0 ? failures : configOfAnotherProvider(found.callbackId, found.providerConfigId);
+  },
+
   // The instance is made under its callback: callbackId is in the path.
   create: (ctx, args) => ctx.client.callbacks.instances.create(args.callbackId, createBody(callbackInstance, args, { inPath: ["callbackId"] })),
 
