@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { refreshPreviewEvents, type RefreshPreviewFailure } from "./drift/refresh-preview";
+import { failureLine } from "./drift/failure-line";
 import { DriftCollector } from "./drift/report";
 import { toJson, toMarkdown } from "./drift/render";
 
@@ -55,7 +56,8 @@ export async function drift(argv: string[], program: string): Promise<number> {
   try {
     for (const event of await refreshPreviewEvents(values.stack, workDir)) collector.onEvent(event);
   } catch (error) {
-    process.stderr.write(`${program} drift: the refresh preview of stack '${values.stack}' failed: ${firstLines(error)}\n`);
+    const said = `${program} drift: the refresh preview of stack '${values.stack}' failed: `;
+    process.stderr.write(`${said}${failureLine(failureOf(error), MESSAGE_LIMIT - said.length)}\n`);
     return EXIT.error;
   }
 
@@ -69,9 +71,10 @@ export async function drift(argv: string[], program: string): Promise<number> {
   return report.drifted || (report.orphans ?? []).length > 0 ? EXIT.drift : EXIT.clean;
 }
 
-/** The engine's own message without its noise. */
-function firstLines(error: unknown): string {
-  const text = error instanceof Error ? error.message : (error as RefreshPreviewFailure).output;
-  const lines = text.split("\n").filter((line) => /error:/i.test(line));
-  return (lines.length > 0 ? lines.slice(0, 3).join(" ") : text.split("\n").slice(0, 3).join(" ")).trim();
+/** A message the user reads, at most: one line that a CI log shows whole. */
+const MESSAGE_LIMIT = 300;
+
+/** What the failed preview reported, or why it could not run. */
+function failureOf(error: unknown): Pick<RefreshPreviewFailure, "output" | "errors"> {
+  return error instanceof Error ? { output: error.message, errors: [] } : (error as RefreshPreviewFailure);
 }

@@ -7,12 +7,19 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
 import { fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
 import { runBin } from "./helpers/run-bin";
-import { api, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+import { api, faults, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 
 function drift(args: string[], backendDir: string, extraEnv: NodeJS.ProcessEnv = {}) {
   return runBin(BIN, ["drift", ...args], { ...process.env, PULUMI_BACKEND_URL: `file://${backendDir}`, GITHUB_STEP_SUMMARY: "", ...extraEnv });
+}
+
+/** What a failed drift run prints: one line of at most 300 characters, no part of it said twice (issue 59). */
+function expectOneShortLine(stderr: string): void {
+  const text = stderr.trim();
+  expect(text).not.toContain("\n");
+  expect(text.length).toBeLessThanOrEqual(300);
 }
 
 describe("pulumi-tcs drift", () => {
@@ -106,8 +113,28 @@ describe("pulumi-tcs drift", () => {
       expect(failed.stderr).toMatch(/could not connect|ECONNREFUSED|connection/i);
       expect(failed.stdout).not.toMatch(/No drift/);
       expect(failed.stdout + failed.stderr).not.toContain(gone.keys.production.secret);
+      expectOneShortLine(failed.stderr);
     } finally {
       await gone.close().catch(() => undefined);
+      env.scratch.remove();
+    }
+  });
+  it("a key the service refuses: exit 1 and one line of at most 300 characters, the reason said once", async () => {
+    const env = tcsStack("drift-refused", emulator);
+    try {
+      const stack = await env.open(async () => {
+        new tcs.Role("ops", { name: "Ops", slug: "drift-refused-ops", permissions: ["thread_read"] });
+        new tcs.Role("dev", { name: "Dev", slug: "drift-refused-dev", permissions: ["thread_read"] });
+      });
+      await stack.up();
+      // As the service answers a revoked key.
+      await faults.set(emulator, [{ path: "/**", status: 401, code: "unauthorized" }]);
+      const refused = await drift(["--stack", "drift-refused", "--cwd", env.scratch.dir], env.scratch.backendDir);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/refused the API key/);
+      expectOneShortLine(refused.stderr);
+    } finally {
+      await faults.clear(emulator);
       env.scratch.remove();
     }
   });

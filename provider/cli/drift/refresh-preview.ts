@@ -13,6 +13,8 @@ export interface RefreshPreviewFailure {
   code: number | null;
   /** What the CLI printed, stdout (where it prints the engine's diagnostics) then stderr, or why it could not start. */
   output: string;
+  /** The errors the engine reported as events (a provider's, the engine's own), as it worded them. */
+  errors: string[];
 }
 
 /** Runs `pulumi refresh --preview-only` of the stack in workDir; resolves with its events, or rejects with a RefreshPreviewFailure. */
@@ -31,14 +33,21 @@ export async function refreshPreviewEvents(stack: string, workDir: string): Prom
       let stderr = "";
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
       child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-      child.on("error", (error) => resolve({ code: null, output: `the pulumi CLI could not be started (${error.message}): install it and put it on PATH` }));
-      child.on("close", (code) => resolve(code === 0 ? undefined : { code, output: `${stdout}\n${stderr}` }));
+      child.on("error", (error) =>
+        resolve({ code: null, output: `the pulumi CLI could not be started (${error.message}): install it and put it on PATH`, errors: [] }),
+      );
+      child.on("close", (code) => resolve(code === 0 ? undefined : { code, output: `${stdout}\n${stderr}`, errors: [] }));
     });
-    if (failure) throw failure;
+    if (failure) throw { ...failure, errors: errorsIn(readEvents(eventLog)) };
     return readEvents(eventLog);
   } finally {
     fs.rmSync(logDir, { recursive: true, force: true });
   }
+}
+
+/** The error diagnostics among the events, each message as the engine has it. */
+function errorsIn(events: EngineEvent[]): string[] {
+  return events.flatMap((event) => (event.diagnosticEvent?.severity === "error" ? [event.diagnosticEvent.message.trim()] : []));
 }
 
 function readEvents(file: string): EngineEvent[] {
