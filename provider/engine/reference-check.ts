@@ -37,15 +37,26 @@ interface LiveList {
 const LISTED: Partial<Record<ResourceKind, LiveList>> = {
   Callback: {
     noun: "active callback",
-    fix: "name an active callback, e.g. a tcs.Callback's id",
+    fix: "pass a tcs.Callback's id",
     firstPage: (ctx): Promise<PageLike<Callback>> => ctx.client.callbacks.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   },
   ProviderConfig: {
     noun: "active provider config",
-    fix: "name an active config of the callback's provider, e.g. a tcs.ProviderConfig's id",
+    fix: "pass a tcs.ProviderConfig's id, of the callback's provider",
     firstPage: (ctx): Promise<PageLike<ProviderConfig>> => ctx.client.providerConfigs.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   },
 };
+
+/** Why a reference fails that the run's list of its kind does not hold. */
+function noLiveObject(list: LiveList): string {
+  return `names no ${list.noun} of this environment (no such id, or deleted or archived): ${list.fix}. ${SEE}`;
+}
+
+/** Why a reference to `kind` fails when it names no live object; undefined for a kind the API does not list. */
+export function noLiveObjectOf(kind: ResourceKind): string | undefined {
+  const list = LISTED[kind];
+  return list && noLiveObject(list);
+}
 
 /** The live object `id` of `kind`; undefined when the run's list of the kind does not hold it. */
 function findLive(ctx: ApiContext, kind: ResourceKind, list: LiveList, id: string): Promise<Referenced | undefined> {
@@ -75,11 +86,7 @@ export async function checkReferences(
       if (!list || typeof id !== "string" || isUnknown(id) || ctx.claimed.has(id)) return;
       const live = await findLive(ctx, kind, list, id);
       if (live) found[field] = live;
-      else
-        failures.push({
-          property: field,
-          reason: `names no ${list.noun} of this environment (none has this id, or it is deleted or archived): ${list.fix}. ${SEE}`,
-        });
+      else failures.push({ property: field, reason: noLiveObject(list) });
     }),
   );
   // In field order, whichever list answered first.
@@ -96,8 +103,7 @@ export function configOfAnotherProvider(callback: Referenced | undefined, config
     {
       property: "providerConfigId",
       reason:
-        `is a config of provider ${config.providerId}, and callback ${callback.id} is of ${callback.providerId}: ` +
-        `name a config of ${callback.providerId} (a callback attaches only to configs of its provider). ${SEE}`,
+        `is of provider ${config.providerId}, and callback ${callback.id} of ${callback.providerId}: ` + `pass a config of ${callback.providerId}. ${SEE}`,
     },
   ];
 }

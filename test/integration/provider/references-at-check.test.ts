@@ -70,7 +70,7 @@ describe("ids a callback instance references, checked against the live objects a
     expect(result.failures).toEqual([
       {
         property: "callbackId",
-        reason: expect.stringMatching(/^names no active callback of this environment \(.*\): name an active callback.* See docs\/troubleshooting\.md#/),
+        reason: expect.stringMatching(/^names no active callback of this environment \(.*\): pass a tcs\.Callback's id\. See docs\/troubleshooting\.md#/),
       },
     ]);
   });
@@ -88,7 +88,9 @@ describe("ids a callback instance references, checked against the live objects a
     expect(result.failures).toEqual([
       {
         property: "providerConfigId",
-        reason: expect.stringMatching(/^names no active provider config of this environment \(.*\): name an active config of the callback's provider/),
+        reason: expect.stringMatching(
+          /^names no active provider config of this environment \(.*\): pass a tcs\.ProviderConfig's id, of the callback's provider/,
+        ),
       },
     ]);
   });
@@ -98,7 +100,7 @@ describe("ids a callback instance references, checked against the live objects a
     expect(result.failures).toEqual([
       {
         property: "providerConfigId",
-        reason: expect.stringMatching(new RegExp(`^is a config of provider ${LINEAR}, and callback ${callbackId} is of ${GITHUB}: `)),
+        reason: expect.stringMatching(new RegExp(`^is of provider ${LINEAR}, and callback ${callbackId} of ${GITHUB}: pass a config of ${GITHUB}\\. `)),
       },
     ]);
   });

@@ -16,6 +16,7 @@ import {
   unprovenRefusal,
   type Collision,
 } from "../../../provider/engine/ownership";
+import { configOfAnotherProvider, noLiveObjectOf } from "../../../provider/engine/reference-check";
 
 const ID = (prefix: string) => `${prefix}_${"aB3".repeat(7).slice(0, 20)}`;
 const NAME = "github-hooks";
@@ -25,6 +26,8 @@ function collision(kind: string, id: string, importId = id, replaceFix = "set de
 }
 
 const instance = collision("CallbackInstance", ID("cbi"), `${ID("cb")}/${ID("cbi")}`);
+/** A check failure as the engine prints it after the resource: the property, its value, the reason. */
+const printed = (property: string, value: string, reason: string | undefined) => `property ${property} value {${value}} has a problem: ${reason}`;
 const refusals: Record<string, string> = {
   "not held (config)": notHeldRefusal(collision("ProviderConfig", ID("pcfg"))),
   "not held, dynamic door": notHeldRefusal({ ...collision("Callback", ID("cb")), urn: undefined }),
@@ -42,6 +45,14 @@ const refusals: Record<string, string> = {
   "not found since the settings changed (named connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), "staging-eu"),
   "an earlier create still settling": earlierCreateSettling("tcs:ProviderConfig", Date.parse("2026-12-06T10:00:00Z")),
   "orphan named by a refresh": orphanWarning("tcs:ProviderConfig", ID("pcfg"), ID("pcfg")),
+  // A callback instance's references, checked at preview (issue 59).
+  "no active callback": printed("callbackId", ID("cb"), noLiveObjectOf("Callback")),
+  "no active provider config": printed("providerConfigId", ID("pcfg"), noLiveObjectOf("ProviderConfig")),
+  "a config of another provider": printed(
+    "providerConfigId",
+    ID("pcfg"),
+    configOfAnotherProvider({ id: ID("cb"), providerId: ID("prov") }, { id: ID("pcfg"), providerId: ID("prov").replace("aB3", "xY9") })[0]?.reason,
+  ),
   // A command's base URL (issue 58), from each place it is read; a stack's fix is the longest.
   "plain http, --base-url": baseUrlRefusal("http://tcs.internal.example.com:8080", { flag: "--base-url" })!,
   "plain http, TCS_BASE_URL": baseUrlRefusal("http://tcs.internal.example.com:8080", { variable: "TCS_BASE_URL" })!,
