@@ -26,30 +26,34 @@ const ADOPTION_SECTION = "docs/adoption.md#what-is-not";
 /** An object carrying this resource's create marker that this stack's state does not hold, as far as this run knows. */
 export function notHeldRefusal(collision: Collision): string {
   return (
-    `${collision.id} has this resource's marker but is not in state (state delete, killed run, twin in another backend). ` +
-    `If yours: ${claim(collision)}${replacing(collision)}. See ${NOT_HELD_SECTION}`
+    `${collision.id} has this resource's marker but is not in state (state delete, killed run, twin backend). ` +
+    `${replacing(collision)} If yours: ${claim(collision)}. See ${NOT_HELD_SECTION}`
   );
 }
 
 /** A create that collided with an object that may be another stack's or made by hand (`holds`: what it holds, `slug "ops"`). */
 export function collisionRefusal(collision: Collision, holds: string): string {
   return (
-    `${collision.id} already holds ${holds}; maybe another stack's or hand-made. If none manages it: ` +
-    `${claim(collision)}${replacing(collision)}. See ${NOT_HELD_SECTION}`
+    `${collision.id} already holds ${holds}; maybe another stack's or hand-made. ${replacing(collision)} ` +
+    `If none manages it: ${claim(collision)}. See ${NOT_HELD_SECTION}`
   );
 }
 
 /** A collision with an identical object of a kind that carries no marker, with no unfinished create of this resource to prove it its own. */
 export function unprovenRefusal(collision: Collision): string {
   return (
-    `${collision.id} is as declared, but nothing proves it this stack's (another's, hand-made, killed run's). ` +
-    `If yours: ${claim(collision)}${replacing(collision)}. See ${NOT_HELD_SECTION}`
+    `${collision.id} is as declared, but nothing proves it this stack's. ${replacing(collision)} ` +
+    `If yours (not another's, by hand): ${claim(collision)}. See ${NOT_HELD_SECTION}`
   );
 }
 
-/** The fix when the object is the one a targeted replace replaces, which the engine does not tell a provider. */
+/**
+ * The fix when the object is the one a targeted replace replaces, which the engine does not tell a
+ * provider: said first, as the likeliest case when the stack holds the object (a claim would import
+ * what the stack already has).
+ */
 function replacing({ replaceFix }: Collision): string {
-  return `; up --replace: ${replaceFix}`;
+  return `If up --replace: ${replaceFix}.`;
 }
 
 /** The claim a refusal names: `pulumi import` on the native door (its URN known), adoptId on the dynamic one. */

@@ -90,3 +90,11 @@ it("names the claim as a command with the real type, name and id", () => {
   expect(refusals["unproven (instance)"]).toContain(`pulumi import tcs:index:CallbackInstance ${NAME} ${ID("cb")}/${ID("cbi")}`);
   expect(refusals["unproven (role)"]).toContain("up --replace: change slug");
 });
+
+it("leads with the fix for up --replace, the likeliest case when the stack holds the object, before the claim (issue 59)", () => {
+  for (const name of ["not held (config)", "not held, dynamic door", "collision (callback)", "unproven (instance)", "unproven (role)"]) {
+    const text = refusals[name];
+    expect(text.indexOf("If up --replace:")).toBeGreaterThan(0);
+    expect(text.indexOf("If up --replace:")).toBeLessThan(Math.max(text.indexOf("pulumi import"), text.indexOf("set adoptId")));
+  }
+});
