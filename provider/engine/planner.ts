@@ -12,6 +12,7 @@ import { connectionMoved, connectionOf, createKeyOf, reasonFor, stripEngineKeys,
 import { failureAt, topLevelInput } from "./property-path";
 import { replaceOnChange } from "./replace-on-changes";
 import { alreadyValidated, markValidated } from "./validated-by";
+import { unknownInputFailures } from "./unknown-inputs";
 import { markedByAnotherResource } from "./create-marker";
 import { adoptedReplaceRefusal, foreignMarkerWarning } from "./ownership";
 import { warn } from "./warn";
@@ -227,11 +228,14 @@ export class Planner<Args extends Props, R extends LiveObject> {
 
   /** Schema failures for the declared inputs, leaving out values not known until apply. */
   private validate(news: Props): CheckFailure[] {
+    // And the names the shape has not, which the schema passes over (unknown-inputs.ts).
+    const unknown = unknownInputFailures(this.shape, news);
     const result = this.shape.schema.safeParse(stripEngineKeys(news));
-    if (result.success) return [];
+    if (result.success) return unknown;
     return result.error.issues
       .filter((issue) => !isUnknown(valueAt(news, issue.path)) && !isUnknown(news[String(issue.path[0])]))
-      .map((issue) => failureAt(issue.path, valueAt(news, issue.path), reasonFor(issue), this.shape.secretInputs.includes(String(issue.path[0]))));
+      .map((issue) => failureAt(issue.path, valueAt(news, issue.path), reasonFor(issue), this.shape.secretInputs.includes(String(issue.path[0]))))
+      .concat(unknown);
   }
 
   /**

@@ -13,7 +13,7 @@ import { PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../shapes/reserved";
 type Props = Record<string, unknown>;
 
 /** The engine's modules that decide what check passes (beside the shapes). */
-export const CHECK_MODULES = ["planner", "engine-inputs"] as const;
+export const CHECK_MODULES = ["planner", "engine-inputs", "unknown-inputs"] as const;
 
 let fingerprint: string | undefined;
 

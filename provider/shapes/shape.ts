@@ -216,6 +216,8 @@ export interface ShapeRules<A> {
   rules: Record<string, FieldRule>;
   settings: Record<string, unknown>;
   inputNames: readonly string[];
+  /** Every output, for a check that tells an output declared as an input from a mistyped name (engine/unknown-inputs.ts). */
+  outputNames?: readonly string[];
   /** Inputs kept secret in state; a message never shows their values. */
   secretInputs: readonly string[];
   naturalKey?: readonly string[];
