@@ -9,7 +9,7 @@ import type { ShapeRules } from "../shapes/shape";
 import { nameOfUrn, typeOfUrn } from "../shapes/identity";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { connectionMoved, connectionOf, createKeyOf, reasonFor, stripEngineKeys, type Props } from "./engine-inputs";
-import { failureAt, topLevelInput } from "./property-path";
+import { failureAt, isLong, shownValue, topLevelInput } from "./property-path";
 import { replaceOnChange } from "./replace-on-changes";
 import { alreadyValidated, markValidated } from "./validated-by";
 import { unknownInputFailures } from "./unknown-inputs";
@@ -68,7 +68,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
       failures.push(...(await this.binding.checkLive(this.api(connection), news as Args, olds)));
     }
     // Only inputs validated whole are recorded as passed: a value not known yet was not checked.
-    return { inputs: failures.length === 0 && !isUnknown(news) ? markValidated(news) : news, failures: failures.map((f) => this.keepingSecrets(f)) };
+    return { inputs: failures.length === 0 && !isUnknown(news) ? markValidated(news) : news, failures: failures.map((f) => this.keepingSecrets(f, news)) };
   }
 
   /**
@@ -119,9 +119,15 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * or on a part of one (`value.base_url`), is reported for the resource instead, naming the property
    * in the reason, so its value never reaches a terminal or a CI log (property-path.ts).
    */
-  private keepingSecrets(failure: CheckFailure): CheckFailure {
-    if (!failure.property || !this.shape.secretInputs.includes(topLevelInput(failure.property))) return failure;
-    return { property: "", reason: `${failure.property} (secret, not shown) ${failure.reason}` };
+  private keepingSecrets(failure: CheckFailure, inputs?: Props): CheckFailure {
+    if (!failure.property) return failure;
+    if (this.shape.secretInputs.includes(topLevelInput(failure.property))) {
+      return { property: "", reason: `${failure.property} (secret, not shown) ${failure.reason}` };
+    }
+    // A long value (a 10,000-character description) would be echoed whole, its reason last: shown cut short instead.
+    const value = inputs?.[failure.property];
+    if (!isLong(value)) return failure;
+    return { property: "", reason: `${failure.property} (${shownValue(value)}) ${failure.reason}` };
   }
 
   async diff(id: string, olds: Props, news: Props): Promise<EngineDiff> {

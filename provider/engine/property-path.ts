@@ -29,6 +29,17 @@ export function topLevelInput(path: string): string {
   return path.split(/[.[]/, 1)[0];
 }
 
+/** Whether a value's JSON is longer than a message shows. */
+export function isLong(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === "string") return value.length + 2 > MAX_VALUE_CHARS;
+  try {
+    return (JSON.stringify(value) ?? "").length > MAX_VALUE_CHARS;
+  } catch {
+    return true;
+  }
+}
+
 /** A value as a message shows it: its JSON, cut short. */
 export function shownValue(value: unknown): string {
   if (value === undefined) return "not set";
@@ -39,7 +50,9 @@ export function shownValue(value: unknown): string {
     // Nested deeper than the stack allows (shape-json-limits.test.ts): too long to show anyway.
     return "…";
   }
-  return json.length > MAX_VALUE_CHARS ? `${json.slice(0, MAX_VALUE_CHARS)}…` : json;
+  if (json.length <= MAX_VALUE_CHARS) return json;
+  const length = typeof value === "string" ? value.length : json.length;
+  return `${json.slice(0, MAX_VALUE_CHARS)}…, ${length.toLocaleString("en-US")} characters`;
 }
 
 /**

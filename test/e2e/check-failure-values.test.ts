@@ -37,7 +37,13 @@ const CASES: Array<[string, ResourceKind, Record<string, unknown>, string]> = [
     "a long value, cut short",
     "Callback",
     { integrationProviderId: FIX.githubIntegrationProvider, metadata: { big: "v".repeat(600) } },
-    `has a problem: metadata.big ("${"v".repeat(59)}…) value must serialize to at most 500 characters of JSON`,
+    `has a problem: metadata.big ("${"v".repeat(59)}…, 600 characters) value must serialize to at most 500 characters of JSON`,
+  ],
+  [
+    "a long top-level value, cut short (issue 59: the engine echoed a 10,240-character description whole)",
+    "Role",
+    { name: "Long", slug: "long-description", permissions: ["thread_read"], description: "d".repeat(10_240) },
+    `has a problem: description ("${"d".repeat(59)}…, 10,240 characters) must be at most 2000 characters`,
   ],
   [
     "a part of a secret input",

@@ -15,7 +15,7 @@ test("property paths are Pulumi's: indexes in brackets, keys that are not identi
 test("a value is shown as JSON, cut after 60 characters; a missing one says so", () => {
   expect(shownValue("Bad Perm")).toBe('"Bad Perm"');
   expect(shownValue([])).toBe("[]");
-  expect(shownValue("v".repeat(600))).toBe(`"${"v".repeat(59)}…`);
+  expect(shownValue("v".repeat(600))).toBe(`"${"v".repeat(59)}…, 600 characters`);
   expect(shownValue(undefined)).toBe("not set");
 });
 
