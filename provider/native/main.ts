@@ -12,8 +12,8 @@ import "./v8-settings";
 import { saveCompiledModules } from "../engine/process/compile-cache";
 import * as grpc from "@grpc/grpc-js";
 import { watchEngine } from "../engine/process/engine-watch";
-import { sendWarningsTo } from "../engine/warn";
-import { engineWarnings } from "./engine-log";
+import { sendStatusTo, sendWarningsTo } from "../engine/warn";
+import { engineStatus, engineWarnings } from "./engine-log";
 import { engineStart } from "./plugin-args";
 import { TcsPlugin } from "../engine/tcs-plugin";
 import { providerService, providerServiceDefinition } from "./server";
@@ -26,7 +26,10 @@ function main(): void {
   watchEngine({ stdin: true });
   // The engine's address is its last argument: flags of its own may come first (plugin-args.ts).
   const engineAddress = engineStart(process.argv.slice(2))?.address;
-  if (engineAddress) sendWarningsTo(engineWarnings(engineAddress));
+  if (engineAddress) {
+    sendWarningsTo(engineWarnings(engineAddress));
+    sendStatusTo(engineStatus(engineAddress));
+  }
   const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES, "grpc.max_send_message_length": MAX_MESSAGE_BYTES });
   server.addService(providerServiceDefinition, providerService(new TcsPlugin()));
   // Loopback only: the engine runs on this machine.
