@@ -31,11 +31,14 @@ export function createLookupFailed(failed: string, lookupFailed: string): string
   return `${failed}. The service may have created it, and looking for it failed too (${lookupFailed}); run pulumi up again: it finds an object it made by its create marker.`;
 }
 
-/** The create's outcome is unknown and the service may still commit it, until `settlesBy`: not sent again. */
-export function createMayStillCommit(failed: string, settlesBy: number): string {
+/**
+ * The create's request was sent and no answer came (`why`: it timed out, the connection was lost), so the
+ * service may still commit it until `settlesBy`: not sent again. Said in one line, so not as the SDK's error.
+ */
+export function createMayStillCommit(kind: string, why: string, settlesBy: number): string {
   return (
-    `${failed}. The service may still create it, so the create was not sent again (that could make a second object). ` +
-    `Run pulumi up again: it waits until ${clock(settlesBy)} for the service, then takes over what it made or creates it. See docs/troubleshooting.md#a-create-the-service-commits-late`
+    `creating ${kind}: no answer after the request was sent (${why}). The service may still create it, so the create was not sent again. ` +
+    `Run pulumi up again: it waits until ${clock(settlesBy)} for it. See docs/troubleshooting.md#a-create-the-service-commits-late`
   );
 }
 

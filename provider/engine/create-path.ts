@@ -260,7 +260,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
         const settlesBy = Date.now() + call.ctx.client.timeoutMs;
         const unrecorded = mayCommitUntil(sent.marker, settlesBy);
         if (unrecorded) warnAboutResource(unrecorded, call.urn);
-        throw new MayExistError(createMayStillCommit(describeError(`creating ${this.kind}`, error, connection), settlesBy));
+        throw new MayExistError(createMayStillCommit(this.kind, noAnswer(error), settlesBy));
       }
       if (attempt < CREATE_ATTEMPTS) return undefined;
       throw new Error(nothingCreated(describeError(`creating ${this.kind}`, error, connection)));
@@ -424,6 +424,13 @@ function unfinishedCreateOf(record: LiveObject): { marker: string; intent: Unfin
   const marker = markerIn(record.metadata);
   const intent = marker === undefined ? undefined : unfinishedCreate(marker);
   return marker !== undefined && intent !== undefined ? { marker, intent } : undefined;
+}
+
+/** Why a sent request got no answer, in a few words: its timeout, or the connection's end. */
+function noAnswer(error: unknown): string {
+  if (!(error instanceof sdk().APIConnectionTimeoutError)) return "the connection was lost";
+  const { timeoutMs } = error;
+  return `timed out after ${timeoutMs >= 1000 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`;
 }
 
 /** The create is over: its intent goes, and a store that cannot remove it is said, the result kept. */

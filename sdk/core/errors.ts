@@ -223,8 +223,11 @@ export class APIConnectionError extends ToolConnectivityError {
 /** The attempt took longer than `timeoutMs`. */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = "APIConnectionTimeoutError";
+  /** How long the attempt waited. */
+  readonly timeoutMs: number;
   constructor(init: ConnectionErrorInit & { timeoutMs: number }) {
     super({ ...init, message: init.message ?? `request timed out after ${init.timeoutMs} ms` }, ClientErrorCodes.TIMEOUT);
+    this.timeoutMs = init.timeoutMs;
   }
 }
 

@@ -5,6 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type PulumiFn, type Stack, type ConfigMap } from "@pulumi/pulumi/automation";
+import { recordingMessages } from "./message-log";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
@@ -91,5 +92,5 @@ export async function openStack(options: OpenStackOptions): Promise<Stack> {
     },
   );
   if (options.config) await stack.setAllConfig(options.config);
-  return stack;
+  return recordingMessages(stack);
 }

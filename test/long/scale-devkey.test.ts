@@ -28,8 +28,14 @@ describe("a development key at scale", () => {
       await new Promise((resolve) => setTimeout(resolve, WINDOW.windowMs)); // a fresh window for the run
       await requests.reset(emulator);
       const started = Date.now();
-      const up = await stack.up();
+      const said: string[] = [];
+      const up = await stack.up({ onEvent: (event) => said.push(event.diagnosticEvent?.message ?? "") });
       const upSeconds = (Date.now() - started) / 1000;
+      // The waits are said while they last (issue 59): status lines, and one warning naming the tier.
+      expect(
+        said.filter((message) => /waiting \d+ s for the rate limit \(tcs:rateLimitTier 100\/10s allows 100 requests per 10 s\)/.test(message)).length,
+      ).toBeGreaterThan(0);
+      expect(said.filter((message) => message.includes("requests wait"))).toHaveLength(1);
       expect(up.summary.resourceChanges?.create).toBe(N + 1); // and the stack itself
       const afterUp = await requests.read(emulator);
       expect(afterUp.rate_limited).toBe(0);

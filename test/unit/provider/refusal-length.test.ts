@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { baseUrlRefusal } from "../../../provider/cli/base-url";
 import { SettingsOwner } from "../../../provider/settings";
-import { earlierCreateSettling } from "../../../provider/engine/create-messages";
+import { createMayStillCommit, earlierCreateSettling } from "../../../provider/engine/create-messages";
 import { orphanWarning } from "../../../provider/orphan-warning";
 import { movedRefusal, notFoundSinceSettingsChanged, unknownEnvironmentRefusal } from "../../../provider/engine/environment-record";
 import {
@@ -17,6 +17,11 @@ import {
   type Collision,
 } from "../../../provider/engine/ownership";
 import { configOfAnotherProvider, noLiveObjectOf } from "../../../provider/engine/reference-check";
+import { unknownInputFailures } from "../../../provider/engine/unknown-inputs";
+import { SHAPES } from "../../../provider/shapes";
+import { missingSettingsRefusal } from "../../../provider/native/missing-settings";
+import { tierBelowServiceAdvice } from "../../../provider/config";
+import { tierNoteLine } from "../../../provider/cli/tier-note";
 
 const ID = (prefix: string) => `${prefix}_${"aB3".repeat(7).slice(0, 20)}`;
 const NAME = "github-hooks";
@@ -24,6 +29,9 @@ const NAME = "github-hooks";
 function collision(kind: string, id: string, importId = id, replaceFix = "set deleteBeforeReplace"): Collision {
   return { kind: `tcs:${kind}`, id, importId, urn: `urn:pulumi:prod::infra::tcs:index:${kind}::${NAME}`, replaceFix };
 }
+
+const PROVIDER_URN = (name: string) => `urn:pulumi:production::infra::pulumi:providers:tcs::${name}`;
+const TIER_NOTICE = (serviceLimit: number, limit: number) => ({ serviceLimit, tier: { limit, windowMs: 600_000 } });
 
 const instance = collision("CallbackInstance", ID("cbi"), `${ID("cb")}/${ID("cbi")}`);
 /** A check failure as the engine prints it after the resource: the property, its value, the reason. */
@@ -44,6 +52,7 @@ const refusals: Record<string, string> = {
   "not found since the settings changed (default connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), undefined),
   "not found since the settings changed (named connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), "staging-eu"),
   "an earlier create still settling": earlierCreateSettling("tcs:ProviderConfig", Date.parse("2026-12-06T10:00:00Z")),
+  "a create that may still commit": createMayStillCommit("tcs:IntegrationSetupSession", "the connection was lost", Date.parse("2026-12-06T10:00:00Z")),
   "orphan named by a refresh": orphanWarning("tcs:ProviderConfig", ID("pcfg"), ID("pcfg")),
   // A callback instance's references, checked at preview (issue 59).
   "no active callback": printed("callbackId", ID("cb"), noLiveObjectOf("Callback")),
@@ -61,6 +70,29 @@ const refusals: Record<string, string> = {
     owner: SettingsOwner.connection("staging-eu"),
     cwd: "infra/tcs",
   })!,
+  // Issue 59: a stack moved without its settings, an input the resource has not, the tier advice.
+  "settings missing (default provider)": missingSettingsRefusal(PROVIDER_URN("default_0_1_0"), SettingsOwner.defaultProvider, () => undefined, {})!,
+  "settings missing (explicit provider)": missingSettingsRefusal(PROVIDER_URN(NAME), SettingsOwner.provider(NAME), () => undefined, {})!,
+  "an input mistyped": unknownInputFailures(SHAPES.CallbackInstance, { providerAuthConfgId: ID("pac") })[0].reason,
+  "an output declared": unknownInputFailures(SHAPES.IntegrationSetupSession, { authorizationUrl: "https://..." })[0].reason,
+  ...Object.fromEntries(
+    Object.values(SHAPES).map((shape) => [`an input no name is near (${shape.kind})`, unknownInputFailures(shape, { somethingElseEntirely: 1 })[0].reason]),
+  ),
+  "tier advice (a named connection, development)": tierBelowServiceAdvice({}, TIER_NOTICE(5000, 100), SettingsOwner.connection("staging-eu")),
+  "tier advice (production set already)": tierBelowServiceAdvice(
+    { rateLimitTier: "production" },
+    TIER_NOTICE(20000, 5000),
+    SettingsOwner.connection("staging-eu"),
+  ),
+  "tier advice (an explicit provider)": tierBelowServiceAdvice({ rateLimitTier: "production" }, TIER_NOTICE(20000, 5000), SettingsOwner.provider(NAME)),
+  "generate's tier note (a stack's connection)": tierNoteLine(
+    "pulumi-resource-tcs",
+    "generate",
+    "production",
+    { stack: "production", connection: "staging-eu" },
+    TIER_NOTICE(20000, 5000),
+  ),
+  "generate's tier note (the variable)": tierNoteLine("pulumi-resource-tcs", "generate", undefined, { variable: true }, TIER_NOTICE(5000, 100)),
 };
 
 describe.each(Object.entries(refusals))("the %s refusal", (_name, text) => {
