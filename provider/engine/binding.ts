@@ -85,6 +85,12 @@ export interface Binding<A extends Props, O extends Props, R extends LiveObject>
    */
   retrieve?(ctx: ApiContext, id: string): Promise<R | undefined>;
   /**
+   * For the same resources: read one object by id alone through the batcher, from a scan of every
+   * object of the kind. `pulumi import` knows only ids, and a GET per object made a 300-object import
+   * 300 requests where a refresh of the same objects makes a handful (docs/adoption.md).
+   */
+  readById?(ctx: ApiContext, id: string): Promise<R | undefined>;
+  /**
    * Apply in-place changes; absent for resources that only replace. `marker`: the create marker the
    * object carries in its metadata (undefined for an adopted object), which an update keeps.
    */

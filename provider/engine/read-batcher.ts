@@ -84,6 +84,8 @@ export interface ScanScope {
 export class ReadBatcher {
   /** Scans by kind, then by the parent they list within (none for a kind's whole list). */
   private readonly scans = new Map<ResourceKind, Map<string | undefined, unknown>>();
+  /** First pages another request listed already, by kind and parent, with when they were listed. */
+  private readonly offered = new Map<ResourceKind, Map<string | undefined, { page: unknown; listedAt: number }>>();
   private readonly ttlMs: number;
   private readonly maxPages: number;
 
@@ -123,9 +125,21 @@ export class ReadBatcher {
     return (await this.listed(scope, firstPage)).filter(predicate);
   }
 
-  /** Drops every scan of a resource kind, whatever it lists within: called after a write to that kind. */
+  /**
+   * The first page of a scope, listed by another request of this run anyway (the native provider's
+   * question of which environment its key reaches lists the roles): the scope's next scan starts from
+   * it instead of asking again, if that comes within the scans' TTL of `listedAt`.
+   */
+  offer<R extends { id: string }>(scope: ScanScope, page: PageLike<R>, listedAt = Date.now()): void {
+    let ofKind = this.offered.get(scope.kind);
+    if (!ofKind) this.offered.set(scope.kind, (ofKind = new Map()));
+    ofKind.set(scope.within, { page, listedAt });
+  }
+
+  /** Drops every scan of a resource kind, whatever it lists within, and any page offered: called after a write to that kind. */
   invalidate(kind: ResourceKind): void {
     this.scans.delete(kind);
+    this.offered.delete(kind);
   }
 
   /** Every record of the scope the scan listed, once it ended. */
@@ -140,7 +154,8 @@ export class ReadBatcher {
     let ofKind = this.scans.get(scope.kind);
     const current = ofKind?.get(scope.within) as Scan<R> | undefined;
     if (current && Date.now() - current.endedAt < this.ttlMs) return current;
-    const scan = new Scan(firstPage, this.maxPages);
+    const offered = this.takeOffered<R>(scope);
+    const scan = new Scan(offered ? () => Promise.resolve(offered) : firstPage, this.maxPages);
     if (!ofKind) this.scans.set(scope.kind, (ofKind = new Map()));
     ofKind.set(scope.within, scan);
     // A failed scan must not answer later reads: they try again.
@@ -149,5 +164,14 @@ export class ReadBatcher {
       if (scansOfKind?.get(scope.within) === scan) scansOfKind.delete(scope.within);
     });
     return scan;
+  }
+
+  /** The page offered for the scope, once, while it is fresh. */
+  private takeOffered<R extends { id: string }>(scope: ScanScope): PageLike<R> | undefined {
+    const ofKind = this.offered.get(scope.kind);
+    const offered = ofKind?.get(scope.within);
+    if (!offered) return undefined;
+    ofKind!.delete(scope.within);
+    return Date.now() - offered.listedAt < this.ttlMs ? (offered.page as PageLike<R>) : undefined;
   }
 }

@@ -150,7 +150,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     const { parent, id } = parseImportId(this.shape.kind, importId, this.binding.importParent);
     const ctx = this.api(undefined);
     const state = parent ? { [this.binding.importParent!]: parent } : {};
-    const record = await (this.binding.retrieve ? this.binding.retrieve(ctx, id) : this.binding.read(ctx, id, state)).catch((error: unknown) => {
+    // Through the batcher, as a refresh reads: a list page per 100 objects of a scope, not a GET each.
+    const record = await (this.binding.readById ? this.binding.readById(ctx, id) : this.binding.read(ctx, id, state)).catch((error: unknown) => {
       throw new Error(describeError(`importing ${this.kind} ${id}`, error, undefined));
     });
     if (!record || this.binding.isGone?.(record)) return {};

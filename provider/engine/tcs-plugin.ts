@@ -18,7 +18,7 @@ import type { ApiContext } from "./binding";
 import { markerSecret } from "./create-marker";
 import { settingsFingerprint } from "./environment-record";
 import { keyRefusal, publishableKeyRefusal } from "./key-check";
-import { ReadBatcher } from "./read-batcher";
+import { ReadBatcher, type PageLike, type ScanScope } from "./read-batcher";
 import { ResourceEngine, type EngineOptions, type ProviderMethods } from "./resource-engine";
 import { warn } from "./warn";
 
@@ -89,6 +89,18 @@ export class TcsPlugin {
     this.owner = owner;
     for (const [name, connection] of this.connections) {
       if (!sameSettings(settingsIn(config, name === "" ? undefined : name), connection.settings)) this.connections.delete(name);
+    }
+  }
+
+  /**
+   * A first page of a scope that a request outside the engine listed with the top-level settings (the
+   * native provider's environment question lists the roles), for the default connection's reads.
+   */
+  offerListed(scope: ScanScope, page: PageLike<{ id: string }>, listedAt: number): void {
+    try {
+      this.apiContext(undefined).reads.offer(scope, page, listedAt);
+    } catch {
+      // Settings that cannot be used: the first step that needs them says so.
     }
   }
 

@@ -4,7 +4,7 @@ import type { TcsPlugin } from "../engine/tcs-plugin";
 import { SECRET_SETTINGS } from "../settings";
 import { changedSettings, configSource, providerConfigChange, providerOwner, settingFailures, withProviderUrn } from "./config";
 import { asProviderSettings } from "./dynamic-door-move";
-import { environmentFact, withEnvironment } from "./environment";
+import { environmentFact, takeListedRoles, withEnvironment } from "./environment";
 import { withSecrets, type Props } from "./properties";
 
 export interface ConfigCheck {
@@ -47,5 +47,8 @@ export class ConfigCalls {
   configure(args: Props, variables: ReadonlyArray<[string, string]>, urn: string): void {
     const settings = Object.keys(args).length > 0 ? args : Object.fromEntries(variables.map(([key, value]) => [key.replace(/^tcs:config:/, ""), value]));
     this.plugin.configure(configSource(settings), providerOwner(urn));
+    // The roles CheckConfig's environment question listed: the run's first role scan needs no request.
+    const roles = takeListedRoles(settings);
+    if (roles) this.plugin.offerListed({ kind: "Role" }, roles.page, roles.listedAt);
   }
 }

@@ -1,13 +1,18 @@
 // Which environment of the service a provider's key and base URL reach, as the service tells it: the
-// id of the environment's oldest role, `GET /roles?limit=1&order=asc` (the list the key check of a
-// writing run reads). Every environment is made with default roles of its own and the API cannot
-// delete a role, so that id names the environment for its life; a key rotated within the environment
-// reads the same id, a key of another environment another (docs/contract-decisions.md, "Explicit
-// providers: which environment a key reaches"). Recorded in the provider's inputs and asked again only
+// id of the environment's oldest role, the first of `GET /roles?limit=100&order=asc` (the list the key
+// check of a writing run reads). A whole page, not one role: the run's role reads start from it instead
+// of listing the roles again, so an import reads an account at a refresh's floor (docs/performance.md).
+// Every environment is made with default roles of its own and the API cannot delete a role, so that
+// id names the environment for its life; a key rotated within the environment reads the same id, a key
+// of another environment another (docs/contract-decisions.md, "Explicit providers: which environment
+// a key reaches"). Recorded in the provider's inputs and asked again only
 // when the key or base URL changed, so a preview with no changes sends nothing; the SDK is loaded by
 // the first question, not before.
 import type { ToolConnectivityClient } from "../../sdk";
 import { missingSettings, readSettings } from "../config";
+import type { LiveObject } from "../engine/binding";
+import type { PageLike } from "../engine/read-batcher";
+import { SCAN_PAGE_SIZE } from "../page-size";
 import type { SettingsOwner } from "../settings";
 import { UNKNOWN } from "../shapes/normalize";
 import { configSource, ENVIRONMENT_INPUT, environmentToRecord, providerOwner, type EnvironmentFact } from "./config";
@@ -25,6 +30,23 @@ interface FactNames {
 
 /** One question per settings per process: the engine asks DiffConfig again for every resource of a provider it replaces. */
 const answers = new Map<string, Promise<Answer>>();
+
+/** The page of roles each question listed, and when, until the plugin configured with those settings takes it. */
+const listedRoles = new Map<string, { page: PageLike<LiveObject>; listedAt: number }>();
+
+/** The settings' question: the same for a provider's checked inputs and the arguments it is configured with. */
+function questionOf(settings: Props): { key: string; resolved: ReturnType<typeof readSettings> } {
+  const resolved = readSettings(configSource(settings));
+  return { key: JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]), resolved };
+}
+
+/** The roles the question about these settings listed, once: the configured plugin's first role scan starts from them. */
+export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; listedAt: number } | undefined {
+  const { key } = questionOf(settings);
+  const listed = listedRoles.get(key);
+  listedRoles.delete(key);
+  return listed;
+}
 
 /**
  * A provider's checked settings with the environment they reach (CheckConfig): the one state records
@@ -47,22 +69,23 @@ export function environmentFact(urn: string, settings: Props, which: "new" | "pr
 /** The environment these settings reach, asked of the service; the settings are judged good by CheckConfig already (settingFailures). */
 async function environmentOf(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> {
   if (settings.apiKey === UNKNOWN || settings.baseUrl === UNKNOWN) return { computed: true };
-  const resolved = readSettings(configSource(settings));
+  const { key: question, resolved } = questionOf(settings);
   const missing = missingSettings(resolved, providerOwner(urn));
   if (missing) return { unknown: missing };
-  const question = JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
   let answer = answers.get(question);
   if (!answer) {
-    answer = ask(() => newClient(urn, settings));
+    answer = ask(() => newClient(urn, settings), question);
     answers.set(question, answer);
   }
   return factOf(await answer, { owner: providerOwner(urn), which, urn });
 }
 
-async function ask(client: () => ToolConnectivityClient): Promise<Answer> {
+async function ask(client: () => ToolConnectivityClient, question: string): Promise<Answer> {
   try {
-    const page = await client().roles.list({ limit: 1, order: "asc" });
+    const listedAt = Date.now();
+    const page = await client().roles.list({ limit: SCAN_PAGE_SIZE, order: "asc" });
     const oldest = page.items[0];
+    if (oldest) listedRoles.set(question, { page, listedAt });
     return oldest ? { id: oldest.id } : { empty: true };
   } catch (error) {
     return { error };

@@ -11,7 +11,8 @@
 //     `npm install && npm run build` path requiring it; the Go module resolved from the artifacts'
 //     module proxy layout and a program built on it;
 //   - the drift report and the adoption generator as the plugin executable's own commands, with no
-//     node on PATH, beside the engine's own drift gate;
+//     node on PATH, beside the engine's own drift gate; `pulumi import --file` of a 300-object account
+//     through the installed executable at the batched floor (at most 10 requests);
 //   - the bad inputs: a corrupt tarball, another platform's, a version no one installed, an unwritable
 //     HOME and PULUMI_HOME, each a one-line error.
 import { execFile, execFileSync } from "node:child_process";
@@ -25,6 +26,7 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
 import { buildPython } from "../../scripts/release/sdk-packages";
 import { PLATFORMS } from "../../scripts/release/platforms";
+import { ACCOUNT_OBJECTS, makeAdoptionAccount } from "../e2e/helpers/adoption-account";
 import { api, requests, startTestEmulator } from "../e2e/helpers/tcs-stack";
 import { outputCollector } from "../e2e/helpers/workspace";
 import { expectRoleRenameCaught } from "../e2e/helpers/yaml-project";
@@ -248,6 +250,39 @@ test("the drift report and the adoption generator from the installed plugin exec
   );
 
   await stack.destroy();
+});
+
+test("pulumi import --file of a 300-object account from the installed plugin executable, with no node on PATH, reads it at the batched floor: at most 10 requests, preview included", async () => {
+  const home = await pulumiHome("home-import");
+  const plugin = path.join(home, "plugins", `resource-tcs-v${VERSION}`, "pulumi-resource-tcs");
+  await makeAdoptionAccount(emulator, "release");
+  const stack = await yamlStack("release-import", "name: release-import\nruntime: yaml\n", { PULUMI_HOME: home });
+  const dir = stack.workspace.workDir;
+  const env = {
+    PULUMI_HOME: home,
+    PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+    PULUMI_CONFIG_PASSPHRASE: process.env.PULUMI_CONFIG_PASSPHRASE ?? "",
+  };
+  await run(plugin, ["generate", "--import-file", "import.json"], {
+    cwd: dir,
+    env: { PATH: bareBin, HOME: root, ...env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url },
+  });
+  // The account, and what earlier tests of this file left in the emulator (roles the API cannot delete).
+  const listed = (JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")) as { resources: unknown[] }).resources.length;
+  expect(listed).toBeGreaterThanOrEqual(ACCOUNT_OBJECTS);
+
+  await requests.reset(emulator);
+  const imported = await pulumi(
+    ["import", "--file", "import.json", "--yes", "--non-interactive", "--protect=false", "--generate-code=false", "--stack", "release-import"],
+    env,
+    dir,
+  );
+  expect(imported.code).toBe(0);
+  expect(imported.out).toMatch(new RegExp(`${listed} imported`));
+  // Two runs (the preview, then the import), each a list page per 100 objects of a scope: before, a GET per config in each.
+  const counted = await requests.read(emulator);
+  const seen = { atMost10: counted.total <= 10, total: counted.total, byRoute: counted.by_route };
+  expect(seen).toEqual({ ...seen, atMost10: true });
 });
 
 test("the linux-amd64 executable starts from the code cache built into it, and a NODE_OPTIONS meant for the user's Node programs does not reach it", async () => {

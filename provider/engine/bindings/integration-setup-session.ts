@@ -7,11 +7,12 @@ import { withMarker, withoutMarker } from "../create-marker";
 import { notFoundAsUndefined } from "../not-found";
 import { createBody } from "../request-body";
 
-function readSession(ctx: ApiContext, integrationId: string, id: string): Promise<SessionRecord | undefined> {
+/** A session from the scan of one integration's sessions, or (no integration: an import knows only the id) of every session. */
+function readSession(ctx: ApiContext, integrationId: string | undefined, id: string): Promise<SessionRecord | undefined> {
   return ctx.reads.find(
     { kind: "IntegrationSetupSession", within: integrationId },
     id,
-    () => ctx.client.integrationSetupSessions.list({ integrationId, limit: SCAN_PAGE_SIZE }),
+    () => ctx.client.integrationSetupSessions.list({ ...(integrationId === undefined ? {} : { integrationId }), limit: SCAN_PAGE_SIZE }),
     (missing) => notFoundAsUndefined(ctx.client.integrationSetupSessions.retrieve(missing)),
   );
 }
@@ -29,6 +30,7 @@ export const integrationSetupSessionBinding = defineBinding<typeof integrationSe
 
   read: (ctx, id, state) => readSession(ctx, String(state.integrationId), id),
   retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.integrationSetupSessions.retrieve(id)),
+  readById: (ctx, id) => readSession(ctx, undefined, id),
 
   async delete() {
     return "the API cannot delete setup sessions: it was removed from this stack, and its link keeps working until it expires";

@@ -16,13 +16,15 @@ function toolFiltersOf(record: ConfigRecord): ToolFilters {
   return ALLOW_ALL;
 }
 
-const scopeOf = (providerId: string) => ({ kind: "ProviderConfig", within: providerId }) as const;
+/** The scan of one provider's configs, or (no provider: an import knows only the id) of every config. */
+const scopeOf = (providerId: string | undefined) => ({ kind: "ProviderConfig", within: providerId }) as const;
 
 // No status filter: a deleted config is gone from the list by itself, and a status a newer service
 // adds must not read as gone.
-const listScope = (ctx: ApiContext, providerId: string) => () => ctx.client.providerConfigs.list({ providerId, limit: SCAN_PAGE_SIZE });
+const listScope = (ctx: ApiContext, providerId: string | undefined) => () =>
+  ctx.client.providerConfigs.list({ ...(providerId === undefined ? {} : { providerId }), limit: SCAN_PAGE_SIZE });
 
-function readConfig(ctx: ApiContext, providerId: string, id: string): Promise<ConfigRecord | undefined> {
+function readConfig(ctx: ApiContext, providerId: string | undefined, id: string): Promise<ConfigRecord | undefined> {
   return ctx.reads.find(scopeOf(providerId), id, listScope(ctx, providerId), (missing) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(missing)));
 }
 
@@ -63,6 +65,7 @@ export const providerConfigBinding = defineBinding<typeof providerConfig.fields,
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id),
   listedBeside: (ctx, state) => ctx.reads.filterWhere(scopeOf(String(state.providerId)), listScope(ctx, String(state.providerId)), () => true),
   retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(id)),
+  readById: (ctx, id) => readConfig(ctx, undefined, id),
 
   update: (ctx, id, args, _state, marker) =>
     ctx.client.providerConfigs.update(id, updateBody(providerConfig, args, { overrides: { metadata: keepMarker(args.metadata, marker) } })),

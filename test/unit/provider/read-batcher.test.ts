@@ -103,4 +103,32 @@ describe("ReadBatcher", () => {
     expect(instances.calls.pages).toBe(1);
     expect(callbacks.calls.pages).toBe(2);
   });
+
+  it("starts a scope's next scan from a page another request listed, once and while fresh, and not after a write", async () => {
+    const batcher = new ReadBatcher({ ttlMs: 1_000 });
+    const s = scope(150);
+    const offered = scope(150);
+    batcher.offer({ kind: "Role" }, await offered.firstPage());
+    expect((await batcher.find({ kind: "Role" }, "r120", s.firstPage, s.fetchOne))?.id).toBe("r120");
+    // The offered page stood for the scan's first: only its second page was listed.
+    expect([s.calls, offered.calls]).toEqual([
+      { pages: 0, single: 0 },
+      { pages: 2, single: 0 },
+    ]);
+
+    // Listed longer ago than the TTL: the scan lists afresh.
+    const stale = new ReadBatcher({ ttlMs: 1_000 });
+    const listedAgain = scope(50);
+    stale.offer({ kind: "Role" }, await scope(50).firstPage(), Date.now() - 2_000);
+    await stale.find({ kind: "Role" }, "r1", listedAgain.firstPage, listedAgain.fetchOne);
+    expect(listedAgain.calls.pages).toBe(1);
+
+    // A write to the kind drops it: what it lists may have changed.
+    const written = new ReadBatcher();
+    written.offer({ kind: "Role" }, await scope(50).firstPage());
+    written.invalidate("Role");
+    const after = scope(50);
+    await written.find({ kind: "Role" }, "r1", after.firstPage, after.fetchOne);
+    expect(after.calls.pages).toBe(1);
+  });
 });
