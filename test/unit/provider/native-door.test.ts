@@ -8,7 +8,9 @@ import { createKeyOfUrn } from "../../../provider/shapes/identity";
 import { propsOf, secret, unwrapSecrets, withSecrets } from "../../../provider/native/properties";
 import { SHAPES } from "../../../provider/shapes";
 import { CREATE_KEY_INPUT, SAME_KEY_AS_INPUT } from "../../../provider/shapes/reserved";
-import type { ShapeRules } from "../../../provider/shapes/shape";
+import type { ResourceKind, ShapeRules } from "../../../provider/shapes/shape";
+import type { ProviderMethods } from "../../../provider/engine/resource-engine";
+import { ResourceCalls } from "../../../provider/native/resource-calls";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 
 describe("provider settings (CheckConfig)", () => {
@@ -89,6 +91,34 @@ describe("secrets on the wire", () => {
     expect(unwrapSecrets([secret(1), { a: secret(2) }])).toEqual([1, { a: 2 }]);
     const outs = withSecrets({ value: { base_url: "https://x" }, name: "n", gone: undefined, empty: null }, SHAPES.ProviderConfig.secretOutputs);
     expect(outs).toEqual({ value: secret({ base_url: "https://x" }), name: "n", empty: null });
+  });
+
+  it("Read returns every property a shape marks secret as secret, in its outputs and its inputs, refreshed or as state held them (issue 58)", async () => {
+    const value = { base_url: "https://x" };
+    // The engine core's answer to a refresh whose inputs changed by hand, to one whose did not, and to an import.
+    const engine = (kind: string) =>
+      ({
+        read: async (id: string, props: Record<string, unknown>) =>
+          props.name === "changed"
+            ? { id, props: { value, url: kind === "IntegrationSetupSession" ? "https://setup/x" : undefined }, inputs: { value, name: "n" } }
+            : { id, props: { value } },
+        readForImport: async (id: string) => ({ id, props: { value, url: "https://setup/x" }, inputs: { name: "n" } }),
+      }) as unknown as ProviderMethods;
+    const calls = new ResourceCalls(engine as (kind: ResourceKind) => ProviderMethods);
+    const urn = "urn:pulumi:dev::p::tcs:index:ProviderConfig::c";
+    const refreshed = await calls.read("tcs:index:ProviderConfig", urn, "pcfg_1", { name: "changed" }, {});
+    expect(refreshed).toMatchObject({ outputs: { value: secret(value) }, inputs: { value: secret(value), name: "n" } });
+    const kept = await calls.read("tcs:index:ProviderConfig", urn, "pcfg_1", { name: "same" }, { value, name: "n" });
+    expect(kept).toMatchObject({ outputs: { value: secret(value) }, inputs: { value: secret(value), name: "n" } });
+    const session = await calls.read(
+      "tcs:index:IntegrationSetupSession",
+      urn.replace("ProviderConfig::c", "IntegrationSetupSession::s"),
+      "iss_1",
+      {},
+      {},
+      true,
+    );
+    expect(session.outputs).toMatchObject({ url: secret("https://setup/x") });
   });
 });
 
