@@ -7,6 +7,7 @@ import { parseRateLimitTier, type ConfigSource } from "../config";
 import { settingValueProblem } from "../setting-values";
 import { ENVIRONMENT_SETTINGS, SETTING_NAMES, settingOfConfigKey, SettingsOwner } from "../settings";
 import type { Props } from "./properties";
+import { missingSettingsRefusal } from "./missing-settings";
 import { nameOfUrn } from "../shapes/identity";
 
 /** The settings a provider takes (provider/config.ts), as the schema declares them too. */
@@ -128,6 +129,9 @@ export function providerConfigChange(
   if ("id" in before && "id" in after) return { changed, replaces: before.id === after.id ? [] : environment };
   if ("computed" in before || "computed" in after || moved) return { changed, replaces: environment };
   const owner = providerOwner(urn);
+  // Gone rather than changed (a stack moved without its config file): said so, with the way back.
+  const missing = "unknown" in after ? missingSettingsRefusal(urn, owner, configSource(news)) : undefined;
+  if (missing) throw new Error(missing);
   const settings = environment.map((key) => owner.key(key)).join(" and ");
   const reason = "unknown" in after ? after.unknown : (before as { unknown: string }).unknown;
   throw new Error(

@@ -66,6 +66,45 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
     );
   });
 
+  describe("settings that are gone, as in a stack moved to another backend without its config file (issue 59)", () => {
+    const saved = { apiKey: process.env.TCS_API_KEY, baseUrl: process.env.TCS_BASE_URL };
+    beforeEach(() => {
+      delete process.env.TCS_API_KEY;
+      delete process.env.TCS_BASE_URL;
+    });
+    afterEach(() => {
+      for (const [name, value] of [
+        ["TCS_API_KEY", saved.apiKey],
+        ["TCS_BASE_URL", saved.baseUrl],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    });
+    const gone = (urn: string, news: Record<string, unknown>) =>
+      providerConfigChange(urn, withProviderUrn(recorded, urn), withProviderUrn(news, urn), {
+        old: { id: "rol_oldest" },
+        new: { unknown: "No API key and no base URL for the Tool Connectivity Service: run ..." },
+      });
+
+    it("says they are missing, names the config file and the docs section on moving a stack", () => {
+      expect(() => gone(DEFAULT, { rateLimitTier: "production" })).toThrow(
+        "the default tcs provider: tcs:apiKey and tcs:baseUrl are missing, and state holds resources made with them, so they are neither kept " +
+          "nor replaced. Set them again: a stack moved to another backend needs its Pulumi.dev.yaml. See docs/guide.md#moving-a-stack-to-another-backend",
+      );
+      expect(() => gone(STAGING, { baseUrl: settings.baseUrl })).toThrow(
+        /^tcs provider staging: apiKey is missing, .* Set the provider's apiKey again\. See docs\/guide\.md#moving-a-stack-to-another-backend$/,
+      );
+    });
+
+    it("counts a setting the environment variable still gives as there, and says changed for settings that differ", () => {
+      process.env.TCS_API_KEY = "service_sk_from_env";
+      expect(() => gone(DEFAULT, { baseUrl: settings.baseUrl })).toThrow(
+        /^the default tcs provider: tcs:apiKey changed, and which environment it reaches cannot be told/,
+      );
+    });
+  });
+
   it("replaces a resource moved to another provider whose environment cannot be told, as a move always did", () => {
     const prod = "urn:pulumi:dev::p::pulumi:providers:tcs::prod";
     expect(providerConfigChange(prod, recorded, withProviderUrn(rotated, prod), { old: { id: "rol_oldest" }, new: { unknown: "503" } })).toEqual({

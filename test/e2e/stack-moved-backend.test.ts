@@ -1,0 +1,83 @@
+// A stack on the native door moved to another backend without its config file, on the real engine
+// (issue 59): its state holds resources made with tcs:apiKey and tcs:baseUrl, which the new stack does
+// not have. The preview is refused, as before, but says the settings are missing (it said they
+// "changed"), naming the config file and docs/guide.md's section on moving a stack; set again, the
+// preview plans no change and the resources stay. Moved with its config file, as the section says
+// (stack export and import, the file kept; same passphrase), the preview plans no change at once.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Deployment, Stack } from "@pulumi/pulumi/automation";
+import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { openStack } from "../lib/engine";
+import { nativePlugins } from "./helpers/native-engine-deployer";
+import { NativeResource } from "./helpers/native-resources";
+import { startTestEmulator } from "./helpers/tcs-stack";
+import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+
+const STACK = "moved";
+
+let emulator: RunningEmulator;
+let scratch: Scratch;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  scratch = makeScratch("stack-moved-backend");
+});
+afterAll(async () => {
+  scratch?.remove();
+  await emulator?.close();
+});
+
+const settings = () => ({
+  "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
+  "tcs:baseUrl": { value: emulator.url },
+  "tcs:rateLimitTier": { value: "production" },
+});
+
+/** The project's stack on backend `backend` (a directory of its own), with `config` if given. */
+function open(project: string, backend: string, config?: ReturnType<typeof settings>): Promise<Stack> {
+  return openStack({
+    program: async () => {
+      new NativeResource("Role", "ops", { name: "Ops", slug: `${project}-ops`, permissions: ["thread_read"] });
+    },
+    workDir: path.join(scratch.dir, project),
+    stackName: STACK,
+    backendDir: path.join(scratch.dir, `${project}-${backend}`),
+    plugins: nativePlugins,
+    ...(config ? { config } : {}),
+  });
+}
+
+/** The stack made and brought up on the first backend, and its state exported. */
+async function madeOnFirstBackend(project: string): Promise<Deployment> {
+  const first = await open(project, "first", settings());
+  await first.up();
+  return first.exportStack();
+}
+
+it("moved without its config file: the preview says the key and base URL are missing, and with them set again plans no change", async () => {
+  const state = await madeOnFirstBackend("without-config");
+  fs.rmSync(path.join(scratch.dir, "without-config", `Pulumi.${STACK}.yaml`));
+  const moved = await open("without-config", "second");
+  await moved.importStack(state);
+
+  const refused = outputCollector();
+  await expect(moved.preview({ onOutput: refused.onOutput })).rejects.toThrow();
+  expect(refused.text()).toContain(
+    "the default tcs provider: tcs:apiKey and tcs:baseUrl are missing, and state holds resources made with them, so they are neither kept nor " +
+      `replaced. Set them again: a stack moved to another backend needs its Pulumi.${STACK}.yaml. See docs/guide.md#moving-a-stack-to-another-backend`,
+  );
+  expect(refused.text()).not.toMatch(/tcs:baseUrl changed/);
+
+  await moved.setAllConfig(settings());
+  const preview = await moved.preview();
+  expect(preview.changeSummary).toEqual({ same: 2 });
+});
+
+it("moved with its config file (stack export and import, the same passphrase): the preview plans no change", async () => {
+  const state = await madeOnFirstBackend("with-config");
+  const moved = await open("with-config", "second");
+  await moved.importStack(state);
+  const preview = await moved.preview();
+  expect(preview.changeSummary).toEqual({ same: 2 });
+});
