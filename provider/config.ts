@@ -85,24 +85,54 @@ export function missingKeyAndUrl(settings: ProviderSettings): { fields: Array<"a
   return { fields, lacking: fields.map((field) => (field === "apiKey" ? "no API key" : "no base URL")).join(" and ") };
 }
 
+/** The service's window for `RateLimit-Limit` (spec, Limits): its figure is requests per 10 minutes. */
+const SERVICE_WINDOW_S = 600;
+
+/** What production allows per service window: the named tier that covers a key the service allows this much. */
+const PRODUCTION_PER_WINDOW = 5000;
+
+/**
+ * The tier to advise when the service allows a key `serviceLimit` requests per 10 minutes: production
+ * when that covers it, else the service's own window written as a negotiated tier. Never the tier the
+ * client paces itself to already: the notice comes only when the service allows more than it.
+ */
+function advisedTier(serviceLimit: number): string {
+  return serviceLimit <= PRODUCTION_PER_WINDOW ? "production" : `${serviceLimit}/${SERVICE_WINDOW_S}s`;
+}
+
 /**
  * The advice when the service allows the key more than the owner's rateLimitTier sends: the setting a
  * Pulumi user changes (the SDK's own warning names its client option, which the provider sets for
- * them). A config key is set with `pulumi config set`; an explicit provider's input, named as such, in
- * the program.
+ * them), to a tier they have not set yet (a production tier already set gets the key's own window, not
+ * production again). A config key is set with `pulumi config set`; an explicit provider's input, named
+ * as such, in the program.
  */
-export function tierBelowServiceAdvice(
-  settings: ProviderSettings,
+export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierBelowServiceNotice, owner = SettingsOwner.defaultConnection): string {
+  return tierAdvice(notice, settings.rateLimitTier, {
+    setting: owner.name("rateLimitTier"),
+    fix: (tier) => {
+      const command = owner.configArgs("rateLimitTier") && owner.set("rateLimitTier", tier);
+      // An explicit provider's input is named just before: "set it" keeps the line under 300 characters.
+      return command ? `run \`${command}\`` : `set it to \`${tier}\``;
+    },
+    paced: "this run",
+  });
+}
+
+/**
+ * The tier advice's one sentence, for any place the tier is set: `setting` as the user writes it, `fix`
+ * the clause that sets it to a tier, `paced` what the tier slows (a run, a command).
+ */
+export function tierAdvice(
   { serviceLimit, tier }: TierBelowServiceNotice,
-  owner = SettingsOwner.defaultConnection,
+  configuredTier: RateLimitTier | undefined,
+  how: { setting: string; fix: (tier: string) => string; paced: string },
 ): string {
-  const configured = settings.rateLimitTier === undefined ? "not set: development" : formatRateLimitTier(settings.rateLimitTier);
-  const setting = owner.name("rateLimitTier");
-  const command = owner.configArgs("rateLimitTier") && owner.set("rateLimitTier", "production");
-  const fix = command ? `run \`${command}\`` : `set ${setting} to \`production\``;
+  const configured = configuredTier === undefined ? "not set: development" : formatRateLimitTier(configuredTier);
+  const advised = advisedTier(serviceLimit);
+  const forKey = advised === "production" ? "For a production key" : "To use them all,";
   return (
-    `the service allows this API key ${serviceLimit} requests per 10 minutes, but ${setting} ` +
-    `(${configured}) paces this run to ${tier.limit} per ${tier.windowMs / 1000} s. ` +
-    `For a production key ${fix} (or a negotiated \`<requests>/<seconds>s\`).`
+    `the service allows this API key ${serviceLimit} requests per 10 minutes, but ${how.setting} (${configured}) paces ${how.paced} ` +
+    `to ${tier.limit} per ${tier.windowMs / 1000} s. ${forKey} ${how.fix(advised)}. See docs/guide.md#configuration`
   );
 }

@@ -11,6 +11,7 @@ import { listAccount } from "./generate/inventory";
 import { buildDeclarations } from "./generate/model";
 import { renderProgram } from "./generate/render";
 import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
+import { tierNote } from "./tier-note";
 
 /** The variables `generate` reads the key and base URL from, and the settings a stack holds them in. */
 const [KEY_VARIABLE, URL_VARIABLE] = [SETTINGS.apiKey, SETTINGS.baseUrl];
@@ -81,7 +82,13 @@ export async function generate(argv: string[], program: string): Promise<number>
   );
   const { apiKey, baseUrl, serviceVersion, rateLimitTier, connection } = target;
 
-  const client = new ToolConnectivityClient({ apiKey, baseUrl, serviceVersion, ...(rateLimitTier ? { rateLimit: rateLimitTier } : {}) });
+  const client = new ToolConnectivityClient({
+    apiKey,
+    baseUrl,
+    serviceVersion,
+    ...(rateLimitTier ? { rateLimit: rateLimitTier } : {}),
+    onTierBelowService: tierNote(program, "generate", rateLimitTier, values.stack && connection ? { stack: values.stack, connection } : { variable: true }),
+  });
   const objects = await listAccount(client, { includeSessions: values["include-sessions"] === true });
   const declarations = buildDeclarations(objects, { connection });
   if (importFile !== undefined) {

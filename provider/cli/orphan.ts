@@ -9,6 +9,7 @@ import { markerIn, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
 import { SETTINGS } from "../settings";
 import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
+import { tierNote } from "./tier-note";
 
 const usage = (program: string) => `Usage: ${program} orphan <id> (--delete | --release) [--base-url <url>]
 
@@ -68,8 +69,9 @@ export async function orphan(argv: string[], program: string): Promise<number> {
   const kind = KINDS[(id?.split("_")[0] ?? "") as keyof typeof KINDS];
   if (!id || extra.length > 0 || !kind) throw new Error(`name one callback (cb_...) or provider config (pcfg_...) id, as the orphan warning does`);
   if (values.delete === values.release) throw new Error(`say what to do with ${id}: --delete, or --release to keep it unmanaged`);
-  const { apiKey, baseUrl } = await resolveTarget({ baseUrl: values["base-url"] }, process.env, readStackConfigWithPulumi);
-  const client = new ToolConnectivityClient({ apiKey, baseUrl });
+  const { apiKey, baseUrl, rateLimitTier } = await resolveTarget({ baseUrl: values["base-url"] }, process.env, readStackConfigWithPulumi);
+  const onTierBelowService = tierNote(program, "orphan", rateLimitTier, { variable: true });
+  const client = new ToolConnectivityClient({ apiKey, baseUrl, ...(rateLimitTier ? { rateLimit: rateLimitTier } : {}), onTierBelowService });
 
   const live = await notFoundAsUndefined(kind.retrieve(client, id));
   if (!live || live.status === "deleted") {

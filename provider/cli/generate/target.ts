@@ -6,7 +6,7 @@
 // any request made: the key goes over https, or plain http to a loopback host only.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { ConfigSource } from "../../config";
+import { parseRateLimitTier, type ConfigSource, type RateLimitTier } from "../../config";
 import { CONNECTIONS_KEY, connectionNameProblem, missingConnectionSettings, readConnections, type ConnectionSettings } from "../../connections";
 import { SETTINGS, SettingsOwner } from "../../settings";
 import { baseUrlRefusal, type BaseUrlSource } from "../base-url";
@@ -47,7 +47,10 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
     const baseUrl = options.baseUrl ?? env[SETTINGS.baseUrl];
     if (!baseUrl) throw new Error(`no base URL: pass --base-url https://... or set ${SETTINGS.baseUrl}`);
     if (options.baseUrl === undefined) refuseUnsafe(baseUrl, { variable: SETTINGS.baseUrl });
-    return { apiKey, baseUrl, ...(connection === undefined ? {} : { connection }) };
+    // The tier from the environment too, as the plugin and every command read it: left out, a
+    // production key was paced as a development one.
+    const rateLimitTier = tierOfVariable(env[SETTINGS.rateLimitTier]);
+    return { apiKey, baseUrl, ...(rateLimitTier ? { rateLimitTier } : {}), ...(connection === undefined ? {} : { connection }) };
   }
 
   const name = connection!;
@@ -75,6 +78,16 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
     ...(settings.rateLimitTier ? { rateLimitTier: settings.rateLimitTier } : {}),
     connection: name,
   };
+}
+
+/** TCS_RATE_LIMIT_TIER's tier, or a message naming the variable (not a stack's setting, which it is not). */
+function tierOfVariable(value: string | undefined): RateLimitTier | undefined {
+  if (!value) return undefined;
+  try {
+    return parseRateLimitTier(value);
+  } catch {
+    throw new Error(`${SETTINGS.rateLimitTier} must be development, production or a custom window such as 1000/60s (got '${value}')`);
+  }
 }
 
 function refuseUnsafe(baseUrl: string, source: BaseUrlSource): void {
