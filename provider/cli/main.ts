@@ -55,5 +55,7 @@ export async function runCli(argv: string[], program: string): Promise<number> {
 }
 
 if (require.main === module) {
+  // `void`: runCli prints a command's failure itself and resolves to the exit code; what could still
+  // reject (--version failing to load) is Node's unhandled rejection, printed with exit 1.
   void runCli(process.argv.slice(2), "pulumi-tcs").then((code) => process.exit(code));
 }
