@@ -60,9 +60,12 @@ export class StepError extends Error {
   }
 }
 
-/** Whether a check failure is about `property`: one on a secret input names it in its reason instead (planner.ts, keepingSecrets). */
+/**
+ * Whether a check failure is about `property`: one on a secret input, or on a value too long to print
+ * whole, names it in its reason instead, with the value hidden or cut short (planner.ts, keepingSecrets).
+ */
 export function isAbout(failure: pulumi.dynamic.CheckFailure, property: string): boolean {
-  return failure.property === property || (failure.property === "" && failure.reason.startsWith(`${property} (secret, not shown) `));
+  return failure.property === property || (failure.property === "" && failure.reason.startsWith(`${property} (`));
 }
 
 export interface PlannedChange {

@@ -8,7 +8,7 @@ import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import { InvariantViolation, refusalText, stillLive } from "./invariants";
 import { NAMES, declarations, pick } from "./program";
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
-import { StepError } from "./sim-engine";
+import { isAbout, StepError } from "./sim-engine";
 import { worldEventCounts } from "./world-events";
 
 function fail(message: string): never {
@@ -46,7 +46,7 @@ export class RoleKeepsSlugUnderReplaceOnChanges implements Command {
       fail(`${this.slot} replaced by replaceOnChanges while keeping its slug was not refused: it collided with ${old.id}, or took it over`);
     // Both doors say it alike (planner.ts, keptKeyReason); the simulation also sees which step refused it.
     if (!/needs a new slug.*Change slug too, or take name out of replaceOnChanges/s.test(refusalText(refused))) throw refused;
-    if (refused instanceof StepError && (refused.op !== "check" || refused.resource !== this.slot || !refused.failures.some((f) => f.property === "name")))
+    if (refused instanceof StepError && (refused.op !== "check" || refused.resource !== this.slot || !refused.failures.some((f) => isAbout(f, "name"))))
       throw refused;
     const written = await real.world.writesCounted();
     if (Object.keys(written).length > 0) fail(`a replacement refused at preview wrote: ${JSON.stringify(written)}`);
