@@ -125,7 +125,10 @@ describe.each<[Door, Tool]>([
     const slug = `shared-triage-${door}`;
     // Stack A adopts the hand-made instance and makes a role.
     const a = stackOf(door, `owner-a-${door}`);
-    const aProgram = programOf(door, { role: { slug }, instance: { ...made, adoptId: made.instanceId } });
+    const aProgram = programOf(door, {
+      role: { slug },
+      instance: { callbackId: made.callbackId, providerConfigId: made.providerConfigId, adoptId: made.instanceId },
+    });
     const aUp = await (await a.open(aProgram)).up();
     expect(aUp.summary.resourceChanges).toEqual({ create: 3 });
     const instanceBefore = await api(emulator, "GET", `/callbacks/${made.callbackId}/instances/${made.instanceId}`);
