@@ -49,7 +49,8 @@ export function waitWarning(wait: RateLimitWait, settings: ProviderSettings, own
 }
 
 function holder(wait: RateLimitWait, settings: ProviderSettings, owner: SettingsOwner): string {
-  if (wait.cause === "service") return "the service's window for this key is spent; other runs may share the key";
+  // Sooner than the tier says it should: the key allows fewer requests than the tier, or other runs share it.
+  if (wait.cause === "service") return "the service says this key's window is spent";
   const tier = settings.rateLimitTier ?? "development";
   const window = typeof tier === "string" ? PUBLISHED[tier] : tier === false ? undefined : tier;
   const named = `${owner.name("rateLimitTier")} ${formatRateLimitTier(tier)}${settings.rateLimitTier === undefined ? " (not set)" : ""}`;

@@ -65,6 +65,9 @@ interface Waiter {
   onAbort: (() => void) | undefined;
 }
 
+/** Two waits this close are one: the tier's window and the service's, both spent by this process. */
+const TIE_MS = 2_000;
+
 /** Slack added to window waits: the service counts a request a little after we sent it. */
 const WINDOW_MARGIN_MS = 5;
 
@@ -104,7 +107,8 @@ export class RequestGate {
     const now = this.#clock();
     const tier = policy.window ? this.#windowDelay(policy.window, now) : 0;
     const service = this.#server.delay(now, this.#inFlight);
-    const [ms, cause] = tier >= service ? [tier, "tier" as const] : [service, "service" as const];
+    // When both hold it about as long, this process spent the window itself: the tier is the cause to name.
+    const [ms, cause] = tier > 0 && tier >= service - TIE_MS ? [Math.max(tier, service), "tier" as const] : [service, "service" as const];
     return ms > 0 && Number.isFinite(ms) ? { ms, cause } : undefined;
   }
 

@@ -44,7 +44,7 @@ describe.each<Door>(["native", "dynamic"])("the %s door", (door) => {
     const diagnostics = events.flatMap((event) => (event.diagnosticEvent ? [event.diagnosticEvent] : []));
     const statuses = diagnostics.filter((diagnostic) => /waiting \d+ s for the rate limit/.test(diagnostic.message));
     expect(statuses.length).toBeGreaterThan(0);
-    for (const status of statuses) expect(status.message).toMatch(/waiting \d+ s for the rate limit \(the service's window for this key is spent/);
+    for (const status of statuses) expect(status.message).toMatch(/waiting \d+ s for the rate limit \(the service says this key's window is spent/);
     if (door === "native") {
       // On the waiting role's own line, and kept out of the run's diagnostics.
       expect(statuses.every((status) => status.ephemeral === true && /::tcs:index:Role::waiter-\d$/.test(status.urn ?? ""))).toBe(true);

@@ -18,7 +18,7 @@ describe("rate-limit waits", () => {
 
   it("no tier advice when the tier is production already, or when the service's window holds it", () => {
     expect(waitWarning(wait("tier"), { rateLimitTier: "production" })).not.toMatch(/For a production key/);
-    expect(waitWarning(wait("service"), {})).toMatch(/the service's window for this key is spent; other runs may share the key\. See docs/);
+    expect(waitWarning(wait("service"), {})).toMatch(/the service says this key's window is spent\. See docs/);
   });
 
   it("names a connection's own setting", () => {

@@ -115,6 +115,7 @@ export const SDK_TYPE_EXPORTS = [
   "ProviderDeploymentPreview",
   "ProviderTrigger",
   "RateLimitTier",
+  "RateLimitWait",
   "RequestOptions",
   "RetryAfterTooLongInit",
   "RetryVerdict",

@@ -1,4 +1,4 @@
-import { APIUserAbortError, type ClientOptions, type TierBelowServiceNotice } from "../../../sdk/index";
+import { APIUserAbortError, type ClientOptions, type RateLimitWait, type TierBelowServiceNotice } from "../../../sdk/index";
 import { RequestGate, sharedGate, type GatePolicy, type Permit } from "../../../sdk/internal/rate-limiter";
 import { ServerQuota } from "../../../sdk/internal/server-quota";
 import { json, mockedClient, wireCallback } from "./helpers";
@@ -151,5 +151,22 @@ describe("a tier below what the service allows", () => {
     expect(await noticesFor(undefined, 100)).toEqual([]);
     expect(await noticesFor({ limit: 1000, windowMs: 60_000 }, 5000)).toEqual([]);
     expect(await noticesFor(false, 5000)).toEqual([]);
+  });
+});
+
+describe("a wait for the rate limit, reported while it lasts (issue 59)", () => {
+  it("reports the tier's wait after a second, with the wait left, then done; a request that goes at once reports nothing", async () => {
+    const waits: RateLimitWait[] = [];
+    const { client, pool } = mockedClient({ rateLimit: { limit: 1, windowMs: 2_500 }, onRateLimitWait: (wait) => waits.push(wait) });
+    pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback(), { headers: json }).times(2);
+    await client.callbacks.retrieve("cb_1");
+    expect(waits).toEqual([]);
+    await client.callbacks.retrieve("cb_1");
+    const [first, ...rest] = waits;
+    expect(first).toMatchObject({ method: "GET", path: "/callbacks/cb_1", cause: "tier", done: false });
+    expect(first.waitedMs).toBeGreaterThanOrEqual(1_000);
+    expect(first.leftMs).toBeGreaterThan(0);
+    expect(first.leftMs).toBeLessThanOrEqual(1_600);
+    expect(rest.at(-1)).toMatchObject({ done: true, leftMs: 0 });
   });
 });
