@@ -133,7 +133,7 @@ describe("bad inputs fail the engine's check with the property named, before any
 
   it.each(CASES)("%s", async (_name, kind, inputs, property, reason) => {
     await writesSince();
-    const { failures } = await harness.pluginWith({}).engineFor(kind).check({}, inputs);
+    const { failures = [] } = await harness.pluginWith({}).engineFor(kind).check({}, inputs);
     // Named as the property, or, for a failure inside an input or with a value too long to print
     // whole, in the reason, the value in parentheses (property-path.ts; a secret's never shown).
     const naming = failures.filter(
