@@ -1,12 +1,14 @@
 // `npm run demo`, the README's first command, run as a user runs it (an npm script in a child process),
 // then the commands it prints at the end: the stack's outputs, and the destroy against the emulator
-// restarted on the demo's database. Its directory and backend are a scratch of their own, so a
+// restarted on the demo's database (those as package.json's scripts give them, without going through
+// npm, scripts/env.sh and scripts/build.sh again: helpers/npm-script.ts). Its directory and backend are a scratch of their own, so a
 // developer's own demo is left alone.
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../lib/engine";
 import { listeningUrl } from "./helpers/listening";
+import { npmRun, npmStart } from "./helpers/npm-script";
 import { makeScratch, type Scratch } from "./helpers/workspace";
 
 const run = promisify(execFile);
@@ -29,6 +31,8 @@ describe("npm run demo", () => {
   function npm(args: string[]) {
     return run("npm", ["run", "--silent", ...args], { cwd: REPO_ROOT, env, maxBuffer: 32 * 1024 * 1024 });
   }
+  /** The commands it printed: as package.json gives them, less scripts/env.sh and scripts/build.sh, which the demo's own run took (helpers/npm-script.ts). */
+  const printedRun = (args: string[]) => npmRun(args, env);
 
   /** The command the demo printed after `label`, without the leading `npm run`. */
   function printed(stdout: string, label: string): string[] {
@@ -55,24 +59,24 @@ describe("npm run demo", () => {
     expect(out).toContain(`state in ${path.relative(REPO_ROOT, scratch.backendDir)}`);
 
     // The outputs command it printed works on the stack it left.
-    const outputs = await npm(printed(out, "outputs:"));
+    const outputs = await printedRun(printed(out, "outputs:"));
     expect(outputs.stdout).toMatch(/callbackId\s+cb_[A-Za-z0-9]{20}/);
 
     // Its destroy instructions: the emulator again on the same database and port, then destroy.
     const emulatorArgs = printed(out, "to destroy:");
-    const emulator = spawn("npm", ["run", "--silent", ...emulatorArgs], { cwd: REPO_ROOT, env, detached: true });
+    const emulator = npmStart(emulatorArgs, env);
     try {
       await listeningUrl(emulator);
       // Commands of the plain CLI that run no program work on the stack the demo left.
       const outputsCommand = printed(out, "outputs:");
       const at = outputsCommand.slice(outputsCommand.indexOf("--stack"));
-      const refresh = await npm(["pulumi", "--", "refresh", "--preview-only", ...at]);
+      const refresh = await printedRun(["pulumi", "--", "refresh", "--preview-only", ...at]);
       expect(refresh.stdout).toMatch(/6 unchanged/);
-      const exported = await npm(["pulumi", "--", "stack", "export", ...at]);
+      const exported = await printedRun(["pulumi", "--", "stack", "export", ...at]);
       const types = JSON.parse(exported.stdout).deployment.resources.map((r: { type: string }) => r.type);
       expect(new Set(types.filter((t: string) => t.startsWith("pulumi-nodejs:dynamic/tcs:"))).size).toBe(5); // one of each resource
       expect(exported.stdout).not.toContain("service_sk_");
-      const destroy = await npm(printed(out, "pulumi -- destroy"));
+      const destroy = await printedRun(printed(out, "pulumi -- destroy"));
       expect(destroy.stdout).toMatch(/6 deleted/);
       // Roles and setup sessions have no delete endpoint: destroy says they stay.
       expect(destroy.stdout).toContain("the API cannot delete roles: it was removed from this stack but stays in the account");

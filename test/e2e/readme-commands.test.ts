@@ -7,8 +7,10 @@
 // scripts of docs/development.md that a user of this checkout types first: the pinned CLI, the one-line
 // hint for `up` without a language host, the program runner on the quickstart with a drift check, the
 // generator, and the emulator command. (`npm run demo` has a test of its own, demo.test.ts; `npm test` is
-// what CI runs; `npm run bench` is run by hand, its figures are in docs/performance.md.)
-import { execFile, spawn } from "node:child_process";
+// what CI runs; `npm run bench` is run by hand, its figures are in docs/performance.md.) The npm scripts
+// run as package.json gives them, less scripts/env.sh and scripts/build.sh, which npm test has run
+// before jest (helpers/npm-script.ts); `npm run pulumi -- version` runs through npm itself.
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -16,6 +18,7 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
 import { buildGoSdk, GO_MODULE } from "../../scripts/release/sdk-packages";
 import { listeningUrl } from "./helpers/listening";
+import { npmRun, npmStart } from "./helpers/npm-script";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, type Scratch } from "./helpers/workspace";
 
@@ -75,8 +78,9 @@ const RUN_ELSEWHERE: { command: RegExp; file: string; runs: string }[] = [
   },
 ];
 
+/** `npm run --silent <args>` less scripts/env.sh and scripts/build.sh, which npm test has run already (helpers/npm-script.ts). */
 function npm(args: string[], env: Record<string, string> = {}) {
-  return run("npm", ["run", "--silent", ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 });
+  return npmRun(args, { ...process.env, ...env });
 }
 
 describe("README commands", () => {
@@ -105,7 +109,8 @@ describe("README commands", () => {
   });
 
   it("npm run pulumi -- version prints the pinned CLI", async () => {
-    const { stdout } = await npm(["pulumi", "--", "version"]);
+    // Through npm and scripts/env.sh, as a user types it: the one script run so here.
+    const { stdout } = await run("npm", ["run", "--silent", "pulumi", "--", "version"], { cwd: REPO_ROOT });
     expect(stdout.trim()).toBe("v3.259.0");
   });
 
@@ -210,13 +215,13 @@ describe("README commands", () => {
   });
 
   it("npm run emulator prints its URL and test keys, and serves", async () => {
-    const child = spawn("npm", ["run", "--silent", "emulator", "--", "--port", "0", "--db", ":memory:"], { cwd: REPO_ROOT, detached: true });
+    const child = npmStart(["emulator", "--", "--port", "0", "--db", ":memory:"]);
     try {
       const url = await listeningUrl(child);
       const health = await fetch(`${url}/_emulator/health`);
       expect(health.ok).toBe(true);
     } finally {
-      // npm starts the emulator in a process group of its own: end the whole group.
+      // The emulator runs in a process group of its own: end the whole group.
       process.kill(-child.pid!, "SIGTERM");
     }
   });
