@@ -14,7 +14,7 @@ import { ConfigCalls } from "./config-calls";
 import { invokeFunction } from "./invoke";
 import { propsOf, type Props } from "./properties";
 import { ResourceCalls, type FieldChange } from "./resource-calls";
-import { schemaText, pluginVersion } from "./schema";
+import { schemaResponse, pluginVersion } from "./schema";
 import { aboutResource } from "../engine/resource-context";
 
 type Unary<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => void;
@@ -76,7 +76,10 @@ const RESOURCE_METHODS = {
   delete: provproto.DeleteRequest,
 } as const;
 
-/** The ResourceProvider service whose resource calls' requests arrive as ResourceRequests (the others as messages). */
+/**
+ * The ResourceProvider service whose resource calls' requests arrive as ResourceRequests (the others as
+ * messages), and whose GetSchema answers with the response's bytes as they are (schema.ts).
+ */
 export const providerServiceDefinition: grpc.ServiceDefinition = (() => {
   const service = provrpc.ResourceProviderService as grpc.ServiceDefinition;
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = { ...service };
@@ -87,6 +90,7 @@ export const providerServiceDefinition: grpc.ServiceDefinition = (() => {
         plainRequest(message.deserializeBinary(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as RequestMessage),
     };
   }
+  definition.getSchema = { ...service.getSchema, responseSerialize: (response: Buffer) => response } as grpc.MethodDefinition<unknown, unknown>;
   return definition;
 })();
 
@@ -154,11 +158,7 @@ function pluginHandlers() {
       info.setVersion(pluginVersion());
       return info;
     }),
-    getSchema: unary(() => {
-      const response = new provproto.GetSchemaResponse();
-      response.setSchema(schemaText());
-      return response;
-    }),
+    getSchema: unary(() => schemaResponse()),
     cancel: unary(() => new Empty()),
   } satisfies Handlers;
 }

@@ -89,16 +89,18 @@ async function main(): Promise<void> {
   const kinds = new Map<string, string>();
 
   const bundle = await bundlePlugin(work);
-  log(`bundled the plugin v${bundle.version}: ${(bundle.bytes / 1e6).toFixed(1)} MB of script, ${bundle.packages.length} npm packages`);
+  log(
+    `bundled the plugin v${bundle.version}: ${(bundle.bytes / 1e6).toFixed(1)} MB of script, ${(bundle.lazyBytes / 1e6).toFixed(1)} MB loaded on first use, ${bundle.packages.length} npm packages`,
+  );
   for (const platform of platforms) {
-    const executable = await buildExecutable(bundle.file, platform, work, path.join(work, platform.pulumi));
+    const executable = await buildExecutable(bundle, platform, work, path.join(work, platform.pulumi));
     const host = hostPlatform();
     const runtime = nodeRuntime(platform.runtimePackage, platform.runtimeVersion, platform.runtimePath);
     const license = runtimeLicense(runtime, () => nodeRuntime(host!.runtimePackage, platform.runtimeVersion, host!.runtimePath));
     const notices = thirdPartyNotices(license, platform.runtimeVersion, bundle.packages);
     const tarball = writePluginTarball({ platform, version: bundle.version, executable: executable.file, notices }, work, out);
     kinds.set(path.basename(tarball), platform.pulumi);
-    log(`${path.basename(tarball)}: Node ${platform.runtimeVersion}${executable.codeCache ? ", with V8's code cache" : ""}`);
+    log(`${path.basename(tarball)}: Node ${platform.runtimeVersion}${executable.snapshot ? ", starting from a V8 startup snapshot" : ""}`);
   }
 
   if (!values["no-sdks"]) {

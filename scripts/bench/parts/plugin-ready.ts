@@ -66,7 +66,7 @@ async function installedExecutable(dir: string): Promise<string> {
   if (!platform?.uname) throw new Error(`plugin_ready_ms builds the executable for this machine; ${process.platform}-${process.arch} has no build`);
   const work = path.join(REPO_ROOT, ".tcs", "dist-build");
   const bundle = await bundlePlugin(work);
-  const executable = await buildExecutable(bundle.file, platform, work, path.join(work, platform.pulumi));
+  const executable = await buildExecutable(bundle, platform, work, path.join(work, platform.pulumi));
   const tarball = writePluginTarball({ platform, version: bundle.version, executable: executable.file, notices: "" }, work, dir);
   execFileSync("tar", ["-xzf", tarball, "-C", dir]);
   return path.join(dir, platform.executable);
