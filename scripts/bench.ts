@@ -5,6 +5,7 @@
 //   npm run bench -- --only scale --doors dynamic           (the scale part through one door: dynamic, native; default both)
 //   npm run bench -- --only scale --n 500,2000 --rounds 1   (the plugin's memory growth, judged under 10 KB a resource)
 //   npm run bench -- --only plugin-ready                    (plugin_ready_ms: the script plugin and the executable)
+//   npm run bench -- --only one-resource                    (a YAML role's no-change preview on the executable against no provider)
 //   npm run bench -- --only plumbing                        (the dynamic door's preview against the same-shape floor carrying its plumbing)
 // Without --rounds, N = 500 (where times are judged) runs 5 rounds and the other sizes one.
 import { parseArgs } from "node:util";
@@ -13,10 +14,11 @@ import { benchEmulator, checkEmulatorFigures } from "./bench/parts/emulator";
 import { benchScale } from "./bench/parts/scale";
 import { DOORS, checkScaleTargets, type Door } from "./bench/statistics/scale-figures";
 import { benchPluginReady, checkPluginReady } from "./bench/parts/plugin-ready";
+import { benchOneResource, checkOneResource } from "./bench/parts/one-resource";
 import { benchPlumbing } from "./bench/parts/plumbing";
 import { benchSdk } from "./bench/parts/sdk";
 
-const PARTS = ["sdk", "emulator", "client-memory", "plugin-ready", "scale", "plumbing"] as const;
+const PARTS = ["sdk", "emulator", "client-memory", "plugin-ready", "one-resource", "scale", "plumbing"] as const;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" }, rounds: { type: "string" }, doors: { type: "string" } } });
@@ -42,6 +44,11 @@ async function main(): Promise<number> {
     const figures = await benchPluginReady();
     figures.forEach(print);
     failures.push(...checkPluginReady(figures));
+  }
+  if (parts.includes("one-resource")) {
+    const figure = await benchOneResource();
+    print(figure);
+    failures.push(...checkOneResource(figure));
   }
   if (parts.includes("scale")) {
     // Without --rounds, N = 500 runs 5 rounds and every other size one (roundsAt).
