@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import * as yaml from "js-yaml";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { readExample } from "../../codegen/schema/examples";
+import { SHAPES } from "../../provider/shapes";
 import { REPO_ROOT } from "../lib/engine";
 import { installNodeSdk, runTsc } from "../lib/node-sdk";
 import { startTestEmulator } from "./helpers/tcs-stack";
@@ -96,6 +97,68 @@ function projectOf(example: string, main: string): string {
   return [...header, main].join("\n");
 }
 
+interface Main {
+  config?: Record<string, unknown>;
+  variables?: Record<string, unknown>;
+  resources?: Record<string, { type: string; properties?: Record<string, unknown> }>;
+  outputs?: Record<string, unknown>;
+}
+
+/** An example's Main.yaml, its resources, variables and outputs renamed `<example><Name>` (and every reference to them). */
+function renamedExample(example: string): Main {
+  const main = yaml.load(fs.readFileSync(path.join(GENERATED, example, "Main.yaml"), "utf8")) as Main;
+  const prefix = example[0].toLowerCase() + example.slice(1);
+  const rename = (name: string) => prefix + name[0].toUpperCase() + name.slice(1);
+  const names = [...Object.keys(main.resources ?? {}), ...Object.keys(main.variables ?? {})];
+  let text = JSON.stringify(main);
+  for (const name of names) text = text.replace(new RegExp(`\\$\\{${name}(?=[.\\[}])`, "g"), `\${${rename(name)}`);
+  const renamed = JSON.parse(text) as Main;
+  const keysRenamed = (record: Record<string, any> | undefined) =>
+    record === undefined ? undefined : Object.fromEntries(Object.entries(record).map(([name, value]) => [rename(name), value]));
+  return {
+    config: renamed.config,
+    variables: keysRenamed(renamed.variables),
+    resources: keysRenamed(renamed.resources),
+    outputs: keysRenamed(renamed.outputs),
+  };
+}
+
+/** The objects an example's resources declare that one program may declare once: each resource's natural key, with its values. */
+function naturalKeys(main: Main): string[] {
+  return Object.values(main.resources ?? {}).flatMap(({ type, properties = {} }) => {
+    const kind = type.split(":")[1] as keyof typeof SHAPES;
+    const key = SHAPES[kind]?.naturalKey;
+    return key === undefined ? [] : [`${kind} ${JSON.stringify(key.map((field) => properties[field]))}`];
+  });
+}
+
+/** The examples in programs, in order, each example in the first program none of whose natural keys it declares again: [names, examples]. */
+function programsOf(examples: string[]): Array<[string, string[]]> {
+  const programs: Array<{ examples: string[]; keys: Set<string> }> = [];
+  for (const example of examples) {
+    const keys = naturalKeys(renamedExample(example));
+    let program = programs.find((candidate) => keys.every((key) => !candidate.keys.has(key)));
+    if (program === undefined) programs.push((program = { examples: [], keys: new Set() }));
+    program.examples.push(example);
+    for (const key of keys) program.keys.add(key);
+  }
+  return programs.map(({ examples: these }) => [these.join(", "), these]);
+}
+
+/** The examples as one program: its Main.yaml, its number of resources, and the functions' outputs. */
+function merged(examples: string[]): { main: Main; resources: number; functionOutputs: string[] } {
+  const mains = examples.map((example) => [example, renamedExample(example)] as const);
+  const join = (part: keyof Main) => Object.assign({}, ...mains.map(([, main]) => main[part] ?? {})) as Record<string, any>;
+  const main: Main = { variables: join("variables"), resources: join("resources"), outputs: join("outputs") };
+  for (const [part, record] of Object.entries(main)) if (Object.keys(record).length === 0) delete main[part as keyof Main];
+  expect(mains.filter(([, one]) => one.config !== undefined).map(([example]) => example)).toEqual([]);
+  return {
+    main,
+    resources: Object.keys(main.resources ?? {}).length,
+    functionOutputs: mains.filter(([example]) => example.startsWith("get")).flatMap(([, one]) => Object.keys(one.outputs ?? {})),
+  };
+}
+
 describe("each resource's and function's YAML example, and the explicit provider's, previewed against the emulator on the real YAML language host", () => {
   let emulator: RunningEmulator;
   beforeAll(async () => {
@@ -109,20 +172,32 @@ describe("each resource's and function's YAML example, and the explicit provider
   // config, which has no events until the service delivers some, so its first event is not there to read.
   const FUNCTIONS = EXAMPLES.filter((example) => example.startsWith("get") && example !== "getCallbackEvents");
 
-  it.each(FUNCTIONS)("%s: reads the emulator's fixtures in a preview with no error", async (example) => {
-    const main = fs.readFileSync(path.join(GENERATED, example, "Main.yaml"), "utf8");
-    const project = await yamlProject(`example-${example.toLowerCase()}`, emulator, projectOf(example, main));
-    try {
-      const printed = outputCollector();
-      const preview = await project.stack.preview({ onOutput: printed.onOutput });
-      expect(preview.changeSummary).toEqual({ create: 1 });
-      // The function ran at preview: its output is a value read from the fixtures, not an unknown.
-      expect(printed.text()).toMatch(/Outputs:\s*\n\s*\w+: "[^"]+"/);
-      expect(printed.text()).not.toMatch(/error/i);
-    } finally {
-      project.scratch.remove();
-    }
-  });
+  // The resources' and functions' examples previewed together, as few programs as they fit in: the Go
+  // examples are compiled as one package for the same reason (a preview on the real engine and YAML
+  // host takes seconds; thirteen of them took a minute and a half on a loaded machine). Each example's
+  // names are its own (renamed `<example><Name>`), and two examples that declare the same object (a
+  // callback of the same integration provider, a role of the same slug: a natural key, which one program
+  // may declare once) go in different programs.
+  it.each(programsOf([...RESOURCES, ...FUNCTIONS]))(
+    "%s: resources plan their creates, functions read the fixtures, in a preview with no error",
+    async (_names, examples) => {
+      const program = merged(examples);
+      const project = await yamlProject(`examples-${examples[0].toLowerCase()}`, emulator, projectOf(examples[0], yaml.dump(program.main)));
+      try {
+        const printed = outputCollector();
+        const preview = await project.stack.preview({ onOutput: printed.onOutput });
+        // The stack and every resource of the examples.
+        expect(preview.changeSummary).toEqual({ create: program.resources + 1 });
+        expect(printed.text()).not.toMatch(/error/i);
+        // Each function ran at preview: its output is a value read from the fixtures, not an unknown
+        // (the engine pads the outputs' names to one width).
+        const read = program.functionOutputs.filter((output) => new RegExp(`^\\s*${output}\\s*: "[^"]+"$`, "m").test(printed.text()));
+        expect(read).toEqual(program.functionOutputs);
+      } finally {
+        project.scratch.remove();
+      }
+    },
+  );
 
   // The explicit provider's example reads its staging environment from config: set up as its page's
   // "Before you run it" line says (the emulator's development environment as staging), its YAML runs
@@ -146,21 +221,6 @@ describe("each resource's and function's YAML example, and the explicit provider
       await project.stack.setConfig("stagingApiKey", { value: values.stagingApiKey, secret: false });
       const refused = await attempt((onOutput) => project.stack.preview({ onOutput }));
       expect(refused).toContain("configuration key 'stagingApiKey' must be encrypted as it's secret");
-    } finally {
-      project.scratch.remove();
-    }
-  });
-
-  it.each(RESOURCES)("%s: plans its creates with no error", async (example) => {
-    const main = fs.readFileSync(path.join(GENERATED, example, "Main.yaml"), "utf8");
-    const declared = Object.keys((yaml.load(main) as { resources: Record<string, unknown> }).resources);
-    const project = await yamlProject(`example-${example.toLowerCase()}`, emulator, projectOf(example, main));
-    try {
-      const printed = outputCollector();
-      const preview = await project.stack.preview({ onOutput: printed.onOutput });
-      // The stack and every resource of the example.
-      expect(preview.changeSummary).toEqual({ create: declared.length + 1 });
-      expect(printed.text()).not.toMatch(/error/i);
     } finally {
       project.scratch.remove();
     }
