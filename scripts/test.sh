@@ -17,5 +17,7 @@ bash codegen/run.sh --check
 # The YAML language host the native provider's YAML tests run (built once from the Go proxy, cached).
 bash scripts/bootstrap-pulumi-yaml.sh > /dev/null
 # Two cores: two workers; the engine runs its own processes beside them. The emulator's node:sqlite
-# announces itself as experimental in every worker: noise in a test log.
-NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" jest --ci --maxWorkers=2 --selectProjects unit integration model e2e "$@"
+# announces itself as experimental in every worker: noise in a test log. The model's random sequences:
+# 250 here, the 1,000 of npm run test:model in npm run test:long (CI runs both).
+NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" TCS_MODEL_RUNS="${TCS_MODEL_RUNS:-250}" \
+  jest --ci --maxWorkers=2 --selectProjects unit integration model e2e "$@"
