@@ -1,6 +1,7 @@
 // Five projects so each kind of test can run alone: `jest --selectProjects unit|integration|model|e2e|long`.
 // `npm test` runs the first four; `npm run test:long` runs `long` (CI runs both).
-// Tests mirror the source: test/unit/{sdk,provider,emulator,policy,codegen}, test/integration/{emulator,sdk,provider}.
+// Tests mirror the source: test/unit/{sdk,provider,emulator,policy,codegen,...}, test/integration/{emulator,sdk,provider,...}.
+// A unit test starts no process; one that does (a child Node, python3, git, a script) is an integration test.
 const transform = { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2023", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
 const moduleNameMapper = {
   "^pulumi-tcs$": "<rootDir>/provider/index.ts",
@@ -20,7 +21,7 @@ module.exports = {
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
     // Against a running emulator, in process: its conformance to the contract, the SDK against it, and
-    // the provider's plugin side against it.
+    // the provider's plugin side against it; and the tests that start processes of their own.
     { ...common, displayName: "integration", testMatch: ["<rootDir>/test/integration/**/*.test.ts"] },
     // Model-based property tests of plan and apply: the provider's engine over the emulator, in process.
     { ...common, displayName: "model", testMatch: ["<rootDir>/test/model/**/*.test.ts"] },

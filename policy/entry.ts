@@ -8,7 +8,7 @@
 // A module, not a script: its names stay its own.
 export {};
 
-/** package.json's peerDependencies range (test/unit/policy/missing-policy-package.test.ts keeps them equal). */
+/** package.json's peerDependencies range (test/integration/policy/missing-policy-package.test.ts keeps them equal). */
 const POLICY_PACKAGE_RANGE = "1.21.0";
 
 function policyPackageInstalled(): boolean {

@@ -6,7 +6,7 @@ import type { Agent as UndiciAgent, Dispatcher } from "undici";
 // The Agent's own module, not undici's index: the index loads fetch, WebSocket, the cache, the mock
 // agents and the proxy agents too, which this client never uses. That costs a process (the engine's
 // provider plugin above all) about 5 MB on load and 10 MB after its first requests (docs/performance.md,
-// "Plugin memory"). undici publishes no exports map, so the path is reachable; test/unit/sdk/agents.test.ts
+// "Plugin memory"). undici publishes no exports map, so the path is reachable; test/integration/sdk/agents.test.ts
 // checks that it is still the class the index exports, so an upgrade that moves it fails a test.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Agent = require("undici/lib/dispatcher/agent") as typeof UndiciAgent;
