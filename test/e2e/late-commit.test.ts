@@ -21,6 +21,11 @@ import { attempt, outputCollector, type Scratch } from "./helpers/workspace";
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 /** The late create commits this long after the service dropped its connection. */
 const LATE_MS = 3_000;
+/**
+ * For the rerun on another runner: long enough that its whole up (on a loaded machine, several seconds)
+ * is over before the commit, which the test then waits for.
+ */
+const LATER_MS = 20_000;
 
 let emulator: RunningEmulator;
 const scratches: Scratch[] = [];
@@ -51,7 +56,17 @@ function stackOf(door: Door, name: string): TcsStack {
 
 const configsNamed = async (name: string) => (await listAll(emulator, "/provider-configs?status=active")).filter((config) => config.name === name);
 
-const lateCommit = () => faults.set(emulator, [{ method: "POST", path: "/provider-configs", late_commit_ms: LATE_MS, count: 1 }]);
+const lateCommit = (ms = LATE_MS) => faults.set(emulator, [{ method: "POST", path: "/provider-configs", late_commit_ms: ms, count: 1 }]);
+
+/** Waits until `count` configs of this name are live (the late commit has come), at most `ms`. */
+async function untilLive(name: string, count: number, ms: number): Promise<string[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const live = (await configsNamed(name)).map((config) => config.id as string);
+    if (live.length >= count || Date.now() > deadline) return live;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 /** Runs `work` as a runner that has never run this stack: no create intents of its own. */
 async function onAnotherRunner<T>(work: () => Promise<T>): Promise<T> {
@@ -98,12 +113,11 @@ describe.each<Door>(["dynamic", "native"])("the %s door", (door) => {
     const name = `late-orphan-${door}`;
     const opened = stackOf(door, name);
     const stack = await opened.open(programOf(door, name));
-    await lateCommit();
+    await lateCommit(LATER_MS);
     await attempt((onOutput) => stack.up({ onOutput }));
     await onAnotherRunner(() => stack.up());
-    await new Promise((resolve) => setTimeout(resolve, LATE_MS + 500));
     const held = (await stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type.endsWith("ProviderConfig")).id as string;
-    const live = (await configsNamed(name)).map((config) => config.id as string);
+    const live = await untilLive(name, 2, LATER_MS + 5_000);
     expect(live).toHaveLength(2);
     const orphan = live.find((id) => id !== held)!;
 
