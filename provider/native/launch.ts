@@ -18,7 +18,11 @@ export function launch(argv: string[]): void {
   }
 }
 
-/** Loads every module serving the provider needs, and starts nothing (the executable's snapshot is taken after it). */
+/**
+ * Loads every module serving the provider needs, and runs the messages of a preview through their code
+ * once (server.ts: rehearseMessages); starts nothing. The executable's snapshot is taken after it.
+ */
 export function preloadPlugin(): void {
   require("./main");
+  (require("./server") as typeof import("./server")).rehearseMessages();
 }

@@ -12,7 +12,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../engine/tcs-plugin";
 import { ConfigCalls } from "./config-calls";
 import { invokeFunction } from "./invoke";
-import { propsOf, type Props } from "./properties";
+import { propsOf, secret, type Props } from "./properties";
 import { ResourceCalls, type FieldChange } from "./resource-calls";
 import { schemaResponse, pluginVersion } from "./schema";
 import { aboutResource } from "../engine/resource-context";
@@ -252,4 +252,36 @@ function unimplementedHandlers() {
     list: (call: grpc.ServerWritableStream<unknown, unknown>) =>
       call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented by the tcs provider" }),
   } satisfies Handlers;
+}
+
+/**
+ * Runs the messages of a preview with no changes through the code that reads and writes them, once,
+ * keeping nothing: each request's decoding as it arrives (Structs, secrets), each response's writing,
+ * and a handler's promise chain. The plugin executable's startup snapshot is taken after it
+ * (launch.ts: preloadPlugin), and holds that code compiled, which every start would otherwise compile
+ * as the engine's first calls arrive. Plain values only: no plugin object, no settings, no request.
+ */
+export function rehearseMessages(): void {
+  const props: Props = { name: "Ops", slug: "ops", permissions: ["thread_read"], count: 1, on: true, none: null, nested: { a: [1, "b"] }, key: secret("s") };
+  const struct = () => Struct.fromJavaScript(props as Record<string, never>);
+  type Settable = Record<string, ((value: unknown) => unknown) | undefined>;
+  for (const [name, message] of Object.entries(RESOURCE_METHODS)) {
+    const request = new message() as unknown as Settable & { serializeBinary(): Uint8Array };
+    request.setUrn?.("urn:pulumi:stack::project::tcs:index:Role::ops");
+    request.setType?.("tcs:index:Role");
+    request.setId?.("rol_00000000000000000000");
+    for (const setter of ["setOlds", "setNews", "setProperties", "setInputs", "setOldInputs"]) request[setter]?.(struct());
+    (providerServiceDefinition[name].requestDeserialize as (bytes: Buffer) => ResourceRequest)(Buffer.from(request.serializeBinary()));
+  }
+  const config = new provproto.ConfigureRequest();
+  config.setArgs(struct());
+  config.getVariablesMap().set("tcs:config:baseUrl", "http://127.0.0.1");
+  const configured = provproto.ConfigureRequest.deserializeBinary(config.serializeBinary());
+  propsOf(configured.getArgs());
+  configured.getVariablesMap().getEntryList();
+  checkResponse(props, [{ property: "name", reason: "rehearsal" }]).serializeBinary();
+  diffResponse({ changes: true, replaces: ["slug"], deleteBeforeReplace: false, fields: { name: { change: "update", replaces: false } } }).serializeBinary();
+  new provproto.ConfigureResponse().setAcceptsecrets(true).serializeBinary();
+  new plugproto.PluginInfo().setVersion("0.0.0").serializeBinary();
+  unary(() => new Empty())({ request: {} } as grpc.ServerUnaryCall<unknown, Empty>, () => undefined);
 }

@@ -30,6 +30,15 @@ export const LAZY_ASSET = "pulumi-resource-tcs-lazy.js";
 export const DEFERRED_MODULES = ["http", "http2", "https", "tls"] as const;
 
 /**
+ * Node's modules every start loads beside the deferred ones, loaded into the snapshot with the bundle:
+ * net's listen loads cluster (and child_process and dgram with it), http2 loads assert and
+ * fs/promises. And the regular expressions the listen runs (net's address checks), compiled once.
+ */
+const AT_START = `for (const name of ["assert", "cluster", "fs/promises"]) require(name);
+require("node:net").isIPv6("fe80::1");
+require("node:net").isIPv4("127.0.0.1");`;
+
+/**
  * Every name the bundle's modules read from the environment as they load (all grpc-js's), and what it
  * means to the plugin: `fresh`, it changes what the plugin does (gRPC's logging and traces, the
  * details of errors the server sends, the client channel's resolver and load balancing), so a start
@@ -148,6 +157,7 @@ process.env = new Proxy(environment, {
     return Reflect.has(target, key);
   },
 });
+${AT_START}
 let bundled = { exports: {} };
 try {
   bundle(bundled.exports, bundleRequire, bundled, "pulumi-resource-tcs.js", ".");
