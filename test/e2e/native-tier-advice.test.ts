@@ -41,7 +41,7 @@ it("names the explicit provider's rateLimitTier input, and the default provider'
   const text = printed.text();
   expect(text).toContain(
     "but the rateLimitTier input of tcs provider prod (not set: development) paces this run to 100 per 600 s. " +
-      "For a production key set the rateLimitTier input of tcs provider prod to `production`",
+      "For a production key set it to `production`. See docs/guide.md#configuration",
   );
   expect(text).toContain(
     "but tcs:rateLimitTier (not set: development) paces this run to 100 per 600 s. For a production key run `pulumi config set tcs:rateLimitTier production`",
