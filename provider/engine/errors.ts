@@ -44,6 +44,11 @@ export function mayStillCommit(error: unknown): boolean {
   return error instanceof sdk().APIConnectionError && error.mayHaveBeenProcessed;
 }
 
+/** A field error's message as a one-line refusal can hold it: a service's list of what it knows is cut short. */
+function clipped(message: string, most = 140): string {
+  return message.length > most ? `${message.slice(0, most - 1)}…` : message;
+}
+
 /**
  * A readable one-paragraph message for an error from the service. `connection`: the connection the
  * request went to, named when the service refused its key (with the setting that holds the key).
@@ -55,10 +60,12 @@ export function describeError(action: string, error: unknown, connection?: strin
     return `${action} failed: the service refused the API key of ${owner.describe()} (${error.message}). ${owner.setSecretKey("Set the key of that environment")}`;
   }
   if (error instanceof APIError) {
-    // The SDK's message already carries status, code, hint and request id; add the fields by the
-    // names the program uses.
-    const fields = (error.errors ?? []).map((e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${e.message}`).join("; ");
-    return `${action} failed: ${error.message}${fields ? ` (fields: ${fields})` : ""}`;
+    // The SDK's message carries status, code, hint and request id; with field errors, which it also
+    // spells out, the fields alone say why (by the names the program uses), each once and cut short.
+    const fields = (error.errors ?? []).map((e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${clipped(e.message)}`);
+    if (fields.length === 0) return `${action} failed: ${error.message}`;
+    const where = /\s\[[^\]]*\]$/.exec(error.message)?.[0] ?? "";
+    return `${action} failed: ${error.status} ${error.code}: ${fields.join("; ")}${where}`;
   }
   if (error instanceof Error) return `${action} failed: ${error.message}`;
   return `${action} failed: ${String(error)}`;
