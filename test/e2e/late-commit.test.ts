@@ -2,7 +2,8 @@
 // doors. Following the failed run's advice (run pulumi up again, straight away) leaves one object: the
 // rerun waits for the late commit and takes the object over. A rerun on another runner, which has no
 // record of the first create, makes a second: the next refresh names the late one as an orphan, once;
-// the drift report lists it apart and exits 2 until `pulumi-tcs orphan --delete` settles it.
+// the drift report lists it apart and exits 2 until `pulumi-tcs orphan --delete` settles it. npm test
+// runs the dynamic door's tests, npm run test:long the native door's (test/long/late-commit-native.test.ts).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -10,6 +11,7 @@ import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
+import { casesOfThisRun, describeOnce } from "./helpers/doors";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { NativeResource } from "./helpers/native-resources";
 import { FIX } from "./helpers/programs";
@@ -87,7 +89,7 @@ function tools(door: Door, stack: TcsStack, name: string) {
   };
 }
 
-describe.each<Door>(["dynamic", "native"])("the %s door", (door) => {
+describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door", (door) => {
   afterEach(() => faults.clear(emulator));
 
   it("a create committed after its client gave up: up again straight away waits for it and takes it over, one object", async () => {
@@ -144,7 +146,7 @@ describe.each<Door>(["dynamic", "native"])("the %s door", (door) => {
   });
 });
 
-describe("pulumi-tcs orphan", () => {
+describeOnce("pulumi-tcs orphan", () => {
   const run = (...args: string[]) =>
     runBin(BIN, ["orphan", ...args], { ...process.env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url });
   const byHand = (metadata: Record<string, unknown>) =>

@@ -3,13 +3,15 @@
 // hand) is refused, naming the object and how to claim it, and the other stack's object is left as
 // it was; an intent store that cannot be written fails the create before anything is sent, so runs
 // never loop making objects they cannot record; and a create interrupted on a runner that is gone is
-// not taken over on a guess: the refusal writes out the commands that recover it.
+// not taken over on a guess: the refusal writes out the commands that recover it. npm test runs the
+// dynamic door's tests, npm run test:long the native door's (test/long/ownership-native.test.ts).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { casesOfThisRun } from "./helpers/doors";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { FIX } from "./helpers/programs";
 import { api, listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
@@ -74,7 +76,7 @@ interface Tool {
   vault: string;
 }
 
-describe.each<Door>(["dynamic", "native"])("the %s door's claims of a natural key", (door) => {
+describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door's claims of a natural key", (door) => {
   it("let two environments each hold a role of the same slug, and refuse two in one environment", async () => {
     const slug = `per-environment-${door}`;
     const role = { name: "Per environment", slug, permissions: ["thread_read"] };
@@ -116,10 +118,12 @@ describe.each<Door>(["dynamic", "native"])("the %s door's claims of a natural ke
   });
 });
 
-describe.each<[Door, Tool]>([
-  ["dynamic", { integrationProvider: FIX.linearIntegrationProvider, provider: "prov_linear00000000000000", vault: "pcvt_lineardefault0000000" }],
-  ["native", { integrationProvider: FIX.slackIntegrationProvider, provider: FIX.slackProvider, vault: FIX.slackVault }],
-])("the %s door", (door, tool) => {
+describe.each<[Door, Tool]>(
+  casesOfThisRun<[Door, Tool]>([
+    ["dynamic", { integrationProvider: FIX.linearIntegrationProvider, provider: "prov_linear00000000000000", vault: "pcvt_lineardefault0000000" }],
+    ["native", { integrationProvider: FIX.slackIntegrationProvider, provider: FIX.slackProvider, vault: FIX.slackVault }],
+  ]),
+)("the %s door", (door, tool) => {
   it("leaves another stack's instance and role alone: the second stack is refused, naming the object and how to claim it", async () => {
     const made = await handMadeInstance(tool, door);
     const slug = `shared-triage-${door}`;

@@ -4,11 +4,13 @@
 // with `pulumi state delete` stays, and the next up refuses naming the `pulumi import` (or adoptId) that
 // takes it back; a collision with another stack's object says it may be that stack's, and adopting
 // one that carries another resource's create marker is warned about at preview. Each refusal is one
-// line of at most 300 characters.
+// line of at most 300 characters. npm test runs the dynamic door's tests, npm run test:long the native
+// door's (test/long/twin-stacks-native.test.ts).
 import { execFileSync } from "node:child_process";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { casesOfThisRun } from "./helpers/doors";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { NativeResource } from "./helpers/native-resources";
 import { FIX } from "./helpers/programs";
@@ -75,26 +77,28 @@ async function heldIds(stack: Awaited<ReturnType<TcsStack["open"]>>): Promise<Re
   return Object.fromEntries(resources.filter((r) => !r.type.startsWith("pulumi:")).map((r) => [r.urn.slice(r.urn.lastIndexOf("::") + 2), r.id ?? ""]));
 }
 
-describe.each<[Door, Tool]>([
-  [
-    "dynamic",
-    {
-      integrationProvider: FIX.linearIntegrationProvider,
-      otherIntegrationProvider: FIX.githubIntegrationProvider,
-      provider: FIX.githubProvider,
-      vault: FIX.githubVault,
-    },
-  ],
-  [
-    "native",
-    {
-      integrationProvider: FIX.slackIntegrationProvider,
-      otherIntegrationProvider: FIX.jiraIntegrationProvider,
-      provider: FIX.slackProvider,
-      vault: FIX.slackVault,
-    },
-  ],
-])("the %s door", (door, tool) => {
+describe.each<[Door, Tool]>(
+  casesOfThisRun<[Door, Tool]>([
+    [
+      "dynamic",
+      {
+        integrationProvider: FIX.linearIntegrationProvider,
+        otherIntegrationProvider: FIX.githubIntegrationProvider,
+        provider: FIX.githubProvider,
+        vault: FIX.githubVault,
+      },
+    ],
+    [
+      "native",
+      {
+        integrationProvider: FIX.slackIntegrationProvider,
+        otherIntegrationProvider: FIX.jiraIntegrationProvider,
+        provider: FIX.slackProvider,
+        vault: FIX.slackVault,
+      },
+    ],
+  ]),
+)("the %s door", (door, tool) => {
   const both: Declared = { callback: {}, config: {} };
 
   it("refuses a twin stack in another backend instead of deleting the first one's objects; the first one's refresh plans nothing", async () => {
