@@ -7,9 +7,9 @@
 // provider of the program; the flags change how V8 sizes its young generation, where it allocates
 // and how it compiles WebAssembly, never what any code computes.
 // What they save, measured: docs/performance.md, "Plugin memory".
-// A single executable is started with them instead (its execArgv, scripts/release/sea.ts), and they
-// are not set again: V8 accepts the executable's code cache only in a process whose flags were never
-// changed at run time, even to the value they had.
+// A single executable is started with them instead (its execArgv, scripts/release/sea.ts; its startup
+// snapshot is made with them too), and they are not set again: V8 refuses a code cache in a process
+// whose flags were changed at run time, even to the value they had.
 
 /** Sets each flag in this process, unless the process was started with it. */
 export function applyV8Flags(flags: readonly string[]): void {
