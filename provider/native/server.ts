@@ -260,17 +260,24 @@ function unimplementedHandlers() {
  * and a handler's promise chain. The plugin executable's startup snapshot is taken after it
  * (launch.ts: preloadPlugin), and holds that code compiled, which every start would otherwise compile
  * as the engine's first calls arrive. Plain values only: no plugin object, no settings, no request.
+ * @public launch.ts calls it through a `require` that knip does not follow.
  */
 export function rehearseMessages(): void {
   const props: Props = { name: "Ops", slug: "ops", permissions: ["thread_read"], count: 1, on: true, none: null, nested: { a: [1, "b"] }, key: secret("s") };
   const struct = () => Struct.fromJavaScript(props as Record<string, never>);
-  type Settable = Record<string, ((value: unknown) => unknown) | undefined>;
   for (const [name, message] of Object.entries(RESOURCE_METHODS)) {
-    const request = new message() as unknown as Settable & { serializeBinary(): Uint8Array };
-    request.setUrn?.("urn:pulumi:stack::project::tcs:index:Role::ops");
-    request.setType?.("tcs:index:Role");
-    request.setId?.("rol_00000000000000000000");
-    for (const setter of ["setOlds", "setNews", "setProperties", "setInputs", "setOldInputs"]) request[setter]?.(struct());
+    const request = new message();
+    // Each request message has some of these fields: the ones it has are set.
+    const setters: Record<string, unknown> = {
+      setUrn: "urn:pulumi:stack::project::tcs:index:Role::ops",
+      setType: "tcs:index:Role",
+      setId: "rol_00000000000000000000",
+    };
+    for (const setter of ["setOlds", "setNews", "setProperties", "setInputs", "setOldInputs"]) setters[setter] = struct();
+    for (const [setter, value] of Object.entries(setters)) {
+      const set = (request as object as Record<string, ((value: unknown) => unknown) | undefined>)[setter];
+      set?.call(request, value);
+    }
     (providerServiceDefinition[name].requestDeserialize as (bytes: Buffer) => ResourceRequest)(Buffer.from(request.serializeBinary()));
   }
   const config = new provproto.ConfigureRequest();
