@@ -1,11 +1,13 @@
 // pulumi-tcs drift on a real stack: the compiled bin as a pipeline runs it, against the emulator, before and
-// after out-of-band changes; its exit codes tell drift (2) from errors (1).
+// after out-of-band changes; its exit codes tell drift (2) from errors (1). The test of a key the service
+// refuses runs in npm run test:long (test/long/drift-tool-refused-key.test.ts), beside npm test's failed refresh.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
 import { fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { runBin } from "./helpers/run-bin";
 import { api, faults, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 
@@ -32,7 +34,7 @@ describe("pulumi-tcs drift", () => {
     await emulator.close();
   });
 
-  it("exits 0 with no drift, 2 with a report of what changed and vanished, and never shows a secret", async () => {
+  testInNpmTest("exits 0 with no drift, 2 with a report of what changed and vanished, and never shows a secret", async () => {
     const env = tcsStack("drift-tool", emulator);
     try {
       const stack = await env.open(fullProgram());
@@ -80,7 +82,7 @@ describe("pulumi-tcs drift", () => {
     }
   });
 
-  it("exits 1 naming the problem: no --stack, a stack that does not exist, a directory with no project", async () => {
+  testInNpmTest("exits 1 naming the problem: no --stack, a stack that does not exist, a directory with no project", async () => {
     const env = tcsStack("drift-missing", emulator);
     try {
       fs.writeFileSync(path.join(env.scratch.dir, "Pulumi.yaml"), "name: tcs\nruntime: nodejs\n");
@@ -98,7 +100,7 @@ describe("pulumi-tcs drift", () => {
     }
   });
 
-  it("exits 1, not 2, when the refresh itself fails (the service cannot be reached)", async () => {
+  testInNpmTest("exits 1, not 2, when the refresh itself fails (the service cannot be reached)", async () => {
     // An emulator of its own, stopped once the stack is applied: every read of the refresh fails.
     const gone = await startTestEmulator();
     const env = tcsStack("drift-failing", gone);
@@ -119,7 +121,7 @@ describe("pulumi-tcs drift", () => {
       env.scratch.remove();
     }
   });
-  it("a key the service refuses: exit 1 and one line of at most 300 characters, the reason said once", async () => {
+  testInLong("a key the service refuses: exit 1 and one line of at most 300 characters, the reason said once", async () => {
     const env = tcsStack("drift-refused", emulator);
     try {
       const stack = await env.open(async () => {

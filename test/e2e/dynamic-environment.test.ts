@@ -2,9 +2,11 @@
 // environment, on the default connection or a named one, is refused at preview, naming the resource,
 // instead of "unchanged" and a later `up --refresh` that drops every id (the old objects left active,
 // unmanaged); a key rotated within the environment changes nothing; and a preview whose settings are as
-// recorded sends no request.
+// recorded sends no request. npm test runs a preview refused; npm run test:long every kind of run
+// refused, then the stack back on its key (test/long/dynamic-environment-every-run.test.ts).
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { FIX } from "./helpers/programs";
 import { api, listAll, requests, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 import { attempt, type Scratch } from "./helpers/workspace";
@@ -33,7 +35,24 @@ function key(environment: "development" | "production", which: "secret" | "secon
   return { value: emulator.keys[environment][which], secret: true };
 }
 
-test("a default connection moved to another environment's key is refused by every run of the program; a rotated key is not", async () => {
+testInNpmTest("a default connection moved to another environment's key is refused at preview, naming the resource; a rotated key is not", async () => {
+  const env = tcsStack("moved-default-preview", emulator, "development");
+  scratches.push(env.scratch);
+  const stack = await env.open(program());
+  await stack.up();
+  await stack.setConfig("tcs:apiKey", key("development", "secondSecret"));
+  await stack.preview({ expectNoChanges: true });
+  await stack.setConfig("tcs:apiKey", key("production"));
+  await stack.setConfig("tcs:rateLimitTier", { value: "production" });
+  const text = await attempt((onOutput) => stack.preview({ onOutput }));
+  const [refusal] = text.match(/\S+ \S+ lives in another environment than .*?See docs\/\S+#[a-z-]+/) ?? [];
+  expect(refusal).toMatch(/^tcs:(Callback|Role) \S+ lives in another environment than tcs:apiKey and tcs:baseUrl now reach/);
+  expect(refusal!.length).toBeLessThanOrEqual(300);
+  expect(await listAll(emulator, "/callbacks", "production")).toEqual([]);
+});
+
+// Its deeper variant, in npm run test:long (test/long/dynamic-environment-every-run.test.ts): every run of the program refused, then the stack back.
+testInLong("a default connection moved to another environment's key is refused by every run of the program; a rotated key is not", async () => {
   const env = tcsStack("moved-default", emulator, "development");
   scratches.push(env.scratch);
   const stack = await env.open(program());
@@ -81,7 +100,7 @@ test("a default connection moved to another environment's key is refused by ever
   await stack.destroy();
 });
 
-test("a named connection moved to another environment's key is refused naming the connection", async () => {
+testInNpmTest("a named connection moved to another environment's key is refused naming the connection", async () => {
   const env = tcsStack("moved-named", emulator, "production");
   scratches.push(env.scratch);
   const stack = await env.open(program("team"));

@@ -11,7 +11,7 @@ import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
-import { casesOfThisRun, describeOnce } from "./helpers/doors";
+import { casesOfThisRun, describeInNpmTest } from "./helpers/long-split";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { NativeResource } from "./helpers/native-resources";
 import { FIX } from "./helpers/programs";
@@ -146,7 +146,7 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door", (door)
   });
 });
 
-describeOnce("pulumi-tcs orphan", () => {
+describeInNpmTest("pulumi-tcs orphan", () => {
   const run = (...args: string[]) =>
     runBin(BIN, ["orphan", ...args], { ...process.env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url });
   const byHand = (metadata: Record<string, unknown>) =>

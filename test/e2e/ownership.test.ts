@@ -11,7 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { casesOfThisRun } from "./helpers/doors";
+import { casesOfThisRun } from "./helpers/long-split";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { FIX } from "./helpers/programs";
 import { api, listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";

@@ -2,12 +2,14 @@
 // the plugin (the create key, the fingerprint of the checks, the replaceOnChanges option) are named
 // with `__`, as Pulumi names `__provider`, and the CLI leaves such keys out of every plan, diff and
 // refresh it prints. And the `import` resource option, which a dynamic resource cannot honour, is
-// refused in the program with one message that says to use adoptId.
+// refused in the program with one message that says to use adoptId. The refresh's plans run in npm run
+// test:long (test/long/plans-show-user-fields-refresh.test.ts): the same plumbing left out of a preview.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { FIX } from "./helpers/programs";
 import { REPO_ROOT } from "../lib/engine";
 import { runBin } from "./helpers/run-bin";
@@ -44,14 +46,14 @@ describe("plans show the user's fields only", () => {
     await emulator.close();
   });
 
-  it("a preview --diff of a new resource prints its declared fields, not the create key", async () => {
+  testInNpmTest("a preview --diff of a new resource prints its declared fields, not the create key", async () => {
     const output = outputCollector();
     await stack.preview({ diff: true, onOutput: output.onOutput });
     expect(output.text()).toMatch(/ name\s*: "GitHub events"/);
     expect(output.text()).not.toMatch(PLUMBING);
   });
 
-  it("a refresh preview after a hand edit shows the renamed name alone; up --refresh puts it back; then a refresh preview shows nothing", async () => {
+  testInLong("a refresh preview after a hand edit shows the renamed name alone; up --refresh puts it back; then a refresh preview shows nothing", async () => {
     const up = await stack.up();
     const callbackId = up.outputs.callbackId.value as string;
     await api(emulator, "PATCH", `/callbacks/${callbackId}`, { name: "Renamed by hand" });
@@ -75,7 +77,7 @@ describe("plans show the user's fields only", () => {
     expect(clean.text()).not.toMatch(PLUMBING);
   });
 
-  it("the import option is refused before anything is sent, with one message naming the resource, the id and adoptId", async () => {
+  testInNpmTest("the import option is refused before anything is sent, with one message naming the resource, the id and adoptId", async () => {
     // In a process of its own, as a user runs it: an inline program that throws leaves rejected promises
     // of Pulumi's stack resource behind, which Pulumi's handler reports and jest would count as this
     // file's errors. The stack is the one above, with its config.

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { casesOfThisRun } from "./helpers/doors";
+import { casesOfThisRun } from "./helpers/long-split";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { NativeResource } from "./helpers/native-resources";
 import { FIX } from "./helpers/programs";

@@ -2,12 +2,15 @@
 // connection (dynamic door) or provider (native door) in a run, however many clients, resource types
 // or Configure calls the plugin goes through; counted in the engine's diagnostic events of preview,
 // up, refresh and destroy, with the real CLI against the emulator. The rate-limit advice is the one
-// users met twice: a production key left on the default development tier.
+// users met twice: a production key left on the default development tier. npm test runs the dynamic
+// door's test, npm run test:long the native door's (test/long/warnings-once-native.test.ts), whose
+// advice npm test still sees said once by rate-limit-waits.test.ts and native-tier-advice.test.ts.
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { openStack } from "../lib/engine";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { nativePlugins } from "./helpers/native-engine-deployer";
 import { NativeProvider, NativeResource } from "./helpers/native-resources";
 import { FIX } from "./helpers/programs";
@@ -91,7 +94,7 @@ async function adviceOfEachRun(stack: Stack): Promise<Record<string, Record<stri
   return said;
 }
 
-test("the dynamic door gives the rate-limit tier advice once per connection in each run", async () => {
+testInNpmTest("the dynamic door gives the rate-limit tier advice once per connection in each run", async () => {
   const stack = await openProductionStack(
     "once-dynamic",
     async () => {
@@ -109,7 +112,7 @@ test("the dynamic door gives the rate-limit tier advice once per connection in e
   expect(await adviceOfEachRun(stack)).toEqual({ preview: once, up: once, refresh: once, destroy: once });
 });
 
-test("the native door gives the rate-limit tier advice once per provider in each run", async () => {
+testInLong("the native door gives the rate-limit tier advice once per provider in each run", async () => {
   const stack = await openProductionStack(
     "once-native",
     async () => {

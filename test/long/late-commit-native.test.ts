@@ -1,6 +1,6 @@
 // test/e2e/late-commit.test.ts through the native door: npm test runs its tests through the dynamic door, and
-// the same tests run here through the native one (issue 62; test/e2e/helpers/doors.ts).
-import { otherDoors } from "../e2e/helpers/doors";
+// the same tests run here through the native one (issue 62; test/e2e/helpers/long-split.ts).
+import { inLong } from "../e2e/helpers/long-split";
 
-otherDoors();
+inLong();
 require("../e2e/late-commit.test");
