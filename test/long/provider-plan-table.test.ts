@@ -10,6 +10,9 @@ interface Knobs {
   [key: string]: unknown;
 }
 
+const LINEAR_PROVIDER = "prov_linear00000000000000";
+const LINEAR_VAULT = "pcvt_lineardefault0000000";
+
 const BASE: Knobs = {
   cbIntegrationProvider: FIX.linearIntegrationProvider,
   cbName: "Linear events",
@@ -60,9 +63,11 @@ function program(k: Knobs) {
     // The instance attaches the GitHub callback below, so the callback above can move between providers.
     const githubCallback = new tcs.Callback("github-callback", { integrationProviderId: FIX.githubIntegrationProvider });
     const callbacks: Record<string, tcs.Callback> = { "github-callback": githubCallback, callback };
+    // The service attaches a callback only a config of its own provider: the Linear callback gets Linear's.
+    const linearConfig = new tcs.ProviderConfig("linear-config", { providerId: LINEAR_PROVIDER, providerConfigVaultId: LINEAR_VAULT });
     new tcs.CallbackInstance("instance", {
       callbackId: callbacks[k.instCallback as string].id,
-      providerConfigId: config.id,
+      providerConfigId: (k.instCallback === "callback" ? linearConfig : config).id,
       providerAuthConfigId: k.instAuth as string | undefined,
     });
     new tcs.Role("role", {
