@@ -11,7 +11,8 @@ const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
 export function recordingMessages(stack: Stack): Stack {
   const file = process.env.TCS_E2E_MESSAGE_LOG;
   if (!file) return stack;
-  const test = expect.getState().currentTestName ?? "";
+  // Scripts (npm run demo, run-program) open stacks through this module too, outside jest.
+  const test = typeof expect === "undefined" ? "" : (expect.getState().currentTestName ?? "");
   for (const operation of OPERATIONS) {
     const original = (stack[operation] as (options?: WithEvents) => Promise<unknown>).bind(stack);
     (stack as unknown as Record<string, unknown>)[operation] = (options: WithEvents = {}) =>
