@@ -16,7 +16,10 @@ import { startSdkHarness, type SdkHarness } from "../sdk/sdk-helpers";
 
 const GITHUB_PROVIDER = "prov_github00000000000000";
 const GITHUB_INTEGRATION_PROVIDER = "intp_github00000000000000";
-const CLIENT_TIMEOUT_MS = 400;
+// Above what a list takes on a loaded machine (the lookup after a lost answer must get through), well below the faults.
+const CLIENT_TIMEOUT_MS = 1_000;
+// A slow create's test waits several client timeouts.
+jest.setTimeout(30_000);
 
 describe("the create path", () => {
   let harness: SdkHarness;
