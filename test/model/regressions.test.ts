@@ -6,7 +6,7 @@ import { RunErrors, SimEngine, StepError, type Declaration } from "./harness/sim
 import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram, stillLive } from "./harness/invariants";
 import { SESSION_LEFT_BESIDE } from "./harness/loose";
 import { upLosingTheCreate } from "./harness/one-object-commands";
-import { SETTLING_CREATE_MS, SLOW_CREATE_MS, World } from "./harness/world";
+import { SLOW_CREATE_MS, World } from "./harness/world";
 
 let world: World;
 beforeAll(async () => {
@@ -307,13 +307,14 @@ describe("one object per resource: the model's events", () => {
   it("1: a rerun straight away, while the service still holds a create it commits late, waits for it and takes it over: one object (issue 58)", async () => {
     const program = [config({ providerId: github().id, value: githubValue(30) })];
     const sim = new SimEngine(() => world.newContext());
-    const { failure } = await world.upWithSlowCreate(() => sim.up(program), SETTLING_CREATE_MS);
+    // A client timeout a loaded machine's other requests stay well inside, and a create held 1.5 of it.
+    const { failure } = await world.upWithSlowCreate(() => sim.up(program), 1_500, 1_000);
     expect((failure as StepError).message).toMatch(/may still create it, so the create was not sent again/);
     expect(await activeConfigs()).toEqual([]);
 
     await sim.up(program);
     // Past every moment the held create could commit by: the one config the stack holds.
-    await sleep(SLOW_CREATE_MS);
+    await sleep(1_500);
     expect(await activeConfigs()).toEqual([sim.state.get("config")!.id]);
     expect(warnings.join("")).toMatch(/waiting up to \d+ s .* for an earlier run's unanswered create/);
     await converged(sim, program);

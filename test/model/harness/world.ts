@@ -89,6 +89,8 @@ export class World {
   private readonly realNow = Date.now;
   /** Whether the plugin processes started now get clients that give up after IMPATIENT_TIMEOUT_MS. */
   impatient = false;
+  /** The impatient clients' timeout (IMPATIENT_TIMEOUT_MS unless a run asks for another). */
+  private impatientMs = IMPATIENT_TIMEOUT_MS;
   /**
    * The environment each connection reaches: as environmentOf says, unless a sequence moved a
    * connection's key to another environment's (the native door's explicit provider, model-engine.test.ts).
@@ -175,7 +177,7 @@ export class World {
   newContext(connection?: string, key: KeyChoice = "secret"): ApiContext {
     const apiKey = this.apiKeyOf(connectionOf({ connection }), key);
     // Chosen now: the context makes its client on first use, which may come after the run.
-    const timeoutMs = this.impatient ? IMPATIENT_TIMEOUT_MS : undefined;
+    const timeoutMs = this.impatient ? this.impatientMs : undefined;
     const id = `${apiKey}|${timeoutMs ?? ""}`;
     let client = this.clients.get(id);
     if (!client) this.clients.set(id, (client = this.client(apiKey, timeoutMs)));
@@ -240,9 +242,14 @@ export class World {
    * Runs `up` with the next create held past the client's timeout (slowNextCreate, impatient clients),
    * then clears the faults. Returns what `up` threw, if anything, and whether the create was held.
    */
-  async upWithSlowCreate(up: () => Promise<unknown>, holdMs = SLOW_CREATE_MS): Promise<{ failure?: unknown; slowed: boolean }> {
+  async upWithSlowCreate(
+    up: () => Promise<unknown>,
+    holdMs = SLOW_CREATE_MS,
+    timeoutMs = IMPATIENT_TIMEOUT_MS,
+  ): Promise<{ failure?: unknown; slowed: boolean }> {
     await this.slowNextCreate(holdMs);
     this.impatient = true;
+    this.impatientMs = timeoutMs;
     let failure: unknown;
     try {
       await up();
