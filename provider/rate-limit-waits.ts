@@ -13,9 +13,6 @@ import { SettingsOwner } from "./settings";
 const WARN_WAITS_FROM_MS = 5_000;
 let warned = false;
 
-/** The tiers' published windows (the spec's limits), as the warning names them. */
-const PUBLISHED = { development: { limit: 100, windowMs: 600_000 }, production: { limit: 5000, windowMs: 600_000 } } as const;
-
 /** What the client calls while one of `owner`'s requests waits for the rate limit. */
 export function rateLimitWaits(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): (wait: RateLimitWait) => void {
   return (wait) => {
@@ -52,7 +49,8 @@ function holder(wait: RateLimitWait, settings: ProviderSettings, owner: Settings
   // Sooner than the tier says it should: the key allows fewer requests than the tier, or other runs share it.
   if (wait.cause === "service") return "the service says this key's window is spent";
   const tier = settings.rateLimitTier ?? "development";
-  const window = typeof tier === "string" ? PUBLISHED[tier] : tier === false ? undefined : tier;
+  // The client's window, as the SDK sized it from the tier.
+  const window = wait.window;
   const named = `${owner.name("rateLimitTier")} ${formatRateLimitTier(tier)}${settings.rateLimitTier === undefined ? " (not set)" : ""}`;
   return window ? `${named} allows ${window.limit} requests per ${seconds(window.windowMs)}` : named;
 }

@@ -70,6 +70,8 @@ export interface RateLimitWait {
   leftMs: number;
   /** What holds it: the client's own tier window, or the window the service reported. */
   cause: "tier" | "service";
+  /** The client's own window (from `rateLimit`), when it has one. */
+  window?: WindowLimit;
   /** The request may go now: the last call of a wait. */
   done: boolean;
 }

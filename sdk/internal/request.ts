@@ -156,7 +156,11 @@ export class RequestCore {
     const onWait = this.#options.onRateLimitWait;
     const acquired = this.#gate.acquire(this.#policy, call.signal);
     const permit = onWait
-      ? reportingWaits(acquired, () => this.#gate.rateLimitHold(this.#policy), onWait, { method: call.method, path: call.context.path ?? call.pathWithQuery })
+      ? reportingWaits(acquired, () => this.#gate.rateLimitHold(this.#policy), onWait, {
+          method: call.method,
+          path: call.context.path ?? call.pathWithQuery,
+          ...(this.#policy.window ? { window: this.#policy.window } : {}),
+        })
       : acquired;
     return permit.catch((error: unknown) => {
       if (error instanceof APIUserAbortError) throw new APIUserAbortError(call.context);

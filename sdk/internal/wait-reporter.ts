@@ -16,7 +16,7 @@ export function reportingWaits<T>(
   permit: Promise<T>,
   hold: () => { ms: number; cause: RateLimitWait["cause"] } | undefined,
   report: (wait: RateLimitWait) => void,
-  request: { method: string; path: string },
+  request: Pick<RateLimitWait, "method" | "path" | "window">,
 ): Promise<T> {
   const started = Date.now();
   let last: RateLimitWait | undefined;
