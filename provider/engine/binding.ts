@@ -1,10 +1,13 @@
-// A resource's binding to the API: the calls that create, read, update and delete its objects, and
-// the mapping of its SDK record to outputs. The shape says what the resource is; the binding how the
-// service holds it; the shared engine (resource-engine.ts) derives check, diff, create, read, update,
-// delete and adoption from the two. A binding is typed by its SDK record, so the record is read as
-// the SDK declares it, and by its shape, so it maps every output the shape declares.
+// A resource's binding to the API: the calls that create, read, update and delete its objects. The
+// shape says what the resource is; the binding how the service holds it; the shared engine
+// (resource-engine.ts) derives check, diff, create, read, update, delete and adoption from the two.
+// The record's mapping to outputs is derived (record-outputs.ts): each output is the record's field of
+// the same name, and a binding writes only the outputs its record holds differently. A binding is
+// typed by its SDK record and its shape, so an output the record does not hold as the shape says does
+// not compile until the binding maps it.
 import type { ToolConnectivityClient } from "../../sdk";
 import type { CheckFailure, Fields, LiveOutputs, PlainArgs, Shape, ShapeRules } from "../shapes/shape";
+import { recordOutputs, type OutputMappings } from "./record-outputs";
 import type { PageLike, ReadBatcher } from "./read-batcher";
 
 type Props = Record<string, unknown>;
@@ -119,9 +122,10 @@ export type AnyBinding = Binding<Props, Props, LiveObject>;
 /** The binding of a shape's fields `F` to its SDK record `R`. */
 export type BindingOf<F extends Fields, R extends LiveObject> = Binding<PlainArgs<F>, LiveOutputs<F>, R>;
 
-export function defineBinding<F extends Fields, R extends LiveObject>(
-  shape: Shape<Shape["kind"], F>,
-  methods: Omit<BindingOf<F, R>, "shape">,
-): BindingOf<F, R> {
-  return { shape, ...methods };
+/** What a binding writes: its calls, and the outputs its record holds differently from the shape. */
+export type BindingMethods<F extends Fields, R extends LiveObject> = Omit<BindingOf<F, R>, "shape" | "toOutputs"> & OutputMappings<F, R>;
+
+export function defineBinding<F extends Fields, R extends LiveObject>(shape: Shape<Shape["kind"], F>, methods: BindingMethods<F, R>): BindingOf<F, R> {
+  const { outputs, ...calls } = methods;
+  return { shape, ...calls, toOutputs: recordOutputs<F, R>(shape, outputs) };
 }

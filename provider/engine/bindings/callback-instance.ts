@@ -55,23 +55,22 @@ export const callbackInstanceBinding = defineBinding<typeof callbackInstance.fie
     await notFoundAsUndefined(ctx.client.callbacks.instances.delete(String(state.callbackId), id));
   },
 
-  toOutputs: (record, args) => ({
-    callbackId: args.callbackId,
+  outputs: {
+    callbackId: (_record, args) => args.callbackId,
     // Every instance has a config: a null one says nothing.
-    providerConfigId: record.config?.id ?? undefined,
-    providerAuthConfigId: record.authConfig === undefined ? undefined : (record.authConfig?.id ?? null),
-    status: record.status ?? undefined,
-    deploymentId: record.deployment?.id ?? undefined,
-    webhookUrl: record.webhookUrl,
-    triggers: record.triggers?.map((trigger) => ({
-      id: trigger.id,
-      key: trigger.providerTrigger?.key ?? null,
-      source: trigger.source ?? null,
-      pollIntervalSeconds: trigger.pollIntervalSeconds ?? null,
-    })),
-    createdAt: record.createdAt ?? undefined,
-    updatedAt: record.updatedAt ?? undefined,
-  }),
+    providerConfigId: (record) => record.config?.id ?? undefined,
+    providerAuthConfigId: (record) => (record.authConfig === undefined ? undefined : (record.authConfig?.id ?? null)),
+    deploymentId: (record) => record.deployment?.id ?? undefined,
+    // Null: the instance has no shared webhook URL.
+    webhookUrl: (record) => record.webhookUrl,
+    triggers: (record) =>
+      record.triggers?.map((trigger) => ({
+        id: trigger.id,
+        key: trigger.providerTrigger?.key ?? null,
+        source: trigger.source ?? null,
+        pollIntervalSeconds: trigger.pollIntervalSeconds ?? null,
+      })),
+  },
 
   isGone: (record) => record.status === "detached",
 });

@@ -35,17 +35,9 @@ export const callbackBinding = defineBinding<typeof callback.fields, CallbackRec
     await notFoundAsUndefined(ctx.client.callbacks.delete(id));
   },
 
-  toOutputs: (record) => ({
-    integrationProviderId: record.integrationProviderId ?? undefined,
-    name: record.name,
-    description: record.description,
-    metadata: record.metadata === undefined ? undefined : withoutMarker(record.metadata),
-    status: record.status ?? undefined,
-    integrationId: record.integrationId ?? undefined,
-    providerId: record.providerId ?? undefined,
-    createdAt: record.createdAt ?? undefined,
-    updatedAt: record.updatedAt ?? undefined,
-  }),
+  outputs: {
+    metadata: (record) => (record.metadata === undefined ? undefined : withoutMarker(record.metadata)),
+  },
 
   isGone: (record) => record.status === "deleted",
 });

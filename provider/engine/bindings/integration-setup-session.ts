@@ -36,25 +36,17 @@ export const integrationSetupSessionBinding = defineBinding<typeof integrationSe
     return "the API cannot delete setup sessions: it was removed from this stack, and its link keeps working until it expires";
   },
 
-  toOutputs: (record, args) => ({
-    integrationId: record.integrationId,
-    // Required: a record without one says nothing about it.
-    name: record.name ?? undefined,
-    description: record.description,
-    metadata: record.metadata === undefined ? undefined : withoutMarker(record.metadata),
+  outputs: {
+    metadata: (record) => (record.metadata === undefined ? undefined : withoutMarker(record.metadata)),
     // Never returned by the API: the declared values, kept from state.
-    identityActorId: args.identityActorId ?? null,
-    identityId: args.identityId ?? null,
+    identityActorId: (_record, args) => args.identityActorId ?? null,
+    identityId: (_record, args) => args.identityId ?? null,
     // The declared notation when it names the same instant, so no diff comes from formatting alone.
-    expiresAt: args.expiresAt && Date.parse(args.expiresAt) === Date.parse(record.expiresAt ?? "") ? args.expiresAt : (record.expiresAt ?? undefined),
-    redirectUrl: record.redirectUrl,
-    configuration: record.configuration,
-    url: record.url ?? undefined,
-    status: record.status ?? undefined,
-    integrationInstance: record.integrationInstance,
-    createdAt: record.createdAt ?? undefined,
-    updatedAt: record.updatedAt ?? undefined,
-  }),
+    expiresAt: (record, args) =>
+      args.expiresAt && Date.parse(args.expiresAt) === Date.parse(record.expiresAt ?? "") ? args.expiresAt : (record.expiresAt ?? undefined),
+    // Null: the service says the session has no instance.
+    integrationInstance: (record) => record.integrationInstance,
+  },
 
   isGone: (record) => record.status === "deleted",
 });

@@ -74,26 +74,18 @@ export const providerConfigBinding = defineBinding<typeof providerConfig.fields,
     await notFoundAsUndefined(ctx.client.providerConfigs.delete(id));
   },
 
-  toOutputs: (record, args) => ({
-    providerId: record.providerId,
+  outputs: {
     // A config always has a deployment: a null preview says nothing.
-    providerDeploymentId: record.deployment?.id ?? undefined,
+    providerDeploymentId: (record) => record.deployment?.id ?? undefined,
     // Null: created from values alone.
-    providerConfigVaultId: record.fromVault === undefined ? undefined : (record.fromVault?.id ?? null),
+    providerConfigVaultId: (record) => (record.fromVault === undefined ? undefined : (record.fromVault?.id ?? null)),
     // Never returned by the API: the declared value, kept from state.
-    value: args.value ?? null,
+    value: (_record, args) => args.value ?? null,
     // The spec lists tool_filter, the service's own client does not: when it is not sent, the
     // recorded filter stands (or what no declaration means).
-    toolFilters: record.toolFilter == null ? (args.toolFilters ?? ALLOW_ALL) : toolFiltersOf(record),
-    name: record.name,
-    description: record.description,
-    metadata: record.metadata === undefined ? undefined : withoutMarker(record.metadata),
-    status: record.status ?? undefined,
-    isDefault: record.isDefault ?? undefined,
-    specificationId: record.specificationId ?? undefined,
-    createdAt: record.createdAt ?? undefined,
-    updatedAt: record.updatedAt ?? undefined,
-  }),
+    toolFilters: (record, args) => (record.toolFilter == null ? (args.toolFilters ?? ALLOW_ALL) : toolFiltersOf(record)),
+    metadata: (record) => (record.metadata === undefined ? undefined : withoutMarker(record.metadata)),
+  },
 
   isGone: (record) => record.status === "deleted",
 });

@@ -34,14 +34,4 @@ export const roleBinding = defineBinding<typeof role.fields, RoleRecord>(role, {
   async delete() {
     return "the API cannot delete roles: it was removed from this stack but stays in the account (remove it in the dashboard if it is no longer wanted)";
   },
-
-  toOutputs: (record) => ({
-    name: record.name ?? undefined,
-    slug: record.slug ?? undefined,
-    permissions: record.permissions ?? undefined,
-    description: record.description,
-    isDefault: record.isDefault ?? undefined,
-    createdAt: record.createdAt ?? undefined,
-    updatedAt: record.updatedAt ?? undefined,
-  }),
 });
