@@ -12,8 +12,10 @@
 // fingerprint. When the service did not say which environment it reaches (it was unavailable), the
 // fingerprint is recorded alone: once the settings changed, a 404 for such a resource is no proof
 // that its object is gone (it may live where the previous settings reached), so it is refused rather
-// than dropped from state, and an object found records its environment.
+// than dropped from state, and an object found records its environment. This file holds the record and
+// its refusals; environment-step.ts compares it, once, before each call on a resource.
 import { createHmac } from "node:crypto";
+import { quoted, render, type Diagnostic } from "../diagnostic";
 import { SettingsOwner } from "../settings";
 import { ENVIRONMENT_OUTPUT } from "../shapes/reserved";
 import type { Props } from "./engine-inputs";
@@ -57,31 +59,45 @@ export function environmentUnprovable(recorded: EnvironmentRecord | undefined, s
 
 const SECTION = "docs/troubleshooting.md#lives-in-another-environment";
 
+/** A refusal of the environment step (environment-step.ts): it always names the way out. */
+export type EnvironmentRefusal = Diagnostic & { readonly fix: string };
+
 /** The settings of a connection, as a message names them. */
 function settingsOf(connection: string | undefined): string {
   return SettingsOwner.connection(connection).settings();
 }
 
 /** A resource whose connection's settings now reach another environment than the one it lives in. */
-export function movedRefusal(kind: string, id: string, connection: string | undefined): string {
-  return (
-    `${kind} ${id} lives in another environment than ${settingsOf(connection)} now reach. To move it, pulumi destroy with the ` +
-    `previous settings, then pulumi up with these; to keep it, set the previous ones back. See ${SECTION}`
-  );
+export function moved(kind: string, id: string, connection: string | undefined): EnvironmentRefusal {
+  return {
+    object: `${kind} ${id}`,
+    summary: `lives in another environment than ${settingsOf(connection)} now reach`,
+    fix: "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these",
+    docs: SECTION,
+  };
 }
 
 /** A resource whose environment was never recorded, not found with settings that changed since. */
-export function notFoundSinceSettingsChanged(kind: string, id: string, connection: string | undefined): string {
-  return (
-    `${kind} ${id} was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded). ` +
-    `If moved, set the previous ones back; if deleted, pulumi state delete it. See ${SECTION}`
-  );
+export function notFoundSinceChange(kind: string, id: string, connection: string | undefined): EnvironmentRefusal {
+  return {
+    object: `${kind} ${id}`,
+    summary: `was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded)`,
+    fix: "If moved, set the previous settings back; if deleted, pulumi state delete it",
+    docs: SECTION,
+  };
 }
 
 /** Settings that changed and the service could not say which environment they reach. */
-export function unknownEnvironmentRefusal(kind: string, id: string, connection: string | undefined, reason: string): string {
-  return (
-    `${kind} ${id}: ${settingsOf(connection)} changed, and asking the service which environment they reach failed (${reason}). ` +
-    `Run again when the service answers. See ${SECTION}`
-  );
+export function environmentUnknown(kind: string, id: string, connection: string | undefined, reason: string): EnvironmentRefusal {
+  return {
+    object: `${kind} ${id}`,
+    summary: `${settingsOf(connection)} changed, and the service could not say which environment they reach: ${quoted(reason)}`,
+    fix: "Run again when the service answers",
+    docs: SECTION,
+  };
 }
+
+// The refusals as printed, by the names test/unit/provider/refusal-length.test.ts measures them under.
+export const movedRefusal = (...args: Parameters<typeof moved>): string => render(moved(...args));
+export const notFoundSinceSettingsChanged = (...args: Parameters<typeof notFoundSinceChange>): string => render(notFoundSinceChange(...args));
+export const unknownEnvironmentRefusal = (...args: Parameters<typeof environmentUnknown>): string => render(environmentUnknown(...args));

@@ -15,14 +15,8 @@ import { firstMention, orphansBeside } from "./orphans";
 import { orphanWarning } from "../orphan-warning";
 import { createKeyOfUrn } from "../shapes/identity";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
-import {
-  environmentOutputs,
-  environmentUnprovable,
-  movedRefusal,
-  notFoundSinceSettingsChanged,
-  recordedEnvironment,
-  unknownEnvironmentRefusal,
-} from "./environment-record";
+import { DiagnosticError } from "../diagnostic";
+import { environmentCheck, type EnvironmentCheck } from "./environment-step";
 import { describeError } from "./errors";
 import { parseImportId } from "./import-id";
 import { outputsOf } from "./outputs";
@@ -62,6 +56,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   private readonly planner: Planner<Args, R>;
   private readonly creator: CreatePath<Args, R>;
   private readonly inState: Set<string>;
+  /** The environment step each call on an object takes first (environment-step.ts). */
+  private readonly environment: EnvironmentCheck;
 
   constructor(
     private readonly binding: Binding<Args, Outputs, R>,
@@ -72,13 +68,14 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
      * step writes, also when the service refuses the connection's key.
      */
     assertConfigured: AssertConfigured,
-    private readonly options: EngineOptions = {},
+    options: EngineOptions = {},
   ) {
     this.shape = binding.shape;
     // Ids the engine named as held by this stack's state, which the create path must never take over.
     this.inState = new Set<string>();
     this.planner = new Planner(binding, api, assertConfigured, this.inState);
     this.creator = new CreatePath(binding, api, this.inState, options.createBackoff);
+    this.environment = environmentCheck(binding.shape.token, api, options.recordEnvironment === true);
   }
 
   private get kind(): string {
@@ -90,7 +87,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   }
 
   async diff(id: string, olds: Props, news: Props): Promise<EngineDiff> {
-    await this.assertSameEnvironment(id, olds);
+    await this.environment(connectionOf(olds), { id, state: olds });
     return this.planner.diff(id, olds, news);
   }
 
@@ -99,28 +96,29 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   }
 
   async create(inputs: Props, urn?: string): Promise<Created> {
+    const environment = await this.environment(connectionOf(inputs));
     const created = await this.creator.create(inputs, urn);
-    return { id: created.id, outs: await this.withEnvironment(created.outs, this.api(connectionOf(inputs))) };
+    return { id: created.id, outs: await environment.recorded(created.outs) };
   }
 
   /** `urn`: the resource's URN where the door knows it (the native one), to show its warnings with it. */
   async read(id: string, props: Props, urn?: string): Promise<Read> {
     this.inState.add(id);
-    // Before the read: another environment answers 404, and the object would drop from state.
-    await this.assertSameEnvironment(id, props);
     const connection = connectionOf(props);
+    // Before the read: another environment answers 404, and the object would drop from state.
+    const environment = await this.environment(connection, { id, state: props });
     const record = await this.binding.read(this.api(connection), id, props).catch((error: unknown) => {
       throw new Error(describeError(`reading ${this.kind} ${id}`, error, connection));
     });
     // No id tells the engine the object is gone, so it drops from state: not when it may live elsewhere.
     if (!record || this.binding.isGone?.(record)) {
-      if (this.environmentUnprovable(props)) throw new Error(notFoundSinceSettingsChanged(this.kind, id, connection));
+      if (environment.ifNotFound) throw new DiagnosticError(environment.ifNotFound);
       return {};
     }
     await this.nameOrphansBeside(record, props, urn);
     const outs = outputsOf(this.binding, record, props as Args, connection);
     const inputs = this.refreshedInputs(outs, props);
-    const recorded = await this.withEnvironment(outs, this.api(connection), props);
+    const recorded = await environment.recorded(outs);
     return inputs ? { id, props: recorded, inputs } : { id, props: recorded };
   }
 
@@ -213,12 +211,13 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     if (!update) throw new Error(`${this.kind} has no in-place changes; this is a bug in pulumi-tcs (diff should have planned a replacement)`);
     const args = parseArgs(this.shape, news);
     const connection = connectionOf(news);
+    const environment = await this.environment(connection, { id, state: olds });
     const ctx = this.api(connection);
     try {
       // The object keeps the marker its create gave it (an adopted one has none to keep).
       const marker = typeof args.adoptId === "string" ? undefined : markerOf(ctx, this.shape, args, news);
       const record = await update(ctx, id, args, olds, marker);
-      return { outs: await this.withEnvironment(outputsOf(this.binding, record, args, connection), ctx, olds) };
+      return { outs: await environment.recorded(outputsOf(this.binding, record, args, connection)) };
     } catch (error) {
       throw new Error(describeError(`updating ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {
@@ -229,9 +228,9 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
   async delete(id: string, props: Props, urn?: string): Promise<void> {
     // A session the API cannot delete stays live: a deleteBeforeReplace's create must not meet it as an orphan.
     this.inState.add(id);
-    // Before the delete: another environment answers 404, which reads as already gone.
-    await this.assertSameEnvironment(id, props);
     const connection = connectionOf(props);
+    // Before the delete: another environment answers 404, which reads as already gone.
+    const environment = await this.environment(connection, { id, state: props });
     const ctx = this.api(connection);
     if (ctx.takenOver.has(id)) {
       // A create of this run found this object and took it as its own (a role, which the API cannot
@@ -244,9 +243,9 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       return;
     }
     // A delete answered 404 reads as already gone: not proof enough where the object may live elsewhere.
-    if (this.environmentUnprovable(props)) {
+    if (environment.ifNotFound) {
       const found = await this.binding.read(ctx, id, props).catch(() => undefined);
-      if (!found || this.binding.isGone?.(found)) throw new Error(notFoundSinceSettingsChanged(this.kind, id, connection));
+      if (!found || this.binding.isGone?.(found)) throw new DiagnosticError(environment.ifNotFound);
     }
     try {
       const note = await this.binding.delete(ctx, id, props);
@@ -256,39 +255,5 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     } finally {
       ctx.reads.invalidate(this.shape.kind);
     }
-  }
-
-  /**
-   * Refuses a resource whose connection's settings changed since it recorded its environment and now
-   * reach another one (environment-record.ts). Settings as recorded cost nothing; changed ones, one
-   * question per connection per run.
-   */
-  private async assertSameEnvironment(id: string, props: Props): Promise<void> {
-    const recorded = this.options.recordEnvironment ? recordedEnvironment(props) : undefined;
-    // Never said: a read or delete decides (environmentUnprovable).
-    if (recorded?.environment === undefined) return;
-    const connection = connectionOf(props);
-    const ctx = this.api(connection);
-    if (recorded.settings === ctx.settingsFingerprint) return;
-    const now = await ctx.environment().catch((error: unknown) => {
-      throw new Error(unknownEnvironmentRefusal(this.kind, id, connection, error instanceof Error ? error.message : String(error)));
-    });
-    if (now !== recorded.environment) throw new Error(movedRefusal(this.kind, id, connection));
-  }
-
-  /** Whether the resource's settings changed since they were recorded, with no environment recorded then. */
-  private environmentUnprovable(props: Props): boolean {
-    if (!this.options.recordEnvironment) return false;
-    return environmentUnprovable(recordedEnvironment(props), this.api(connectionOf(props)).settingsFingerprint);
-  }
-
-  /** The outputs with the environment the object lives in: as recorded while the settings are the same, else as the service says. */
-  private async withEnvironment(outs: Props, ctx: ApiContext, recordedIn: Props = {}): Promise<Props> {
-    if (!this.options.recordEnvironment) return outs;
-    const recorded = recordedEnvironment(recordedIn);
-    if (recorded?.environment !== undefined && recorded.settings === ctx.settingsFingerprint) return { ...outs, ...environmentOutputs(recorded) };
-    // Unknown (the service did not answer): the settings alone, and the environment by a later write or refresh.
-    const environment = await ctx.environment().catch(() => undefined);
-    return { ...outs, ...environmentOutputs({ environment, settings: ctx.settingsFingerprint }) };
   }
 }
