@@ -4,7 +4,9 @@
 #      the schema's types (the schema derived without examples, in a temp file);
 #   2. the schema (codegen/gen-schema.ts, from the shapes, the lookups, the SDK's records and the examples);
 #   3. the SDKs (codegen/gen-sdk.sh, from the schema);
-#   4. the docs pages (codegen/gen-docs.ts: docs/reference/, from the schema).
+#   4. the docs pages (codegen/gen-docs.ts: docs/reference/, from the schema);
+#   5. what the shapes give outside the schema (codegen/gen-from-shapes.ts): the dynamic door's field
+#      docs, docs/drift.md's table and the record of what each class registers in state.
 #   bash codegen/run.sh           write them
 #   bash codegen/run.sh --check   fail, naming what to run, if any differs from what they give
 set -euo pipefail
@@ -20,3 +22,4 @@ bash codegen/gen-examples.sh "$tmp/schema.json" ${1:+"$1"}
 tsx codegen/gen-schema.ts ${1:+"$1"}
 bash codegen/gen-sdk.sh ${1:+"$1"}
 tsx codegen/gen-docs.ts ${1:+"$1"}
+tsx codegen/gen-from-shapes.ts ${1:+"$1"}

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { RESOURCE_KINDS, SHAPES } from "../../provider/shapes";
 import type { Field, InputField, SettingField } from "../../provider/shapes/shape";
 import type ts from "typescript";
+import { fieldDescription } from "./change-sentence";
 import { pulumiTypeOfJsonSchema, type JsonSchema } from "./json-schema-to-pulumi";
 import type { NamedTypes } from "./named-types";
 import { ANY, pascalCase, tokenOf, type Properties, type PropertySpec, type ResourceSpec, type TypeSpec } from "./pulumi-types";
@@ -56,8 +57,9 @@ export function deriveResources(context: ResourceContext): Record<string, Resour
     const properties: Properties = {};
     const requiredInputs: string[] = [];
     for (const [name, field] of Object.entries(shape.fields) as [string, Field][]) {
-      const fieldSource = source.fields.get(name);
-      if (!fieldSource) throw new Error(`${kind}.${name}: not found in the fields of its defineShape call`);
+      const written = source.fields.get(name);
+      if (!written) throw new Error(`${kind}.${name}: not found in the fields of its defineShape call`);
+      const fieldSource: FieldSource = { ...written, description: fieldDescription(shape, field, written.description) };
       if (field.role === "output") {
         properties[name] = propertyOf(outputTypeOf(kind, name, fieldSource, context), fieldSource, { secret: field.secret });
         continue;

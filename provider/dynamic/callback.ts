@@ -2,12 +2,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { callback } from "../shapes/callback";
 import type { ResourceArgs, ResourceOutputs } from "../shapes/shape";
+import type { CallbackFieldDocs } from "./field-docs";
 import { quietTraces, registration, withProgramTrace } from "./tcs-resource";
 
 type Fields = typeof callback.fields;
 
-export interface CallbackArgs extends ResourceArgs<Fields> {}
-export interface Callback extends ResourceOutputs<Fields> {}
+export interface CallbackArgs extends ResourceArgs<Fields, CallbackFieldDocs> {}
+export interface Callback extends ResourceOutputs<Fields, CallbackFieldDocs> {}
 
 /**
  * A callback of the Tool Connectivity Service: receives provider events for an integration provider.

@@ -2,12 +2,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { integrationSetupSession } from "../shapes/integration-setup-session";
 import type { ResourceArgs, ResourceOutputs } from "../shapes/shape";
+import type { IntegrationSetupSessionFieldDocs } from "./field-docs";
 import { quietTraces, registration, withProgramTrace } from "./tcs-resource";
 
 type Fields = typeof integrationSetupSession.fields;
 
-export interface IntegrationSetupSessionArgs extends ResourceArgs<Fields> {}
-export interface IntegrationSetupSession extends ResourceOutputs<Fields> {}
+export interface IntegrationSetupSessionArgs extends ResourceArgs<Fields, IntegrationSetupSessionFieldDocs> {}
+export interface IntegrationSetupSession extends ResourceOutputs<Fields, IntegrationSetupSessionFieldDocs> {}
 
 /** A setup session for an integration. `url` is secret. The API has no delete: destroy forgets it, with a warning. */
 export class IntegrationSetupSession extends pulumi.CustomResource {

@@ -12,16 +12,15 @@ export const callback = defineShape({
   kind: "Callback",
   id: { prefix: "cb", noun: "a callback" },
   fields: {
-    /** The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback. */
+    /** The integration provider whose events the callback receives (`intp_...`). */
     integrationProviderId: required(idOf("intp", "an integration provider"), { onChange: "replace" }),
-    /** The callback's display name, 1 to 255 characters; null when not set. Changes in place. */
+    /** The callback's display name, 1 to 255 characters; null when not set. */
     name: optional(name, { onChange: "update" }),
-    /** What the callback is for, at most 2000 characters; null when not set. Changes in place. */
+    /** What the callback is for, at most 2000 characters; null when not set. */
     description: optional(description, { onChange: "update" }),
     /**
      * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for
      * the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON.
-     * Changes in place.
      */
     metadata: optional(metadata, { onChange: "update" }),
     /** `active`, `archived` (replaced on the next up) or `deleted`; a newer service version may add others. */

@@ -25,42 +25,41 @@ export const integrationSetupSession = defineShape({
   kind: "IntegrationSetupSession",
   id: { prefix: "iss", noun: "an integration setup session" },
   fields: {
-    /** The integration to set up (`int_...`). Changing it replaces the session. */
+    /** The integration to set up (`int_...`). */
     integrationId: required(idOf("int", "an integration"), { onChange: "replace" }),
-    /** The session's name, 1 to 255 characters. Changing it replaces the session. */
+    /** The session's name, 1 to 255 characters. */
     name: required(name, { onChange: "replace" }),
-    /** What the session is for, at most 2000 characters; null when not set. Changing it replaces the session. */
+    /** What the session is for, at most 2000 characters; null when not set. */
     description: optional(description, { onChange: "replace" }),
     /**
      * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for
      * the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON.
-     * Changing it replaces the session.
      */
     metadata: optional(metadata, { onChange: "replace" }),
     /**
      * The actor the integration is set up for, 1 to 255 characters; null when not set. Never returned by
-     * the API: kept from state as declared. Changing it replaces the session.
+     * the API: kept from state as declared.
      */
     identityActorId: optional((z) => z.string().min(1).max(255), { onChange: "replace" }),
     /**
      * The identity the integration is set up for, 1 to 255 characters; null when not set. Never returned
-     * by the API: kept from state as declared. Changing it replaces the session.
+     * by the API: kept from state as declared.
      */
     identityId: optional((z) => z.string().min(1).max(255), { onChange: "replace" }),
     /**
      * When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h
-     * after creation. Changing it replaces the session.
+     * after creation.
      */
     expiresAt: optional((z) => z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2026-11-30T12:00:00Z" }), {
       onChange: "replace",
       serverDefault: true,
       timestamp: true,
     }),
-    /** Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). Changing it replaces the session. */
+    /** Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). */
     redirectUrl: optional(redirectUrl, { onChange: "replace" }),
     /**
      * Settings handed to the integration's setup: an object, at most 32 levels deep and 20000 characters
-     * of JSON (the service's limits). Changing it replaces the session.
+     * of JSON (the service's limits).
      */
     configuration: optional(jsonObject("must be an object", { maxJsonLength: 20_000 }), { onChange: "replace" }),
     /**

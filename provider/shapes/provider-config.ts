@@ -33,35 +33,34 @@ export const providerConfig = defineShape({
   kind: "ProviderConfig",
   id: { prefix: "pcfg", noun: "a provider config" },
   fields: {
-    /** The provider whose deployment the config is for (`prov_...`). Changing it replaces the config. */
+    /** The provider whose deployment the config is for (`prov_...`). */
     providerId: required(idOf("prov", "a provider"), { onChange: "replace" }),
-    /** The provider deployment (`pdep_...`); the provider's default deployment when absent. Changing it replaces the config. */
+    /** The provider deployment (`pdep_...`); the provider's default deployment when absent. */
     providerDeploymentId: optional(idOf("pdep", "a provider deployment"), { onChange: "replace", serverDefault: true }),
     /**
      * A saved config vault (`pcvt_...`) of the same provider used as a template, `value` overriding its
-     * values; null when the config was made from values alone. Changing it replaces the config.
+     * values; null when the config was made from values alone.
      */
     providerConfigVaultId: optional(idOf("pcvt", "a provider config vault"), { onChange: "replace" }),
     /**
      * Provider-specific settings, an object validated against the deployment's config schema (see
      * `getProviderConfigSchema`); a new config needs `value`, `providerConfigVaultId` or both. Secret, and
-     * never returned by the API: it is kept from state and not checked for drift. Changing it replaces the config.
+     * never returned by the API: it is kept from state and not checked for drift.
      */
     value: optional(jsonObject("must be an object of provider settings", { maxJsonBytes: REQUEST_BODY_LIMIT }), {
       onChange: "replace",
       writeOnly: true,
       secret: true,
     }),
-    /** Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. Changes in place. */
+    /** Which tools the config exposes: `{ type: "allow_all" }` (the default) or `{ type: "tool_keys", keys: [...] }`. */
     toolFilters: optional(toolFiltersCheck, { onChange: "update", absentMeans: ALLOW_ALL }),
-    /** The config's display name, 1 to 255 characters; null when not set. Changes in place. */
+    /** The config's display name, 1 to 255 characters; null when not set. */
     name: optional(name, { onChange: "update" }),
-    /** What the config is for, at most 2000 characters; null when not set. Changes in place. */
+    /** What the config is for, at most 2000 characters; null when not set. */
     description: optional(description, { onChange: "update" }),
     /**
      * Key-value data of your own: at most 49 keys of 1 to 40 characters (the service's 50th is kept for
      * the provider's create marker, `pulumi_tcs_create_token`), each value at most 500 characters of JSON.
-     * Changes in place.
      */
     metadata: optional(metadata, { onChange: "update" }),
     /** `active`, `archived` or `deleted` (gone); a newer service version may add others. Null when the service does not say. */

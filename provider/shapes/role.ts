@@ -8,11 +8,11 @@ export const role = defineShape({
   kind: "Role",
   id: { prefix: "rol", noun: "a role" },
   fields: {
-    /** The role's display name, 1 to 255 characters. Changes in place. */
+    /** The role's display name, 1 to 255 characters. */
     name: required(name, { onChange: "update" }),
     /**
      * The role's identifier, unique in the account: lowercase letters and digits, words joined by single
-     * `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
+     * `-` or `_` (e.g. `support-agents`), at most 64 characters.
      */
     slug: required(
       (z) =>
@@ -22,7 +22,7 @@ export const role = defineShape({
           .regex(/^[a-z0-9]+([-_][a-z0-9]+)*$/, "must be lowercase letters and digits, words joined by single '-' or '_' (e.g. 'support-agents')"),
       { onChange: "update" },
     ),
-    /** Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place. */
+    /** Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. */
     permissions: required(
       (z) =>
         z
@@ -30,7 +30,7 @@ export const role = defineShape({
           .refine((list) => new Set(list).size === list.length, "must not list a permission twice"),
       { onChange: "update", unordered: true },
     ),
-    /** What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it). */
+    /** What the role is for, at most 2000 characters; null when not set, and removing it clears it. */
     description: optional(description, { onChange: "update" }),
     /** Whether the role is one of the account's default roles, which the service makes and which cannot be changed; null when the service does not say. */
     isDefault: output<boolean>(),

@@ -133,9 +133,19 @@ export type InputOf<T> = pulumi.Input<
   T extends readonly (infer E)[] ? pulumi.Input<E>[] : T extends object ? (string extends keyof T ? { [key: string]: pulumi.Input<T[string]> } : T) : T
 >;
 
-/** The declared inputs as the program passes them. */
-export type ResourceArgs<F extends Fields> = { [K in keyof F as F[K] extends RequiredInput ? K : never]: InputOf<ValueOf<F[K]>> } & {
-  [K in keyof F as F[K] extends OptionalInput ? K : never]?: InputOf<ValueOf<F[K]>>;
+/**
+ * The documentation of each field as a program's editor shows it: an interface with one property per
+ * field, each under its doc comment. The shapes' own doc comments leave out what codegen adds (the
+ * sentence of each input's onChange rule), so the dynamic door's classes read provider/dynamic/field-docs.ts,
+ * which `npm run codegen` writes; the types below take each property's documentation from it.
+ */
+export type FieldDocs<F extends Fields> = { [K in keyof F]: unknown };
+
+/** The declared inputs as the program passes them, documented by `D`. */
+export type ResourceArgs<F extends Fields, D extends FieldDocs<F> = F> = {
+  [K in keyof D as K extends keyof F ? (F[K] extends RequiredInput ? K : never) : never]: InputOf<ValueOf<F[K & keyof F]>>;
+} & {
+  [K in keyof D as K extends keyof F ? (F[K] extends OptionalInput ? K : never) : never]?: InputOf<ValueOf<F[K & keyof F]>>;
 } & {
   /** The id of an existing object to take over instead of creating one (the first up only; see docs/adoption.md). */
   adoptId?: pulumi.Input<string>;
@@ -147,8 +157,10 @@ export type ResourceArgs<F extends Fields> = { [K in keyof F as F[K] extends Req
   connection?: pulumi.Input<string>;
 };
 
-/** The outputs of a resource, as its class exposes them. */
-export type ResourceOutputs<F extends Fields> = { readonly [K in keyof F]: pulumi.Output<OutputOf<F[K]>> } & {
+/** The outputs of a resource, as its class exposes them, documented by `D`. */
+export type ResourceOutputs<F extends Fields, D extends FieldDocs<F> = F> = {
+  readonly [K in keyof D as K extends keyof F ? K : never]: pulumi.Output<OutputOf<F[K & keyof F]>>;
+} & {
   readonly adoptId: pulumi.Output<string | undefined>;
   /** The named connection that holds the object; undefined on the default connection. */
   readonly connection: pulumi.Output<string | undefined>;

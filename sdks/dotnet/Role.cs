@@ -62,7 +62,7 @@ namespace PulumiTcs.Tcs
         public Output<string?> CreatedAt { get; private set; } = null!;
 
         /// <summary>
-        /// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        /// What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
         /// </summary>
         [Output("description")]
         public Output<string?> Description { get; private set; } = null!;
@@ -150,7 +150,7 @@ namespace PulumiTcs.Tcs
         public Input<string>? AdoptId { get; set; }
 
         /// <summary>
-        /// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        /// What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
         /// </summary>
         [Input("description")]
         public Input<string>? Description { get; set; }

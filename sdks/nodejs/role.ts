@@ -66,7 +66,7 @@ export class Role extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
-     * What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+     * What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
@@ -150,7 +150,7 @@ export interface RoleArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+     * What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
      */
     description?: pulumi.Input<string | undefined>;
     /**

@@ -57,7 +57,7 @@ type Role struct {
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// When the role was created: an ISO 8601 date-time in UTC with milliseconds (e.g. `2026-11-21T10:00:00.000Z`); null when the service does not say.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
-	// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+	// What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether the role is one of the account's default roles, which the service makes and which cannot be changed; null when the service does not say.
 	IsDefault pulumi.BoolPtrOutput `pulumi:"isDefault"`
@@ -122,7 +122,7 @@ func (RoleState) ElementType() reflect.Type {
 type roleArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
 	AdoptId *string `pulumi:"adoptId"`
-	// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+	// What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
 	Description *string `pulumi:"description"`
 	// The role's display name, 1 to 255 characters. Changes in place.
 	Name string `pulumi:"name"`
@@ -136,7 +136,7 @@ type roleArgs struct {
 type RoleArgs struct {
 	// The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
 	AdoptId pulumi.StringPtrInput
-	// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+	// What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
 	Description pulumi.StringPtrInput
 	// The role's display name, 1 to 255 characters. Changes in place.
 	Name pulumi.StringInput
@@ -193,7 +193,7 @@ func (o RoleOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+// What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
 func (o RoleOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }

@@ -31,7 +31,7 @@ class RoleArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
         :param pulumi.Input[_builtins.str] slug: The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-        :param pulumi.Input[_builtins.str] description: What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        :param pulumi.Input[_builtins.str] description: What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "permissions", permissions)
@@ -93,7 +93,7 @@ class RoleArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
         """
         return pulumi.get(self, "description")
 
@@ -141,7 +141,7 @@ class Role(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an existing object to take over instead of creating one, on the first up only; prefer `pulumi import`.
-        :param pulumi.Input[_builtins.str] description: What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        :param pulumi.Input[_builtins.str] description: What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
         :param pulumi.Input[_builtins.str] name: The role's display name, 1 to 255 characters. Changes in place.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. Changes in place.
         :param pulumi.Input[_builtins.str] slug: The role's identifier, unique in the account: lowercase letters and digits, words joined by single `-` or `_` (e.g. `support-agents`), at most 64 characters. Changes in place.
@@ -271,7 +271,7 @@ class Role(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        What the role is for, at most 2000 characters; null when not set. Changes in place (removing it clears it).
+        What the role is for, at most 2000 characters; null when not set, and removing it clears it. Changes in place.
         """
         return pulumi.get(self, "description")
 
