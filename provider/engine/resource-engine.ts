@@ -15,7 +15,7 @@ import { firstMention, orphansBeside } from "./orphans";
 import { orphanWarning } from "../orphan-warning";
 import { createKeyOfUrn } from "../shapes/identity";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
-import { DiagnosticError } from "../diagnostic";
+import { DiagnosticError, render } from "../diagnostic";
 import { environmentCheck, type EnvironmentCheck } from "./environment-step";
 import { describeError } from "./errors";
 import { parseImportId } from "./import-id";
@@ -163,11 +163,13 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     if (unread.length > 0) {
       // As adoption says it (docs/adoption.md): the code the import prints cannot hold these.
       const [names, them] = [unread.join(", "), unread.length > 1 ? "them" : "it"];
-      warnAboutResource(
-        `${this.kind} ${id}: imported without ${names}: the API never returns ${them}, so the object keeps its own and state records none. ` +
-          `Leave ${names} out of the program to keep what the object holds; declaring ${them} replaces the object with a new one holding the declared values.`,
-        urn,
-      );
+      const notice = {
+        object: `${this.kind} ${id}`,
+        summary: `imported without ${names}: the API never returns ${them}, so the object keeps its own and state records none`,
+        fix: `Leave ${names} out of the program to keep what the object holds; declaring ${them} replaces the object`,
+        docs: "docs/adoption.md#what-is-not",
+      } as const;
+      warnAboutResource(render(notice), urn);
     }
     return { id, props: outs, inputs: this.declaredInputs(outs) };
   }
