@@ -10,7 +10,7 @@
 // config: `args.provider.props["tcs:connections"]`, the JSON of the connections. Only each
 // connection's `production` flag is read from it; nothing else of it (its keys) is ever reported.
 import type { PolicyProviderResource } from "@pulumi/policy";
-import { CONNECTIONS_KEY } from "../provider/connections";
+import { CONNECTIONS_KEY } from "../provider/settings";
 import { CONNECTION_INPUT } from "../provider/shapes/reserved";
 import { stackMatches, stackOfUrn } from "./stack-names";
 

@@ -4,4 +4,4 @@
 // Configuration: stack config tcs:apiKey (secret), tcs:baseUrl, tcs:serviceVersion, tcs:rateLimitTier,
 // or the environment variables TCS_API_KEY and TCS_BASE_URL.
 export * from "./dynamic";
-export type { ProviderSettings, RateLimitTier } from "./config";
+export type { ProviderSettings, RateLimitTier } from "./settings";

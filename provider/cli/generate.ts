@@ -14,7 +14,7 @@ import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
 import { tierNote } from "./tier-note";
 
 /** The variables `generate` reads the key and base URL from, and the settings a stack holds them in. */
-const [KEY_VARIABLE, URL_VARIABLE] = [SETTINGS.apiKey, SETTINGS.baseUrl];
+const [KEY_VARIABLE, URL_VARIABLE] = [SETTINGS.apiKey.variable, SETTINGS.baseUrl.variable];
 const STACK_SETTINGS = SettingsOwner.defaultConnection.settings();
 
 const usage = (program: string) => `Usage: ${program} generate [--out <dir> | --stdout] [--include-sessions] [--base-url <url>]

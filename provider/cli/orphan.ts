@@ -15,7 +15,7 @@ const usage = (program: string) => `Usage: ${program} orphan <id> (--delete | --
 
 Settles an orphan that pulumi refresh or the drift report named: a callback (cb_...) or provider config
 (pcfg_...) carrying the create marker of an object a stack holds, which no resource holds. The key is
-read from ${SETTINGS.apiKey}, the base URL from --base-url or ${SETTINGS.baseUrl}. To keep it instead,
+read from ${SETTINGS.apiKey.variable}, the base URL from --base-url or ${SETTINGS.baseUrl.variable}. To keep it instead,
 adopt it (adoptId, or pulumi import). See docs/troubleshooting.md#orphans
   --delete    delete it
   --release   remove its create marker: it stays, as an object no stack manages`;

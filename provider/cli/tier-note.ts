@@ -4,8 +4,8 @@
 // [TCS_RATE_LIMIT_TIER] ToolConnectivityWarning ... Use `node --trace-warnings ...`"), naming a client
 // option the user of a command never sees.
 import type { TierBelowServiceNotice } from "../../sdk";
-import { tierAdvice, type RateLimitTier } from "../config";
-import { SETTINGS, SettingsOwner } from "../settings";
+import { SETTINGS, SettingsOwner, type RateLimitTier } from "../settings";
+import { tierAdvice } from "../settings/tier-advice";
 
 /** Where the command's tier came from: the environment, or a named connection of a stack's config (generate --stack). */
 export type TierSource = { variable: true } | { stack: string; connection: string };
@@ -35,7 +35,7 @@ export function tierNoteLine(
 
 function adviceFor(source: TierSource): { setting: string; fix: (tier: string) => string; paced: string } {
   if ("variable" in source) {
-    const variable = SETTINGS.rateLimitTier;
+    const variable = SETTINGS.rateLimitTier.variable;
     return { setting: variable, fix: (tier) => `set ${variable}=${tier}`, paced: "this command" };
   }
   const owner = SettingsOwner.connection(source.connection);

@@ -6,10 +6,7 @@
 // What a preview with no changes runs (check and diff) needs no request, so the SDK, its HTTP client
 // and its record schemas are loaded by a connection's first request, not when the plugin starts.
 import type { ToolConnectivityClient } from "../../sdk";
-import type { ConfigSource } from "../config";
-import { missingSettings } from "../config";
-import { settingsFor, type ConnectionSettings } from "../connections";
-import { SettingsOwner } from "../settings";
+import { missingSettings, settingsFor, SettingsOwner, type ConfigSource, type ConnectionSettings } from "../settings";
 import type { ResourceKind } from "../shapes/shape";
 import { BINDINGS } from "./bindings";
 import { saveCompiledModules } from "./process/compile-cache";
@@ -175,7 +172,7 @@ export class TcsPlugin {
 /** A connection's client: the first call loads the SDK (see the top of this file). */
 function newClient(settings: ConnectionSettings, owner: SettingsOwner): ToolConnectivityClient {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { clientFromSettings } = require("../client") as typeof import("../client");
+  const { clientFromSettings } = require("../settings/client") as typeof import("../settings/client");
   saveCompiledModules();
   return clientFromSettings(settings, warn, owner);
 }

@@ -3,20 +3,18 @@
 // of an explicit provider (`new tcs.Provider("staging", {...})`, `type: pulumi:providers:tcs` in YAML).
 // Each provider is one plugin process, one environment: named connections (`tcs:connections`) are
 // the dynamic door's way to several environments, and explicit providers this door's.
-import { parseRateLimitTier, type ConfigSource } from "../config";
-import { settingValueProblem } from "../setting-values";
-import { ENVIRONMENT_SETTINGS, SETTING_NAMES, settingOfConfigKey, SettingsOwner } from "../settings";
+import { ENVIRONMENT_SETTINGS, parseSetting, SETTING_NAMES, settingOfConfigKey, SettingsOwner, settingValueProblem, type ConfigSource } from "../settings";
 import type { Props } from "./properties";
 import { missingSettingsRefusal } from "./missing-settings";
 import { nameOfUrn } from "../shapes/identity";
 
-/** The settings a provider takes (provider/config.ts), as the schema declares them too. */
+/** The settings a provider takes (provider/settings/declaration.ts), as the schema declares them too. */
 export const PROVIDER_SETTINGS = SETTING_NAMES;
 
 /** Settings the dynamic door reads from the same stack config, which this door leaves alone. */
 const DYNAMIC_DOOR_SETTINGS = new Set(["connections"]);
 
-/** A config source over a provider's settings: `tcs:<name>` reads the setting; the environment stays the fallback (config.ts). */
+/** A config source over a provider's settings: `tcs:<name>` reads the setting; the environment stays the fallback (settings/read.ts). */
 export function configSource(settings: Props): ConfigSource {
   return (key) => {
     const name = settingOfConfigKey(key);
@@ -38,17 +36,14 @@ export function settingFailures(settings: Props, owner: SettingsOwner): { proper
     }
   }
   if (failures.length > 0) return failures;
-  const text = (name: string) => (typeof settings[name] === "string" && settings[name] !== "" ? (settings[name] as string) : undefined);
-  for (const field of ["baseUrl", "serviceVersion"] as const) {
-    const problem = settingValueProblem({ [field]: text(field) }, owner);
-    if (problem) failures.push({ property: field, reason: problem });
-  }
-  const tier = text("rateLimitTier");
-  if (tier !== undefined) {
+  for (const name of PROVIDER_SETTINGS) {
+    const text = settings[name];
+    if (typeof text !== "string" || text === "") continue;
     try {
-      parseRateLimitTier(tier, owner);
+      const problem = settingValueProblem({ [name]: parseSetting(name, text, owner) }, owner);
+      if (problem) failures.push({ property: name, reason: problem });
     } catch (error) {
-      failures.push({ property: "rateLimitTier", reason: (error as Error).message });
+      failures.push({ property: name, reason: (error as Error).message });
     }
   }
   return failures;

@@ -9,11 +9,10 @@
 // when the key or base URL changed, so a preview with no changes sends nothing; the SDK is loaded by
 // the first question, not before.
 import type { ToolConnectivityClient } from "../../sdk";
-import { missingSettings, readSettings } from "../config";
+import { missingSettings, readSettings, type SettingsOwner } from "../settings";
 import type { LiveObject } from "../engine/binding";
 import type { PageLike } from "../engine/read-batcher";
 import { SCAN_PAGE_SIZE } from "../page-size";
-import type { SettingsOwner } from "../settings";
 import { UNKNOWN } from "../shapes/normalize";
 import { configSource, ENVIRONMENT_INPUT, environmentToRecord, providerOwner, type EnvironmentFact } from "./config";
 import type { Props } from "./properties";
@@ -95,7 +94,7 @@ async function ask(client: () => ToolConnectivityClient, question: string): Prom
 /** The settings' client: the first question loads the SDK (see the top of this file). */
 function newClient(urn: string, settings: Props): ToolConnectivityClient {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { clientFromSettings } = require("../client") as typeof import("../client");
+  const { clientFromSettings } = require("../settings/client") as typeof import("../settings/client");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { warn } = require("../engine/warn") as typeof import("../engine/warn");
   return clientFromSettings(readSettings(configSource(settings)), warn, providerOwner(urn));

@@ -3,8 +3,7 @@
 // rm` deletes unless --preserve-config). DiffConfig cannot tell which environment no key reaches, so
 // it refuses (config.ts); said as "changed", the refusal sent the user looking for a change they never
 // made. Named as missing, with the file to bring along and the docs section on moving a stack.
-import type { ConfigSource } from "../config";
-import { SETTINGS, ENVIRONMENT_SETTINGS, configKey, type SettingName, type SettingsOwner } from "../settings";
+import { SETTINGS, ENVIRONMENT_SETTINGS, configKey, type ConfigSource, type SettingName, type SettingsOwner } from "../settings";
 
 /** The docs section on moving a stack, which every such refusal names. */
 const SECTION = "docs/guide.md#moving-a-stack-to-another-backend";
@@ -15,7 +14,7 @@ const SECTION = "docs/guide.md#moving-a-stack-to-another-backend";
  * `urn` is the provider's, whose stack names the config file.
  */
 export function missingSettingsRefusal(urn: string, owner: SettingsOwner, source: ConfigSource, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const missing = ENVIRONMENT_SETTINGS.filter((name: SettingName) => !(source(configKey(name)) ?? env[SETTINGS[name]]));
+  const missing = ENVIRONMENT_SETTINGS.filter((name: SettingName) => !(source(configKey(name)) ?? env[SETTINGS[name].variable]));
   if (missing.length === 0) return undefined;
   const settings = missing.map((name) => owner.key(name)).join(" and ");
   const fix =

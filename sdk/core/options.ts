@@ -98,8 +98,14 @@ export interface WindowLimit {
   windowMs: number;
 }
 
+/** The named tiers and their published per-key limits (spec, Limits): the one list of them. */
+export const TIER_LIMITS = {
+  development: { limit: 100, windowMs: 600_000 },
+  production: { limit: 5000, windowMs: 600_000 },
+} as const satisfies Record<string, WindowLimit>;
+
 /** The key's tier (spec, Limits), a negotiated window, or `false` for no client-side window. */
-export type RateLimitTier = "development" | "production" | WindowLimit | false;
+export type RateLimitTier = keyof typeof TIER_LIMITS | WindowLimit | false;
 
 /** The `code` of the process warning the client emits when no onTierBelowService is given. */
 export const TIER_WARNING_CODE = "TCS_RATE_LIMIT_TIER";

@@ -13,14 +13,8 @@
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { APIUserAbortError, RetryAfterTooLongError } from "../core/errors";
-import type { RateLimitTier, WindowLimit } from "../core/options";
+import { TIER_LIMITS, type RateLimitTier, type WindowLimit } from "../core/options";
 import { ServerQuota, type RateLimitHeaders } from "./server-quota";
-
-/** The published per-key limits (spec, Limits). */
-export const TIER_LIMITS: Readonly<Record<"development" | "production", WindowLimit>> = {
-  development: { limit: 100, windowMs: 600_000 },
-  production: { limit: 5000, windowMs: 600_000 },
-};
 
 /**
  * The longest window the service publishes. A RateLimit-Reset beyond it (and beyond the client's own
@@ -30,7 +24,7 @@ const LONGEST_PUBLISHED_WINDOW_MS = Math.max(TIER_LIMITS.development.windowMs, T
 
 export function windowForTier(tier: RateLimitTier): WindowLimit | undefined {
   if (tier === false) return undefined;
-  if (tier === "development" || tier === "production") return TIER_LIMITS[tier];
+  if (typeof tier === "string") return TIER_LIMITS[tier];
   return tier;
 }
 

@@ -20,13 +20,13 @@ import {
 } from "../core/errors";
 import { DebugLogger } from "./logger";
 import { buildQueryString } from "./query";
-import { sharedGate, TIER_LIMITS, windowForTier, type GatePolicy, type Permit, type RequestGate } from "./rate-limiter";
+import { sharedGate, windowForTier, type GatePolicy, type Permit, type RequestGate } from "./rate-limiter";
 import { reportingWaits } from "./wait-reporter";
 import { decideRetry, parseRetryAfter, type RetryDecision } from "./retry";
 import { readRateLimitHeaders } from "./server-quota";
 import { warnTierBelowService } from "./tier-warning";
 import { AttemptFailed, sendAttempt, type AttemptResponse } from "./transport";
-import type { RequestOptions } from "../core/options";
+import { TIER_LIMITS, type RequestOptions } from "../core/options";
 import { retrying, type RetryVerdict } from "../core/retrying";
 import type { ResolvedOptions } from "./resolve-options";
 import { SDK_VERSION } from "../version";

@@ -10,6 +10,7 @@ import {
   DEFAULT_MAX_RETRY_AFTER_MS,
   DEFAULT_SERVICE_VERSION,
   DEFAULT_TIMEOUT_MS,
+  TIER_LIMITS,
   type ClientOptions,
   type RateLimitTier,
   type RateLimitWait,
@@ -99,14 +100,16 @@ function resolveServiceVersion(value: string): string {
 }
 
 function resolveTier(tier: RateLimitTier): RateLimitTier {
-  if (tier === false || tier === "development" || tier === "production") return tier;
+  if (tier === false || (typeof tier === "string" && Object.hasOwn(TIER_LIMITS, tier))) return tier;
   if (typeof tier === "object" && tier !== null) {
     wholeNumber("rateLimit.limit", tier.limit, 1);
     positiveNumber("rateLimit.windowMs", tier.windowMs);
     return { limit: tier.limit, windowMs: tier.windowMs };
   }
   throw new ToolConnectivityError(
-    `rateLimit must be "development", "production", { limit, windowMs } or false, got ${JSON.stringify(tier)}.`,
+    `rateLimit must be ${Object.keys(TIER_LIMITS)
+      .map((name) => JSON.stringify(name))
+      .join(", ")}, { limit, windowMs } or false, got ${JSON.stringify(tier)}.`,
     ClientErrorCodes.INVALID_OPTION,
   );
 }

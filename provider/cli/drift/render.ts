@@ -1,5 +1,5 @@
 // The drift report as Markdown (a CI job summary) and as JSON (for tools).
-import { DEFAULT_CONNECTION_LABEL } from "../../connections";
+import { DEFAULT_CONNECTION_LABEL } from "../../settings";
 import type { DriftedResource, DriftReport, FieldChange, LifecycleChange, Orphan } from "./report";
 
 function cell(value: unknown): string {

@@ -1,6 +1,6 @@
 // The generated program: TypeScript in the shape of examples/quickstart (a module whose export is
 // the program), one declaration per object, every one with adoptId.
-import { CONNECTIONS_KEY } from "../../connections";
+import { CONNECTIONS_KEY } from "../../settings";
 import type { Declaration, Reference } from "./model";
 
 function isReference(value: unknown): value is Reference {

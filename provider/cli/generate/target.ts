@@ -6,9 +6,18 @@
 // any request made: the key goes over https, or plain http to a loopback host only.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { parseRateLimitTier, type ConfigSource, type RateLimitTier } from "../../config";
-import { CONNECTIONS_KEY, connectionNameProblem, missingConnectionSettings, readConnections, type ConnectionSettings } from "../../connections";
-import { SETTINGS, SettingsOwner } from "../../settings";
+import {
+  CONNECTIONS_KEY,
+  connectionNameProblem,
+  missingConnectionSettings,
+  parseTier,
+  readConnections,
+  SETTINGS,
+  SettingsOwner,
+  type ConfigSource,
+  type ConnectionSettings,
+  type RateLimitTier,
+} from "../../settings";
 import { baseUrlRefusal, type BaseUrlSource } from "../base-url";
 
 export interface TargetOptions {
@@ -42,14 +51,14 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
   if (options.cwd !== undefined && stack === undefined) throw new Error("--cwd is the project directory of --stack: pass --stack <name> with it");
   if (options.baseUrl !== undefined) refuseUnsafe(options.baseUrl, { flag: "--base-url" });
   if (stack === undefined) {
-    const apiKey = env[SETTINGS.apiKey];
-    if (!apiKey) throw new Error(`no API key: set ${SETTINGS.apiKey} to a secret key (service_sk_...) of the environment to adopt`);
-    const baseUrl = options.baseUrl ?? env[SETTINGS.baseUrl];
-    if (!baseUrl) throw new Error(`no base URL: pass --base-url https://... or set ${SETTINGS.baseUrl}`);
-    if (options.baseUrl === undefined) refuseUnsafe(baseUrl, { variable: SETTINGS.baseUrl });
+    const apiKey = env[SETTINGS.apiKey.variable];
+    if (!apiKey) throw new Error(`no API key: set ${SETTINGS.apiKey.variable} to a secret key (service_sk_...) of the environment to adopt`);
+    const baseUrl = options.baseUrl ?? env[SETTINGS.baseUrl.variable];
+    if (!baseUrl) throw new Error(`no base URL: pass --base-url https://... or set ${SETTINGS.baseUrl.variable}`);
+    if (options.baseUrl === undefined) refuseUnsafe(baseUrl, { variable: SETTINGS.baseUrl.variable });
     // The tier from the environment too, as the plugin and every command read it: left out, a
     // production key was paced as a development one.
-    const rateLimitTier = tierOfVariable(env[SETTINGS.rateLimitTier]);
+    const rateLimitTier = tierOfVariable(env[SETTINGS.rateLimitTier.variable]);
     return { apiKey, baseUrl, ...(rateLimitTier ? { rateLimitTier } : {}), ...(connection === undefined ? {} : { connection }) };
   }
 
@@ -64,7 +73,7 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
     const owner = SettingsOwner.connection(name);
     throw new Error(
       `stack '${stack}' has no ${owner.describe()} (${owner.settings()}): set it with ${owner.set("baseUrl", "<url>")} ` +
-        `and ${owner.set("apiKey", "<key>")}, or pass ${SETTINGS.apiKey} and --base-url without --stack`,
+        `and ${owner.set("apiKey", "<key>")}, or pass ${SETTINGS.apiKey.variable} and --base-url without --stack`,
     );
   }
   const withUrl = { ...settings, baseUrl: options.baseUrl ?? settings.baseUrl };
@@ -83,11 +92,9 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
 /** TCS_RATE_LIMIT_TIER's tier, or a message naming the variable (not a stack's setting, which it is not). */
 function tierOfVariable(value: string | undefined): RateLimitTier | undefined {
   if (!value) return undefined;
-  try {
-    return parseRateLimitTier(value);
-  } catch {
-    throw new Error(`${SETTINGS.rateLimitTier} must be development, production or a custom window such as 1000/60s (got '${value}')`);
-  }
+  const tier = parseTier(value);
+  if (typeof tier === "object" && "problem" in tier) throw new Error(`${SETTINGS.rateLimitTier.variable} ${tier.problem}`);
+  return tier;
 }
 
 function refuseUnsafe(baseUrl: string, source: BaseUrlSource): void {

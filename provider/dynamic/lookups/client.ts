@@ -5,7 +5,7 @@
 // limiter.
 import * as pulumi from "@pulumi/pulumi";
 import type { ToolConnectivityClient } from "../../../sdk";
-import { missingConnectionSettings, settingsFor } from "../../connections";
+import { missingConnectionSettings, settingsFor } from "../../settings";
 import { SettingsOwner } from "../../settings";
 
 /** What every lookup takes: the named connection to read from (`tcs:connections`), or none for the default one. */
@@ -25,7 +25,7 @@ export async function lookupClient(connection?: string): Promise<ToolConnectivit
   let client = clients.get(key);
   if (!client) {
     // Loaded by the first lookup: a program that only declares resources never loads the SDK.
-    const { clientFromSettings } = await import("../../client");
+    const { clientFromSettings } = await import("../../settings/client");
     // No tier advice from here: the plugin gives it, once per connection, for the run whose requests
     // it makes. The program's process and the plugin's have no channel between them, so both giving
     // it showed it twice in one run (issue 52); a program of lookups alone sends a few requests, which

@@ -1,11 +1,11 @@
 // The lookups in a program call the service through the same client as the provider plugin
-// (provider/client.ts: one place builds a client from settings), so a lookup is as patient with a
+// (provider/settings/client.ts: one place builds a client from settings), so a lookup is as patient with a
 // flaky service as a resource's read. Before, the lookups built their own client with the SDK's
 // default of 3 retries, and a preview failed on a lookup where every resource got through.
 import { getRoles } from "../../../provider/index";
 import { startSdkHarness, type SdkHarness } from "../sdk/sdk-helpers";
 
-/** The provider's retries (provider/client.ts): written out, so the test says what it expects. */
+/** The provider's retries (provider/settings/client.ts): written out, so the test says what it expects. */
 const PROVIDER_RETRIES = 5;
 
 let h: SdkHarness;

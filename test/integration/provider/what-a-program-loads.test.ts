@@ -115,7 +115,7 @@ describe("what a program loads", () => {
 
   it("the drift report's report and its grouping by connection load no more: the shapes and the connections' names (not even zod)", () => {
     const loaded = loadedBy(["provider/cli/drift/report.ts", "provider/cli/drift/render.ts"]);
-    expect(loaded).toContain("provider/connections.ts");
+    expect(loaded).toContain("provider/settings/connections.ts");
     expect(heavy(loaded)).toEqual([]);
     const packages = new Set(loaded.filter((file) => file.includes("node_modules/")).map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)![1]));
     expect([...packages].filter((name) => name !== "tsx" && name !== "esbuild" && name !== "get-tsconfig" && name !== "resolve-pkg-maps")).toEqual([]);

@@ -1,5 +1,5 @@
-import { formatRateLimitTier, missingSettings, parseRateLimitTier, readSettings, tierBelowServiceAdvice } from "../../../provider/config";
-import { SettingsOwner } from "../../../provider/settings";
+import { formatRateLimitTier, missingSettings, parseSetting, readSettings, SettingsOwner } from "../../../provider/settings";
+import { tierBelowServiceAdvice } from "../../../provider/settings/tier-advice";
 
 describe("provider settings", () => {
   it("prefers stack config over the environment", () => {
@@ -100,7 +100,8 @@ describe("provider settings", () => {
   });
 
   it("writes a tier back the way tcs:rateLimitTier takes it (in the tier warning)", () => {
-    for (const written of ["development", "production", "1000/60s", "5/1s"]) expect(formatRateLimitTier(parseRateLimitTier(written))).toBe(written);
+    for (const written of ["development", "production", "1000/60s", "5/1s"])
+      expect(formatRateLimitTier(parseSetting("rateLimitTier", written, SettingsOwner.defaultConnection) as never)).toBe(written);
   });
 });
 

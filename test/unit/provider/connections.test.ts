@@ -1,6 +1,6 @@
-// The stack config's named connections (provider/connections.ts): what `pulumi config set --path`
+// The stack config's named connections (provider/settings/connections.ts): what `pulumi config set --path`
 // writes is read by name, and every mistake names the setting to fix.
-import { connectionNameProblem, missingConnectionSettings, readConnections, settingsFor } from "../../../provider/connections";
+import { connectionNameProblem, missingConnectionSettings, readConnections, settingsFor } from "../../../provider/settings";
 
 const source = (values: Record<string, string>) => (key: string) => values[key];
 

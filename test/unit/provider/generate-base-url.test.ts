@@ -1,11 +1,10 @@
 // `generate` judges its base URL by the provider's rule before any connection (issue 58): from
 // --base-url (before the stack's config is even read), TCS_BASE_URL, or a stack's named connection.
-// The refusal is cli/base-url.ts's, which asks setting-values.ts's baseUrlProblem, which asks the SDK's
+// The refusal is cli/base-url.ts's, which asks settings/values.ts's baseUrlProblem, which asks the SDK's
 // rule (key-transport.ts): the provider's check, the commands and the client agree on every URL.
 import { baseUrlRefusal } from "../../../provider/cli/base-url";
 import { resolveTarget, type StackConfigReader } from "../../../provider/cli/generate/target";
-import { settingValueProblem } from "../../../provider/setting-values";
-import { SettingsOwner } from "../../../provider/settings";
+import { settingValueProblem, SettingsOwner } from "../../../provider/settings";
 import { ToolConnectivityClient } from "../../../sdk";
 
 const KEY = "service_sk_neverSentInClear0123456789";

@@ -38,7 +38,7 @@ describe("provider settings (CheckConfig)", () => {
       {
         property: "rateLimitTier",
         reason: expect.stringMatching(
-          /^tcs:rateLimitTier must be development, production or a custom window.*: pulumi config set tcs:rateLimitTier production$/,
+          /^tcs:rateLimitTier must be development, production or a custom window.*: run `pulumi config set tcs:rateLimitTier production`$/,
         ),
       },
     ]);

@@ -1,5 +1,5 @@
 // Whose settings, once (issue 53): the settings table and their owner (the default connection, a named
-// connection, an explicit provider) live in provider/settings.ts, and every message takes the names,
+// connection, an explicit provider) live in provider/settings/declaration.ts and owner.ts, and every message takes the names,
 // the fixes and the owner's description from there. No other source file of provider/, policy/ or
 // codegen/ spells a setting's config key or environment variable in a string: a new one fails here,
 // named by file and line, until it asks the owner (comments, the docs and the tests may spell them).
@@ -9,10 +9,10 @@ import * as ts from "typescript";
 import { SETTING_NAMES, SETTINGS, SettingsOwner } from "../../../provider/settings";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const SETTINGS_MODULE = path.join(ROOT, "provider", "settings.ts");
+const SETTINGS_MODULE = path.join(ROOT, "provider", "settings", "declaration.ts");
 
 /** Every setting's config key and environment variable, as a source file would spell them. */
-const LITERAL = new RegExp([...SETTING_NAMES.map((name) => `tcs:${name}\\b`), ...Object.values(SETTINGS).map((variable) => `\\b${variable}\\b`)].join("|"));
+const LITERAL = new RegExp([...SETTING_NAMES.map((name) => `tcs:${name}\\b`), ...Object.values(SETTINGS).map(({ variable }) => `\\b${variable}\\b`)].join("|"));
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -45,10 +45,10 @@ describe("the settings' names", () => {
 
   it("the walk finds the sources, and a setting literal where there is one", () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(settingLiterals(SETTINGS_MODULE)).toEqual(expect.arrayContaining([expect.stringMatching(/^provider\/settings\.ts:\d+: TCS_API_KEY$/)]));
+    expect(settingLiterals(SETTINGS_MODULE)).toEqual(expect.arrayContaining([expect.stringMatching(/^provider\/settings\/declaration\.ts:\d+: TCS_API_KEY$/)]));
   });
 
-  it("are spelled in provider/settings.ts alone: every other source asks the settings owner", () => {
+  it("are spelled in provider/settings/declaration.ts alone: every other source asks the settings owner", () => {
     expect(files.filter((file) => file !== SETTINGS_MODULE).flatMap(settingLiterals)).toEqual([]);
   });
 });

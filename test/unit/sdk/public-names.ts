@@ -56,6 +56,7 @@ export const SDK_VALUE_EXPORTS = [
   "ScmProviderSchema",
   "ScmPushSchema",
   "ScmRepositorySchema",
+  "TIER_LIMITS",
   "TIER_WARNING_CODE",
   "ToolConnectivityClient",
   "ToolConnectivityError",

@@ -1,66 +1,32 @@
-// The provider's settings and whose they are, once: the one table of the settings (each with the
-// environment variable it falls back to), and the one answer to "whose settings": the default
-// connection (the stack config's top-level keys, then the environment), a named connection of the
-// dynamic door (`<namespace>:connections.<name>.<setting>`, set with `--path`), or an explicit provider
-// of the native door (its inputs, set in the program). Every message that names a setting, says how
-// to set it or names its owner takes the words from here; no other source file spells a setting's
-// config key or variable (test/unit/provider/setting-literals.test.ts holds them to it).
-// Imports only the type tokens (which import nothing): config.ts, connections.ts, the engine, both
-// doors, codegen and the policy pack all use it.
-import { TCS_MODULE } from "./type-tokens";
-
-/**
- * The provider's settings, each with the environment variable it falls back to: the one list of them.
- * The same names are the stack config's `tcs:<name>` (the default provider, the dynamic door's default
- * connection), an explicit provider's inputs, and a named connection's `tcs:connections.<name>.<name>`.
- */
-export const SETTINGS = {
-  apiKey: "TCS_API_KEY",
-  baseUrl: "TCS_BASE_URL",
-  serviceVersion: "TCS_SERVICE_VERSION",
-  rateLimitTier: "TCS_RATE_LIMIT_TIER",
-} as const;
-
-export type SettingName = keyof typeof SETTINGS;
-
-export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
-
-/** The settings whose value is a secret: marked so in state and in the schema, never printed. */
-export const SECRET_SETTINGS: readonly SettingName[] = ["apiKey"];
-
-/** The settings that choose which environment a provider reaches; the others only shape its requests. */
-export const ENVIRONMENT_SETTINGS: readonly SettingName[] = ["apiKey", "baseUrl"];
-
-/** The stack config's namespace: the package's name. */
-const NAMESPACE = TCS_MODULE;
+// Whose settings a message is about, and how it names them and their fix: the default connection (the
+// stack config's top-level keys, then the environment), a named connection of the dynamic door
+// (`tcs:connections.<name>.<setting>`, set with `--path`), or an explicit provider of the native door
+// (its inputs, set in the program). Every message that names a setting or its owner takes the words
+// from here, and the variable and secrecy from the declaration.
+import { TCS_MODULE } from "../type-tokens";
+import { SETTINGS, type SettingName } from "./declaration";
 
 /** The config key that holds the named connections. */
-export const CONNECTIONS_KEY = `${NAMESPACE}:connections`;
+export const CONNECTIONS_KEY = `${TCS_MODULE}:connections`;
 
 /** A top-level config key of the namespace, as stack config writes it (`tcs:apiKey`). */
 export function configKey(setting: string): string {
-  return `${NAMESPACE}:${setting}`;
+  return `${TCS_MODULE}:${setting}`;
 }
 
 /** The setting a top-level config key names (`tcs:apiKey` -> `apiKey`); other keys stay as they are. */
 export function settingOfConfigKey(key: string): string {
-  return key.startsWith(`${NAMESPACE}:`) ? key.slice(NAMESPACE.length + 1) : key;
+  return key.startsWith(`${TCS_MODULE}:`) ? key.slice(TCS_MODULE.length + 1) : key;
 }
 
 type Owner = { kind: "default"; subject?: string } | { kind: "connection"; connection: string } | { kind: "provider"; provider: string };
 
-/**
- * Whose settings a message is about, and how it names them: the default connection, a named
- * connection, or an explicit provider. The first two are stack config, set with `pulumi config set`
- * (the default connection's also from the environment); an explicit provider's are its inputs, set in
- * the program.
- */
 export class SettingsOwner {
   /** The default connection: the stack config's top-level keys, then the environment. */
   static readonly defaultConnection = new SettingsOwner({ kind: "default" });
 
   /** The native door's default provider: the same settings, named as that door names it. */
-  static readonly defaultProvider = new SettingsOwner({ kind: "default", subject: `the default ${NAMESPACE} provider` });
+  static readonly defaultProvider = new SettingsOwner({ kind: "default", subject: `the default ${TCS_MODULE} provider` });
 
   /** A named connection of the stack config; no name is the default connection. */
   static connection(name: string | undefined): SettingsOwner {
@@ -69,7 +35,7 @@ export class SettingsOwner {
 
   /** An explicit provider of the native door, by its resource name ("prod"). */
   static provider(name: string): SettingsOwner {
-    return new SettingsOwner({ kind: "provider", provider: `${NAMESPACE} provider ${name}` });
+    return new SettingsOwner({ kind: "provider", provider: `${TCS_MODULE} provider ${name}` });
   }
 
   private constructor(private readonly owner: Owner) {}
@@ -78,7 +44,7 @@ export class SettingsOwner {
     return this.owner.kind;
   }
 
-  /** How a message names the owner: "the default connection (tcs:apiKey, tcs:baseUrl)", "connection 'staging'", "tcs provider prod". */
+  /** "the default connection (tcs:apiKey, tcs:baseUrl)", "connection 'staging'", "tcs provider prod". */
   describe(): string {
     const owner = this.owner;
     if (owner.kind === "connection") return `connection '${owner.connection}'`;
@@ -94,10 +60,7 @@ export class SettingsOwner {
     return `${this.key("apiKey")} and ${this.key("baseUrl")}`;
   }
 
-  /**
-   * A setting as the user writes it where the owner is already named: `tcs:apiKey`,
-   * `tcs:connections.staging.apiKey`, or an explicit provider's input `apiKey`.
-   */
+  /** A setting where the owner is already named: `tcs:apiKey`, `tcs:connections.staging.apiKey`, or the input `apiKey`. */
   key(setting: string): string {
     const owner = this.owner;
     if (owner.kind === "connection") return `${CONNECTIONS_KEY}.${owner.connection}.${setting}`;
@@ -112,7 +75,7 @@ export class SettingsOwner {
 
   /** The environment variable the setting falls back to: the default connection's only. */
   variable(setting: SettingName): string | undefined {
-    return this.owner.kind === "default" ? SETTINGS[setting] : undefined;
+    return this.owner.kind === "default" ? SETTINGS[setting].variable : undefined;
   }
 
   /** The setting as `pulumi config set` takes it (`tcs:apiKey`, `--path tcs:connections.staging.apiKey`); undefined for an input. */
@@ -125,7 +88,7 @@ export class SettingsOwner {
   set(setting: string, value: string): string {
     const args = this.configArgs(setting);
     if (args === undefined) return `set the provider's ${setting} to ${value}`;
-    const secret = (SECRET_SETTINGS as readonly string[]).includes(setting) ? "--secret " : "";
+    const secret = setting in SETTINGS && "secret" in SETTINGS[setting as SettingName] ? "--secret " : "";
     return `pulumi config set ${secret}${args} ${value}`;
   }
 
@@ -142,10 +105,7 @@ export class SettingsOwner {
     return `${run} or set ${value.endsWith("...") ? variable : `${variable}=${value}`}`;
   }
 
-  /**
-   * A sentence that sets a setting: for config, `lead` and the command that sets it to `placeholder`;
-   * for an explicit provider, "Set the provider's <setting> to <described>."
-   */
+  /** A sentence that sets a setting: `lead` and the command for config, "Set the provider's <setting> to <described>." for an input. */
   setSentence(setting: SettingName, lead: string, placeholder: string, described: string): string {
     if (this.owner.kind === "provider") return `Set the provider's ${setting} to ${described}.`;
     const command = this.set(setting, placeholder);
@@ -154,7 +114,7 @@ export class SettingsOwner {
 
   /** The sentence that sets the owner's key to a secret key of the environment to manage. */
   setSecretKey(lead: string): string {
-    return this.setSentence("apiKey", lead, "service_sk_...", "a secret key (service_sk_...) of the environment to manage");
+    return this.setSentence("apiKey", lead, SETTINGS.apiKey.fix, `a secret key (${SETTINGS.apiKey.fix}) of the environment to manage`);
   }
 
   /** The sentence that sets the owner's base URL to the service's. */

@@ -1,16 +1,11 @@
 // Named connections: one program reaching several environments (staging and production, say), each
-// with its own key, base URL, service version and rate-limit tier. The stack config holds them under
-// `tcs:connections`, set key by key with `pulumi config set --path` (the key with --secret):
-//   pulumi config set --path tcs:connections.staging.baseUrl https://staging.example.com
-//   pulumi config set --secret --path tcs:connections.staging.apiKey service_sk_...
-// A resource or lookup names one with `connection: "staging"`; one that names none uses the default
-// connection, the top-level `tcs:apiKey`, `tcs:baseUrl`, ... (then TCS_* environment), as before
-// connections existed, so older programs and states are unchanged. State records only the name.
-// Whose settings a message names, and how, is settings.ts's (SettingsOwner).
-import { missingSettings, parseRateLimitTier, readSettings, type ConfigSource, type ProviderSettings } from "./config";
-import { CONNECTIONS_KEY, SETTING_NAMES, SettingsOwner } from "./settings";
-
-export { CONNECTIONS_KEY };
+// with its own settings, under `tcs:connections`, set key by key with `pulumi config set --path` (the
+// key with --secret). A resource or lookup names one with `connection: "staging"`; one that names none
+// uses the default connection, the top-level `tcs:*` (then TCS_* environment), as before connections
+// existed, so older programs and states are unchanged. State records only the name.
+import { SETTING_NAMES, type ProviderSettings } from "./declaration";
+import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
+import { missingSettings, readSettings, settingsOf, type ConfigSource } from "./read";
 
 /** What a report or message calls the connection of a resource that names none. */
 export const DEFAULT_CONNECTION_LABEL = "default";
@@ -23,10 +18,7 @@ export interface ConnectionSettings extends ProviderSettings {
   production?: boolean;
 }
 
-const FIELDS = [...SETTING_NAMES, "production"] as const;
-
-/** Any connection, as a message that asks for one names it. */
-const SOME_CONNECTION = SettingsOwner.connection("<name>");
+const FIELDS = [...SETTING_NAMES, "production"];
 
 /** Whether a name can be a connection's (before looking it up in config). */
 export function connectionNameProblem(name: string): string | undefined {
@@ -35,6 +27,8 @@ export function connectionNameProblem(name: string): string | undefined {
   if (name === DEFAULT_CONNECTION_LABEL) return `'${DEFAULT_CONNECTION_LABEL}' is reserved for the top-level tcs:* settings: leave connection out to use them`;
   return undefined;
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * The named connections of the stack config, by name. The value is the JSON the engine hands over for a
@@ -49,47 +43,36 @@ export function readConnections(config: ConfigSource): Map<string, ConnectionSet
   try {
     parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
   } catch {
-    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with ${SOME_CONNECTION.set("baseUrl", "<url>")}`);
+    parsed = undefined;
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with ${SOME_CONNECTION.set("baseUrl", "<url>")}`);
+  if (!isObject(parsed)) {
+    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with ${SettingsOwner.connection("<name>").set("baseUrl", "<url>")}`);
   }
-  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(parsed)) {
     const nameProblem = connectionNameProblem(name);
     if (nameProblem) throw new Error(`${CONNECTIONS_KEY}.${name}: the connection's name ${nameProblem}`);
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      const owner = SettingsOwner.connection(name);
-      throw new Error(`${owner.settings()} must be an object with apiKey and baseUrl: ${owner.set("baseUrl", "<url>")}`);
-    }
-    connections.set(name, parseConnection(name, value as Record<string, unknown>));
+    const owner = SettingsOwner.connection(name);
+    if (!isObject(value)) throw new Error(`${owner.settings()} must be an object with apiKey and baseUrl: ${owner.set("baseUrl", "<url>")}`);
+    connections.set(name, parseConnection(value, owner));
   }
   return connections;
 }
 
-function parseConnection(name: string, value: Record<string, unknown>): ConnectionSettings {
-  const owner = SettingsOwner.connection(name);
-  const unknown = Object.keys(value).filter((key) => !(FIELDS as readonly string[]).includes(key));
+function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): ConnectionSettings {
+  const unknown = Object.keys(value).filter((key) => !FIELDS.includes(key));
   if (unknown.length > 0) {
     throw new Error(`${owner.settings()}: unknown setting ${unknown.map((key) => `'${key}'`).join(", ")} (settings: ${FIELDS.join(", ")})`);
   }
-  const text = (field: string): string | undefined => {
+  const settings: ConnectionSettings = settingsOf((field) => {
     const v = value[field];
     if (v === undefined || v === null) return undefined;
     if (typeof v !== "string") throw new Error(`${owner.key(field)} must be a string (got ${typeof v})`);
     return v;
-  };
-  const tier = text("rateLimitTier");
+  }, owner);
   const production = value.production;
-  if (production !== undefined && typeof production !== "boolean" && production !== "true" && production !== "false") {
-    throw new Error(`${owner.key("production")} must be true or false`);
-  }
-  return {
-    apiKey: text("apiKey"),
-    baseUrl: text("baseUrl"),
-    serviceVersion: text("serviceVersion"),
-    rateLimitTier: tier === undefined ? undefined : parseRateLimitTier(tier, owner),
-    ...(production === undefined ? {} : { production: production === true || production === "true" }),
-  };
+  if (production === undefined) return settings;
+  if (typeof production !== "boolean" && production !== "true" && production !== "false") throw new Error(`${owner.key("production")} must be true or false`);
+  return { ...settings, production: production === true || production === "true" };
 }
 
 /**

@@ -1,10 +1,12 @@
 // The one place a client is built from the provider's settings. The plugin (for resources) and the
 // lookups (in the program) call the service alike: the same retries, the same pacing, the same advice
 // when the tier paces the client below what the service allows the key.
-import { ToolConnectivityClient } from "../sdk";
-import { missingSettings, tierBelowServiceAdvice, type ProviderSettings } from "./config";
-import { rateLimitWaits } from "./rate-limit-waits";
-import { SettingsOwner } from "./settings";
+import { ToolConnectivityClient } from "../../sdk";
+import { rateLimitWaits } from "../rate-limit-waits";
+import { SETTINGS, type ProviderSettings } from "./declaration";
+import { SettingsOwner } from "./owner";
+import { missingSettings } from "./read";
+import { tierBelowServiceAdvice } from "./tier-advice";
 
 /**
  * A run is unattended and one failed call stops the whole update (or preview, for a lookup): be more
@@ -14,9 +16,8 @@ export const PROVIDER_MAX_RETRIES = 5;
 
 /**
  * The longest Retry-After (of a 429 or a 5xx) a run waits out silently before a retry. Someone is
- * watching a run, and the engine shows nothing while a step waits: beyond a minute the run looks
- * hung, and a cancelled one (whose in-flight steps the engine lets finish) hangs with it. A longer
- * wait fails the step at once, naming the endpoint and the wait (the SDK's RetryAfterTooLongError).
+ * watching a run, and the engine shows nothing while a step waits: beyond a minute the run looks hung,
+ * and a cancelled one hangs with it. A longer wait fails the step at once (the SDK's RetryAfterTooLongError).
  */
 export const PROVIDER_MAX_RETRY_AFTER_MS = 60_000;
 
@@ -36,7 +37,7 @@ export function clientFromSettings(
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,
     serviceVersion: settings.serviceVersion,
-    rateLimit: settings.rateLimitTier ?? "development",
+    rateLimit: settings.rateLimitTier ?? SETTINGS.rateLimitTier.default,
     maxRetries: PROVIDER_MAX_RETRIES,
     maxRetryAfterMs: PROVIDER_MAX_RETRY_AFTER_MS,
     onRateLimitWait: rateLimitWaits(settings, owner),
@@ -52,13 +53,9 @@ export function clientFromSettings(
 const advised = new Set<string>();
 
 /**
- * Whether this advice was given already for these settings; notes it as given. The SDK gives its notice
- * once per client, but one process may make several clients of the same settings: the native plugin
- * asks which environment its provider's settings reach with a client of their own (CheckConfig,
- * native/environment.ts) before the connection's client makes the run's requests, and each gave the
- * advice, so a preview or up showed it twice (issue 52). A plugin process serves one run, so this is
- * once per run per connection or provider; another connection (its own setting in the words) or
- * another key is advised on its own.
+ * Whether this advice was given already for these settings; notes it as given. One process may make
+ * several clients of the same settings (the native door's CheckConfig asks which environment they reach
+ * before the run's client is made), and each gave the advice, so a run showed it twice (issue 52).
  */
 function adviceGiven(settings: ProviderSettings, advice: string): boolean {
   const about = JSON.stringify([settings.apiKey, settings.baseUrl, advice]);

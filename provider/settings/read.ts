@@ -1,0 +1,76 @@
+// Reading the settings and judging them before any request, for every setting alike, from the
+// declaration: stack config `tcs:*` first, then the environment. Read in the plugin's `configure` (and
+// by lookups in the program), never captured into the serialized provider, so the API key stays out of state.
+import { ENVIRONMENT_SETTINGS, SETTING_NAMES, settingOf, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
+import { configKey, SettingsOwner } from "./owner";
+import type { Refusal } from "./values";
+
+/** Looks up one config key (`tcs:apiKey`); the dynamic provider's Config and the program's both fit. */
+export type ConfigSource = (key: string) => string | undefined;
+
+/** The value of setting `name` written `text`; throws the refusal when its grammar names none. */
+export function parseSetting(name: SettingName, text: string, owner: SettingsOwner): unknown {
+  const parsed = settingOf(name).parse?.(text) ?? text;
+  if (typeof parsed === "object" && parsed !== null && "problem" in parsed) {
+    throw new Error(refusalMessage(name, { problem: parsed.problem as string, fix: settingOf(name).fix }, owner));
+  }
+  return parsed;
+}
+
+/** Every setting of `owner`, each from `text(name)`, parsed. */
+export function settingsOf(text: (name: SettingName) => string | undefined, owner: SettingsOwner): ProviderSettings {
+  const settings: Record<string, unknown> = {};
+  for (const name of SETTING_NAMES) {
+    const written = text(name);
+    if (written !== undefined) settings[name] = parseSetting(name, written, owner);
+  }
+  return settings as ProviderSettings;
+}
+
+export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  return settingsOf((name) => config(configKey(name)) ?? env[SETTINGS[name].variable], SettingsOwner.defaultConnection);
+}
+
+/** The message that refuses a setting's value: the setting as `owner` writes it, why, and the fix. */
+export function refusalMessage(name: SettingName, refusal: Refusal, owner: SettingsOwner, orVariable = false): string {
+  return `${owner.key(name)} ${refusal.problem}: ${owner.fix(name, refusal.fix, orVariable)}`;
+}
+
+/**
+ * What is wrong with the values of these settings that the checks judge before any request, as a message
+ * naming `owner`'s setting and its fix (with `orVariable`, the default connection's environment variable
+ * too: the value may have come from there); undefined when they can be used.
+ */
+export function settingValueProblem(settings: Record<string, unknown>, owner: SettingsOwner, orVariable = false): string | undefined {
+  for (const name of SETTING_NAMES) {
+    const value = settings[name];
+    const refusal = typeof value === "string" ? settingOf(name).check?.(value) : undefined;
+    if (refusal) return refusalMessage(name, refusal, owner, orVariable);
+  }
+  return undefined;
+}
+
+/** How a message says a setting that chooses the environment is missing, and how an explicit provider's fix describes it. */
+const MISSING = {
+  apiKey: { lacking: "no API key", input: `apiKey (a secret key, ${SETTINGS.apiKey.fix})` },
+  baseUrl: { lacking: "no base URL", input: "baseUrl (the service's https://... URL)" },
+};
+
+/**
+ * What is missing or unusable before any request can be made with `owner`'s settings, as a message
+ * that says how to fix it: the plugin's check reports it, so a preview fails where the up would have.
+ * The key and the base URL are named at once, so that one run names every fix.
+ */
+export function missingSettings(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): string | undefined {
+  const fields = (ENVIRONMENT_SETTINGS as (keyof typeof MISSING)[]).filter((field) => !settings[field]);
+  if (fields.length > 0) {
+    const lacking = fields.map((field) => MISSING[field].lacking).join(" and ");
+    if (owner.kind === "provider") return `${owner.describe()} has ${lacking}: set the provider's ${fields.map((field) => MISSING[field].input).join(" and ")}`;
+    const runs = fields.map((field) => `\`${owner.set(field, SETTINGS[field].fix)}\``).join(" and ");
+    if (owner.kind === "connection") return `${owner.describe()} has ${lacking}: run ${runs}`;
+    const variables = fields.map((field) => owner.variable(field)).join(" and ");
+    return `${lacking.replace(/^no/, "No")} for the Tool Connectivity Service: run ${runs} or set ${variables}.`;
+  }
+  const problem = settingValueProblem(settings, owner, true);
+  return problem && owner.kind === "connection" ? `${owner.describe()}: ${problem}` : problem;
+}

@@ -1,0 +1,35 @@
+// The rate-limit tier's string form, the one the setting takes (`tcs:rateLimitTier production`). The SDK
+// owns the tiers (its TIER_LIMITS, behind the RateLimitTier type); this file only writes them as text:
+// the named tiers, typed from the SDK's so a tier it adds or drops fails to compile here, and a
+// negotiated window, `<requests>/<seconds>s`. Parsing, formatting and the description come from it.
+import type { RateLimitTier } from "../../sdk";
+
+type NamedTier = Extract<RateLimitTier, string>;
+
+/** The SDK's named tiers. */
+const NAMED: Record<NamedTier, true> = { development: true, production: true };
+
+/** The tier of a client whose setting is not set. */
+export const DEFAULT_TIER: NamedTier = "development";
+
+/** A negotiated window as text, and an example of one. */
+const WINDOW = { grammar: /^(\d+)\/(\d+)s$/, written: "`<requests>/<seconds>s`", example: "1000/60s" };
+
+/** The forms, for the setting's description. */
+export const TIER_FORMS = `${Object.keys(NAMED)
+  .map((name) => `\`${name}\`${name === DEFAULT_TIER ? " (the default)" : ""}`)
+  .join(", ")}, or a negotiated window written ${WINDOW.written} (e.g. \`${WINDOW.example}\`)`;
+
+/** The tier `text` names, or why it names none (completing "<setting> ..."). */
+export function parseTier(text: string): RateLimitTier | { problem: string } {
+  if (Object.hasOwn(NAMED, text)) return text as NamedTier;
+  const window = WINDOW.grammar.exec(text);
+  if (window && Number(window[1]) > 0 && Number(window[2]) > 0) return { limit: Number(window[1]), windowMs: Number(window[2]) * 1000 };
+  return { problem: `must be ${Object.keys(NAMED).join(", ")} or a custom window such as ${WINDOW.example} (got '${text}')` };
+}
+
+/** The tier as the setting writes it: the inverse of parseTier. */
+export function formatRateLimitTier(tier: RateLimitTier): string {
+  if (typeof tier === "string") return tier;
+  return tier === false ? "off" : `${tier.limit}/${tier.windowMs / 1000}s`;
+}
