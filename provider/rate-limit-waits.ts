@@ -4,7 +4,7 @@
 // window is 100 requests per 10 minutes: without this, a large run showed "updating..." for up to ten
 // minutes and looked hung.
 import type { RateLimitWait } from "../sdk";
-import { formatRateLimitTier, type ProviderSettings } from "./config";
+import { formatRateLimitTier, type ProviderSettings } from "./settings";
 import { currentResource } from "./engine/resource-context";
 import { statusOfResource, warn } from "./engine/warn";
 import { SettingsOwner } from "./settings";

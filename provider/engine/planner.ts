@@ -2,7 +2,7 @@
 // the engine hands them, and send no request for unchanged inputs (a preview with no changes sends
 // nothing): only a step that writes has its connection's key checked, and only changed inputs that
 // need the service (a config's value against its deployment's schema) are checked live.
-import { connectionNameProblem } from "../connections";
+import { connectionNameProblem } from "../settings";
 import { isUnknown, sameValue } from "../shapes/normalize";
 import { CONNECTION_INPUT, SAME_KEY_AS_INPUT } from "../shapes/reserved";
 import type { ShapeRules } from "../shapes/shape";
