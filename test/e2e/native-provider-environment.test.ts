@@ -10,10 +10,9 @@ import type { DiagnosticEvent, Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { openStack } from "../lib/engine";
 import { ENVIRONMENT_INPUT } from "../../provider/native/config";
-import { nativePlugins } from "./helpers/native-engine-deployer";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
-import { NativeProvider, NativeResource } from "./helpers/native-resources";
+import { nativePlugins, NativeProvider, NativeResource } from "./helpers/native-resources";
 
 const GITHUB_PROVIDER = "prov_github00000000000000";
 const GITHUB_INTEGRATION_PROVIDER = "intp_github00000000000000";

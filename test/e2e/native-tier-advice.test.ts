@@ -5,10 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { openStack } from "../lib/engine";
-import { nativePlugins } from "./helpers/native-engine-deployer";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
-import { NativeProvider, NativeResource } from "./helpers/native-resources";
+import { nativePlugins, NativeProvider, NativeResource } from "./helpers/native-resources";
 
 let emulator: RunningEmulator;
 let scratch: Scratch;

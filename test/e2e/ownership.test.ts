@@ -12,11 +12,10 @@ import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { casesOfThisRun } from "./helpers/long-split";
-import { nativePlugins } from "./helpers/native-engine-deployer";
 import { FIX } from "./helpers/programs";
 import { api, listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { attempt, makeScratch, type Scratch } from "./helpers/workspace";
-import { NativeProvider, NativeResource } from "./helpers/native-resources";
+import { nativePlugins, NativeProvider, NativeResource } from "./helpers/native-resources";
 
 let emulator: RunningEmulator;
 const scratches: Scratch[] = [];

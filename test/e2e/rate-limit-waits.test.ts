@@ -6,8 +6,7 @@
 import type { EngineEvent, PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { nativePlugins } from "./helpers/native-engine-deployer";
-import { NativeResource } from "./helpers/native-resources";
+import { nativePlugins, NativeResource } from "./helpers/native-resources";
 import { startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 import type { Scratch } from "./helpers/workspace";
 

@@ -9,8 +9,7 @@ import * as path from "node:path";
 import type { Deployment, Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { openStack } from "../lib/engine";
-import { nativePlugins } from "./helpers/native-engine-deployer";
-import { NativeResource } from "./helpers/native-resources";
+import { nativePlugins, NativeResource } from "./helpers/native-resources";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 

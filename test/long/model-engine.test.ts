@@ -25,8 +25,9 @@ import { RotateKey, apiKeysOf } from "../model/harness/rotation";
 import { CallbackRenamedUnderReplaceOnChanges, RoleKeepsSlugUnderReplaceOnChanges } from "../model/harness/unique-keys";
 import { worldEventCounts } from "../model/harness/world-events";
 import { connectionOf } from "../model/harness/world";
-import { EngineDeployer, type StackDeployer } from "../e2e/helpers/engine-deployer";
-import { NativeEngineDeployer, nativePlugins } from "../e2e/helpers/native-engine-deployer";
+import { EngineDeployer } from "../e2e/helpers/engine-deployer";
+import { dynamicDoor, nativeDoor } from "../e2e/helpers/deployer-doors";
+import { nativePlugins } from "../e2e/helpers/native-resources";
 import { tcsStack } from "../e2e/helpers/tcs-stack";
 import { makeScratch, type Scratch } from "../e2e/helpers/workspace";
 import { openStack } from "../lib/engine";
@@ -52,7 +53,7 @@ const prodSettings = () => ({ apiKey: world.emulator.keys.production.secret, bas
 interface Door {
   name: "dynamic" | "native";
   /** A fresh stack for one sequence, and the deployer that applies the model's programs to it. */
-  deployerFor(stackName: string): { deployer: StackDeployer; scratch: Scratch };
+  deployerFor(stackName: string): { deployer: EngineDeployer; scratch: Scratch };
 }
 
 /** Once per stack, on first open: the settings of the "prod" connection (the dynamic door's named connection). */
@@ -77,7 +78,7 @@ const DOORS: Door[] = [
         "tcs:connections.prod.apiKey": { value: prod.apiKey, secret: true },
         "tcs:connections.prod.rateLimitTier": { value: prod.rateLimitTier },
       });
-      return { deployer: new EngineDeployer(open, { apiKeys: apiKeys() }), scratch: env.scratch };
+      return { deployer: new EngineDeployer(open, dynamicDoor, { apiKeys: apiKeys() }), scratch: env.scratch };
     },
   },
   {
@@ -98,7 +99,7 @@ const DOORS: Door[] = [
             "tcs:rateLimitTier": { value: "100000/1s" },
           },
         });
-      return { deployer: new NativeEngineDeployer(open, prodSettings(), { apiKeys: apiKeys() }), scratch };
+      return { deployer: new EngineDeployer(open, nativeDoor(prodSettings()), { apiKeys: apiKeys() }), scratch };
     },
   },
 ];
@@ -327,7 +328,7 @@ describe.each(DOORS)("the $name door", (door) => {
         await command.run({}, real);
       }
       await finish(real);
-      for (const key of apiKeys()) expect([...deployer.output, ...(real.other?.sim as StackDeployer).output].join("")).not.toContain(key);
+      for (const key of apiKeys()) expect([...deployer.output, ...(real.other?.sim as EngineDeployer).output].join("")).not.toContain(key);
       // Each command did what it tests (a command whose precondition failed returns without counting).
       const happened = Object.fromEntries(Object.entries(worldEventCounts).map(([event, n]) => [event, n - before[event as keyof typeof before]]));
       process.stdout.write(`[model-engine] ${door.name} door, the real world: events ${JSON.stringify(happened)}; steps ${JSON.stringify(deployer.steps)}\n`);

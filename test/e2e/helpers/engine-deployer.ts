@@ -1,59 +1,19 @@
-// The model's Deployer on the real engine: each up is `pulumi up` of an inline program built from the
-// model's declarations, and state is read back from `pulumi stack export`. Secrets stay secrets in
-// the export: a config's `value` must be there only inside a secret (which the backend stores
-// encrypted), never in plaintext, and so must every API key the deployer is told of.
-// The engine side is shared by both doors (StackDeployer); what differs is the program a door's
-// resources are declared with and how its resources read in the export: the dynamic door here
-// (EngineDeployer), the native one in native-engine-deployer.ts.
-import type * as pulumi from "@pulumi/pulumi";
+// The model's Deployer on the real engine, through either door: each up is `pulumi up` of an inline
+// program built from the model's declarations, planned again after (post-apply-plan.ts), and state is
+// read back from `pulumi stack export`. Secrets stay secrets in the export: a config's `value` must
+// be there only inside a secret (which the backend stores encrypted), never in plaintext, and so must
+// every API key the deployer is told of. What differs between the doors (the program a door's
+// resources are declared with, how its resources read in the export, where its keys live) is the
+// door it is given (deployer-doors.ts).
 import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
-import * as tcs from "pulumi-tcs";
-import { isRef, type Declaration, type Deployer, type PlannedChange, type StateEntry } from "../../model/harness/sim-engine";
+import type { Declaration, Deployer, PlannedChange, StateEntry } from "../../model/harness/sim-engine";
 import { SHAPES } from "../../../provider/shapes";
-import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/shapes/reserved";
 import type { ResourceKind } from "../../../provider/shapes/shape";
-
-const CLASSES: Record<ResourceKind, new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource> = {
-  Callback: tcs.Callback,
-  CallbackInstance: tcs.CallbackInstance,
-  ProviderConfig: tcs.ProviderConfig,
-  Role: tcs.Role,
-  IntegrationSetupSession: tcs.IntegrationSetupSession,
-};
+import { withPostApplyPlan } from "./post-apply-plan";
 
 /** Pulumi's signature key, and the signature of a secret. */
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
-const TYPE_PREFIX = "pulumi-nodejs:dynamic/tcs:";
-
-/** One declaration's args as a program passes them: references resolved, the model's `replaceOnChanges` input taken out as the option. */
-export function argsOf(
-  decl: Declaration,
-  made: Map<string, pulumi.CustomResource>,
-  /** Args the door does not send (the native door's `connection`). */
-  leftOut: readonly string[] = [],
-): { args: Record<string, unknown>; replaceOnChanges?: string[] } {
-  const args: Record<string, unknown> = {};
-  let replaceOnChanges: string[] | undefined;
-  for (const [key, value] of Object.entries(decl.args)) {
-    if (value === undefined || leftOut.includes(key)) continue;
-    // The model carries the resource option as the input it becomes; a program sets the option.
-    if (key === REPLACE_ON_CHANGES_INPUT) replaceOnChanges = value as string[];
-    else args[key] = isRef(value) ? made.get(value.$ref)!.id : value;
-  }
-  return { args, replaceOnChanges };
-}
-
-/** The inline program for a list of declarations on the dynamic door: references become the named resource's id. */
-export function programOf(declarations: Declaration[]): () => Promise<void> {
-  return async () => {
-    const made = new Map<string, pulumi.CustomResource>();
-    for (const decl of declarations) {
-      const { args, replaceOnChanges } = argsOf(decl, made);
-      made.set(decl.name, new CLASSES[decl.kind](decl.name, args as never, replaceOnChanges ? { replaceOnChanges } : undefined));
-    }
-  };
-}
 
 /** A resource as `pulumi stack export` shows it. */
 export interface ExportedResource {
@@ -67,13 +27,26 @@ export interface ExportedResource {
   delete?: boolean;
 }
 
-export interface StackDeployerOptions {
+/** What differs between the doors, for the deployer. */
+export interface DeployerDoor {
+  readonly name: "dynamic" | "native";
+  /** The door's inline program for these declarations. */
+  programOf(declarations: Declaration[]): () => Promise<void>;
+  /** The stack config that gives the connections these keys, the door's own way (a door may hold a key elsewhere, and leave it out). */
+  configForKeys(keys: { default: string; prod: string }): ConfigMap;
+  /** The model's kind of an exported resource; undefined for what is not one of the model's resources (the stack, providers). */
+  kindOf(resource: ExportedResource): ResourceKind | undefined;
+  /** Adds to a state entry what the model reads that this door's state keeps elsewhere (the native door's environment, in the provider reference). */
+  completeEntry?(entry: StateEntry, resource: ExportedResource): StateEntry;
+}
+
+export interface EngineDeployerOptions {
   /** API keys that must never appear in plaintext in the exported state (each environment's). */
   apiKeys?: readonly string[];
 }
 
-/** The Deployer on the real engine, whatever the door: up, destroy and the refresh check, with state read back from the export. */
-export abstract class StackDeployer implements Deployer {
+/** The Deployer on the real engine, through the door it is given: up (planned again after), destroy and the refresh check, with state read back from the export. */
+export class EngineDeployer implements Deployer {
   readonly state = new Map<string, StateEntry>();
   readonly pendingDeletes: StateEntry[] = [];
   readonly released = new Set<string>();
@@ -92,36 +65,28 @@ export abstract class StackDeployer implements Deployer {
 
   constructor(
     private readonly open: (program: () => Promise<void>) => Promise<Stack>,
-    options: StackDeployerOptions = {},
+    readonly door: DeployerDoor,
+    options: EngineDeployerOptions = {},
   ) {
     this.apiKeys = options.apiKeys ?? [];
   }
 
-  /** The door's inline program for these declarations. */
-  protected abstract programOf(declarations: Declaration[]): () => Promise<void>;
-
-  /** The stack config that gives the connections these keys, the door's own way (a door may hold a key elsewhere, and leave it out). */
-  protected abstract configForKeys(keys: { default: string; prod: string }): ConfigMap;
-
   useApiKeys(keys: { default: string; prod: string }): void {
-    this.keysConfig = this.configForKeys(keys);
+    this.keysConfig = this.door.configForKeys(keys);
   }
 
   /** Opens the stack with a program, with the keys useApiKeys set. */
   private async openWith(program: () => Promise<void>): Promise<Stack> {
-    const stack = await this.open(program);
+    const stack = withPostApplyPlan(await this.open(program));
     // Paths (`tcs:connections.prod.apiKey`), as `pulumi config set --path` writes them.
     if (this.keysConfig) await stack.setAllConfig(this.keysConfig, true);
     return stack;
   }
 
-  /** The model's kind of an exported resource; undefined for what is not one of the model's resources (the stack, providers). */
-  protected abstract kindOf(resource: ExportedResource): ResourceKind | undefined;
-
-  /** The state entry of one of the door's resources (a door adds what the model reads that its state keeps elsewhere). */
-  protected entryOf(resource: ExportedResource, kind: ResourceKind): StateEntry {
+  /** The state entry of one of the door's resources, with what the door adds. */
+  private entryOf(resource: ExportedResource, kind: ResourceKind): StateEntry {
     const name = resource.urn.split("::").pop()!;
-    return {
+    const entry: StateEntry = {
       name,
       kind,
       id: resource.id,
@@ -129,13 +94,15 @@ export abstract class StackDeployer implements Deployer {
       outputs: withDeclaredSecrets(kind, resource.outputs, this.declared.get(name)),
       seq: 0,
     };
+    return this.door.completeEntry ? this.door.completeEntry(entry, resource) : entry;
   }
 
   async up(program: Declaration[], options: { refresh?: boolean } = {}): Promise<void> {
     this.declared = new Map(program.map((decl) => [decl.name, decl.args]));
     for (const decl of program) if (decl.kind === "ProviderConfig" && decl.args.value) this.secrets.add(JSON.stringify(decl.args.value).slice(1, -1));
-    const stack = await this.openWith(this.programOf(program));
+    const stack = await this.openWith(this.door.programOf(program));
     try {
+      // The plan after the up is the stack's own (post-apply-plan.ts): a failure names what it would change.
       const result = await stack.up({ refresh: options.refresh, onOutput: (out) => this.output.push(out) });
       for (const [op, n] of Object.entries(result.summary.resourceChanges ?? {})) this.steps[op] = (this.steps[op] ?? 0) + n;
     } finally {
@@ -145,7 +112,7 @@ export abstract class StackDeployer implements Deployer {
 
   async destroy(): Promise<void> {
     this.declared = new Map();
-    const stack = await this.openWith(this.programOf([]));
+    const stack = await this.openWith(this.door.programOf([]));
     try {
       await stack.destroy({ onOutput: (out) => this.output.push(out) });
     } finally {
@@ -154,7 +121,7 @@ export abstract class StackDeployer implements Deployer {
   }
 
   async planAfterRefresh(program: Declaration[]): Promise<PlannedChange[]> {
-    const stack = await this.openWith(this.programOf(program));
+    const stack = await this.openWith(this.door.programOf(program));
     const lines: string[] = [];
     try {
       await stack.preview({ refresh: true, expectNoChanges: true, onOutput: (out) => lines.push(out) });
@@ -195,7 +162,7 @@ export abstract class StackDeployer implements Deployer {
     this.state.clear();
     this.pendingDeletes.length = 0;
     for (const resource of (exported.deployment?.resources ?? []) as ExportedResource[]) {
-      const kind = this.kindOf(resource);
+      const kind = this.door.kindOf(resource);
       if (kind === undefined) continue;
       const entry = this.entryOf(resource, kind);
       if (resource.delete) this.pendingDeletes.push(entry);
@@ -205,22 +172,6 @@ export abstract class StackDeployer implements Deployer {
       const gone = ![...this.state.values()].some((e) => e.id === entry.id);
       if (gone && (entry.kind === "Role" || entry.kind === "IntegrationSetupSession")) this.released.add(entry.id);
     }
-  }
-}
-
-/** The dynamic door: the resource classes of pulumi-tcs (`pulumi-nodejs:dynamic/tcs:<Kind>`), the connection an input. */
-export class EngineDeployer extends StackDeployer {
-  protected programOf(declarations: Declaration[]): () => Promise<void> {
-    return programOf(declarations);
-  }
-
-  protected kindOf(resource: ExportedResource): ResourceKind | undefined {
-    return resource.type.startsWith(TYPE_PREFIX) ? (resource.type.slice(TYPE_PREFIX.length) as ResourceKind) : undefined;
-  }
-
-  /** The default connection's key is `tcs:apiKey`, a named one's `tcs:connections.<name>.apiKey`. */
-  protected configForKeys(keys: { default: string; prod: string }): ConfigMap {
-    return { "tcs:apiKey": { value: keys.default, secret: true }, "tcs:connections.prod.apiKey": { value: keys.prod, secret: true } };
   }
 }
 

@@ -1,8 +1,9 @@
 // A Pulumi stack wired to an emulator started in this test process: the provider's stack config
 // (`tcs:apiKey` as a secret, `tcs:baseUrl`), the emulator's request counters and fault rules.
-import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack, type OpenStackOptions } from "../../lib/engine";
+import type { OpenStackOptions } from "../../lib/engine";
+import { openCheckedStack, type CheckedStack } from "./post-apply-plan";
 import { makeScratch, type Scratch } from "./workspace";
 
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -11,8 +12,8 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
 
 export interface TcsStack {
   scratch: Scratch;
-  /** Opens the stack with this program (stacks are reopened to change the program between runs). */
-  open(program: PulumiFn): Promise<Stack>;
+  /** Opens the stack with this program (stacks are reopened to change the program between runs); each `up` plans again after (post-apply-plan.ts). */
+  open(program: PulumiFn): Promise<CheckedStack>;
 }
 
 export function tcsStack(
@@ -28,7 +29,7 @@ export function tcsStack(
   return {
     scratch,
     open: (program) =>
-      openStack({
+      openCheckedStack({
         program,
         workDir: scratch.dir,
         stackName: name,

@@ -8,12 +8,14 @@ import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../../lib/engine";
+import { withPostApplyPlan, type CheckedStack } from "./post-apply-plan";
 import { api } from "./tcs-stack";
 import { makeScratch, type Scratch } from "./workspace";
 
 export interface YamlProject {
   scratch: Scratch;
-  stack: Stack;
+  /** Each `up` plans again after (post-apply-plan.ts). */
+  stack: CheckedStack;
   /** Replaces the program (Pulumi.yaml). */
   write(program: string): void;
 }
@@ -24,9 +26,8 @@ export async function yamlProject(name: string, emulator: RunningEmulator, progr
   fs.symlinkSync(REPO_ROOT, path.join(scratch.dir, "node_modules", "pulumi-tcs"));
   const write = (text: string) => fs.writeFileSync(path.join(scratch.dir, "Pulumi.yaml"), text);
   write(program);
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: name, workDir: scratch.dir },
-    { envVars: { PULUMI_BACKEND_URL: `file://${scratch.backendDir}` } },
+  const stack = withPostApplyPlan(
+    await LocalWorkspace.createOrSelectStack({ stackName: name, workDir: scratch.dir }, { envVars: { PULUMI_BACKEND_URL: `file://${scratch.backendDir}` } }),
   );
   await stack.setAllConfig({
     "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
