@@ -2,10 +2,8 @@
 // before the command opens any connection: `generate` sent the key over plain http to any host while
 // the same URL as tcs:baseUrl failed the preview (issue 58). The refusal names where the URL came from
 // and the fix in that same place. (`drift` takes no base URL: the provider it runs judges its own.)
+import { render } from "../diagnostic";
 import { baseUrlProblem, type SettingsOwner } from "../settings";
-
-/** Where the rule and the loopback hosts are described. */
-const DOCS = "docs/guide.md#configuration";
 
 /** Where a command took its base URL from: a flag, an environment variable, or a stack's config. */
 export type BaseUrlSource = { flag: string } | { variable: string } | { stack: string; owner: SettingsOwner; cwd?: string };
@@ -15,11 +13,10 @@ export function baseUrlRefusal(value: string, source: BaseUrlSource): string | u
   const problem = baseUrlProblem(value);
   if (!problem) return undefined;
   const [subject, fix] = wording(source, problem.fix);
-  // The rule's own words list the loopback hosts and echo the URL; the plain-http case, the one that
-  // exposes the key, leaves the list to the docs and the URL to the fix (the same but for https), so
-  // that a stack's long fix still fits one line.
+  // The plain-http case, the one that exposes the key, leaves the loopback hosts to the docs and the URL
+  // to the fix (the same but for https), so that a stack's long fix still fits one line.
   const what = problem.inClear ? "is plain http to a host that is not loopback: the API key would travel in clear" : problem.problem;
-  return `${subject} ${what}. ${fix}${fix.endsWith(".") ? "" : "."} See ${DOCS}`;
+  return render({ summary: `${subject} ${what}`, fix, docs: "docs/guide.md#configuration" });
 }
 
 function wording(source: BaseUrlSource, url: string): [subject: string, fix: string] {

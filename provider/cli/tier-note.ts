@@ -5,7 +5,7 @@
 // option the user of a command never sees.
 import type { TierBelowServiceNotice } from "../../sdk";
 import { SETTINGS, SettingsOwner, type RateLimitTier } from "../settings";
-import { tierAdvice } from "../settings/tier-advice";
+import { tierAdvice } from "../settings/client";
 
 /** Where the command's tier came from: the environment, or a named connection of a stack's config (generate --stack). */
 export type TierSource = { variable: true } | { stack: string; connection: string };

@@ -1,14 +1,14 @@
-// The provider's own settings on the native door: `tcs:apiKey`, `tcs:baseUrl`, `tcs:serviceVersion`
-// and `tcs:rateLimitTier` in stack config for the default provider, or the same names as properties
-// of an explicit provider (`new tcs.Provider("staging", {...})`, `type: pulumi:providers:tcs` in YAML).
-// Each provider is one plugin process, one environment: named connections (`tcs:connections`) are
-// the dynamic door's way to several environments, and explicit providers this door's.
+// The provider's own settings on the native door (provider/settings/declaration.ts): stack config for
+// the default provider, or the same names as properties of an explicit provider (`new tcs.Provider(...)`,
+// `type: pulumi:providers:tcs` in YAML). Each provider is one plugin process, one environment: named
+// connections (`tcs:connections`) are the dynamic door's way to several environments, explicit providers this door's.
+import { render } from "../diagnostic";
 import { ENVIRONMENT_SETTINGS, parseSetting, SETTING_NAMES, settingOfConfigKey, SettingsOwner, settingValueProblem, type ConfigSource } from "../settings";
 import type { Props } from "./properties";
 import { missingSettingsRefusal } from "./missing-settings";
 import { nameOfUrn } from "../shapes/identity";
 
-/** The settings a provider takes (provider/settings/declaration.ts), as the schema declares them too. */
+/** The settings a provider takes, as the schema declares them too. */
 export const PROVIDER_SETTINGS = SETTING_NAMES;
 
 /** Settings the dynamic door reads from the same stack config, which this door leaves alone. */
@@ -26,34 +26,34 @@ export function configSource(settings: Props): ConfigSource {
 
 /** What is wrong with a provider's settings, each naming the setting and its fix; nothing when they may be used. */
 export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
-  const failures: { property: string; reason: string }[] = [];
-  for (const [name, value] of Object.entries(settings)) {
-    if (name.startsWith("__") || name === "version" || DYNAMIC_DOOR_SETTINGS.has(name)) continue;
-    if (!(PROVIDER_SETTINGS as readonly string[]).includes(name)) {
-      failures.push({ property: name, reason: `${owner.key(name)} is not a setting of the tcs provider (it takes ${PROVIDER_SETTINGS.join(", ")})` });
-    } else if (value !== undefined && value !== null && typeof value !== "string") {
-      failures.push({ property: name, reason: `${owner.key(name)} must be a string` });
+  const failure = (property: string, summary: string, fix: string) => ({ property, reason: render({ summary, fix, docs: "docs/guide.md#configuration" }) });
+  const names = Object.keys(settings).filter((name) => !name.startsWith("__") && name !== "version" && !DYNAMIC_DOOR_SETTINGS.has(name));
+  const failures = names.flatMap((name) => {
+    if (!(PROVIDER_SETTINGS as string[]).includes(name)) {
+      return [
+        failure(name, `${owner.key(name)} is not a setting of the tcs provider (it takes ${PROVIDER_SETTINGS.join(", ")})`, "Remove it, or correct its name"),
+      ];
     }
-  }
+    const value = settings[name];
+    return value === undefined || value === null || typeof value === "string" ? [] : [failure(name, `${owner.key(name)} must be a string`, "Set it to text")];
+  });
   if (failures.length > 0) return failures;
-  for (const name of PROVIDER_SETTINGS) {
+  return PROVIDER_SETTINGS.flatMap((name) => {
     const text = settings[name];
-    if (typeof text !== "string" || text === "") continue;
+    if (typeof text !== "string" || text === "") return [];
     try {
       const problem = settingValueProblem({ [name]: parseSetting(name, text, owner) }, owner);
-      if (problem) failures.push({ property: name, reason: problem });
+      return problem ? [{ property: name, reason: problem }] : [];
     } catch (error) {
-      failures.push({ property: name, reason: (error as Error).message });
+      return [{ property: name, reason: (error as Error).message }];
     }
-  }
-  return failures;
+  });
 }
 
 /**
- * The input a provider's checked settings carry besides the settings: the provider's own URN. The
- * engine asks DiffConfig whether a resource moved from one provider to another must be replaced,
- * passing the old provider's inputs under the new provider's URN; this is how DiffConfig tells such
- * a move from a change of one provider's own settings.
+ * The provider's own URN, carried in its checked settings: the engine asks DiffConfig whether a resource
+ * moved from one provider to another must be replaced by passing the old provider's inputs under the new
+ * provider's URN, and this tells such a move from a change of one provider's own settings.
  */
 export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
 
@@ -98,16 +98,12 @@ export function providerOwner(urn: string): SettingsOwner {
 }
 
 /**
- * What DiffConfig says of a change of settings, given what is known of the environments the old and
- * the new settings reach (`facts`, needed when the key or base URL changed). The provider's resources
- * live in one environment: when the new settings reach another, they are replaced (made in the new
- * environment, deleted from the old one, as a change of the dynamic door's `connection` is), and when
- * they reach the same one (a rotated key), they are kept. The engine asks the same of a resource moved
- * from one provider to another, passing the old provider's inputs under the new provider's URN: moved
- * to a provider of the same environment, it stays.
- * A change of settings whose environment cannot be told is refused, naming why and the fix: kept, the
- * resources would be lost from sight in the other environment; replaced, made twice in the same one.
- * A moved resource is replaced then, as a move to another provider always was.
+ * What DiffConfig says of a change of settings, given the environments the old and new settings reach
+ * (`facts`, needed when the key or base URL changed). The provider's resources live in one environment:
+ * settings that reach another replace them (as a change of the dynamic door's `connection` does), the
+ * same one (a rotated key) keeps them; a resource moved to another provider is judged the same way. A
+ * change whose environment cannot be told is refused, naming why: kept, the resources would be lost from
+ * sight; replaced, made twice in the same environment. A moved resource is replaced then, as it always was.
  */
 export function providerConfigChange(
   urn: string,

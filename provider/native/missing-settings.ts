@@ -3,10 +3,8 @@
 // rm` deletes unless --preserve-config). DiffConfig cannot tell which environment no key reaches, so
 // it refuses (config.ts); said as "changed", the refusal sent the user looking for a change they never
 // made. Named as missing, with the file to bring along and the docs section on moving a stack.
-import { SETTINGS, ENVIRONMENT_SETTINGS, configKey, type ConfigSource, type SettingName, type SettingsOwner } from "../settings";
-
-/** The docs section on moving a stack, which every such refusal names. */
-const SECTION = "docs/guide.md#moving-a-stack-to-another-backend";
+import { render } from "../diagnostic";
+import { SETTINGS, ENVIRONMENT_SETTINGS, configKey, type ConfigSource, type SettingsOwner } from "../settings";
 
 /**
  * The refusal when `owner`'s new settings (`source`: the stack config or an explicit provider's inputs,
@@ -14,20 +12,18 @@ const SECTION = "docs/guide.md#moving-a-stack-to-another-backend";
  * `urn` is the provider's, whose stack names the config file.
  */
 export function missingSettingsRefusal(urn: string, owner: SettingsOwner, source: ConfigSource, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const missing = ENVIRONMENT_SETTINGS.filter((name: SettingName) => !(source(configKey(name)) ?? env[SETTINGS[name].variable]));
+  const missing = ENVIRONMENT_SETTINGS.filter((name) => !(source(configKey(name)) ?? env[SETTINGS[name].variable]));
   if (missing.length === 0) return undefined;
-  const settings = missing.map((name) => owner.key(name)).join(" and ");
-  const fix =
-    owner.kind === "provider"
-      ? `Set the provider's ${missing.join(" and ")} again.`
-      : `Set ${missing.length > 1 ? "them" : "it"} again: a stack moved to another backend needs its Pulumi.${stackOfUrn(urn)}.yaml.`;
-  return (
-    `${owner.describe()}: ${settings} ${missing.length > 1 ? "are" : "is"} missing, and state holds resources made with ` +
-    `${missing.length > 1 ? "them" : "it"}, so they are neither kept nor replaced. ${fix} See ${SECTION}`
-  );
-}
-
-/** `urn:pulumi:<stack>::...`: the stack's name. */
-function stackOfUrn(urn: string): string {
-  return urn.split("::")[0].replace(/^urn:pulumi:/, "");
+  const [them, are] = missing.length > 1 ? ["them", "are"] : ["it", "is"];
+  // `urn:pulumi:<stack>::...`: the stack names the file.
+  const stack = urn.split("::")[0].replace(/^urn:pulumi:/, "");
+  return render({
+    object: owner.describe(),
+    summary: `${missing.map((name) => owner.key(name)).join(" and ")} ${are} missing, and state holds resources made with ${them}, so they are neither kept nor replaced`,
+    fix:
+      owner.kind === "provider"
+        ? `Set the provider's ${missing.join(" and ")} again`
+        : `Set ${them} again: a stack moved to another backend needs its Pulumi.${stack}.yaml`,
+    docs: "docs/guide.md#moving-a-stack-to-another-backend",
+  });
 }

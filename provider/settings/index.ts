@@ -1,6 +1,6 @@
-// The provider's settings, one room: the declaration (declaration.ts) and what derives from it. Loads
-// no package and no file of the SDK; the client (client.ts) and the tier advice (tier-advice.ts), which
-// need the SDK, are imported by their own paths, by the code that makes requests.
+// The provider's settings, one room: the declaration (declaration.ts) and what derives from it. Loads no
+// package and no file of the SDK; the client and the tier advice (client.ts), which need it, are
+// imported by their own path, by the code that makes requests.
 export { ENVIRONMENT_SETTINGS, SECRET_SETTINGS, SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
 export { CONNECTIONS_KEY, configKey, settingOfConfigKey, SettingsOwner } from "./owner";
 export { missingSettings, parseSetting, readSettings, settingValueProblem, type ConfigSource } from "./read";

@@ -1,8 +1,7 @@
 // Whose settings a message is about, and how it names them and their fix: the default connection (the
 // stack config's top-level keys, then the environment), a named connection of the dynamic door
 // (`tcs:connections.<name>.<setting>`, set with `--path`), or an explicit provider of the native door
-// (its inputs, set in the program). Every message that names a setting or its owner takes the words
-// from here, and the variable and secrecy from the declaration.
+// (its inputs, set in the program). Every message that names a setting or its owner takes the words here.
 import { TCS_MODULE } from "../type-tokens";
 import { SETTINGS, type SettingName } from "./declaration";
 
@@ -10,19 +9,14 @@ import { SETTINGS, type SettingName } from "./declaration";
 export const CONNECTIONS_KEY = `${TCS_MODULE}:connections`;
 
 /** A top-level config key of the namespace, as stack config writes it (`tcs:apiKey`). */
-export function configKey(setting: string): string {
-  return `${TCS_MODULE}:${setting}`;
-}
+export const configKey = (setting: string): string => `${TCS_MODULE}:${setting}`;
 
 /** The setting a top-level config key names (`tcs:apiKey` -> `apiKey`); other keys stay as they are. */
-export function settingOfConfigKey(key: string): string {
-  return key.startsWith(`${TCS_MODULE}:`) ? key.slice(TCS_MODULE.length + 1) : key;
-}
+export const settingOfConfigKey = (key: string): string => (key.startsWith(`${TCS_MODULE}:`) ? key.slice(TCS_MODULE.length + 1) : key);
 
 type Owner = { kind: "default"; subject?: string } | { kind: "connection"; connection: string } | { kind: "provider"; provider: string };
 
 export class SettingsOwner {
-  /** The default connection: the stack config's top-level keys, then the environment. */
   static readonly defaultConnection = new SettingsOwner({ kind: "default" });
 
   /** The native door's default provider: the same settings, named as that door names it. */
@@ -64,8 +58,7 @@ export class SettingsOwner {
   key(setting: string): string {
     const owner = this.owner;
     if (owner.kind === "connection") return `${CONNECTIONS_KEY}.${owner.connection}.${setting}`;
-    if (owner.kind === "provider") return setting;
-    return configKey(setting);
+    return owner.kind === "provider" ? setting : configKey(setting);
   }
 
   /** A setting named on its own: the config key, or "the rateLimitTier input of tcs provider prod". */
@@ -94,8 +87,8 @@ export class SettingsOwner {
 
   /**
    * The fix as a clause: "run `pulumi config set ...`", or "set the provider's ... to ...". With
-   * `orVariable`, the default connection's fix names its environment variable too (the value may have
-   * come from there): "... or set TCS_BASE_URL=<value>" (the variable alone for a placeholder).
+   * `orVariable`, the default connection's fix names its variable too (the value may have come from
+   * there): "... or set TCS_BASE_URL=<value>" (the variable alone for a placeholder).
    */
   fix(setting: SettingName, value: string, orVariable = false): string {
     if (this.owner.kind === "provider") return this.set(setting, value);

@@ -1,6 +1,7 @@
-// Reading the settings and judging them before any request, for every setting alike, from the
-// declaration: stack config `tcs:*` first, then the environment. Read in the plugin's `configure` (and
-// by lookups in the program), never captured into the serialized provider, so the API key stays out of state.
+// Reading the settings and judging them before any request, every setting alike, from the declaration:
+// stack config `tcs:*` first, then the environment. Read in the plugin's `configure` (and by lookups in
+// the program), never captured into the serialized provider, so the API key stays out of state.
+import { render } from "../diagnostic";
 import { ENVIRONMENT_SETTINGS, SETTING_NAMES, settingOf, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
 import { configKey, SettingsOwner } from "./owner";
 import type { Refusal } from "./values";
@@ -8,23 +9,20 @@ import type { Refusal } from "./values";
 /** Looks up one config key (`tcs:apiKey`); the dynamic provider's Config and the program's both fit. */
 export type ConfigSource = (key: string) => string | undefined;
 
+/** Where every message about a setting sends the user. */
+const DOCS = "docs/guide.md#configuration";
+
 /** The value of setting `name` written `text`; throws the refusal when its grammar names none. */
 export function parseSetting(name: SettingName, text: string, owner: SettingsOwner): unknown {
   const parsed = settingOf(name).parse?.(text) ?? text;
-  if (typeof parsed === "object" && parsed !== null && "problem" in parsed) {
-    throw new Error(refusalMessage(name, { problem: parsed.problem as string, fix: settingOf(name).fix }, owner));
-  }
-  return parsed;
+  if (typeof parsed !== "object" || parsed === null || !("problem" in parsed)) return parsed;
+  throw new Error(refusalMessage(name, { problem: String(parsed.problem), fix: settingOf(name).fix }, owner));
 }
 
 /** Every setting of `owner`, each from `text(name)`, parsed. */
 export function settingsOf(text: (name: SettingName) => string | undefined, owner: SettingsOwner): ProviderSettings {
-  const settings: Record<string, unknown> = {};
-  for (const name of SETTING_NAMES) {
-    const written = text(name);
-    if (written !== undefined) settings[name] = parseSetting(name, written, owner);
-  }
-  return settings as ProviderSettings;
+  const written = SETTING_NAMES.map((name) => [name, text(name)] as const).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(written.map(([name, value]) => [name, parseSetting(name, value!, owner)]));
 }
 
 export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
@@ -32,8 +30,10 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
 }
 
 /** The message that refuses a setting's value: the setting as `owner` writes it, why, and the fix. */
-export function refusalMessage(name: SettingName, refusal: Refusal, owner: SettingsOwner, orVariable = false): string {
-  return `${owner.key(name)} ${refusal.problem}: ${owner.fix(name, refusal.fix, orVariable)}`;
+function refusalMessage(name: SettingName, { problem, fix }: Refusal, owner: SettingsOwner, orVariable = false): string {
+  // A value too long to fit a runnable command in the line gives way to the declared placeholder.
+  const value = fix.length > 60 ? settingOf(name).fix : fix;
+  return render({ summary: `${owner.key(name)} ${problem}`, fix: capitalized(owner.fix(name, value, orVariable)), docs: DOCS });
 }
 
 /**
@@ -63,14 +63,19 @@ const MISSING = {
  */
 export function missingSettings(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): string | undefined {
   const fields = (ENVIRONMENT_SETTINGS as (keyof typeof MISSING)[]).filter((field) => !settings[field]);
-  if (fields.length > 0) {
-    const lacking = fields.map((field) => MISSING[field].lacking).join(" and ");
-    if (owner.kind === "provider") return `${owner.describe()} has ${lacking}: set the provider's ${fields.map((field) => MISSING[field].input).join(" and ")}`;
-    const runs = fields.map((field) => `\`${owner.set(field, SETTINGS[field].fix)}\``).join(" and ");
-    if (owner.kind === "connection") return `${owner.describe()} has ${lacking}: run ${runs}`;
-    const variables = fields.map((field) => owner.variable(field)).join(" and ");
-    return `${lacking.replace(/^no/, "No")} for the Tool Connectivity Service: run ${runs} or set ${variables}.`;
+  if (fields.length === 0) return settingValueProblem(settings, owner, true);
+  const lacking = fields.map((field) => MISSING[field].lacking).join(" and ");
+  const runs = fields.map((field) => `\`${owner.set(field, SETTINGS[field].fix)}\``).join(" and ");
+  if (owner.kind === "provider") {
+    return render({
+      summary: `${owner.describe()} has ${lacking}`,
+      fix: `Set the provider's ${fields.map((field) => MISSING[field].input).join(" and ")}`,
+      docs: DOCS,
+    });
   }
-  const problem = settingValueProblem(settings, owner, true);
-  return problem && owner.kind === "connection" ? `${owner.describe()}: ${problem}` : problem;
+  if (owner.kind === "connection") return render({ summary: `${owner.describe()} has ${lacking}`, fix: `Run ${runs}`, docs: DOCS });
+  const variables = fields.map((field) => owner.variable(field)).join(" and ");
+  return render({ summary: `${capitalized(lacking)} for the Tool Connectivity Service`, fix: `Run ${runs} or set ${variables}`, docs: DOCS });
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -76,7 +76,7 @@ describe("the plugin object", () => {
     const unset = new TcsPlugin();
     unset.configure(() => undefined, SettingsOwner.provider("prod"));
     await expect(unset.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
-      "tcs provider prod has no API key and no base URL: set the provider's apiKey (a secret key, service_sk_...) and baseUrl (the service's https://... URL)",
+      "tcs provider prod has no API key and no base URL. Set the provider's apiKey (a secret key, service_sk_...) and baseUrl (the service's https://... URL). See docs/guide.md#configuration",
     );
     // The default connection of the stack config keeps its commands.
     const stackConfig = new TcsPlugin();

@@ -1,5 +1,5 @@
 import { formatRateLimitTier, missingSettings, parseSetting, readSettings, SettingsOwner } from "../../../provider/settings";
-import { tierBelowServiceAdvice } from "../../../provider/settings/tier-advice";
+import { tierBelowServiceAdvice } from "../../../provider/settings/client";
 
 describe("provider settings", () => {
   it("prefers stack config over the environment", () => {
@@ -15,8 +15,8 @@ describe("provider settings", () => {
 
   it("names both the key and the base URL when both are missing, so one run tells every fix", () => {
     expect(missingSettings(readSettings(() => undefined, {}))).toBe(
-      "No API key and no base URL for the Tool Connectivity Service: run `pulumi config set --secret tcs:apiKey service_sk_...` and " +
-        "`pulumi config set tcs:baseUrl https://...` or set TCS_API_KEY and TCS_BASE_URL.",
+      "No API key and no base URL for the Tool Connectivity Service. Run `pulumi config set --secret tcs:apiKey service_sk_...` and " +
+        "`pulumi config set tcs:baseUrl https://...` or set TCS_API_KEY and TCS_BASE_URL. See docs/guide.md#configuration",
     );
   });
 
@@ -28,14 +28,14 @@ describe("provider settings", () => {
   it("refuses a service version that is not a date, naming the setting and the fix", () => {
     for (const version of ["2026-13-45", "2026-02-30", "20260101", "latest", ""]) {
       expect(withSetting({ "tcs:serviceVersion": version })).toMatch(
-        /^tcs:serviceVersion must be the date \(YYYY-MM-DD\) of a published API version, 2026-01-01 or later \(got '.*', which is not a (calendar date|date written YYYY-MM-DD)\b.*run `pulumi config set tcs:serviceVersion 2026-01-01` or set TCS_SERVICE_VERSION=2026-01-01/,
+        /^tcs:serviceVersion must be a published API version, dated 2026-01-01 or later \(got '.*': not a (calendar date|date YYYY-MM-DD); the service answers 400 unsupported_version\)\. Run `pulumi config set tcs:serviceVersion 2026-01-01` or set TCS_SERVICE_VERSION=2026-01-01\. See docs\/guide\.md#configuration$/,
       );
     }
   });
 
   it("refuses a service version before the first one the service published", () => {
     expect(withSetting({ "tcs:serviceVersion": "2025-01-01" })).toMatch(
-      /^tcs:serviceVersion must be .* \(got '2025-01-01', which is before the first published version, 2026-01-01; the service would refuse it with 400 unsupported_version\): run `pulumi config set tcs:serviceVersion 2026-01-01`/,
+      /^tcs:serviceVersion must be .* 2026-01-01 or later \(got '2025-01-01': earlier than that; the service answers 400 unsupported_version\)\. Run `pulumi config set tcs:serviceVersion 2026-01-01`/,
     );
     // From the environment too: the message says both ways to set it.
     expect(missingSettings(readSettings(() => undefined, { TCS_API_KEY: "k", TCS_BASE_URL: "https://x.example", TCS_SERVICE_VERSION: "1999-01-01" }))).toMatch(
@@ -51,11 +51,12 @@ describe("provider settings", () => {
 
   it("refuses plain http for a host that is not loopback: the API key would travel in clear", () => {
     expect(withSetting({ "tcs:baseUrl": "http://api.example.com/v1" })).toBe(
-      "tcs:baseUrl must use https (plain http is allowed for loopback hosts only: 127.0.0.1, ::1, localhost), so the API key never travels in clear " +
-        "(got 'http://api.example.com/v1'): run `pulumi config set tcs:baseUrl https://api.example.com/v1` or set TCS_BASE_URL=https://api.example.com/v1",
+      "tcs:baseUrl must use https (plain http only to a loopback host, such as 127.0.0.1), so the key never travels in clear " +
+        "(got 'http://api.example.com/v1'). Run `pulumi config set tcs:baseUrl https://api.example.com/v1` or set TCS_BASE_URL=https://api.example.com/v1. " +
+        "See docs/guide.md#configuration",
     );
     for (const url of ["http://127.0.0.1.example.com", "http://localhost.example.com:8080", "http://10.0.0.1", "ftp://api.example.com"]) {
-      expect(withSetting({ "tcs:baseUrl": url })).toMatch(/^tcs:baseUrl must use https \(plain http is allowed for loopback hosts only/);
+      expect(withSetting({ "tcs:baseUrl": url })).toMatch(/^tcs:baseUrl must use https \(plain http only to a loopback host/);
     }
   });
 
@@ -74,10 +75,10 @@ describe("provider settings", () => {
 
   it("refuses a base URL that is not an absolute URL, or carries a query or fragment", () => {
     expect(withSetting({ "tcs:baseUrl": "api.example.com" })).toMatch(
-      /^tcs:baseUrl must be an absolute https:\/\/ URL such as https:\/\/api\.example\.com \(got 'api\.example\.com'\): run `pulumi config set tcs:baseUrl https:\/\/\.\.\.`/,
+      /^tcs:baseUrl must be an absolute https:\/\/ URL such as https:\/\/api\.example\.com \(got 'api\.example\.com'\)\. Run `pulumi config set tcs:baseUrl https:\/\/\.\.\.`/,
     );
     expect(withSetting({ "tcs:baseUrl": "https://api.example.com/?env=prod" })).toMatch(
-      /^tcs:baseUrl must not carry a query string or fragment \(got 'https:\/\/api\.example\.com\/\?env=prod'\): run `pulumi config set tcs:baseUrl https:\/\/api\.example\.com\/`/,
+      /^tcs:baseUrl must not carry a query string or fragment \(got 'https:\/\/api\.example\.com\/\?env=prod'\)\. Run `pulumi config set tcs:baseUrl https:\/\/api\.example\.com\/`/,
     );
   });
 

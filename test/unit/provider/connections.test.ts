@@ -43,12 +43,14 @@ describe("named connections", () => {
 
   it("says what a connection lacks before any request, with the command that sets it", () => {
     expect(missingConnectionSettings("staging", { baseUrl: "http://x" })).toMatch(
-      /connection 'staging' has no API key: .*--secret --path tcs:connections\.staging\.apiKey/,
+      /connection 'staging' has no API key\. Run .*--secret --path tcs:connections\.staging\.apiKey/,
     );
-    expect(missingConnectionSettings("staging", { apiKey: "k" })).toMatch(/connection 'staging' has no base URL: .*--path tcs:connections\.staging\.baseUrl/);
+    expect(missingConnectionSettings("staging", { apiKey: "k" })).toMatch(
+      /connection 'staging' has no base URL\. Run .*--path tcs:connections\.staging\.baseUrl/,
+    );
     expect(missingConnectionSettings("staging", {})).toBe(
-      "connection 'staging' has no API key and no base URL: run `pulumi config set --secret --path tcs:connections.staging.apiKey service_sk_...` " +
-        "and `pulumi config set --path tcs:connections.staging.baseUrl https://...`",
+      "connection 'staging' has no API key and no base URL. Run `pulumi config set --secret --path tcs:connections.staging.apiKey service_sk_...` " +
+        "and `pulumi config set --path tcs:connections.staging.baseUrl https://...`. See docs/guide.md#configuration",
     );
     expect(missingConnectionSettings(undefined, {})).toMatch(/pulumi config set --secret tcs:apiKey/);
     expect(missingConnectionSettings("staging", { apiKey: "k", baseUrl: "https://staging.example" })).toBeUndefined();
@@ -58,18 +60,18 @@ describe("named connections", () => {
   it("refuses a service version the service has not published, naming the connection's setting and the fix", () => {
     const staging = { apiKey: "k", baseUrl: "https://staging.example" };
     expect(missingConnectionSettings("staging", { ...staging, serviceVersion: "2026-13-45" })).toMatch(
-      /^connection 'staging': tcs:connections\.staging\.serviceVersion must be the date \(YYYY-MM-DD\) of a published API version, 2026-01-01 or later \(got '2026-13-45', which is not a calendar date.*run `pulumi config set --path tcs:connections\.staging\.serviceVersion 2026-01-01`$/,
+      /^tcs:connections\.staging\.serviceVersion must be a published API version, dated 2026-01-01 or later \(got '2026-13-45': not a calendar date.*Run `pulumi config set --path tcs:connections\.staging\.serviceVersion 2026-01-01`\. See docs\/guide\.md#configuration$/,
     );
     expect(missingConnectionSettings("staging", { ...staging, serviceVersion: "2025-01-01" })).toMatch(
-      /tcs:connections\.staging\.serviceVersion .*before the first published version, 2026-01-01/,
+      /tcs:connections\.staging\.serviceVersion .*2026-01-01 or later \(got '2025-01-01': earlier than that/,
     );
     expect(missingConnectionSettings("staging", { ...staging, serviceVersion: "2026-01-01" })).toBeUndefined();
   });
 
   it("refuses plain http to a host that is not loopback, naming the connection's setting and the https URL to set", () => {
     expect(missingConnectionSettings("staging", { apiKey: "k", baseUrl: "http://staging.example.com" })).toBe(
-      "connection 'staging': tcs:connections.staging.baseUrl must use https (plain http is allowed for loopback hosts only: 127.0.0.1, ::1, localhost), " +
-        "so the API key never travels in clear (got 'http://staging.example.com'): run `pulumi config set --path tcs:connections.staging.baseUrl https://staging.example.com`",
+      "tcs:connections.staging.baseUrl must use https (plain http only to a loopback host, such as 127.0.0.1), so the key never travels in clear " +
+        "(got 'http://staging.example.com'). Run `pulumi config set --path tcs:connections.staging.baseUrl https://staging.example.com`. See docs/guide.md#configuration",
     );
     expect(missingConnectionSettings("staging", { apiKey: "k", baseUrl: "http://127.0.0.1:4010" })).toBeUndefined();
   });

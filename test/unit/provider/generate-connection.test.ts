@@ -144,7 +144,7 @@ describe("where generate's key and base URL come from", () => {
     );
     const keyless = resolveTarget({ connection: "keyless", stack: "dev" }, env, readStack);
     await expect(keyless).rejects.toThrow(
-      /in stack 'dev', connection 'keyless' has no API key: run `pulumi config set --secret --path tcs:connections\.keyless\.apiKey/,
+      /in stack 'dev', connection 'keyless' has no API key\. Run `pulumi config set --secret --path tcs:connections\.keyless\.apiKey/,
     );
     await expect(resolveTarget({ connection: "staging", stack: "gone" }, env, readStack)).rejects.toThrow(
       /cannot read tcs:connections\.staging from stack 'gone': error: no stack named 'gone' found/,

@@ -29,22 +29,27 @@ describe("provider settings (CheckConfig)", () => {
     ]);
     const [version] = settingFailures({ serviceVersion: "2026-13-45" }, SettingsOwner.defaultProvider);
     expect(version.property).toBe("serviceVersion");
-    expect(version.reason).toMatch(/^tcs:serviceVersion must be the date.*run `pulumi config set tcs:serviceVersion 2026-01-01`/);
+    expect(version.reason).toMatch(/^tcs:serviceVersion must be a published API version.*Run `pulumi config set tcs:serviceVersion 2026-01-01`/);
     expect(settingFailures({ serviceVersion: "2025-01-01" }, SettingsOwner.provider("staging"))[0].reason).toMatch(
-      /^serviceVersion .*set the provider's serviceVersion to 2026-01-01/,
+      /^serviceVersion .*\. Set the provider's serviceVersion to 2026-01-01\./,
     );
     expect(settingFailures({ baseUrl: "http://api.example.com" }, SettingsOwner.provider("staging"))[0].property).toBe("baseUrl");
     expect(settingFailures({ rateLimitTier: "fast" }, SettingsOwner.defaultProvider)).toEqual([
       {
         property: "rateLimitTier",
         reason: expect.stringMatching(
-          /^tcs:rateLimitTier must be development, production or a custom window.*: run `pulumi config set tcs:rateLimitTier production`$/,
+          /^tcs:rateLimitTier must be development, production or a custom window.*\. Run `pulumi config set tcs:rateLimitTier production`\. See docs\/guide\.md#configuration$/,
         ),
       },
     ]);
     // An explicit provider's tier is its input, as its other settings are: no config command.
     expect(settingFailures({ rateLimitTier: "fast" }, SettingsOwner.provider("staging"))).toEqual([
-      { property: "rateLimitTier", reason: expect.stringMatching(/^rateLimitTier must be development, .*: set the provider's rateLimitTier to production$/) },
+      {
+        property: "rateLimitTier",
+        reason: expect.stringMatching(
+          /^rateLimitTier must be development, .*\. Set the provider's rateLimitTier to production\. See docs\/guide\.md#configuration$/,
+        ),
+      },
     ]);
   });
 

@@ -183,10 +183,10 @@ describe("a question the service could not answer", () => {
   it("says what settings that cannot be asked lack, as the provider's inputs or the stack config", async () => {
     expect(await environmentFact(STAGING, {}, "new")).toEqual({
       unknown:
-        "tcs provider staging has no API key and no base URL: set the provider's apiKey (a secret key, service_sk_...) and baseUrl (the service's https://... URL)",
+        "tcs provider staging has no API key and no base URL. Set the provider's apiKey (a secret key, service_sk_...) and baseUrl (the service's https://... URL). See docs/guide.md#configuration",
     });
     expect(await environmentFact(DEFAULT, { baseUrl: "https://api.example.com" }, "new")).toEqual({
-      unknown: expect.stringMatching(/^No API key for the Tool Connectivity Service: run `pulumi config set --secret tcs:apiKey/),
+      unknown: expect.stringMatching(/^No API key for the Tool Connectivity Service\. Run `pulumi config set --secret tcs:apiKey/),
     });
   });
 });
