@@ -215,7 +215,7 @@ test("several environments the Pulumi way: an explicit provider holds a role in 
   try {
     await environments.stack.setAllConfig({ stagingUrl: { value: staging.url }, stagingKey: { value: staging.keys.production.secret, secret: true } });
     await expect(environments.stack.preview()).rejects.toThrow(
-      /serviceVersion must be the date \(YYYY-MM-DD\) of a published API version.*2026-13-45.*set the provider's serviceVersion to/s,
+      /serviceVersion must be a published API version.*2026-13-45.*Set the provider's serviceVersion to/s,
     );
 
     environments.write(program());

@@ -20,7 +20,7 @@ import { configOfAnotherProvider, noLiveObjectOf } from "../../../provider/engin
 import { unknownInputFailures } from "../../../provider/engine/unknown-inputs";
 import { SHAPES } from "../../../provider/shapes";
 import { missingSettingsRefusal } from "../../../provider/native/missing-settings";
-import { tierBelowServiceAdvice } from "../../../provider/settings/tier-advice";
+import { tierBelowServiceAdvice } from "../../../provider/settings/client";
 import { tierNoteLine } from "../../../provider/cli/tier-note";
 
 const ID = (prefix: string) => `${prefix}_${"aB3".repeat(7).slice(0, 20)}`;
