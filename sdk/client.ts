@@ -6,13 +6,15 @@ import type { ClientOptions } from "./core/options";
 import { resolveOptions } from "./internal/resolve-options";
 import { describeKey } from "./internal/redact";
 import { RequestCore } from "./internal/request";
-import { Callbacks } from "./resources/callbacks";
-import { CustomProviderDeployments } from "./resources/custom-provider-deployments";
-import { CustomProviderVersions } from "./resources/custom-provider-versions";
-import { IntegrationSetupSessions } from "./resources/integration-setup-sessions";
-import { ProviderConfigSchemas } from "./resources/provider-config-schema";
-import { ProviderConfigs } from "./resources/provider-configs";
-import { Roles } from "./resources/roles";
+import {
+  Callbacks,
+  CustomProviderDeployments,
+  CustomProviderVersions,
+  IntegrationSetupSessions,
+  ProviderConfigSchemas,
+  ProviderConfigs,
+  Roles,
+} from "./resources/table";
 
 export class ToolConnectivityClient {
   readonly callbacks: Callbacks;

@@ -56,12 +56,23 @@ export * from "./schemas/integration-setup-sessions";
 export * from "./schemas/roles";
 export * from "./schemas/custom-providers";
 
-export type { CallbackCreateParams, CallbackUpdateParams, CallbackListParams } from "./resources/callbacks";
-export type { CallbackInstanceCreateParams, CallbackInstanceListParams } from "./resources/callback-instances";
-export type { CallbackEventListParams } from "./resources/callback-events";
-export type { ProviderConfigCreateParams, ProviderConfigUpdateParams, ProviderConfigListParams, ToolFiltersParam } from "./resources/provider-configs";
-export type { ProviderConfigSchemaParams } from "./resources/provider-config-schema";
-export type { IntegrationSetupSessionCreateParams, IntegrationSetupSessionListParams } from "./resources/integration-setup-sessions";
-export type { RoleCreateParams, RoleUpdateParams, RoleListParams } from "./resources/roles";
-export type { CustomProviderDeploymentListParams } from "./resources/custom-provider-deployments";
-export type { CustomProviderVersionListParams } from "./resources/custom-provider-versions";
+export type {
+  CallbackCreateParams,
+  CallbackUpdateParams,
+  CallbackListParams,
+  CallbackInstanceCreateParams,
+  CallbackInstanceListParams,
+  CallbackEventListParams,
+  ProviderConfigCreateParams,
+  ProviderConfigUpdateParams,
+  ProviderConfigListParams,
+  ToolFiltersParam,
+  ProviderConfigSchemaParams,
+  IntegrationSetupSessionCreateParams,
+  IntegrationSetupSessionListParams,
+  RoleCreateParams,
+  RoleUpdateParams,
+  RoleListParams,
+  CustomProviderDeploymentListParams,
+  CustomProviderVersionListParams,
+} from "./resources/params";

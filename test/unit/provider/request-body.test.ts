@@ -226,8 +226,22 @@ function sdkParams(): SdkParams {
         type = checker.getTypeOfSymbol(property);
       }
       const [signature] = type.getCallSignatures();
-      const params = checker.getTypeOfSymbol(signature.parameters[index]);
+      const params = parameterAt(checker, signature, index);
       return new Map(params.getProperties().map((property) => [property.name, (property.flags & ts.SymbolFlags.Optional) !== 0]));
     },
   };
+}
+
+/**
+ * The type of a signature's parameter at `index`, also where the signature takes its parameters as a
+ * rest tuple (the SDK's methods are typed from their rows: `(...args: [params: P, opts?: O])`).
+ */
+function parameterAt(checker: ts.TypeChecker, signature: ts.Signature, index: number): ts.Type {
+  const declared = signature.parameters;
+  const last = declared.at(-1);
+  const rest = last ? checker.getTypeOfSymbol(last) : undefined;
+  const restIsTuple =
+    last?.valueDeclaration && ts.isParameter(last.valueDeclaration) && last.valueDeclaration.dotDotDotToken && rest && checker.isTupleType(rest);
+  if (!restIsTuple || index < declared.length - 1) return checker.getTypeOfSymbol(declared[index]);
+  return checker.getTypeArguments(rest as ts.TypeReference)[index - (declared.length - 1)];
 }
