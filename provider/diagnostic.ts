@@ -8,40 +8,69 @@ import type { DocsSection } from "./docs-sections";
 /** The longest message the provider prints. */
 export const MESSAGE_LIMIT = 300;
 
+/**
+ * The longest reason of a check failure. The engine prints a failure after its own words, `<type>
+ * resource '<name>': property <property> value {<value>} has a problem: `: 120 characters for a role's
+ * slug on the dynamic door (pulumi-nodejs:dynamic/tcs:Role), a 12-character name and a value of 24; a
+ * reason that names its own values keeps clear of that. A long value's failure the planner reports for
+ * the resource, with the value cut (planner.ts, keepingSecrets).
+ */
+export const CHECK_REASON_LIMIT = MESSAGE_LIMIT - 120;
+
+/** The same for a failure of the resource as a whole (no property): `<type> resource '<name>' has a problem: `, 85 of them. */
+const RESOURCE_CHECK_REASON_LIMIT = MESSAGE_LIMIT - 85;
+
 /** How much of a value a message shows: the rest is cut and counted. */
 const VALUE_LIMIT = 60;
 
 /** The least room what happened keeps; a fix that leaves less is a mistake in the code that built it. */
-const LEAST_SUMMARY = 60;
+const LEAST_SUMMARY = 40;
 
 export interface Diagnostic {
   /** The object it is about, as the user names it ("tcs:ProviderConfig pcfg_..."), when there is one. */
   readonly object?: string;
   /** What happened, in a clause or two. Values from outside go in through `quoted`. */
   readonly summary: string;
-  /** The fix, as a command the user can run or the setting or input to change. */
-  readonly fix: string;
+  /**
+   * The fix, as a command the user can run or the setting or input to change. Absent only from a
+   * notice, which asks nothing of the user (an object taken over): advice is given only when the user
+   * can act on it (issue 59).
+   */
+  readonly fix?: string;
   /** The docs section that says more. */
   readonly docs: DocsSection;
   /** The fix comes before what happened: when it is the likeliest way out and what happened is long. */
   readonly fixFirst?: boolean;
 }
 
-/** The diagnostic as one line: `<object>: <what happened>. <fix>. See <section>`, at most MESSAGE_LIMIT characters. */
-export function render(diagnostic: Diagnostic): string {
+/** A diagnostic that stops an operation: it always names the way out. */
+export type Refusal = Diagnostic & { readonly fix: string };
+
+/**
+ * The diagnostic as one line: `<object>: <what happened>. <fix>. See <section>`, at most `limit`
+ * characters (less than MESSAGE_LIMIT where the engine prints words of its own before it).
+ */
+export function render(diagnostic: Diagnostic, limit = MESSAGE_LIMIT): string {
   const subject = diagnostic.object === undefined ? "" : `${oneLine(diagnostic.object)}: `;
-  const fix = sentence(diagnostic.fix);
+  const fix = diagnostic.fix === undefined ? "" : `${sentence(oneLine(diagnostic.fix))} `;
   const see = `See ${diagnostic.docs}`;
-  const fixed = subject.length + fix.length + see.length + 2;
-  const room = MESSAGE_LIMIT - fixed;
+  const room = limit - (subject.length + fix.length + see.length + 1);
   if (room < LEAST_SUMMARY) throw new RangeError(`a diagnostic's fix leaves ${room} characters for what happened: ${fix}`);
   const summary = sentence(cut(oneLine(diagnostic.summary), room));
-  return diagnostic.fixFirst ? `${subject}${fix} ${summary} ${see}` : `${subject}${summary} ${fix} ${see}`;
+  return diagnostic.fixFirst ? `${subject}${fix}${summary} ${see}` : `${subject}${summary} ${fix}${see}`;
+}
+
+/**
+ * The diagnostic as the reason of a check failure, which the engine prints after words of its own:
+ * more of them when the failure names a property (`forResource` false), and so its value.
+ */
+export function renderCheckReason(diagnostic: Diagnostic, forResource = false): string {
+  return render(diagnostic, forResource ? RESOURCE_CHECK_REASON_LIMIT : CHECK_REASON_LIMIT);
 }
 
 /** An Error whose message is the rendered diagnostic, kept with it for whoever catches it. */
 export class DiagnosticError extends Error {
-  constructor(readonly diagnostic: Diagnostic) {
+  constructor(readonly diagnostic: Refusal) {
     super(render(diagnostic));
     this.name = "DiagnosticError";
   }

@@ -5,6 +5,7 @@
 // minutes and looked hung.
 import type { RateLimitWait } from "../sdk";
 import { formatRateLimitTier, type ProviderSettings } from "./settings";
+import type { Diagnostic } from "./diagnostic";
 import { currentResource } from "./engine/resource-context";
 import { statusOfResource, warn } from "./engine/warn";
 import { SettingsOwner } from "./settings";
@@ -31,18 +32,19 @@ export function waitStatus(wait: RateLimitWait, settings: ProviderSettings, owne
 }
 
 /** The run's first long wait: the wait, what holds it, and how to raise the tier where that would help. */
-export function waitWarning(wait: RateLimitWait, settings: ProviderSettings, owner = SettingsOwner.defaultConnection): string {
+export function waitWarning(wait: RateLimitWait, settings: ProviderSettings, owner = SettingsOwner.defaultConnection): Diagnostic {
   const tier = settings.rateLimitTier ?? "development";
   const command = owner.configArgs("rateLimitTier") && owner.set("rateLimitTier", "production");
   // Only a development tier holding the run back can be raised; a production or negotiated one is the key's.
-  const advice =
+  const fix =
     wait.cause === "tier" && tier === "development"
-      ? `For a production key, ${command ? `run ${command}` : `set ${owner.name("rateLimitTier")} to production`}. `
-      : "";
-  return (
-    `requests wait ${seconds(wait.waitedMs + wait.leftMs)} for the rate limit: ${holder(wait, settings, owner)}. ${advice}` +
-    `See docs/troubleshooting.md#429-rate_limited`
-  );
+      ? `For a production key, ${command ? `run ${command}` : `set ${owner.name("rateLimitTier")} to production`}`
+      : undefined;
+  return {
+    summary: `requests wait ${seconds(wait.waitedMs + wait.leftMs)} for the rate limit: ${holder(wait, settings, owner)}`,
+    fix,
+    docs: "docs/troubleshooting.md#429-rate_limited",
+  };
 }
 
 function holder(wait: RateLimitWait, settings: ProviderSettings, owner: SettingsOwner): string {

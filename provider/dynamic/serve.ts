@@ -6,6 +6,7 @@ import type { ResourceKind } from "../shapes/shape";
 import type { ProviderMethods } from "../engine/resource-engine";
 import { saveCompiledModules } from "../engine/process/compile-cache";
 import { TcsPlugin } from "../engine/tcs-plugin";
+import { refusalsSaidOnce } from "./host-error-lines";
 
 // No provider state on this door: each resource records the environment it lives in (engine/environment-record.ts).
 const plugin = new TcsPlugin({ recordEnvironment: true });
@@ -32,7 +33,10 @@ export function configureShim(provider: Partial<pulumi.dynamic.ResourceProvider>
   return configure(req);
 }
 
-/** Also what the shim of earlier builds calls (it serialized each method into state): their refresh and destroy need it. */
+/**
+ * Also what the shim of earlier builds calls (it serialized each method into state): their refresh and
+ * destroy need it. Each method's refusal is said once, not again by the host with its stack (host-error-lines.ts).
+ */
 export function engineFor(kind: ResourceKind): ProviderMethods {
-  return plugin.engineFor(kind);
+  return refusalsSaidOnce(plugin.engineFor(kind));
 }

@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { DiagnosticError, quoted, type Diagnostic, type Refusal } from "../diagnostic";
 
 /** An intent older than this is a run's that nobody resumed: its object, if any, is treated as any other. */
 const INTENT_LIFETIME_MS = 30 * 24 * 60 * 60_000;
@@ -62,10 +63,7 @@ export function beginCreate(marker: string, before: readonly string[] = []): voi
       write();
     }
   } catch (error) {
-    throw new CreateIntentStoreError(
-      `cannot record the create on this machine before sending it: ${storeProblem(error)}. Nothing was created. ` +
-        `Set TCS_CREATE_INTENTS_DIR to a writable directory (it is ${intentsDir()}) and run again.`,
-    );
+    throw new CreateIntentStoreError(unrecordable(error));
   }
 }
 
@@ -75,13 +73,17 @@ export function beginCreate(marker: string, before: readonly string[] = []): voi
  * machine would read it as an unfinished create of the same resource, which finds that object
  * recorded and takes nothing else) and the result is kept.
  */
-export function endCreate(marker: string): string | undefined {
+export function endCreate(marker: string): Diagnostic | undefined {
   try {
     fs.unlinkSync(fileOf(marker));
     return undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    return `the create finished, but its intent could not be removed from ${intentsDir()} (${storeProblem(error)}); remove the file or set TCS_CREATE_INTENTS_DIR to a writable directory`;
+    return {
+      summary: `the create finished, but its intent could not be removed from ${intentsDir()} (${storeProblem(error)})`,
+      fix: "Remove the file, or set TCS_CREATE_INTENTS_DIR to a writable directory",
+      docs: STORE_SECTION,
+    };
   }
 }
 
@@ -90,24 +92,41 @@ export function endCreate(marker: string): string | undefined {
  * in its intent for the next run (the create path waits for that moment before it creates again). A
  * store that cannot be written is said, as endCreate's; the next run then treats it as any unfinished create.
  */
-export function mayCommitUntil(marker: string, settlesBy: number): string | undefined {
+export function mayCommitUntil(marker: string, settlesBy: number): Diagnostic | undefined {
   const file = fileOf(marker);
   try {
     const intent = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
     fs.writeFileSync(file, JSON.stringify({ ...intent, settlesBy: new Date(settlesBy).toISOString() }));
     return undefined;
   } catch (error) {
-    return `the service may still commit this create until ${new Date(settlesBy).toISOString()}, and that could not be recorded in ${intentsDir()} (${storeProblem(error)}); wait until then before running pulumi up again`;
+    return {
+      summary: `the service may still commit this create until ${new Date(settlesBy).toISOString()}, and that could not be recorded in ${intentsDir()} (${storeProblem(error)})`,
+      fix: "Wait until then before running pulumi up again",
+      docs: STORE_SECTION,
+    };
   }
 }
 
+/** Why a create is refused when its intent cannot be written: the fix names the store's directory, a long one cut (a fix is never cut). */
+export function unrecordable(error: unknown): Refusal {
+  const dir = intentsDir();
+  return {
+    summary: `cannot record the create on this machine before sending it: ${storeProblem(error)}. Nothing was created`,
+    fix: `Set TCS_CREATE_INTENTS_DIR to a writable directory (it is ${dir.length <= 80 ? dir : quoted(dir)}) and run again`,
+    docs: STORE_SECTION,
+  };
+}
+
 /** A store that cannot record a create: the create is refused before anything is sent. */
-export class CreateIntentStoreError extends Error {}
+export class CreateIntentStoreError extends DiagnosticError {}
+
+const STORE_SECTION = "docs/troubleshooting.md#the-create-intent-store-cannot-be-written";
 
 function storeProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   const reason = error instanceof Error ? error.message : String(error);
-  return code ? `${code}, ${reason.replace(/^\w+: /, "")}` : reason;
+  // Node's `ENOTDIR: not a directory, open '<path>'`: the code and the reason; the message names the directory.
+  return code ? `${code}, ${reason.replace(/^\w+: /, "").replace(/, \w+ '[^']*'$/, "")}` : reason;
 }
 
 /** The create with this marker that began on this machine and did not finish, if any. */

@@ -9,6 +9,7 @@
 // only that the names match, ownership.ts) it never takes over nor deletes, and the create fails
 // saying how to claim it. Planning (planner.ts) and refresh (resource-engine.ts) are elsewhere.
 import type { BackoffPolicy } from "../../sdk";
+import { DiagnosticError, type Diagnostic, type Refusal } from "../diagnostic";
 import { sameValue } from "../shapes/normalize";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
@@ -30,7 +31,7 @@ import {
 } from "./create-messages";
 import { hasMarker, madeBySameResource, markerFor, markerIn } from "./create-marker";
 import { connectionOf, createKeyOf, parseArgs, type Props } from "./engine-inputs";
-import { collidingId, describeError, mayStillCommit, outcomeUnknown } from "./errors";
+import { collidingId, mayStillCommit, outcomeUnknown, serviceFailure } from "./errors";
 import { outputsOf } from "./outputs";
 import { sdk } from "./sdk";
 import type { PageLike } from "./read-batcher";
@@ -114,7 +115,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     // a targeted replace replaces (the engine tells a provider nothing of it). The user says which. A
     // setup session blocks nothing: the API cannot delete one, so every destroy leaves its session
     // pending with the marker; a new one is made beside it, and it expires on its own.
-    if (orphan && !this.shape.undeletable) throw new Error(notHeldRefusal(this.collision(call, orphan.id)));
+    if (orphan && !this.shape.undeletable) throw new DiagnosticError(notHeldRefusal(this.collision(call, orphan.id)));
     // Said of each by the run that makes the new one: an unfinished create's own earlier run (a failed
     // one) may have said it of those that carried the marker before it began, and state never named them.
     if (this.shape.undeletable) for (const id of marked) warnAboutResource(sessionLeftBeside(this.kind, id), urn);
@@ -157,13 +158,14 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   private async remove(
     { ctx, args, connection, urn }: CreateCall<Args>,
     found: R,
-    say: { action: string; warning: string; ifDeleteFails?: string },
+    say: { action: string; deleted: Diagnostic; ifDeleteFails?: (failed: Refusal) => Refusal },
   ): Promise<void> {
     await this.binding.delete(ctx, found.id, outputsOf(this.binding, found, args)).catch((error: unknown) => {
-      throw new Error(`${describeError(say.action, error, connection)}${say.ifDeleteFails ?? ""}`);
+      const failed = serviceFailure(say.action, error, connection);
+      throw new DiagnosticError(say.ifDeleteFails ? say.ifDeleteFails(failed) : failed);
     });
     ctx.reads.invalidate(this.shape.kind);
-    warnAboutResource(`${this.kind} ${found.id}: ${say.warning}`, urn);
+    warnAboutResource(say.deleted, urn);
   }
 
   /**
@@ -251,7 +253,9 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const { connection } = call;
     if (outcomeUnknown(error)) {
       const found = await this.findCreated(call, sent).catch((lookupError: unknown) => {
-        throw new MayExistError(createLookupFailed(describeError(`creating ${this.kind}`, error, connection), describeError("lookup", lookupError)));
+        throw new MayExistError(
+          createLookupFailed(this.kind, serviceFailure(`creating ${this.kind}`, error, connection), serviceFailure("lookup", lookupError)),
+        );
       });
       if (found) return found;
       if (mayStillCommit(error)) {
@@ -263,7 +267,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
         throw new MayExistError(createMayStillCommit(this.kind, noAnswer(error), settlesBy));
       }
       if (attempt < CREATE_ATTEMPTS) return undefined;
-      throw new Error(nothingCreated(describeError(`creating ${this.kind}`, error, connection)));
+      throw new DiagnosticError(nothingCreated(serviceFailure(`creating ${this.kind}`, error, connection)));
     }
     const existing = collidingId(error);
     if (existing) {
@@ -272,9 +276,9 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
         warnAboutResource(takenOverIdentical(this.kind, existing), call.urn);
         return identical;
       }
-      throw new Error(collisionRefusal(this.collision(call, existing), this.holds(call.args)));
+      throw new DiagnosticError(collisionRefusal(this.collision(call, existing), this.holds(call.args)));
     }
-    throw new Error(describeError(`creating ${this.kind}`, error, connection));
+    throw new DiagnosticError(serviceFailure(`creating ${this.kind}`, error, connection));
   }
 
   /**
@@ -291,7 +295,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const { ctx, args } = call;
     if (this.binding.markedIn || this.inState.has(id)) return undefined;
     if (ctx.claimed.has(id)) {
-      throw new Error(heldByAnotherResource(this.kind, id, this.shape.naturalKey));
+      throw new DiagnosticError(heldByAnotherResource(this.kind, id, this.shape.naturalKey));
     }
     const live = await this.binding.read(ctx, id, args).catch(() => undefined);
     if (!live || this.binding.isGone?.(live)) return undefined;
@@ -300,7 +304,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
     );
     if (!same) return undefined;
-    if (!madeSince(live, sent.resumes)) throw new Error(unprovenRefusal(this.collision(call, id)));
+    if (!madeSince(live, sent.resumes)) throw new DiagnosticError(unprovenRefusal(this.collision(call, id)));
     ctx.takenOver.add(live.id);
     return live;
   }
@@ -328,22 +332,22 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     const { ctx, args, connection } = call;
     const readLive = async () => (await this.binding.read(ctx, id, args)) ?? (await this.binding.retrieve?.(ctx, id));
     const live = await readLive().catch((error: unknown) => {
-      throw new Error(describeError(`adopting ${this.kind} ${id}`, error, connection));
+      throw new DiagnosticError(serviceFailure(`adopting ${this.kind} ${id}`, error, connection));
     });
     if (!live || this.binding.isGone?.(live)) {
-      throw new Error(adoptMissing(this.kind, id));
+      throw new DiagnosticError(adoptMissing(this.kind, id));
     }
     const current = outputsOf(this.binding, live, args);
     const reason = this.shape.replacementReason?.(current, args);
     if (reason) {
       // Taking it over would plan its replacement at once, and that replacement would adopt it again.
-      throw new Error(adoptReplaced(this.kind, id, reason, current[reason]));
+      throw new DiagnosticError(adoptReplaced(this.kind, id, reason, current[reason]));
     }
     const replaceOnly = Object.entries(this.shape.rules).filter(
       ([name, rule]) => rule.onChange === "replace" && !rule.writeOnly && args[name] !== undefined && !sameValue(current[name], args[name], rule),
     );
     if (replaceOnly.length > 0) {
-      throw new Error(
+      throw new DiagnosticError(
         adoptDiffers(
           this.kind,
           id,
@@ -364,7 +368,7 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     let record = live;
     if (inPlace && this.binding.update) {
       record = await this.binding.update(ctx, live.id, args, current, marker).catch((error: unknown) => {
-        throw new Error(describeError(`taking over ${this.kind} ${live.id}`, error, connection));
+        throw new DiagnosticError(serviceFailure(`taking over ${this.kind} ${live.id}`, error, connection));
       });
       ctx.reads.invalidate(this.shape.kind);
     }
@@ -410,7 +414,7 @@ const NONE: ReadonlySet<string> = new Set();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A create that failed and may still have made its object: the next run resumes it (create-intents.ts). */
-class MayExistError extends Error {}
+class MayExistError extends DiagnosticError {}
 
 /** Whether an unfinished create may have made this object: it was made after that create began (less the clock skew allowed for). */
 function madeSince(live: LiveObject, unfinished: UnfinishedCreate | undefined): boolean {

@@ -1,6 +1,8 @@
 // Turns what the service and the SDK report into messages a Pulumi user can act on: the property in
 // the program's own camelCase, the fix, and the request id to quote to support. Never the API key
 // (the SDK's errors never hold it).
+import { render, type Refusal } from "../diagnostic";
+import type { DocsSection } from "../docs-sections";
 import { SettingsOwner } from "../settings";
 import { sdk } from "./sdk";
 
@@ -50,23 +52,44 @@ function clipped(message: string, most = 140): string {
 }
 
 /**
- * A readable one-paragraph message for an error from the service. `connection`: the connection the
- * request went to, named when the service refused its key (with the setting that holds the key).
+ * What an error from the service or the SDK says, as a refusal: what failed and why in the program's
+ * words, the fix where the user has one, and the section that says more. `connection`: the connection
+ * the request went to, named when the service refused its key (with the setting that holds the key).
  */
-export function describeError(action: string, error: unknown, connection?: string): string {
-  const { APIError, AuthenticationError } = sdk();
+export function serviceFailure(action: string, error: unknown, connection?: string): Refusal {
+  const { APIError, AuthenticationError, PermissionDeniedError, RateLimitError, RetryAfterTooLongError } = sdk();
   if (error instanceof AuthenticationError) {
     const owner = SettingsOwner.connection(connection);
-    return `${action} failed: the service refused the API key of ${owner.describe()} (${error.message}). ${owner.setSecretKey("Set the key of that environment")}`;
+    return {
+      summary: `${action} failed: the service refused the API key of ${owner.describe()} (${error.message})`,
+      fix: owner.setSecretKey("Set the key of that environment"),
+      docs: "docs/troubleshooting.md#401-unauthorized",
+    };
   }
   if (error instanceof APIError) {
+    const docs: DocsSection =
+      error instanceof RateLimitError
+        ? "docs/troubleshooting.md#429-rate_limited"
+        : error instanceof PermissionDeniedError
+          ? "docs/troubleshooting.md#403-forbidden--use-a-secret-key"
+          : error.code === "unsupported_version"
+            ? "docs/troubleshooting.md#400-unsupported_version"
+            : "docs/troubleshooting.md#errors-from-the-service";
+    const fix = error.status >= 500 ? "Run it again when the service answers" : "Fix what it names, then run it again";
     // The SDK's message carries status, code, hint and request id; with field errors, which it also
     // spells out, the fields alone say why (by the names the program uses), each once and cut short.
     const fields = (error.errors ?? []).map((e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${clipped(e.message)}`);
-    if (fields.length === 0) return `${action} failed: ${error.message}`;
+    if (fields.length === 0) return { summary: `${action} failed: ${error.message}`, fix, docs };
     const where = /\s\[[^\]]*\]$/.exec(error.message)?.[0] ?? "";
-    return `${action} failed: ${error.status} ${error.code}: ${fields.join("; ")}${where}`;
+    return { summary: `${action} failed: ${error.status} ${error.code}: ${fields.join("; ")}${where}`, fix, docs };
   }
-  if (error instanceof Error) return `${action} failed: ${error.message}`;
-  return `${action} failed: ${String(error)}`;
+  const said = error instanceof Error ? error.message : String(error);
+  // No answer (a lost connection, a timeout, a wait for the rate limit too long to make).
+  const fix = error instanceof RetryAfterTooLongError ? "Run it again after the wait it names" : "Run it again when the service answers";
+  return { summary: `${action} failed: ${said}`, fix, docs: "docs/troubleshooting.md#errors-from-the-service" };
+}
+
+/** The message of serviceFailure, for a caller that throws a plain Error. */
+export function describeError(action: string, error: unknown, connection?: string): string {
+  return render(serviceFailure(action, error, connection));
 }

@@ -3,7 +3,9 @@
 // proves only that project, stack, type and name match, which a same-named stack in another backend,
 // or an object dropped with `pulumi state delete`, shares (docs/contract-decisions.md, "Ownership").
 // So such an object is neither taken over nor deleted: the create fails in a few words, naming the
-// object, the one likely fix as a command, and the docs section that covers the rest.
+// object, the one likely fix as a command, and the docs section that covers the rest. Each message is a
+// diagnostic (diagnostic.ts), rendered where it is thrown or warned.
+import type { Diagnostic, Refusal } from "../diagnostic";
 import { nameOfUrn, typeOfUrn } from "../shapes/identity";
 import { NATIVE_TOKEN_PREFIX } from "../type-tokens";
 
@@ -20,31 +22,31 @@ export interface Collision {
   readonly replaceFix: string;
 }
 
-const NOT_HELD_SECTION = "docs/adoption.md#not-in-state";
-const ADOPTION_SECTION = "docs/adoption.md#what-is-not";
-
 /** An object carrying this resource's create marker that this stack's state does not hold, as far as this run knows. */
-export function notHeldRefusal(collision: Collision): string {
-  return (
-    `${collision.id} has this resource's marker but is not in state (state delete, killed run, twin backend). ` +
-    `${replacing(collision)} If yours: ${claim(collision)}. See ${NOT_HELD_SECTION}`
-  );
+export function notHeldRefusal(collision: Collision): Refusal {
+  return {
+    summary: `${collision.id} has this resource's marker but is not in state (state delete, killed run, twin backend)`,
+    fix: `${replacing(collision)} If yours: ${claim(collision)}`,
+    docs: "docs/adoption.md#not-in-state",
+  };
 }
 
 /** A create that collided with an object that may be another stack's or made by hand (`holds`: what it holds, `slug "ops"`). */
-export function collisionRefusal(collision: Collision, holds: string): string {
-  return (
-    `${collision.id} already holds ${holds}; maybe another stack's or hand-made. ${replacing(collision)} ` +
-    `If none manages it: ${claim(collision)}. See ${NOT_HELD_SECTION}`
-  );
+export function collisionRefusal(collision: Collision, holds: string): Refusal {
+  return {
+    summary: `${collision.id} already holds ${holds}; maybe another stack's or hand-made`,
+    fix: `${replacing(collision)} If none manages it: ${claim(collision)}`,
+    docs: "docs/adoption.md#not-in-state",
+  };
 }
 
 /** A collision with an identical object of a kind that carries no marker, with no unfinished create of this resource to prove it its own. */
-export function unprovenRefusal(collision: Collision): string {
-  return (
-    `${collision.id} is as declared, but nothing proves it this stack's. ${replacing(collision)} ` +
-    `If yours (not another's, by hand): ${claim(collision)}. See ${NOT_HELD_SECTION}`
-  );
+export function unprovenRefusal(collision: Collision): Refusal {
+  return {
+    summary: `${collision.id} is as declared, but nothing proves it this stack's`,
+    fix: `${replacing(collision)} If yours (not another's, by hand): ${claim(collision)}`,
+    docs: "docs/adoption.md#not-in-state",
+  };
 }
 
 /**
@@ -66,36 +68,43 @@ function claim({ id, importId, urn }: Collision): string {
  * Adopting or importing an object another resource's create marker names: another stack (or this one
  * under another name) made it and may still hold it, and its destroy would delete it.
  */
-export function foreignMarkerWarning(kind: string, id: string): string {
-  return (
-    `${kind} ${id} has another resource's create marker: another stack (or this one, under another name) made it. If that stack ` +
-    `still holds it, its destroy deletes it: run pulumi state delete on it there first. See ${NOT_HELD_SECTION}`
-  );
+export function foreignMarkerWarning(kind: string, id: string): Refusal {
+  return {
+    summary: `${kind} ${id} has another resource's create marker: another stack (or this one, under another name) made it. If that stack still holds it, its destroy deletes it`,
+    fix: "Run pulumi state delete on it there first",
+    docs: "docs/adoption.md#not-in-state",
+  };
 }
 
 /**
  * A change the service cannot make in place on an adopted object while adoptId stays: the replacement's
- * create would adopt the same object again. Said after the field it is about.
+ * create would adopt the same object again (the docs section says so). Said after the field it is
+ * about (the check failure's property, or `<kind> <id>: <field>` where diff says it).
  */
-export function adoptedReplaceRefusal(adoptId: string): string {
-  return (
-    `cannot change on ${adoptId} while adoptId names it: a replacement would adopt it again. Remove adoptId in the same change to ` +
-    `replace it (the old one is deleted), or change it back. See ${ADOPTION_SECTION}`
-  );
+export function adoptedReplaceRefusal(adoptId: string): Refusal {
+  return {
+    summary: `cannot change on ${adoptId} while adoptId names it`,
+    fix: "Remove adoptId in the same change to replace it, or change it back",
+    docs: "docs/adoption.md#what-is-not",
+  };
 }
 
 /** An object an earlier create of this resource made for other values, which nothing proves this stack's: left, and said. */
-export function leftoverLeft(kind: string, id: string): string {
-  return (
-    `${kind} ${id}: left as it is: it has this resource's create marker for other values, and nothing proves it this stack's (a run ` +
-    `elsewhere, or a same-named stack in another backend). Delete it by hand if it is a leftover.`
-  );
+export function leftoverLeft(kind: string, id: string): Refusal {
+  return {
+    object: `${kind} ${id}`,
+    summary: "left as it is: it has this resource's create marker for other values, and nothing proves it this stack's (made elsewhere, or by a twin stack)",
+    fix: "Delete it by hand if it is a leftover",
+    docs: "docs/adoption.md#not-in-state",
+  };
 }
 
 /** A session with this resource's marker that the state does not hold: a new one is made beside it, which the API cannot delete. */
-export function sessionLeftBeside(kind: string, id: string): string {
-  return (
-    `${kind} ${id}: left as it is: it has this resource's create marker but is not in this stack's state (destroyed, dropped with ` +
-    `pulumi state delete, a killed run's, or a twin stack's), and the API cannot delete it; a new one is made, and it expires on its own.`
-  );
+export function sessionLeftBeside(kind: string, id: string): Diagnostic {
+  return {
+    object: `${kind} ${id}`,
+    summary:
+      "left as it is: it has this resource's create marker but is not in this stack's state, and the API cannot delete it; a new one is made, and it expires on its own",
+    docs: "docs/troubleshooting.md#a-setup-session-left-as-it-is",
+  };
 }

@@ -2,6 +2,8 @@
 // the engine hands them, and send no request for unchanged inputs (a preview with no changes sends
 // nothing): only a step that writes has its connection's key checked, and only changed inputs that
 // need the service (a config's value against its deployment's schema) are checked live.
+import { DiagnosticError, quoted, renderCheckReason, type Refusal } from "../diagnostic";
+import { KIND_SECTIONS } from "../docs-sections";
 import { connectionNameProblem } from "../settings";
 import { isUnknown, sameValue } from "../shapes/normalize";
 import { CONNECTION_INPUT, SAME_KEY_AS_INPUT } from "../shapes/reserved";
@@ -99,18 +101,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
     const other = news[SAME_KEY_AS_INPUT];
     const fields = this.shape.naturalKey;
     if (typeof other !== "string" || isUnknown(other) || !fields) return [];
-    const declared = fields
-      .filter((field) => news[field] !== undefined && news[field] !== null)
-      .map((field) => `${field} ${JSON.stringify(news[field])}`)
-      .join(", ");
-    return [
-      {
-        property: fields[0],
-        reason:
-          `${declared} is also declared by ${resourceNamed(this.shape.kind, other)} of this program: the service keeps one ${this.shape.kind} ` +
-          `per ${fields.join(" and ")}, so both would manage the same object. Declare it once, or give each its own ${fields[0]}.`,
-      },
-    ];
+    return [{ property: fields[0], reason: renderCheckReason(declaredTwice(this.shape.kind, fields, news, other)) }];
   }
 
   /**
@@ -143,10 +134,13 @@ export class Planner<Args extends Props, R extends LiveObject> {
       // rather than let the service refuse them halfway through the up.
       const failures = this.shape.checkChange?.(news as Args, {}, { isNew: true, createsObject: true }) ?? [];
       if (failures.length > 0) {
-        throw new Error(
-          `${this.kind} must be replaced (its ${reason} is ${JSON.stringify(olds[reason])}), and its replacement cannot be created as declared: ` +
+        throw new DiagnosticError({
+          summary:
+            `${this.kind} must be replaced (its ${reason} is ${quoted(olds[reason])}), and its replacement cannot be created as declared: ` +
             failures.map((f) => `${f.property} ${f.reason}`).join("; "),
-        );
+          fix: "Declare values a new object can be created with",
+          docs: "docs/guide.md#resources",
+        });
       }
       replaces.push(reason);
     }
@@ -176,8 +170,9 @@ export class Planner<Args extends Props, R extends LiveObject> {
       ...(this.shape.checkChange?.(news as Args, olds, { isNew: false, createsObject: true }) ?? []),
     ].map((f) => this.keepingSecrets(f));
     if (failures.length === 0) return;
-    const said = failures.map((f) => (f.property ? `${f.property} ${f.reason}` : f.reason)).join("; ");
-    throw new Error(`${this.kind} ${id}: ${said}`);
+    // The first in full (its fix and section), and how many more: two reasons would not fit one line.
+    const [first] = failures.map((f) => (f.property ? `${f.property} ${f.reason}` : f.reason));
+    throw new Error(`${this.kind} ${id}: ${first}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ""}`);
   }
 
   /**
@@ -216,7 +211,16 @@ export class Planner<Args extends Props, R extends LiveObject> {
   private connectionFailure(news: Props): CheckFailure | undefined {
     const connection = news[CONNECTION_INPUT];
     if (connection === undefined || isUnknown(connection)) return undefined;
-    if (typeof connection !== "string") return { property: CONNECTION_INPUT, reason: "must be the name of a connection in tcs:connections (a string)" };
+    if (typeof connection !== "string") {
+      return {
+        property: CONNECTION_INPUT,
+        reason: renderCheckReason({
+          summary: "must be the name of a connection in tcs:connections (a string)",
+          fix: "Name one of tcs:connections",
+          docs: "docs/guide.md#named-connections-several-environments-in-one-program",
+        }),
+      };
+    }
     const problem = connectionNameProblem(connection);
     return problem ? { property: CONNECTION_INPUT, reason: problem } : undefined;
   }
@@ -229,7 +233,7 @@ export class Planner<Args extends Props, R extends LiveObject> {
   private adoptionFailures(olds: Props, news: Props, replaces?: readonly string[]): CheckFailure[] {
     const adoptId = news.adoptId;
     if (typeof adoptId !== "string" || olds.adoptId !== adoptId) return [];
-    return (replaces ?? this.replaceOnlyChanges(olds, news)).map((name) => ({ property: name, reason: adoptedReplaceRefusal(adoptId) }));
+    return (replaces ?? this.replaceOnlyChanges(olds, news)).map((name) => ({ property: name, reason: renderCheckReason(adoptedReplaceRefusal(adoptId)) }));
   }
 
   /** Schema failures for the declared inputs, leaving out values not known until apply. */
@@ -305,13 +309,36 @@ export class Planner<Args extends Props, R extends LiveObject> {
   /** Why such a replacement is refused and the two ways out; `name` the field whose change replaces, `id` the old object's where known. */
   private keptKeyReason(name: string | undefined, id?: string): string {
     const [key, kind] = [this.shape.uniqueKey!, this.shape.kind];
-    const cause = name ? `changing it replaces the ${kind} (replaceOnChanges)` : `the ${kind} is to be replaced`;
-    const fix = name ? `take ${name} out of replaceOnChanges` : "remove what forces the replacement (a replacementTrigger)";
-    return (
-      `${cause}, and the replacement needs a new ${key}: the service allows one per ${key} and its API cannot delete the old one` +
-      `${id ? ` (${id})` : ""}. Change ${key} too, or ${fix}.`
-    );
+    const cause = name ? `changing it replaces the ${kind}` : `the ${kind} is to be replaced`;
+    const fix = name ? `take ${name} out of replaceOnChanges` : "remove what forces it (a replacementTrigger)";
+    // The service allows one per key, and the API cannot delete the old one: the kind's section says so.
+    return renderCheckReason({
+      summary: `${cause}, and the old one${id ? ` (${id})` : ""} keeps its ${key}`,
+      fix: `Change ${key} too, or ${fix}`,
+      docs: KIND_SECTIONS[kind],
+    });
   }
+}
+
+/**
+ * Another resource of the program (`other`, as resourceNamed takes it) declares the same natural key
+ * (`fields`) as `news`. One field: it and its value, and the rule. Several (a callback instance's
+ * ids): the engine prints the first's value beside the failure, the others are named or counted, and
+ * the rule is left to the docs (their ids would take the line).
+ */
+export function declaredTwice(kind: string, fields: readonly string[], news: Props, other: string): Refusal {
+  const [first, ...rest] = fields.filter((field) => news[field] !== undefined && news[field] !== null);
+  const named = `is also declared by ${resourceNamed(kind, other)} of this program`;
+  return {
+    summary:
+      first === undefined
+        ? named
+        : rest.length === 0
+          ? `${first} ${JSON.stringify(news[first])} ${named}: one ${kind} per ${first}`
+          : `${named}, with the same ${rest.length === 1 ? rest[0] : `${rest.length} other ids`}`,
+    fix: `Declare it once, or change one's ${fields[0]}`,
+    docs: "docs/guide.md#resources",
+  };
 }
 
 /**

@@ -10,13 +10,14 @@
 // the kind pays nothing more, and one that does not pays one list. An id this run created, after that
 // list, is known to exist (ctx.claimed); an id not known yet (another resource's output) is skipped.
 import type { Callback, ProviderConfig } from "../../sdk";
+import { renderCheckReason } from "../diagnostic";
 import { SCAN_PAGE_SIZE } from "../page-size";
 import { isUnknown } from "../shapes/normalize";
 import type { CheckFailure, ResourceKind } from "../shapes/shape";
 import type { ApiContext } from "./binding";
 import type { PageLike } from "./read-batcher";
 
-const SEE = "See docs/troubleshooting.md#an-id-the-service-would-refuse-at-preview";
+const SECTION = "docs/troubleshooting.md#ids-checked-at-preview";
 
 /** What a check reads of a referenced object. */
 interface Referenced {
@@ -25,8 +26,8 @@ interface Referenced {
 }
 
 interface LiveList {
-  /** What the object must be, as a message names it. */
-  noun: string;
+  /** What a reference that names no live object of the kind is: the check failure's summary. */
+  missing: string;
   /** What to name instead. */
   fix: string;
   /** The kind's live objects: the list its binding's markedIn().listAll() sends, so both share one scan. */
@@ -36,20 +37,20 @@ interface LiveList {
 /** The kinds whose objects the API lists; a reference to any other kind is the service's to judge. */
 const LISTED: Partial<Record<ResourceKind, LiveList>> = {
   Callback: {
-    noun: "active callback",
-    fix: "pass a tcs.Callback's id",
+    missing: "names no active callback of this environment (no such id, or deleted or archived)",
+    fix: "Pass a tcs.Callback's id",
     firstPage: (ctx): Promise<PageLike<Callback>> => ctx.client.callbacks.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   },
   ProviderConfig: {
-    noun: "active provider config",
-    fix: "pass a tcs.ProviderConfig's id, of the callback's provider",
+    missing: "names no active provider config of this environment",
+    fix: "Pass a tcs.ProviderConfig's id, of the callback's provider",
     firstPage: (ctx): Promise<PageLike<ProviderConfig>> => ctx.client.providerConfigs.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   },
 };
 
 /** Why a reference fails that the run's list of its kind does not hold. */
 function noLiveObject(list: LiveList): string {
-  return `names no ${list.noun} of this environment (no such id, or deleted or archived): ${list.fix}. ${SEE}`;
+  return renderCheckReason({ summary: list.missing, fix: list.fix, docs: SECTION });
 }
 
 /** Why a reference to `kind` fails when it names no live object; undefined for a kind the API does not list. */
@@ -102,8 +103,12 @@ export function configOfAnotherProvider(callback: Referenced | undefined, config
   return [
     {
       property: "providerConfigId",
-      reason:
-        `is of provider ${config.providerId}, and callback ${callback.id} of ${callback.providerId}: ` + `pass a config of ${callback.providerId}. ${SEE}`,
+      // The engine prints the config's id beside it; the callback's is the user's to look up.
+      reason: renderCheckReason({
+        summary: `is of ${config.providerId}, not the callback's ${callback.providerId}`,
+        fix: "Pass a config of that provider",
+        docs: SECTION,
+      }),
     },
   ];
 }

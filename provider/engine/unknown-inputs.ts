@@ -4,13 +4,15 @@
 // passed over it, the preview and the up went ahead without the name, and `nmae` sat in state.
 // Compared by name against the shape's input names alone, so it costs nothing beside zod; it runs where
 // validation runs, and inputs validated before (validated-by.ts) held no unknown name.
-import type { CheckFailure } from "../shapes/shape";
+import { renderCheckReason } from "../diagnostic";
+import { KIND_SECTIONS } from "../docs-sections";
+import type { CheckFailure, ResourceKind } from "../shapes/shape";
 import { stripEngineKeys, type Props } from "./engine-inputs";
 
 /** What of a shape the check reads: its token and its names. */
 interface Names {
   token: string;
-  kind: string;
+  kind: ResourceKind;
   inputNames: readonly string[];
   outputNames?: readonly string[];
 }
@@ -22,16 +24,15 @@ interface Names {
  */
 export function unknownInputFailures(shape: Names, news: Props): CheckFailure[] {
   const known = new Set(shape.inputNames);
-  const see = `See docs/guide.md#tcs${shape.kind.toLowerCase()}`;
+  const docs = KIND_SECTIONS[shape.kind];
+  const failure = (summary: string): CheckFailure => ({ property: "", reason: renderCheckReason({ summary, docs }, true) });
+  // The fix is in what happened, in the words troubleshooting.md's heading quotes: "did you mean name?"
   return Object.keys(stripEngineKeys(news))
     .filter((name) => !known.has(name))
     .map((name) => {
-      if (shape.outputNames?.includes(name)) {
-        return { property: "", reason: `${name} is an output of ${shape.token}, which the service sets: leave it out of the inputs. ${see}` };
-      }
+      if (shape.outputNames?.includes(name)) return failure(`${name} is an output of ${shape.token}, which the service sets: leave it out of the inputs`);
       const nearest = nearestName(name, shape.inputNames);
-      const hint = nearest ? `did you mean ${nearest}?` : `its inputs are ${shape.inputNames.join(", ")}.`;
-      return { property: "", reason: `${name} is not a property of ${shape.token}; ${hint} ${see}` };
+      return failure(`${name} is not a property of ${shape.token}; ${nearest ? `did you mean ${nearest}?` : `its inputs are ${shape.inputNames.join(", ")}`}`);
     });
 }
 

@@ -3,22 +3,36 @@
 // for the stack. The native door has one and sends warnings to the engine's Log service instead
 // (native/engine-log.ts), since the engine does not show a native plugin's stderr; there, a warning
 // about a resource names its URN, so the engine shows it with that resource rather than the stack.
+// A warning is a diagnostic (diagnostic.ts), rendered here, in one place, for both doors.
+import { MESSAGE_LIMIT, render, type Diagnostic } from "../diagnostic";
+
 export interface Warning {
   message: string;
   /** The resource the warning is about, where the door knows it (the native one). */
   urn?: string;
 }
 
-let sink: (warning: Warning) => void = ({ message }) => process.stderr.write(`warning: ${message}\n`);
+/** What the dynamic door's stderr puts before a warning, which the engine shows with it. */
+const STDERR_PREFIX = "warning: ";
+
+let sink: (warning: Warning) => void = ({ message }) => process.stderr.write(`${STDERR_PREFIX}${message}\n`);
+
+/**
+ * A diagnostic as a warning's text, within the limit with the stderr prefix. A string is a message
+ * not yet built as a diagnostic (the settings' advice, some of resource-engine.ts), passed as it is.
+ */
+export function warningText(warning: Diagnostic | string): string {
+  return typeof warning === "string" ? warning : render(warning, MESSAGE_LIMIT - STDERR_PREFIX.length);
+}
 
 /** A warning about the whole run or a connection (its key, its rate limit): shown with the stack. */
-export function warn(message: string): void {
-  sink({ message });
+export function warn(warning: Diagnostic | string): void {
+  sink({ message: warningText(warning) });
 }
 
 /** A warning about one resource (an object taken over, let go of, kept), shown with it when its `urn` is known. */
-export function warnAboutResource(message: string, urn: string | undefined): void {
-  sink({ message, urn });
+export function warnAboutResource(warning: Diagnostic | string, urn: string | undefined): void {
+  sink({ message: warningText(warning), urn });
 }
 
 /** Sends every later warning to `next` instead of stderr. */

@@ -9,7 +9,8 @@
 // A resource the dynamic door made on a named connection (`connection: "staging"`) lives in that
 // connection's environment, which DiffConfig cannot see (it is told the providers, not the resource):
 // its check refuses the move, naming the way that works.
-import { configKey, SettingsOwner } from "../settings";
+import { MESSAGE_LIMIT, render, type Refusal } from "../diagnostic";
+import { configKey } from "../settings";
 import { CONNECTION_INPUT } from "../shapes/reserved";
 import { PROVIDER_SETTINGS, PROVIDER_URN_INPUT } from "./config";
 import type { Props } from "./properties";
@@ -36,11 +37,12 @@ export function asProviderSettings(olds: Props): Props {
 export function namedConnectionMove(olds: Props): { property: string; reason: string } | undefined {
   const connection = olds[CONNECTION_INPUT];
   if (typeof connection !== "string") return undefined;
-  return {
-    property: "",
-    reason:
-      `it was made by the dynamic door on its connection "${connection}" (${SettingsOwner.connection(connection).settings()}), and an alias to the native ` +
-      `door cannot tell which environment that is. Keep it on the dynamic door (one TypeScript program can hold both), or move it ` +
-      `without the alias: pulumi state delete its URN, then pulumi import it under an explicit tcs provider of that environment.`,
+  // The engine's words before it are this door's, `tcs:index:<Kind> resource '<name>' has a problem: `:
+  // 68 characters for a callback instance named in 12. The docs section says the rest (the import's --provider).
+  const refusal: Refusal = {
+    summary: `made on the dynamic door's connection "${connection}", an environment no alias can tell`,
+    fix: "Keep it there, or pulumi state delete it, then pulumi import it under that environment's provider",
+    docs: "docs/native-provider.md#on-a-named-connection",
   };
+  return { property: "", reason: render(refusal, MESSAGE_LIMIT - 68) };
 }

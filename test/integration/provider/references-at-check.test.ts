@@ -70,7 +70,7 @@ describe("ids a callback instance references, checked against the live objects a
     expect(result.failures).toEqual([
       {
         property: "callbackId",
-        reason: expect.stringMatching(/^names no active callback of this environment \(.*\): pass a tcs\.Callback's id\. See docs\/troubleshooting\.md#/),
+        reason: expect.stringMatching(/^names no active callback of this environment \(.*\)\. Pass a tcs\.Callback's id\. See docs\/troubleshooting\.md#/),
       },
     ]);
   });
@@ -88,9 +88,7 @@ describe("ids a callback instance references, checked against the live objects a
     expect(result.failures).toEqual([
       {
         property: "providerConfigId",
-        reason: expect.stringMatching(
-          /^names no active provider config of this environment \(.*\): pass a tcs\.ProviderConfig's id, of the callback's provider/,
-        ),
+        reason: expect.stringMatching(/^names no active provider config of this environment\. Pass a tcs\.ProviderConfig's id, of the callback's provider/),
       },
     ]);
   });
@@ -100,7 +98,7 @@ describe("ids a callback instance references, checked against the live objects a
     expect(result.failures).toEqual([
       {
         property: "providerConfigId",
-        reason: expect.stringMatching(new RegExp(`^is of provider ${LINEAR}, and callback ${callbackId} of ${GITHUB}: pass a config of ${GITHUB}\\. `)),
+        reason: expect.stringMatching(new RegExp(`^is of ${LINEAR}, not the callback's ${GITHUB}\\. Pass a config of that provider\\. `)),
       },
     ]);
   });

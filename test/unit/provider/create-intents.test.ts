@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { render } from "../../../provider/diagnostic";
 import { beginCreate, CreateIntentStoreError, endCreate, mayCommitUntil, unfinishedCreate } from "../../../provider/engine/create-intents";
 
 let dir: string;
@@ -42,7 +43,7 @@ test("an intent that cannot be removed is reported, not thrown", () => {
   // Something else now stands where the intent was (a directory cannot be unlinked).
   fs.rmSync(path.join(dir, intent));
   fs.mkdirSync(path.join(dir, intent, "inner"), { recursive: true });
-  expect(endCreate("marker-c")).toMatch(new RegExp(`the create finished, but its intent could not be removed from ${dir} \\(E[A-Z]+`));
+  expect(render(endCreate("marker-c")!)).toMatch(new RegExp(`the create finished, but its intent could not be removed from ${dir} \\(E[A-Z]+`));
 });
 
 test("a create the service may still commit records until when, and the next run reads it back (issue 58)", () => {
@@ -60,7 +61,7 @@ test("a create the service may still commit records until when, and the next run
 
 test("a moment that cannot be recorded is said, naming it, for the user to wait it out", () => {
   process.env.TCS_CREATE_INTENTS_DIR = dir;
-  expect(mayCommitUntil("marker-never-begun", Date.parse("2026-12-06T10:00:00.000Z"))).toMatch(
-    /may still commit this create until 2026-12-06T10:00:00\.000Z, and that could not be recorded .*ENOENT.*wait until then/,
+  expect(render(mayCommitUntil("marker-never-begun", Date.parse("2026-12-06T10:00:00.000Z"))!)).toMatch(
+    /may still commit this create until 2026-12-06T10:00:00\.000Z, and that could not be recorded .*ENOENT.*Wait until then/,
   );
 });

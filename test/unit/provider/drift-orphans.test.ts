@@ -4,6 +4,7 @@
 import type { EngineEvent, StepEventMetadata } from "@pulumi/pulumi/automation";
 import { DriftCollector } from "../../../provider/cli/drift/report";
 import { toMarkdown } from "../../../provider/cli/drift/render";
+import { warningText } from "../../../provider/engine/warn";
 import { orphanWarning } from "../../../provider/orphan-warning";
 
 const HELD = "pcfg_heldheldheldheldheld0";
@@ -23,7 +24,7 @@ function collect(events: Array<Omit<EngineEvent, "sequence" | "timestamp">>) {
 }
 
 const named = (orphan: string, held = HELD) => ({
-  diagnosticEvent: { message: `warning: ${orphanWarning("tcs:ProviderConfig", orphan, held)}\n`, color: "never", severity: "warning" as const },
+  diagnosticEvent: { message: `warning: ${warningText(orphanWarning("tcs:ProviderConfig", orphan, held))}\n`, color: "never", severity: "warning" as const },
 });
 
 describe("pulumi-tcs drift and orphans", () => {

@@ -41,7 +41,9 @@ it("another environment's settings, or ones whose environment cannot be told, re
 it("refuses a resource the dynamic door made on a named connection, naming it and the way that works", () => {
   expect(namedConnectionMove({ name: "R", connection: "staging" })).toEqual({
     property: "",
-    reason: expect.stringMatching(/^it was made by the dynamic door on its connection "staging" \(tcs:connections\.staging\).*pulumi state delete its URN/),
+    reason: expect.stringMatching(
+      /^made on the dynamic door's connection "staging", an environment no alias can tell\..*pulumi state delete it, then pulumi import it/,
+    ),
   });
   expect(namedConnectionMove({ name: "R" })).toBeUndefined();
 });

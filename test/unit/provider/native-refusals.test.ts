@@ -40,8 +40,8 @@ describe("a replacement the engine plans for replaceOnChanges (the native door i
       {
         property: "name",
         reason:
-          `changing it replaces the Role (replaceOnChanges), and the replacement needs a new slug: the service allows one per slug and its API ` +
-          `cannot delete the old one (${roleId}). Change slug too, or take name out of replaceOnChanges.`,
+          `changing it replaces the Role, and the old one (${roleId}) keeps its slug. Change slug too, or take name out of replaceOnChanges. ` +
+          "See docs/guide.md#tcsrole",
       },
     ]);
   });
@@ -54,7 +54,10 @@ describe("a replacement the engine plans for replaceOnChanges (the native door i
   it("without a changed field (a replacementTrigger) names the slug and what forces the replacement", async () => {
     const again = await engineReplaces(calls(), "support", roleId, role);
     expect(again.failures).toEqual([
-      { property: "slug", reason: expect.stringMatching(/^the Role is to be replaced, .*\(rol_\w+\)\. Change slug too, or remove what forces/) },
+      {
+        property: "slug",
+        reason: expect.stringMatching(/^the Role is to be replaced, and the old one \(rol_\w+\) keeps its slug\. Change slug too, or remove what forces/),
+      },
     ]);
   });
 

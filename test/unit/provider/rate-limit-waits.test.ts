@@ -1,8 +1,10 @@
 // What a wait for the rate limit says (issue 59): the wait and what holds it; the tier's fix only where
 // raising the tier would help (a development tier holding the run back), never to set what is set.
-import { waitStatus, waitWarning } from "../../../provider/rate-limit-waits";
+import { render } from "../../../provider/diagnostic";
+import { waitStatus, waitWarning as waitDiagnostic } from "../../../provider/rate-limit-waits";
 import { SettingsOwner } from "../../../provider/settings";
 
+const waitWarning = (...args: Parameters<typeof waitDiagnostic>) => render(waitDiagnostic(...args));
 const wait = (cause: "tier" | "service", leftMs = 412_000) =>
   ({ method: "POST", path: "/roles", waitedMs: 3_000, leftMs, cause, done: false, window: { limit: 100, windowMs: 600_000 } }) as const;
 

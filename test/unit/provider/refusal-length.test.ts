@@ -1,23 +1,49 @@
-// Short refusals (issue 51): every refusal a create or an environment check gives is one line of at
-// most 300 characters with realistic ids and a resource name of 12 characters, and names the object,
-// the fix as a command and the docs section; the section each names exists in the docs.
+// Short refusals (issues 51, 59, 60): every message the provider builds is one line of at most 300
+// characters with realistic ids, long values and a resource name of 12 characters, and names the
+// object, the fix as a command and the docs section; the section each names exists in the docs. The
+// builders that answer a diagnostic are held as diagnostics, rendered here as the provider renders them
+// (thrown, warned, or as a check failure's reason); the messages other modules still build as strings
+// are held as strings.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { AuthenticationError, UnprocessableEntityError, InternalServerError, APIConnectionTimeoutError } from "../../../sdk";
 import { baseUrlRefusal } from "../../../provider/cli/base-url";
+import { MESSAGE_LIMIT, render, renderCheckReason, type Diagnostic } from "../../../provider/diagnostic";
 import { SettingsOwner } from "../../../provider/settings";
-import { createMayStillCommit, earlierCreateSettling } from "../../../provider/engine/create-messages";
+import {
+  adoptDiffers,
+  adoptMissing,
+  adoptReplaced,
+  createLookupFailed,
+  createMayStillCommit,
+  earlierCreateSettling,
+  heldByAnotherResource,
+  leftoverRemoval,
+  nothingCreated,
+  takenOverByMarker,
+  takenOverIdentical,
+  waitingForLateCommit,
+} from "../../../provider/engine/create-messages";
+import { mayCommitUntil, unrecordable } from "../../../provider/engine/create-intents";
+import { serviceFailure } from "../../../provider/engine/errors";
 import { orphanWarning } from "../../../provider/orphan-warning";
 import { movedRefusal, notFoundSinceSettingsChanged, unknownEnvironmentRefusal } from "../../../provider/engine/environment-record";
 import {
   adoptedReplaceRefusal,
   collisionRefusal,
   foreignMarkerWarning,
+  leftoverLeft,
   notHeldRefusal,
+  sessionLeftBeside,
   unprovenRefusal,
   type Collision,
 } from "../../../provider/engine/ownership";
+import { declaredTwice } from "../../../provider/engine/planner";
 import { configOfAnotherProvider, noLiveObjectOf } from "../../../provider/engine/reference-check";
 import { unknownInputFailures } from "../../../provider/engine/unknown-inputs";
+import { warningText } from "../../../provider/engine/warn";
+import { namedConnectionMove } from "../../../provider/native/dynamic-door-move";
+import { waitWarning } from "../../../provider/rate-limit-waits";
 import { SHAPES } from "../../../provider/shapes";
 import { missingSettingsRefusal } from "../../../provider/native/missing-settings";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
@@ -36,24 +62,103 @@ const TIER_NOTICE = (serviceLimit: number, limit: number) => ({ serviceLimit, ti
 const instance = collision("CallbackInstance", ID("cbi"), `${ID("cb")}/${ID("cbi")}`);
 /** A check failure as the engine prints it after the resource: the property, its value, the reason. */
 const printed = (property: string, value: string, reason: string | undefined) => `property ${property} value {${value}} has a problem: ${reason}`;
-const refusals: Record<string, string> = {
+/** A failure of the resource as a whole as the engine prints it (unknown inputs, a door move). */
+const printedForResource = (reason: string | undefined) => `tcs:index:CallbackInstance resource '${NAME}' has a problem: ${reason}`;
+const AT = Date.parse("2026-12-06T10:00:00Z");
+const LONG = "x".repeat(10_240);
+const context = { headers: {}, method: "POST", path: "/callback-instances", requestId: "req_LDQ5rcmmfTAwcbqE1Y5S" };
+const fieldErrors = new UnprocessableEntityError({
+  ...context,
+  status: 422,
+  body: {
+    code: "validation_failed",
+    message: "The request is invalid.",
+    errors: [
+      { path: ["description"], message: `must be at most 1000 characters, got ${LONG}` },
+      { path: ["provider_config_id"], message: `unknown id; known ids: ${Array.from({ length: 40 }, (_, i) => ID(`pcfg${i}`)).join(", ")}` },
+    ],
+  },
+});
+const unauthorized = new AuthenticationError({
+  ...context,
+  status: 401,
+  body: {
+    code: "unauthorized",
+    message: "The API key is malformed or unknown.",
+    hint: "Use a secret (service_sk_...) or publishable (service_pk_...) key of this environment.",
+  },
+});
+const unavailable = new InternalServerError({ ...context, status: 503, body: { code: "unavailable", message: "The service is unavailable." } });
+const timedOut = new APIConnectionTimeoutError({ ...context, timeoutMs: 30_000, mayHaveBeenProcessed: true });
+const storeError = Object.assign(
+  new Error(`ENOTDIR: not a directory, open '/home/runner/work/infra/infra/.tcs/e2e/${"nested/".repeat(20)}create-intents/5b15751bd92a2e9c5cb2361ddb2449ff'`),
+  { code: "ENOTDIR" },
+);
+
+/** What the provider throws: each builder's diagnostic, rendered as DiagnosticError renders it. */
+const thrown: Record<string, Diagnostic> = {
   "not held (config)": notHeldRefusal(collision("ProviderConfig", ID("pcfg"))),
   "not held, dynamic door": notHeldRefusal({ ...collision("Callback", ID("cb")), urn: undefined }),
   "collision (callback)": collisionRefusal(collision("Callback", ID("cb")), `integrationProviderId "${ID("intp")}"`),
   "collision (instance)": collisionRefusal(instance, "this callback and config"),
   "unproven (instance)": unprovenRefusal(instance),
   "unproven (role)": unprovenRefusal(collision("Role", ID("rol"), ID("rol"), "change slug")),
+  "an earlier create still settling": earlierCreateSettling("tcs:ProviderConfig", AT),
+  "a create that may still commit": createMayStillCommit("tcs:IntegrationSetupSession", "the connection was lost", AT),
+  // Issue 60: every builder of the create path, with the longest values it is given.
+  "a create's answer lost, and the lookup failed": createLookupFailed(
+    "tcs:CallbackInstance",
+    serviceFailure("creating tcs:CallbackInstance", timedOut),
+    serviceFailure("lookup", unavailable),
+  ),
+  "nothing created after every attempt": nothingCreated(serviceFailure("creating tcs:CallbackInstance", unavailable)),
+  "held by another resource (instance)": heldByAnotherResource("tcs:CallbackInstance", ID("cbi"), SHAPES.CallbackInstance.naturalKey),
+  "adoptId names nothing": adoptMissing("tcs:IntegrationSetupSession", ID("iss")),
+  "adoptId names an object Pulumi replaces": adoptReplaced("tcs:Callback", ID("cb"), "description", LONG),
+  "adoptId differs in replace-only fields": adoptDiffers("tcs:ProviderConfig", ID("pcfg"), [
+    { name: "providerId", live: ID("prov"), declared: ID("prov").replace("aB3", "xY9") },
+    { name: "providerDeploymentId", live: ID("pdep"), declared: LONG },
+    { name: "metadata", live: { owner: LONG }, declared: { owner: "me" } },
+  ]),
+  "a leftover's delete failed": leftoverRemoval("tcs:ProviderConfig", ID("pcfg")).ifDeleteFails(
+    serviceFailure(`removing tcs:ProviderConfig ${ID("pcfg")}`, unavailable),
+  ),
+  "the intent store cannot be written (a long path)": unrecordable(storeError),
+  // Errors from the service (errors.ts): a 10,240-character field error, a revoked key of a named connection.
+  "field errors of the service (long)": serviceFailure("creating tcs:CallbackInstance", fieldErrors),
+  "the key refused (named connection)": serviceFailure(`reading tcs:CallbackInstance ${ID("cbi")}`, unauthorized, "staging-eu"),
+  "the key refused (default connection)": serviceFailure(`reading tcs:CallbackInstance ${ID("cbi")}`, unauthorized),
+  "the service unavailable": serviceFailure(`deleting tcs:CallbackInstance ${ID("cbi")}`, unavailable),
+  "a timeout": serviceFailure(`updating tcs:CallbackInstance ${ID("cbi")}`, timedOut),
+};
+
+/** What the provider warns: rendered as warn.ts renders a warning, with the dynamic door's stderr prefix. */
+const warned: Record<string, Diagnostic> = {
   "foreign marker": foreignMarkerWarning("tcs:ProviderConfig", ID("pcfg")),
+  "orphan named by a refresh": orphanWarning("tcs:ProviderConfig", ID("pcfg"), ID("pcfg")),
+  "taken over by its marker": takenOverByMarker("tcs:IntegrationSetupSession", ID("iss")),
+  "taken over, identical": takenOverIdentical("tcs:CallbackInstance", ID("cbi")),
+  "a leftover deleted": leftoverRemoval("tcs:IntegrationSetupSession", ID("iss")).deleted,
+  "a leftover left": leftoverLeft("tcs:IntegrationSetupSession", ID("iss")),
+  "a session left beside": sessionLeftBeside("tcs:IntegrationSetupSession", ID("iss")),
+  "waiting for a late commit": waitingForLateCommit("tcs:IntegrationSetupSession", Date.now() + 600_000),
+  "the intent's settling time unrecorded": mayCommitUntil("no-such-marker", AT)!,
+  "the rate limit's wait (a named connection, development)": waitWarning(
+    { method: "POST", path: "/callback-instances", waitedMs: 3_000, leftMs: 412_000, cause: "tier", done: false, window: { limit: 100, windowMs: 600_000 } },
+    {},
+    SettingsOwner.connection("staging-eu"),
+  ),
+};
+
+/** Messages other modules build as strings (the settings', the environment record's), and check failures as the engine prints them. */
+const messages: Record<string, string> = {
   // As diff says it (planner.ts), the longest form: the kind and id, then the field.
-  "adopted, replace-only change": `tcs:ProviderConfig ${ID("pcfg")}: providerDeploymentId ${adoptedReplaceRefusal(ID("pcfg"))}`,
+  "adopted, replace-only change": `tcs:ProviderConfig ${ID("pcfg")}: providerDeploymentId ${renderCheckReason(adoptedReplaceRefusal(ID("pcfg")))}`,
   "moved (default connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), undefined),
   "moved (named connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), "staging-eu"),
   "environment unknown": unknownEnvironmentRefusal("tcs:Role", ID("rol"), undefined, "503 Service Unavailable"),
   "not found since the settings changed (default connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), undefined),
   "not found since the settings changed (named connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), "staging-eu"),
-  "an earlier create still settling": earlierCreateSettling("tcs:ProviderConfig", Date.parse("2026-12-06T10:00:00Z")),
-  "a create that may still commit": createMayStillCommit("tcs:IntegrationSetupSession", "the connection was lost", Date.parse("2026-12-06T10:00:00Z")),
-  "orphan named by a refresh": orphanWarning("tcs:ProviderConfig", ID("pcfg"), ID("pcfg")),
   // A callback instance's references, checked at preview (issue 59).
   "no active callback": printed("callbackId", ID("cb"), noLiveObjectOf("Callback")),
   "no active provider config": printed("providerConfigId", ID("pcfg"), noLiveObjectOf("ProviderConfig")),
@@ -62,6 +167,26 @@ const refusals: Record<string, string> = {
     ID("pcfg"),
     configOfAnotherProvider({ id: ID("cb"), providerId: ID("prov") }, { id: ID("pcfg"), providerId: ID("prov").replace("aB3", "xY9") })[0]?.reason,
   ),
+  // One object, one resource (issue 59's e2e: 471 characters): a role's slug, an instance's three ids.
+  "natural key declared twice (role)": printed(
+    "slug",
+    "per-environment-dynamic",
+    renderCheckReason(declaredTwice("Role", ["slug"], { slug: "per-environment-dynamic" }, "prod-role-eu")),
+  ),
+  "natural key declared twice (instance)": printed(
+    "callbackId",
+    ID("cb"),
+    renderCheckReason(
+      declaredTwice(
+        "CallbackInstance",
+        SHAPES.CallbackInstance.naturalKey!,
+        { callbackId: ID("cb"), providerConfigId: ID("pcfg"), providerAuthConfigId: ID("pac") },
+        `urn:pulumi:production::infra::tcs:index:CallbackInstance::${NAME}-b`,
+      ),
+    ),
+  ),
+  // A resource the dynamic door made on a named connection, moved to the native door (issue 59's e2e: 407).
+  "a dynamic door's resource on a named connection, aliased": printedForResource(namedConnectionMove({ connection: "staging-eu" })?.reason),
   // A command's base URL (issue 58), from each place it is read; a stack's fix is the longest.
   "plain http, --base-url": baseUrlRefusal("http://tcs.internal.example.com:8080", { flag: "--base-url" })!,
   "plain http, TCS_BASE_URL": baseUrlRefusal("http://tcs.internal.example.com:8080", { variable: "TCS_BASE_URL" })!,
@@ -73,10 +198,13 @@ const refusals: Record<string, string> = {
   // Issue 59: a stack moved without its settings, an input the resource has not, the tier advice.
   "settings missing (default provider)": missingSettingsRefusal(PROVIDER_URN("default_0_1_0"), SettingsOwner.defaultProvider, () => undefined, {})!,
   "settings missing (explicit provider)": missingSettingsRefusal(PROVIDER_URN(NAME), SettingsOwner.provider(NAME), () => undefined, {})!,
-  "an input mistyped": unknownInputFailures(SHAPES.CallbackInstance, { providerAuthConfgId: ID("pac") })[0].reason,
-  "an output declared": unknownInputFailures(SHAPES.IntegrationSetupSession, { authorizationUrl: "https://..." })[0].reason,
+  "an input mistyped": printedForResource(unknownInputFailures(SHAPES.CallbackInstance, { providerAuthConfgId: ID("pac") })[0].reason),
+  "an output declared": printedForResource(unknownInputFailures(SHAPES.IntegrationSetupSession, { authorizationUrl: "https://..." })[0].reason),
   ...Object.fromEntries(
-    Object.values(SHAPES).map((shape) => [`an input no name is near (${shape.kind})`, unknownInputFailures(shape, { somethingElseEntirely: 1 })[0].reason]),
+    Object.values(SHAPES).map((shape) => [
+      `an input no name is near (${shape.kind})`,
+      printedForResource(unknownInputFailures(shape, { somethingElseEntirely: 1 })[0].reason),
+    ]),
   ),
   "tier advice (a named connection, development)": tierBelowServiceAdvice({}, TIER_NOTICE(5000, 100), SettingsOwner.connection("staging-eu")),
   "tier advice (production set already)": tierBelowServiceAdvice(
@@ -95,11 +223,17 @@ const refusals: Record<string, string> = {
   "generate's tier note (the variable)": tierNoteLine("pulumi-resource-tcs", "generate", undefined, { variable: true }, TIER_NOTICE(5000, 100)),
 };
 
+const refusals: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(thrown).map(([name, diagnostic]) => [name, render(diagnostic)])),
+  ...Object.fromEntries(Object.entries(warned).map(([name, diagnostic]) => [name, `warning: ${warningText(diagnostic)}`])),
+  ...messages,
+};
+
 describe.each(Object.entries(refusals))("the %s refusal", (_name, text) => {
   it("is one line of at most 300 characters that names a docs section which exists", () => {
     expect(text).not.toContain("\n");
-    expect(text.length).toBeLessThanOrEqual(300);
-    const [, file, anchor] = text.match(/See (docs\/[\w-]+\.md)#([a-z-]+)$/) ?? [];
+    expect(text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
+    const [, file, anchor] = text.match(/See (docs\/[\w-]+\.md)#([\w-]+)$/) ?? [];
     expect(file).toBeDefined();
     const headings = fs
       .readFileSync(path.join(__dirname, "../../..", file), "utf8")
@@ -129,4 +263,25 @@ it("leads with the fix for up --replace, the likeliest case when the stack holds
     expect(text.indexOf("If up --replace:")).toBeGreaterThan(0);
     expect(text.indexOf("If up --replace:")).toBeLessThan(Math.max(text.indexOf("pulumi import"), text.indexOf("set adoptId")));
   }
+});
+
+it("cuts a long value, never the fix, the section or what the message is about (issues 59, 60)", () => {
+  expect(refusals["adoptId names an object Pulumi replaces"]).toMatch(
+    /its description is 'x{60}…' \(10,240 characters\).*Remove adoptId to create a new one\./,
+  );
+  expect(refusals["field errors of the service (long)"]).toMatch(/^creating tcs:CallbackInstance failed: 422 validation_failed: description: /);
+  expect(refusals["field errors of the service (long)"]).toMatch(/\[POST \/callback-instances, request req_LDQ5rcmmfTAwcbqE1Y5S\]\. Fix what it names/);
+  expect(refusals["the key refused (named connection)"]).toContain("pulumi config set --secret --path tcs:connections.staging-eu.apiKey");
+  expect(refusals["the intent store cannot be written (a long path)"]).toMatch(
+    /^cannot record the create on this machine before sending it: ENOTDIR.*Nothing was created\. Set TCS_CREATE_INTENTS_DIR to a writable directory/,
+  );
+  expect(refusals["a create's answer lost, and the lookup failed"]).toContain("Run pulumi up again: it finds an object it made by its create marker.");
+  expect(refusals["natural key declared twice (role)"]).toContain(
+    `slug "per-environment-dynamic" is also declared by tcs.Role "prod-role-eu" of this program: one Role per slug.`,
+  );
+  expect(refusals["natural key declared twice (instance)"]).toContain(
+    `is also declared by tcs:index:CallbackInstance "${NAME}-b" of this program, with the same 2 other ids.`,
+  );
+  expect(refusals["a dynamic door's resource on a named connection, aliased"]).toContain("pulumi state delete it, then pulumi import it");
+  expect(refusals["orphan named by a refresh"]).toMatch(/orphan: tcs:ProviderConfig \S+ carries the create marker of \S+, which this stack holds/);
 });
