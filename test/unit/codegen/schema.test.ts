@@ -3,6 +3,7 @@
 // changed without `npm run gen-schema` fails here, naming what differs); what it says of each
 // resource is what the shape declares; and it keeps Pulumi's rules for a schema as far as they can be
 // checked without the CLI (the metaschema's kinds of type, tokens, references that resolve).
+import { SECRET_SETTINGS, SETTING_NAMES } from "../../../provider/settings";
 import { RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
 import type { Field } from "../../../provider/shapes/shape";
 import { RoleSchema } from "../../../sdk/schemas/roles";
@@ -128,13 +129,17 @@ describe("resources, as their shapes declare them", () => {
 });
 
 describe("the provider's settings", () => {
-  it("are the same four in stack config and on an explicit provider, the API key secret in both", () => {
-    const names = ["apiKey", "baseUrl", "serviceVersion", "rateLimitTier"];
-    expect(Object.keys(schema.config.variables)).toEqual(names);
-    expect(Object.keys(schema.provider.inputProperties)).toEqual(names);
-    expect(schema.config.variables.apiKey).toMatchObject({ type: "string", secret: true });
-    expect(schema.provider.inputProperties.apiKey).toMatchObject({ type: "string", secret: true });
-    for (const name of ["baseUrl", "serviceVersion", "rateLimitTier"]) expect(schema.config.variables[name].secret).toBeUndefined();
+  // The declaration (provider/settings/declaration.ts) is the list: a new setting needs no edit here.
+  it("are the declared ones in stack config and on an explicit provider, the secret ones (the API key) secret in both", () => {
+    expect(Object.keys(schema.config.variables)).toEqual(SETTING_NAMES);
+    expect(Object.keys(schema.provider.inputProperties)).toEqual(SETTING_NAMES);
+    expect(SECRET_SETTINGS).toEqual(["apiKey"]);
+    for (const name of SETTING_NAMES) {
+      const secret = SECRET_SETTINGS.includes(name) ? true : undefined;
+      for (const property of [schema.config.variables[name], schema.provider.inputProperties[name]]) {
+        expect([property.type, property.secret]).toEqual(["string", secret]);
+      }
+    }
   });
 
   it("never lets the SDKs read the environment into a provider's inputs (state), which the plugin reads itself", () => {
