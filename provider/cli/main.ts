@@ -6,6 +6,8 @@
 // that npx finds it there), and `pulumi-resource-tcs <command>` from the release's plugin executable,
 // with no Node installed (native/entry.ts).
 
+import { DiagnosticError, MESSAGE_LIMIT, render } from "../diagnostic";
+
 /** The commands, each loaded only when run: a drift report needs neither the SDK nor zod. */
 export const COMMANDS = {
   drift: async (argv: string[], program: string) => (await import("./drift")).drift(argv, program),
@@ -49,7 +51,11 @@ export async function runCli(argv: string[], program: string): Promise<number> {
   try {
     return await COMMANDS[command](rest, program);
   } catch (error) {
-    process.stderr.write(`${program} ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    const prefix = `${program} ${command}: `;
+    // A diagnostic is said within the limit with the command before it; any other error as it is.
+    const said =
+      error instanceof DiagnosticError ? render(error.diagnostic, MESSAGE_LIMIT - prefix.length) : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${prefix}${said}\n`);
     return 1;
   }
 }

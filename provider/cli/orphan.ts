@@ -5,18 +5,22 @@
 // object that carries a marker is touched: the command cannot delete what a person made.
 import { parseArgs } from "node:util";
 import { ToolConnectivityClient } from "../../sdk";
+import { DiagnosticError } from "../diagnostic";
+import type { DocsSection } from "../docs-sections";
 import { markerIn, withoutMarker } from "../engine/create-marker";
 import { notFoundAsUndefined } from "../engine/not-found";
 import { SETTINGS } from "../settings";
 import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
 import { tierNote } from "./tier-note";
 
+const SECTION: DocsSection = "docs/troubleshooting.md#orphans";
+
 const usage = (program: string) => `Usage: ${program} orphan <id> (--delete | --release) [--base-url <url>]
 
 Settles an orphan that pulumi refresh or the drift report named: a callback (cb_...) or provider config
 (pcfg_...) carrying the create marker of an object a stack holds, which no resource holds. The key is
 read from ${SETTINGS.apiKey.variable}, the base URL from --base-url or ${SETTINGS.baseUrl.variable}. To keep it instead,
-adopt it (adoptId, or pulumi import). See docs/troubleshooting.md#orphans
+adopt it (adoptId, or pulumi import). See ${SECTION}
   --delete    delete it
   --release   remove its create marker: it stays, as an object no stack manages`;
 
@@ -67,8 +71,20 @@ export async function orphan(argv: string[], program: string): Promise<number> {
   }
   const [id, ...extra] = positionals;
   const kind = KINDS[(id?.split("_")[0] ?? "") as keyof typeof KINDS];
-  if (!id || extra.length > 0 || !kind) throw new Error(`name one callback (cb_...) or provider config (pcfg_...) id, as the orphan warning does`);
-  if (values.delete === values.release) throw new Error(`say what to do with ${id}: --delete, or --release to keep it unmanaged`);
+  if (!id || extra.length > 0 || !kind) {
+    throw new DiagnosticError({
+      summary: "name one callback (cb_...) or provider config (pcfg_...) id, as the orphan warning does",
+      fix: `Run ${program} orphan <id> --delete (or --release)`,
+      docs: SECTION,
+    });
+  }
+  if (values.delete === values.release) {
+    throw new DiagnosticError({
+      summary: `say what to do with ${id}`,
+      fix: `Run ${program} orphan ${id} --delete, or --release to keep it unmanaged`,
+      docs: SECTION,
+    });
+  }
   const { apiKey, baseUrl, rateLimitTier } = await resolveTarget({ baseUrl: values["base-url"] }, process.env, readStackConfigWithPulumi);
   const onTierBelowService = tierNote(program, "orphan", rateLimitTier, { variable: true });
   const client = new ToolConnectivityClient({ apiKey, baseUrl, ...(rateLimitTier ? { rateLimit: rateLimitTier } : {}), onTierBelowService });
@@ -79,7 +95,11 @@ export async function orphan(argv: string[], program: string): Promise<number> {
     return 0;
   }
   if (markerIn(live.metadata) === undefined) {
-    throw new Error(`${kind.name} ${id} carries no create marker: no stack made it, so it is no orphan; nothing was changed`);
+    throw new DiagnosticError({
+      summary: `${kind.name} ${id} carries no create marker: no stack made it, so it is no orphan; nothing was changed`,
+      fix: "Check the id against the one the orphan warning named",
+      docs: SECTION,
+    });
   }
   if (values.delete) await kind.remove(client, id);
   else await kind.release(client, id, live);

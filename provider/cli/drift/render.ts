@@ -1,5 +1,6 @@
 // The drift report as Markdown (a CI job summary) and as JSON (for tools).
 import { DEFAULT_CONNECTION_LABEL } from "../../settings";
+import type { DocsSection } from "../../docs-sections";
 import type { DriftedResource, DriftReport, FieldChange, LifecycleChange, Orphan } from "./report";
 
 function cell(value: unknown): string {
@@ -61,6 +62,9 @@ function driftSection(resources: DriftedResource[], level: string): string[] {
 
 const RESTORE = "Run `pulumi up --refresh` to restore the declared state.";
 
+/** The orphans' docs section, one of those a message may name (a type: the report stays light). */
+const ORPHANS_SECTION: DocsSection = "docs/troubleshooting.md#orphans";
+
 /**
  * The orphans, each with the three ways to settle it. `program`: the tools' command as the user
  * typed it (pulumi-tcs, or the plugin executable).
@@ -71,7 +75,7 @@ function orphanSection(orphans: readonly Orphan[], program: string): string[] {
     `### Orphans: ${orphans.length === 1 ? "an object" : `${orphans.length} objects`} no resource holds`,
     "",
     "Each carries the create marker of an object this stack holds: a create the service committed after its client gave up. " +
-      "Until each is settled, the report exits 2. See docs/troubleshooting.md#orphans.",
+      `Until each is settled, the report exits 2. See ${ORPHANS_SECTION}.`,
     "",
   ];
   for (const orphan of orphans) {
