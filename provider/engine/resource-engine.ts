@@ -1,8 +1,9 @@
 // The shared engine: check, diff, create, read, update and delete for any resource. Everything
 // resource-specific lives in its shape (shapes/*.ts: the fields and how each changes) and its binding
 // (engine/bindings/*.ts: the API calls and the record's outputs); everything about how Pulumi expects
-// a provider to behave lives here, once: planning in planner.ts, creating in create-path.ts, and
-// refresh, update and delete below.
+// a provider to behave lives here, once: planning in planner.ts, creating in create-path.ts, the
+// environment step every call on an object takes first in environment-step.ts, and refresh, update
+// and delete below.
 import type { BackoffPolicy } from "../../sdk";
 import { canonical, sameValue } from "../shapes/normalize";
 import { CONNECTION_INPUT } from "../shapes/reserved";
@@ -15,7 +16,8 @@ import { firstMention, orphansBeside } from "./orphans";
 import { orphanWarning } from "../orphan-warning";
 import { createKeyOfUrn } from "../shapes/identity";
 import { connectionOf, parseArgs, type Props } from "./engine-inputs";
-import { DiagnosticError, render } from "../diagnostic";
+import { DiagnosticError } from "../diagnostic";
+import { KIND_SECTIONS } from "../docs-sections";
 import { environmentCheck, type EnvironmentCheck } from "./environment-step";
 import { describeError } from "./errors";
 import { parseImportId } from "./import-id";
@@ -163,13 +165,15 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     if (unread.length > 0) {
       // As adoption says it (docs/adoption.md): the code the import prints cannot hold these.
       const [names, them] = [unread.join(", "), unread.length > 1 ? "them" : "it"];
-      const notice = {
-        object: `${this.kind} ${id}`,
-        summary: `imported without ${names}: the API never returns ${them}, so the object keeps its own and state records none`,
-        fix: `Leave ${names} out of the program to keep what the object holds; declaring ${them} replaces the object`,
-        docs: "docs/adoption.md#what-is-not",
-      } as const;
-      warnAboutResource(render(notice), urn);
+      warnAboutResource(
+        {
+          object: `${this.kind} ${id}`,
+          summary: `imported without ${names}: the API never returns ${them}, so the object keeps its own and state records none`,
+          fix: `Leave ${names} out of the program to keep what the object holds; declaring ${them} replaces the object`,
+          docs: "docs/adoption.md#what-is-not",
+        },
+        urn,
+      );
     }
     return { id, props: outs, inputs: this.declaredInputs(outs) };
   }
@@ -238,8 +242,13 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       // A create of this run found this object and took it as its own (a role, which the API cannot
       // delete, replaced or renamed without an alias keeping its slug; a create resuming one that did
       // not finish): the "new" resource is this object, and deleting it would leave the stack pointing at nothing.
+      // A notice: nothing to fix.
       warnAboutResource(
-        `${this.kind} ${id}: not deleted: another resource of this run took it over (by adoptId, by resuming a create that did not finish, or as a role keeping its slug through a replacement or a rename without an alias)`,
+        {
+          object: `${this.kind} ${id}`,
+          summary: "not deleted: another resource of this run took it over (by adoptId, by resuming an unfinished create, or as a role keeping its slug)",
+          docs: "docs/adoption.md#interrupted-creates-what-is-recovered-and-what-asks-you",
+        },
         urn,
       );
       return;
@@ -251,7 +260,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     }
     try {
       const note = await this.binding.delete(ctx, id, props);
-      if (note) warnAboutResource(`${this.kind} ${id}: ${note}`, urn);
+      // What the API cannot do to the kind (no delete for roles and sessions), said in the binding's words.
+      if (note) warnAboutResource({ object: `${this.kind} ${id}`, summary: note, docs: KIND_SECTIONS[this.shape.kind] }, urn);
     } catch (error) {
       throw new Error(describeError(`deleting ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {
