@@ -1,13 +1,9 @@
-// Which environment of the service a provider's key and base URL reach, as the service tells it: the
-// id of the environment's oldest role, the first of `GET /roles?limit=100&order=asc` (the list the key
-// check of a writing run reads). A whole page, not one role: the run's role reads start from it instead
-// of listing the roles again, so an import reads an account at a refresh's floor (docs/performance.md).
-// Every environment is made with default roles of its own and the API cannot delete a role, so that
-// id names the environment for its life; a key rotated within the environment reads the same id, a key
-// of another environment another (docs/contract-decisions.md, "Explicit providers: which environment
-// a key reaches"). Recorded in the provider's inputs and asked again only
-// when the key or base URL changed, so a preview with no changes sends nothing; the SDK is loaded by
-// the first question, not before.
+// Which environment a provider's key and base URL reach, as the service tells it: the id of its oldest
+// role, which names the environment for its life (every environment has default roles, and the API
+// cannot delete one: docs/contract-decisions.md, "Explicit providers: which environment a key reaches").
+// A whole page is asked, which the run's role reads then start from (docs/performance.md). Recorded in
+// the provider's inputs and asked again only when the key or base URL changed, so a preview with no
+// changes sends nothing; the SDK is loaded by the first question, not before.
 import type { ToolConnectivityClient } from "../../sdk";
 import { missingSettings, readSettings, type SettingsOwner } from "../settings";
 import type { LiveObject } from "../engine/binding";
@@ -20,7 +16,7 @@ import type { Props } from "./properties";
 /** The service's answer to the question: the oldest role's id, none, or the request's failure. */
 export type Answer = { id: string } | { error: unknown } | { empty: true };
 
-/** Whose settings were asked about (as a message names them), whether they are the new ones or those state holds, and the provider's URN. */
+/** Whose settings were asked about, whether they are the new ones or those state holds, and the provider's URN. */
 interface FactNames {
   owner: SettingsOwner;
   which: "new" | "previous";

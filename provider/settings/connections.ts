@@ -1,8 +1,8 @@
-// Named connections: one program reaching several environments (staging and production, say), each
-// with its own settings, under `tcs:connections`, set key by key with `pulumi config set --path` (the
-// key with --secret). A resource or lookup names one with `connection: "staging"`; one that names none
-// uses the default connection, the top-level `tcs:*` (then TCS_* environment), as before connections
-// existed, so older programs and states are unchanged. State records only the name.
+// Named connections: one program reaching several environments, each with its own settings under
+// `tcs:connections`, set with `pulumi config set --path`. A resource or lookup names one with
+// `connection: "staging"`; one that names none uses the default connection, the top-level `tcs:*` (then
+// the environment), as before connections existed, so older programs and states are unchanged. State
+// records only the name.
 import { SETTING_NAMES, type ProviderSettings } from "./declaration";
 import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
 import { missingSettings, readSettings, settingsOf, type ConfigSource } from "./read";
@@ -10,7 +10,7 @@ import { missingSettings, readSettings, settingsOf, type ConfigSource } from "./
 /** What a report or message calls the connection of a resource that names none. */
 export const DEFAULT_CONNECTION_LABEL = "default";
 
-/** Connection names: what `--path` can address and a report can print. */
+/** What `--path` can address and a report can print. */
 const CONNECTION_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,62}$/;
 
 export interface ConnectionSettings extends ProviderSettings {
@@ -31,20 +31,14 @@ export function connectionNameProblem(name: string): string | undefined {
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
- * The named connections of the stack config, by name. The value is the JSON the engine hands over for a
- * structured key (a plain object in a program's config, a string in the plugin's). Throws a message
- * naming the setting to fix.
+ * The named connections of the stack config, by name, from the structured key as the engine hands it
+ * over (a plain object in a program's config, JSON text in the plugin's). Throws naming the setting to fix.
  */
 export function readConnections(config: ConfigSource): Map<string, ConnectionSettings> {
-  const raw = config(CONNECTIONS_KEY);
+  const raw: unknown = config(CONNECTIONS_KEY);
   const connections = new Map<string, ConnectionSettings>();
   if (raw === undefined || raw === "") return connections;
-  let parsed: unknown;
-  try {
-    parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
-  } catch {
-    parsed = undefined;
-  }
+  const parsed = typeof raw === "string" ? parseJson(raw) : raw;
   if (!isObject(parsed)) {
     throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with ${SettingsOwner.connection("<name>").set("baseUrl", "<url>")}`);
   }
@@ -56,6 +50,14 @@ export function readConnections(config: ConfigSource): Map<string, ConnectionSet
     connections.set(name, parseConnection(value, owner));
   }
   return connections;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): ConnectionSettings {
@@ -75,23 +77,15 @@ function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): 
   return { ...settings, production: production === true || production === "true" };
 }
 
-/**
- * The settings of a connection: the default one (top-level `tcs:*`, then TCS_* environment) when no
- * name is given. Throws when the name is not in config, saying how to restore it.
- */
+/** The settings of a connection, the default one when no name is given; throws, saying how to restore it, when config does not hold it. */
 export function settingsFor(connection: string | undefined, config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
   if (connection === undefined) return readSettings(config, env);
   const found = readConnections(config).get(connection);
-  if (!found) throw new Error(unknownConnection(connection));
-  return found;
-}
-
-/** The message when a resource or lookup names a connection the stack config does not hold. */
-export function unknownConnection(connection: string): string {
+  if (found) return found;
   const owner = SettingsOwner.connection(connection);
-  return (
+  throw new Error(
     `${owner.describe()} is not in the stack config (${owner.settings()}). If it was removed, restore it before refresh ` +
-    `or destroy: ${owner.set("baseUrl", "<url>")} and ${owner.set("apiKey", "<key>")}`
+      `or destroy: ${owner.set("baseUrl", "<url>")} and ${owner.set("apiKey", "<key>")}`,
   );
 }
 

@@ -1,10 +1,8 @@
 // The provider's settings, each declared once, as pulumi-go-provider's `infer` reads a provider's config
-// from one struct: its name (the key), the environment variable it falls back to, whether it is secret
-// or chooses the environment, its grammar and checks, the value a fix sets it to, and its description.
-// Reading (read.ts), validation and its messages, the owner's fixes (owner.ts), the native door's
-// CheckConfig, the schema's config section (codegen/schema/provider-settings.ts) and the table in
-// docs/guide.md#configuration (test/unit/provider/settings.test.ts) all come from here. No other source
-// file spells a setting's config key or variable: test/unit/provider/settings.test.ts holds them to it.
+// from one struct. Reading, validation and its messages (read.ts), the owners' fixes (owner.ts), named
+// connections, the native door's CheckConfig, and the schema's config section (so every SDK and the
+// settings' table in docs/reference/) all come from here. No other source file spells a setting's config
+// key or variable: test/unit/provider/settings.test.ts holds them to it. docs/adding-a-resource.md#add-a-setting.
 import type { RateLimitTier } from "../../sdk";
 import { DEFAULT_TIER, parseTier, TIER_FORMS } from "./tier";
 import { baseUrlProblem, FIRST_SERVICE_VERSION, serviceVersionRefusal, type Refusal } from "./values";
@@ -12,11 +10,10 @@ import { baseUrlProblem, FIRST_SERVICE_VERSION, serviceVersionRefusal, type Refu
 interface Setting<T> {
   /** The environment variable the default connection falls back to. */
   readonly variable: string;
-  /** What the setting is, for the schema, the SDKs and the reference docs. */
   readonly description: string;
   /** The value a client applies when neither the config nor the variable sets it. */
   readonly default?: T;
-  /** What applies when unset, said in the description, when the SDK chooses it rather than the provider. */
+  /** What applies when unset, as the description says it, when the SDK chooses it. */
   readonly unsetMeans?: string;
   /** What a fix sets a missing or refused value to: a placeholder, or the usual value. */
   readonly fix: string;
@@ -26,7 +23,7 @@ interface Setting<T> {
   readonly environment?: true;
   /** The value the text names, or why it names none: a refused text fails the read. */
   readonly parse?: (text: string) => T | { problem: string };
-  /** Why a value that reads cannot be used, judged before any request (at preview). */
+  /** Why a value that reads cannot be used, judged before any request. */
   readonly check?: (text: string) => Refusal | undefined;
 }
 
@@ -73,13 +70,9 @@ export type ProviderSettings = {
 
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
-const declared = Object.entries(SETTINGS) as [SettingName, Setting<unknown>][];
+/** Each setting's declaration, for the code that treats them all alike. */
+export const settingOf = (name: SettingName): Setting<unknown> => SETTINGS[name];
 
-export const SECRET_SETTINGS: readonly SettingName[] = declared.filter(([, setting]) => setting.secret).map(([name]) => name);
+export const SECRET_SETTINGS: readonly SettingName[] = SETTING_NAMES.filter((name) => settingOf(name).secret);
 
-export const ENVIRONMENT_SETTINGS: readonly SettingName[] = declared.filter(([, setting]) => setting.environment).map(([name]) => name);
-
-/** Each setting's declaration, generically: for the code that treats them all alike. */
-export function settingOf(name: SettingName): Setting<unknown> {
-  return SETTINGS[name];
-}
+export const ENVIRONMENT_SETTINGS: readonly SettingName[] = SETTING_NAMES.filter((name) => settingOf(name).environment);
