@@ -7,7 +7,8 @@ import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { loadProgram, openStack, REPO_ROOT } from "../lib/engine";
+import { loadProgram, REPO_ROOT } from "../lib/engine";
+import { expectNoPlannedChanges, openCheckedStack } from "./helpers/post-apply-plan";
 import { runBin } from "./helpers/run-bin";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
@@ -49,7 +50,7 @@ describe("examples/two-environments", () => {
   it("applies one declaration to staging and production, seeds staging from production, and refreshes, reports drift and destroys by connection", async () => {
     scratch = makeScratch("two-envs");
     for (const file of ["Pulumi.yaml", "Pulumi.platform.yaml", "index.ts"]) fs.copyFileSync(path.join(EXAMPLE, file), path.join(scratch.dir, file));
-    const stack = await openStack({
+    const stack = await openCheckedStack({
       program: loadProgram(path.join(EXAMPLE, "index.ts")),
       workDir: scratch.dir,
       stackName: "platform",
@@ -57,8 +58,10 @@ describe("examples/two-environments", () => {
     });
     await stack.setAllConfig(connectionConfig(), true);
 
-    const up = await stack.up();
+    // The plan after the up (post-apply-plan.ts) is a preview with no change: counted alone, it sends nothing to either environment.
+    const up = await stack.up({ planAfter: { before: () => requests.reset(emulator) } });
     expect(up.summary.result).toBe("succeeded");
+    expect((await requests.read(emulator)).total).toBe(0);
     const out = Object.fromEntries(Object.entries(up.outputs).map(([key, value]) => [key, value.value])) as Record<string, string & string[]>;
 
     // Each object is in its own environment, and only there.
@@ -88,13 +91,10 @@ describe("examples/two-environments", () => {
     expect(byConnection.filter((c) => c === "staging")).toHaveLength(3);
     expect(byConnection.filter((c) => c === "production")).toHaveLength(2);
 
-    // A preview with no change sends nothing to either environment; a refresh changes nothing.
-    await requests.reset(emulator);
-    await stack.preview({ expectNoChanges: true });
-    expect((await requests.read(emulator)).total).toBe(0);
+    // A refresh changes nothing.
     const refresh = await stack.refresh();
     expect(refresh.summary.resourceChanges ?? {}).not.toHaveProperty("update");
-    await stack.preview({ expectNoChanges: true, refresh: true });
+    await expectNoPlannedChanges(stack, { refresh: true, what: "after a refresh" });
 
     // Drift in production, found by pulumi-tcs drift and reported under production's connection.
     await api(
@@ -153,14 +153,14 @@ describe("examples/two-environments", () => {
       const stagingRoles = await tcs.getRoles({ connection: "staging" });
       return { id: config.id, stagingRoles: stagingRoles.map((role) => role.id) };
     };
-    let stack = await openStack({ program: onConnection("staging"), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
+    let stack = await openCheckedStack({ program: onConnection("staging"), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
     await stack.setAllConfig(connectionConfig({ production: WRONG_KEY }), true);
     const first = await stack.up();
     const stagingId = first.outputs.id.value as string;
     expect(await api(emulator, "GET", `/provider-configs/${stagingId}`, undefined, "development")).toMatchObject({ id: stagingId });
     expect([...(first.outputs.stagingRoles.value as string[])].sort()).toEqual((await listAll(emulator, "/roles", "development")).map((r) => r.id).sort());
 
-    stack = await openStack({ program: onConnection("production"), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
+    stack = await openCheckedStack({ program: onConnection("production"), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
     // The plan would create in production, whose key is wrong: refused at preview, naming production.
     await requests.reset(emulator);
     const refused = outputCollector();
@@ -178,11 +178,10 @@ describe("examples/two-environments", () => {
     const productionId = moved.outputs.id.value as string;
     expect(await api(emulator, "GET", `/provider-configs/${productionId}`, undefined, "production")).toMatchObject({ id: productionId });
     await expect(api(emulator, "GET", `/provider-configs/${stagingId}`, undefined, "development")).rejects.toThrow(/404/);
-    await stack.preview({ expectNoChanges: true });
 
     // Its connection removed from config along with the resource: the engine deletes it with the
     // provider settings recorded at the last up, so nothing is left behind in production.
-    stack = await openStack({ program: async () => ({}), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
+    stack = await openCheckedStack({ program: async () => ({}), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
     await stack.removeConfig("tcs:connections.production", true);
     const removed = await stack.up();
     expect(removed.summary.resourceChanges).toMatchObject({ delete: 1 });

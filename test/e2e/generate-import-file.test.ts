@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
+import { expectNoPlannedChanges } from "./helpers/post-apply-plan";
 import { runBin, type BinResult } from "./helpers/run-bin";
 import { api, listAll, startTestEmulator } from "./helpers/tcs-stack";
 import { yamlProject } from "./helpers/yaml-project";
@@ -172,7 +173,7 @@ test("generate --import-file: pulumi import --file of a whole environment into a
     expect(yaml).toContain(`callbackId: ${callback.id}`);
     expect(yaml).not.toMatch(/^\s+value:/m);
     project.write(`${PROGRAM}${yaml}`);
-    const preview = await project.stack.preview({ expectNoChanges: true });
+    const preview = await expectNoPlannedChanges(project.stack, { what: "of the code the import printed" });
     expect(preview.changeSummary).toEqual({ same: specs.length + 1 });
   } finally {
     project.scratch.remove();

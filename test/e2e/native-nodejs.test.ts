@@ -7,8 +7,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { loadProgram, openStack, REPO_ROOT } from "../lib/engine";
+import { loadProgram, REPO_ROOT } from "../lib/engine";
 import { installNodeSdk, runTsc } from "../lib/node-sdk";
+import { openCheckedStack } from "./helpers/post-apply-plan";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 
@@ -101,7 +102,7 @@ export = async () => {
 
 test("the quickstart on the generated Node SDK: up, a preview with no changes that sends nothing, destroy; the config's value secret in state", async () => {
   const printed = outputCollector();
-  const stack = await openStack({
+  const stack = await openCheckedStack({
     // The compiled program's export, loaded in this process: its require of @pulumi-tcs/tcs finds the scratch project's node_modules.
     program: loadProgram(programFile),
     workDir: path.join(scratch.dir, "project"),
@@ -117,8 +118,11 @@ test("the quickstart on the generated Node SDK: up, a preview with no changes th
     },
   });
 
-  const up = await stack.up({ onOutput: printed.onOutput });
+  // The plan after the up (post-apply-plan.ts) is the preview with no changes: counted alone, it sends nothing.
+  const up = await stack.up({ onOutput: printed.onOutput, planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput } });
   expect(up.summary.resourceChanges).toEqual({ create: 6 });
+  expect(up.planAfter?.changeSummary).toEqual({ same: 6 });
+  expect((await requests.read(emulator)).total).toBe(0);
   expect(up.outputs.setupUrl.secret).toBe(true);
   const role = await api(emulator, "GET", `/roles/${up.outputs.roleId.value}`);
   expect(role).toMatchObject({ slug: "support-agents", name: "Support agents" });
@@ -150,11 +154,6 @@ test("the quickstart on the generated Node SDK: up, a preview with no changes th
   for (const properties of [config.inputs, config.outputs]) {
     expect(properties.value).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
   }
-
-  await requests.reset(emulator);
-  const preview = await stack.preview({ expectNoChanges: true, onOutput: printed.onOutput });
-  expect(preview.changeSummary).toEqual({ same: 6 });
-  expect((await requests.read(emulator)).total).toBe(0);
 
   for (const text of [...storedState(scratch.backendDir), printed.text()]) {
     expect(text).not.toContain(emulator.keys.production.secret);

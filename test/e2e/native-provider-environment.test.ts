@@ -6,13 +6,13 @@
 // then replaces nothing, a preview with no changes after it sends no request, and a key the service
 // refuses is refused at preview, naming the provider's setting.
 import * as pulumi from "@pulumi/pulumi";
-import type { DiagnosticEvent, Stack } from "@pulumi/pulumi/automation";
+import type { DiagnosticEvent } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack } from "../lib/engine";
 import { ENVIRONMENT_INPUT } from "../../provider/native/config";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 import { nativePlugins, NativeProvider, NativeResource } from "./helpers/native-resources";
+import { expectNoPlannedChanges, openCheckedStack, type CheckedStack } from "./helpers/post-apply-plan";
 
 const GITHUB_PROVIDER = "prov_github00000000000000";
 const GITHUB_INTEGRATION_PROVIDER = "intp_github00000000000000";
@@ -53,8 +53,8 @@ function program(explicitKey: string): () => Promise<Record<string, pulumi.Outpu
 }
 
 /** The stack with the explicit provider's key and the default provider's (`tcs:apiKey`). */
-async function open(explicitKey: string, defaultKey = explicitKey): Promise<Stack> {
-  return openStack({
+async function open(explicitKey: string, defaultKey = explicitKey): Promise<CheckedStack> {
+  return openCheckedStack({
     program: program(explicitKey),
     workDir: scratch.dir,
     stackName: STACK,
@@ -115,7 +115,12 @@ test("a provider pointed at another environment replaces its resources, planned 
   for (const type of ["tcs:index:Role", "tcs:index:ProviderConfig", "tcs:index:Callback"]) expect(preview.stdout).toMatch(new RegExp(`\\+-\\s*${type}`));
 
   const diagnostics: DiagnosticEvent[] = [];
-  const moved = await stack.up({ onOutput: printed.onOutput, onEvent: (event) => event.diagnosticEvent && diagnostics.push(event.diagnosticEvent) });
+  // The plan after the up reads every object first: drift is clean, nothing reads as deleted outside Pulumi.
+  const moved = await stack.up({
+    onOutput: printed.onOutput,
+    onEvent: (event) => event.diagnosticEvent && diagnostics.push(event.diagnosticEvent),
+    planAfter: { refresh: true, onOutput: printed.onOutput },
+  });
   const second = idsOf(moved.outputs);
   expect(await activeIn("production", second)).toEqual(Object.values(second));
   // Nothing of the stack is left active and unmanaged in development, but the role the API cannot delete, named as such.
@@ -127,24 +132,20 @@ test("a provider pointed at another environment replaces its resources, planned 
   await expect(api(emulator, "GET", `/provider-configs/${first.config}`, undefined, "development")).rejects.toThrow(/404/);
   await expect(api(emulator, "GET", `/provider-configs/${first.defaultConfig}`, undefined, "development")).rejects.toThrow(/404/);
   expect((await api(emulator, "GET", `/callbacks/${first.callback}`, undefined, "development")).status).toBe("deleted");
-  // Drift is clean: nothing reads as deleted outside Pulumi.
-  await stack.preview({ refresh: true, expectNoChanges: true, onOutput: printed.onOutput });
 
   // A second key of the same environment, as a rotation gives: the providers are updated, every resource kept.
   stack = await open(production.secondSecret);
   const rotation = await stack.preview({ onOutput: printed.onOutput });
   expect(rotation.changeSummary).toEqual({ update: 1, same: 5 });
-  const rotated = await stack.up({ onOutput: printed.onOutput });
+  // The environment recorded, the plan after the up (post-apply-plan.ts), a preview with no changes, asks the service nothing.
+  const rotated = await stack.up({ onOutput: printed.onOutput, planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput } });
+  expect((await requests.read(emulator)).total).toBe(0);
   expect(idsOf(rotated.outputs)).toEqual(second);
   expect(rotated.summary.resourceChanges).toEqual({ update: 1, same: 5 });
-  await stack.preview({ refresh: true, expectNoChanges: true, onOutput: printed.onOutput });
-
-  // The environment recorded (production's oldest role), a preview with no changes asks the service nothing.
+  await expectNoPlannedChanges(stack, { refresh: true, onOutput: printed.onOutput, what: "after the rotation" });
+  // The environment it recorded: production's oldest role.
   const productionOldest = (await api(emulator, "GET", "/roles?limit=1&order=asc", undefined, "production")).items[0].id;
   expect(environmentsIn(await stack.exportStack())).toEqual({ default: productionOldest, env: productionOldest });
-  await requests.reset(emulator);
-  await stack.preview({ expectNoChanges: true, onOutput: printed.onOutput });
-  expect((await requests.read(emulator)).total).toBe(0);
 
   // State written before the provider recorded the environment: the next up records it, changing nothing.
   const exported = await stack.exportStack();

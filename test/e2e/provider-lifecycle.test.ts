@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { expectNoPlannedChanges } from "./helpers/post-apply-plan";
 import { FIX, fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
 import { api, requests, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";
@@ -46,14 +47,26 @@ describe("provider lifecycle on the real engine", () => {
     return exported.deployment.resources.find((r: { type: string }) => r.type === `pulumi-nodejs:dynamic/tcs:${type}`);
   }
 
-  it("creates one of each resource with one write each", async () => {
+  it("creates one of each resource with one write each, then plans no change with no request", async () => {
     const stack = await env.open(fullProgram());
     await requests.reset(emulator);
-    const up = await stack.up({ onOutput: engineOutput.onOutput });
+    let byMethod: Record<string, number> = {};
+    // The up's requests are taken before the plan after it (post-apply-plan.ts), which is then counted alone.
+    const up = await stack.up({
+      onOutput: engineOutput.onOutput,
+      planAfter: {
+        before: async () => {
+          byMethod = await requests.byMethod(emulator);
+          await requests.reset(emulator);
+        },
+        onOutput: engineOutput.onOutput,
+      },
+    });
     expect(up.summary.result).toBe("succeeded");
     expect(up.summary.resourceChanges).toMatchObject({ create: 6 });
-    const byMethod = await requests.byMethod(emulator);
     expect(byMethod.POST).toBe(5);
+    expect(up.planAfter?.changeSummary).toEqual({ same: 6 });
+    expect((await requests.read(emulator)).total).toBe(0);
 
     const config = await api(emulator, "GET", `/provider-configs/${up.outputs.configId.value}`);
     expect(config).toMatchObject({ name: "GitHub for agents", provider_id: FIX.githubProvider, metadata: { owner: "platform" } });
@@ -79,17 +92,12 @@ describe("provider lifecycle on the real engine", () => {
     }
   });
 
-  it("previews no changes with zero API requests, and refreshes to no changes", async () => {
+  it("refreshes to no changes", async () => {
     const stack = await env.open(fullProgram());
-    await requests.reset(emulator);
-    const preview = await stack.preview({ expectNoChanges: true, onOutput: engineOutput.onOutput });
-    expect(preview.changeSummary).toEqual({ same: 6 });
-    expect((await requests.read(emulator)).total).toBe(0);
-
     const refresh = await stack.refresh({ onOutput: engineOutput.onOutput });
     expect(refresh.summary.result).toBe("succeeded");
     expect(refresh.summary.resourceChanges ?? {}).not.toHaveProperty("update");
-    await stack.preview({ expectNoChanges: true, refresh: true });
+    await expectNoPlannedChanges(stack, { refresh: true, what: "after a refresh" });
   });
 
   it("changes in-place fields in place", async () => {
@@ -120,7 +128,7 @@ describe("provider lifecycle on the real engine", () => {
 
     // Reordered permissions are the same set: no change.
     const reordered = await env.open(fullProgram({ ...variant, rolePermissions: ["message_read", "thread_create", "thread_read"] }));
-    await reordered.preview({ expectNoChanges: true });
+    await expectNoPlannedChanges(reordered, { what: "with the permissions reordered" });
   });
 
   it("replaces on replace-only fields, including dependents whose input becomes unknown", async () => {

@@ -6,6 +6,7 @@
 // nothing is left behind.
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
+import { expectNoPlannedChanges } from "./helpers/post-apply-plan";
 import { FIX } from "./helpers/programs";
 import { api, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
 import { attempt } from "./helpers/workspace";
@@ -36,17 +37,17 @@ test("up --replace of a callback made before a key rotation is refused naming de
 
     // The key rotated within the environment: nothing to change.
     await stack.setConfig("tcs:apiKey", { value: emulator.keys.production.secondSecret, secret: true });
-    await stack.preview({ expectNoChanges: true });
+    await expectNoPlannedChanges(stack, { what: "with the rotated key" });
 
     const refused = await attempt((onOutput) => stack.up({ replace: [urn], onOutput }));
     expect(refused).toContain(`${id} already holds integrationProviderId "${FIX.githubIntegrationProvider}"`);
     expect(refused).toContain("up --replace: set deleteBeforeReplace");
     expect((await api(emulator, "GET", `/callbacks/${id}`)).status).toBe("active");
 
-    const replaced = await stack.up({ replace: [urn], program: program(true) });
+    // The plan after the replacement (post-apply-plan.ts) reads every object first.
+    const replaced = await stack.up({ replace: [urn], program: program(true), planAfter: { refresh: true } });
     expect(replaced.outputs.id.value).not.toBe(id);
     expect((await api(emulator, "GET", `/callbacks/${id}`)).status).toBe("deleted");
-    await stack.preview({ refresh: true, expectNoChanges: true, program: program(true) });
     await stack.destroy();
   } finally {
     env.scratch.remove();
