@@ -2,15 +2,20 @@
 // wrong kind), or a base URL that does not reach the service, is reported at preview, naming the
 // connection and the setting to fix, instead of failing halfway through the up on the first create.
 import type { ToolConnectivityClient } from "../../sdk";
+import { quoted, render } from "../diagnostic";
+import { SETTINGS, type SettingsOwner } from "../settings";
 import { sdk } from "./sdk";
-import type { SettingsOwner } from "../settings";
+
+const DOCS = "docs/guide.md#configuration";
 
 /** A publishable key reads public data only: the provider writes, so it needs the secret key. */
 export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | undefined): string | undefined {
   if (!apiKey?.startsWith("service_pk_")) return undefined;
-  const refused = `${owner.describe()} has a publishable key (service_pk_...), which cannot create or change objects`;
-  if (owner.kind === "provider") return `${refused}. ${owner.setSecretKey("")}`;
-  return `${refused}: set the environment's secret key with ${owner.set("apiKey", "service_sk_...")}`;
+  return render({
+    summary: `${owner.describe()} has a publishable key (service_pk_...), which cannot create or change objects`,
+    fix: owner.setSecretKey("Set the environment's secret key"),
+    docs: DOCS,
+  });
 }
 
 /**
@@ -34,19 +39,24 @@ export async function keyRefusal(
     return undefined;
   } catch (error) {
     const { APIConnectionError, AuthenticationError, PermissionDeniedError } = sdk();
+    const object = owner.describe();
     if (error instanceof AuthenticationError) {
-      return `${owner.describe()}: the service refused its API key (${error.message}). ${owner.setSecretKey("Set the key of that environment")}`;
+      return render({
+        object,
+        summary: `the service refused its API key (${error.message})`,
+        fix: owner.setSecretKey("Set the key of that environment"),
+        docs: DOCS,
+      });
     }
     if (error instanceof PermissionDeniedError) {
-      return `${owner.describe()}: the API key may not manage this environment's objects (${error.message}). ${owner.setSecretKey("Use a secret key with full access")}`;
+      const summary = `the API key may not manage this environment's objects (${error.message})`;
+      return render({ object, summary, fix: owner.setSecretKey("Use a secret key with full access"), docs: DOCS });
     }
     const answer = notTheService(error);
     if (answer !== undefined) return baseUrlRefusal(client.baseUrl, owner, answer);
     if (error instanceof APIConnectionError) {
-      onNoAnswer?.(
-        `${owner.describe()}: nothing answered GET /roles at ${withoutCredentials(client.baseUrl)} (${error.message}). ` +
-          "The writes this run plans will fail unless the service answers; check the base URL and the network.",
-      );
+      const summary = `the writes this run plans will fail: nothing answered GET /roles at ${withoutCredentials(client.baseUrl)} (${quoted(error.message)})`;
+      onNoAnswer?.(render({ object, summary, fix: "Check the base URL and the network", docs: DOCS }));
     }
     return undefined;
   }
@@ -62,10 +72,11 @@ export async function keyRefusal(
 function notTheService(error: unknown): string | undefined {
   const { APIError, ResponseValidationError } = sdk();
   if (error instanceof APIError) {
-    if (error.status === 404) return `answered 404 (${error.message})`;
+    if (error.status === 404) return "answered 404";
     if (error.status >= 300 && error.status < 400) {
       const location = error.headers.location;
-      return `answered ${error.status}, a redirect${location ? ` to ${location}` : ""} (the service answers its own paths directly)`;
+      // The service answers its own paths directly.
+      return `answered ${error.status}, a redirect${location ? ` to ${quoted(location)}` : ""}`;
     }
     return undefined;
   }
@@ -76,26 +87,22 @@ function notTheService(error: unknown): string | undefined {
     const envelope = error.issues.filter((issue) => !(issue.path[0] === "items" && typeof issue.path[1] === "number"));
     if (envelope.length === 0) return undefined;
     if (envelope.some((issue) => issue.message === "the body is not JSON")) return "answered 200 with a body that is not JSON (a web page, say)";
-    return `answered 200 with JSON that is not the list of roles the service sends (${error.message})`;
+    return "answered 200 with JSON that is not the list of roles the service sends";
   }
   return undefined;
 }
 
-/** The message for a base URL that reaches something other than the service: the setting, the URL, and the command that fixes it. */
+/** The refusal of a base URL that reaches something other than the service: the setting, the URL, and the command that fixes it. */
 function baseUrlRefusal(baseUrl: string, owner: SettingsOwner, answer: string): string {
   const shown = withoutCredentials(baseUrl);
-  const setting = owner.key("baseUrl");
-  const variable = owner.variable("baseUrl");
   const url = new URL(shown);
   const path = url.pathname.replace(/\/+$/, "");
   // A path the service does not live under is the usual slip (a version segment, /api): its root is the likely fix.
   const guess = path === "" ? "" : ` (perhaps ${url.origin}, without ${path})`;
-  const reaches = `(${shown.replace(/\/$/, "")}) does not reach the Tool Connectivity Service: GET ${path}/roles ${answer}.`;
-  const hangFrom = "the address the service's paths (/roles, /callbacks, ...) hang from";
-  if (owner.kind === "provider") return `${owner.describe()}: ${setting} ${reaches} ${owner.setSentence("baseUrl", "", "", `${hangFrom}${guess}`)}`;
-  const label = owner.kind === "default" ? "" : `${owner.describe()}: `;
-  const where = variable === undefined ? setting : `${setting} (or ${variable})`;
-  return `${label}${setting} ${reaches} Set ${where} to ${hangFrom}: ${owner.set("baseUrl", "<the service's base URL>")}${guess}`;
+  const summary = `${owner.key("baseUrl")} (${shown.replace(/\/$/, "")}) does not reach the Tool Connectivity Service: GET ${path}/roles ${answer}`;
+  const fix =
+    owner.kind === "provider" ? `Set the provider's baseUrl to the service's base URL${guess}` : `${owner.fix("baseUrl", SETTINGS.baseUrl.fix, true)}${guess}`;
+  return render({ object: owner.kind === "provider" ? owner.describe() : undefined, summary, fix: fix.charAt(0).toUpperCase() + fix.slice(1), docs: DOCS });
 }
 
 /** A URL as a message may show it: credentials written into it are dropped. */

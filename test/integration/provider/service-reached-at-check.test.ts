@@ -57,8 +57,8 @@ describe("settings and inputs the service would refuse, refused at check", () =>
           .check({}, NEW_ROLE),
       ).rejects.toThrow(
         new RegExp(
-          `tcs:baseUrl \\(${emulator.url}${path}\\) does not reach the Tool Connectivity Service: GET ${path}/roles answered 404 .*` +
-            `pulumi config set tcs:baseUrl <the service's base URL> \\(perhaps ${emulator.url}, without ${path}\\)`,
+          `tcs:baseUrl \\(${emulator.url}${path}\\) does not reach the Tool Connectivity Service: GET ${path}/roles answered 404\\. ` +
+            `Run \`pulumi config set tcs:baseUrl https://\\.\\.\\.\` or set TCS_BASE_URL \\(perhaps ${emulator.url}, without ${path}\\)`,
         ),
       );
     });
@@ -72,7 +72,7 @@ describe("settings and inputs the service would refuse, refused at check", () =>
           .engineFor("Role")
           .check({}, { ...NEW_ROLE, connection: "staging" }),
       ).rejects.toThrow(
-        /connection 'staging': tcs:connections\.staging\.baseUrl \(.*\/api\) does not reach the Tool Connectivity Service: .*pulumi config set --path tcs:connections\.staging\.baseUrl /,
+        /^tcs:connections\.staging\.baseUrl \(.*\/api\) does not reach the Tool Connectivity Service: .*pulumi config set --path tcs:connections\.staging\.baseUrl /,
       );
     });
 
@@ -88,7 +88,7 @@ describe("settings and inputs the service would refuse, refused at check", () =>
             /tcs:baseUrl \(http:\/\/127\.0\.0\.1:\d+\) does not reach the Tool Connectivity Service: GET \/roles answered 200/,
           );
           await expect(check).rejects.toThrow(why);
-          await expect(check).rejects.toThrow(/pulumi config set tcs:baseUrl <the service's base URL>/);
+          await expect(check).rejects.toThrow(/pulumi config set tcs:baseUrl https:\/\/\.\.\.` or set TCS_BASE_URL/);
         } finally {
           await other.close();
         }
@@ -103,7 +103,7 @@ describe("settings and inputs the service would refuse, refused at check", () =>
             .engineFor("Role")
             .check({}, NEW_ROLE),
         ).rejects.toThrow(
-          /tcs:baseUrl \(http:\/\/127\.0\.0\.1:\d+\) does not reach the Tool Connectivity Service: GET \/roles answered 308, a redirect to https:\/\/tcs\.example\.com\/roles\?limit=1 .*pulumi config set tcs:baseUrl <the service's base URL>$/,
+          /tcs:baseUrl \(http:\/\/127\.0\.0\.1:\d+\) does not reach the Tool Connectivity Service: GET \/roles answered 308, a redirect to 'https:\/\/tcs\.example\.com\/roles\?limit=1'\. .*pulumi config set tcs:baseUrl https:\/\/\.\.\.` or set TCS_BASE_URL\. See docs\/guide\.md#configuration$/,
         );
       } finally {
         await other.close();

@@ -58,7 +58,7 @@ describe("the plugin object", () => {
     const explicit = new TcsPlugin();
     explicit.configure(config("service_sk_wrong_key_000000000000000000"), SettingsOwner.provider("prod"));
     await expect(explicit.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
-      /^tcs provider prod: the service refused its API key \(401 unauthorized: .*\)\. Set the provider's apiKey to a secret key \(service_sk_\.\.\.\) of the environment to manage\.$/,
+      /^tcs provider prod: the service refused its API key \(401 unauthorized: .*\)\. Set the provider's apiKey to a secret key \(service_sk_\.\.\.\) of the environment to manage\. See docs\/guide\.md#configuration$/,
     );
     const publishable = new TcsPlugin();
     publishable.configure(config(emulator.keys.production.publishable), SettingsOwner.provider("prod"));
@@ -69,7 +69,7 @@ describe("the plugin object", () => {
     wrongUrl.configure((key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `${emulator.url}/v1` })[key], SettingsOwner.provider("prod"));
     await expect(wrongUrl.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
       new RegExp(
-        `^tcs provider prod: baseUrl \\(${emulator.url.replace(/[.]/g, "\\.")}/v1\\) does not reach the Tool Connectivity Service: GET /v1/roles answered 404 .*Set the provider's baseUrl to the address the service's paths \\(/roles, /callbacks, \\.\\.\\.\\) hang from \\(perhaps ${emulator.url.replace(/[.]/g, "\\.")}, without /v1\\)\\.$`,
+        `^tcs provider prod: baseUrl \\(${emulator.url.replace(/[.]/g, "\\.")}/v1\\) does not reach the Tool Connectivity Service: GET /v1/roles answered 404\\. Set the provider's baseUrl to the service's base URL \\(perhaps ${emulator.url.replace(/[.]/g, "\\.")}, without /v1\\)\\. See docs/guide\\.md#configuration$`,
       ),
     );
     // Neither key nor URL: both named at once, as the provider's inputs.
@@ -81,7 +81,9 @@ describe("the plugin object", () => {
     // The default connection of the stack config keeps its commands.
     const stackConfig = new TcsPlugin();
     stackConfig.configure(config("service_sk_wrong_key_000000000000000000"));
-    await expect(stackConfig.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(/pulumi config set --secret tcs:apiKey service_sk_\.\.\.$/);
+    await expect(stackConfig.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
+      /pulumi config set --secret tcs:apiKey service_sk_\.\.\. See docs\/guide\.md#configuration$/,
+    );
   });
 
   it("lets a write through a base URL where nothing answers, once, with a warning that says so", async () => {
@@ -103,7 +105,7 @@ describe("the plugin object", () => {
       expect(warnings).toEqual([
         expect.stringMatching(
           new RegExp(
-            `^the default connection \\(tcs:apiKey, tcs:baseUrl\\): nothing answered GET /roles at http://127\\.0\\.0\\.1:${closed}/ \\(.*ECONNREFUSED.*\\)\\. The writes this run plans will fail unless the service answers`,
+            `^the default connection \\(tcs:apiKey, tcs:baseUrl\\): the writes this run plans will fail: nothing answered GET /roles at http://127\\.0\\.0\\.1:${closed}/ \\(.*ECONNREFUSED.*\\)\\. Check the base URL and the network\\. See docs/guide\\.md#configuration$`,
           ),
         ),
       ]);
