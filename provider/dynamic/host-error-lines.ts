@@ -1,7 +1,8 @@
 // Refusals said once through the dynamic door. Pulumi's dynamic-provider host (@pulumi/pulumi 3.259.0,
-// cmd/dynamic-provider/index.js lines 156, 202, 258 and 299: check, diff, create/update/delete's
-// handlers) catches what a provider method throws, prints `console.error(`${e}: ${e.stack}`)`, and
-// returns the error to the engine, which prints its message as the resource's error. The engine also
+// cmd/dynamic-provider/index.js lines 156, 202, 258 and 299: the check, diff, read and delete
+// handlers; create and update do not print) catches what a provider method throws, prints
+// `console.error(`${e}: ${e.stack}`)`, and returns the error to the engine, which prints its message
+// as the resource's error. The engine also
 // shows the plugin's stderr, so each refusal reached the user twice, the second time doubled and with
 // its stack: a 284-character refusal was seen as a 584-character message and 4 lines of stack (issue
 // 59, measured with TCS_E2E_MESSAGE_LOG). The host runs in this process (serve.ts loads into it), so a
