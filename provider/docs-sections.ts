@@ -30,7 +30,7 @@ export const DOCS_SECTIONS = [
   "docs/troubleshooting.md#looking-for-a-lost-create-failed",
   "docs/troubleshooting.md#no-object-was-created-run-pulumi-up-again",
   "docs/troubleshooting.md#orphans",
-  "docs/troubleshooting.md#the-create-intent-store-cannot-be-written",
+  "docs/troubleshooting.md#the-create-intent-store",
 ] as const;
 
 /** A section of the repository's docs, as a message names it: `docs/<file>.md#<anchor>`. */

@@ -107,12 +107,16 @@ export function mayCommitUntil(marker: string, settlesBy: number): Diagnostic | 
   }
 }
 
-/** Why a create is refused when its intent cannot be written: the fix names the store's directory, a long one cut (a fix is never cut). */
+/**
+ * Why a create is refused when its intent cannot be written. The fix names the store's directory,
+ * whole up to 100 characters (a fix is never cut), so what happened says only the error's code.
+ */
 export function unrecordable(error: unknown): Refusal {
   const dir = intentsDir();
+  const code = (error as NodeJS.ErrnoException).code;
   return {
-    summary: `cannot record the create on this machine before sending it: ${storeProblem(error)}. Nothing was created`,
-    fix: `Set TCS_CREATE_INTENTS_DIR to a writable directory (it is ${dir.length <= 80 ? dir : quoted(dir)}) and run again`,
+    summary: `cannot record the create on this machine before sending it: ${code ?? storeProblem(error)}. Nothing was created`,
+    fix: `Set TCS_CREATE_INTENTS_DIR to a writable directory (it is ${dir.length <= 100 ? dir : quoted(dir)})`,
     docs: STORE_SECTION,
   };
 }
@@ -120,7 +124,7 @@ export function unrecordable(error: unknown): Refusal {
 /** A store that cannot record a create: the create is refused before anything is sent. */
 export class CreateIntentStoreError extends DiagnosticError {}
 
-const STORE_SECTION = "docs/troubleshooting.md#the-create-intent-store-cannot-be-written";
+const STORE_SECTION = "docs/troubleshooting.md#the-create-intent-store";
 
 function storeProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;

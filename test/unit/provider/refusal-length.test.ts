@@ -95,6 +95,18 @@ const storeError = Object.assign(
   { code: "ENOTDIR" },
 );
 
+/** `build` with the create-intent store moved to `dir`. */
+function withIntentsDir<T>(dir: string, build: () => T): T {
+  const saved = process.env.TCS_CREATE_INTENTS_DIR;
+  process.env.TCS_CREATE_INTENTS_DIR = dir;
+  try {
+    return build();
+  } finally {
+    if (saved === undefined) delete process.env.TCS_CREATE_INTENTS_DIR;
+    else process.env.TCS_CREATE_INTENTS_DIR = saved;
+  }
+}
+
 /** What the provider throws: each builder's diagnostic, rendered as DiagnosticError renders it. */
 const thrown: Record<string, Diagnostic> = {
   "not held (config)": notHeldRefusal(collision("ProviderConfig", ID("pcfg"))),
@@ -124,6 +136,9 @@ const thrown: Record<string, Diagnostic> = {
     serviceFailure(`removing tcs:ProviderConfig ${ID("pcfg")}`, unavailable),
   ),
   "the intent store cannot be written (a long path)": unrecordable(storeError),
+  "the intent store cannot be written (a store's directory of 150 characters)": withIntentsDir(`/home/runner/${"work/".repeat(27)}intents`, () =>
+    unrecordable(storeError),
+  ),
   // Errors from the service (errors.ts): a 10,240-character field error, a revoked key of a named connection.
   "field errors of the service (long)": serviceFailure("creating tcs:CallbackInstance", fieldErrors),
   "the key refused (named connection)": serviceFailure(`reading tcs:CallbackInstance ${ID("cbi")}`, unauthorized, "staging-eu"),
