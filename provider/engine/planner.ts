@@ -335,7 +335,7 @@ export function declaredTwice(kind: string, fields: readonly string[], news: Pro
         ? named
         : rest.length === 0
           ? `${first} ${JSON.stringify(news[first])} ${named}: one ${kind} per ${first}`
-          : `${named}, with the same ${rest.length === 1 ? rest[0] : `${rest.length} other ids`}`,
+          : `${named} (same ${rest.length === 1 ? rest[0] : `${rest.length} other ids`})`,
     fix: `Declare it once, or change one's ${fields[0]}`,
     docs: "docs/guide.md#resources",
   };

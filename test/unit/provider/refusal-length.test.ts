@@ -295,7 +295,7 @@ it("cuts a long value, never the fix, the section or what the message is about (
     `slug "per-environment-dynamic" is also declared by tcs.Role "prod-role-eu" of this program: one Role per slug.`,
   );
   expect(refusals["natural key declared twice (instance)"]).toContain(
-    `is also declared by tcs:index:CallbackInstance "${NAME}-b" of this program, with the same 2 other ids.`,
+    `is also declared by tcs:index:CallbackInstance "${NAME}-b" of this program (same 2 other ids).`,
   );
   expect(refusals["a dynamic door's resource on a named connection, aliased"]).toContain("pulumi state delete it, then pulumi import it");
   expect(refusals["orphan named by a refresh"]).toMatch(/orphan: tcs:ProviderConfig \S+ carries the create marker of \S+, which this stack holds/);
