@@ -10,9 +10,10 @@ import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { loadProgram, openStack, REPO_ROOT } from "../lib/engine";
+import { loadProgram, REPO_ROOT } from "../lib/engine";
 import { installNodeSdk, runTsc } from "../lib/node-sdk";
 import { NativeResource } from "./helpers/native-resources";
+import { expectNoPlannedChanges, openCheckedStack, withPostApplyPlan } from "./helpers/post-apply-plan";
 import { FIX } from "./helpers/programs";
 import { requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
@@ -65,7 +66,7 @@ function dynamicProgram(slug: string): () => Promise<void> {
 
 /** Ups the stack on the dynamic door in `workDir` (its Pulumi.yaml naming the native plugin already); returns the ids by resource name. */
 async function upOnDynamicDoor(workDir: string, project: string, slug: string): Promise<Record<string, string>> {
-  const stack = await openStack({
+  const stack = await openCheckedStack({
     program: dynamicProgram(slug),
     workDir,
     stackName: "move",
@@ -115,12 +116,13 @@ function storedResources(backendDir: string): StateResource[] {
 /**
  * The move's `up`, then what it must have kept: nothing made, deleted or written to the service, the
  * same ids on native types, the config's `value` a secret in state; then a refresh with nothing to
- * change, which keeps `value`, and a preview with no changes.
+ * change, which keeps `value`, and a preview with no changes. The up is planned again right after
+ * (a user's first preview on the new door, before any refresh), as every e2e up is.
  */
 async function expectMoveKeepsEverything(stack: Stack, backendDir: string, ids: Record<string, string>): Promise<void> {
   const printed = outputCollector();
   await requests.reset(emulator);
-  const up = await stack.up({ onOutput: printed.onOutput });
+  const up = await withPostApplyPlan(stack).up({ onOutput: printed.onOutput });
   expect(up.summary.resourceChanges).toEqual({ same: 6 });
   const writes = await requests.byMethod(emulator);
   expect({ POST: writes.POST ?? 0, PUT: writes.PUT ?? 0, PATCH: writes.PATCH ?? 0, DELETE: writes.DELETE ?? 0 }).toEqual({
@@ -147,7 +149,7 @@ async function expectMoveKeepsEverything(stack: Stack, backendDir: string, ids: 
   expectValueSecret();
   // Nothing of the dynamic door is left: the refresh's reads write this door's outputs.
   expect(storedStack(backendDir)).not.toMatch(/__provider|pulumi-nodejs/);
-  const preview = await stack.preview({ expectNoChanges: true, onOutput: printed.onOutput });
+  const preview = await expectNoPlannedChanges(stack, { onOutput: printed.onOutput, what: "after the refresh" });
   expect(preview.changeSummary).toEqual({ same: 6 });
   for (const text of [printed.text(), storedStack(backendDir)]) {
     expect(text).not.toContain("timeout_seconds");
@@ -165,7 +167,7 @@ test("on the Node SDK: each resource aliased from its dynamic type keeps its obj
   fs.writeFileSync(source, NODE_PROGRAM);
   const out = path.join(workDir, "program-js");
   await runTsc(["--strict", "--target", "es2022", "--module", "commonjs", "--moduleResolution", "node10", "--types", "node", "--outDir", out, source]);
-  const stack = await openStack({
+  const stack = await openCheckedStack({
     program: loadProgram(path.join(out, "index.js")),
     workDir,
     stackName: "move",
@@ -193,7 +195,7 @@ test("in Pulumi YAML: each resource aliased from its dynamic URN keeps its objec
 test("a resource on a named connection of the dynamic door is refused at preview, naming the way that works; nothing changes", async () => {
   const workDir = path.join(scratch.dir, "connection");
   const open = async (program: () => Promise<void>) => {
-    const stack = await openStack({
+    const stack = await openCheckedStack({
       program,
       workDir,
       stackName: "move",

@@ -13,6 +13,7 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
 import { casesOfThisRun, describeInNpmTest } from "./helpers/long-split";
 import { nativePlugins, NativeResource } from "./helpers/native-resources";
+import { expectNoPlannedChanges } from "./helpers/post-apply-plan";
 import { FIX } from "./helpers/programs";
 import { runBin } from "./helpers/run-bin";
 import { MARKER_KEY } from "../../provider/shapes/reserved";
@@ -107,7 +108,7 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door", (door)
     await new Promise((resolve) => setTimeout(resolve, LATE_MS));
     const held = (await stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type.endsWith("ProviderConfig"));
     expect((await configsNamed(name)).map((config) => config.id)).toEqual([held.id]);
-    await stack.preview({ refresh: true, expectNoChanges: true });
+    await expectNoPlannedChanges(stack, { refresh: true, what: "once the late create committed" });
   });
 
   it("a rerun on another runner made a second object: refresh names the late one once, drift exits 2 until orphan --delete settles it", async () => {

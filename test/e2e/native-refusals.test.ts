@@ -48,12 +48,10 @@ test("replaceOnChanges on a role that keeps its slug is refused at preview, nami
   const project = await yamlProject("native-refusals-roc", emulator, roleProgram("Triage", "triage"));
   const printed = outputCollector();
   try {
-    const up = await project.stack.up({ onOutput: printed.onOutput });
+    // The plan after the up (post-apply-plan.ts), a preview with no changes, still sends nothing.
+    const up = await project.stack.up({ onOutput: printed.onOutput, planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput } });
     const roleId = up.outputs.roleId.value as string;
-
-    // A preview with no changes still sends nothing.
-    await requests.reset(emulator);
-    expect((await project.stack.preview({ onOutput: printed.onOutput })).changeSummary).toEqual({ same: 2 });
+    expect(up.planAfter?.changeSummary).toEqual({ same: 2 });
     expect((await requests.read(emulator)).total).toBe(0);
 
     // The name changes, the slug stays: the replacement's role could not be made beside the old one.
@@ -74,7 +72,6 @@ test("replaceOnChanges on a role that keeps its slug is refused at preview, nami
     const next = await api(emulator, "GET", `/roles/${replaced.outputs.roleId.value}`);
     expect(next).toMatchObject({ name: "Triage team", slug: "triage-team" });
     expect(next.id).not.toBe(roleId);
-    await project.stack.preview({ expectNoChanges: true });
   } finally {
     project.scratch.remove();
   }

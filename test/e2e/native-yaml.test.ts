@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
+import { expectNoPlannedChanges } from "./helpers/post-apply-plan";
 import { runBin } from "./helpers/run-bin";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";
@@ -31,16 +32,14 @@ afterAll(async () => {
 
 test("the YAML quickstart: up, a preview with no changes that sends nothing, drift found and undone, import, destroy", async () => {
   const { stack } = project;
-  const up = await stack.up({ onOutput: printed.onOutput });
+  // The plan after the up (post-apply-plan.ts) is the preview with no changes: counted alone, it sends nothing.
+  const up = await stack.up({ onOutput: printed.onOutput, planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput } });
   expect(up.summary.resourceChanges).toEqual({ create: 6 });
+  expect(up.planAfter?.changeSummary).toEqual({ same: 6 });
+  expect((await requests.read(emulator)).total).toBe(0);
   const roleId = up.outputs.roleId.value as string;
   expect(up.outputs.setupUrl.secret).toBe(true);
   expect((await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}`)).metadata).toMatchObject({ owner: "platform-team" });
-
-  await requests.reset(emulator);
-  const preview = await stack.preview({ onOutput: printed.onOutput });
-  expect(preview.changeSummary).toEqual({ same: 6 });
-  expect((await requests.read(emulator)).total).toBe(0);
 
   // Renamed by hand: the refresh finds it, and the up puts the declared name back.
   await expectRoleRenameCaught(emulator, stack, roleId, printed);
@@ -89,7 +88,7 @@ test("the YAML quickstart: up, a preview with no changes that sends nothing, dri
   expect(imported.generatedCode).toMatch(/slug: ops/);
   const pasted = imported.generatedCode.replace(/^resources:\n/, "");
   project.write(yamlExample().replace(/\noutputs:\n/, `\n${pasted.endsWith("\n") ? pasted : `${pasted}\n`}outputs:\n`));
-  const withImport = await stack.preview({ expectNoChanges: true, onOutput: printed.onOutput });
+  const withImport = await expectNoPlannedChanges(stack, { onOutput: printed.onOutput, what: "of the imported code pasted in" });
   expect(withImport.changeSummary).toEqual({ same: 8 });
   expect(printed.text()).toMatch(new RegExp(`tcs:ProviderConfig ${slack.id}: imported without value: the API never returns it, so the object keeps its own`));
 

@@ -12,6 +12,7 @@ import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { casesOfThisRun } from "./helpers/long-split";
 import { nativePlugins, NativeResource } from "./helpers/native-resources";
+import { expectNoPlannedChanges } from "./helpers/post-apply-plan";
 import { FIX } from "./helpers/programs";
 import { api, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { attempt, type Scratch } from "./helpers/workspace";
@@ -118,7 +119,7 @@ describe.each<[Door, Tool]>(
 
     // The first stack's objects are as they were, and its drift check finds nothing.
     expect([await api(emulator, "GET", `/callbacks/${held.events}`), await api(emulator, "GET", `/provider-configs/${held.tools}`)]).toEqual(before);
-    await firstStack.preview({ refresh: true, expectNoChanges: true });
+    await expectNoPlannedChanges(firstStack, { refresh: true, what: "of the first stack after its twin was refused" });
     expect(await heldIds(twinStack)).toEqual({});
   });
 
