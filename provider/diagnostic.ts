@@ -1,7 +1,8 @@
 // Diagnostics as values: what the provider tells the user when it refuses or warns, held as its parts
 // (the object, what happened, the fix, the docs section) and rendered here only. A rendered message is
 // one line of at most MESSAGE_LIMIT characters that ends with a section of DOCS_SECTIONS: what happened
-// gives way when room runs short (values in it are cut by `quoted`), the fix and the section never do.
+// gives way when room runs short (values in it are cut by `quoted`), then a long object, and the fix
+// only past that; the section never does.
 // Imports only the list of docs sections: every layer builds its messages with it.
 import type { DocsSection } from "./docs-sections";
 
@@ -23,8 +24,11 @@ const RESOURCE_CHECK_REASON_LIMIT = MESSAGE_LIMIT - 85;
 /** How much of a value a message shows: the rest is cut and counted. */
 const VALUE_LIMIT = 60;
 
-/** The least room what happened keeps; a fix that leaves less is a mistake in the code that built it. */
+/** The least room what happened keeps, whatever the object and the fix. */
 const LEAST_SUMMARY = 40;
+
+/** The least of the object a message keeps when it has to give way. */
+const OBJECT_AT_LEAST = 24;
 
 export interface Diagnostic {
   /** The object it is about, as the user names it ("tcs:ProviderConfig pcfg_..."), when there is one. */
@@ -51,12 +55,17 @@ export type Refusal = Diagnostic & { readonly fix: string };
  * characters (less than MESSAGE_LIMIT where the engine prints words of its own before it).
  */
 export function render(diagnostic: Diagnostic, limit = MESSAGE_LIMIT): string {
-  const subject = diagnostic.object === undefined ? "" : `${oneLine(diagnostic.object)}: `;
-  const fix = diagnostic.fix === undefined ? "" : `${sentence(oneLine(diagnostic.fix))} `;
   const see = `See ${diagnostic.docs}`;
-  const room = limit - (subject.length + fix.length + see.length + 1);
-  if (room < LEAST_SUMMARY) throw new RangeError(`a diagnostic's fix leaves ${room} characters for what happened: ${fix}`);
-  const summary = sentence(cut(oneLine(diagnostic.summary), room));
+  // The object and the fix may carry the user's names (a connection's, up to 63 characters): where
+  // they leave what happened too little room, the object gives way first, then the fix's middle.
+  const room = limit - see.length - 1 - LEAST_SUMMARY;
+  const object = diagnostic.object === undefined ? undefined : oneLine(diagnostic.object);
+  const fixText = diagnostic.fix === undefined ? undefined : sentence(oneLine(diagnostic.fix));
+  const fixLength = fixText === undefined ? 0 : fixText.length + 1;
+  const subject = object === undefined ? "" : `${cut(object, Math.max(OBJECT_AT_LEAST, room - fixLength - 2))}: `;
+  const fix = fixText === undefined ? "" : `${cut(fixText, room - subject.length - 1)} `;
+  const summaryRoom = limit - (subject.length + fix.length + see.length + 1);
+  const summary = sentence(cut(oneLine(diagnostic.summary), summaryRoom));
   return diagnostic.fixFirst ? `${subject}${fix}${summary} ${see}` : `${subject}${summary} ${fix}${see}`;
 }
 
