@@ -17,6 +17,7 @@ export const DOCS_SECTIONS = [
   "docs/guide.md#tcsproviderconfig",
   "docs/guide.md#tcsrole",
   "docs/native-provider.md#on-a-named-connection",
+  "docs/native-provider.md#settings-and-several-environments",
   "docs/troubleshooting.md#400-unsupported_version",
   "docs/troubleshooting.md#401-unauthorized",
   "docs/troubleshooting.md#403-forbidden--use-a-secret-key",
