@@ -684,7 +684,7 @@ describe("only the stack that holds an object deletes it (issue 51): the model's
     const adopting: Declaration[] = [{ name: "mine", kind: "Callback", args: { adoptId: theirs, integrationProviderId: onGithub(), name: "events" } }];
     await sim.preview(adopting);
     expect(warnings.join("")).toContain(
-      `${theirs} has another resource's create marker: another stack (or this one, under another name) made it. If that stack still holds it, its destroy deletes it: run pulumi state delete on it there first.`,
+      `${theirs} has another resource's create marker: another stack (or this one, under another name) made it. If that stack still holds it, its destroy deletes it. Run pulumi state delete on it there first.`,
     );
     await sim.up(adopting);
     expect(sim.state.get("mine")!.id).toBe(theirs);

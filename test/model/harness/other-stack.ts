@@ -300,7 +300,7 @@ export class AdoptFromOtherStack implements Command {
     const warned = warningsSince(mark).find((warning) => warning.includes(`${entry.id} ${FOREIGN_MARKER}`));
     if (!warned)
       fail(`adopting ${entry.id}, which the other stack's create made and holds, was not warned about at preview: ${JSON.stringify(warningsSince(mark))}`);
-    if (!warned.includes("run pulumi state delete on it there first")) fail(`the warning about adopting ${entry.id} does not name the fix: ${warned}`);
+    if (!warned.includes("Run pulumi state delete on it there first")) fail(`the warning about adopting ${entry.id} does not name the fix: ${warned}`);
     const written = await real.world.writesCounted();
     if (Object.keys(written).length > 0) fail(`a preview of an adoption wrote: ${JSON.stringify(written)}`);
 
