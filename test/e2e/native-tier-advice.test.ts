@@ -4,10 +4,10 @@
 // default provider its config key.
 import * as pulumi from "@pulumi/pulumi";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack } from "../lib/engine";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 import { nativePlugins, NativeProvider, NativeResource } from "./helpers/native-resources";
+import { openCheckedStack } from "./helpers/post-apply-plan";
 
 let emulator: RunningEmulator;
 let scratch: Scratch;
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 it("names the explicit provider's rateLimitTier input, and the default provider's tcs:rateLimitTier", async () => {
-  const stack = await openStack({
+  const stack = await openCheckedStack({
     program: async () => {
       const prod = new NativeProvider("prod", { apiKey: pulumi.secret(emulator.keys.production.secret), baseUrl: emulator.url });
       new NativeResource("Role", "explicit", { name: "Explicit", slug: "tier-advice-explicit", permissions: ["thread_read"] }, { provider: prod });

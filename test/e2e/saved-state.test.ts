@@ -9,15 +9,15 @@
 // its record (records.json), which is the only edit made to the saved state.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
-import { openStack, REPO_ROOT } from "../lib/engine";
+import { REPO_ROOT } from "../lib/engine";
 import { kindOfToken } from "../../provider/type-tokens";
 import { CREATE_KEY_INPUT, ENVIRONMENT_OUTPUT, FORMER_CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
 import { providerModule } from "../../provider/dynamic/shim";
 import { DECLARED, PROJECT, savedStateProgram, STACK } from "./fixtures/saved-state/program";
 import { hashOf, pairedValues, readRecord, type RawRecord } from "./fixtures/saved-state/records";
+import { expectNoPlannedChanges, openCheckedStack, type CheckedStack } from "./helpers/post-apply-plan";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 
@@ -101,7 +101,7 @@ function tcsResources(deployment: any): Map<string, Resource> {
 describe("a stack saved before the redesign", () => {
   let emulator: RunningEmulator;
   let scratch: Scratch;
-  let stack: Stack;
+  let stack: CheckedStack;
   let imported: Map<string, Resource>;
   const engineOutput = outputCollector();
 
@@ -109,7 +109,7 @@ describe("a stack saved before the redesign", () => {
     emulator = await startTestEmulator();
     scratch = makeScratch("saved-state");
     const ids = await makeObjects(emulator);
-    stack = await openStack({
+    stack = await openCheckedStack({
       // The package as built, as a user's program loads it (the e2e project builds dist/ first).
       program: savedStateProgram(require(path.join(REPO_ROOT, "dist", "provider")), ids.auditors),
       workDir: scratch.dir,
@@ -155,7 +155,7 @@ describe("a stack saved before the redesign", () => {
   });
 
   it("plans no change for the same program after a refresh", async () => {
-    await stack.preview({ refresh: true, expectNoChanges: true, onOutput: engineOutput.onOutput });
+    await expectNoPlannedChanges(stack, { refresh: true, onOutput: engineOutput.onOutput, what: "of the saved state" });
   });
 
   it("refreshes with no change, and records exactly the outputs it was given, with the environment each resource lives in", async () => {

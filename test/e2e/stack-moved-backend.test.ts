@@ -6,10 +6,10 @@
 // (stack export and import, the file kept; same passphrase), the preview plans no change at once.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Deployment, Stack } from "@pulumi/pulumi/automation";
+import type { Deployment } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack } from "../lib/engine";
 import { nativePlugins, NativeResource } from "./helpers/native-resources";
+import { openCheckedStack, type CheckedStack } from "./helpers/post-apply-plan";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 
@@ -34,8 +34,8 @@ const settings = () => ({
 });
 
 /** The project's stack on backend `backend` (a directory of its own), with `config` if given. */
-function open(project: string, backend: string, config?: ReturnType<typeof settings>): Promise<Stack> {
-  return openStack({
+function open(project: string, backend: string, config?: ReturnType<typeof settings>): Promise<CheckedStack> {
+  return openCheckedStack({
     program: async () => {
       new NativeResource("Role", "ops", { name: "Ops", slug: `${project}-ops`, permissions: ["thread_read"] });
     },

@@ -9,9 +9,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { openStack } from "../lib/engine";
 import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { nativePlugins, NativeProvider, NativeResource } from "./helpers/native-resources";
+import { openCheckedStack } from "./helpers/post-apply-plan";
 import { FIX } from "./helpers/programs";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
@@ -57,7 +57,7 @@ async function openProductionStack(name: string, program: PulumiFn, native: bool
   const scratch = makeScratch(name);
   scratches.push(scratch);
   const key = { value: emulator.keys.production.secret, secret: true };
-  const stack = await openStack({
+  const stack = await openCheckedStack({
     program,
     workDir: scratch.dir,
     stackName: name,
