@@ -94,7 +94,7 @@ describe("replacements that keep a unique key", () => {
     const news = { ...role, name: "Support team", [REPLACE_ON_CHANGES_INPUT]: ["name"] };
     const check = await engine("Role").check(role, news);
     expect(check.failures).toEqual([
-      { property: "name", reason: expect.stringMatching(/needs a new slug.*Change slug too, or take name out of replaceOnChanges/) },
+      { property: "name", reason: expect.stringMatching(/the old one keeps its slug\. Change slug too, or take name out of replaceOnChanges/) },
     ]);
     // With a new slug the replacement can be made; the old role stays in the account (no delete).
     const newSlug = await engine("Role").check(role, { ...news, slug: "support-team" });
