@@ -2,7 +2,7 @@
 // the default provider, or the same names as properties of an explicit provider (`new tcs.Provider(...)`,
 // `type: pulumi:providers:tcs` in YAML). Each provider is one plugin process, one environment: named
 // connections (`tcs:connections`) are the dynamic door's way to several environments, explicit providers this door's.
-import { render } from "../diagnostic";
+import { DiagnosticError, render, type Refusal } from "../diagnostic";
 import { ENVIRONMENT_SETTINGS, parseSetting, SETTING_NAMES, settingOfConfigKey, SettingsOwner, settingValueProblem, type ConfigSource } from "../settings";
 import type { Props } from "./properties";
 import { missingSettingsRefusal } from "./missing-settings";
@@ -84,8 +84,8 @@ export function environmentToRecord(olds: Props, news: Props): { keep: string } 
   return typeof recorded === "string" && changedSettings(olds, news).environment.length === 0 ? { keep: recorded } : "ask";
 }
 
-/** What is known of the environment some settings reach (environment.ts). */
-export type EnvironmentFact = { id: string } | { computed: true } | { unknown: string };
+/** What is known of the environment some settings reach (environment.ts): unknown, why (a clause providerConfigChange completes) and the fix. */
+export type EnvironmentFact = { id: string } | { computed: true } | { unknown: Refusal };
 
 /** The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config. */
 export function isExplicitProvider(urn: string): boolean {
@@ -123,10 +123,15 @@ export function providerConfigChange(
   // Gone rather than changed (a stack moved without its config file): said so, with the way back.
   const missing = "unknown" in after ? missingSettingsRefusal(urn, owner, configSource(news)) : undefined;
   if (missing) throw new Error(missing);
-  const settings = environment.map((key) => owner.key(key)).join(" and ");
-  const reason = "unknown" in after ? after.unknown : (before as { unknown: string }).unknown;
-  throw new Error(
-    `${owner.describe()}: ${settings} changed, and which environment ${environment.length > 1 ? "they reach" : "it reaches"} cannot be told, ` +
-      `so its resources are neither kept nor replaced: ${reason}`,
-  );
+  // The new settings' reason first: they are what the user just changed.
+  if ("unknown" in after) {
+    const settings = environment.map((key) => owner.key(key)).join(" and ");
+    const summary = `${settings} changed, but ${after.unknown.summary}, so its resources are neither kept nor replaced`;
+    throw new DiagnosticError({ ...after.unknown, object: owner.describe(), summary });
+  }
+  // State written before the provider recorded the environment, whose settings no longer answer.
+  const { unknown } = before as { unknown: Refusal };
+  const summary = `${unknown.summary}, and state lacks their environment: nothing is kept or replaced`;
+  // A fix that names the provider's URN names the provider: the line keeps its room for the rest.
+  throw new DiagnosticError({ ...unknown, object: unknown.fix.includes(urn) ? undefined : owner.describe(), summary });
 }

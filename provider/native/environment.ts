@@ -5,7 +5,8 @@
 // the provider's inputs and asked again only when the key or base URL changed, so a preview with no
 // changes sends nothing; the SDK is loaded by the first question, not before.
 import type { ToolConnectivityClient } from "../../sdk";
-import { missingSettings, readSettings, type SettingsOwner } from "../settings";
+import { quoted } from "../diagnostic";
+import { readSettings, SETTINGS, unusableSettings, type SettingsOwner } from "../settings";
 import type { LiveObject } from "../engine/binding";
 import type { PageLike } from "../engine/read-batcher";
 import { SCAN_PAGE_SIZE } from "../page-size";
@@ -65,7 +66,7 @@ export function environmentFact(urn: string, settings: Props, which: "new" | "pr
 async function environmentOf(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> {
   if (settings.apiKey === UNKNOWN || settings.baseUrl === UNKNOWN) return { computed: true };
   const { key: question, resolved } = questionOf(settings);
-  const missing = missingSettings(resolved, providerOwner(urn));
+  const missing = unusableSettings(resolved, providerOwner(urn));
   if (missing) return { unknown: missing };
   let answer = answers.get(question);
   if (!answer) {
@@ -96,45 +97,58 @@ function newClient(urn: string, settings: Props): ToolConnectivityClient {
   return clientFromSettings(readSettings(configSource(settings)), warn, providerOwner(urn));
 }
 
-/** The answer as a fact, a failure as its reason and fix: a refused key, a base URL that is not the service's, or a service that did not answer. */
+/**
+ * The answer as a fact; a failure as why the environment cannot be told (a clause DiffConfig completes,
+ * config.ts) and its fix: a refused key, a base URL that is not the service's, no role listed, or no answer.
+ */
 export function factOf(answer: Answer, names: FactNames): EnvironmentFact {
   if ("id" in answer) return { id: answer.id };
-  const { owner } = names;
-  const asked = `GET /roles with the ${names.which} ${owner.key("apiKey")} and ${owner.key("baseUrl")}`;
-  const setKey = owner.setSecretKey("Set a secret key of the environment to manage");
-  const setBaseUrl = owner.setBaseUrl("Set the service's base URL");
-  if ("empty" in answer) {
-    return {
-      unknown: `${asked} listed no role, and every environment of the service has its default roles. ${names.which === "new" ? setBaseUrl : previousFix(names)}`,
-    };
-  }
+  const { owner, which } = names;
+  const [apiKey, baseUrl] = [`the ${which} ${owner.key("apiKey")}`, `the ${which} ${owner.key("baseUrl")}`];
+  // The new settings are the user's to correct; the previous ones only to put back for one up.
+  const unknown = (summary: string, fixNew: string, fixPrevious = previousFix(names)): EnvironmentFact => ({
+    unknown: { summary, fix: which === "new" ? fixNew : fixPrevious, docs: DOCS },
+  });
+  const setBaseUrl = capitalized(owner.fix("baseUrl", SETTINGS.baseUrl.fix));
+  if ("empty" in answer) return unknown(`${baseUrl} lists no role (every environment has some)`, setBaseUrl);
   const error = answer.error;
-  const status = typeof (error as { status?: unknown })?.status === "number" ? ((error as { status: number }).status as number) : undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  if (status === 401 || status === 403) return { unknown: `${asked} was refused (${message}). ${names.which === "new" ? setKey : previousFix(names)}` };
+  const status = (error as { status?: unknown })?.status;
+  if (status === 401 || status === 403) return unknown(`${apiKey} is refused (${briefly(error)})`, capitalized(owner.fix("apiKey", SETTINGS.apiKey.fix)));
   const notTheService =
-    status === 404 || (status !== undefined && status >= 300 && status < 400) || (error as { name?: unknown })?.name === "ResponseValidationError";
-  if (notTheService) return { unknown: `${asked} did not reach the service (${message}). ${names.which === "new" ? setBaseUrl : previousFix(names)}` };
-  if (names.which === "new") return { unknown: `${asked} failed (${message}). Run again when the service answers.` };
-  return { unknown: `${asked} failed (${message}). Run again when the service answers. ${neverAnsweredFix(names)}` };
+    status === 404 || (typeof status === "number" && status >= 300 && status < 400) || (error as { name?: unknown })?.name === "ResponseValidationError";
+  if (notTheService) return unknown(`${baseUrl} is not the service's (GET /roles: ${briefly(error)})`, setBaseUrl);
+  const runAgain = "Run pulumi preview again when the service answers";
+  if (typeof status === "number") return unknown(`the ${which} settings got ${briefly(error)}`, runAgain, runAgain);
+  // No answer at all may be settings that never reached the service (a first up with a mistyped base URL).
+  return unknown(`the ${which} settings got no answer (${briefly(error)})`, runAgain, neverAnsweredFix(names));
+}
+
+/** Where the native door says how a provider tells the environment its settings reach, and why it refuses when it cannot. */
+const DOCS = "docs/native-provider.md#settings-and-several-environments";
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A failed request in a few words: its status and code, or the connection's error code, or what it said, cut short. */
+function briefly(error: unknown): string {
+  const { status, code, name } = (error ?? {}) as { status?: unknown; code?: unknown; name?: unknown };
+  if (typeof status === "number") return typeof code === "string" ? `${status} ${code}` : `${status}`;
+  if (name === "ResponseValidationError") return "not a list of roles";
+  // The SDK's connection error: "Connection error: connect ECONNREFUSED 127.0.0.1:4999; the request did not reach the service [GET /roles]".
+  const said = error instanceof Error ? error.message : String(error);
+  if (name === "APIConnectionTimeoutError") return "timed out";
+  return /\bE[A-Z]{3,}\b/.exec(said)?.[0] ?? quoted(said.replace(/^Connection error: /, "").replace(/(;| \[).*$/, ""));
 }
 
 /**
- * The way out when the previous settings will never answer because they never reached the service (a
- * first `up` with a mistyped base URL, say): such a provider created nothing, and Pulumi deletes a
+ * The way out when the previous settings get no answer: if they never reached the service (a first
+ * `up` with a mistyped base URL, say), such a provider created nothing, and Pulumi deletes a
  * provider's record only while no resource uses it, so the command cannot orphan anything.
  */
 function neverAnsweredFix(names: FactNames): string {
-  return (
-    `If the previous ${names.owner.key("baseUrl")} never reached the service, nothing was created with it: remove that provider's record with ` +
-    `\`pulumi state delete '${names.urn}'\` (Pulumi refuses while a resource still uses it), then run again.`
-  );
+  return `If they never answered: pulumi state delete '${names.urn}'`;
 }
 
 /** The fix when the settings state holds no longer tell their environment (a key revoked since, say), and state does not record it. */
-function previousFix(names: FactNames): string {
-  return (
-    "State does not record the environment these settings reached (it was written by an earlier version of the provider): " +
-    `put the previous ${names.owner.key("apiKey")} and ${names.owner.key("baseUrl")} back for one \`pulumi up\`, which records it, then change them.`
-  );
+function previousFix(_names: FactNames): string {
+  return "Put the previous settings back for one pulumi up, then change them";
 }

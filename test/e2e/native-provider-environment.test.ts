@@ -161,7 +161,7 @@ test("a provider pointed at another environment replaces its resources, planned 
   const refused = outputCollector();
   await expect(stack.preview({ onOutput: refused.onOutput })).rejects.toThrow();
   expect(refused.text()).toMatch(
-    /tcs provider env: apiKey changed, and which environment it reaches cannot be told, so its resources are neither kept nor replaced: GET \/roles with the new apiKey and baseUrl was refused \(401 unauthorized.*\)\. Set the provider's apiKey to a secret key/,
+    /tcs provider env: apiKey changed, but the new apiKey is refused \(401 unauthorized\), so its resources are neither kept nor replaced\. Set the provider's apiKey to service_sk_\.\.\. See docs\/native-provider\.md#settings-and-several-environments/,
   );
   printed.onOutput(refused.text());
 

@@ -35,7 +35,12 @@ it("another environment's settings, or ones whose environment cannot be told, re
   const news = withProviderUrn({ apiKey: "service_sk_dev", baseUrl: "https://api.example.com" }, DEFAULT);
   const olds = asProviderSettings(DYNAMIC_CONFIG);
   expect(providerConfigChange(DEFAULT, olds, news, { old: { id: "rol_prod" }, new: { id: "rol_dev" } }).replaces).toEqual(["apiKey"]);
-  expect(providerConfigChange(DEFAULT, olds, news, { old: { unknown: "503" }, new: { id: "rol_dev" } }).replaces).toEqual(["apiKey"]);
+  expect(
+    providerConfigChange(DEFAULT, olds, news, {
+      old: { unknown: { summary: "the previous settings got 503 service_unavailable", fix: "Run pulumi preview again", docs: "docs/guide.md#configuration" } },
+      new: { id: "rol_dev" },
+    }).replaces,
+  ).toEqual(["apiKey"]);
 });
 
 it("refuses a resource the dynamic door made on a named connection, naming it and the way that works", () => {

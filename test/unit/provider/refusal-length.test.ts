@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { AuthenticationError, UnprocessableEntityError, InternalServerError, APIConnectionTimeoutError } from "../../../sdk";
 import { baseUrlRefusal } from "../../../provider/cli/base-url";
-import { MESSAGE_LIMIT, render, renderCheckReason, type Diagnostic } from "../../../provider/diagnostic";
+import { MESSAGE_LIMIT, render, renderCheckReason, type Diagnostic, type DiagnosticError } from "../../../provider/diagnostic";
 import { SettingsOwner } from "../../../provider/settings";
 import {
   adoptDiffers,
@@ -46,6 +46,8 @@ import { namedConnectionMove } from "../../../provider/native/dynamic-door-move"
 import { waitWarning } from "../../../provider/rate-limit-waits";
 import { SHAPES } from "../../../provider/shapes";
 import { missingSettingsRefusal } from "../../../provider/native/missing-settings";
+import { providerConfigChange, providerOwner, withProviderUrn } from "../../../provider/native/config";
+import { factOf, type Answer } from "../../../provider/native/environment";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
 import { tierNoteLine } from "../../../provider/cli/tier-note";
 
@@ -107,6 +109,24 @@ function withIntentsDir<T>(dir: string, build: () => T): T {
   }
 }
 
+/** What DiffConfig throws when the environment the `which` settings of the provider `name` reach cannot be told. */
+function environmentUntold(name: string, which: "new" | "previous", answer: Answer): Diagnostic {
+  const urn = PROVIDER_URN(name);
+  const fact = factOf(answer, { owner: providerOwner(urn), which, urn });
+  const settings = (apiKey: string) => withProviderUrn({ apiKey, baseUrl: "https://tcs.internal.example.com:8443/api" }, urn);
+  try {
+    providerConfigChange(
+      urn,
+      settings("service_sk_old"),
+      settings("service_sk_new"),
+      which === "new" ? { old: { id: ID("rol") }, new: fact } : { old: fact, new: { id: ID("rol") } },
+    );
+  } catch (error) {
+    return (error as DiagnosticError).diagnostic;
+  }
+  throw new Error("DiffConfig told the environment");
+}
+
 /** What the provider throws: each builder's diagnostic, rendered as DiagnosticError renders it. */
 const thrown: Record<string, Diagnostic> = {
   "not held (config)": notHeldRefusal(collision("ProviderConfig", ID("pcfg"))),
@@ -145,6 +165,12 @@ const thrown: Record<string, Diagnostic> = {
   "the key refused (default connection)": serviceFailure(`reading tcs:CallbackInstance ${ID("cbi")}`, unauthorized),
   "the service unavailable": serviceFailure(`deleting tcs:CallbackInstance ${ID("cbi")}`, unavailable),
   "a timeout": serviceFailure(`updating tcs:CallbackInstance ${ID("cbi")}`, timedOut),
+  // The native door's DiffConfig when the environment a new key or base URL reaches cannot be told (was 505).
+  "environment untold: the new key refused": environmentUntold(NAME, "new", { error: unauthorized }),
+  "environment untold: the new base URL lists no role (default provider)": environmentUntold("default_0_1_0", "new", { empty: true }),
+  "environment untold: no answer to the new settings (default provider)": environmentUntold("default_0_1_0", "new", { error: timedOut }),
+  "environment untold: the previous key refused, unrecorded": environmentUntold(NAME, "previous", { error: unauthorized }),
+  "environment untold: no answer to the previous settings, unrecorded": environmentUntold("default_0_1_0", "previous", { error: timedOut }),
 };
 
 /** What the provider warns: rendered as warn.ts renders a warning, with the dynamic door's stderr prefix. */
@@ -263,6 +289,15 @@ describe.each(Object.entries(refusals))("the %s refusal", (_name, text) => {
       );
     expect(headings).toContain(anchor);
   });
+});
+
+it("says the native door's untold environment whole: what changed, why, the fix and the section, nothing cut (was 505 characters)", () => {
+  const untold = Object.entries(refusals).filter(([name]) => name.startsWith("environment untold"));
+  expect(untold.length).toBeGreaterThan(0);
+  for (const [, text] of untold) expect(text).not.toContain("…");
+  expect(refusals["environment untold: no answer to the previous settings, unrecorded"]).toContain(
+    `If they never answered: pulumi state delete '${PROVIDER_URN("default_0_1_0")}'.`,
+  );
 });
 
 it("names the claim as a command with the real type, name and id", () => {
