@@ -51,12 +51,15 @@ function remembered(error: unknown): never {
   throw error;
 }
 
+/** The methods whose errors the host prints (create's and update's it does not: nothing to drop). */
+const PRINTED_BY_HOST = new Set<PropertyKey>(["check", "diff", "read", "delete"]);
+
 /** `methods`, each of whose refusals (a rejected promise) the host then does not print again with its stack. */
 export function refusalsSaidOnce<T extends object>(methods: T): T {
   return new Proxy(methods, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key);
-      if (typeof value !== "function") return value;
+      if (typeof value !== "function" || !PRINTED_BY_HOST.has(key)) return value;
       return (...args: unknown[]) => {
         const result: unknown = value.apply(target, args);
         return result instanceof Promise ? result.catch(remembered) : result;

@@ -26,29 +26,37 @@ const refusal = new DiagnosticError({
   fix: "Run pulumi refresh",
   docs: "docs/troubleshooting.md#lives-in-another-environment",
 });
+// As the engine's methods are named: the host prints what check, diff, read and delete throw.
 const methods = refusalsSaidOnce({
-  refuses: () => Promise.reject(refusal),
-  refusesPlainly: () => Promise.reject(new Error("connection 'staging' is not in the stack config")),
-  breaks: () => Promise.reject(new TypeError("cannot read properties of undefined")),
-  answers: () => Promise.resolve(7),
+  check: () => Promise.reject(refusal),
+  diff: () => Promise.reject(new Error("connection 'staging' is not in the stack config")),
+  read: () => Promise.reject(new TypeError("cannot read properties of undefined")),
+  delete: () => Promise.resolve(7),
+  create: () => Promise.reject(refusal),
 });
 
 it("drops the host's line for a refusal, which still reaches the engine", async () => {
-  expect(await hostCalls(() => methods.refuses())).toBe(refusal);
-  await hostCalls(() => methods.refusesPlainly());
+  expect(await hostCalls(() => methods.check())).toBe(refusal);
+  await hostCalls(() => methods.diff());
   expect(printed).not.toHaveBeenCalled();
 });
 
 it("drops it once per refusal thrown: a line no refusal was thrown for is printed", async () => {
-  await hostCalls(() => methods.refuses());
+  await hostCalls(() => methods.check());
+  console.error(`${refusal}: ${refusal.stack}`);
+  expect(printed).toHaveBeenCalledTimes(1);
+});
+
+it("remembers nothing for create and update, whose errors the host does not print", async () => {
+  await expect(methods.create()).rejects.toBe(refusal);
   console.error(`${refusal}: ${refusal.stack}`);
   expect(printed).toHaveBeenCalledTimes(1);
 });
 
 it("keeps a bug's stack, any other line, and what a method answers", async () => {
-  await hostCalls(() => methods.breaks());
+  await hostCalls(() => methods.read());
   console.error("something else", 1);
   expect(printed).toHaveBeenCalledTimes(2);
   expect(printed.mock.calls[0][0]).toMatch(/^TypeError: cannot read properties of undefined: TypeError.*\n\s+at /s);
-  expect(await hostCalls(() => methods.answers())).toBe(7);
+  expect(await hostCalls(() => methods.delete())).toBe(7);
 });
