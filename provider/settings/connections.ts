@@ -3,7 +3,17 @@
 // `connection: "staging"`; one that names none uses the default connection, the top-level `tcs:*` (then
 // the environment), as before connections existed, so older programs and states are unchanged. State
 // records only the name.
-import { SETTING_NAMES, type ProviderSettings } from "./declaration";
+import { DiagnosticError } from "../diagnostic";
+import {
+  connectionNameRefused,
+  connectionNotAnObject,
+  connectionNotInConfig,
+  connectionProductionNotBoolean,
+  connectionSettingNotText,
+  connectionsNotAnObject,
+  unknownConnectionSettings,
+} from "./connection-refusals";
+import { SETTING_NAMES, SETTINGS, type ProviderSettings } from "./declaration";
 import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
 import { missingSettings, readSettings, settingsOf, type ConfigSource } from "./read";
 
@@ -39,14 +49,12 @@ export function readConnections(config: ConfigSource): Map<string, ConnectionSet
   const connections = new Map<string, ConnectionSettings>();
   if (raw === undefined || raw === "") return connections;
   const parsed = typeof raw === "string" ? parseJson(raw) : raw;
-  if (!isObject(parsed)) {
-    throw new Error(`${CONNECTIONS_KEY} must be an object of connections by name; set it with ${SettingsOwner.connection("<name>").set("baseUrl", "<url>")}`);
-  }
+  if (!isObject(parsed)) throw new DiagnosticError(connectionsNotAnObject());
   for (const [name, value] of Object.entries(parsed)) {
     const nameProblem = connectionNameProblem(name);
-    if (nameProblem) throw new Error(`${CONNECTIONS_KEY}.${name}: the connection's name ${nameProblem}`);
+    if (nameProblem) throw new DiagnosticError(connectionNameRefused(name, nameProblem));
     const owner = SettingsOwner.connection(name);
-    if (!isObject(value)) throw new Error(`${owner.settings()} must be an object with apiKey and baseUrl: ${owner.set("baseUrl", "<url>")}`);
+    if (!isObject(value)) throw new DiagnosticError(connectionNotAnObject(owner));
     connections.set(name, parseConnection(value, owner));
   }
   return connections;
@@ -62,18 +70,16 @@ function parseJson(text: string): unknown {
 
 function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): ConnectionSettings {
   const unknown = Object.keys(value).filter((key) => !FIELDS.includes(key));
-  if (unknown.length > 0) {
-    throw new Error(`${owner.settings()}: unknown setting ${unknown.map((key) => `'${key}'`).join(", ")} (settings: ${FIELDS.join(", ")})`);
-  }
+  if (unknown.length > 0) throw new DiagnosticError(unknownConnectionSettings(owner, unknown, FIELDS));
   const settings: ConnectionSettings = settingsOf((field) => {
     const v = value[field];
     if (v === undefined || v === null) return undefined;
-    if (typeof v !== "string") throw new Error(`${owner.key(field)} must be a string (got ${typeof v})`);
+    if (typeof v !== "string") throw new DiagnosticError(connectionSettingNotText(owner, field, typeof v, SETTINGS[field].fix));
     return v;
   }, owner);
   const production = value.production;
   if (production === undefined) return settings;
-  if (typeof production !== "boolean" && production !== "true" && production !== "false") throw new Error(`${owner.key("production")} must be true or false`);
+  if (typeof production !== "boolean" && production !== "true" && production !== "false") throw new DiagnosticError(connectionProductionNotBoolean(owner));
   return { ...settings, production: production === true || production === "true" };
 }
 
@@ -82,11 +88,7 @@ export function settingsFor(connection: string | undefined, config: ConfigSource
   if (connection === undefined) return readSettings(config, env);
   const found = readConnections(config).get(connection);
   if (found) return found;
-  const owner = SettingsOwner.connection(connection);
-  throw new Error(
-    `${owner.describe()} is not in the stack config (${owner.settings()}). If it was removed, restore it before refresh ` +
-      `or destroy: ${owner.set("baseUrl", "<url>")} and ${owner.set("apiKey", "<key>")}`,
-  );
+  throw new DiagnosticError(connectionNotInConfig(SettingsOwner.connection(connection)));
 }
 
 /** What is missing or unusable before a request can be made on this connection, as a message that says how to fix it. */

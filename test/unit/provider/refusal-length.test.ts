@@ -49,10 +49,13 @@ import { missingSettingsRefusal } from "../../../provider/native/missing-setting
 import { providerConfigChange, providerOwner, withProviderUrn } from "../../../provider/native/config";
 import { factOf, type Answer } from "../../../provider/native/environment";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
+import * as connectionRefusals from "../../../provider/settings/connection-refusals";
 import { tierNoteLine } from "../../../provider/cli/tier-note";
 
 const ID = (prefix: string) => `${prefix}_${"aB3".repeat(7).slice(0, 20)}`;
 const NAME = "github-hooks";
+/** The longest name a connection may have: 63 characters. */
+const LONG_CONNECTION = "eu-west-1-staging-payments-platform-team-blue-green-canary-0001";
 
 function collision(kind: string, id: string, importId = id, replaceFix = "set deleteBeforeReplace"): Collision {
   return { kind: `tcs:${kind}`, id, importId, urn: `urn:pulumi:prod::infra::tcs:index:${kind}::${NAME}`, replaceFix };
@@ -171,6 +174,21 @@ const thrown: Record<string, Diagnostic> = {
   "environment untold: no answer to the new settings (default provider)": environmentUntold("default_0_1_0", "new", { error: timedOut }),
   "environment untold: the previous key refused, unrecorded": environmentUntold(NAME, "previous", { error: unauthorized }),
   "environment untold: no answer to the previous settings, unrecorded": environmentUntold("default_0_1_0", "previous", { error: timedOut }),
+  // A malformed tcs:connections (connection-refusals.ts), with a connection's longest name.
+  "tcs:connections not an object": connectionRefusals.connectionsNotAnObject(),
+  "a connection's name refused": connectionRefusals.connectionNameRefused(`9${LONG_CONNECTION.slice(1)}`, "must start with a letter"),
+  ...Object.fromEntries(
+    ["staging-eu", LONG_CONNECTION].flatMap((name) => {
+      const owner = SettingsOwner.connection(name);
+      return [
+        [`a connection not an object (${name.length})`, connectionRefusals.connectionNotAnObject(owner)],
+        [`a connection's unknown settings (${name.length})`, connectionRefusals.unknownConnectionSettings(owner, ["region", "apikey"], ["apiKey", "baseUrl"])],
+        [`a connection's setting not text (${name.length})`, connectionRefusals.connectionSettingNotText(owner, "baseUrl", "number", "https://...")],
+        [`a connection's production not a boolean (${name.length})`, connectionRefusals.connectionProductionNotBoolean(owner)],
+        [`a connection not in the stack config (${name.length})`, connectionRefusals.connectionNotInConfig(owner)],
+      ];
+    }),
+  ),
 };
 
 /** What the provider warns: rendered as warn.ts renders a warning, with the dynamic door's stderr prefix. */
@@ -298,6 +316,12 @@ it("says the native door's untold environment whole: what changed, why, the fix 
   expect(refusals["environment untold: no answer to the previous settings, unrecorded"]).toContain(
     `If they never answered: pulumi state delete '${PROVIDER_URN("default_0_1_0")}'.`,
   );
+});
+
+it("names a connection's fix whole, whatever its name's length", () => {
+  const connections = Object.entries(refusals).filter(([name]) => /^(a connection|tcs:connections)/.test(name));
+  expect(connections.length).toBeGreaterThan(10);
+  for (const [, text] of connections) expect(text).toMatch(/(Run|Restore it:|Remove (it|each):) pulumi config [^…]*\. See docs\//);
 });
 
 it("names the claim as a command with the real type, name and id", () => {
