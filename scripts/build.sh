@@ -5,4 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tsc -p tsconfig.build.json
+node scripts/prune-dist.js
 node -e 'for (const file of Object.values(require("./package.json").bin)) require("node:fs").chmodSync(file, 0o755);'
