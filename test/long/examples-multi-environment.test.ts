@@ -3,7 +3,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { loadProgram, openStack, REPO_ROOT } from "../lib/engine";
+import { loadProgram, REPO_ROOT } from "../lib/engine";
+import { openCheckedStack } from "../e2e/helpers/post-apply-plan";
 import { api, requests, startTestEmulator } from "../e2e/helpers/tcs-stack";
 import { makeScratch, outputCollector } from "../e2e/helpers/workspace";
 
@@ -30,7 +31,7 @@ describe("examples/multi-environment", () => {
       const program = loadProgram(path.join(EXAMPLE, "index.ts"));
       const outputs: Record<string, Record<string, unknown>> = {};
       for (const environment of ["development", "production"] as const) {
-        const stack = await openStack({
+        const stack = await openCheckedStack({
           program,
           workDir: scratch.dir,
           stackName: environment,
@@ -39,10 +40,10 @@ describe("examples/multi-environment", () => {
         });
         const policy =
           environment === "production" ? { policyPacks: [POLICY_PACK], policyPackConfigs: [path.join(scratch.dir, "policy-production.json")] } : {};
+        // The plan after the up (post-apply-plan.ts) runs under the same policy pack.
         const up = await stack.up(policy);
         expect(up.summary.result).toBe("succeeded");
         outputs[environment] = Object.fromEntries(Object.entries(up.outputs).map(([key, out]) => [key, out.value]));
-        await stack.preview({ ...policy, expectNoChanges: true });
         if (environment === "production") {
           // What the README promises: a change that breaks a mandatory rule (the allowlist dropped, so
           // agents may call every tool) fails the production preview, before any change is sent.

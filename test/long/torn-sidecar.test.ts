@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { openStack } from "../lib/engine";
+import { openCheckedStack } from "../e2e/helpers/post-apply-plan";
 import { removeTornSidecars } from "../e2e/helpers/kill-engine";
 import { makeScratch } from "../e2e/helpers/workspace";
 
@@ -13,7 +13,7 @@ describe("a torn metadata sidecar in the file backend", () => {
   it("fails every command until the empty sidecar is removed, and loses no state", async () => {
     const scratch = makeScratch("torn-sidecar");
     try {
-      const stack = await openStack({
+      const stack = await openCheckedStack({
         program: async () => ({ marker: pulumi.output("kept") }),
         workDir: scratch.dir,
         stackName: "torn",
