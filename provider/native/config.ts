@@ -2,8 +2,8 @@
 // the default provider, or the same names as properties of an explicit provider (`new tcs.Provider(...)`,
 // `type: pulumi:providers:tcs` in YAML). Each provider is one plugin process, one environment: named
 // connections (`tcs:connections`) are the dynamic door's way to several environments, explicit providers this door's.
-import { DiagnosticError, render, type Refusal } from "../diagnostic";
-import { ENVIRONMENT_SETTINGS, parseSetting, SETTING_NAMES, settingOfConfigKey, SettingsOwner, settingValueProblem, type ConfigSource } from "../settings";
+import { DiagnosticError, renderCheckReason, type Refusal } from "../diagnostic";
+import { ENVIRONMENT_SETTINGS, SETTING_NAMES, settingOfConfigKey, SettingsOwner, settingTextRefusal, type ConfigSource } from "../settings";
 import type { Props } from "./properties";
 import { missingSettingsRefusal } from "./missing-settings";
 import { nameOfUrn } from "../shapes/identity";
@@ -24,29 +24,30 @@ export function configSource(settings: Props): ConfigSource {
   };
 }
 
-/** What is wrong with a provider's settings, each naming the setting and its fix; nothing when they may be used. */
+/**
+ * What is wrong with a provider's settings, each naming the setting and its fix; nothing when they may be
+ * used. A reason is rendered for a check failure: the engine prints its own words, the property and its
+ * value before it, and the line stays within 300 characters.
+ */
 export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
-  const failure = (property: string, summary: string, fix: string) => ({ property, reason: render({ summary, fix, docs: "docs/guide.md#configuration" }) });
+  const failure = (property: string, refusal: Refusal) => ({ property, reason: renderCheckReason(refusal) });
+  const refused = (property: string, summary: string, fix: string) => failure(property, { summary, fix, docs: "docs/guide.md#configuration" });
   const names = Object.keys(settings).filter((name) => !name.startsWith("__") && name !== "version" && !DYNAMIC_DOOR_SETTINGS.has(name));
   const failures = names.flatMap((name) => {
     if (!(PROVIDER_SETTINGS as string[]).includes(name)) {
       return [
-        failure(name, `${owner.key(name)} is not a setting of the tcs provider (it takes ${PROVIDER_SETTINGS.join(", ")})`, "Remove it, or correct its name"),
+        refused(name, `${owner.key(name)} is not a setting of the tcs provider (it takes ${PROVIDER_SETTINGS.join(", ")})`, "Remove it, or correct its name"),
       ];
     }
     const value = settings[name];
-    return value === undefined || value === null || typeof value === "string" ? [] : [failure(name, `${owner.key(name)} must be a string`, "Set it to text")];
+    return value === undefined || value === null || typeof value === "string" ? [] : [refused(name, `${owner.key(name)} must be a string`, "Set it to text")];
   });
   if (failures.length > 0) return failures;
   return PROVIDER_SETTINGS.flatMap((name) => {
     const text = settings[name];
     if (typeof text !== "string" || text === "") return [];
-    try {
-      const problem = settingValueProblem({ [name]: parseSetting(name, text, owner) }, owner);
-      return problem ? [{ property: name, reason: problem }] : [];
-    } catch (error) {
-      return [{ property: name, reason: (error as Error).message }];
-    }
+    const refusal = settingTextRefusal(name, text, owner, true);
+    return refusal ? [failure(name, refusal)] : [];
   });
 }
 

@@ -14,9 +14,28 @@ const DOCS = "docs/guide.md#configuration";
 
 /** The value of setting `name` written `text`; throws the refusal (a DiagnosticError) when its grammar names none. */
 export function parseSetting(name: SettingName, text: string, owner: SettingsOwner): unknown {
+  const parsed = parsedText(name, text);
+  if (!("problem" in parsed)) return parsed.value;
+  throw new DiagnosticError(valueRefusal(name, parsed, owner));
+}
+
+/** What the setting's grammar reads `text` as, or why it reads nothing (with the declared fix). */
+function parsedText(name: SettingName, text: string): { value: unknown } | ValueRefusal {
   const parsed = settingOf(name).parse?.(text) ?? text;
-  if (typeof parsed !== "object" || parsed === null || !("problem" in parsed)) return parsed;
-  throw new DiagnosticError(valueRefusal(name, { problem: String(parsed.problem), fix: settingOf(name).fix }, owner));
+  if (typeof parsed !== "object" || parsed === null || !("problem" in parsed)) return { value: parsed };
+  const { problem, unvalued } = parsed as { problem: string; unvalued?: string };
+  return { problem, unvalued, fix: settingOf(name).fix };
+}
+
+/**
+ * Why `owner`'s setting `name`, written `text`, cannot be used: its grammar reads nothing, or its check
+ * refuses it; undefined when it can. With `valueShown` (a check failure's reason, which the engine
+ * prints after the value) the message does not repeat the value.
+ */
+export function settingTextRefusal(name: SettingName, text: string, owner: SettingsOwner, valueShown = false): Refusal | undefined {
+  const parsed = parsedText(name, text);
+  const refusal = "problem" in parsed ? parsed : settingOf(name).check?.(text);
+  return refusal && valueRefusal(name, refusal, owner, false, valueShown);
 }
 
 /** Every setting of `owner`, each from `text(name)`, parsed. */
@@ -29,11 +48,12 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
   return settingsOf((name) => config(configKey(name)) ?? env[SETTINGS[name].variable], SettingsOwner.defaultConnection);
 }
 
-/** The refusal of a setting's value: the setting as `owner` writes it, why, and the fix. */
-function valueRefusal(name: SettingName, { problem, fix }: ValueRefusal, owner: SettingsOwner, orVariable = false): Refusal {
+/** The refusal of a setting's value: the setting as `owner` writes it, why (without the value when it is shown beside), and the fix. */
+function valueRefusal(name: SettingName, { problem, unvalued, fix }: ValueRefusal, owner: SettingsOwner, orVariable = false, valueShown = false): Refusal {
   // A value too long to fit a runnable command in the line gives way to the declared placeholder.
   const value = fix.length > 60 ? settingOf(name).fix : fix;
-  return { summary: `${owner.key(name)} ${problem}`, fix: capitalized(owner.fix(name, value, orVariable)), docs: DOCS };
+  const why = valueShown ? (unvalued ?? problem) : problem;
+  return { summary: `${owner.key(name)} ${why}`, fix: capitalized(owner.fix(name, value, orVariable)), docs: DOCS };
 }
 
 /**

@@ -3,6 +3,7 @@
 // the named tiers, typed from the SDK's so a tier it adds or drops fails to compile here, and a
 // negotiated window, `<requests>/<seconds>s`. Parsing, formatting and the description come from it.
 import type { RateLimitTier } from "../../sdk";
+import { withValue } from "./values";
 
 type NamedTier = Extract<RateLimitTier, string>;
 
@@ -20,12 +21,12 @@ export const TIER_FORMS = `${Object.keys(NAMED)
   .map((name) => `\`${name}\`${name === DEFAULT_TIER ? " (the default)" : ""}`)
   .join(", ")}, or a negotiated window written ${WINDOW.written} (e.g. \`${WINDOW.example}\`)`;
 
-/** The tier `text` names, or why it names none (completing "<setting> ..."). */
-export function parseTier(text: string): RateLimitTier | { problem: string } {
+/** The tier `text` names, or why it names none (completing "<setting> ..."), also without the text (values.ts). */
+export function parseTier(text: string): RateLimitTier | { problem: string; unvalued: string } {
   if (Object.hasOwn(NAMED, text)) return text as NamedTier;
   const window = WINDOW.grammar.exec(text);
   if (window && Number(window[1]) > 0 && Number(window[2]) > 0) return { limit: Number(window[1]), windowMs: Number(window[2]) * 1000 };
-  return { problem: `must be ${Object.keys(NAMED).join(", ")} or a custom window such as ${WINDOW.example} (got '${text}')` };
+  return withValue(`must be ${Object.keys(NAMED).join(", ")} or a custom window such as ${WINDOW.example}`, text);
 }
 
 /** The tier as the setting writes it: the inverse of parseTier. */

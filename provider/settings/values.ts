@@ -8,6 +8,8 @@ import { quoted } from "../diagnostic";
 /** Why a value cannot be used (completing "<setting> ..."), and the value that fixes it. */
 export interface Refusal {
   problem: string;
+  /** The problem without the value, for a message printed beside it (a check failure's reason, after `value {...}`). */
+  unvalued?: string;
   fix: string;
 }
 
@@ -25,8 +27,14 @@ export function serviceVersionRefusal(version: string): Refusal | undefined {
   else if (version < FIRST_SERVICE_VERSION) which = "earlier than that";
   else if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) which = "not a calendar date";
   if (which === undefined) return undefined;
-  const got = `got ${quoted(version)}: ${which}; the service answers 400 unsupported_version`;
-  return { problem: `must be a published API version, dated ${FIRST_SERVICE_VERSION} or later (${got})`, fix: FIRST_SERVICE_VERSION };
+  const rule = `must be a published API version, dated ${FIRST_SERVICE_VERSION} or later`;
+  const why = `${which}; the service answers 400 unsupported_version`;
+  // Beside the value, in a check failure's reason (at most 180 characters with the fix), what is wrong only.
+  return {
+    problem: `${rule} (got ${quoted(version)}: ${why})`,
+    unvalued: `must be a published version, ${FIRST_SERVICE_VERSION} or later: ${which}`,
+    fix: FIRST_SERVICE_VERSION,
+  };
 }
 
 // Loopback hosts' traffic never leaves the machine, so plain http exposes nothing (the emulator listens
@@ -40,18 +48,26 @@ export function baseUrlProblem(value: string): (Refusal & { inClear: boolean }) 
   try {
     url = new URL(written);
   } catch {
-    return { problem: `must be an absolute https:// URL such as https://api.example.com (got ${quoted(written)})`, fix: "https://...", inClear: false };
+    return { ...withValue("must be an absolute https:// URL such as https://api.example.com", written), fix: "https://...", inClear: false };
   }
   const shown = url.username || url.password ? Object.assign(new URL(url.href), { username: "", password: "" }).href : written;
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
     return {
-      problem: `must use https (plain http only to a loopback host, such as 127.0.0.1), so the key never travels in clear (got ${quoted(shown)})`,
+      ...withValue(
+        "must use https (plain http only to a loopback host, such as 127.0.0.1), so the key never travels in clear",
+        shown,
+        "must use https, so the key never travels in clear",
+      ),
       fix: shown.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, "https:"),
       inClear: url.protocol === "http:",
     };
   }
   // The SDK refuses these too, but only when the first request is made.
-  if (url.search || url.hash)
-    return { problem: `must not carry a query string or fragment (got ${quoted(shown)})`, fix: shown.replace(/[?#].*$/, ""), inClear: false };
+  if (url.search || url.hash) return { ...withValue("must not carry a query string or fragment", shown), fix: shown.replace(/[?#].*$/, ""), inClear: false };
   return undefined;
+}
+
+/** A problem that names the value it refuses, and the same without it (shorter still, if given). */
+export function withValue(rule: string, value: string, unvalued = rule): { problem: string; unvalued: string } {
+  return { problem: `${rule} (got ${quoted(value)})`, unvalued };
 }

@@ -214,7 +214,7 @@ test("several environments the Pulumi way: an explicit provider holds a role in 
   try {
     await environments.stack.setAllConfig({ stagingUrl: { value: staging.url }, stagingKey: { value: staging.keys.production.secret, secret: true } });
     await expect(environments.stack.preview()).rejects.toThrow(
-      /serviceVersion must be a published API version.*2026-13-45.*Set the provider's serviceVersion to/s,
+      /serviceVersion value \{2026-13-45\} has a problem: serviceVersion must be a published version, 2026-01-01 or later: not a calendar date\. Set the provider's serviceVersion to 2026-01-01\./,
     );
 
     environments.write(program());

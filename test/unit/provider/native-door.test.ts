@@ -29,7 +29,10 @@ describe("provider settings (CheckConfig)", () => {
     ]);
     const [version] = settingFailures({ serviceVersion: "2026-13-45" }, SettingsOwner.defaultProvider);
     expect(version.property).toBe("serviceVersion");
-    expect(version.reason).toMatch(/^tcs:serviceVersion must be a published API version.*Run `pulumi config set tcs:serviceVersion 2026-01-01`/);
+    // The engine prints the value before the reason: the reason says what is wrong with it, not the value again.
+    expect(version.reason).toMatch(
+      /^tcs:serviceVersion must be a published version, 2026-01-01 or later: not a calendar date\. Run `pulumi config set tcs:serviceVersion 2026-01-01`/,
+    );
     expect(settingFailures({ serviceVersion: "2025-01-01" }, SettingsOwner.provider("staging"))[0].reason).toMatch(
       /^serviceVersion .*\. Set the provider's serviceVersion to 2026-01-01\./,
     );

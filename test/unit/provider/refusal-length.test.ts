@@ -46,7 +46,7 @@ import { namedConnectionMove } from "../../../provider/native/dynamic-door-move"
 import { waitWarning } from "../../../provider/rate-limit-waits";
 import { SHAPES } from "../../../provider/shapes";
 import { missingSettingsRefusal } from "../../../provider/native/missing-settings";
-import { providerConfigChange, providerOwner, withProviderUrn } from "../../../provider/native/config";
+import { providerConfigChange, providerOwner, settingFailures, withProviderUrn } from "../../../provider/native/config";
 import { factOf, type Answer } from "../../../provider/native/environment";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
 import * as connectionRefusals from "../../../provider/settings/connection-refusals";
@@ -67,6 +67,19 @@ const TIER_NOTICE = (serviceLimit: number, limit: number) => ({ serviceLimit, ti
 const instance = collision("CallbackInstance", ID("cbi"), `${ID("cb")}/${ID("cbi")}`);
 /** A check failure as the engine prints it after the resource: the property, its value, the reason. */
 const printed = (property: string, value: string, reason: string | undefined) => `property ${property} value {${value}} has a problem: ${reason}`;
+/** A provider's setting refused at CheckConfig as the engine prints it: the provider, the property, its value, the reason. */
+const printedSetting = (owner: SettingsOwner, settings: Record<string, string>) =>
+  settingFailures(settings, owner).map(
+    ({ property, reason }) => `pulumi:providers:tcs resource '${NAME}': property ${property} value {${settings[property]}} has a problem: ${reason}`,
+  )[0];
+/** Provider settings CheckConfig refuses, with realistic values. */
+const REFUSED_SETTINGS: Record<string, string>[] = [
+  { serviceVersion: "2026-13-45" },
+  { baseUrl: "http://tcs.internal.example.com:8080" },
+  { baseUrl: "https://tcs.internal.example.com/api?key=1" },
+  { rateLimitTier: "5000/10min" },
+  { apikey: "service_sk_x" },
+];
 /** A failure of the resource as a whole as the engine prints it (unknown inputs, a door move). */
 const printedForResource = (reason: string | undefined) => `tcs:index:CallbackInstance resource '${NAME}' has a problem: ${reason}`;
 const AT = Date.parse("2026-12-06T10:00:00Z");
@@ -264,6 +277,12 @@ const messages: Record<string, string> = {
       `an input no name is near (${shape.kind})`,
       printedForResource(unknownInputFailures(shape, { somethingElseEntirely: 1 })[0].reason),
     ]),
+  ),
+  // The native door's CheckConfig (its reasons within renderCheckReason's limit), for either kind of provider.
+  ...Object.fromEntries(
+    [SettingsOwner.defaultProvider, SettingsOwner.provider(NAME)].flatMap((owner) =>
+      REFUSED_SETTINGS.map((settings) => [`a provider's setting refused (${owner.kind}, ${JSON.stringify(settings)})`, printedSetting(owner, settings)]),
+    ),
   ),
   "tier advice (a named connection, development)": tierBelowServiceAdvice({}, TIER_NOTICE(5000, 100), SettingsOwner.connection("staging-eu")),
   "tier advice (production set already)": tierBelowServiceAdvice(
