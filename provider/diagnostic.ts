@@ -71,10 +71,12 @@ export function render(diagnostic: Diagnostic, limit = MESSAGE_LIMIT): string {
 
 /**
  * The diagnostic as the reason of a check failure, which the engine prints after words of its own:
- * more of them when the failure names a property (`forResource` false), and so its value.
+ * more of them when the failure names a property (`forResource` false), and so its value. `before`
+ * goes first, within the same room: the property and its value cut short, when a failure is moved to
+ * the resource (planner.ts, keepingSecrets).
  */
-export function renderCheckReason(diagnostic: Diagnostic, forResource = false): string {
-  return render(diagnostic, forResource ? RESOURCE_CHECK_REASON_LIMIT : CHECK_REASON_LIMIT);
+export function renderCheckReason(diagnostic: Diagnostic, forResource = false, before = ""): string {
+  return `${before}${render(diagnostic, (forResource ? RESOURCE_CHECK_REASON_LIMIT : CHECK_REASON_LIMIT) - before.length)}`;
 }
 
 /** An Error whose message is the rendered diagnostic, kept with it for whoever catches it. */

@@ -7,7 +7,7 @@ import { KIND_SECTIONS } from "../docs-sections";
 import { connectionNameProblem } from "../settings";
 import { isUnknown, sameValue } from "../shapes/normalize";
 import { CONNECTION_INPUT, SAME_KEY_AS_INPUT } from "../shapes/reserved";
-import type { ShapeRules } from "../shapes/shape";
+import type { ChangeRefusal, ShapeRules } from "../shapes/shape";
 import { nameOfUrn, typeOfUrn } from "../shapes/identity";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { connectionMoved, connectionOf, createKeyOf, reasonFor, stripEngineKeys, type Props } from "./engine-inputs";
@@ -22,6 +22,9 @@ import type { CheckFailure, Checked, Diffed } from "./results";
 
 /** A diff (results.ts): the dynamic door takes it as it is, the native door shows `changed` as a detailed diff. */
 export type EngineDiff = Diffed;
+
+/** A check failure, with the diagnostic its reason renders when it has one (rendered again when the failure moves to the resource). */
+export type Failure = CheckFailure & { readonly diagnostic?: Refusal };
 
 /** Throws a message saying how to configure the connection; when the step writes, also when the service refuses its key. */
 export type AssertConfigured = (connection: string | undefined, step: { writes: boolean }) => void | Promise<void>;
@@ -52,11 +55,11 @@ export class Planner<Args extends Props, R extends LiveObject> {
     const isNew = Object.keys(stripEngineKeys(olds)).length === 0;
     // Unchanged inputs that these same checks passed pass again (validated-by.ts); the rest of check
     // still runs, and costs nothing for them.
-    const failures = alreadyValidated(olds, news) ? [] : this.validate(news);
+    const failures: Failure[] = alreadyValidated(olds, news) ? [] : this.validate(news);
     failures.push(...this.sameKeyFailures(news));
     if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news), ...this.replacementConflicts(olds, news));
-    if (failures.length === 0 && this.shape.checkChange) {
-      failures.push(...this.shape.checkChange(news as Args, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
+    if (failures.length === 0) {
+      failures.push(...this.changeRefusals(news, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
     }
     // Inputs that pass and a step that writes: the connection's key must be one the service takes
     // (checked once per run, so a preview with no changes sends nothing).
@@ -104,21 +107,12 @@ export class Planner<Args extends Props, R extends LiveObject> {
     return [{ property: fields[0], reason: renderCheckReason(declaredTwice(this.shape.kind, fields, news, other)) }];
   }
 
-  /**
-   * A failure as the engine may print it. The engine prints the value of a failure's property beside
-   * its reason ("property value value {...} has a problem"), secret or not; a failure on a secret input,
-   * or on a part of one (`value.base_url`), is reported for the resource instead, naming the property
-   * in the reason, so its value never reaches a terminal or a CI log (property-path.ts).
-   */
-  private keepingSecrets(failure: CheckFailure, inputs?: Props): CheckFailure {
-    if (!failure.property) return failure;
-    if (this.shape.secretInputs.includes(topLevelInput(failure.property))) {
-      return { property: "", reason: `${failure.property} (secret, not shown) ${failure.reason}` };
-    }
-    // A long value (a 10,000-character description) would be echoed whole, its reason last: shown cut short instead.
-    const value = inputs?.[failure.property];
-    if (!isLong(value)) return failure;
-    return { property: "", reason: `${failure.property} (${shownValue(value)}) ${failure.reason}` };
+  private changeRefusals(news: Props, olds: Props, step: { isNew: boolean; createsObject: boolean }): Failure[] {
+    return changeFailures(this.shape, news, olds, step);
+  }
+
+  private keepingSecrets(failure: Failure, inputs?: Props): CheckFailure {
+    return printedFailure(this.shape, failure, inputs);
   }
 
   async diff(id: string, olds: Props, news: Props): Promise<EngineDiff> {
@@ -132,14 +126,14 @@ export class Planner<Args extends Props, R extends LiveObject> {
       // A replacement the service's side asks for (an archived callback, an expired session) creates
       // an object from inputs check saw as unchanged: check them as a create's now, at preview,
       // rather than let the service refuse them halfway through the up.
-      const failures = this.shape.checkChange?.(news as Args, {}, { isNew: true, createsObject: true }) ?? [];
-      if (failures.length > 0) {
+      const [first, ...more] = this.shape.checkChange?.(news as Args, {}, { isNew: true, createsObject: true }) ?? [];
+      if (first) {
         throw new DiagnosticError({
           summary:
             `${this.kind} must be replaced (its ${reason} is ${quoted(olds[reason])}), and its replacement cannot be created as declared: ` +
-            failures.map((f) => `${f.property} ${f.reason}`).join("; "),
-          fix: "Declare values a new object can be created with",
-          docs: "docs/guide.md#resources",
+            `${first.property} ${first.summary}${more.length > 0 ? ` (and ${more.length} more)` : ""}`,
+          fix: first.fix,
+          docs: KIND_SECTIONS[this.shape.kind],
         });
       }
       replaces.push(reason);
@@ -165,14 +159,14 @@ export class Planner<Args extends Props, R extends LiveObject> {
   private refuseUnseenByCheck(id: string, olds: Props, news: Props, replaces: readonly string[]): void {
     const unseen = replaces.filter((name) => this.shape.rules[name]?.serverDefault && !isUnknown(news[name]));
     if (unseen.length === 0) return;
-    const failures = [
-      ...this.adoptionFailures(olds, news, unseen),
-      ...(this.shape.checkChange?.(news as Args, olds, { isNew: false, createsObject: true }) ?? []),
-    ].map((f) => this.keepingSecrets(f));
-    if (failures.length === 0) return;
+    const failures = [...this.adoptionFailures(olds, news, unseen), ...this.changeRefusals(news, olds, { isNew: false, createsObject: true })];
+    const [first] = failures;
+    if (!first?.diagnostic) return;
     // The first in full (its fix and section), and how many more: two reasons would not fit one line.
-    const [first] = failures.map((f) => (f.property ? `${f.property} ${f.reason}` : f.reason));
-    throw new Error(`${this.kind} ${id}: ${first}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ""}`);
+    // Its summary names no value: a secret property is said to be one, as check says it.
+    const property = this.shape.secretInputs.includes(topLevelInput(first.property)) ? `${first.property} (secret, not shown)` : first.property;
+    const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : "";
+    throw new DiagnosticError({ ...first.diagnostic, object: `${this.kind} ${id}`, summary: `${property} ${first.diagnostic.summary}${more}` });
   }
 
   /**
@@ -230,10 +224,10 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * adopt the same object again, which the service cannot change, and state would record a value the
    * service never got. Refused at preview, saying the two ways forward.
    */
-  private adoptionFailures(olds: Props, news: Props, replaces?: readonly string[]): CheckFailure[] {
+  private adoptionFailures(olds: Props, news: Props, replaces?: readonly string[]): Failure[] {
     const adoptId = news.adoptId;
     if (typeof adoptId !== "string" || olds.adoptId !== adoptId) return [];
-    return (replaces ?? this.replaceOnlyChanges(olds, news)).map((name) => ({ property: name, reason: renderCheckReason(adoptedReplaceRefusal(adoptId)) }));
+    return (replaces ?? this.replaceOnlyChanges(olds, news)).map((name) => asFailure(name, adoptedReplaceRefusal(adoptId)));
   }
 
   /** Schema failures for the declared inputs, leaving out values not known until apply. */
@@ -318,6 +312,41 @@ export class Planner<Args extends Props, R extends LiveObject> {
       docs: KIND_SECTIONS[kind],
     });
   }
+}
+
+type Rules = Pick<ShapeRules<Props>, "kind" | "secretInputs" | "checkChange">;
+
+/**
+ * The shape's refusals of a change (checkChange), each a diagnostic naming the kind's docs section,
+ * rendered as a check failure's reason.
+ */
+export function changeFailures(shape: Rules, news: Props, olds: Props, step: { isNew: boolean; createsObject: boolean }): Failure[] {
+  const diagnosticOf = ({ summary, fix }: ChangeRefusal): Refusal => ({ summary, fix, docs: KIND_SECTIONS[shape.kind] });
+  return (shape.checkChange?.(news, olds, step) ?? []).map((refusal) => asFailure(refusal.property, diagnosticOf(refusal)));
+}
+
+function asFailure(property: string, diagnostic: Refusal): Failure {
+  return { property, reason: renderCheckReason(diagnostic), diagnostic };
+}
+
+/**
+ * A failure as the engine may print it. The engine prints the value of a failure's property beside
+ * its reason ("property value value {...} has a problem"), secret or not; a failure on a secret input,
+ * or on a part of one (`value.base_url`), is reported for the resource instead, naming the property
+ * in the reason, so its value never reaches a terminal or a CI log (property-path.ts). A diagnostic
+ * moved so is rendered again, within the room left after the property.
+ */
+export function printedFailure(shape: Rules, { property, reason, diagnostic }: Failure, inputs?: Props): CheckFailure {
+  const forResource = (before: string): CheckFailure => ({
+    property: "",
+    reason: diagnostic ? renderCheckReason(diagnostic, true, before) : `${before}${reason}`,
+  });
+  if (!property) return { property, reason };
+  if (shape.secretInputs.includes(topLevelInput(property))) return forResource(`${property} (secret, not shown) `);
+  // A long value (a 10,000-character description) would be echoed whole, its reason last: shown cut short instead.
+  const value = inputs?.[property];
+  if (!isLong(value)) return { property, reason };
+  return forResource(`${property} (${shownValue(value)}) `);
 }
 
 /**

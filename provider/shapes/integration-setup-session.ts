@@ -95,13 +95,16 @@ export const integrationSetupSession = defineShape({
       return [
         {
           property: "expiresAt",
-          reason:
+          summary:
             createsObject && news.expiresAt === olds.expiresAt
-              ? "must be in the future: this change replaces the session, and the new one needs an expiry ahead"
+              ? "must be in the future: this change replaces the session"
               : "must be in the future",
+          fix: "Set expiresAt within the next 7 days, or leave it out for 24 hours",
         },
       ];
-    if (at - now > MAX_AHEAD_MS) return [{ property: "expiresAt", reason: "must be at most 7 days ahead (the service's limit)" }];
+    if (at - now > MAX_AHEAD_MS) {
+      return [{ property: "expiresAt", summary: "must be at most 7 days ahead (the service's limit)", fix: "Set expiresAt within the next 7 days" }];
+    }
     return [];
   },
 

@@ -83,15 +83,14 @@ export const providerConfig = defineShape({
       return [
         {
           property: "value",
-          reason:
-            `cannot be checked against ${news.adoptId}, which is being adopted: the API never returns a config's settings. ` +
-            "Leave value out to adopt the config as it is; to give it this value afterwards, remove adoptId and declare value (the config is then replaced by a new one holding it)",
+          summary: `cannot be checked against ${news.adoptId}, which is being adopted`,
+          fix: "Leave value out to adopt the config as it is, or drop adoptId for a new one",
         },
       ];
     }
     // Only a create needs settings: an object that exists keeps its own, so removing adoptId from an
     // adopted config (whose settings the API never returns) is no change at all.
     if (!createsObject || news.adoptId !== undefined || news.value !== undefined || news.providerConfigVaultId !== undefined) return [];
-    return [{ property: "value", reason: "set value, providerConfigVaultId, or both: this creates a new config, and the service needs at least one" }];
+    return [{ property: "value", summary: "is needed, or providerConfigVaultId: this creates a new config", fix: "Set value, providerConfigVaultId, or both" }];
   },
 });

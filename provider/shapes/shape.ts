@@ -35,6 +35,17 @@ export interface CheckFailure {
 }
 
 /**
+ * A change a shape refuses, in parts: what is wrong with the property and the fix, each a clause. The
+ * engine renders it (planner.ts) as a diagnostic naming the kind's docs section, within the room the
+ * engine leaves a check failure's reason: the shapes import no message code.
+ */
+export interface ChangeRefusal {
+  property: string;
+  summary: string;
+  fix: string;
+}
+
+/**
  * Whether a declared input may be left out, and what its output holds then: `optional` reads null,
  * `filled` reads what the service filled in (a server default) or what no declaration means.
  */
@@ -184,7 +195,7 @@ export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
    * unchanged). `isNew`: the resource is not in state yet. `createsObject`: this step sends a create
    * (a new resource, or a replacement).
    */
-  checkChange?(news: PlainArgs<F>, olds: Props, step: { isNew: boolean; createsObject: boolean }): CheckFailure[];
+  checkChange?(news: PlainArgs<F>, olds: Props, step: { isNew: boolean; createsObject: boolean }): ChangeRefusal[];
   /** A reason to replace the object whatever the inputs say (an archived callback), from its state: the output that says so. */
   replacementReason?(state: Props, args: PlainArgs<F>): string | undefined;
   /**
@@ -235,7 +246,7 @@ export interface ShapeRules<A> {
   naturalKey?: readonly string[];
   uniqueKey?: string;
   undeletable?: boolean;
-  checkChange?(news: A, olds: Props, step: { isNew: boolean; createsObject: boolean }): CheckFailure[];
+  checkChange?(news: A, olds: Props, step: { isNew: boolean; createsObject: boolean }): ChangeRefusal[];
   replacementReason?(state: Props, args: A): string | undefined;
 }
 

@@ -38,7 +38,7 @@ import {
   unprovenRefusal,
   type Collision,
 } from "../../../provider/engine/ownership";
-import { declaredTwice } from "../../../provider/engine/planner";
+import { changeFailures, declaredTwice, printedFailure } from "../../../provider/engine/planner";
 import { configOfAnotherProvider, noLiveObjectOf } from "../../../provider/engine/reference-check";
 import { unknownInputFailures } from "../../../provider/engine/unknown-inputs";
 import { warningText } from "../../../provider/engine/warn";
@@ -141,6 +141,13 @@ function environmentUntold(name: string, which: "new" | "previous", answer: Answ
     return (error as DiagnosticError).diagnostic;
   }
   throw new Error("DiffConfig told the environment");
+}
+
+/** A shape's refusal of a change, as the engine prints it (planner.ts): for the resource when its input is secret or its value long. */
+function printedChange(kind: keyof typeof SHAPES, news: Record<string, unknown>, olds: Record<string, unknown> = {}): string {
+  const [failure] = changeFailures(SHAPES[kind], news, olds, { isNew: false, createsObject: true });
+  const { property, reason } = printedFailure(SHAPES[kind], failure, news);
+  return property ? printed(property, String(news[property]), reason) : printedForResource(reason);
 }
 
 /** What the provider throws: each builder's diagnostic, rendered as DiagnosticError renders it. */
@@ -257,6 +264,11 @@ const messages: Record<string, string> = {
       ),
     ),
   ),
+  // A shape's refusals of a change (planner.ts renders them; was 387 for a config adopted with a value).
+  "a config adopted with its value": printedChange("ProviderConfig", { providerId: ID("prov"), adoptId: ID("pcfg"), value: { base_url: LONG } }),
+  "a new config with no settings": printedChange("ProviderConfig", { providerId: ID("prov") }),
+  "a session replaced with its past expiry": printedChange("IntegrationSetupSession", { expiresAt: "2026-01-01T00:00:00Z" }, { expiresAt: "2026-01-01T00:00:00Z" }),
+  "a session's expiry too far ahead": printedChange("IntegrationSetupSession", { expiresAt: "2099-01-01T00:00:00Z" }),
   // A resource the dynamic door made on a named connection, moved to the native door (issue 59's e2e: 407).
   "a dynamic door's resource on a named connection, aliased": printedForResource(namedConnectionMove({ connection: "staging-eu" })?.reason),
   // A command's base URL (issue 58), from each place it is read; a stack's fix is the longest.
