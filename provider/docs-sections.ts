@@ -16,6 +16,7 @@ export const DOCS_SECTIONS = [
   "docs/guide.md#tcsintegrationsetupsession",
   "docs/guide.md#tcsproviderconfig",
   "docs/guide.md#tcsrole",
+  "docs/native-provider.md#import",
   "docs/native-provider.md#on-a-named-connection",
   "docs/native-provider.md#settings-and-several-environments",
   "docs/troubleshooting.md#400-unsupported_version",
