@@ -107,7 +107,7 @@ namespace PulumiTcs.Tcs
         public Input<string>? BaseUrl { get; set; }
 
         /// <summary>
-        /// How fast requests are paced: `development` (the default), `production`, or a negotiated window written `&lt;requests&gt;/&lt;seconds&gt;s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+        /// How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `&lt;requests&gt;/&lt;seconds&gt;s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
         /// </summary>
         [Input("rateLimitTier")]
         public Input<string>? RateLimitTier { get; set; }

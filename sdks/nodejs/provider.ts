@@ -93,7 +93,7 @@ export interface ProviderArgs {
      */
     baseUrl?: pulumi.Input<string | undefined>;
     /**
-     * How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+     * How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
      */
     rateLimitTier?: pulumi.Input<string | undefined>;
     /**

@@ -54,7 +54,7 @@ namespace PulumiTcs.Tcs
 
         private static readonly __Value<string?> _rateLimitTier = new __Value<string?>(() => __config.Get("rateLimitTier"));
         /// <summary>
-        /// How fast requests are paced: `development` (the default), `production`, or a negotiated window written `&lt;requests&gt;/&lt;seconds&gt;s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+        /// How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `&lt;requests&gt;/&lt;seconds&gt;s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
         /// </summary>
         public static string? RateLimitTier
         {

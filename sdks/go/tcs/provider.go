@@ -86,7 +86,7 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// The base URL of the service's API, an absolute `https://` URL (plain `http://` only for a loopback host, such as a local emulator), with no query string or fragment. Read from `TCS_BASE_URL` when not set.
 	BaseUrl *string `pulumi:"baseUrl"`
-	// How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+	// How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
 	RateLimitTier *string `pulumi:"rateLimitTier"`
 	// The API version to request: the date of a published version, written YYYY-MM-DD (`2026-01-01` or later). Read from `TCS_SERVICE_VERSION` when not set; the SDK's default version when neither is.
 	ServiceVersion *string `pulumi:"serviceVersion"`
@@ -98,7 +98,7 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// The base URL of the service's API, an absolute `https://` URL (plain `http://` only for a loopback host, such as a local emulator), with no query string or fragment. Read from `TCS_BASE_URL` when not set.
 	BaseUrl pulumi.StringPtrInput
-	// How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+	// How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
 	RateLimitTier pulumi.StringPtrInput
 	// The API version to request: the date of a published version, written YYYY-MM-DD (`2026-01-01` or later). Read from `TCS_SERVICE_VERSION` when not set; the SDK's default version when neither is.
 	ServiceVersion pulumi.StringPtrInput

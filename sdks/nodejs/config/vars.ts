@@ -30,7 +30,7 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
- * How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+ * How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
  */
 export declare const rateLimitTier: string | undefined;
 Object.defineProperty(exports, "rateLimitTier", {

@@ -28,7 +28,7 @@ class ProviderArgs:
 
         :param pulumi.Input[_builtins.str] api_key: The Tool Connectivity Service API key (`service_sk_...`). Read from `TCS_API_KEY` when not set.
         :param pulumi.Input[_builtins.str] base_url: The base URL of the service's API, an absolute `https://` URL (plain `http://` only for a loopback host, such as a local emulator), with no query string or fragment. Read from `TCS_BASE_URL` when not set.
-        :param pulumi.Input[_builtins.str] rate_limit_tier: How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+        :param pulumi.Input[_builtins.str] rate_limit_tier: How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
         :param pulumi.Input[_builtins.str] service_version: The API version to request: the date of a published version, written YYYY-MM-DD (`2026-01-01` or later). Read from `TCS_SERVICE_VERSION` when not set; the SDK's default version when neither is.
         """
         if api_key is not None:
@@ -68,7 +68,7 @@ class ProviderArgs:
     @pulumi.getter(name="rateLimitTier")
     def rate_limit_tier(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+        How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
         """
         return pulumi.get(self, "rate_limit_tier")
 
@@ -131,7 +131,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: The Tool Connectivity Service API key (`service_sk_...`). Read from `TCS_API_KEY` when not set.
         :param pulumi.Input[_builtins.str] base_url: The base URL of the service's API, an absolute `https://` URL (plain `http://` only for a loopback host, such as a local emulator), with no query string or fragment. Read from `TCS_BASE_URL` when not set.
-        :param pulumi.Input[_builtins.str] rate_limit_tier: How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+        :param pulumi.Input[_builtins.str] rate_limit_tier: How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
         :param pulumi.Input[_builtins.str] service_version: The API version to request: the date of a published version, written YYYY-MM-DD (`2026-01-01` or later). Read from `TCS_SERVICE_VERSION` when not set; the SDK's default version when neither is.
         """
         ...

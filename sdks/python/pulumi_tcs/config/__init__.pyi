@@ -26,7 +26,7 @@ The base URL of the service's API, an absolute `https://` URL (plain `http://` o
 
 rateLimitTier: Optional[str]
 """
-How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
 """
 
 serviceVersion: Optional[str]

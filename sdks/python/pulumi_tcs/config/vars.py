@@ -37,7 +37,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def rate_limit_tier(self) -> Optional[str]:
         """
-        How fast requests are paced: `development` (the default), `production`, or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
+        How fast requests are paced: `development` (the default, 100 requests per 10 minutes), `production` (5000 requests per 10 minutes), or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`). Read from `TCS_RATE_LIMIT_TIER` when not set.
         """
         return __config__.get('rateLimitTier')
 
