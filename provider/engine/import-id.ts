@@ -2,8 +2,10 @@
 // API lists under a parent (a callback's instances). Read whole, as the service writes ids (a type
 // prefix, `_`, 20 letters and digits: shapes/common.ts idOf), so nothing the user typed is silently
 // dropped: `cb_…/cbi_…/x` is refused, not imported as `cb_…/cbi_…`.
+import { DiagnosticError, quoted, type Refusal } from "../diagnostic";
 import { SHAPES } from "../shapes";
 import type { ResourceKind } from "../shapes/shape";
+import { NATIVE_TYPE_TOKENS } from "../type-tokens";
 
 export interface ImportId {
   /** The parent's id, for an object listed under one. */
@@ -15,9 +17,9 @@ function isIdOf(kind: ResourceKind, id: string): boolean {
   return new RegExp(`^${SHAPES[kind].id.prefix}_[A-Za-z0-9]{20}$`).test(id);
 }
 
+/** An id of `kind` as a command writes it for the user to fill in: `rol_<20 alphanumerics>`. */
 function idForm(kind: ResourceKind): string {
-  const { prefix, noun } = SHAPES[kind].id;
-  return `${noun} id ('${prefix}_' followed by 20 letters and digits)`;
+  return `${SHAPES[kind].id.prefix}_<20 alphanumerics>`;
 }
 
 /** The kind of object an input references (a callback instance's `callbackId`: Callback). */
@@ -29,18 +31,31 @@ function referencedKind(kind: ResourceKind, field: string): ResourceKind {
 
 /**
  * The parts of an import id of `kind`, whose objects are listed under the object their input
- * `parentField` references (none for most kinds). Throws one line naming the form the id must have.
+ * `parentField` references (none for most kinds). Throws the refusal naming the form the id must have.
  */
 export function parseImportId(kind: ResourceKind, importId: string, parentField?: string): ImportId {
-  const token = SHAPES[kind].token;
   if (parentField === undefined) {
     if (isIdOf(kind, importId)) return { id: importId };
-    throw new Error(`${token} is imported by its id alone, ${idForm(kind)}, not "${importId}"`);
+    throw new DiagnosticError(importIdRefusal(kind, importId));
   }
   const parentKind = referencedKind(kind, parentField);
   const parts = importId.split("/");
   if (parts.length === 2 && isIdOf(parentKind, parts[0]) && isIdOf(kind, parts[1])) return { parent: parts[0], id: parts[1] };
-  throw new Error(
-    `${token} is imported as <${parentField}>/<id> (it is listed under its parent): ${idForm(parentKind)}, a slash, then ${idForm(kind)}, not "${importId}"`,
-  );
+  throw new DiagnosticError(importIdRefusal(kind, importId, parentField));
+}
+
+/** Why `importId` names no object of `kind` (listed under its `parentField`'s object, if given), and the import command of the form it must have. */
+export function importIdRefusal(kind: ResourceKind, importId: string, parentField?: string): Refusal {
+  const { noun } = SHAPES[kind].id;
+  const command = `Run pulumi import ${NATIVE_TYPE_TOKENS[kind]} <name>`;
+  const docs = "docs/native-provider.md#import";
+  if (parentField === undefined) {
+    return { summary: `the import id ${quoted(importId)} is not ${noun} id: ${noun} is imported by its id alone`, fix: `${command} ${idForm(kind)}`, docs };
+  }
+  const parentKind = referencedKind(kind, parentField);
+  return {
+    summary: `the import id ${quoted(importId)} is not <${parentField}>/<id>: ${noun} is listed under its ${SHAPES[parentKind].id.noun.replace(/^an? /, "")}`,
+    fix: `${command} ${idForm(parentKind)}/${idForm(kind)}`,
+    docs,
+  };
 }

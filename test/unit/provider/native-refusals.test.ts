@@ -112,13 +112,13 @@ describe("import ids", () => {
 
   it("refuses any other form whole, naming the form: nothing the user typed is dropped", () => {
     expect(() => parseImportId("CallbackInstance", `${cb}/${cbi}/x`, "callbackId")).toThrow(
-      `tcs:CallbackInstance is imported as <callbackId>/<id> (it is listed under its parent): a callback id ('cb_' followed by 20 letters and digits), ` +
-        `a slash, then a callback instance id ('cbi_' followed by 20 letters and digits), not "${cb}/${cbi}/x"`,
+      `the import id '${cb}/${cbi}/x' is not <callbackId>/<id>: a callback instance is listed under its callback. ` +
+        "Run pulumi import tcs:index:CallbackInstance <name> cb_<20 alphanumerics>/cbi_<20 alphanumerics>. See docs/native-provider.md#import",
     );
     for (const id of [cbi, `${cb}/`, `/${cbi}`, `${cbi}/${cb}`])
-      expect(() => parseImportId("CallbackInstance", id, "callbackId")).toThrow(/is imported as <callbackId>\/<id>/);
+      expect(() => parseImportId("CallbackInstance", id, "callbackId")).toThrow(/is not <callbackId>\/<id>/);
     expect(() => parseImportId("Role", `${roleId}/x`)).toThrow(
-      `tcs:Role is imported by its id alone, a role id ('rol_' followed by 20 letters and digits), not "${roleId}/x"`,
+      `the import id '${roleId}/x' is not a role id: a role is imported by its id alone. Run pulumi import tcs:index:Role <name> rol_<20 alphanumerics>`,
     );
     expect(() => parseImportId("Role", cb)).toThrow(/is imported by its id alone/);
   });

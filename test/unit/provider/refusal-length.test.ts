@@ -40,6 +40,7 @@ import {
 } from "../../../provider/engine/ownership";
 import { changeFailures, declaredTwice, printedFailure } from "../../../provider/engine/planner";
 import { configOfAnotherProvider, noLiveObjectOf } from "../../../provider/engine/reference-check";
+import { importIdRefusal } from "../../../provider/engine/import-id";
 import { unknownInputFailures } from "../../../provider/engine/unknown-inputs";
 import { warningText } from "../../../provider/engine/warn";
 import { namedConnectionMove } from "../../../provider/native/dynamic-door-move";
@@ -194,6 +195,10 @@ const thrown: Record<string, Diagnostic> = {
   "environment untold: no answer to the new settings (default provider)": environmentUntold("default_0_1_0", "new", { error: timedOut }),
   "environment untold: the previous key refused, unrecorded": environmentUntold(NAME, "previous", { error: unauthorized }),
   "environment untold: no answer to the previous settings, unrecorded": environmentUntold("default_0_1_0", "previous", { error: timedOut }),
+  // pulumi import's id of another form (import-id.ts), a 10,240-character one too.
+  "an import id with a part too many (instance)": importIdRefusal("CallbackInstance", `${ID("cb")}/${ID("cbi")}/x`, "callbackId"),
+  "an import id, long (instance)": importIdRefusal("CallbackInstance", LONG, "callbackId"),
+  "an import id, long (role)": importIdRefusal("Role", LONG),
   // A malformed tcs:connections (connection-refusals.ts), with a connection's longest name.
   "tcs:connections not an object": connectionRefusals.connectionsNotAnObject(),
   "a connection's name refused": connectionRefusals.connectionNameRefused(`9${LONG_CONNECTION.slice(1)}`, "must start with a letter"),
