@@ -6,6 +6,9 @@ import { RunErrors, SimEngine, StepError, type Declaration } from "./harness/sim
 import { noDuplicateNoOrphan, refreshPlansNothing, serviceMatchesProgram, stillLive } from "./harness/invariants";
 import { SESSION_LEFT_BESIDE } from "./harness/loose";
 import { upLosingTheCreate } from "./harness/one-object-commands";
+import { ChangeAdoptedReplaceOnly, MoveAdopted, newReal, type Real } from "./harness/commands";
+import { declarations } from "./harness/program";
+import { upAndCheck } from "./harness/real";
 import { SLOW_CREATE_MS, World } from "./harness/world";
 
 let world: World;
@@ -721,5 +724,66 @@ describe("only the stack that holds an object deletes it (issue 51): the model's
     expect(await stillLive(world, { ...sim.state.get("config")!, id: made })).toBe(true);
     expect(warnings.join("")).toContain(`${made}: left as it is: it has this resource's create marker for other values, and nothing proves it this stack's`);
     await converged(sim, declared, new Set([made]));
+  });
+});
+
+// The model's own mistakes: a command that read a refusal the provider owed the user as the provider's
+// failure. Each drives the harness's command on a Real, as the property run does.
+describe("the model's commands", () => {
+  const github = () => world.catalog.providers.github;
+  const githubValue = (timeout: number) => ({ base_url: "https://api.github.com", timeout_seconds: timeout });
+
+  let stderr: jest.SpyInstance;
+  beforeEach(() => {
+    stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+  });
+  afterEach(() => stderr.mockRestore());
+
+  /**
+   * pcB adopted; pcA's create committed and lost its answer, then (on a fresh runner) pcA was changed
+   * and applied, leaving the failed create's config live; then pcA declared again with the values that
+   * config was made for, not yet applied. pcA's create is rightly refused for it ("has this resource's
+   * marker but is not in state", docs/adoption.md#not-in-state). Returns that config's id.
+   */
+  async function adoptedBesideALooseConfig(real: Real): Promise<string> {
+    const external = await world.operator.providerConfigs.create({ providerId: github().id, value: githubValue(5), name: "external" });
+    real.accountedFor.add(external.id);
+    real.program.pcB = { adoptId: external.id, providerId: github().id, name: "renamed on adoption" };
+    real.program.pcA = { providerId: github().id, value: githubValue(30) };
+    await upAndCheck(real, false);
+
+    real.program.pcA = { providerId: github().id, value: githubValue(90) };
+    const failed = await upLosingTheCreate(world, real.sim, declarations(real.program), "/provider-configs");
+    expect((failed as StepError).message).toMatch(/looking for it failed too/);
+    const held = new Set([...real.sim.state.values()].map((entry) => entry.id));
+    const made = (await world.operator.providerConfigs.list({ status: "active", limit: 100 })).items
+      .map((c) => c.id)
+      .filter((id) => !world.catalog.seededConfigs.has(id) && !held.has(id) && id !== external.id);
+    expect(made).toHaveLength(1);
+    world.clearCreateIntents();
+
+    real.program.pcA = { providerId: github().id, value: githubValue(60) };
+    real.accountedFor.add(made[0]);
+    await upAndCheck(real, false);
+    expect(real.sim.state.get("pcA")!.id).not.toBe(made[0]);
+
+    real.program.pcA = { providerId: github().id, value: githubValue(90) };
+    return made[0];
+  }
+
+  it("an adopted config's replace-only change, or its move, with adoptId kept, while another slot's create is still to meet a loose config: the command converges first, claiming it, then sees its own refusal (found by the 1,000-sequence run, seed 1748504162)", async () => {
+    const real = newReal(world);
+    const loose = await adoptedBesideALooseConfig(real);
+    // Before: the command's up ran pcA's create first (program order) and threw its refusal of the loose config as the provider's failure.
+    await new ChangeAdoptedReplaceOnly("pcB").run({}, real);
+    expect(real.sim.state.get("pcA")!.id).toBe(loose);
+    expect(real.program.pcA!.adoptId).toBeUndefined();
+  });
+
+  it("the same before a move of the adopted config with adoptId kept", async () => {
+    const real = newReal(world);
+    const loose = await adoptedBesideALooseConfig(real);
+    await new MoveAdopted("pcB").run({}, real);
+    expect(real.sim.state.get("pcA")!.id).toBe(loose);
   });
 });

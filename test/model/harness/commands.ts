@@ -341,16 +341,38 @@ class DropAdoptId implements Command {
 }
 
 /**
+ * Whether the slot holds the object its adoptId names, with nothing changed out of band since the last
+ * refresh: the state the commands that must be refused at check for adoptId (ChangeAdoptedReplaceOnly,
+ * MoveAdopted) start from.
+ *
+ * Those commands apply the rest of the program first (upAndCheck), as AdoptWithValue does: the
+ * simulation runs each resource's check and step in program order, as `up --skip-preview` does, so a
+ * change of another slot still to apply runs before the refused slot's check. A create among them may
+ * rightly be refused for an object the state does not hold carrying its marker (a failed create's on a
+ * fresh runner, declared again with the values it was made for), which upAndCheck claims as the refusal
+ * says; without the converging up, the command read that refusal as the provider's failure (found by
+ * the 1,000-sequence run, seed 1748504162).
+ */
+function adoptedAndApplied(real: Real, slot: Slot): boolean {
+  const args = real.program[slot];
+  if (!args?.adoptId) return false;
+  return real.sim.state.get(slot)?.id === args.adoptId && !real.dirty;
+}
+
+/**
  * A change the service cannot make in place, declared while adoptId still pins the object: the up
  * must be refused at check, naming the property, with state and service untouched. Then reverted.
  */
-class ChangeAdoptedReplaceOnly implements Command {
+export class ChangeAdoptedReplaceOnly implements Command {
   constructor(readonly slot: Slot) {}
   check = always;
   async run(_m: Model, real: Real) {
-    const args = real.program[this.slot];
     // Once adopted: before that, the create adopts (AdoptWithValue covers a config adopted with a value).
-    if (!args?.adoptId || real.sim.state.get(this.slot)?.id !== args.adoptId || real.dirty) return;
+    if (!adoptedAndApplied(real, this.slot)) return;
+    // Converged first, so that the refused run is this change alone (adoptedAndApplied).
+    await upAndCheck(real, false);
+    if (!adoptedAndApplied(real, this.slot)) return;
+    const args = real.program[this.slot]!;
     const property = KIND_OF[this.slot] === "ProviderConfig" ? "value" : KIND_OF[this.slot] === "Callback" ? "integrationProviderId" : undefined;
     if (!property) return;
     const before = { ...args };
@@ -513,12 +535,15 @@ class MoveThroughFaults implements Command {
  * A move of an adopted resource with adoptId kept: the id names an object of the old environment, so
  * the up must be refused at check, naming connection and adoptId. Then reverted.
  */
-class MoveAdopted implements Command {
+export class MoveAdopted implements Command {
   constructor(readonly slot: Slot) {}
   check = always;
   async run(_m: Model, real: Real) {
-    const args = real.program[this.slot];
-    if (!args?.adoptId || real.sim.state.get(this.slot)?.id !== args.adoptId || real.dirty) return;
+    if (!adoptedAndApplied(real, this.slot)) return;
+    // Converged first, so that the refused run is this move alone (adoptedAndApplied).
+    await upAndCheck(real, false);
+    if (!adoptedAndApplied(real, this.slot)) return;
+    const args = real.program[this.slot]!;
     const moved = { ...args };
     setConnection(moved, otherConnection(connectionOf(args)));
     // Onto a key another slot declares there, check refuses the key declared twice first.
