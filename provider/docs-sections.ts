@@ -3,7 +3,9 @@
 // renamed or gone. Imports nothing: every layer's messages use it.
 
 export const DOCS_SECTIONS = [
+  "docs/adoption.md#adopting-an-existing-environment",
   "docs/adoption.md#interrupted-creates-what-is-recovered-and-what-asks-you",
+  "docs/adoption.md#into-a-program-that-reaches-several-environments",
   "docs/adoption.md#not-import-adoptid",
   "docs/adoption.md#not-in-state",
   "docs/adoption.md#what-is-not",
