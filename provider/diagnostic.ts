@@ -81,8 +81,11 @@ export function renderCheckReason(diagnostic: Diagnostic, forResource = false, b
 
 /** An Error whose message is the rendered diagnostic, kept with it for whoever catches it. */
 export class DiagnosticError extends Error {
-  constructor(readonly diagnostic: Refusal) {
-    super(render(diagnostic));
+  constructor(
+    readonly diagnostic: Refusal,
+    options?: ErrorOptions,
+  ) {
+    super(render(diagnostic), options);
     this.name = "DiagnosticError";
   }
 }

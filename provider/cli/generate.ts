@@ -11,6 +11,8 @@ import { listAccount } from "./generate/inventory";
 import { buildDeclarations } from "./generate/model";
 import { renderProgram } from "./generate/render";
 import { readStackConfigWithPulumi, resolveTarget } from "./generate/target";
+import * as refusals from "./generate/refusals";
+import { DiagnosticError } from "../diagnostic";
 import { tierNote } from "./tier-note";
 
 /** The variables `generate` reads the key and base URL from, and the settings a stack holds them in. */
@@ -43,37 +45,18 @@ host only, as for the provider, checked before any connection.
 
 /** Runs `generate`; `program` is the command as the user typed it (pulumi-tcs, or the plugin executable). Throws a usage error. */
 export async function generate(argv: string[], program: string): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      out: { type: "string" },
-      stdout: { type: "boolean" },
-      "import-file": { type: "string" },
-      "include-sessions": { type: "boolean" },
-      "base-url": { type: "string" },
-      connection: { type: "string" },
-      stack: { type: "string" },
-      cwd: { type: "string" },
-      help: { type: "boolean" },
-    },
-  });
+  const { values } = parseFlags(argv, program);
   if (values.help) {
     process.stdout.write(`${usage(program)}\n`);
     return 0;
   }
   const importFile = values["import-file"];
   if (importFile !== undefined) {
-    if (values.out || values.stdout) throw new Error("--import-file writes the import file instead of the program: leave out --out and --stdout");
-    if (values.connection !== undefined) {
-      throw new Error(
-        "--import-file is for a stack on the native provider, which has no named connections: a stack reaches one environment per " +
-          `provider. Drop --connection (and --stack) and give this environment's key and URL (${KEY_VARIABLE}, --base-url or ${URL_VARIABLE}); ` +
-          `the stack that imports the file needs the same as ${STACK_SETTINGS}`,
-      );
-    }
-    if (importFile === "") throw new Error("--import-file needs a path");
+    if (values.out || values.stdout) throw new DiagnosticError(refusals.importFileWithProgram());
+    if (values.connection !== undefined) throw new DiagnosticError(refusals.importFileWithConnection());
+    if (importFile === "") throw new DiagnosticError(refusals.importFileWithoutPath());
   } else if (!values.out && !values.stdout) {
-    throw new Error("say where the program goes: --out <dir> or --stdout (or --import-file <path> for pulumi import --file)");
+    throw new DiagnosticError(refusals.noOutput());
   }
   const target = await resolveTarget(
     { connection: values.connection, stack: values.stack, cwd: values.cwd, baseUrl: values["base-url"] },
@@ -121,4 +104,26 @@ export async function generate(argv: string[], program: string): Promise<number>
     );
   }
   return 0;
+}
+
+/** The flags, or the parser's refusal (an unknown flag, a value missing) as a diagnostic naming --help. */
+function parseFlags(argv: string[], program: string) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        out: { type: "string" },
+        stdout: { type: "boolean" },
+        "import-file": { type: "string" },
+        "include-sessions": { type: "boolean" },
+        "base-url": { type: "string" },
+        connection: { type: "string" },
+        stack: { type: "string" },
+        cwd: { type: "string" },
+        help: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    throw new DiagnosticError(refusals.usageRefusal(error instanceof Error ? error.message : String(error), program));
+  }
 }

@@ -65,6 +65,9 @@ describe.each([
   it("refuses a tier that is not one, naming the variable", async () => {
     const run = await generate(via, "fast");
     expect(run).toMatchObject({ code: 1, stdout: "" });
-    expect(run.stderr.trim()).toBe(`${program} generate: TCS_RATE_LIMIT_TIER must be development, production or a custom window such as 1000/60s (got 'fast')`);
+    expect(run.stderr.trim()).toBe(
+      `${program} generate: TCS_RATE_LIMIT_TIER must be development, production or a custom window such as 1000/60s (got 'fast'). ` +
+        "Set TCS_RATE_LIMIT_TIER=production (your key's tier), or unset it. See docs/guide.md#configuration",
+    );
   });
 });

@@ -82,7 +82,7 @@ describe("pulumi-tcs generate", () => {
   it("says what is missing", async () => {
     const noKey = await runBin(BIN, ["generate", "--stdout"], { ...process.env, TCS_API_KEY: "", TCS_BASE_URL: emulator.url });
     expect(noKey.code).toBe(1);
-    expect(noKey.stderr).toMatch(/set TCS_API_KEY/);
+    expect(noKey.stderr).toMatch(/no API key\. Set TCS_API_KEY/);
     const noTarget = await runBin(BIN, ["generate"]);
     expect(noTarget.code).toBe(1);
     expect(noTarget.stderr).toMatch(/--out <dir> or --stdout/);

@@ -6,19 +6,20 @@
 // any request made: the key goes over https, or plain http to a loopback host only.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { DiagnosticError } from "../../diagnostic";
 import {
-  CONNECTIONS_KEY,
   connectionNameProblem,
-  missingConnectionSettings,
   parseTier,
   readConnections,
   SETTINGS,
   SettingsOwner,
+  unusableSettings,
   type ConfigSource,
   type ConnectionSettings,
   type RateLimitTier,
 } from "../../settings";
-import { baseUrlRefusal, type BaseUrlSource } from "../base-url";
+import { baseUrlDiagnostic, type BaseUrlSource } from "../base-url";
+import * as refusals from "./refusals";
 
 export interface TargetOptions {
   connection?: string;
@@ -43,18 +44,16 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
   const { connection, stack } = options;
   if (connection !== undefined) {
     const problem = connectionNameProblem(connection);
-    if (problem) throw new Error(`--connection '${connection}': a connection's name ${problem}`);
+    if (problem) throw new DiagnosticError(refusals.connectionNameRefused(connection, problem));
   }
-  if (stack !== undefined && connection === undefined) {
-    throw new Error(`--stack reads a named connection's settings (${CONNECTIONS_KEY}.<name>): pass --connection <name> with it`);
-  }
-  if (options.cwd !== undefined && stack === undefined) throw new Error("--cwd is the project directory of --stack: pass --stack <name> with it");
+  if (stack !== undefined && connection === undefined) throw new DiagnosticError(refusals.stackWithoutConnection());
+  if (options.cwd !== undefined && stack === undefined) throw new DiagnosticError(refusals.cwdWithoutStack());
   if (options.baseUrl !== undefined) refuseUnsafe(options.baseUrl, { flag: "--base-url" });
   if (stack === undefined) {
     const apiKey = env[SETTINGS.apiKey.variable];
-    if (!apiKey) throw new Error(`no API key: set ${SETTINGS.apiKey.variable} to a secret key (service_sk_...) of the environment to adopt`);
+    if (!apiKey) throw new DiagnosticError(refusals.noApiKey());
     const baseUrl = options.baseUrl ?? env[SETTINGS.baseUrl.variable];
-    if (!baseUrl) throw new Error(`no base URL: pass --base-url https://... or set ${SETTINGS.baseUrl.variable}`);
+    if (!baseUrl) throw new DiagnosticError(refusals.noBaseUrl());
     if (options.baseUrl === undefined) refuseUnsafe(baseUrl, { variable: SETTINGS.baseUrl.variable });
     // The tier from the environment too, as the plugin and every command read it: left out, a
     // production key was paced as a development one.
@@ -67,19 +66,13 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
   try {
     settings = readConnections(await readStackConfig(stack, options.cwd ?? ".")).get(name);
   } catch (error) {
-    throw new Error(`cannot read ${CONNECTIONS_KEY}.${name} from stack '${stack}': ${firstLine(error)}`, { cause: error });
+    throw new DiagnosticError(refusals.stackUnreadable(name, stack, options.cwd, firstLine(error)), { cause: error });
   }
-  if (!settings) {
-    const owner = SettingsOwner.connection(name);
-    throw new Error(
-      `stack '${stack}' has no ${owner.describe()} (${owner.settings()}): set it with ${owner.set("baseUrl", "<url>")} ` +
-        `and ${owner.set("apiKey", "<key>")}, or pass ${SETTINGS.apiKey.variable} and --base-url without --stack`,
-    );
-  }
+  if (!settings) throw new DiagnosticError(refusals.noConnectionInStack(name, stack, options.cwd));
   const withUrl = { ...settings, baseUrl: options.baseUrl ?? settings.baseUrl };
   if (options.baseUrl === undefined && settings.baseUrl) refuseUnsafe(settings.baseUrl, { stack, owner: SettingsOwner.connection(name), cwd: options.cwd });
-  const missing = missingConnectionSettings(name, withUrl);
-  if (missing) throw new Error(`in stack '${stack}', ${missing}`);
+  const missing = unusableSettings(withUrl, SettingsOwner.connection(name));
+  if (missing) throw new DiagnosticError(refusals.inStack(stack, missing));
   return {
     apiKey: withUrl.apiKey!,
     baseUrl: withUrl.baseUrl!,
@@ -93,13 +86,13 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
 function tierOfVariable(value: string | undefined): RateLimitTier | undefined {
   if (!value) return undefined;
   const tier = parseTier(value);
-  if (typeof tier === "object" && "problem" in tier) throw new Error(`${SETTINGS.rateLimitTier.variable} ${tier.problem}`);
+  if (typeof tier === "object" && "problem" in tier) throw new DiagnosticError(refusals.tierVariableRefused(tier.problem));
   return tier;
 }
 
 function refuseUnsafe(baseUrl: string, source: BaseUrlSource): void {
-  const refusal = baseUrlRefusal(baseUrl, source);
-  if (refusal) throw new Error(refusal);
+  const refusal = baseUrlDiagnostic(baseUrl, source);
+  if (refusal) throw new DiagnosticError(refusal);
 }
 
 /**

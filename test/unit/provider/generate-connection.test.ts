@@ -137,17 +137,17 @@ describe("where generate's key and base URL come from", () => {
     await expect(resolveTarget({ connection: "prod.eu" }, env, readStack)).rejects.toThrow(
       /--connection 'prod\.eu': a connection's name must start with a letter/,
     );
-    await expect(resolveTarget({ stack: "dev" }, env, readStack)).rejects.toThrow(/pass --connection <name> with it/);
-    await expect(resolveTarget({ connection: "staging", cwd: "x" }, env, readStack)).rejects.toThrow(/pass --stack <name> with it/);
+    await expect(resolveTarget({ stack: "dev" }, env, readStack)).rejects.toThrow(/Pass --connection <name> with it/);
+    await expect(resolveTarget({ connection: "staging", cwd: "x" }, env, readStack)).rejects.toThrow(/Pass --stack <name> with it/);
     await expect(resolveTarget({ connection: "production", stack: "dev" }, env, readStack)).rejects.toThrow(
-      /stack 'dev' has no connection 'production' \(tcs:connections\.production\): set it with pulumi config set --path/,
+      /stack 'dev' has no connection 'production' \(tcs:connections\.production\)\. Run pulumi config set --path tcs:connections\.production\.baseUrl <url> --stack dev/,
     );
     const keyless = resolveTarget({ connection: "keyless", stack: "dev" }, env, readStack);
     await expect(keyless).rejects.toThrow(
       /in stack 'dev', connection 'keyless' has no API key\. Run `pulumi config set --secret --path tcs:connections\.keyless\.apiKey/,
     );
     await expect(resolveTarget({ connection: "staging", stack: "gone" }, env, readStack)).rejects.toThrow(
-      /cannot read tcs:connections\.staging from stack 'gone': error: no stack named 'gone' found/,
+      /cannot read tcs:connections\.staging: error: no stack named 'gone' found\. Run pulumi config --stack gone to see why/,
     );
     const messages = await Promise.all(
       [

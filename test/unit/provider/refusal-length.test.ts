@@ -52,6 +52,8 @@ import { factOf, type Answer } from "../../../provider/native/environment";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
 import * as connectionRefusals from "../../../provider/settings/connection-refusals";
 import { tierNoteLine } from "../../../provider/cli/tier-note";
+import * as generateRefusals from "../../../provider/cli/generate/refusals";
+import { parseTier, unusableSettings } from "../../../provider/settings";
 
 const ID = (prefix: string) => `${prefix}_${"aB3".repeat(7).slice(0, 20)}`;
 const NAME = "github-hooks";
@@ -272,7 +274,11 @@ const messages: Record<string, string> = {
   // A shape's refusals of a change (planner.ts renders them; was 387 for a config adopted with a value).
   "a config adopted with its value": printedChange("ProviderConfig", { providerId: ID("prov"), adoptId: ID("pcfg"), value: { base_url: LONG } }),
   "a new config with no settings": printedChange("ProviderConfig", { providerId: ID("prov") }),
-  "a session replaced with its past expiry": printedChange("IntegrationSetupSession", { expiresAt: "2026-01-01T00:00:00Z" }, { expiresAt: "2026-01-01T00:00:00Z" }),
+  "a session replaced with its past expiry": printedChange(
+    "IntegrationSetupSession",
+    { expiresAt: "2026-01-01T00:00:00Z" },
+    { expiresAt: "2026-01-01T00:00:00Z" },
+  ),
   "a session's expiry too far ahead": printedChange("IntegrationSetupSession", { expiresAt: "2099-01-01T00:00:00Z" }),
   // A resource the dynamic door made on a named connection, moved to the native door (issue 59's e2e: 407).
   "a dynamic door's resource on a named connection, aliased": printedForResource(namedConnectionMove({ connection: "staging-eu" })?.reason),
@@ -318,10 +324,48 @@ const messages: Record<string, string> = {
   "generate's tier note (the variable)": tierNoteLine("pulumi-resource-tcs", "generate", undefined, { variable: true }, TIER_NOTICE(5000, 100)),
 };
 
+/** A command's refusal as cli/main.ts prints it: after the command, within the limit. */
+const printedByCommand = (diagnostic: Diagnostic, prefix = "pulumi-resource-tcs generate: ") => `${prefix}${render(diagnostic, MESSAGE_LIMIT - prefix.length)}`;
+const tierProblem = (text: string) => (parseTier(text) as { problem: string }).problem;
+
+/** What generate refuses before it lists anything (cli/generate/refusals.ts), with the longest names and values. */
+const generated: Record<string, Diagnostic> = {
+  "generate: an unknown flag": generateRefusals.usageRefusal(
+    `Unknown option '--${LONG_CONNECTION}'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- "--${LONG_CONNECTION}"`,
+    "pulumi-resource-tcs",
+  ),
+  "generate: --import-file with --stdout": generateRefusals.importFileWithProgram(),
+  "generate: --import-file with --connection": generateRefusals.importFileWithConnection(),
+  "generate: --import-file with no path": generateRefusals.importFileWithoutPath(),
+  "generate: no output": generateRefusals.noOutput(),
+  "generate: a connection's name refused (long)": generateRefusals.connectionNameRefused(
+    LONG,
+    "must start with a letter and hold only letters, digits, '-' and '_' (at most 63 characters)",
+  ),
+  "generate: --stack without --connection": generateRefusals.stackWithoutConnection(),
+  "generate: --cwd without --stack": generateRefusals.cwdWithoutStack(),
+  "generate: no API key": generateRefusals.noApiKey(),
+  "generate: no base URL": generateRefusals.noBaseUrl(),
+  "generate: TCS_RATE_LIMIT_TIER refused (long)": generateRefusals.tierVariableRefused(tierProblem(LONG)),
+  "generate: the stack unreadable": generateRefusals.stackUnreadable(
+    LONG_CONNECTION,
+    "production-eu-west-1",
+    "infra/tcs",
+    `error: no stack named 'production-eu-west-1' found`,
+  ),
+  "generate: no connection in the stack": generateRefusals.noConnectionInStack("staging-eu", "production", "infra/tcs"),
+  "generate: no connection in the stack (long)": generateRefusals.noConnectionInStack(LONG_CONNECTION, "production-eu-west-1", "infra/tcs"),
+  "generate: the stack's connection has neither key nor URL (long)": generateRefusals.inStack(
+    "production-eu-west-1",
+    unusableSettings({}, SettingsOwner.connection(LONG_CONNECTION))!,
+  ),
+};
+
 const refusals: Record<string, string> = {
   ...Object.fromEntries(Object.entries(thrown).map(([name, diagnostic]) => [name, render(diagnostic)])),
   ...Object.fromEntries(Object.entries(warned).map(([name, diagnostic]) => [name, `warning: ${warningText(diagnostic)}`])),
   ...messages,
+  ...Object.fromEntries(Object.entries(generated).map(([name, diagnostic]) => [name, printedByCommand(diagnostic)])),
 };
 
 describe.each(Object.entries(refusals))("the %s refusal", (_name, text) => {
