@@ -106,7 +106,7 @@ export function factOf(answer: Answer, names: FactNames): EnvironmentFact {
   const { owner, which } = names;
   const [apiKey, baseUrl] = [`the ${which} ${owner.key("apiKey")}`, `the ${which} ${owner.key("baseUrl")}`];
   // The new settings are the user's to correct; the previous ones only to put back for one up.
-  const unknown = (summary: string, fixNew: string, fixPrevious = previousFix(names)): EnvironmentFact => ({
+  const unknown = (summary: string, fixNew: string, fixPrevious = PUT_PREVIOUS_BACK): EnvironmentFact => ({
     unknown: { summary, fix: which === "new" ? fixNew : fixPrevious, docs: DOCS },
   });
   const setBaseUrl = capitalized(owner.fix("baseUrl", SETTINGS.baseUrl.fix));
@@ -142,13 +142,12 @@ function briefly(error: unknown): string {
 /**
  * The way out when the previous settings get no answer: if they never reached the service (a first
  * `up` with a mistyped base URL, say), such a provider created nothing, and Pulumi deletes a
- * provider's record only while no resource uses it, so the command cannot orphan anything.
+ * provider's record only while no resource uses it, so the command cannot orphan anything (and after
+ * an outage it is refused: running again then is the way). Only this fix fits the line beside the URN.
  */
 function neverAnsweredFix(names: FactNames): string {
   return `If they never answered: pulumi state delete '${names.urn}'`;
 }
 
-/** The fix when the settings state holds no longer tell their environment (a key revoked since, say), and state does not record it. */
-function previousFix(_names: FactNames): string {
-  return "Put the previous settings back for one pulumi up, then change them";
-}
+/** The fix when the settings state holds no longer tell their environment (a key revoked since, say), and state does not record it: that up records it. */
+const PUT_PREVIOUS_BACK = "Put the previous settings back for one pulumi up, then change them";
