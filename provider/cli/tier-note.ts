@@ -4,6 +4,7 @@
 // [TCS_RATE_LIMIT_TIER] ToolConnectivityWarning ... Use `node --trace-warnings ...`"), naming a client
 // option the user of a command never sees.
 import type { TierBelowServiceNotice } from "../../sdk";
+import { MESSAGE_LIMIT, render } from "../diagnostic";
 import { SETTINGS, SettingsOwner, type RateLimitTier } from "../settings";
 import { tierAdvice } from "../settings/client";
 
@@ -30,7 +31,8 @@ export function tierNoteLine(
   source: TierSource,
   notice: TierBelowServiceNotice,
 ): string {
-  return `${program} ${command}: note: ${tierAdvice(notice, configured, adviceFor(source))}`;
+  const prefix = `${program} ${command}: note: `;
+  return `${prefix}${render(tierAdvice(notice, configured, adviceFor(source)), MESSAGE_LIMIT - prefix.length)}`;
 }
 
 function adviceFor(source: TierSource): { setting: string; fix: (tier: string) => string; paced: string } {

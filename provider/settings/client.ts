@@ -2,7 +2,7 @@
 // lookups (in the program) call the service alike: the same retries, the same pacing, the same advice
 // when the tier paces the client below what the service allows the key.
 import { TIER_LIMITS, ToolConnectivityClient, type RateLimitTier, type TierBelowServiceNotice } from "../../sdk";
-import { render } from "../diagnostic";
+import { render, type Diagnostic } from "../diagnostic";
 import { rateLimitWaits } from "../rate-limit-waits";
 import { SETTINGS, type ProviderSettings } from "./declaration";
 import { SettingsOwner } from "./owner";
@@ -20,11 +20,12 @@ const PROVIDER_MAX_RETRY_AFTER_MS = 60_000;
 
 /**
  * A client for these settings; throws a message that says how to fix settings that are missing.
- * `warn` is how this process tells the user: the plugin's stderr, or the program's stack warnings.
+ * `warn` is how this process tells the user: the plugin's stderr, or the program's stack warnings. It
+ * takes the diagnostic and renders it once, within what it puts before it (engine/warn.ts).
  */
 export function clientFromSettings(
   settings: ProviderSettings,
-  warn: (message: string) => void,
+  warn: (warning: Diagnostic) => void,
   owner = SettingsOwner.defaultConnection,
 ): ToolConnectivityClient {
   const problem = missingSettings(settings, owner);
@@ -41,7 +42,7 @@ export function clientFromSettings(
       const advice = tierBelowServiceAdvice(settings, notice, owner);
       // Once per process: the native door's CheckConfig asks which environment the settings reach with
       // a client of its own before the run's client is made, and both gave it (issue 52).
-      const about = JSON.stringify([settings.apiKey, settings.baseUrl, advice]);
+      const about = JSON.stringify([settings.apiKey, settings.baseUrl, render(advice)]);
       if (advised.has(about)) return;
       advised.add(about);
       warn(advice);
@@ -53,7 +54,7 @@ export function clientFromSettings(
 const advised = new Set<string>();
 
 /** The advice for `owner`'s rateLimitTier: a config key is set with `pulumi config set`, an explicit provider's input in the program. */
-export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierBelowServiceNotice, owner = SettingsOwner.defaultConnection): string {
+export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierBelowServiceNotice, owner = SettingsOwner.defaultConnection): Diagnostic {
   return tierAdvice(notice, settings.rateLimitTier, {
     setting: owner.name("rateLimitTier"),
     // An explicit provider's input is named just before: "set it" keeps the line under 300 characters.
@@ -72,13 +73,13 @@ export function tierAdvice(
   { serviceLimit, tier }: TierBelowServiceNotice,
   configuredTier: RateLimitTier | undefined,
   how: { setting: string; fix: (tier: string) => string; paced: string },
-): string {
+): Diagnostic {
   const configured = configuredTier === undefined ? `not set: ${SETTINGS.rateLimitTier.default}` : formatRateLimitTier(configuredTier);
   const production = TIER_LIMITS.production;
   const advised = serviceLimit <= production.limit ? "production" : formatRateLimitTier({ limit: serviceLimit, windowMs: production.windowMs });
-  return render({
+  return {
     summary: `the service allows this API key ${serviceLimit} requests per 10 minutes, but ${how.setting} (${configured}) paces ${how.paced} to ${tier.limit} per ${tier.windowMs / 1000} s`,
     fix: `${advised === "production" ? "For a production key" : "To use them all,"} ${how.fix(advised)}`,
     docs: "docs/guide.md#configuration",
-  });
+  };
 }

@@ -1,4 +1,5 @@
 import { formatRateLimitTier, missingSettings, parseSetting, readSettings, SettingsOwner } from "../../../provider/settings";
+import { render } from "../../../provider/diagnostic";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
 
 describe("provider settings", () => {
@@ -108,31 +109,32 @@ describe("provider settings", () => {
 
 describe("the tier advice (issue 59: advice only when the user can act on it)", () => {
   const notice = (serviceLimit: number, limit: number, windowMs = 600_000) => ({ serviceLimit, tier: { limit, windowMs } });
+  const advice = (...args: Parameters<typeof tierBelowServiceAdvice>) => render(tierBelowServiceAdvice(...args));
 
   it("advises production for a production key left on development", () => {
-    expect(tierBelowServiceAdvice({}, notice(5000, 100))).toBe(
+    expect(advice({}, notice(5000, 100))).toBe(
       "the service allows this API key 5000 requests per 10 minutes, but tcs:rateLimitTier (not set: development) paces this run to 100 per 600 s. " +
         "For a production key run `pulumi config set tcs:rateLimitTier production`. See docs/guide.md#configuration",
     );
   });
 
   it("never advises setting production again: with production set, the key's own window", () => {
-    const advice = tierBelowServiceAdvice({ rateLimitTier: "production" }, notice(20000, 5000));
-    expect(advice).not.toContain("tcs:rateLimitTier production");
-    expect(advice).toContain(
+    const production = advice({ rateLimitTier: "production" }, notice(20000, 5000));
+    expect(production).not.toContain("tcs:rateLimitTier production");
+    expect(production).toContain(
       "tcs:rateLimitTier (production) paces this run to 5000 per 600 s. To use them all, run `pulumi config set tcs:rateLimitTier 20000/600s`.",
     );
-    const provider = tierBelowServiceAdvice({ rateLimitTier: "production" }, notice(20000, 5000), SettingsOwner.provider("prod"));
+    const provider = advice({ rateLimitTier: "production" }, notice(20000, 5000), SettingsOwner.provider("prod"));
     expect(provider).toContain(
       "the rateLimitTier input of tcs provider prod (production) paces this run to 5000 per 600 s. To use them all, set it to `20000/600s`.",
     );
   });
 
   it("advises production over a negotiated window below it, and the key's window over one above", () => {
-    expect(tierBelowServiceAdvice({ rateLimitTier: { limit: 10, windowMs: 60_000 } }, notice(5000, 10, 60_000))).toContain(
+    expect(advice({ rateLimitTier: { limit: 10, windowMs: 60_000 } }, notice(5000, 10, 60_000))).toContain(
       "(10/60s) paces this run to 10 per 60 s. For a production key run `pulumi config set tcs:rateLimitTier production`",
     );
-    expect(tierBelowServiceAdvice({ rateLimitTier: { limit: 1000, windowMs: 60_000 } }, notice(12000, 1000, 60_000))).toContain(
+    expect(advice({ rateLimitTier: { limit: 1000, windowMs: 60_000 } }, notice(12000, 1000, 60_000))).toContain(
       "run `pulumi config set tcs:rateLimitTier 12000/600s`",
     );
   });

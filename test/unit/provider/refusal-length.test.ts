@@ -234,6 +234,14 @@ const warned: Record<string, Diagnostic> = {
     {},
     SettingsOwner.connection("staging-eu"),
   ),
+  // The tier advice (settings/client.ts), rendered once within the prefix (was 308 rendered before it).
+  "tier advice (a named connection, development)": tierBelowServiceAdvice({}, TIER_NOTICE(5000, 100), SettingsOwner.connection("staging-eu")),
+  "tier advice (production set already)": tierBelowServiceAdvice(
+    { rateLimitTier: "production" },
+    TIER_NOTICE(20000, 5000),
+    SettingsOwner.connection("staging-eu"),
+  ),
+  "tier advice (an explicit provider)": tierBelowServiceAdvice({ rateLimitTier: "production" }, TIER_NOTICE(20000, 5000), SettingsOwner.provider(NAME)),
 };
 
 /** Messages other modules build as strings (the settings', the environment record's), and check failures as the engine prints them. */
@@ -307,13 +315,6 @@ const messages: Record<string, string> = {
       REFUSED_SETTINGS.map((settings) => [`a provider's setting refused (${owner.kind}, ${JSON.stringify(settings)})`, printedSetting(owner, settings)]),
     ),
   ),
-  "tier advice (a named connection, development)": tierBelowServiceAdvice({}, TIER_NOTICE(5000, 100), SettingsOwner.connection("staging-eu")),
-  "tier advice (production set already)": tierBelowServiceAdvice(
-    { rateLimitTier: "production" },
-    TIER_NOTICE(20000, 5000),
-    SettingsOwner.connection("staging-eu"),
-  ),
-  "tier advice (an explicit provider)": tierBelowServiceAdvice({ rateLimitTier: "production" }, TIER_NOTICE(20000, 5000), SettingsOwner.provider(NAME)),
   "generate's tier note (a stack's connection)": tierNoteLine(
     "pulumi-resource-tcs",
     "generate",
