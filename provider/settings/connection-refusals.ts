@@ -1,15 +1,12 @@
 // What is wrong with the shape of `tcs:connections` (connections.ts reads it), as diagnostics: the
 // setting to fix, the `pulumi config` command that fixes it, and the guide's section on named
 // connections. A connection's name may be 63 characters: a fix names it whole, and drops its second
-// command rather than be cut.
-import { quoted, type Refusal } from "../diagnostic";
+// command rather than have the line cut.
+import { quoted, render, type Refusal } from "../diagnostic";
 import type { SettingName } from "./declaration";
 import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
 
 const DOCS = "docs/guide.md#named-connections-several-environments-in-one-program";
-
-/** The longest `tcs:connections.<name>` whose fixes give both commands. */
-const LONG_NAMED = `${CONNECTIONS_KEY}.`.length + 24;
 
 /** How one connection is set, its name a placeholder. */
 const SET_ONE = SettingsOwner.connection("<name>").set("baseUrl", "<url>");
@@ -26,25 +23,22 @@ export function connectionsNotAnObject(): Refusal {
 /** A connection named as `--path` cannot address, or as the top-level settings are called. */
 export function connectionNameRefused(name: string, problem: string): Refusal {
   const key = `${CONNECTIONS_KEY}.${name}`;
-  return { object: key, summary: `the connection's name ${problem}`, fix: twoCommands(key, `Run pulumi config rm --path ${key}`, SET_ONE), docs: DOCS };
+  return wholeFix({ object: key, summary: `the connection's name ${problem}`, docs: DOCS }, `Run pulumi config rm --path ${key}`, SET_ONE);
 }
 
 /**
- * A fix of two commands about one connection (`key`, `tcs:connections.<name>`), or only the first when
- * its name is too long for both to fit the line whole (a name may be 63 characters, and a cut command
- * cannot be run).
+ * The refusal with a fix of two commands, or of only the first when with both the line would be cut (a
+ * connection's name, in each, may be 63 characters, and a cut command cannot be run).
  */
-function twoCommands(key: string, first: string, then: string): string {
-  return key.length <= LONG_NAMED ? `${first}, then ${then}` : first;
+function wholeFix(refusal: Omit<Refusal, "fix">, first: string, then: string): Refusal {
+  const both = { ...refusal, fix: `${first}, then ${then}` };
+  return render(both).includes("…") ? { ...refusal, fix: first } : both;
 }
 
 /** A connection whose value is not an object of settings. */
 export function connectionNotAnObject(owner: SettingsOwner): Refusal {
-  return {
-    summary: `${owner.settings()} must be an object with apiKey and baseUrl`,
-    fix: twoCommands(owner.settings(), `Run pulumi config rm --path ${owner.settings()}`, owner.set("baseUrl", "<url>")),
-    docs: DOCS,
-  };
+  const summary = `${owner.settings()} must be an object with apiKey and baseUrl`;
+  return wholeFix({ summary, docs: DOCS }, `Run pulumi config rm --path ${owner.settings()}`, owner.set("baseUrl", "<url>"));
 }
 
 /** Keys a connection does not take (a misspelled setting, say). */
@@ -69,9 +63,6 @@ export function connectionProductionNotBoolean(owner: SettingsOwner): Refusal {
 
 /** A resource or lookup names a connection the stack config does not hold (removed, or misspelled). */
 export function connectionNotInConfig(owner: SettingsOwner): Refusal {
-  return {
-    summary: `${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`,
-    fix: twoCommands(owner.settings(), `Restore it: ${owner.set("baseUrl", "<url>")}`, owner.set("apiKey", "<key>")),
-    docs: DOCS,
-  };
+  const summary = `${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`;
+  return wholeFix({ summary, docs: DOCS }, `Restore it: ${owner.set("baseUrl", "<url>")}`, owner.set("apiKey", "<key>"));
 }
