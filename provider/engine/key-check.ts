@@ -2,7 +2,7 @@
 // wrong kind), or a base URL that does not reach the service, is reported at preview, naming the
 // connection and the setting to fix, instead of failing halfway through the up on the first create.
 import type { ToolConnectivityClient } from "../../sdk";
-import { quoted, render } from "../diagnostic";
+import { quoted, render, type Diagnostic } from "../diagnostic";
 import { SETTINGS, type SettingsOwner } from "../settings";
 import { sdk } from "./sdk";
 
@@ -28,7 +28,8 @@ export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | und
 export async function keyRefusal(
   client: ToolConnectivityClient,
   owner: SettingsOwner,
-  onNoAnswer?: (message: string) => void,
+  /** Given the warning as a diagnostic, rendered once by whoever says it (engine/warn.ts, within its prefix). */
+  onNoAnswer?: (warning: Diagnostic) => void,
   /** Told the oldest role's id, which names the environment the key reaches (environment-record.ts): one request answers both. */
   onEnvironment?: (oldestRole: string) => void,
 ): Promise<string | undefined> {
@@ -55,8 +56,8 @@ export async function keyRefusal(
     const answer = notTheService(error);
     if (answer !== undefined) return baseUrlRefusal(client.baseUrl, owner, answer);
     if (error instanceof APIConnectionError) {
-      const summary = `the writes this run plans will fail: nothing answered GET /roles at ${withoutCredentials(client.baseUrl)} (${quoted(error.message)})`;
-      onNoAnswer?.(render({ object, summary, fix: "Check the base URL and the network", docs: DOCS }));
+      const summary = `its writes will fail: nothing answered GET /roles at ${withoutCredentials(client.baseUrl)} (${quoted(error.message)})`;
+      onNoAnswer?.({ object, summary, fix: "Check the base URL and the network", docs: DOCS });
     }
     return undefined;
   }

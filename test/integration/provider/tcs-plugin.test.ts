@@ -105,7 +105,7 @@ describe("the plugin object", () => {
       expect(warnings).toEqual([
         expect.stringMatching(
           new RegExp(
-            `^the default connection \\(tcs:apiKey, tcs:baseUrl\\): the writes this run plans will fail: nothing answered GET /roles at http://127\\.0\\.0\\.1:${closed}/ \\(.*ECONNREFUSED.*\\)\\. Check the base URL and the network\\. See docs/guide\\.md#configuration$`,
+            `^the default connection \\(tcs:apiKey, tcs:baseUrl\\): its writes will fail: nothing answered GET /roles at http://127\\.0\\.0\\.1:${closed}/ \\(.*ECONNREFUSED.*\\)\\. Check the base URL and the network\\. See docs/guide\\.md#configuration$`,
           ),
         ),
       ]);
