@@ -17,21 +17,18 @@ const STDERR_PREFIX = "warning: ";
 
 let sink: (warning: Warning) => void = ({ message }) => process.stderr.write(`${STDERR_PREFIX}${message}\n`);
 
-/**
- * A diagnostic as a warning's text, within the limit with the stderr prefix. A string is a message
- * not yet built as a diagnostic (the settings' advice, some of resource-engine.ts), passed as it is.
- */
-export function warningText(warning: Diagnostic | string): string {
-  return typeof warning === "string" ? warning : render(warning, MESSAGE_LIMIT - STDERR_PREFIX.length);
+/** A diagnostic as a warning's text, within the limit with the stderr prefix: every warning is one. */
+export function warningText(warning: Diagnostic): string {
+  return render(warning, MESSAGE_LIMIT - STDERR_PREFIX.length);
 }
 
 /** A warning about the whole run or a connection (its key, its rate limit): shown with the stack. */
-export function warn(warning: Diagnostic | string): void {
+export function warn(warning: Diagnostic): void {
   sink({ message: warningText(warning) });
 }
 
 /** A warning about one resource (an object taken over, let go of, kept), shown with it when its `urn` is known. */
-export function warnAboutResource(warning: Diagnostic | string, urn: string | undefined): void {
+export function warnAboutResource(warning: Diagnostic, urn: string | undefined): void {
   sink({ message: warningText(warning), urn });
 }
 
