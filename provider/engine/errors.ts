@@ -1,7 +1,7 @@
 // Turns what the service and the SDK report into messages a Pulumi user can act on: the property in
 // the program's own camelCase, the fix, and the request id to quote to support. Never the API key
 // (the SDK's errors never hold it).
-import { render, type Refusal } from "../diagnostic";
+import type { Refusal } from "../diagnostic";
 import type { DocsSection } from "../docs-sections";
 import { SettingsOwner } from "../settings";
 import { sdk } from "./sdk";
@@ -87,9 +87,4 @@ export function serviceFailure(action: string, error: unknown, connection?: stri
   // No answer (a lost connection, a timeout, a wait for the rate limit too long to make).
   const fix = error instanceof RetryAfterTooLongError ? "Run it again after the wait it names" : "Run it again when the service answers";
   return { summary: `${action} failed: ${said}`, fix, docs: "docs/troubleshooting.md#errors-from-the-service" };
-}
-
-/** The message of serviceFailure, for a caller that throws a plain Error. */
-export function describeError(action: string, error: unknown, connection?: string): string {
-  return render(serviceFailure(action, error, connection));
 }

@@ -19,7 +19,7 @@ import { connectionOf, parseArgs, type Props } from "./engine-inputs";
 import { DiagnosticError } from "../diagnostic";
 import { KIND_SECTIONS } from "../docs-sections";
 import { environmentCheck, type EnvironmentCheck } from "./environment-step";
-import { describeError } from "./errors";
+import { serviceFailure } from "./errors";
 import { parseImportId } from "./import-id";
 import { outputsOf } from "./outputs";
 import { Planner, type AssertConfigured, type EngineDiff } from "./planner";
@@ -110,7 +110,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     // Before the read: another environment answers 404, and the object would drop from state.
     const environment = await this.environment(connection, { id, state: props });
     const record = await this.binding.read(this.api(connection), id, props).catch((error: unknown) => {
-      throw new Error(describeError(`reading ${this.kind} ${id}`, error, connection));
+      throw new DiagnosticError(serviceFailure(`reading ${this.kind} ${id}`, error, connection), { cause: error });
     });
     // No id tells the engine the object is gone, so it drops from state: not when it may live elsewhere.
     if (!record || this.binding.isGone?.(record)) {
@@ -152,7 +152,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     const state = parent ? { [this.binding.importParent!]: parent } : {};
     // Through the batcher, as a refresh reads: a list page per 100 objects of a scope, not a GET each.
     const record = await (this.binding.readById ? this.binding.readById(ctx, id) : this.binding.read(ctx, id, state)).catch((error: unknown) => {
-      throw new Error(describeError(`importing ${this.kind} ${id}`, error, undefined));
+      throw new DiagnosticError(serviceFailure(`importing ${this.kind} ${id}`, error), { cause: error });
     });
     if (!record || this.binding.isGone?.(record)) return {};
     if (urn !== undefined && markedByAnotherResource(record.metadata, ctx.markerSecret, createKeyOfUrn(urn))) {
@@ -225,7 +225,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       const record = await update(ctx, id, args, olds, marker);
       return { outs: await environment.recorded(outputsOf(this.binding, record, args, connection)) };
     } catch (error) {
-      throw new Error(describeError(`updating ${this.kind} ${id}`, error, connection), { cause: error });
+      throw new DiagnosticError(serviceFailure(`updating ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {
       ctx.reads.invalidate(this.shape.kind);
     }
@@ -263,7 +263,7 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       // What the API cannot do to the kind (no delete for roles and sessions), said in the binding's words.
       if (note) warnAboutResource({ object: `${this.kind} ${id}`, summary: note, docs: KIND_SECTIONS[this.shape.kind] }, urn);
     } catch (error) {
-      throw new Error(describeError(`deleting ${this.kind} ${id}`, error, connection), { cause: error });
+      throw new DiagnosticError(serviceFailure(`deleting ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {
       ctx.reads.invalidate(this.shape.kind);
     }
