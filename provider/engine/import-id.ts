@@ -50,12 +50,12 @@ export function importIdRefusal(kind: ResourceKind, importId: string, parentFiel
   const command = `Run pulumi import ${NATIVE_TYPE_TOKENS[kind]} <name>`;
   const docs = "docs/native-provider.md#import";
   if (parentField === undefined) {
-    return { summary: `the import id ${quoted(importId)} is not ${noun} id: ${noun} is imported by its id alone`, fix: `${command} ${idForm(kind)}`, docs };
+    return { summary: `the import id ${quoted(importId)} is not ${noun} id`, fix: `${command} ${idForm(kind)}`, docs };
   }
-  const parentKind = referencedKind(kind, parentField);
+  // The engine prints it after words of its own ("update failed: step application failed: "): the form is the fix's.
   return {
-    summary: `the import id ${quoted(importId)} is not <${parentField}>/<id>: ${noun} is listed under its ${SHAPES[parentKind].id.noun.replace(/^an? /, "")}`,
-    fix: `${command} ${idForm(parentKind)}/${idForm(kind)}`,
+    summary: `the import id ${quoted(importId)} is not <${parentField}>/<id>`,
+    fix: `${command} ${idForm(referencedKind(kind, parentField))}/${idForm(kind)}`,
     docs,
   };
 }
