@@ -1,4 +1,4 @@
-// A base URL a command was given, judged by the provider's own rule (settings/values.ts baseUrlProblem)
+// A base URL a command was given, judged by the provider's own rule (settings/declaration.ts baseUrlProblem)
 // before the command opens any connection: `generate` sent the key over plain http to any host while
 // the same URL as tcs:baseUrl failed the preview (issue 58). The refusal names where the URL came from
 // and the fix in that same place. (`drift` takes no base URL: the provider it runs judges its own.)

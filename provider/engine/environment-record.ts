@@ -15,7 +15,7 @@
 // than dropped from state, and an object found records its environment. This file holds the record and
 // its refusals; environment-step.ts compares it, once, before each call on a resource.
 import { createHmac } from "node:crypto";
-import { quoted, render, type Diagnostic } from "../diagnostic";
+import { quoted, type Diagnostic } from "../diagnostic";
 import { SettingsOwner } from "../settings";
 import { ENVIRONMENT_OUTPUT } from "../shapes/reserved";
 import type { Props } from "./engine-inputs";
@@ -57,47 +57,40 @@ export function environmentUnprovable(recorded: EnvironmentRecord | undefined, s
   return recorded !== undefined && recorded.environment === undefined && recorded.settings !== settings;
 }
 
-const SECTION = "docs/troubleshooting.md#lives-in-another-environment";
-
 /** A refusal of the environment step (environment-step.ts): it always names the way out. */
 export type EnvironmentRefusal = Diagnostic & { readonly fix: string };
 
-/** The settings of a connection, as a message names them. */
-function settingsOf(connection: string | undefined): string {
-  return SettingsOwner.connection(connection).settings();
-}
+const refusal = (kind: string, id: string, summary: string, fix: string): EnvironmentRefusal => ({
+  object: `${kind} ${id}`,
+  summary,
+  fix,
+  docs: "docs/troubleshooting.md#lives-in-another-environment",
+});
+const settingsOf = (connection: string | undefined) => SettingsOwner.connection(connection).settings();
 
 /** A resource whose connection's settings now reach another environment than the one it lives in. */
-export function moved(kind: string, id: string, connection: string | undefined): EnvironmentRefusal {
-  return {
-    object: `${kind} ${id}`,
-    summary: `lives in another environment than ${settingsOf(connection)} now reach`,
-    fix: "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these",
-    docs: SECTION,
-  };
-}
+export const moved = (kind: string, id: string, connection: string | undefined) =>
+  refusal(
+    kind,
+    id,
+    `lives in another environment than ${settingsOf(connection)} now reach`,
+    "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these",
+  );
 
 /** A resource whose environment was never recorded, not found with settings that changed since. */
-export function notFoundSinceChange(kind: string, id: string, connection: string | undefined): EnvironmentRefusal {
-  return {
-    object: `${kind} ${id}`,
-    summary: `was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded)`,
-    fix: "If moved, set the previous settings back; if deleted, pulumi state delete it",
-    docs: SECTION,
-  };
-}
+export const notFoundSinceChange = (kind: string, id: string, connection: string | undefined) =>
+  refusal(
+    kind,
+    id,
+    `was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded)`,
+    "If moved, set the previous settings back; if deleted, pulumi state delete it",
+  );
 
 /** Settings that changed and the service could not say which environment they reach. */
-export function environmentUnknown(kind: string, id: string, connection: string | undefined, reason: string): EnvironmentRefusal {
-  return {
-    object: `${kind} ${id}`,
-    summary: `${settingsOf(connection)} changed, and the service could not say which environment they reach: ${quoted(reason)}`,
-    fix: "Run again when the service answers",
-    docs: SECTION,
-  };
-}
-
-// The refusals as printed, by the names test/unit/provider/refusal-length.test.ts measures them under.
-export const movedRefusal = (...args: Parameters<typeof moved>): string => render(moved(...args));
-export const notFoundSinceSettingsChanged = (...args: Parameters<typeof notFoundSinceChange>): string => render(notFoundSinceChange(...args));
-export const unknownEnvironmentRefusal = (...args: Parameters<typeof environmentUnknown>): string => render(environmentUnknown(...args));
+export const environmentUnknown = (kind: string, id: string, connection: string | undefined, reason: string) =>
+  refusal(
+    kind,
+    id,
+    `${settingsOf(connection)} changed, and the service could not say which environment they reach: ${quoted(reason)}`,
+    "Run again when the service answers",
+  );

@@ -5,7 +5,7 @@
 // service cannot say, is refused before anything reads, writes or drops it. Otherwise the call goes on
 // with what the step settled: whether a 404 proves the object gone, and the environment to record in
 // the outputs it returns. A create has no record to compare: its step only records. The native door
-// records the environment once per provider instead (native/environment.ts): there the step passes.
+// records the environment once per provider instead (settings/provider.ts): there the step passes.
 import { DiagnosticError } from "../diagnostic";
 import type { ApiContext } from "./binding";
 import type { Props } from "./engine-inputs";

@@ -7,6 +7,7 @@
 // and its record schemas are loaded by a connection's first request, not when the plugin starts.
 import type { ToolConnectivityClient } from "../../sdk";
 import { missingSettings, settingsFor, SettingsOwner, type ConfigSource, type ConnectionSettings } from "../settings";
+import { keyRefusal, publishableKeyRefusal } from "../settings/environment";
 import type { ResourceKind } from "../shapes/shape";
 import { BINDINGS } from "./bindings";
 import { saveCompiledModules } from "./process/compile-cache";
@@ -14,7 +15,6 @@ import { watchEngine } from "./process/engine-watch";
 import type { ApiContext } from "./binding";
 import { markerSecret } from "./create-marker";
 import { settingsFingerprint } from "./environment-record";
-import { keyRefusal, publishableKeyRefusal } from "./key-check";
 import { ReadBatcher, type PageLike, type ScanScope } from "./read-batcher";
 import { ResourceEngine, type EngineOptions, type ProviderMethods } from "./resource-engine";
 import { warn } from "./warn";

@@ -12,7 +12,7 @@
 import { MESSAGE_LIMIT, render, type Refusal } from "../diagnostic";
 import { configKey } from "../settings";
 import { CONNECTION_INPUT } from "../shapes/reserved";
-import { PROVIDER_SETTINGS, PROVIDER_URN_INPUT } from "./config";
+import { PROVIDER_SETTINGS, PROVIDER_URN_INPUT } from "../settings/provider";
 import type { Props } from "./properties";
 
 /** What a moved resource's former provider is called, in place of its URN (which DiffConfig is not given). */

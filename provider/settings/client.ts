@@ -1,28 +1,17 @@
-// The one place a client is built from the provider's settings. The plugin (for resources) and the
-// lookups (in the program) call the service alike: the same retries, the same pacing, the same advice
-// when the tier paces the client below what the service allows the key.
+// The one place a client is built from the provider's settings: the plugin and the program's lookups
+// call the service alike, with the same retries, pacing, and advice when the tier paces below what the
+// service allows the key. Imported by its own path: it loads the SDK.
 import { TIER_LIMITS, ToolConnectivityClient, type RateLimitTier, type TierBelowServiceNotice } from "../../sdk";
 import { render, type Diagnostic } from "../diagnostic";
 import { rateLimitWaits } from "../rate-limit-waits";
-import { SETTINGS, type ProviderSettings } from "./declaration";
+import { formatRateLimitTier, SETTINGS, type ProviderSettings } from "./declaration";
 import { SettingsOwner } from "./owner";
 import { missingSettings } from "./read";
-import { formatRateLimitTier } from "./tier";
 
-/** A run is unattended and one failed call stops it: more patient with transient failures than the SDK's default. */
-const PROVIDER_MAX_RETRIES = 5;
+/** The tier advice given in this process, by the settings it is about and its words (the key only in memory, never logged). */
+const advised = new Set<string>();
 
-/**
- * The longest Retry-After (of a 429 or a 5xx) a run waits out silently before a retry: the engine shows
- * nothing while a step waits, so beyond a minute a run looks hung, and a cancelled one hangs with it.
- */
-const PROVIDER_MAX_RETRY_AFTER_MS = 60_000;
-
-/**
- * A client for these settings; throws a message that says how to fix settings that are missing.
- * `warn` is how this process tells the user: the plugin's stderr, or the program's stack warnings. It
- * takes the diagnostic and renders it once, within what it puts before it (engine/warn.ts).
- */
+/** A client for these settings; throws a message that says how to fix missing settings. `warn` renders a diagnostic once (engine/warn.ts). */
 export function clientFromSettings(
   settings: ProviderSettings,
   warn: (warning: Diagnostic) => void,
@@ -35,23 +24,20 @@ export function clientFromSettings(
     baseUrl: settings.baseUrl,
     serviceVersion: settings.serviceVersion,
     rateLimit: settings.rateLimitTier ?? SETTINGS.rateLimitTier.default,
-    maxRetries: PROVIDER_MAX_RETRIES,
-    maxRetryAfterMs: PROVIDER_MAX_RETRY_AFTER_MS,
+    // A run is unattended and one failed call stops it: more patient than the SDK's default.
+    maxRetries: 5,
+    // The engine shows nothing while a step waits: beyond a minute a run looks hung, and a cancelled one hangs with it.
+    maxRetryAfterMs: 60_000,
     onRateLimitWait: rateLimitWaits(settings, owner),
     onTierBelowService: (notice) => {
       const advice = tierBelowServiceAdvice(settings, notice, owner);
-      // Once per process: the native door's CheckConfig asks which environment the settings reach with
-      // a client of its own before the run's client is made, and both gave it (issue 52).
+      // Once per process: the native door's CheckConfig asks the environment with a client of its own before the run's (issue 52).
       const about = JSON.stringify([settings.apiKey, settings.baseUrl, render(advice)]);
-      if (advised.has(about)) return;
+      if (!advised.has(about)) warn(advice);
       advised.add(about);
-      warn(advice);
     },
   });
 }
-
-/** The tier advice given in this process, by the settings it is about and its words (the key only in memory, never logged). */
-const advised = new Set<string>();
 
 /** The advice for `owner`'s rateLimitTier: a config key is set with `pulumi config set`, an explicit provider's input in the program. */
 export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierBelowServiceNotice, owner = SettingsOwner.defaultConnection): Diagnostic {
@@ -64,10 +50,9 @@ export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierB
 }
 
 /**
- * The advice when the service allows the key more than the tier paces `paced` to, for any place the tier
- * is set (`setting` as the user writes it, `fix` the clause that sets it): the setting a Pulumi user
- * changes (the SDK's own warning names its client option), to a tier not set yet: production when it
- * covers the key (the SDK's TIER_LIMITS), else the service's own window written as a negotiated tier.
+ * The advice when the service allows the key more than the tier paces `paced` to, naming the setting a
+ * Pulumi user changes (the SDK's own warning names its client option) and a tier not set yet: production
+ * when it covers the key, else the service's own window as a negotiated tier.
  */
 export function tierAdvice(
   { serviceLimit, tier }: TierBelowServiceNotice,

@@ -1,16 +1,11 @@
 // Whose settings a message is about, and how it names them and their fix: the default connection (the
 // stack config's top-level keys, then the environment), a named connection of the dynamic door
-// (`tcs:connections.<name>.<setting>`, set with `--path`), or an explicit provider of the native door
-// (its inputs, set in the program). Every message that names a setting or its owner takes the words here.
+// (`tcs:connections.<name>.<setting>`, set with `--path`), or an explicit provider of the native door.
 import { TCS_MODULE } from "../type-tokens";
 import { SETTINGS, type SettingName } from "./declaration";
 
-/** The config key that holds the named connections. */
 export const CONNECTIONS_KEY = `${TCS_MODULE}:connections`;
-
-/** A top-level config key of the namespace, as stack config writes it (`tcs:apiKey`). */
 export const configKey = (setting: string): string => `${TCS_MODULE}:${setting}`;
-
 /** The setting a top-level config key names (`tcs:apiKey` -> `apiKey`); other keys stay as they are. */
 export const settingOfConfigKey = (key: string): string => (key.startsWith(`${TCS_MODULE}:`) ? key.slice(TCS_MODULE.length + 1) : key);
 
@@ -18,7 +13,6 @@ type Owner = { kind: "default"; subject?: string } | { kind: "connection"; conne
 
 export class SettingsOwner {
   static readonly defaultConnection = new SettingsOwner({ kind: "default" });
-
   /** The native door's default provider: the same settings, named as that door names it. */
   static readonly defaultProvider = new SettingsOwner({ kind: "default", subject: `the default ${TCS_MODULE} provider` });
 
@@ -42,16 +36,14 @@ export class SettingsOwner {
   describe(): string {
     const owner = this.owner;
     if (owner.kind === "connection") return `connection '${owner.connection}'`;
-    if (owner.kind === "provider") return owner.provider;
-    return owner.subject ?? `the default connection (${this.key("apiKey")}, ${this.key("baseUrl")})`;
+    return owner.kind === "provider" ? owner.provider : (owner.subject ?? `the default connection (${this.key("apiKey")}, ${this.key("baseUrl")})`);
   }
 
   /** The owner's settings as a whole: "tcs:apiKey and tcs:baseUrl", "tcs:connections.staging", "the inputs of tcs provider prod". */
   settings(): string {
     const owner = this.owner;
     if (owner.kind === "connection") return `${CONNECTIONS_KEY}.${owner.connection}`;
-    if (owner.kind === "provider") return `the inputs of ${owner.provider}`;
-    return `${this.key("apiKey")} and ${this.key("baseUrl")}`;
+    return owner.kind === "provider" ? `the inputs of ${owner.provider}` : `${this.key("apiKey")} and ${this.key("baseUrl")}`;
   }
 
   /** A setting where the owner is already named: `tcs:apiKey`, `tcs:connections.staging.apiKey`, or the input `apiKey`. */
@@ -81,37 +73,22 @@ export class SettingsOwner {
   set(setting: string, value: string): string {
     const args = this.configArgs(setting);
     if (args === undefined) return `set the provider's ${setting} to ${value}`;
-    const secret = setting in SETTINGS && "secret" in SETTINGS[setting as SettingName] ? "--secret " : "";
-    return `pulumi config set ${secret}${args} ${value}`;
+    return `pulumi config set ${"secret" in (SETTINGS[setting as SettingName] ?? {}) ? "--secret " : ""}${args} ${value}`;
   }
 
-  /**
-   * The fix as a clause: "run `pulumi config set ...`", or "set the provider's ... to ...". With
-   * `orVariable`, the default connection's fix names its variable too (the value may have come from
-   * there): "... or set TCS_BASE_URL=<value>" (the variable alone for a placeholder).
-   */
+  /** The fix as a clause; with `orVariable`, the default connection's names its variable too (the value may have come from there). */
   fix(setting: SettingName, value: string, orVariable = false): string {
     if (this.owner.kind === "provider") return this.set(setting, value);
     const run = `run \`${this.set(setting, value)}\``;
     const variable = orVariable ? this.variable(setting) : undefined;
-    if (variable === undefined) return run;
-    return `${run} or set ${value.endsWith("...") ? variable : `${variable}=${value}`}`;
-  }
-
-  /** A sentence that sets a setting: `lead` and the command for config, "Set the provider's <setting> to <described>." for an input. */
-  setSentence(setting: SettingName, lead: string, placeholder: string, described: string): string {
-    if (this.owner.kind === "provider") return `Set the provider's ${setting} to ${described}.`;
-    const command = this.set(setting, placeholder);
-    return `${lead}: ${command}${command.endsWith(".") ? "" : "."}`;
+    return variable === undefined ? run : `${run} or set ${value.endsWith("...") ? variable : `${variable}=${value}`}`;
   }
 
   /** The sentence that sets the owner's key to a secret key of the environment to manage. */
   setSecretKey(lead: string): string {
-    return this.setSentence("apiKey", lead, SETTINGS.apiKey.fix, `a secret key (${SETTINGS.apiKey.fix}) of the environment to manage`);
-  }
-
-  /** The sentence that sets the owner's base URL to the service's. */
-  setBaseUrl(lead: string): string {
-    return this.setSentence("baseUrl", lead, "<the service's base URL>", "the service's base URL");
+    const placeholder = SETTINGS.apiKey.fix;
+    return this.owner.kind === "provider"
+      ? `Set the provider's apiKey to a secret key (${placeholder}) of the environment to manage.`
+      : `${lead}: ${this.set("apiKey", placeholder)}`;
   }
 }

@@ -1,6 +1,6 @@
 // The client's rule for the API key's transport: https, or plain http to a host whose traffic never
 // leaves the machine (the emulator listens on http://127.0.0.1); the client refuses anything else at
-// construction (resolve-options.ts). It is the provider's rule (provider/setting-values.ts, which its
+// construction (resolve-options.ts). It is the provider's rule (provider/settings/declaration.ts, which its
 // preview and its commands apply with their own messages), written again here because the SDK imports
 // no file of the provider and a preview loads no file of the SDK; a unit test holds the two to the
 // same answer for every URL (test/unit/provider/generate-base-url.test.ts).

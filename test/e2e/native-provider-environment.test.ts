@@ -8,7 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DiagnosticEvent } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { ENVIRONMENT_INPUT } from "../../provider/native/config";
+import { ENVIRONMENT_INPUT } from "../../provider/settings/provider";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 import { nativePlugins, NativeProvider, NativeResource } from "./helpers/native-resources";

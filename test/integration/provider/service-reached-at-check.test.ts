@@ -2,7 +2,7 @@
 // the service refuses failed only at `up` (a 404 naming no setting, a 422 on the create). They now fail
 // the plugin's check, the preview, naming the setting or field and the fix:
 // - a base URL that does not reach the service (a wrong path, or another server entirely), found by the
-//   key check a writing run already sends (GET /roles?limit=1, provider/engine/key-check.ts);
+//   key check a writing run already sends (GET /roles?limit=1, provider/settings/environment.ts);
 // - a config vault of another provider, found from the configs made from that vault
 //   (provider/engine/vault-provider-check.ts).
 // A preview whose inputs did not change still sends no request.

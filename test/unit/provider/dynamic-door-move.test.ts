@@ -1,7 +1,7 @@
 // A stack moved from the dynamic door by aliases, as the native door's DiffConfig and check meet it
 // (test/e2e/door-move.test.ts runs the move on the engine): the dynamic provider's stack config read
 // as the settings it holds, so the same key and base URL replace nothing; a named connection refused.
-import { changedSettings, providerConfigChange, PROVIDER_URN_INPUT, withProviderUrn } from "../../../provider/native/config";
+import { changedSettings, providerConfigChange, PROVIDER_URN_INPUT, withProviderUrn } from "../../../provider/settings/provider";
 import { asProviderSettings, DYNAMIC_DOOR_PROVIDER, namedConnectionMove } from "../../../provider/native/dynamic-door-move";
 
 const DEFAULT = "urn:pulumi:dev::proj::pulumi:providers:tcs::default";

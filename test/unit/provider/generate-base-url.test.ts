@@ -1,6 +1,6 @@
 // `generate` judges its base URL by the provider's rule before any connection (issue 58): from
 // --base-url (before the stack's config is even read), TCS_BASE_URL, or a stack's named connection.
-// The refusal is cli/base-url.ts's, which asks settings/values.ts's baseUrlProblem, which asks the SDK's
+// The refusal is cli/base-url.ts's, which asks settings/declaration.ts's baseUrlProblem, which asks the SDK's
 // rule (key-transport.ts): the provider's check, the commands and the client agree on every URL.
 import { baseUrlRefusal } from "../../../provider/cli/base-url";
 import { resolveTarget, type StackConfigReader } from "../../../provider/cli/generate/target";

@@ -1,6 +1,6 @@
 // The native door's own translations: provider settings as CheckConfig judges them, and secrets on the
 // wire (unwrapped for the engine core, wrapped again for every property a shape declares secret).
-import { configSource, providerConfigChange, PROVIDER_URN_INPUT, settingFailures, withProviderUrn } from "../../../provider/native/config";
+import { configSource, providerConfigChange, PROVIDER_URN_INPUT, settingFailures, withProviderUrn } from "../../../provider/settings/provider";
 import { SettingsOwner } from "../../../provider/settings";
 import { kindOfNativeToken } from "../../../provider/type-tokens";
 import { NaturalKeys } from "../../../provider/native/identity";

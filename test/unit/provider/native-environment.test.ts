@@ -10,9 +10,9 @@ import {
   providerConfigChange,
   providerOwner,
   withProviderUrn,
-  type EnvironmentFact,
-} from "../../../provider/native/config";
-import { environmentFact, factOf } from "../../../provider/native/environment";
+  environmentFact,
+} from "../../../provider/settings/provider";
+import { factOf, type EnvironmentFact } from "../../../provider/settings/environment";
 import { UNKNOWN } from "../../../provider/shapes/normalize";
 import { render, type Refusal } from "../../../provider/diagnostic";
 

@@ -27,7 +27,7 @@ import {
 import { mayCommitUntil, unrecordable } from "../../../provider/engine/create-intents";
 import { serviceFailure } from "../../../provider/engine/errors";
 import { orphanWarning } from "../../../provider/orphan-warning";
-import { movedRefusal, notFoundSinceSettingsChanged, unknownEnvironmentRefusal } from "../../../provider/engine/environment-record";
+import { environmentUnknown, moved, notFoundSinceChange } from "../../../provider/engine/environment-record";
 import {
   adoptedReplaceRefusal,
   collisionRefusal,
@@ -46,11 +46,10 @@ import { warningText } from "../../../provider/engine/warn";
 import { namedConnectionMove } from "../../../provider/native/dynamic-door-move";
 import { waitWarning } from "../../../provider/rate-limit-waits";
 import { SHAPES } from "../../../provider/shapes";
-import { missingSettingsRefusal } from "../../../provider/native/missing-settings";
-import { providerConfigChange, providerOwner, settingFailures, withProviderUrn } from "../../../provider/native/config";
-import { factOf, type Answer } from "../../../provider/native/environment";
+import { missingSettingsRefusal, providerConfigChange, providerOwner, settingFailures, withProviderUrn } from "../../../provider/settings/provider";
+import { factOf, type Answer } from "../../../provider/settings/environment";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
-import * as connectionRefusals from "../../../provider/settings/connection-refusals";
+import * as connectionRefusals from "../../../provider/settings/connections";
 import { tierNoteLine } from "../../../provider/cli/tier-note";
 import * as generateRefusals from "../../../provider/cli/generate/refusals";
 import { parseTier, unusableSettings } from "../../../provider/settings";
@@ -197,11 +196,17 @@ const thrown: Record<string, Diagnostic> = {
   "environment untold: no answer to the new settings (default provider)": environmentUntold("default_0_1_0", "new", { error: timedOut }),
   "environment untold: the previous key refused, unrecorded": environmentUntold(NAME, "previous", { error: unauthorized }),
   "environment untold: no answer to the previous settings, unrecorded": environmentUntold("default_0_1_0", "previous", { error: timedOut }),
+  // The environment step's refusals (environment-record.ts).
+  "moved (default connection)": moved("tcs:ProviderConfig", ID("pcfg"), undefined),
+  "moved (named connection)": moved("tcs:ProviderConfig", ID("pcfg"), "staging-eu"),
+  "environment unknown": environmentUnknown("tcs:Role", ID("rol"), undefined, "503 Service Unavailable"),
+  "not found since the settings changed (default connection)": notFoundSinceChange("tcs:IntegrationSetupSession", ID("iss"), undefined),
+  "not found since the settings changed (named connection)": notFoundSinceChange("tcs:IntegrationSetupSession", ID("iss"), "staging-eu"),
   // pulumi import's id of another form (import-id.ts), a 10,240-character one too.
   "an import id with a part too many (instance)": importIdRefusal("CallbackInstance", `${ID("cb")}/${ID("cbi")}/x`, "callbackId"),
   "an import id, long (instance)": importIdRefusal("CallbackInstance", LONG, "callbackId"),
   "an import id, long (role)": importIdRefusal("Role", LONG),
-  // A malformed tcs:connections (connection-refusals.ts), with a connection's longest name.
+  // A malformed tcs:connections (settings/connections.ts), with a connection's longest name.
   "tcs:connections not an object": connectionRefusals.connectionsNotAnObject(),
   "a connection's name refused": connectionRefusals.connectionNameRefused(`9${LONG_CONNECTION.slice(1)}`, "must start with a letter"),
   ...Object.fromEntries(
@@ -244,15 +249,10 @@ const warned: Record<string, Diagnostic> = {
   "tier advice (an explicit provider)": tierBelowServiceAdvice({ rateLimitTier: "production" }, TIER_NOTICE(20000, 5000), SettingsOwner.provider(NAME)),
 };
 
-/** Messages other modules build as strings (the settings', the environment record's), and check failures as the engine prints them. */
+/** Messages other modules build as strings (the settings'), and check failures as the engine prints them. */
 const messages: Record<string, string> = {
   // As diff says it (planner.ts), the longest form: the kind and id, then the field.
   "adopted, replace-only change": `tcs:ProviderConfig ${ID("pcfg")}: providerDeploymentId ${renderCheckReason(adoptedReplaceRefusal(ID("pcfg")))}`,
-  "moved (default connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), undefined),
-  "moved (named connection)": movedRefusal("tcs:ProviderConfig", ID("pcfg"), "staging-eu"),
-  "environment unknown": unknownEnvironmentRefusal("tcs:Role", ID("rol"), undefined, "503 Service Unavailable"),
-  "not found since the settings changed (default connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), undefined),
-  "not found since the settings changed (named connection)": notFoundSinceSettingsChanged("tcs:IntegrationSetupSession", ID("iss"), "staging-eu"),
   // A callback instance's references, checked at preview (issue 59).
   "no active callback": printed("callbackId", ID("cb"), noLiveObjectOf("Callback")),
   "no active provider config": printed("providerConfigId", ID("pcfg"), noLiveObjectOf("ProviderConfig")),

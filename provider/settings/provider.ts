@@ -1,0 +1,203 @@
+// The native door's provider settings: stack config for the default provider, or the same names as the
+// inputs of an explicit provider (`new tcs.Provider(...)`). Each provider is one plugin process, one
+// environment, recorded in its inputs (environment.ts) and asked of the service again only when the key
+// or base URL changed, so a preview with no changes sends nothing. Loads the SDK with the first question.
+import { DiagnosticError, render, renderCheckReason, type Refusal } from "../diagnostic";
+import type { LiveObject } from "../engine/binding";
+import type { PageLike } from "../engine/read-batcher";
+import { SCAN_PAGE_SIZE } from "../page-size";
+import { nameOfUrn } from "../shapes/identity";
+import { UNKNOWN } from "../shapes/normalize";
+import { ENVIRONMENT_SETTINGS, SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
+import { factOf, type Answer, type EnvironmentFact } from "./environment";
+import { configKey, settingOfConfigKey, SettingsOwner } from "./owner";
+import { readSettings, settingTextRefusal, unusableSettings, type ConfigSource } from "./read";
+
+type Props = Record<string, unknown>;
+
+export const PROVIDER_SETTINGS: readonly string[] = SETTING_NAMES;
+
+/**
+ * The provider's own URN, carried in its checked settings: the engine asks DiffConfig whether a resource
+ * moved from one provider to another must be replaced by passing the old provider's inputs under the new
+ * provider's URN, and this tells such a move from a change of one provider's own settings.
+ */
+export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
+/** The environment the key and base URL reach, kept from the last run while they stay the same. */
+export const ENVIRONMENT_INPUT = "__tcsEnvironment";
+
+export const withProviderUrn = (settings: Props, urn: string): Props => ({ ...settings, [PROVIDER_URN_INPUT]: urn });
+
+/** A config source over a provider's settings: `tcs:<name>` reads the setting; the environment stays the fallback. */
+export function configSource(settings: Props): ConfigSource {
+  return (key) => {
+    const name = settingOfConfigKey(key);
+    const value = PROVIDER_SETTINGS.includes(name) ? settings[name] : undefined;
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+}
+
+/** The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config. */
+export const isExplicitProvider = (urn: string): boolean => !/::default(_[\w.-]+)?$/.test(urn);
+
+export function providerOwner(urn: string): SettingsOwner {
+  return urn !== "" && isExplicitProvider(urn) ? SettingsOwner.provider(nameOfUrn(urn)) : SettingsOwner.defaultProvider;
+}
+
+/** What is wrong with a provider's settings, as check failures (the engine prints the property and its value before each reason). */
+export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
+  const failure = (property: string, summary: string, fix: string) => ({
+    property,
+    reason: renderCheckReason({ summary, fix, docs: "docs/guide.md#configuration" }),
+  });
+  // `connections` is the dynamic door's, read from the same stack config: this door leaves it alone.
+  const names = Object.keys(settings).filter((name) => !name.startsWith("__") && name !== "version" && name !== "connections");
+  const failures = names.flatMap((name) => {
+    const value = settings[name];
+    if (!PROVIDER_SETTINGS.includes(name)) {
+      return [
+        failure(name, `${owner.key(name)} is not a setting of the tcs provider (it takes ${PROVIDER_SETTINGS.join(", ")})`, "Remove it, or correct its name"),
+      ];
+    }
+    return value === undefined || value === null || typeof value === "string" ? [] : [failure(name, `${owner.key(name)} must be a string`, "Set it to text")];
+  });
+  if (failures.length > 0) return failures;
+  return SETTING_NAMES.flatMap((name) => {
+    const text = settings[name];
+    const refusal = typeof text === "string" && text !== "" ? settingTextRefusal(name, text, owner) : undefined;
+    return refusal ? [{ property: name, reason: renderCheckReason(refusal) }] : [];
+  });
+}
+
+/** The settings that changed (the provider's own inputs left out), and those of them that choose the environment. */
+export function changedSettings(olds: Props, news: Props): { changed: string[]; environment: string[] } {
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_INPUT);
+  const changed = keys.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
+  return { changed, environment: changed.filter((key) => ENVIRONMENT_SETTINGS.includes(key as SettingName)) };
+}
+
+/** What CheckConfig records: the environment state holds while the key and base URL stay the same, or `ask` the service. */
+export function environmentToRecord(olds: Props, news: Props): { keep: string } | "ask" {
+  const recorded = olds[ENVIRONMENT_INPUT];
+  return typeof recorded === "string" && changedSettings(olds, news).environment.length === 0 ? { keep: recorded } : "ask";
+}
+
+/** One question per settings per process: the engine asks DiffConfig again for every resource of a provider it replaces. */
+const answers = new Map<string, Promise<Answer>>();
+/** The page of roles each question listed, until the plugin configured with those settings takes it for its first role scan. */
+const listedRoles = new Map<string, { page: PageLike<LiveObject>; listedAt: number }>();
+
+const questionOf = (resolved: ProviderSettings) => JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
+
+export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; listedAt: number } | undefined {
+  const question = questionOf(readSettings(configSource(settings)));
+  const listed = listedRoles.get(question);
+  listedRoles.delete(question);
+  return listed;
+}
+
+/** A provider's checked settings with the environment they reach (CheckConfig); none when the service cannot tell. */
+export async function withEnvironment(urn: string, olds: Props, news: Props): Promise<Props> {
+  const { [ENVIRONMENT_INPUT]: _declared, ...settings } = news;
+  const record = environmentToRecord(olds, settings);
+  const fact = record === "ask" ? await environmentOf(urn, settings, "new") : { id: record.keep };
+  return "id" in fact ? { ...settings, [ENVIRONMENT_INPUT]: fact.id } : settings;
+}
+
+/** The environment some settings reach (DiffConfig): the one they record, else the service's answer. */
+export function environmentFact(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> | EnvironmentFact {
+  const recorded = settings[ENVIRONMENT_INPUT];
+  return typeof recorded === "string" ? { id: recorded } : environmentOf(urn, settings, which);
+}
+
+/** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */
+export async function providerSettingsDiff(urn: string, olds: Props, news: Props): Promise<{ changed: string[]; replaces: string[] }> {
+  if (changedSettings(olds, news).environment.length === 0) return providerConfigChange(urn, olds, news);
+  return providerConfigChange(urn, olds, news, { old: await environmentFact(urn, olds, "previous"), new: await environmentFact(urn, news, "new") });
+}
+
+async function environmentOf(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> {
+  if (settings.apiKey === UNKNOWN || settings.baseUrl === UNKNOWN) return { computed: true };
+  const owner = providerOwner(urn);
+  const resolved = readSettings(configSource(settings));
+  const question = questionOf(resolved);
+  const missing = unusableSettings(resolved, owner);
+  if (missing) return { unknown: missing };
+  let answer = answers.get(question);
+  if (!answer) answers.set(question, (answer = ask(question, resolved, owner)));
+  return factOf(await answer, { owner, which, urn });
+}
+
+async function ask(question: string, settings: ProviderSettings, owner: SettingsOwner): Promise<Answer> {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { clientFromSettings } = require("./client") as typeof import("./client");
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { warn } = require("../engine/warn") as typeof import("../engine/warn");
+    const listedAt = Date.now();
+    // A whole page, which the run's role reads then start from (docs/performance.md).
+    const page = await clientFromSettings(settings, warn, owner).roles.list({ limit: SCAN_PAGE_SIZE, order: "asc" });
+    if (page.items[0]) listedRoles.set(question, { page, listedAt });
+    return page.items[0] ? { id: page.items[0].id } : { empty: true };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * What DiffConfig says of a change of settings, given the environments the old and new settings reach
+ * (`facts`, needed when the key or base URL changed). Settings that reach another environment replace the
+ * provider's resources (as a change of the dynamic door's `connection` does), the same one (a rotated key)
+ * keeps them; a resource moved to another provider is judged the same way. A change whose environment
+ * cannot be told is refused, naming why: kept, the resources would be lost from sight; replaced, made
+ * twice in the same environment. A moved resource is replaced then, as it always was.
+ */
+export function providerConfigChange(
+  urn: string,
+  olds: Props,
+  news: Props,
+  facts?: { old: EnvironmentFact; new: EnvironmentFact },
+): { changed: string[]; replaces: string[] } {
+  const { changed, environment } = changedSettings(olds, news);
+  if (environment.length === 0) return { changed, replaces: [] };
+  if (!facts) throw new Error(`provider bug: DiffConfig of ${urn} judged a change of ${environment.join(" and ")} without the environments`);
+  const moved = typeof olds[PROVIDER_URN_INPUT] === "string" && olds[PROVIDER_URN_INPUT] !== urn;
+  const [before, after] = [facts.old, facts.new];
+  if ("id" in before && "id" in after) return { changed, replaces: before.id === after.id ? [] : environment };
+  if ("computed" in before || "computed" in after || moved) return { changed, replaces: environment };
+  const owner = providerOwner(urn);
+  if ("unknown" in after) {
+    // Gone rather than changed (a stack moved without its config file): said so, with the way back.
+    const missing = missingSettingsRefusal(urn, owner, configSource(news));
+    if (missing) throw new Error(missing);
+    // The new settings' reason first: they are what the user just changed.
+    const summary = `${environment.map((key) => owner.key(key)).join(" and ")} changed, but ${after.unknown.summary}, so its resources are neither kept nor replaced`;
+    throw new DiagnosticError({ ...after.unknown, object: owner.describe(), summary });
+  }
+  // State written before the provider recorded the environment, whose settings no longer answer.
+  const { unknown } = before as { unknown: Refusal };
+  const summary = `${unknown.summary}, and state lacks their environment: nothing is kept or replaced`;
+  // A fix that names the provider's URN names the provider: the line keeps its room for the rest.
+  throw new DiagnosticError({ ...unknown, object: unknown.fix.includes(urn) ? undefined : owner.describe(), summary });
+}
+
+/**
+ * The refusal when `owner`'s new settings (or the variables behind them) lack the key or base URL while
+ * state holds resources made with them: usually a stack moved to another backend without its
+ * Pulumi.<stack>.yaml, which `pulumi stack rm` deletes. Said as "changed", it sent users looking for a change they never made.
+ */
+export function missingSettingsRefusal(urn: string, owner: SettingsOwner, source: ConfigSource, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const missing = ENVIRONMENT_SETTINGS.filter((name) => !(source(configKey(name)) ?? env[SETTINGS[name].variable]));
+  if (missing.length === 0) return undefined;
+  const [them, are] = missing.length > 1 ? ["them", "are"] : ["it", "is"];
+  const stack = urn.split("::")[0].replace(/^urn:pulumi:/, "");
+  return render({
+    object: owner.describe(),
+    summary: `${missing.map((name) => owner.key(name)).join(" and ")} ${are} missing, and state holds resources made with ${them}, so they are neither kept nor replaced`,
+    fix:
+      owner.kind === "provider"
+        ? `Set the provider's ${missing.join(" and ")} again`
+        : `Set ${them} again: a stack moved to another backend needs its Pulumi.${stack}.yaml`,
+    docs: "docs/guide.md#moving-a-stack-to-another-backend",
+  });
+}
