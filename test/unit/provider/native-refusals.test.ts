@@ -120,7 +120,7 @@ describe("import ids", () => {
     expect(() => parseImportId("Role", `${roleId}/x`)).toThrow(
       `the import id '${roleId}/x' is not a role id. Run pulumi import tcs:index:Role <name> rol_<20 alphanumerics>`,
     );
-    expect(() => parseImportId("Role", cb)).toThrow(/is imported by its id alone/);
+    expect(() => parseImportId("Role", cb)).toThrow(/is not a role id/);
   });
 });
 
