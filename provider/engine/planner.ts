@@ -357,17 +357,22 @@ export function printedFailure(shape: Rules, { property, reason, diagnostic }: F
  */
 export function declaredTwice(kind: string, fields: readonly string[], news: Props, other: string): Refusal {
   const [first, ...rest] = fields.filter((field) => news[field] !== undefined && news[field] !== null);
-  const named = `is also declared by ${resourceNamed(kind, other)} of this program`;
+  // The other resource comes first, so that where room runs short its name is kept. The engine prints
+  // the property and its value before the reason: neither is said again.
+  const otherResource = resourceNamed(kind, other);
   return {
     summary:
-      first === undefined
-        ? named
-        : rest.length === 0
-          ? `${first} ${JSON.stringify(news[first])} ${named}: one ${kind} per ${first}`
-          : `${named} (same ${rest.length === 1 ? rest[0] : `${rest.length} other ids`})`,
-    fix: `Declare it once, or change one's ${fields[0]}`,
+      first === undefined || rest.length > 0
+        ? `${otherResource} has the same ${listed(first === undefined ? fields : [first, ...rest])}`
+        : `${otherResource} declares it too: one ${kind} per ${first}`,
+    fix: "Declare it once, or change one of them",
     docs: "docs/guide.md#resources",
   };
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 /**
@@ -377,7 +382,9 @@ export function declaredTwice(kind: string, fields: readonly string[], news: Pro
  */
 export function resourceNamed(kind: string, other: string): string {
   if (!other.startsWith("urn:pulumi:")) return `tcs.${kind} "${other}"`;
-  return `${typeOfUrn(other)} "${nameOfUrn(other)}"`;
+  const type = typeOfUrn(other);
+  // The dynamic door's type token (pulumi-nodejs:dynamic/tcs:Role) is its class, tcs.Role, to the user.
+  return `${type.startsWith("pulumi-nodejs:dynamic/") ? `tcs.${kind}` : type} "${nameOfUrn(other)}"`;
 }
 
 function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {

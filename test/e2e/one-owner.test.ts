@@ -29,7 +29,7 @@ describe("one object, one resource", () => {
     const text = await attempt((onOutput) => stack.preview({ onOutput }));
     // Each declaration names the other; the engine stops at the first it checks, whichever that is.
     expect(text).toMatch(
-      /(triage-a.*slug "triage" is also declared by tcs\.Role "triage-b"|triage-b.*slug "triage" is also declared by tcs\.Role "triage-a") of this program/s,
+      /(triage-a.*slug.*tcs\.Role "triage-b" declares it too|triage-b.*slug.*tcs\.Role "triage-a" declares it too): one Role per slug/s,
     );
   });
 
@@ -42,7 +42,7 @@ describe("one object, one resource", () => {
     });
     const text = await attempt((onOutput) => stack.up({ onOutput }));
     expect(text).toMatch(
-      /(attach-a.*is also declared by tcs\.CallbackInstance "attach-b"|attach-b.*is also declared by tcs\.CallbackInstance "attach-a") of this program/s,
+      /(attach-a.*tcs\.CallbackInstance "attach-b"|attach-b.*tcs\.CallbackInstance "attach-a") has the same callbackId/s,
     );
     const callbacks = await listAll(emulator, "/callbacks?status=active");
     // Never one instance for two resources: the second is refused, or both are (each names the other).

@@ -116,7 +116,7 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door's claims
       }
     });
     const refused = await attempt((onOutput) => twice.preview({ onOutput }));
-    expect(refused).toMatch(new RegExp(`slug "${slug}" is also declared by`));
+    expect(refused).toMatch(new RegExp(`${slug}.*tcs(\\.|:index:)Role "(prod-role|dev-role)" declares it too: one Role per slug`));
   });
 });
 

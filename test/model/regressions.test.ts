@@ -480,12 +480,12 @@ describe("one object per resource: the model's events", () => {
     expect(twiceRole).toBeInstanceOf(StepError);
     expect([twiceRole.op, twiceRole.resource]).toEqual(["check", "roleA"]);
     expect(twiceRole.failures).toEqual([
-      { property: "slug", reason: expect.stringMatching(/^slug "triage" is also declared by tcs\.Role "roleB" of this program/) },
+      { property: "slug", reason: expect.stringMatching(/^tcs\.Role "roleB" declares it too: one Role per slug/) },
     ]);
 
     const twiceInstance = await sim.up([...applied, instance("instB")]).catch((e) => e);
     expect([twiceInstance.op, twiceInstance.resource]).toEqual(["check", "instA"]);
-    expect(twiceInstance.failures).toEqual([{ property: "callbackId", reason: expect.stringMatching(/is also declared by tcs\.CallbackInstance "instB"/) }]);
+    expect(twiceInstance.failures).toEqual([{ property: "callbackId", reason: expect.stringMatching(/^tcs\.CallbackInstance "instB" has the same callbackId and providerConfigId\./) }]);
 
     expect(await world.writesCounted()).toEqual({});
     expect([...sim.state.values()].map((entry) => entry.id)).toEqual(state);
@@ -503,7 +503,7 @@ describe("one object per resource: the model's events", () => {
     // `pulumi up --skip-preview` (as the Automation API runs it): instA's check comes before instB's, and refuses it.
     const failure = await sim.up([pc, cb, instance("instA"), instance("instB")]).catch((e) => e);
     expect([failure.op, failure.resource]).toEqual(["check", "instA"]);
-    expect(failure.message).toMatch(/also declared by tcs\.CallbackInstance "instB"/);
+    expect(failure.message).toMatch(/tcs\.CallbackInstance "instB" has the same callbackId/);
     expect(await stillLive(world, existing)).toBe(true);
     expect(await world.writesCounted()).toEqual({});
   });

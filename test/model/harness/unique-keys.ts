@@ -45,7 +45,7 @@ export class RoleKeepsSlugUnderReplaceOnChanges implements Command {
     if (refused === undefined)
       fail(`${this.slot} replaced by replaceOnChanges while keeping its slug was not refused: it collided with ${old.id}, or took it over`);
     // Both doors say it alike (planner.ts, keptKeyReason); the simulation also sees which step refused it.
-    if (!/needs a new slug.*Change slug too, or take name out of replaceOnChanges/s.test(refusalText(refused))) throw refused;
+    if (!/keeps its slug.*Change slug too, or take name out of replaceOnChanges/s.test(refusalText(refused))) throw refused;
     if (refused instanceof StepError && (refused.op !== "check" || refused.resource !== this.slot || !refused.failures.some((f) => isAbout(f, "name"))))
       throw refused;
     const written = await real.world.writesCounted();

@@ -138,7 +138,7 @@ describe("another resource as a refusal names it", () => {
     await door.check(ROLE, urn("ops"), {}, role);
     const second = await door.check(ROLE, urn("opsAgain"), {}, role);
     expect(second.failures).toEqual([
-      { property: "slug", reason: expect.stringMatching(/^slug "support" is also declared by tcs:index:Role "ops" of this program/) },
+      { property: "slug", reason: expect.stringMatching(/^tcs:index:Role "ops" declares it too: one Role per slug/) },
     ]);
   });
 });

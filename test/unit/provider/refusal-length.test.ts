@@ -432,10 +432,10 @@ it("cuts a long value, never the fix, the section or what the message is about (
   );
   expect(refusals["a create's answer lost, and the lookup failed"]).toContain("Run pulumi up again: it finds an object it made by its create marker.");
   expect(refusals["natural key declared twice (role)"]).toContain(
-    `slug "per-environment-dynamic" is also declared by tcs.Role "prod-role-eu" of this program: one Role per slug.`,
+    `tcs.Role "prod-role-eu" declares it too: one Role per slug.`,
   );
   expect(refusals["natural key declared twice (instance)"]).toContain(
-    `is also declared by tcs:index:CallbackInstance "${NAME}-b" of this program (same 2 other ids).`,
+    `tcs:index:CallbackInstance "${NAME}-b" has the same callbackId, providerConfigId and providerAuthConfigId.`,
   );
   expect(refusals["a dynamic door's resource on a named connection, aliased"]).toContain("pulumi state delete it, then pulumi import it");
   expect(refusals["orphan named by a refresh"]).toMatch(/orphan: tcs:ProviderConfig \S+ carries the create marker of \S+, which this stack holds/);
