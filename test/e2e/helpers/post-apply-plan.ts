@@ -125,8 +125,11 @@ export async function expectNoPlannedChanges(
       .filter((line) => /^\s*[-+~]|error|\(update\)|\(replace\)|\(create\)|\(delete\)/i.test(line))
       .slice(0, 60)
       .join("\n");
+    // A preview that failed for another reason (a refusal at check) is said as such, not as a change.
+    const changed = /no changes were expected/.test(String(error));
+    const verdict = changed ? `still changes ${changes.length ? `${changes.length} resource(s)` : "something"}` : "failed";
     throw new Error(
-      `a plan ${what ? `${what} ` : ""}${preview.refresh ? "(with refresh) " : ""}still changes ${changes.length ? `${changes.length} resource(s)` : "something"}:\n` +
+      `a plan ${what ? `${what} ` : ""}${preview.refresh ? "(with refresh) " : ""}${verdict}:\n` +
         `${[...changes, ...refreshed].join("\n") || "(no step event named it)"}\n` +
         `the engine's diff:\n${diff || printed.join("").slice(-3000)}\n` +
         `(${String(error).slice(0, 400)})`,
