@@ -1,7 +1,6 @@
-// Named connections: one program reaching several environments, each with its own settings under
-// `tcs:connections`, set with `pulumi config set --path`. A resource or lookup names one with
-// `connection: "staging"`; one that names none uses the default connection, the top-level `tcs:*` (then
-// the environment), as before connections existed. State records only the name.
+// Named connections: one program reaching several environments, each with its settings under
+// `tcs:connections.<name>`. A resource or lookup that names none uses the default connection (the
+// top-level `tcs:*`, then the environment), as before connections existed. State records only the name.
 import { DiagnosticError, quoted, render, type Refusal } from "../diagnostic";
 import { SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
 import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
@@ -11,13 +10,13 @@ import { missingSettings, readSettings, settingsOf, type ConfigSource } from "./
 export const DEFAULT_CONNECTION_LABEL = "default";
 
 export interface ConnectionSettings extends ProviderSettings {
-  /** Marks the environment the production policy rules guard (see docs/policy.md). */
-  production?: boolean;
+  production?: boolean; // marks the environment the production policy rules guard (docs/policy.md)
 }
 
 const FIELDS = [...SETTING_NAMES, "production"];
 const DOCS = "docs/guide.md#named-connections-several-environments-in-one-program";
 const SET_ONE = SettingsOwner.connection("<name>").set("baseUrl", "<url>");
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Whether a name can be a connection's: what `--path` can address and a report can print. */
 export function connectionNameProblem(name: string): string | undefined {
@@ -27,14 +26,17 @@ export function connectionNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
-
 /** The named connections by name, from the structured key as the engine hands it over (an object in a program, JSON text in the plugin). */
 export function readConnections(config: ConfigSource): Map<string, ConnectionSettings> {
   const raw: unknown = config(CONNECTIONS_KEY);
   const connections = new Map<string, ConnectionSettings>();
   if (raw === undefined || raw === "") return connections;
-  const parsed = typeof raw === "string" ? parseJson(raw) : raw;
+  let parsed: unknown = raw;
+  try {
+    parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
+  } catch {
+    parsed = undefined;
+  }
   if (!isObject(parsed)) throw new DiagnosticError(connectionsNotAnObject());
   for (const [name, value] of Object.entries(parsed)) {
     const nameProblem = connectionNameProblem(name);
@@ -44,14 +46,6 @@ export function readConnections(config: ConfigSource): Map<string, ConnectionSet
     connections.set(name, parseConnection(value, owner));
   }
   return connections;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): ConnectionSettings {
@@ -77,54 +71,32 @@ export function settingsFor(connection: string | undefined, config: ConfigSource
   throw new DiagnosticError(connectionNotInConfig(SettingsOwner.connection(connection)));
 }
 
-export function missingConnectionSettings(connection: string | undefined, settings: ProviderSettings): string | undefined {
-  return missingSettings(settings, SettingsOwner.connection(connection));
-}
+export const missingConnectionSettings = (connection: string | undefined, settings: ProviderSettings): string | undefined =>
+  missingSettings(settings, SettingsOwner.connection(connection));
 
-// The refusals: a connection's name may be 63 characters, so a fix of two commands keeps only the first
-// when with both the line would be cut (a cut command cannot be run).
-function wholeFix(refusal: Omit<Refusal, "fix" | "docs">, first: string, then: string): Refusal {
-  const both: Refusal = { ...refusal, fix: `${first}, then ${then}`, docs: DOCS };
+// The refusals. A connection's name may be 63 characters: a fix of two commands keeps only the first when
+// with both the line would be cut (a cut command cannot be run).
+const refusal = (summary: string, fix: string, object?: string): Refusal => ({ ...(object === undefined ? {} : { object }), summary, fix, docs: DOCS });
+function wholeFix(summary: string, first: string, then: string, object?: string): Refusal {
+  const both = refusal(summary, `${first}, then ${then}`, object);
   return render(both).includes("…") ? { ...both, fix: first } : both;
 }
-
-export const connectionsNotAnObject = (): Refusal => ({
-  summary: `${CONNECTIONS_KEY} must be an object of connections by name`,
-  fix: `Run pulumi config rm ${CONNECTIONS_KEY}, then ${SET_ONE}`,
-  docs: DOCS,
-});
-
-export function connectionNameRefused(name: string, problem: string): Refusal {
-  const key = `${CONNECTIONS_KEY}.${name}`;
-  return wholeFix({ object: key, summary: `the connection's name ${problem}` }, `Run pulumi config rm --path ${key}`, SET_ONE);
-}
-
-export function connectionNotAnObject(owner: SettingsOwner): Refusal {
-  const summary = `${owner.settings()} must be an object with apiKey and baseUrl`;
-  return wholeFix({ summary }, `Run pulumi config rm --path ${owner.settings()}`, owner.set("baseUrl", "<url>"));
-}
-
-export const unknownConnectionSettings = (owner: SettingsOwner, keys: string[], known: string[]): Refusal => ({
-  object: owner.settings(),
-  summary: `unknown setting ${keys.map(quoted).join(", ")} (settings: ${known.join(", ")})`,
-  fix: `Remove ${keys.length > 1 ? "each" : "it"}: pulumi config rm --path ${owner.key(keys[0])}`,
-  docs: DOCS,
-});
-
-export const connectionSettingNotText = (owner: SettingsOwner, setting: SettingName, type: string, placeholder: string): Refusal => ({
-  summary: `${owner.key(setting)} must be a string (got ${type})`,
-  fix: `Run ${owner.set(setting, placeholder)}`,
-  docs: DOCS,
-});
-
-export const connectionProductionNotBoolean = (owner: SettingsOwner): Refusal => ({
-  summary: `${owner.key("production")} must be true or false`,
-  fix: `Run ${owner.set("production", "true")} (or false)`,
-  docs: DOCS,
-});
-
+export const connectionsNotAnObject = () =>
+  refusal(`${CONNECTIONS_KEY} must be an object of connections by name`, `Run pulumi config rm ${CONNECTIONS_KEY}, then ${SET_ONE}`);
+export const connectionNameRefused = (name: string, problem: string, key = `${CONNECTIONS_KEY}.${name}`) =>
+  wholeFix(`the connection's name ${problem}`, `Run pulumi config rm --path ${key}`, SET_ONE, key);
+export const connectionNotAnObject = (owner: SettingsOwner) =>
+  wholeFix(`${owner.settings()} must be an object with apiKey and baseUrl`, `Run pulumi config rm --path ${owner.settings()}`, owner.set("baseUrl", "<url>"));
+export const unknownConnectionSettings = (owner: SettingsOwner, keys: string[], known: string[]) =>
+  refusal(
+    `unknown setting ${keys.map(quoted).join(", ")} (settings: ${known.join(", ")})`,
+    `Remove ${keys.length > 1 ? "each" : "it"}: pulumi config rm --path ${owner.key(keys[0])}`,
+    owner.settings(),
+  );
+export const connectionSettingNotText = (owner: SettingsOwner, setting: SettingName, type: string, placeholder: string) =>
+  refusal(`${owner.key(setting)} must be a string (got ${type})`, `Run ${owner.set(setting, placeholder)}`);
+export const connectionProductionNotBoolean = (owner: SettingsOwner) =>
+  refusal(`${owner.key("production")} must be true or false`, `Run ${owner.set("production", "true")} (or false)`);
 /** A resource or lookup names a connection the stack config does not hold (removed, or misspelled). */
-export function connectionNotInConfig(owner: SettingsOwner): Refusal {
-  const summary = `${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`;
-  return wholeFix({ summary }, `Restore it: ${owner.set("baseUrl", "<url>")}`, owner.set("apiKey", "<key>"));
-}
+export const connectionNotInConfig = (owner: SettingsOwner) =>
+  wholeFix(`${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`, `Restore it: ${owner.set("baseUrl", "<url>")}`, owner.set("apiKey", "<key>"));

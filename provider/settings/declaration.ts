@@ -1,66 +1,48 @@
-// The provider's settings, each declared once, as pulumi-go-provider's `infer` reads a provider's config
-// from one struct: reading, validation and its messages, the owners' fixes, named connections, the native
-// door's CheckConfig and the schema's config section all come from here. No other source file spells a
-// setting's config key or variable (test/unit/provider/settings.test.ts). docs/adding-a-resource.md#add-a-setting.
+// The provider's settings, each declared once (as pulumi-go-provider's `infer` reads a config from one
+// struct): reading, validation and its messages, the owners' fixes, named connections, CheckConfig and the
+// schema's config section derive from here; no other source spells a config key or variable (settings.test.ts).
 import type { RateLimitTier, TIER_LIMITS } from "../../sdk";
 import { quoted } from "../diagnostic";
 
-/** Why a value cannot be used (completing "<setting> ..."), without the value for a message printed beside it, and the value that fixes it. */
-export interface ValueRefusal {
-  problem: string;
-  unvalued?: string;
-  fix: string;
-}
+/** Why a value cannot be used (completing "<setting> ..."), the same without the value (printed beside it), and the value that fixes it. */
+export type ValueRefusal = { problem: string; unvalued?: string; fix: string };
 
 interface Setting<T> {
-  /** The environment variable the default connection falls back to. */
-  readonly variable: string;
+  readonly variable: string; // the environment variable the default connection falls back to
   readonly description: string;
-  /** The value a client applies when neither the config nor the variable sets it. */
-  readonly default?: T;
-  /** What applies when unset, as the description says it, when the SDK chooses it. */
-  readonly unsetMeans?: string;
-  /** What a fix sets a missing or refused value to: a placeholder, or the usual value. */
-  readonly fix: string;
+  readonly default?: T; // what a client applies when neither the config nor the variable sets it
+  readonly unsetMeans?: string; // what applies when unset, when the SDK chooses it
+  readonly fix: string; // what a fix sets a missing or refused value to: a placeholder, or the usual value
   readonly secret?: true;
-  /** Chooses which environment a provider reaches: a change of it may move its resources. */
-  readonly environment?: true;
-  /** The value the text names, or why it names none: a refused text fails the read. */
-  readonly parse?: (text: string) => T | { problem: string };
-  /** Why a value that reads cannot be used, judged before any request. */
-  readonly check?: (text: string) => ValueRefusal | undefined;
+  readonly environment?: true; // chooses which environment a provider reaches: a change may move its resources
+  readonly parse?: (text: string) => T | { problem: string }; // a refused text fails the read
+  readonly check?: (text: string) => ValueRefusal | undefined; // judged before any request
 }
 
-/** A problem that names the value it refuses, and the same without it (shorter still, if given). */
 export const withValue = (rule: string, value: string, unvalued = rule) => ({ problem: `${rule} (got ${quoted(value)})`, unvalued });
 
-// The tiers are the SDK's; written out (the settings load no file of the SDK) but typed as its TIER_LIMITS,
+// The tiers are the SDK's, written out (the settings load no file of the SDK) but typed as its TIER_LIMITS,
 // whose numbers are literal types: a tier it adds, drops or changes fails to compile here.
 const NAMED: typeof TIER_LIMITS = { development: { limit: 100, windowMs: 600_000 }, production: { limit: 5000, windowMs: 600_000 } };
 type NamedTier = keyof typeof NAMED;
-const DEFAULT_TIER: NamedTier = "development";
-const WINDOW = { grammar: /^(\d+)\/(\d+)s$/, written: "`<requests>/<seconds>s`", example: "1000/60s" };
 const lasting = (windowMs: number) => (windowMs % 60_000 === 0 ? `${windowMs / 60_000} minutes` : `${windowMs / 1000} s`);
 const TIER_FORMS = `${(Object.keys(NAMED) as NamedTier[])
-  .map((name) => `\`${name}\` (${name === DEFAULT_TIER ? "the default, " : ""}${NAMED[name].limit} requests per ${lasting(NAMED[name].windowMs)})`)
-  .join(", ")}, or a negotiated window written ${WINDOW.written} (e.g. \`${WINDOW.example}\`)`;
+  .map((name) => `\`${name}\` (${name === "development" ? "the default, " : ""}${NAMED[name].limit} requests per ${lasting(NAMED[name].windowMs)})`)
+  .join(", ")}, or a negotiated window written \`<requests>/<seconds>s\` (e.g. \`1000/60s\`)`;
 
-/** The tier `text` names, or why it names none. */
 export function parseTier(text: string): RateLimitTier | { problem: string; unvalued: string } {
   if (Object.hasOwn(NAMED, text)) return text as NamedTier;
-  const window = WINDOW.grammar.exec(text);
+  const window = /^(\d+)\/(\d+)s$/.exec(text);
   if (window && Number(window[1]) > 0 && Number(window[2]) > 0) return { limit: Number(window[1]), windowMs: Number(window[2]) * 1000 };
-  return withValue(`must be ${Object.keys(NAMED).join(", ")} or a custom window such as ${WINDOW.example}`, text);
+  return withValue(`must be ${Object.keys(NAMED).join(", ")} or a custom window such as 1000/60s`, text);
 }
 
 /** The tier as the setting writes it: the inverse of parseTier. */
-export function formatRateLimitTier(tier: RateLimitTier): string {
-  if (typeof tier === "string") return tier;
-  return tier === false ? "off" : `${tier.limit}/${tier.windowMs / 1000}s`;
-}
+export const formatRateLimitTier = (tier: RateLimitTier): string =>
+  typeof tier === "string" ? tier : tier === false ? "off" : `${tier.limit}/${tier.windowMs / 1000}s`;
 
 /** The first version of the API, the only one the contract lists; later dates pass (the service answers for those). */
-const FIRST_SERVICE_VERSION = "2026-01-01";
+const FIRST_VERSION = "2026-01-01";
 
 // A version the service never published failed only at `up`, with a 400 that names no setting.
 function serviceVersionRefusal(version: string): ValueRefusal | undefined {
@@ -70,23 +52,17 @@ function serviceVersionRefusal(version: string): ValueRefusal | undefined {
   const date = new Date(Date.UTC(year, month - 1, day));
   let which: string | undefined;
   if (!parts) which = "not a date YYYY-MM-DD";
-  else if (version < FIRST_SERVICE_VERSION) which = "earlier than that";
+  else if (version < FIRST_VERSION) which = "earlier than that";
   else if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) which = "not a calendar date";
   if (which === undefined) return undefined;
-  return {
-    problem: `must be a published API version, dated ${FIRST_SERVICE_VERSION} or later (got ${quoted(version)}: ${which}; the service answers 400 unsupported_version)`,
-    unvalued: `must be a published version, ${FIRST_SERVICE_VERSION} or later: ${which}`,
-    fix: FIRST_SERVICE_VERSION,
-  };
+  const problem = `must be a published API version, dated ${FIRST_VERSION} or later (got ${quoted(version)}: ${which}; the service answers 400 unsupported_version)`;
+  return { problem, unvalued: `must be a published version, ${FIRST_VERSION} or later: ${which}`, fix: FIRST_VERSION };
 }
 
-// Loopback traffic never leaves the machine, so plain http exposes nothing (the emulator listens on 127.0.0.1).
-const isLoopbackHost = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-
 /**
- * Why a base URL cannot carry the API key, and whether that is the key travelling in clear. Values are
- * echoed, credentials in a URL never. The SDK applies the same rule (sdk/internal/key-transport.ts), but
- * a preview loads no file of it: test/unit/provider/generate-base-url.test.ts holds the two to one answer.
+ * Why a base URL cannot carry the API key (credentials in it never shown), and whether that is the key
+ * travelling in clear. Loopback traffic never leaves the machine (the emulator listens on 127.0.0.1). The
+ * SDK applies the same rule (sdk/internal/key-transport.ts): generate-base-url.test.ts holds the two to one answer.
  */
 export function baseUrlProblem(value: string): (ValueRefusal & { inClear: boolean }) | undefined {
   const written = value.trim();
@@ -97,7 +73,8 @@ export function baseUrlProblem(value: string): (ValueRefusal & { inClear: boolea
     return { ...withValue("must be an absolute https:// URL such as https://api.example.com", written), fix: "https://...", inClear: false };
   }
   const shown = url.username || url.password ? Object.assign(new URL(url.href), { username: "", password: "" }).href : written;
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
+  const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
     const rule = "must use https (plain http only to a loopback host, such as 127.0.0.1), so the key never travels in clear";
     const fix = shown.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, "https:");
     return { ...withValue(rule, shown, "must use https, so the key never travels in clear"), fix, inClear: url.protocol === "http:" };
@@ -126,25 +103,23 @@ export const SETTINGS = {
   }),
   serviceVersion: declare({
     variable: "TCS_SERVICE_VERSION",
-    description: `The API version to request: the date of a published version, written YYYY-MM-DD (\`${FIRST_SERVICE_VERSION}\` or later).`,
+    description: `The API version to request: the date of a published version, written YYYY-MM-DD (\`${FIRST_VERSION}\` or later).`,
     unsetMeans: "the SDK's default version",
-    fix: FIRST_SERVICE_VERSION,
+    fix: FIRST_VERSION,
     check: serviceVersionRefusal,
   }),
   rateLimitTier: declare<RateLimitTier>({
     variable: "TCS_RATE_LIMIT_TIER",
     description: `How fast requests are paced: ${TIER_FORMS}.`,
-    default: DEFAULT_TIER,
+    default: "development",
     fix: "production",
     parse: parseTier,
   }),
 };
 
 export type SettingName = keyof typeof SETTINGS;
-
 /** The settings' values as read: the text, or what the setting's grammar parses it into. */
 export type ProviderSettings = { [K in SettingName]?: (typeof SETTINGS)[K] extends Setting<infer T> ? T : never };
-
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 export const settingOf = (name: SettingName): Setting<unknown> => SETTINGS[name];
 export const SECRET_SETTINGS: readonly SettingName[] = SETTING_NAMES.filter((name) => settingOf(name).secret);

@@ -5,6 +5,7 @@
 import { DiagnosticError, render, renderCheckReason, type Refusal } from "../diagnostic";
 import type { LiveObject } from "../engine/binding";
 import type { PageLike } from "../engine/read-batcher";
+import { warn } from "../engine/warn";
 import { SCAN_PAGE_SIZE } from "../page-size";
 import { nameOfUrn } from "../shapes/identity";
 import { UNKNOWN } from "../shapes/normalize";
@@ -14,14 +15,13 @@ import { configKey, settingOfConfigKey, SettingsOwner } from "./owner";
 import { readSettings, settingTextRefusal, unusableSettings, type ConfigSource } from "./read";
 
 type Props = Record<string, unknown>;
+type Changes = { changed: string[]; replaces: string[] };
+const DOCS = "docs/guide.md#configuration";
 
 export const PROVIDER_SETTINGS: readonly string[] = SETTING_NAMES;
 
-/**
- * The provider's own URN, carried in its checked settings: the engine asks DiffConfig whether a resource
- * moved from one provider to another must be replaced by passing the old provider's inputs under the new
- * provider's URN, and this tells such a move from a change of one provider's own settings.
- */
+// The provider's own URN, in its checked settings: the engine asks DiffConfig about a resource moved from one
+// provider to another with the old provider's inputs under the new one's URN; this tells such a move apart.
 export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
 /** The environment the key and base URL reach, kept from the last run while they stay the same. */
 export const ENVIRONMENT_INPUT = "__tcsEnvironment";
@@ -29,36 +29,29 @@ export const ENVIRONMENT_INPUT = "__tcsEnvironment";
 export const withProviderUrn = (settings: Props, urn: string): Props => ({ ...settings, [PROVIDER_URN_INPUT]: urn });
 
 /** A config source over a provider's settings: `tcs:<name>` reads the setting; the environment stays the fallback. */
-export function configSource(settings: Props): ConfigSource {
-  return (key) => {
-    const name = settingOfConfigKey(key);
-    const value = PROVIDER_SETTINGS.includes(name) ? settings[name] : undefined;
+export const configSource =
+  (settings: Props): ConfigSource =>
+  (key) => {
+    const value = PROVIDER_SETTINGS.includes(settingOfConfigKey(key)) ? settings[settingOfConfigKey(key)] : undefined;
     return typeof value === "string" && value !== "" ? value : undefined;
   };
-}
 
 /** The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config. */
 export const isExplicitProvider = (urn: string): boolean => !/::default(_[\w.-]+)?$/.test(urn);
 
-export function providerOwner(urn: string): SettingsOwner {
-  return urn !== "" && isExplicitProvider(urn) ? SettingsOwner.provider(nameOfUrn(urn)) : SettingsOwner.defaultProvider;
-}
+export const providerOwner = (urn: string): SettingsOwner =>
+  urn !== "" && isExplicitProvider(urn) ? SettingsOwner.provider(nameOfUrn(urn)) : SettingsOwner.defaultProvider;
 
 /** What is wrong with a provider's settings, as check failures (the engine prints the property and its value before each reason). */
 export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
-  const failure = (property: string, summary: string, fix: string) => ({
-    property,
-    reason: renderCheckReason({ summary, fix, docs: "docs/guide.md#configuration" }),
-  });
+  const failure = (property: string, summary: string, fix: string) => ({ property, reason: renderCheckReason({ summary, fix, docs: DOCS }) });
   // `connections` is the dynamic door's, read from the same stack config: this door leaves it alone.
   const names = Object.keys(settings).filter((name) => !name.startsWith("__") && name !== "version" && name !== "connections");
   const failures = names.flatMap((name) => {
     const value = settings[name];
-    if (!PROVIDER_SETTINGS.includes(name)) {
-      return [
-        failure(name, `${owner.key(name)} is not a setting of the tcs provider (it takes ${PROVIDER_SETTINGS.join(", ")})`, "Remove it, or correct its name"),
-      ];
-    }
+    const takes = `(it takes ${PROVIDER_SETTINGS.join(", ")})`;
+    if (!PROVIDER_SETTINGS.includes(name))
+      return [failure(name, `${owner.key(name)} is not a setting of the tcs provider ${takes}`, "Remove it, or correct its name")];
     return value === undefined || value === null || typeof value === "string" ? [] : [failure(name, `${owner.key(name)} must be a string`, "Set it to text")];
   });
   if (failures.length > 0) return failures;
@@ -82,9 +75,9 @@ export function environmentToRecord(olds: Props, news: Props): { keep: string } 
   return typeof recorded === "string" && changedSettings(olds, news).environment.length === 0 ? { keep: recorded } : "ask";
 }
 
-/** One question per settings per process: the engine asks DiffConfig again for every resource of a provider it replaces. */
+// One question per settings per process (the engine asks DiffConfig again for every resource of a provider it
+// replaces), and the page of roles it listed, which the plugin configured with those settings starts its role reads from.
 const answers = new Map<string, Promise<Answer>>();
-/** The page of roles each question listed, until the plugin configured with those settings takes it for its first role scan. */
 const listedRoles = new Map<string, { page: PageLike<LiveObject>; listedAt: number }>();
 
 const questionOf = (resolved: ProviderSettings) => JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
@@ -111,7 +104,7 @@ export function environmentFact(urn: string, settings: Props, which: "new" | "pr
 }
 
 /** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */
-export async function providerSettingsDiff(urn: string, olds: Props, news: Props): Promise<{ changed: string[]; replaces: string[] }> {
+export async function providerSettingsDiff(urn: string, olds: Props, news: Props): Promise<Changes> {
   if (changedSettings(olds, news).environment.length === 0) return providerConfigChange(urn, olds, news);
   return providerConfigChange(urn, olds, news, { old: await environmentFact(urn, olds, "previous"), new: await environmentFact(urn, news, "new") });
 }
@@ -132,10 +125,7 @@ async function ask(question: string, settings: ProviderSettings, owner: Settings
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { clientFromSettings } = require("./client") as typeof import("./client");
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { warn } = require("../engine/warn") as typeof import("../engine/warn");
     const listedAt = Date.now();
-    // A whole page, which the run's role reads then start from (docs/performance.md).
     const page = await clientFromSettings(settings, warn, owner).roles.list({ limit: SCAN_PAGE_SIZE, order: "asc" });
     if (page.items[0]) listedRoles.set(question, { page, listedAt });
     return page.items[0] ? { id: page.items[0].id } : { empty: true };
@@ -148,16 +138,10 @@ async function ask(question: string, settings: ProviderSettings, owner: Settings
  * What DiffConfig says of a change of settings, given the environments the old and new settings reach
  * (`facts`, needed when the key or base URL changed). Settings that reach another environment replace the
  * provider's resources (as a change of the dynamic door's `connection` does), the same one (a rotated key)
- * keeps them; a resource moved to another provider is judged the same way. A change whose environment
- * cannot be told is refused, naming why: kept, the resources would be lost from sight; replaced, made
- * twice in the same environment. A moved resource is replaced then, as it always was.
+ * keeps them. A change whose environment cannot be told is refused, naming why: kept, the resources would be
+ * lost from sight; replaced, made twice in the same environment. A resource moved to another provider is replaced then.
  */
-export function providerConfigChange(
-  urn: string,
-  olds: Props,
-  news: Props,
-  facts?: { old: EnvironmentFact; new: EnvironmentFact },
-): { changed: string[]; replaces: string[] } {
+export function providerConfigChange(urn: string, olds: Props, news: Props, facts?: { old: EnvironmentFact; new: EnvironmentFact }): Changes {
   const { changed, environment } = changedSettings(olds, news);
   if (environment.length === 0) return { changed, replaces: [] };
   if (!facts) throw new Error(`provider bug: DiffConfig of ${urn} judged a change of ${environment.join(" and ")} without the environments`);

@@ -1,6 +1,6 @@
-// Reading the settings and judging them before any request, every setting alike, from the declaration:
-// stack config `tcs:*` first, then the environment. Read in the plugin's `configure` (and by lookups in
-// the program), never captured into the serialized provider, so the API key stays out of state.
+// Reading the settings and judging them before any request, every setting alike: stack config `tcs:*`
+// first, then the environment. Read in the plugin's `configure` (and by lookups in the program), never
+// captured into the serialized provider, so the API key stays out of state.
 import { DiagnosticError, render, type Refusal } from "../diagnostic";
 import { ENVIRONMENT_SETTINGS, SETTING_NAMES, settingOf, SETTINGS, type ProviderSettings, type SettingName, type ValueRefusal } from "./declaration";
 import { configKey, SettingsOwner } from "./owner";
@@ -18,7 +18,6 @@ function parsedText(name: SettingName, text: string): { value: unknown } | Value
   return { ...(value as { problem: string; unvalued?: string }), fix: settingOf(name).fix };
 }
 
-/** The value of setting `name` written `text`; throws the refusal when its grammar names none. */
 export function parseSetting(name: SettingName, text: string, owner: SettingsOwner): unknown {
   const parsed = parsedText(name, text);
   if ("problem" in parsed) throw new DiagnosticError(valueRefusal(name, parsed, owner));
@@ -38,31 +37,28 @@ export function settingsOf(text: (name: SettingName) => string | undefined, owne
   return Object.fromEntries(written.map(([name, value]) => [name, parseSetting(name, value!, owner)]));
 }
 
-export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  return settingsOf((name) => config(configKey(name)) ?? env[SETTINGS[name].variable], SettingsOwner.defaultConnection);
-}
+export const readSettings = (config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings =>
+  settingsOf((name) => config(configKey(name)) ?? env[SETTINGS[name].variable], SettingsOwner.defaultConnection);
 
-/** The refusal of a setting's value; with `orVariable` the fix names the default connection's variable too (the value may have come from there). */
+/** A value's refusal; with `orVariable` the fix names the default connection's variable too (the value may have come from there). */
 function valueRefusal(name: SettingName, { problem, unvalued, fix }: ValueRefusal, owner: SettingsOwner, orVariable = false, valueShown = false): Refusal {
   // A value too long to fit a runnable command in the line gives way to the declared placeholder.
   const value = fix.length > 60 ? settingOf(name).fix : fix;
   return { summary: `${owner.key(name)} ${valueShown ? (unvalued ?? problem) : problem}`, fix: capitalized(owner.fix(name, value, orVariable)), docs: DOCS };
 }
 
-/** The first value of these settings that a check refuses before any request, as a message. */
-export function settingValueProblem(settings: Record<string, unknown>, owner: SettingsOwner, orVariable = false): string | undefined {
-  const refusal = settingValueRefusal(settings, owner, orVariable);
-  return refusal && render(refusal);
-}
-
 function settingValueRefusal(settings: Record<string, unknown>, owner: SettingsOwner, orVariable: boolean): Refusal | undefined {
   for (const name of SETTING_NAMES) {
-    const value = settings[name];
-    const refusal = typeof value === "string" ? settingOf(name).check?.(value) : undefined;
+    const refusal = typeof settings[name] === "string" ? settingOf(name).check?.(settings[name]) : undefined;
     if (refusal) return valueRefusal(name, refusal, owner, orVariable);
   }
   return undefined;
 }
+
+export const settingValueProblem = (settings: Record<string, unknown>, owner: SettingsOwner, orVariable = false): string | undefined =>
+  renderedOr(settingValueRefusal(settings, owner, orVariable));
+
+const renderedOr = (refusal: Refusal | undefined) => refusal && render(refusal);
 
 const MISSING = {
   apiKey: { lacking: "no API key", input: `apiKey (a secret key, ${SETTINGS.apiKey.fix})` },
@@ -70,27 +66,19 @@ const MISSING = {
 };
 
 /**
- * What is missing or unusable before any request can be made with `owner`'s settings: the plugin's check
- * reports it, so a preview fails where the up would have. The key and base URL are named at once, so one run names every fix.
+ * What is missing or unusable before any request with `owner`'s settings: the plugin's check reports it,
+ * so a preview fails where the up would have. The key and base URL are named at once: one run names every fix.
  */
 export function unusableSettings(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): Refusal | undefined {
   const fields = (ENVIRONMENT_SETTINGS as (keyof typeof MISSING)[]).filter((field) => !settings[field]);
   if (fields.length === 0) return settingValueRefusal(settings, owner, true);
   const lacking = fields.map((field) => MISSING[field].lacking).join(" and ");
   const runs = `Run ${fields.map((field) => `\`${owner.set(field, SETTINGS[field].fix)}\``).join(" and ")}`;
-  if (owner.kind === "provider") {
-    return {
-      summary: `${owner.describe()} has ${lacking}`,
-      fix: `Set the provider's ${fields.map((field) => MISSING[field].input).join(" and ")}`,
-      docs: DOCS,
-    };
-  }
-  if (owner.kind === "connection") return { summary: `${owner.describe()} has ${lacking}`, fix: runs, docs: DOCS };
+  const inputs = `Set the provider's ${fields.map((field) => MISSING[field].input).join(" and ")}`;
+  if (owner.kind !== "default") return { summary: `${owner.describe()} has ${lacking}`, fix: owner.kind === "provider" ? inputs : runs, docs: DOCS };
   const variables = fields.map((field) => owner.variable(field)).join(" and ");
   return { summary: `${capitalized(lacking)} for the Tool Connectivity Service`, fix: `${runs} or set ${variables}`, docs: DOCS };
 }
 
-export function missingSettings(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): string | undefined {
-  const refusal = unusableSettings(settings, owner);
-  return refusal && render(refusal);
-}
+export const missingSettings = (settings: ProviderSettings, owner = SettingsOwner.defaultConnection): string | undefined =>
+  renderedOr(unusableSettings(settings, owner));
