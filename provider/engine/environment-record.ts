@@ -60,37 +60,24 @@ export function environmentUnprovable(recorded: EnvironmentRecord | undefined, s
 /** A refusal of the environment step (environment-step.ts): it always names the way out. */
 export type EnvironmentRefusal = Diagnostic & { readonly fix: string };
 
-const refusal = (kind: string, id: string, summary: string, fix: string): EnvironmentRefusal => ({
-  object: `${kind} ${id}`,
-  summary,
-  fix,
-  docs: "docs/troubleshooting.md#lives-in-another-environment",
-});
+const SECTION = "docs/troubleshooting.md#lives-in-another-environment";
+const refusal = (kind: string, id: string, summary: string, fix: string): EnvironmentRefusal => ({ object: `${kind} ${id}`, summary, fix, docs: SECTION });
 const settingsOf = (connection: string | undefined) => SettingsOwner.connection(connection).settings();
 
 /** A resource whose connection's settings now reach another environment than the one it lives in. */
-export const moved = (kind: string, id: string, connection: string | undefined) =>
-  refusal(
-    kind,
-    id,
-    `lives in another environment than ${settingsOf(connection)} now reach`,
-    "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these",
-  );
+export function moved(kind: string, id: string, connection: string | undefined): EnvironmentRefusal {
+  const fix = "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these";
+  return refusal(kind, id, `lives in another environment than ${settingsOf(connection)} now reach`, fix);
+}
 
 /** A resource whose environment was never recorded, not found with settings that changed since. */
-export const notFoundSinceChange = (kind: string, id: string, connection: string | undefined) =>
-  refusal(
-    kind,
-    id,
-    `was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded)`,
-    "If moved, set the previous settings back; if deleted, pulumi state delete it",
-  );
+export function notFoundSinceChange(kind: string, id: string, connection: string | undefined): EnvironmentRefusal {
+  const summary = `was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded)`;
+  return refusal(kind, id, summary, "If moved, set the previous settings back; if deleted, pulumi state delete it");
+}
 
 /** Settings that changed and the service could not say which environment they reach. */
-export const environmentUnknown = (kind: string, id: string, connection: string | undefined, reason: string) =>
-  refusal(
-    kind,
-    id,
-    `${settingsOf(connection)} changed, and the service could not say which environment they reach: ${quoted(reason)}`,
-    "Run again when the service answers",
-  );
+export function environmentUnknown(kind: string, id: string, connection: string | undefined, reason: string): EnvironmentRefusal {
+  const summary = `${settingsOf(connection)} changed, and the service could not say which environment they reach: ${quoted(reason)}`;
+  return refusal(kind, id, summary, "Run again when the service answers");
+}

@@ -10,13 +10,8 @@ import { missingSettings } from "./read";
 
 /** The tier advice given in this process, by the settings it is about and its words (the key only in memory, never logged). */
 const advised = new Set<string>();
-
 /** A client for these settings; throws a message that says how to fix missing settings. `warn` renders a diagnostic once (engine/warn.ts). */
-export function clientFromSettings(
-  settings: ProviderSettings,
-  warn: (warning: Diagnostic) => void,
-  owner = SettingsOwner.defaultConnection,
-): ToolConnectivityClient {
+export function clientFromSettings(settings: ProviderSettings, warn: (warning: Diagnostic) => void, owner = SettingsOwner.defaultConnection) {
   const problem = missingSettings(settings, owner);
   if (problem) throw new Error(problem);
   return new ToolConnectivityClient({
@@ -38,7 +33,6 @@ export function clientFromSettings(
     },
   });
 }
-
 /** The advice for `owner`'s rateLimitTier: a config key is set with `pulumi config set`, an explicit provider's input in the program. */
 export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierBelowServiceNotice, owner = SettingsOwner.defaultConnection): Diagnostic {
   return tierAdvice(notice, settings.rateLimitTier, {
@@ -48,7 +42,6 @@ export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierB
     paced: "this run",
   });
 }
-
 /**
  * The advice when the service allows the key more than the tier paces `paced` to, naming the setting a
  * Pulumi user changes (the SDK's own warning names its client option) and a tier not set yet: production

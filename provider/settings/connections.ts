@@ -12,12 +12,10 @@ export const DEFAULT_CONNECTION_LABEL = "default";
 export interface ConnectionSettings extends ProviderSettings {
   production?: boolean; // marks the environment the production policy rules guard (docs/policy.md)
 }
-
 const FIELDS = [...SETTING_NAMES, "production"];
 const DOCS = "docs/guide.md#named-connections-several-environments-in-one-program";
 const SET_ONE = SettingsOwner.connection("<name>").set("baseUrl", "<url>");
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
-
 /** Whether a name can be a connection's: what `--path` can address and a report can print. */
 export function connectionNameProblem(name: string): string | undefined {
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,62}$/.test(name)) return "must start with a letter and hold only letters, digits, '-' and '_' (at most 63 characters)";
@@ -25,17 +23,16 @@ export function connectionNameProblem(name: string): string | undefined {
   if (name === DEFAULT_CONNECTION_LABEL) return `'${DEFAULT_CONNECTION_LABEL}' is reserved for the top-level tcs:* settings: leave connection out to use them`;
   return undefined;
 }
-
 /** The named connections by name, from the structured key as the engine hands it over (an object in a program, JSON text in the plugin). */
 export function readConnections(config: ConfigSource): Map<string, ConnectionSettings> {
   const raw: unknown = config(CONNECTIONS_KEY);
   const connections = new Map<string, ConnectionSettings>();
   if (raw === undefined || raw === "") return connections;
-  let parsed: unknown = raw;
+  let parsed: unknown;
   try {
     parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
   } catch {
-    parsed = undefined;
+    // Not JSON: refused below.
   }
   if (!isObject(parsed)) throw new DiagnosticError(connectionsNotAnObject());
   for (const [name, value] of Object.entries(parsed)) {
@@ -62,7 +59,6 @@ function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): 
   if (typeof production !== "boolean" && production !== "true" && production !== "false") throw new DiagnosticError(connectionProductionNotBoolean(owner));
   return { ...settings, production: production === true || production === "true" };
 }
-
 /** The settings of a connection, the default one when no name is given; throws, saying how to restore it, when config does not hold it. */
 export function settingsFor(connection: string | undefined, config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
   if (connection === undefined) return readSettings(config, env);

@@ -18,7 +18,6 @@ interface Setting<T> {
   readonly parse?: (text: string) => T | { problem: string }; // a refused text fails the read
   readonly check?: (text: string) => ValueRefusal | undefined; // judged before any request
 }
-
 export const withValue = (rule: string, value: string, unvalued = rule) => ({ problem: `${rule} (got ${quoted(value)})`, unvalued });
 
 // The tiers are the SDK's, written out (the settings load no file of the SDK) but typed as its TIER_LIMITS,
@@ -36,11 +35,9 @@ export function parseTier(text: string): RateLimitTier | { problem: string; unva
   if (window && Number(window[1]) > 0 && Number(window[2]) > 0) return { limit: Number(window[1]), windowMs: Number(window[2]) * 1000 };
   return withValue(`must be ${Object.keys(NAMED).join(", ")} or a custom window such as 1000/60s`, text);
 }
-
 /** The tier as the setting writes it: the inverse of parseTier. */
 export const formatRateLimitTier = (tier: RateLimitTier): string =>
   typeof tier === "string" ? tier : tier === false ? "off" : `${tier.limit}/${tier.windowMs / 1000}s`;
-
 /** The first version of the API, the only one the contract lists; later dates pass (the service answers for those). */
 const FIRST_VERSION = "2026-01-01";
 
@@ -58,7 +55,6 @@ function serviceVersionRefusal(version: string): ValueRefusal | undefined {
   const problem = `must be a published API version, dated ${FIRST_VERSION} or later (got ${quoted(version)}: ${which}; the service answers 400 unsupported_version)`;
   return { problem, unvalued: `must be a published version, ${FIRST_VERSION} or later: ${which}`, fix: FIRST_VERSION };
 }
-
 /**
  * Why a base URL cannot carry the API key (credentials in it never shown), and whether that is the key
  * travelling in clear. Loopback traffic never leaves the machine (the emulator listens on 127.0.0.1). The
@@ -82,7 +78,6 @@ export function baseUrlProblem(value: string): (ValueRefusal & { inClear: boolea
   if (url.search || url.hash) return { ...withValue("must not carry a query string or fragment", shown), fix: shown.replace(/[?#].*$/, ""), inClear: false };
   return undefined;
 }
-
 const declare = <T = string>(setting: Setting<T>) => setting;
 
 export const SETTINGS = {
@@ -116,7 +111,6 @@ export const SETTINGS = {
     parse: parseTier,
   }),
 };
-
 export type SettingName = keyof typeof SETTINGS;
 /** The settings' values as read: the text, or what the setting's grammar parses it into. */
 export type ProviderSettings = { [K in SettingName]?: (typeof SETTINGS)[K] extends Setting<infer T> ? T : never };

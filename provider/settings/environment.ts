@@ -9,8 +9,8 @@ import type { SettingsOwner } from "./owner";
 import { capitalized } from "./read";
 
 const DOCS = "docs/guide.md#configuration";
+type Warn = (warning: Diagnostic) => void;
 type Failed = { status?: unknown; name?: unknown; code?: unknown; headers?: Record<string, string>; issues?: { path: unknown[]; message: string }[] };
-
 /**
  * What a failed GET /roles says of the settings, told apart without loading the SDK. The service answers
  * it with a list for every secret key: a 404 means the path is wrong, a redirect that the base URL is not
@@ -33,25 +33,18 @@ function failureOf(error: unknown): { kind: "refused" | "status" | "no answer" |
   }
   return { kind: typeof name === "string" && name.startsWith("APIConnection") ? "no answer" : "other" };
 }
-
 /** A publishable key reads public data only: the provider writes, so it needs the secret key. */
 export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | undefined): string | undefined {
   if (!apiKey?.startsWith("service_pk_")) return undefined;
   const summary = `${owner.describe()} has a publishable key (service_pk_...), which cannot create or change objects`;
   return render({ summary, fix: owner.setSecretKey("Set the environment's secret key"), docs: DOCS });
 }
-
 /**
  * Why the service refuses the key, or why the base URL does not reach it; undefined when it takes both, or
  * failed otherwise (the step reports that). When nothing answers the run goes on, but `onNoAnswer` is told:
  * a preview plans its writes without sending them, so nothing else would say so before the up.
  */
-export async function keyRefusal(
-  client: ToolConnectivityClient,
-  owner: SettingsOwner,
-  onNoAnswer?: (warning: Diagnostic) => void,
-  onEnvironment?: (oldestRole: string) => void,
-): Promise<string | undefined> {
+export async function keyRefusal(client: ToolConnectivityClient, owner: SettingsOwner, onNoAnswer?: Warn, onEnvironment?: (id: string) => void) {
   try {
     // No retries: a refusal is final, and a service that does not answer is the step's to report.
     const page = await client.roles.list({ limit: 1, order: "asc" }, { maxRetries: 0 });
@@ -82,14 +75,11 @@ function baseUrlRefusal(baseUrl: string, owner: SettingsOwner, answer: string): 
   const fix = provider ? `Set the provider's baseUrl to the service's base URL${guess}` : `${owner.fix("baseUrl", SETTINGS.baseUrl.fix, true)}${guess}`;
   return render({ object: provider ? owner.describe() : undefined, summary, fix: capitalized(fix), docs: DOCS });
 }
-
 const withoutCredentials = (href: string): string => Object.assign(new URL(href), { username: "", password: "" }).href;
-
 /** The native door's answer to the question: the oldest role's id, none, or the request's failure. */
 export type Answer = { id: string } | { error: unknown } | { empty: true };
 /** What is known of the environment some settings reach: its id, unknown at preview, or why it cannot be told (a clause DiffConfig completes). */
 export type EnvironmentFact = { id: string } | { computed: true } | { unknown: Refusal };
-
 /** The native door's answer as a fact. The new settings are the user's to correct; the previous ones only to put back for one up. */
 export function factOf(answer: Answer, { owner, which, urn }: { owner: SettingsOwner; which: "new" | "previous"; urn: string }): EnvironmentFact {
   if ("id" in answer) return { id: answer.id };
@@ -110,7 +100,6 @@ export function factOf(answer: Answer, { owner, which, urn }: { owner: SettingsO
   // provider's record only while no resource uses it: the command orphans nothing. Only this fix fits beside the URN.
   return unknown(`the ${which} settings got no answer (${briefly(error)})`, runAgain, `If they never answered: pulumi state delete '${urn}'`);
 }
-
 /** A failed request in a few words: its status and code, or the connection's error code, or what it said, cut short. */
 function briefly(error: unknown): string {
   const { status, code, name } = (error ?? {}) as Failed;

@@ -17,7 +17,6 @@ import { readSettings, settingTextRefusal, unusableSettings, type ConfigSource }
 type Props = Record<string, unknown>;
 type Changes = { changed: string[]; replaces: string[] };
 const DOCS = "docs/guide.md#configuration";
-
 export const PROVIDER_SETTINGS: readonly string[] = SETTING_NAMES;
 
 // The provider's own URN, in its checked settings: the engine asks DiffConfig about a resource moved from one
@@ -25,9 +24,7 @@ export const PROVIDER_SETTINGS: readonly string[] = SETTING_NAMES;
 export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
 /** The environment the key and base URL reach, kept from the last run while they stay the same. */
 export const ENVIRONMENT_INPUT = "__tcsEnvironment";
-
 export const withProviderUrn = (settings: Props, urn: string): Props => ({ ...settings, [PROVIDER_URN_INPUT]: urn });
-
 /** A config source over a provider's settings: `tcs:<name>` reads the setting; the environment stays the fallback. */
 export const configSource =
   (settings: Props): ConfigSource =>
@@ -35,13 +32,11 @@ export const configSource =
     const value = PROVIDER_SETTINGS.includes(settingOfConfigKey(key)) ? settings[settingOfConfigKey(key)] : undefined;
     return typeof value === "string" && value !== "" ? value : undefined;
   };
-
 /** The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config. */
 export const isExplicitProvider = (urn: string): boolean => !/::default(_[\w.-]+)?$/.test(urn);
 
 export const providerOwner = (urn: string): SettingsOwner =>
   urn !== "" && isExplicitProvider(urn) ? SettingsOwner.provider(nameOfUrn(urn)) : SettingsOwner.defaultProvider;
-
 /** What is wrong with a provider's settings, as check failures (the engine prints the property and its value before each reason). */
 export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
   const failure = (property: string, summary: string, fix: string) => ({ property, reason: renderCheckReason({ summary, fix, docs: DOCS }) });
@@ -61,14 +56,12 @@ export function settingFailures(settings: Props, owner: SettingsOwner): { proper
     return refusal ? [{ property: name, reason: renderCheckReason(refusal) }] : [];
   });
 }
-
 /** The settings that changed (the provider's own inputs left out), and those of them that choose the environment. */
 export function changedSettings(olds: Props, news: Props): { changed: string[]; environment: string[] } {
   const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_INPUT);
   const changed = keys.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
   return { changed, environment: changed.filter((key) => ENVIRONMENT_SETTINGS.includes(key as SettingName)) };
 }
-
 /** What CheckConfig records: the environment state holds while the key and base URL stay the same, or `ask` the service. */
 export function environmentToRecord(olds: Props, news: Props): { keep: string } | "ask" {
   const recorded = olds[ENVIRONMENT_INPUT];
@@ -79,7 +72,6 @@ export function environmentToRecord(olds: Props, news: Props): { keep: string } 
 // replaces), and the page of roles it listed, which the plugin configured with those settings starts its role reads from.
 const answers = new Map<string, Promise<Answer>>();
 const listedRoles = new Map<string, { page: PageLike<LiveObject>; listedAt: number }>();
-
 const questionOf = (resolved: ProviderSettings) => JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
 
 export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; listedAt: number } | undefined {
@@ -88,7 +80,6 @@ export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; 
   listedRoles.delete(question);
   return listed;
 }
-
 /** A provider's checked settings with the environment they reach (CheckConfig); none when the service cannot tell. */
 export async function withEnvironment(urn: string, olds: Props, news: Props): Promise<Props> {
   const { [ENVIRONMENT_INPUT]: _declared, ...settings } = news;
@@ -96,13 +87,11 @@ export async function withEnvironment(urn: string, olds: Props, news: Props): Pr
   const fact = record === "ask" ? await environmentOf(urn, settings, "new") : { id: record.keep };
   return "id" in fact ? { ...settings, [ENVIRONMENT_INPUT]: fact.id } : settings;
 }
-
 /** The environment some settings reach (DiffConfig): the one they record, else the service's answer. */
 export function environmentFact(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> | EnvironmentFact {
   const recorded = settings[ENVIRONMENT_INPUT];
   return typeof recorded === "string" ? { id: recorded } : environmentOf(urn, settings, which);
 }
-
 /** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */
 export async function providerSettingsDiff(urn: string, olds: Props, news: Props): Promise<Changes> {
   if (changedSettings(olds, news).environment.length === 0) return providerConfigChange(urn, olds, news);
@@ -133,7 +122,6 @@ async function ask(question: string, settings: ProviderSettings, owner: Settings
     return { error };
   }
 }
-
 /**
  * What DiffConfig says of a change of settings, given the environments the old and new settings reach
  * (`facts`, needed when the key or base URL changed). Settings that reach another environment replace the
@@ -164,7 +152,6 @@ export function providerConfigChange(urn: string, olds: Props, news: Props, fact
   // A fix that names the provider's URN names the provider: the line keeps its room for the rest.
   throw new DiagnosticError({ ...unknown, object: unknown.fix.includes(urn) ? undefined : owner.describe(), summary });
 }
-
 /**
  * The refusal when `owner`'s new settings (or the variables behind them) lack the key or base URL while
  * state holds resources made with them: usually a stack moved to another backend without its

@@ -7,10 +7,8 @@ import { configKey, SettingsOwner } from "./owner";
 
 /** Looks up one config key (`tcs:apiKey`); the dynamic provider's Config and the program's both fit. */
 export type ConfigSource = (key: string) => string | undefined;
-
 const DOCS = "docs/guide.md#configuration";
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** What the setting's grammar reads `text` as, or why it reads nothing (with the declared fix). */
 function parsedText(name: SettingName, text: string): { value: unknown } | ValueRefusal {
   const value = settingOf(name).parse?.(text) ?? text;
@@ -23,14 +21,12 @@ export function parseSetting(name: SettingName, text: string, owner: SettingsOwn
   if ("problem" in parsed) throw new DiagnosticError(valueRefusal(name, parsed, owner));
   return parsed.value;
 }
-
 /** Why `owner`'s setting `name`, written `text`, cannot be used, for a check failure (whose value the engine prints beside it). */
 export function settingTextRefusal(name: SettingName, text: string, owner: SettingsOwner): Refusal | undefined {
   const parsed = parsedText(name, text);
   const refusal = "problem" in parsed ? parsed : settingOf(name).check?.(text);
   return refusal && valueRefusal(name, refusal, owner, false, true);
 }
-
 /** Every setting of `owner`, each from `text(name)`, parsed. */
 export function settingsOf(text: (name: SettingName) => string | undefined, owner: SettingsOwner): ProviderSettings {
   const written = SETTING_NAMES.map((name) => [name, text(name)] as const).filter(([, value]) => value !== undefined);
@@ -39,7 +35,6 @@ export function settingsOf(text: (name: SettingName) => string | undefined, owne
 
 export const readSettings = (config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings =>
   settingsOf((name) => config(configKey(name)) ?? env[SETTINGS[name].variable], SettingsOwner.defaultConnection);
-
 /** A value's refusal; with `orVariable` the fix names the default connection's variable too (the value may have come from there). */
 function valueRefusal(name: SettingName, { problem, unvalued, fix }: ValueRefusal, owner: SettingsOwner, orVariable = false, valueShown = false): Refusal {
   // A value too long to fit a runnable command in the line gives way to the declared placeholder.
@@ -55,16 +50,10 @@ function settingValueRefusal(settings: Record<string, unknown>, owner: SettingsO
   return undefined;
 }
 
-export const settingValueProblem = (settings: Record<string, unknown>, owner: SettingsOwner, orVariable = false): string | undefined =>
-  renderedOr(settingValueRefusal(settings, owner, orVariable));
-
-const renderedOr = (refusal: Refusal | undefined) => refusal && render(refusal);
-
 const MISSING = {
   apiKey: { lacking: "no API key", input: `apiKey (a secret key, ${SETTINGS.apiKey.fix})` },
   baseUrl: { lacking: "no base URL", input: "baseUrl (the service's https://... URL)" },
 };
-
 /**
  * What is missing or unusable before any request with `owner`'s settings: the plugin's check reports it,
  * so a preview fails where the up would have. The key and base URL are named at once: one run names every fix.
@@ -80,5 +69,7 @@ export function unusableSettings(settings: ProviderSettings, owner = SettingsOwn
   return { summary: `${capitalized(lacking)} for the Tool Connectivity Service`, fix: `${runs} or set ${variables}`, docs: DOCS };
 }
 
-export const missingSettings = (settings: ProviderSettings, owner = SettingsOwner.defaultConnection): string | undefined =>
-  renderedOr(unusableSettings(settings, owner));
+export function missingSettings(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): string | undefined {
+  const refusal = unusableSettings(settings, owner);
+  return refusal && render(refusal);
+}

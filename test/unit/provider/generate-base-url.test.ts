@@ -4,7 +4,7 @@
 // rule (key-transport.ts): the provider's check, the commands and the client agree on every URL.
 import { baseUrlRefusal } from "../../../provider/cli/base-url";
 import { resolveTarget, type StackConfigReader } from "../../../provider/cli/generate/target";
-import { settingValueProblem, SettingsOwner } from "../../../provider/settings";
+import { missingSettings } from "../../../provider/settings";
 import { ToolConnectivityClient } from "../../../sdk";
 
 const KEY = "service_sk_neverSentInClear0123456789";
@@ -56,7 +56,7 @@ describe("generate's base URL", () => {
       "https://api.example.com/?x=1",
     ];
     for (const url of urls) {
-      const provider = settingValueProblem({ baseUrl: url }, SettingsOwner.defaultConnection) === undefined;
+      const provider = missingSettings({ apiKey: KEY, baseUrl: url }) === undefined;
       const command = baseUrlRefusal(url, { flag: "--base-url" }) === undefined;
       let sdk = true;
       try {
