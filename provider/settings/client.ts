@@ -33,7 +33,6 @@ export function clientFromSettings(settings: ProviderSettings, warn: (warning: D
     },
   });
 }
-/** The advice for `owner`'s rateLimitTier: a config key is set with `pulumi config set`, an explicit provider's input in the program. */
 export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierBelowServiceNotice, owner = SettingsOwner.defaultConnection): Diagnostic {
   return tierAdvice(notice, settings.rateLimitTier, {
     setting: owner.name("rateLimitTier"),
@@ -42,11 +41,9 @@ export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierB
     paced: "this run",
   });
 }
-/**
- * The advice when the service allows the key more than the tier paces `paced` to, naming the setting a
- * Pulumi user changes (the SDK's own warning names its client option) and a tier not set yet: production
- * when it covers the key, else the service's own window as a negotiated tier.
- */
+// The advice when the service allows the key more than the tier paces `paced` to, naming the setting a
+// Pulumi user changes (the SDK's own warning names its client option) and a tier not set yet: production
+// when it covers the key, else the service's own window as a negotiated tier.
 export function tierAdvice(
   { serviceLimit, tier }: TierBelowServiceNotice,
   configuredTier: RateLimitTier | undefined,

@@ -6,7 +6,6 @@ import { SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from
 import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
 import { missingSettings, readSettings, settingsOf, type ConfigSource } from "./read";
 
-/** What a report or message calls the connection of a resource that names none. */
 export const DEFAULT_CONNECTION_LABEL = "default";
 
 export interface ConnectionSettings extends ProviderSettings {
@@ -93,6 +92,5 @@ export const connectionSettingNotText = (owner: SettingsOwner, setting: SettingN
   refusal(`${owner.key(setting)} must be a string (got ${type})`, `Run ${owner.set(setting, placeholder)}`);
 export const connectionProductionNotBoolean = (owner: SettingsOwner) =>
   refusal(`${owner.key("production")} must be true or false`, `Run ${owner.set("production", "true")} (or false)`);
-/** A resource or lookup names a connection the stack config does not hold (removed, or misspelled). */
 export const connectionNotInConfig = (owner: SettingsOwner) =>
   wholeFix(`${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`, `Restore it: ${owner.set("baseUrl", "<url>")}`, owner.set("apiKey", "<key>"));

@@ -35,7 +35,6 @@ export function parseTier(text: string): RateLimitTier | { problem: string; unva
   if (window && Number(window[1]) > 0 && Number(window[2]) > 0) return { limit: Number(window[1]), windowMs: Number(window[2]) * 1000 };
   return withValue(`must be ${Object.keys(NAMED).join(", ")} or a custom window such as 1000/60s`, text);
 }
-/** The tier as the setting writes it: the inverse of parseTier. */
 export const formatRateLimitTier = (tier: RateLimitTier): string =>
   typeof tier === "string" ? tier : tier === false ? "off" : `${tier.limit}/${tier.windowMs / 1000}s`;
 /** The first version of the API, the only one the contract lists; later dates pass (the service answers for those). */
@@ -55,11 +54,9 @@ function serviceVersionRefusal(version: string): ValueRefusal | undefined {
   const problem = `must be a published API version, dated ${FIRST_VERSION} or later (got ${quoted(version)}: ${which}; the service answers 400 unsupported_version)`;
   return { problem, unvalued: `must be a published version, ${FIRST_VERSION} or later: ${which}`, fix: FIRST_VERSION };
 }
-/**
- * Why a base URL cannot carry the API key (credentials in it never shown), and whether that is the key
- * travelling in clear. Loopback traffic never leaves the machine (the emulator listens on 127.0.0.1). The
- * SDK applies the same rule (sdk/internal/key-transport.ts): generate-base-url.test.ts holds the two to one answer.
- */
+// Why a base URL cannot carry the API key (credentials in it never shown), and whether that is the key
+// travelling in clear. Loopback traffic never leaves the machine (the emulator listens on 127.0.0.1). The
+// SDK applies the same rule (sdk/internal/key-transport.ts): generate-base-url.test.ts holds the two to one answer.
 export function baseUrlProblem(value: string): (ValueRefusal & { inClear: boolean }) | undefined {
   const written = value.trim();
   let url: URL;
@@ -112,7 +109,6 @@ export const SETTINGS = {
   }),
 };
 export type SettingName = keyof typeof SETTINGS;
-/** The settings' values as read: the text, or what the setting's grammar parses it into. */
 export type ProviderSettings = { [K in SettingName]?: (typeof SETTINGS)[K] extends Setting<infer T> ? T : never };
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 export const settingOf = (name: SettingName): Setting<unknown> => SETTINGS[name];

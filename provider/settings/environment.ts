@@ -11,12 +11,10 @@ import { capitalized } from "./read";
 const DOCS = "docs/guide.md#configuration";
 type Warn = (warning: Diagnostic) => void;
 type Failed = { status?: unknown; name?: unknown; code?: unknown; headers?: Record<string, string>; issues?: { path: unknown[]; message: string }[] };
-/**
- * What a failed GET /roles says of the settings, told apart without loading the SDK. The service answers
- * it with a list for every secret key: a 404 means the path is wrong, a redirect that the base URL is not
- * the API's own, a body that is not the list envelope another server (`answer`; none for a role the SDK
- * cannot read inside the envelope, a newer service's answer). A 5xx or 429 says nothing of the URL.
- */
+// What a failed GET /roles says of the settings, told apart without loading the SDK. The service answers
+// it with a list for every secret key: a 404 means the path is wrong, a redirect that the base URL is not
+// the API's own, a body that is not the list envelope another server (`answer`; none for a role the SDK
+// cannot read inside the envelope, a newer service's answer). A 5xx or 429 says nothing of the URL.
 function failureOf(error: unknown): { kind: "refused" | "status" | "no answer" | "other" } | { kind: "not the service"; answer?: string } {
   const { status, name, headers, issues } = (error ?? {}) as Failed;
   if (status === 401 || status === 403) return { kind: "refused" };
@@ -39,11 +37,9 @@ export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | und
   const summary = `${owner.describe()} has a publishable key (service_pk_...), which cannot create or change objects`;
   return render({ summary, fix: owner.setSecretKey("Set the environment's secret key"), docs: DOCS });
 }
-/**
- * Why the service refuses the key, or why the base URL does not reach it; undefined when it takes both, or
- * failed otherwise (the step reports that). When nothing answers the run goes on, but `onNoAnswer` is told:
- * a preview plans its writes without sending them, so nothing else would say so before the up.
- */
+// Why the service refuses the key, or why the base URL does not reach it; undefined when it takes both, or
+// failed otherwise (the step reports that). When nothing answers the run goes on, but `onNoAnswer` is told:
+// a preview plans its writes without sending them, so nothing else would say so before the up.
 export async function keyRefusal(client: ToolConnectivityClient, owner: SettingsOwner, onNoAnswer?: Warn, onEnvironment?: (id: string) => void) {
   try {
     // No retries: a refusal is final, and a service that does not answer is the step's to report.
@@ -76,7 +72,6 @@ function baseUrlRefusal(baseUrl: string, owner: SettingsOwner, answer: string): 
   return render({ object: provider ? owner.describe() : undefined, summary, fix: capitalized(fix), docs: DOCS });
 }
 const withoutCredentials = (href: string): string => Object.assign(new URL(href), { username: "", password: "" }).href;
-/** The native door's answer to the question: the oldest role's id, none, or the request's failure. */
 export type Answer = { id: string } | { error: unknown } | { empty: true };
 /** What is known of the environment some settings reach: its id, unknown at preview, or why it cannot be told (a clause DiffConfig completes). */
 export type EnvironmentFact = { id: string } | { computed: true } | { unknown: Refusal };
@@ -100,7 +95,6 @@ export function factOf(answer: Answer, { owner, which, urn }: { owner: SettingsO
   // provider's record only while no resource uses it: the command orphans nothing. Only this fix fits beside the URN.
   return unknown(`the ${which} settings got no answer (${briefly(error)})`, runAgain, `If they never answered: pulumi state delete '${urn}'`);
 }
-/** A failed request in a few words: its status and code, or the connection's error code, or what it said, cut short. */
 function briefly(error: unknown): string {
   const { status, code, name } = (error ?? {}) as Failed;
   if (typeof status === "number") return typeof code === "string" ? `${status} ${code}` : `${status}`;

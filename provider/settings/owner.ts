@@ -11,13 +11,10 @@ export const settingOfConfigKey = (key: string): string => (key.startsWith(`${TC
 
 export class SettingsOwner {
   static readonly defaultConnection = new SettingsOwner("default", configKey(""));
-  /** The native door's default provider: the same settings, named as that door names it. */
   static readonly defaultProvider = new SettingsOwner("default", configKey(""), `the default ${TCS_MODULE} provider`);
-  /** A named connection of the stack config; no name is the default connection. */
   static connection(name: string | undefined): SettingsOwner {
     return name === undefined ? SettingsOwner.defaultConnection : new SettingsOwner("connection", `${CONNECTIONS_KEY}.${name}.`, `connection '${name}'`);
   }
-  /** An explicit provider of the native door, by its resource name ("prod"). */
   static provider(name: string): SettingsOwner {
     return new SettingsOwner("provider", "", `${TCS_MODULE} provider ${name}`);
   }
@@ -43,7 +40,6 @@ export class SettingsOwner {
   name(setting: string): string {
     return this.kind === "provider" ? `the ${setting} input of ${this.subject}` : this.key(setting);
   }
-  /** The environment variable the setting falls back to: the default connection's only. */
   variable(setting: SettingName): string | undefined {
     return this.kind === "default" ? SETTINGS[setting].variable : undefined;
   }
@@ -51,7 +47,6 @@ export class SettingsOwner {
   configArgs(setting: string): string | undefined {
     return this.kind === "provider" ? undefined : `${this.kind === "connection" ? "--path " : ""}${this.key(setting)}`;
   }
-  /** How to set the setting to `value`: the command (`--secret` for a secret setting), or the provider's input. */
   set(setting: string, value: string): string {
     const args = this.configArgs(setting);
     if (args === undefined) return `set the provider's ${setting} to ${value}`;
@@ -63,7 +58,6 @@ export class SettingsOwner {
     const [run, variable] = [`run \`${this.set(setting, value)}\``, orVariable ? this.variable(setting) : undefined];
     return variable === undefined ? run : `${run} or set ${value.endsWith("...") ? variable : `${variable}=${value}`}`;
   }
-  /** The sentence that sets the owner's key to a secret key of the environment to manage. */
   setSecretKey(lead: string): string {
     const key = SETTINGS.apiKey.fix;
     return this.kind === "provider"

@@ -25,7 +25,6 @@ export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
 /** The environment the key and base URL reach, kept from the last run while they stay the same. */
 export const ENVIRONMENT_INPUT = "__tcsEnvironment";
 export const withProviderUrn = (settings: Props, urn: string): Props => ({ ...settings, [PROVIDER_URN_INPUT]: urn });
-/** A config source over a provider's settings: `tcs:<name>` reads the setting; the environment stays the fallback. */
 export const configSource =
   (settings: Props): ConfigSource =>
   (key) => {
@@ -56,7 +55,6 @@ export function settingFailures(settings: Props, owner: SettingsOwner): { proper
     return refusal ? [{ property: name, reason: renderCheckReason(refusal) }] : [];
   });
 }
-/** The settings that changed (the provider's own inputs left out), and those of them that choose the environment. */
 export function changedSettings(olds: Props, news: Props): { changed: string[]; environment: string[] } {
   const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_INPUT);
   const changed = keys.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
@@ -87,7 +85,6 @@ export async function withEnvironment(urn: string, olds: Props, news: Props): Pr
   const fact = record === "ask" ? await environmentOf(urn, settings, "new") : { id: record.keep };
   return "id" in fact ? { ...settings, [ENVIRONMENT_INPUT]: fact.id } : settings;
 }
-/** The environment some settings reach (DiffConfig): the one they record, else the service's answer. */
 export function environmentFact(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> | EnvironmentFact {
   const recorded = settings[ENVIRONMENT_INPUT];
   return typeof recorded === "string" ? { id: recorded } : environmentOf(urn, settings, which);
@@ -122,13 +119,11 @@ async function ask(question: string, settings: ProviderSettings, owner: Settings
     return { error };
   }
 }
-/**
- * What DiffConfig says of a change of settings, given the environments the old and new settings reach
- * (`facts`, needed when the key or base URL changed). Settings that reach another environment replace the
- * provider's resources (as a change of the dynamic door's `connection` does), the same one (a rotated key)
- * keeps them. A change whose environment cannot be told is refused, naming why: kept, the resources would be
- * lost from sight; replaced, made twice in the same environment. A resource moved to another provider is replaced then.
- */
+// What DiffConfig says of a change of settings, given the environments the old and new settings reach
+// (`facts`, needed when the key or base URL changed). Settings that reach another environment replace the
+// provider's resources (as a change of the dynamic door's `connection` does), the same one (a rotated key)
+// keeps them. A change whose environment cannot be told is refused, naming why: kept, the resources would be
+// lost from sight; replaced, made twice in the same environment. A resource moved to another provider is replaced then.
 export function providerConfigChange(urn: string, olds: Props, news: Props, facts?: { old: EnvironmentFact; new: EnvironmentFact }): Changes {
   const { changed, environment } = changedSettings(olds, news);
   if (environment.length === 0) return { changed, replaces: [] };
@@ -152,11 +147,9 @@ export function providerConfigChange(urn: string, olds: Props, news: Props, fact
   // A fix that names the provider's URN names the provider: the line keeps its room for the rest.
   throw new DiagnosticError({ ...unknown, object: unknown.fix.includes(urn) ? undefined : owner.describe(), summary });
 }
-/**
- * The refusal when `owner`'s new settings (or the variables behind them) lack the key or base URL while
- * state holds resources made with them: usually a stack moved to another backend without its
- * Pulumi.<stack>.yaml, which `pulumi stack rm` deletes. Said as "changed", it sent users looking for a change they never made.
- */
+// The refusal when `owner`'s new settings (or the variables behind them) lack the key or base URL while
+// state holds resources made with them: usually a stack moved to another backend without its
+// Pulumi.<stack>.yaml, which `pulumi stack rm` deletes. Said as "changed", it sent users looking for a change they never made.
 export function missingSettingsRefusal(urn: string, owner: SettingsOwner, source: ConfigSource, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const missing = ENVIRONMENT_SETTINGS.filter((name) => !(source(configKey(name)) ?? env[SETTINGS[name].variable]));
   if (missing.length === 0) return undefined;

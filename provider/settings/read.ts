@@ -9,7 +9,6 @@ import { configKey, SettingsOwner } from "./owner";
 export type ConfigSource = (key: string) => string | undefined;
 const DOCS = "docs/guide.md#configuration";
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-/** What the setting's grammar reads `text` as, or why it reads nothing (with the declared fix). */
 function parsedText(name: SettingName, text: string): { value: unknown } | ValueRefusal {
   const value = settingOf(name).parse?.(text) ?? text;
   if (typeof value !== "object" || value === null || !("problem" in value)) return { value };
@@ -27,7 +26,6 @@ export function settingTextRefusal(name: SettingName, text: string, owner: Setti
   const refusal = "problem" in parsed ? parsed : settingOf(name).check?.(text);
   return refusal && valueRefusal(name, refusal, owner, false, true);
 }
-/** Every setting of `owner`, each from `text(name)`, parsed. */
 export function settingsOf(text: (name: SettingName) => string | undefined, owner: SettingsOwner): ProviderSettings {
   const written = SETTING_NAMES.map((name) => [name, text(name)] as const).filter(([, value]) => value !== undefined);
   return Object.fromEntries(written.map(([name, value]) => [name, parseSetting(name, value!, owner)]));
@@ -54,10 +52,8 @@ const MISSING = {
   apiKey: { lacking: "no API key", input: `apiKey (a secret key, ${SETTINGS.apiKey.fix})` },
   baseUrl: { lacking: "no base URL", input: "baseUrl (the service's https://... URL)" },
 };
-/**
- * What is missing or unusable before any request with `owner`'s settings: the plugin's check reports it,
- * so a preview fails where the up would have. The key and base URL are named at once: one run names every fix.
- */
+// What is missing or unusable before any request with `owner`'s settings: the plugin's check reports it,
+// so a preview fails where the up would have. The key and base URL are named at once: one run names every fix.
 export function unusableSettings(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): Refusal | undefined {
   const fields = (ENVIRONMENT_SETTINGS as (keyof typeof MISSING)[]).filter((field) => !settings[field]);
   if (fields.length === 0) return settingValueRefusal(settings, owner, true);
