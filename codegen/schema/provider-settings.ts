@@ -1,8 +1,6 @@
-// The provider's settings in the schema: the package's config variables (`tcs:apiKey` in stack config,
-// for the default provider) and an explicit provider's inputs, which are the same, each from its
-// declaration (provider/settings/declaration.ts). No `defaultInfo`: with it the generated SDKs read the
-// variable and pass its value as the provider's input, which Pulumi keeps in state, and an API key read
-// that way is not even marked secret (the SDKs wrap only a declared value). The plugin reads the variable itself.
+// The schema's config variables and an explicit provider's inputs, the same, from provider/settings/declaration.ts.
+// No `defaultInfo`: the generated SDKs would read the variable and pass it as the provider's input, kept in
+// state, and an API key read that way is not even marked secret. The plugin reads the variable itself.
 import { SETTINGS } from "../../provider/settings";
 import type { Properties } from "./pulumi-types";
 

@@ -1,5 +1,5 @@
-// The provider's own calls (CheckConfig, DiffConfig, Configure) over plain values, from the settings'
-// provider.ts: server.ts translates their messages, as it does the resource calls' for resource-calls.ts.
+// The provider's own calls (CheckConfig, DiffConfig, Configure) over plain values (settings/provider.ts):
+// server.ts translates their messages, as it does the resource calls' for resource-calls.ts.
 import type { TcsPlugin } from "../engine/tcs-plugin";
 import { SECRET_SETTINGS } from "../settings";
 import { configSource, providerOwner, providerSettingsDiff, settingFailures, takeListedRoles, withEnvironment, withProviderUrn } from "../settings/provider";
@@ -8,20 +8,17 @@ import { withSecrets, type Props } from "./properties";
 
 export class ConfigCalls {
   constructor(private readonly plugin: TcsPlugin) {}
-
-  /** The provider's settings checked, with the environment they reach recorded for DiffConfig (asked only of settings that may be used). */
+  /** The settings checked, with the environment they reach recorded for DiffConfig (asked only of settings that may be used). */
   async check(urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
     const failures = settingFailures(news, providerOwner(urn));
     const checked = failures.length > 0 ? news : await withEnvironment(urn, olds, news);
     return { inputs: withSecrets(withProviderUrn(checked, urn), SECRET_SETTINGS), failures };
   }
-
   /** What changed between the recorded settings (a dynamic door's state included) and the new ones, and what that replaces. */
   diff(urn: string, recorded: Props, news: Props): Promise<{ changed: string[]; replaces: string[] }> {
     return providerSettingsDiff(urn, asProviderSettings(recorded), news);
   }
-
-  /** The plugin configured with `args`, or from older engines the variables map (keys `tcs:config:<name>`); engines before 3.1xx send no URN. */
+  /** The plugin configured with `args`, or (older engines) the variables map, keys `tcs:config:<name>`; engines before 3.1xx send no URN. */
   configure(args: Props, variables: ReadonlyArray<[string, string]>, urn: string): void {
     const settings = Object.keys(args).length > 0 ? args : Object.fromEntries(variables.map(([key, value]) => [key.replace(/^tcs:config:/, ""), value]));
     this.plugin.configure(configSource(settings), providerOwner(urn));

@@ -1,6 +1,5 @@
-// The one place a client is built from the provider's settings: the plugin and the program's lookups
-// call the service alike, with the same retries, pacing, and advice when the tier paces below what the
-// service allows the key. Imported by its own path: it loads the SDK.
+// The one place a client is built from the settings: the plugin and the program's lookups call the service
+// alike, with the same retries, pacing and tier advice. Imported by its own path: it loads the SDK.
 import { TIER_LIMITS, ToolConnectivityClient, type RateLimitTier, type TierBelowServiceNotice } from "../../sdk";
 import { render, type Diagnostic } from "../diagnostic";
 import { rateLimitWaits } from "../rate-limit-waits";
@@ -10,6 +9,7 @@ import { missingSettings } from "./read";
 
 /** The tier advice given in this process, by the settings it is about and its words (the key only in memory, never logged). */
 const advised = new Set<string>();
+
 /** A client for these settings; throws a message that says how to fix missing settings. `warn` renders a diagnostic once (engine/warn.ts). */
 export function clientFromSettings(settings: ProviderSettings, warn: (warning: Diagnostic) => void, owner = SettingsOwner.defaultConnection) {
   const problem = missingSettings(settings, owner);
@@ -33,6 +33,7 @@ export function clientFromSettings(settings: ProviderSettings, warn: (warning: D
     },
   });
 }
+
 export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierBelowServiceNotice, owner = SettingsOwner.defaultConnection): Diagnostic {
   return tierAdvice(notice, settings.rateLimitTier, {
     setting: owner.name("rateLimitTier"),
@@ -41,6 +42,7 @@ export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierB
     paced: "this run",
   });
 }
+
 // The advice when the service allows the key more than the tier paces `paced` to, naming the setting a
 // Pulumi user changes (the SDK's own warning names its client option) and a tier not set yet: production
 // when it covers the key, else the service's own window as a negotiated tier.

@@ -1,6 +1,5 @@
-// Named connections: one program reaching several environments, each with its settings under
-// `tcs:connections.<name>`. A resource or lookup that names none uses the default connection (the
-// top-level `tcs:*`, then the environment), as before connections existed. State records only the name.
+// Named connections: one program reaching several environments, each with its settings under `tcs:connections.<name>`.
+// A resource that names none uses the default connection (the top-level `tcs:*`). State records only the name.
 import { DiagnosticError, quoted, render, type Refusal } from "../diagnostic";
 import { SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
 import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
@@ -15,6 +14,7 @@ const FIELDS = [...SETTING_NAMES, "production"];
 const DOCS = "docs/guide.md#named-connections-several-environments-in-one-program";
 const SET_ONE = SettingsOwner.connection("<name>").set("baseUrl", "<url>");
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
 /** Whether a name can be a connection's: what `--path` can address and a report can print. */
 export function connectionNameProblem(name: string): string | undefined {
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,62}$/.test(name)) return "must start with a letter and hold only letters, digits, '-' and '_' (at most 63 characters)";
@@ -22,6 +22,7 @@ export function connectionNameProblem(name: string): string | undefined {
   if (name === DEFAULT_CONNECTION_LABEL) return `'${DEFAULT_CONNECTION_LABEL}' is reserved for the top-level tcs:* settings: leave connection out to use them`;
   return undefined;
 }
+
 /** The named connections by name, from the structured key as the engine hands it over (an object in a program, JSON text in the plugin). */
 export function readConnections(config: ConfigSource): Map<string, ConnectionSettings> {
   const raw: unknown = config(CONNECTIONS_KEY);
@@ -58,6 +59,7 @@ function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): 
   if (typeof production !== "boolean" && production !== "true" && production !== "false") throw new DiagnosticError(connectionProductionNotBoolean(owner));
   return { ...settings, production: production === true || production === "true" };
 }
+
 /** The settings of a connection, the default one when no name is given; throws, saying how to restore it, when config does not hold it. */
 export function settingsFor(connection: string | undefined, config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
   if (connection === undefined) return readSettings(config, env);
@@ -72,6 +74,7 @@ export const missingConnectionSettings = (connection: string | undefined, settin
 // The refusals. A connection's name may be 63 characters: a fix of two commands keeps only the first when
 // with both the line would be cut (a cut command cannot be run).
 const refusal = (summary: string, fix: string, object?: string): Refusal => ({ ...(object === undefined ? {} : { object }), summary, fix, docs: DOCS });
+
 function wholeFix(summary: string, first: string, then: string, object?: string): Refusal {
   const both = refusal(summary, `${first}, then ${then}`, object);
   return render(both).includes("…") ? { ...both, fix: first } : both;

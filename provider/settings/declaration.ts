@@ -18,6 +18,8 @@ interface Setting<T> {
   readonly parse?: (text: string) => T | { problem: string }; // a refused text fails the read
   readonly check?: (text: string) => ValueRefusal | undefined; // judged before any request
 }
+/** A URL as a message may show it: credentials written into it are dropped. */
+export const withoutCredentials = (href: string): string => Object.assign(new URL(href), { username: "", password: "" }).href;
 export const withValue = (rule: string, value: string, unvalued = rule) => ({ problem: `${rule} (got ${quoted(value)})`, unvalued });
 
 // The tiers are the SDK's, written out (the settings load no file of the SDK) but typed as its TIER_LIMITS,
@@ -54,6 +56,7 @@ function serviceVersionRefusal(version: string): ValueRefusal | undefined {
   const problem = `must be a published API version, dated ${FIRST_VERSION} or later (got ${quoted(version)}: ${which}; the service answers 400 unsupported_version)`;
   return { problem, unvalued: `must be a published version, ${FIRST_VERSION} or later: ${which}`, fix: FIRST_VERSION };
 }
+
 // Why a base URL cannot carry the API key (credentials in it never shown), and whether that is the key
 // travelling in clear. Loopback traffic never leaves the machine (the emulator listens on 127.0.0.1). The
 // SDK applies the same rule (sdk/internal/key-transport.ts): generate-base-url.test.ts holds the two to one answer.
@@ -65,7 +68,7 @@ export function baseUrlProblem(value: string): (ValueRefusal & { inClear: boolea
   } catch {
     return { ...withValue("must be an absolute https:// URL such as https://api.example.com", written), fix: "https://...", inClear: false };
   }
-  const shown = url.username || url.password ? Object.assign(new URL(url.href), { username: "", password: "" }).href : written;
+  const shown = url.username || url.password ? withoutCredentials(url.href) : written;
   const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
     const rule = "must use https (plain http only to a loopback host, such as 127.0.0.1), so the key never travels in clear";

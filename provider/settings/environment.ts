@@ -4,13 +4,14 @@
 // engine's key check before a run writes, and the native door's CheckConfig and DiffConfig (provider.ts).
 import type { ToolConnectivityClient } from "../../sdk";
 import { quoted, render, type Diagnostic, type Refusal } from "../diagnostic";
-import { SETTINGS } from "./declaration";
+import { SETTINGS, withoutCredentials } from "./declaration";
 import type { SettingsOwner } from "./owner";
 import { capitalized } from "./read";
 
 const DOCS = "docs/guide.md#configuration";
 type Warn = (warning: Diagnostic) => void;
 type Failed = { status?: unknown; name?: unknown; code?: unknown; headers?: Record<string, string>; issues?: { path: unknown[]; message: string }[] };
+
 // What a failed GET /roles says of the settings, told apart without loading the SDK. The service answers
 // it with a list for every secret key: a 404 means the path is wrong, a redirect that the base URL is not
 // the API's own, a body that is not the list envelope another server (`answer`; none for a role the SDK
@@ -25,18 +26,22 @@ function failureOf(error: unknown): { kind: "refused" | "status" | "no answer" |
   if (name === "ResponseValidationError") {
     const envelope = (issues ?? []).filter((issue) => !(issue.path[0] === "items" && typeof issue.path[1] === "number"));
     if (envelope.length === 0) return { kind: "not the service" };
-    if (envelope.some((issue) => issue.message === "the body is not JSON"))
-      return { kind: "not the service", answer: "answered 200 with a body that is not JSON (a web page, say)" };
-    return { kind: "not the service", answer: "answered 200 with JSON that is not the list of roles the service sends" };
+    const notJson = envelope.some((issue) => issue.message === "the body is not JSON");
+    return {
+      kind: "not the service",
+      answer: `answered 200 with ${notJson ? "a body that is not JSON (a web page, say)" : "JSON that is not the list of roles the service sends"}`,
+    };
   }
   return { kind: typeof name === "string" && name.startsWith("APIConnection") ? "no answer" : "other" };
 }
+
 /** A publishable key reads public data only: the provider writes, so it needs the secret key. */
 export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | undefined): string | undefined {
   if (!apiKey?.startsWith("service_pk_")) return undefined;
   const summary = `${owner.describe()} has a publishable key (service_pk_...), which cannot create or change objects`;
   return render({ summary, fix: owner.setSecretKey("Set the environment's secret key"), docs: DOCS });
 }
+
 // Why the service refuses the key, or why the base URL does not reach it; undefined when it takes both, or
 // failed otherwise (the step reports that). When nothing answers the run goes on, but `onNoAnswer` is told:
 // a preview plans its writes without sending them, so nothing else would say so before the up.
@@ -71,21 +76,18 @@ function baseUrlRefusal(baseUrl: string, owner: SettingsOwner, answer: string): 
   const fix = provider ? `Set the provider's baseUrl to the service's base URL${guess}` : `${owner.fix("baseUrl", SETTINGS.baseUrl.fix, true)}${guess}`;
   return render({ object: provider ? owner.describe() : undefined, summary, fix: capitalized(fix), docs: DOCS });
 }
-const withoutCredentials = (href: string): string => Object.assign(new URL(href), { username: "", password: "" }).href;
 export type Answer = { id: string } | { error: unknown } | { empty: true };
 /** What is known of the environment some settings reach: its id, unknown at preview, or why it cannot be told (a clause DiffConfig completes). */
 export type EnvironmentFact = { id: string } | { computed: true } | { unknown: Refusal };
+
 /** The native door's answer as a fact. The new settings are the user's to correct; the previous ones only to put back for one up. */
 export function factOf(answer: Answer, { owner, which, urn }: { owner: SettingsOwner; which: "new" | "previous"; urn: string }): EnvironmentFact {
   if ("id" in answer) return { id: answer.id };
   const unknown = (summary: string, fixNew: string, fixPrevious = "Put the previous settings back for one pulumi up, then change them") => ({
     unknown: { summary, fix: which === "new" ? fixNew : fixPrevious, docs: "docs/native-provider.md#settings-and-several-environments" as const },
   });
-  const [apiKey, baseUrl, setBaseUrl] = [
-    `the ${which} ${owner.key("apiKey")}`,
-    `the ${which} ${owner.key("baseUrl")}`,
-    capitalized(owner.fix("baseUrl", SETTINGS.baseUrl.fix)),
-  ];
+  const [apiKey, baseUrl] = [`the ${which} ${owner.key("apiKey")}`, `the ${which} ${owner.key("baseUrl")}`];
+  const setBaseUrl = capitalized(owner.fix("baseUrl", SETTINGS.baseUrl.fix));
   if ("empty" in answer) return unknown(`${baseUrl} lists no role (every environment has some)`, setBaseUrl);
   const [error, { kind }, runAgain] = [answer.error, failureOf(answer.error), "Run pulumi preview again when the service answers"];
   if (kind === "refused") return unknown(`${apiKey} is refused (${briefly(error)})`, capitalized(owner.fix("apiKey", SETTINGS.apiKey.fix)));
@@ -95,6 +97,7 @@ export function factOf(answer: Answer, { owner, which, urn }: { owner: SettingsO
   // provider's record only while no resource uses it: the command orphans nothing. Only this fix fits beside the URN.
   return unknown(`the ${which} settings got no answer (${briefly(error)})`, runAgain, `If they never answered: pulumi state delete '${urn}'`);
 }
+
 function briefly(error: unknown): string {
   const { status, code, name } = (error ?? {}) as Failed;
   if (typeof status === "number") return typeof code === "string" ? `${status} ${code}` : `${status}`;

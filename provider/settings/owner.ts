@@ -1,6 +1,5 @@
-// Whose settings a message is about, and how it names them and their fix: the default connection (the
-// stack config's top-level keys, then the environment), a named connection (`tcs:connections.<name>.<setting>`,
-// set with `--path`), or an explicit provider of the native door (its inputs, set in the program).
+// Whose settings a message is about, and how it names them and their fix: the default connection (`tcs:*`, then the
+// environment), a named connection (`tcs:connections.<name>.*`, set with `--path`), or an explicit provider's inputs.
 import { TCS_MODULE } from "../type-tokens";
 import { SETTINGS, type SettingName } from "./declaration";
 

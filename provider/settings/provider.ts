@@ -1,7 +1,6 @@
-// The native door's provider settings: stack config for the default provider, or the same names as the
-// inputs of an explicit provider (`new tcs.Provider(...)`). Each provider is one plugin process, one
-// environment, recorded in its inputs (environment.ts) and asked of the service again only when the key
-// or base URL changed, so a preview with no changes sends nothing. Loads the SDK with the first question.
+// The native door's settings: stack config for the default provider, the same names as an explicit provider's inputs.
+// Each provider is one environment, recorded in its inputs and asked of the service again only when the key or
+// base URL changed, so a preview with no changes sends nothing. The first question loads the SDK.
 import { DiagnosticError, render, renderCheckReason, type Refusal } from "../diagnostic";
 import type { LiveObject } from "../engine/binding";
 import type { PageLike } from "../engine/read-batcher";
@@ -36,6 +35,7 @@ export const isExplicitProvider = (urn: string): boolean => !/::default(_[\w.-]+
 
 export const providerOwner = (urn: string): SettingsOwner =>
   urn !== "" && isExplicitProvider(urn) ? SettingsOwner.provider(nameOfUrn(urn)) : SettingsOwner.defaultProvider;
+
 /** What is wrong with a provider's settings, as check failures (the engine prints the property and its value before each reason). */
 export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
   const failure = (property: string, summary: string, fix: string) => ({ property, reason: renderCheckReason({ summary, fix, docs: DOCS }) });
@@ -55,11 +55,13 @@ export function settingFailures(settings: Props, owner: SettingsOwner): { proper
     return refusal ? [{ property: name, reason: renderCheckReason(refusal) }] : [];
   });
 }
+
 export function changedSettings(olds: Props, news: Props): { changed: string[]; environment: string[] } {
   const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_INPUT);
   const changed = keys.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
   return { changed, environment: changed.filter((key) => ENVIRONMENT_SETTINGS.includes(key as SettingName)) };
 }
+
 /** What CheckConfig records: the environment state holds while the key and base URL stay the same, or `ask` the service. */
 export function environmentToRecord(olds: Props, news: Props): { keep: string } | "ask" {
   const recorded = olds[ENVIRONMENT_INPUT];
@@ -78,6 +80,7 @@ export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; 
   listedRoles.delete(question);
   return listed;
 }
+
 /** A provider's checked settings with the environment they reach (CheckConfig); none when the service cannot tell. */
 export async function withEnvironment(urn: string, olds: Props, news: Props): Promise<Props> {
   const { [ENVIRONMENT_INPUT]: _declared, ...settings } = news;
@@ -85,10 +88,12 @@ export async function withEnvironment(urn: string, olds: Props, news: Props): Pr
   const fact = record === "ask" ? await environmentOf(urn, settings, "new") : { id: record.keep };
   return "id" in fact ? { ...settings, [ENVIRONMENT_INPUT]: fact.id } : settings;
 }
+
 export function environmentFact(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> | EnvironmentFact {
   const recorded = settings[ENVIRONMENT_INPUT];
   return typeof recorded === "string" ? { id: recorded } : environmentOf(urn, settings, which);
 }
+
 /** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */
 export async function providerSettingsDiff(urn: string, olds: Props, news: Props): Promise<Changes> {
   if (changedSettings(olds, news).environment.length === 0) return providerConfigChange(urn, olds, news);
@@ -119,6 +124,7 @@ async function ask(question: string, settings: ProviderSettings, owner: Settings
     return { error };
   }
 }
+
 // What DiffConfig says of a change of settings, given the environments the old and new settings reach
 // (`facts`, needed when the key or base URL changed). Settings that reach another environment replace the
 // provider's resources (as a change of the dynamic door's `connection` does), the same one (a rotated key)
@@ -147,6 +153,7 @@ export function providerConfigChange(urn: string, olds: Props, news: Props, fact
   // A fix that names the provider's URN names the provider: the line keeps its room for the rest.
   throw new DiagnosticError({ ...unknown, object: unknown.fix.includes(urn) ? undefined : owner.describe(), summary });
 }
+
 // The refusal when `owner`'s new settings (or the variables behind them) lack the key or base URL while
 // state holds resources made with them: usually a stack moved to another backend without its
 // Pulumi.<stack>.yaml, which `pulumi stack rm` deletes. Said as "changed", it sent users looking for a change they never made.

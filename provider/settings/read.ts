@@ -1,6 +1,5 @@
-// Reading the settings and judging them before any request, every setting alike: stack config `tcs:*`
-// first, then the environment. Read in the plugin's `configure` (and by lookups in the program), never
-// captured into the serialized provider, so the API key stays out of state.
+// Reading the settings (stack config `tcs:*`, then the environment) and judging them before any request. Read in
+// the plugin's `configure` and by lookups, never captured into the serialized provider: the API key stays out of state.
 import { DiagnosticError, render, type Refusal } from "../diagnostic";
 import { ENVIRONMENT_SETTINGS, SETTING_NAMES, settingOf, SETTINGS, type ProviderSettings, type SettingName, type ValueRefusal } from "./declaration";
 import { configKey, SettingsOwner } from "./owner";
@@ -9,6 +8,7 @@ import { configKey, SettingsOwner } from "./owner";
 export type ConfigSource = (key: string) => string | undefined;
 const DOCS = "docs/guide.md#configuration";
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function parsedText(name: SettingName, text: string): { value: unknown } | ValueRefusal {
   const value = settingOf(name).parse?.(text) ?? text;
   if (typeof value !== "object" || value === null || !("problem" in value)) return { value };
@@ -20,12 +20,14 @@ export function parseSetting(name: SettingName, text: string, owner: SettingsOwn
   if ("problem" in parsed) throw new DiagnosticError(valueRefusal(name, parsed, owner));
   return parsed.value;
 }
+
 /** Why `owner`'s setting `name`, written `text`, cannot be used, for a check failure (whose value the engine prints beside it). */
 export function settingTextRefusal(name: SettingName, text: string, owner: SettingsOwner): Refusal | undefined {
   const parsed = parsedText(name, text);
   const refusal = "problem" in parsed ? parsed : settingOf(name).check?.(text);
   return refusal && valueRefusal(name, refusal, owner, false, true);
 }
+
 export function settingsOf(text: (name: SettingName) => string | undefined, owner: SettingsOwner): ProviderSettings {
   const written = SETTING_NAMES.map((name) => [name, text(name)] as const).filter(([, value]) => value !== undefined);
   return Object.fromEntries(written.map(([name, value]) => [name, parseSetting(name, value!, owner)]));
@@ -33,6 +35,7 @@ export function settingsOf(text: (name: SettingName) => string | undefined, owne
 
 export const readSettings = (config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings =>
   settingsOf((name) => config(configKey(name)) ?? env[SETTINGS[name].variable], SettingsOwner.defaultConnection);
+
 /** A value's refusal; with `orVariable` the fix names the default connection's variable too (the value may have come from there). */
 function valueRefusal(name: SettingName, { problem, unvalued, fix }: ValueRefusal, owner: SettingsOwner, orVariable = false, valueShown = false): Refusal {
   // A value too long to fit a runnable command in the line gives way to the declared placeholder.
@@ -52,6 +55,7 @@ const MISSING = {
   apiKey: { lacking: "no API key", input: `apiKey (a secret key, ${SETTINGS.apiKey.fix})` },
   baseUrl: { lacking: "no base URL", input: "baseUrl (the service's https://... URL)" },
 };
+
 // What is missing or unusable before any request with `owner`'s settings: the plugin's check reports it,
 // so a preview fails where the up would have. The key and base URL are named at once: one run names every fix.
 export function unusableSettings(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): Refusal | undefined {
