@@ -42,7 +42,10 @@ module.exports = {
         "The shapes are below everything (both doors, the engine, codegen and the drift report read them): " +
         "they import only each other and the type tokens, never a layer above them.",
       from: { path: "^provider/shapes/" },
-      to: { path: "^(sdk|provider|emulator|policy|codegen|scripts|test|examples)/", pathNot: "^provider/(shapes/|type-tokens\\.ts$)" },
+      to: {
+        path: "^(sdk|provider|emulator|policy|codegen|scripts|test|examples)/",
+        pathNot: "^provider/(shapes/|type-tokens\\.ts$)",
+      },
     },
     {
       name: "type-tokens-import-nothing",
@@ -102,7 +105,10 @@ module.exports = {
         "(`import()`), as the lookups do. This rule sees the door's own imports; the integration test measures " +
         "what the door loads through the modules it imports.",
       from: { path: "^provider/(index\\.ts$|dynamic/)", pathNot: "^provider/dynamic/serve\\.ts$" },
-      to: { path: ["^sdk/", "(^|/)node_modules/(undici|zod|ajv|ajv-formats)/"], dependencyTypesNot: ["type-only", "dynamic-import"] },
+      to: {
+        path: ["^sdk/", "(^|/)node_modules/(undici|zod|ajv|ajv-formats)/"],
+        dependencyTypesNot: ["type-only", "dynamic-import"],
+      },
     },
     {
       name: "drift-report-light",
@@ -113,12 +119,17 @@ module.exports = {
         "refresh it reads. Types only otherwise. The integration test measures what it loads through the modules " +
         "it imports.",
       from: { path: "^provider/cli/drift/(classify|report|render)\\.ts$" },
-      to: { path: ["^sdk/", "^provider/engine/", "(^|/)node_modules/"], dependencyTypesNot: ["type-only", "dynamic-import"] },
+      to: {
+        path: ["^sdk/", "^provider/engine/", "(^|/)node_modules/"],
+        dependencyTypesNot: ["type-only", "dynamic-import"],
+      },
     },
     {
       name: "runtime-not-to-codegen",
       severity: "error",
-      comment: "Code generation (codegen/) writes derived artifacts and is not installed with the package: nothing the " + "package installs imports it.",
+      comment:
+        "Code generation (codegen/) writes derived artifacts and is not installed with the package: nothing the " +
+        "package installs imports it.",
       from: { path: RUNTIME },
       to: { path: "^codegen/" },
     },

@@ -26,7 +26,12 @@ export default tseslint.config(
       // `_name` marks what is unused on purpose (a destructured key left out, a parameter a signature needs).
       "@typescript-eslint/no-unused-vars": [
         "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", caughtErrors: "none" },
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          caughtErrors: "none",
+        },
       ],
     },
   },
@@ -71,7 +76,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["pulumi-tcs", "pulumi-tcs/*"], message: "import the code under test by relative path (only test/e2e imports the package)" }] },
+        {
+          patterns: [
+            {
+              group: ["pulumi-tcs", "pulumi-tcs/*"],
+              message: "import the code under test by relative path (only test/e2e imports the package)",
+            },
+          ],
+        },
       ],
     },
   },

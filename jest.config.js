@@ -2,7 +2,12 @@
 // `npm test` runs the first four; `npm run test:long` runs `long` (CI runs both).
 // Tests mirror the source: test/unit/{sdk,provider,emulator,policy,codegen,...}, test/integration/{emulator,sdk,provider,...}.
 // A unit test starts no process; one that does (a child Node, python3, git, a script) is an integration test.
-const transform = { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2023", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
+const transform = {
+  "^.+\\.ts$": [
+    "@swc/jest",
+    { jsc: { target: "es2023", parser: { syntax: "typescript" } }, module: { type: "commonjs" } },
+  ],
+};
 const moduleNameMapper = {
   "^pulumi-tcs$": "<rootDir>/provider/index.ts",
   "^pulumi-tcs/sdk$": "<rootDir>/sdk/index.ts",

@@ -15,8 +15,10 @@ export function referencePages(schema: PackageSchema): Map<string, string> {
     ["README.md", indexPage(schema)],
     [INSTALL_PAGE, installPage(schema)],
   ]);
-  for (const [token, resource] of Object.entries(schema.resources)) pages.set(pageOf(token.split(":")[2]), resourcePage(schema, token, resource));
-  for (const [token, fn] of Object.entries(schema.functions)) pages.set(pageOf(token.split(":")[2]), functionPage(schema, token, fn));
+  for (const [token, resource] of Object.entries(schema.resources))
+    pages.set(pageOf(token.split(":")[2]), resourcePage(schema, token, resource));
+  for (const [token, fn] of Object.entries(schema.functions))
+    pages.set(pageOf(token.split(":")[2]), functionPage(schema, token, fn));
   return pages;
 }
 
@@ -33,7 +35,9 @@ function main(): void {
       process.stdout.write(`gen-docs: docs/reference/ is up to date (${pages.size} pages)\n`);
       return;
     }
-    process.stderr.write(`gen-docs: docs/reference/ is out of date: run npm run codegen (differs: ${[...stale, ...extra].join(", ")})\n`);
+    process.stderr.write(
+      `gen-docs: docs/reference/ is out of date: run npm run codegen (differs: ${[...stale, ...extra].join(", ")})\n`,
+    );
     process.exit(1);
   }
   fs.rmSync(DOCS_DIR, { recursive: true, force: true });

@@ -33,7 +33,8 @@ async function derivedFiles(): Promise<Map<string, string>> {
 
 async function main(): Promise<void> {
   const files = await derivedFiles();
-  const current = (file: string) => (fs.existsSync(repoPath(file)) ? fs.readFileSync(repoPath(file), "utf8") : undefined);
+  const current = (file: string) =>
+    fs.existsSync(repoPath(file)) ? fs.readFileSync(repoPath(file), "utf8") : undefined;
   const stale = [...files].filter(([file, text]) => current(file) !== text).map(([file]) => file);
   if (process.argv.includes("--check")) {
     if (stale.length === 0) {
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    process.stderr.write(`gen-from-shapes: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `gen-from-shapes: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(2);
   });
 }

@@ -6,7 +6,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { deriveSchema } from "./schema/derive";
-import { canonicalText, formatSchema, readCommittedSchema, SCHEMA_FILE, schemaFilePath, staleness } from "./schema/schema-file";
+import {
+  canonicalText,
+  formatSchema,
+  readCommittedSchema,
+  SCHEMA_FILE,
+  schemaFilePath,
+  staleness,
+} from "./schema/schema-file";
 
 async function main(): Promise<void> {
   const bare = process.argv.indexOf("--without-examples");
@@ -24,7 +31,9 @@ async function main(): Promise<void> {
       process.stdout.write(`gen-schema: ${SCHEMA_FILE} is up to date\n`);
       return;
     }
-    process.stderr.write(`gen-schema: ${SCHEMA_FILE} is stale; run npm run gen-schema. It differs at:\n${differences.map((line) => `  ${line}\n`).join("")}`);
+    process.stderr.write(
+      `gen-schema: ${SCHEMA_FILE} is stale; run npm run gen-schema. It differs at:\n${differences.map((line) => `  ${line}\n`).join("")}`,
+    );
     process.exit(1);
   }
   const text = await formatSchema(schema);
@@ -32,7 +41,9 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(schemaFilePath()), { recursive: true });
   fs.writeFileSync(schemaFilePath(), text);
   const counts = `${Object.keys(schema.resources).length} resources, ${Object.keys(schema.functions).length} functions, ${Object.keys(schema.types).length} types`;
-  process.stdout.write(`gen-schema: wrote ${SCHEMA_FILE} (${counts}, ${text.length} bytes)${unchanged ? ", unchanged" : ""}\n`);
+  process.stdout.write(
+    `gen-schema: wrote ${SCHEMA_FILE} (${counts}, ${text.length} bytes)${unchanged ? ", unchanged" : ""}\n`,
+  );
 }
 
 if (require.main === module) {

@@ -67,9 +67,13 @@ export class Background {
         if (link.provider_id !== callback.provider_id) continue;
         const config = getConfig(state, job.env, link.config_id);
         if (!config || config.status !== "active") continue;
-        const taken = existing.some((i) => i.status === "attached" && i.config.id === config.id && (i.auth_config?.id ?? null) === link.auth_config_id);
+        const taken = existing.some(
+          (i) =>
+            i.status === "attached" && i.config.id === config.id && (i.auth_config?.id ?? null) === link.auth_config_id,
+        );
         if (taken) continue;
-        const authConfigId = link.auth_config_id !== null && catalog.authConfig(link.auth_config_id) ? link.auth_config_id : null;
+        const authConfigId =
+          link.auth_config_id !== null && catalog.authConfig(link.auth_config_id) ? link.auth_config_id : null;
         attachInstance(state, job.env, callback, config, authConfigId, job.due_at);
       }
     }

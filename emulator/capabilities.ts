@@ -15,9 +15,15 @@ export function isCapabilityPath(pathname: string): boolean {
   return pathname.startsWith(WEBHOOK_PATH) || pathname.startsWith(SETUP_PATH);
 }
 
-export async function handleCapability(req: IncomingMessage, res: ServerResponse, pathname: string, state: EmulatorState): Promise<void> {
+export async function handleCapability(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  state: EmulatorState,
+): Promise<void> {
   try {
-    if (pathname.startsWith(WEBHOOK_PATH)) return await handleWebhook(req, res, pathname.slice(WEBHOOK_PATH.length), state);
+    if (pathname.startsWith(WEBHOOK_PATH))
+      return await handleWebhook(req, res, pathname.slice(WEBHOOK_PATH.length), state);
     return await handleSetup(req, res, pathname.slice(SETUP_PATH.length), state);
   } catch (error) {
     if (error instanceof ApiError) return sendError(res, error);
@@ -25,7 +31,12 @@ export async function handleCapability(req: IncomingMessage, res: ServerResponse
   }
 }
 
-async function handleWebhook(req: IncomingMessage, res: ServerResponse, token: string, state: EmulatorState): Promise<void> {
+async function handleWebhook(
+  req: IncomingMessage,
+  res: ServerResponse,
+  token: string,
+  state: EmulatorState,
+): Promise<void> {
   const target = state.store.getToken(token);
   if (req.method !== "POST" || !target || (target.kind !== "instance_webhook" && target.kind !== "trigger_webhook")) {
     throw errors.routeNotFound(req.method ?? "GET", WEBHOOK_PATH + "...");
@@ -45,11 +56,16 @@ async function handleWebhook(req: IncomingMessage, res: ServerResponse, token: s
   const trigger =
     target.kind === "trigger_webhook"
       ? instance.triggers.find((t) => t.id === target.extra)
-      : (instance.triggers.find((t) => t.provider_trigger.key === body.trigger_key) ?? instance.triggers.find((t) => t.source === "webhook"));
+      : (instance.triggers.find((t) => t.provider_trigger.key === body.trigger_key) ??
+        instance.triggers.find((t) => t.source === "webhook"));
   if (!trigger) throw new ApiError("not_found", "No trigger of this instance receives webhooks.");
   const fixture = catalog.provider(instance._provider_id)?.triggers.find((t) => t.id === trigger.provider_trigger.id);
   const sourceId =
-    typeof body.source_id === "string" ? body.source_id : typeof body.id === "string" || typeof body.id === "number" ? String(body.id) : undefined;
+    typeof body.source_id === "string"
+      ? body.source_id
+      : typeof body.id === "string" || typeof body.id === "number"
+        ? String(body.id)
+        : undefined;
   const event = state.store.transaction(() =>
     recordEvent(state, target.env, instance, trigger, {
       type: typeof body.type === "string" && body.type.length <= 255 ? body.type : fixture?.event_type,
@@ -57,13 +73,26 @@ async function handleWebhook(req: IncomingMessage, res: ServerResponse, token: s
       output: body,
     }),
   );
-  sendJson(res, 202, { object: "callback.webhook.receipt", received: true, callback_event_id: event.id, callback_id: event.callback_id });
+  sendJson(res, 202, {
+    object: "callback.webhook.receipt",
+    received: true,
+    callback_event_id: event.id,
+    callback_id: event.callback_id,
+  });
 }
 
-async function handleSetup(req: IncomingMessage, res: ServerResponse, rest: string, state: EmulatorState): Promise<void> {
+async function handleSetup(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rest: string,
+  state: EmulatorState,
+): Promise<void> {
   const [token, action] = rest.split("/");
   const target = token ? state.store.getToken(token) : undefined;
-  const session = target?.kind === "setup_session" ? state.store.get<SetupSessionDoc>(target.env, "setup_session", target.ref) : undefined;
+  const session =
+    target?.kind === "setup_session"
+      ? state.store.get<SetupSessionDoc>(target.env, "setup_session", target.ref)
+      : undefined;
   if (!target || !session || (action !== undefined && action !== "complete")) {
     return sendHtml(res, 404, page("Setup link not found", "<p>This setup link does not exist.</p>"));
   }
@@ -82,12 +111,25 @@ async function handleSetup(req: IncomingMessage, res: ServerResponse, rest: stri
         ),
       );
     }
-    return sendHtml(res, status === "expired" ? 410 : 200, page(`Setup ${status}`, `<p>This setup session is <strong id="status">${status}</strong>.</p>`));
+    return sendHtml(
+      res,
+      status === "expired" ? 410 : 200,
+      page(`Setup ${status}`, `<p>This setup session is <strong id="status">${status}</strong>.</p>`),
+    );
   }
   if (req.method === "POST" && action === "complete") {
-    if (status === "expired") return sendHtml(res, 410, page("Setup expired", '<p>This setup session <strong id="status">expired</strong>.</p>'));
+    if (status === "expired")
+      return sendHtml(
+        res,
+        410,
+        page("Setup expired", '<p>This setup session <strong id="status">expired</strong>.</p>'),
+      );
     if (status !== "pending" && status !== "successful")
-      return sendHtml(res, 409, page(`Setup ${status}`, `<p>This setup session is <strong id="status">${status}</strong>.</p>`));
+      return sendHtml(
+        res,
+        409,
+        page(`Setup ${status}`, `<p>This setup session is <strong id="status">${status}</strong>.</p>`),
+      );
     if (status === "pending") completeSession(state, target.env, session);
     if (session.redirect_url) {
       const location = new URL(session.redirect_url);
@@ -97,7 +139,11 @@ async function handleSetup(req: IncomingMessage, res: ServerResponse, rest: stri
       res.end();
       return;
     }
-    return sendHtml(res, 200, page("Setup complete", '<p>Setup <strong id="status">successful</strong>. You can close this page.</p>'));
+    return sendHtml(
+      res,
+      200,
+      page("Setup complete", '<p>Setup <strong id="status">successful</strong>. You can close this page.</p>'),
+    );
   }
   return sendHtml(res, 404, page("Not found", "<p>Nothing here.</p>"));
 }

@@ -30,7 +30,9 @@ function positiveInt(name: string, value: string | undefined, allowZero = false)
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) {
-    process.stderr.write(`tcs-emulator: --${name} must be a ${allowZero ? "non-negative" : "positive"} integer (got ${value})\n`);
+    process.stderr.write(
+      `tcs-emulator: --${name} must be a ${allowZero ? "non-negative" : "positive"} integer (got ${value})\n`,
+    );
     process.exit(2);
   }
   return n;

@@ -26,7 +26,11 @@ export interface ControlResponse {
 
 const environmentField: Check = (value, path, problems) => {
   if (typeof value !== "string" || !ENVIRONMENTS.some((e) => e.id === value || e.type === value)) {
-    problems.push({ code: "invalid_value", message: `must be one of ${ENVIRONMENTS.flatMap((e) => [e.type, e.id]).join(", ")}`, path });
+    problems.push({
+      code: "invalid_value",
+      message: `must be one of ${ENVIRONMENTS.flatMap((e) => [e.type, e.id]).join(", ")}`,
+      path,
+    });
   }
 };
 
@@ -42,7 +46,13 @@ export function handleControl(method: string, path: string, body: unknown, ctx: 
     case "GET /_emulator/health":
       return {
         status: 200,
-        body: { status: "ok", uptime_ms: Date.now() - ctx.startedAt, db: state.store.path, records: state.store.count(), clock: clockView(state) },
+        body: {
+          status: "ok",
+          uptime_ms: Date.now() - ctx.startedAt,
+          db: state.store.path,
+          records: state.store.count(),
+          clock: clockView(state),
+        },
       };
     case "POST /_emulator/reset":
       ctx.reset();
@@ -66,7 +76,11 @@ export function handleControl(method: string, path: string, body: unknown, ctx: 
             required: true,
             check: (value, p, problems) => {
               if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 366 * 86_400_000) {
-                problems.push({ code: "invalid_value", message: "must be an integer number of milliseconds from 0 to one year", path: p });
+                problems.push({
+                  code: "invalid_value",
+                  message: "must be an integer number of milliseconds from 0 to one year",
+                  path: p,
+                });
               }
             },
           },
@@ -102,7 +116,13 @@ function clockView(state: EmulatorState) {
 function configSettings(configId: string, state: EmulatorState) {
   for (const environment of ENVIRONMENTS) {
     const config = state.store.get<ProviderConfigDoc>(environment.id, "provider_config", configId);
-    if (config) return { id: config.id, environment: environment.id, value: config._value, provider_config_vault_id: config._vault_id };
+    if (config)
+      return {
+        id: config.id,
+        environment: environment.id,
+        value: config._value,
+        provider_config_vault_id: config._vault_id,
+      };
   }
   throw errors.notFound("provider config", configId);
 }
@@ -113,7 +133,8 @@ function archiveCallback(callbackId: string, body: unknown, state: EmulatorState
   for (const environment of environmentsFor(input.environment)) {
     const callback = getCallback(state, environment.id, callbackId);
     if (!callback) continue;
-    if (callback.status === "deleted") throw errors.invalidAction(`Callback ${callback.id} is deleted and cannot be archived.`);
+    if (callback.status === "deleted")
+      throw errors.invalidAction(`Callback ${callback.id} is deleted and cannot be archived.`);
     if (callback.status === "archived") return callback;
     const archived = { ...callback, status: "archived" as const, updated_at: state.clock.iso() };
     state.store.transaction(() => {
@@ -138,7 +159,9 @@ function startDeployment(body: unknown, state: EmulatorState) {
   });
   const environment = environmentsFor(input.environment ?? "development")[0];
   const customProvider = CUSTOM_PROVIDERS.find((c) => c.id === input.custom_provider_id)!;
-  const versions = state.store.list<VersionDoc>(environment.id, "cp_version").filter((v) => v.custom_provider_id === customProvider.id);
+  const versions = state.store
+    .list<VersionDoc>(environment.id, "cp_version")
+    .filter((v) => v.custom_provider_id === customProvider.id);
   const index = versions.reduce((max, v) => Math.max(max, v.index), 0) + 1;
   if (index > 10_000) throw new ApiError("invalid_action", "Too many releases for one custom provider.");
   const { deployment, version } = state.store.transaction(() =>

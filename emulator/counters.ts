@@ -20,7 +20,12 @@ export class RequestCounters {
   }
 
   snapshot() {
-    return { total: this.total, rate_limited: this.rateLimited, by_route: Object.fromEntries(this.byRoute), by_key: Object.fromEntries(this.byKey) };
+    return {
+      total: this.total,
+      rate_limited: this.rateLimited,
+      by_route: Object.fromEntries(this.byRoute),
+      by_key: Object.fromEntries(this.byKey),
+    };
   }
 
   reset(): void {

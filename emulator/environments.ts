@@ -51,8 +51,13 @@ const KEY_SHAPE = /^service_(sk|pk)_[A-Za-z0-9_]{8,200}$/;
 
 const callersByKey = new Map<string, Caller>();
 for (const environment of ENVIRONMENTS) {
-  for (const key of [environment.keys.secret, environment.keys.secondSecret]) callersByKey.set(key, { environment, keyType: "secret", key });
-  callersByKey.set(environment.keys.publishable, { environment, keyType: "publishable", key: environment.keys.publishable });
+  for (const key of [environment.keys.secret, environment.keys.secondSecret])
+    callersByKey.set(key, { environment, keyType: "secret", key });
+  callersByKey.set(environment.keys.publishable, {
+    environment,
+    keyType: "publishable",
+    key: environment.keys.publishable,
+  });
 }
 
 export type KeyLookup = { ok: true; caller: Caller } | { ok: false; reason: "missing" | "malformed" | "unknown" };

@@ -13,7 +13,10 @@ export const ERROR_CATALOG = {
   invalid_request: { status: 400, message: "The request is invalid." },
   invalid_action: { status: 400, message: "The action is not allowed in the record's current state." },
   unsupported_version: { status: 400, message: "The requested Service-Version is not supported." },
-  callbacks_not_supported: { status: 400, message: "The provider of this integration provider does not support callbacks." },
+  callbacks_not_supported: {
+    status: 400,
+    message: "The provider of this integration provider does not support callbacks.",
+  },
   // 401 / 403: who is calling
   unauthorized: { status: 401, message: "A valid API key is required." },
   forbidden: { status: 403, message: "The API key lacks permission for this resource." },
@@ -57,7 +60,11 @@ export class ApiError extends Error {
   readonly errors?: FieldError[];
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message?: string, extra: { hint?: string; errors?: FieldError[]; headers?: Record<string, string>; status?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    extra: { hint?: string; errors?: FieldError[]; headers?: Record<string, string>; status?: number } = {},
+  ) {
     super(message ?? ERROR_CATALOG[code].message);
     this.code = code;
     this.status = extra.status ?? ERROR_CATALOG[code].status;
@@ -74,7 +81,12 @@ export class ApiError extends Error {
   }
 
   toBody(): Record<string, unknown> {
-    const body: Record<string, unknown> = { object: "error", status: this.status, code: this.code, message: this.message };
+    const body: Record<string, unknown> = {
+      object: "error",
+      status: this.status,
+      code: this.code,
+      message: this.message,
+    };
     if (this.hint !== undefined) body.hint = this.hint;
     if (this.errors !== undefined) body.errors = this.errors;
     return body;
@@ -89,17 +101,23 @@ export function codeForStatus(status: number): string {
 
 // Builders for the errors handlers raise most, so messages read the same everywhere.
 export const errors = {
-  notFound: (what: string, id: string) => new ApiError("not_found", `No ${what} with id ${JSON.stringify(truncate(id))} exists in this environment.`),
+  notFound: (what: string, id: string) =>
+    new ApiError("not_found", `No ${what} with id ${JSON.stringify(truncate(id))} exists in this environment.`),
   routeNotFound: (method: string, path: string) =>
     new ApiError("not_found", `No route matches ${method} ${truncate(path, 120)}.`, {
       hint: "See the Endpoints part of the API spec for the available routes.",
     }),
-  invalidRequest: (message: string, errors?: FieldError[], hint?: string) => new ApiError("invalid_request", message, { errors, hint }),
+  invalidRequest: (message: string, errors?: FieldError[], hint?: string) =>
+    new ApiError("invalid_request", message, { errors, hint }),
   invalidAction: (message: string, hint?: string) => new ApiError("invalid_action", message, { hint }),
   callbacksNotSupported: (providerName: string) =>
-    new ApiError("callbacks_not_supported", `The ${providerName} provider does not support callbacks: its type reports triggers as disabled.`, {
-      hint: "Create callbacks only for integration providers whose provider supports triggers.",
-    }),
+    new ApiError(
+      "callbacks_not_supported",
+      `The ${providerName} provider does not support callbacks: its type reports triggers as disabled.`,
+      {
+        hint: "Create callbacks only for integration providers whose provider supports triggers.",
+      },
+    ),
   /** `scope` completes "<id> already exists for ..." so the hint carries the bare existing id. */
   alreadyExists: (message: string, existingId: string, scope: string, path: (string | number)[]) =>
     new ApiError("already_exists", message, {
@@ -107,9 +125,13 @@ export const errors = {
       errors: [{ code: "duplicate", message, path }],
     }),
   validation: (fieldErrors: FieldError[]) =>
-    new ApiError("validation_failed", `Validation failed: ${fieldErrors.map((e) => `${formatPath(e.path)} ${e.message}`).join("; ")}.`, {
-      errors: fieldErrors,
-    }),
+    new ApiError(
+      "validation_failed",
+      `Validation failed: ${fieldErrors.map((e) => `${formatPath(e.path)} ${e.message}`).join("; ")}.`,
+      {
+        errors: fieldErrors,
+      },
+    ),
 };
 
 export function formatPath(path: (string | number)[]): string {

@@ -74,8 +74,18 @@ function matchSegments(patterns: string[], parts: string[]): boolean {
 const number =
   (options: { min: number; max: number; integer?: boolean }): Check =>
   (value, path, problems) => {
-    if (typeof value !== "number" || !Number.isFinite(value) || (options.integer && !Number.isInteger(value)) || value < options.min || value > options.max) {
-      problems.push({ code: "invalid_value", message: `must be a${options.integer ? "n integer" : " number"} from ${options.min} to ${options.max}`, path });
+    if (
+      typeof value !== "number" ||
+      !Number.isFinite(value) ||
+      (options.integer && !Number.isInteger(value)) ||
+      value < options.min ||
+      value > options.max
+    ) {
+      problems.push({
+        code: "invalid_value",
+        message: `must be a${options.integer ? "n integer" : " number"} from ${options.min} to ${options.max}`,
+        path,
+      });
     }
   };
 const text =
@@ -149,7 +159,11 @@ export class Faults {
   describe() {
     return {
       seed: this.seed,
-      rules: this.rules.map(({ rule, remaining, fired }) => ({ ...rule, fired, remaining: Number.isFinite(remaining) ? remaining : null })),
+      rules: this.rules.map(({ rule, remaining, fired }) => ({
+        ...rule,
+        fired,
+        remaining: Number.isFinite(remaining) ? remaining : null,
+      })),
     };
   }
 
@@ -169,13 +183,20 @@ export class Faults {
       active.remaining--;
       active.fired++;
       outcome.fired = true;
-      outcome.latencyMs += (rule.latency_ms ?? 0) + (rule.jitter_ms ? Math.floor(this.random() * (rule.jitter_ms + 1)) : 0);
+      outcome.latencyMs +=
+        (rule.latency_ms ?? 0) + (rule.jitter_ms ? Math.floor(this.random() * (rule.jitter_ms + 1)) : 0);
       if (rule.drop_after_commit) outcome.dropAfterCommit = true;
       else if (rule.late_commit_ms !== undefined) outcome.lateCommitMs = rule.late_commit_ms;
       else if (rule.status !== undefined) {
         const code = rule.code ?? codeForStatus(rule.status);
-        const headers: Record<string, string> = rule.retry_after !== undefined ? { "Retry-After": String(rule.retry_after) } : {};
-        outcome.error = ApiError.injected(rule.status, code, rule.message ?? `Injected fault: ${rule.status} ${code}.`, headers);
+        const headers: Record<string, string> =
+          rule.retry_after !== undefined ? { "Retry-After": String(rule.retry_after) } : {};
+        outcome.error = ApiError.injected(
+          rule.status,
+          code,
+          rule.message ?? `Injected fault: ${rule.status} ${code}.`,
+          headers,
+        );
       }
     }
     return outcome;

@@ -15,7 +15,8 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     if (size > DRAIN_LIMIT_BYTES) req.socket.destroy();
     if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
-  if (size > MAX_BODY_BYTES) throw new ApiError("invalid_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (size > MAX_BODY_BYTES)
+    throw new ApiError("invalid_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   if (size === 0) return undefined;
   const text = Buffer.concat(chunks).toString("utf8");
   if (text.trim() === "") return undefined;
@@ -32,14 +33,32 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   return body;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const payload = JSON.stringify(body);
-  res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(payload) });
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(payload),
+  });
   res.end(payload);
 }
 
-export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...headers, "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(html) });
+export function sendHtml(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": Buffer.byteLength(html),
+  });
   res.end(html);
 }
 
@@ -53,5 +72,8 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 }

@@ -52,7 +52,8 @@ export const DEFAULT_RATE_LIMITS = {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const maxPageSize = options.maxPageSize ?? 100;
-  if (!Number.isInteger(maxPageSize) || maxPageSize < 1) throw new Error(`maxPageSize must be a positive integer, got ${String(options.maxPageSize)}`);
+  if (!Number.isInteger(maxPageSize) || maxPageSize < 1)
+    throw new Error(`maxPageSize must be a positive integer, got ${String(options.maxPageSize)}`);
   const server = new EmulatorServer({
     host: options.host ?? "127.0.0.1",
     port: options.port ?? 0,

@@ -37,6 +37,10 @@ export function assertNestingWithinLimit(body: unknown): void {
   }
   const problems: FieldError[] = Object.entries(body)
     .filter(([, value]) => nestedDeeperThan(value, MAX_JSON_DEPTH))
-    .map(([field]) => ({ code: "too_large", message: `must be nested at most ${MAX_JSON_DEPTH} levels deep (objects and arrays)`, path: [field] }));
+    .map(([field]) => ({
+      code: "too_large",
+      message: `must be nested at most ${MAX_JSON_DEPTH} levels deep (objects and arrays)`,
+      path: [field],
+    }));
   if (problems.length > 0) throw errors.validation(problems);
 }

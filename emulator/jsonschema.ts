@@ -82,17 +82,29 @@ function describe(error: ErrorObject): { code: FieldErrorCode; message: string }
   const { params } = error;
   switch (error.keyword) {
     case "type":
-      return { code: "invalid_type", message: `must be of type ${[params.type].flat().join(" or ")} (got ${typeOf(error.data)})` };
+      return {
+        code: "invalid_type",
+        message: `must be of type ${[params.type].flat().join(" or ")} (got ${typeOf(error.data)})`,
+      };
     case "enum":
-      return { code: "invalid_value", message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+      return {
+        code: "invalid_value",
+        message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
+      };
     case "const":
       return { code: "invalid_value", message: `must be ${JSON.stringify(params.allowedValue)}` };
     case "minimum":
     case "exclusiveMinimum":
-      return { code: "too_small", message: `must be ${error.keyword === "minimum" ? "at least" : "greater than"} ${params.limit}` };
+      return {
+        code: "too_small",
+        message: `must be ${error.keyword === "minimum" ? "at least" : "greater than"} ${params.limit}`,
+      };
     case "maximum":
     case "exclusiveMaximum":
-      return { code: "too_large", message: `must be ${error.keyword === "maximum" ? "at most" : "less than"} ${params.limit}` };
+      return {
+        code: "too_large",
+        message: `must be ${error.keyword === "maximum" ? "at most" : "less than"} ${params.limit}`,
+      };
     case "minLength":
       return { code: "too_short", message: `must be at least ${params.limit} characters` };
     case "maxLength":
@@ -104,7 +116,10 @@ function describe(error: ErrorObject): { code: FieldErrorCode; message: string }
     case "maxProperties":
       return { code: "too_many_keys", message: `must have at most ${params.limit} keys` };
     case "format":
-      return { code: "invalid_format", message: params.format === "uri" ? "must be an absolute URI" : `must be a valid ${params.format}` };
+      return {
+        code: "invalid_format",
+        message: params.format === "uri" ? "must be an absolute URI" : `must be a valid ${params.format}`,
+      };
     case "pattern":
       return { code: "invalid_format", message: `must match ${params.pattern}` };
     case "required":

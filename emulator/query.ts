@@ -22,7 +22,11 @@ export class Query {
     const values: string[] = [];
     let present = false;
     for (const [key, value] of this.params) {
-      if (key === name || key === `${name}[]` || (key.startsWith(`${name}[`) && /^\[\d+\]$/.test(key.slice(name.length)))) {
+      if (
+        key === name ||
+        key === `${name}[]` ||
+        (key.startsWith(`${name}[`) && /^\[\d+\]$/.test(key.slice(name.length)))
+      ) {
         present = true;
         for (const part of value.split(",")) if (part !== "") values.push(part);
       }
@@ -35,7 +39,11 @@ export class Query {
     if (values === undefined) return undefined;
     const bad = values.filter((v) => !(allowed as readonly string[]).includes(v));
     if (bad.length > 0) {
-      this.problem(name, "invalid_value", `must be one of ${allowed.join(", ")} (got ${bad.map((b) => JSON.stringify(b.slice(0, 40))).join(", ")})`);
+      this.problem(
+        name,
+        "invalid_value",
+        `must be one of ${allowed.join(", ")} (got ${bad.map((b) => JSON.stringify(b.slice(0, 40))).join(", ")})`,
+      );
       return undefined;
     }
     return values as T[];
@@ -83,7 +91,8 @@ export class Query {
     const request: PageRequest = { limit: 25, order: "desc" };
     const limit = this.params.get("limit");
     if (limit !== null) {
-      if (!/^\d{1,6}$/.test(limit) || Number(limit) < 1 || Number(limit) > 100) this.problem("limit", "invalid_value", "must be an integer from 1 to 100");
+      if (!/^\d{1,6}$/.test(limit) || Number(limit) < 1 || Number(limit) > 100)
+        this.problem("limit", "invalid_value", "must be an integer from 1 to 100");
       else request.limit = Number(limit);
     }
     if (this.options.maxPageSize !== undefined) request.limit = Math.min(request.limit, this.options.maxPageSize);
@@ -94,12 +103,14 @@ export class Query {
     }
     const after = this.params.get("after") ?? this.params.get("cursor") ?? undefined;
     const before = this.params.get("before") ?? undefined;
-    if (after !== undefined && before !== undefined) this.problem("before", "invalid_value", "cannot be combined with after or cursor");
+    if (after !== undefined && before !== undefined)
+      this.problem("before", "invalid_value", "cannot be combined with after or cursor");
     for (const [name, value] of [
       ["after", after],
       ["before", before],
     ] as const) {
-      if (value !== undefined && (value === "" || value.length > 255)) this.problem(name, "invalid_value", "must be a record id of at most 255 characters");
+      if (value !== undefined && (value === "" || value.length > 255))
+        this.problem(name, "invalid_value", "must be a record id of at most 255 characters");
     }
     request.after = after || undefined;
     request.before = before || undefined;
@@ -158,19 +169,30 @@ function compare(a: Sortable, b: Sortable): number {
  * Pages `items` (already filtered). `anchorOf` finds an `after`/`before` id among every record of the
  * list (filtered or not): the anchor need not match the filters, but it must exist (else a 400).
  */
-export function paginate<T extends Sortable>(items: T[], request: PageRequest, anchorOf: (id: string) => Sortable | undefined): Page<T> {
+export function paginate<T extends Sortable>(
+  items: T[],
+  request: PageRequest,
+  anchorOf: (id: string) => Sortable | undefined,
+): Page<T> {
   const direction = request.order === "asc" ? 1 : -1;
   const sorted = [...items].sort((a, b) => direction * compare(a, b));
   const anchorId = request.after ?? request.before;
   if (anchorId === undefined) {
-    return { items: sorted.slice(0, request.limit), pagination: { has_more_after: sorted.length > request.limit, has_more_before: false } };
+    return {
+      items: sorted.slice(0, request.limit),
+      pagination: { has_more_after: sorted.length > request.limit, has_more_before: false },
+    };
   }
   const anchor = anchorOf(anchorId);
   if (!anchor) {
     const name = request.after !== undefined ? "after" : "before";
-    throw new ApiError("invalid_request", `Invalid query parameter: ${name} names no record of this list (${JSON.stringify(anchorId.slice(0, 60))}).`, {
-      errors: [{ code: "not_found", message: "names no record of this list", path: [name] }],
-    });
+    throw new ApiError(
+      "invalid_request",
+      `Invalid query parameter: ${name} names no record of this list (${JSON.stringify(anchorId.slice(0, 60))}).`,
+      {
+        errors: [{ code: "not_found", message: "names no record of this list", path: [name] }],
+      },
+    );
   }
   // Position of the first record that comes after the anchor in the current order.
   const firstAfter = sorted.findIndex((item) => direction * compare(item, anchor) > 0);

@@ -39,7 +39,13 @@ export interface ServerConfig {
 const CONTROL_PREFIX = "/_emulator/";
 const MAX_ID_LENGTH = 255;
 
-const router = new Router([...callbackRoutes, ...providerConfigRoutes, ...roleRoutes, ...setupSessionRoutes, ...customProviderRoutes]);
+const router = new Router([
+  ...callbackRoutes,
+  ...providerConfigRoutes,
+  ...roleRoutes,
+  ...setupSessionRoutes,
+  ...customProviderRoutes,
+]);
 
 /**
  * One running emulator: the HTTP server, its database, background ticker, limiters, fault rules and
@@ -97,7 +103,11 @@ export class EmulatorServer {
       });
     });
     const address = this.server.address() as AddressInfo;
-    const host = ["0.0.0.0", "::"].includes(this.config.host) ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+    const host = ["0.0.0.0", "::"].includes(this.config.host)
+      ? "127.0.0.1"
+      : address.family === "IPv6"
+        ? `[${address.address}]`
+        : address.address;
     this.url = `http://${host}:${address.port}`;
     this.background.settle();
     this.background.start();
@@ -138,13 +148,21 @@ export class EmulatorServer {
     return this.handlePublic(req, res, method, pathname);
   }
 
-  private async handleControl(req: IncomingMessage, res: ServerResponse, method: string, pathname: string): Promise<void> {
+  private async handleControl(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    pathname: string,
+  ): Promise<void> {
     try {
       if (this.config.adminToken !== undefined) {
         if (req.headers.authorization !== `Bearer ${this.config.adminToken}`)
           throw new ApiError("unauthorized", "The control plane requires Authorization: Bearer <admin token>.");
       } else if (!isLoopback(req.socket.remoteAddress)) {
-        throw new ApiError("forbidden", "The control plane answers loopback clients only (or configure an admin token).");
+        throw new ApiError(
+          "forbidden",
+          "The control plane answers loopback clients only (or configure an admin token).",
+        );
       }
       const body = method === "GET" || method === "DELETE" ? undefined : await readJsonBody(req);
       const { status, body: response } = handleControl(method, pathname, body, {
@@ -163,7 +181,12 @@ export class EmulatorServer {
     }
   }
 
-  private async handlePublic(req: IncomingMessage, res: ServerResponse, method: string, pathname: string): Promise<void> {
+  private async handlePublic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    pathname: string,
+  ): Promise<void> {
     const headers: Record<string, string> = { "Service-Version": DEFAULT_VERSION };
     const routed = routeOf(method, pathname);
     const lookup = identifyCaller(req.headers.authorization);
@@ -191,8 +214,13 @@ export class EmulatorServer {
       headers["Service-Version"] = resolveVersion(req.headers["service-version"]);
       const match = allowedRoute(routed, method, pathname, keyType);
       const body = await bodyRead;
-      const query = new Query(new URL(req.url ?? "/", "http://emulator").searchParams, { maxPageSize: this.config.maxPageSize });
-      const result = match.route.handler({ method, params: match.params, query, body, env: environment, keyType }, this.state);
+      const query = new Query(new URL(req.url ?? "/", "http://emulator").searchParams, {
+        maxPageSize: this.config.maxPageSize,
+      });
+      const result = match.route.handler(
+        { method, params: match.params, query, body, env: environment, keyType },
+        this.state,
+      );
       if (fault.dropAfterCommit || fault.lateCommitMs !== undefined) return this.drop(req);
       sendJson(res, 200, result, headers);
     } catch (error) {
@@ -217,7 +245,9 @@ export class EmulatorServer {
     if (!lookup.ok) {
       throw new ApiError(
         "unauthorized",
-        lookup.reason === "missing" ? "No API key: send Authorization: Bearer <API key>." : "The API key is malformed or unknown.",
+        lookup.reason === "missing"
+          ? "No API key: send Authorization: Bearer <API key>."
+          : "The API key is malformed or unknown.",
         {
           hint: "Use a secret (service_sk_...) or publishable (service_pk_...) key of this environment.",
         },
@@ -228,7 +258,10 @@ export class EmulatorServer {
     setRateHeaders(headers, decision);
     if (!decision.allowed) {
       this.counters.recordRateLimited();
-      throw rateLimited(`More than ${decision.limit} requests for this ${environment.type} API key in the window.`, decision.retryAfterSeconds);
+      throw rateLimited(
+        `More than ${decision.limit} requests for this ${environment.type} API key in the window.`,
+        decision.retryAfterSeconds,
+      );
     }
     return lookup.caller;
   }
@@ -255,7 +288,12 @@ function routeOf(method: string, pathname: string): { match: ReturnType<Router["
 }
 
 /** The matched route, if this key may call it with these path parameters; otherwise the service's refusal. */
-function allowedRoute(routed: ReturnType<typeof routeOf>, method: string, pathname: string, keyType: string): NonNullable<ReturnType<Router["match"]>> {
+function allowedRoute(
+  routed: ReturnType<typeof routeOf>,
+  method: string,
+  pathname: string,
+  keyType: string,
+): NonNullable<ReturnType<Router["match"]>> {
   const { match, badPath } = routed;
   if (badPath) throw errors.invalidRequest("The request path contains a malformed percent-escape.");
   if (!match) throw errors.routeNotFound(method, pathname);

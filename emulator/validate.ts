@@ -45,7 +45,8 @@ export function checkBody(body: Record<string, unknown>, rules: BodyRules): Fiel
   const problems: FieldError[] = [];
   for (const key of Object.keys(body)) {
     if (key in rules.fields) continue;
-    if (rules.notUpdatable?.includes(key)) problems.push({ code: "not_updatable", message: "cannot be changed by this operation", path: [key] });
+    if (rules.notUpdatable?.includes(key))
+      problems.push({ code: "not_updatable", message: "cannot be changed by this operation", path: [key] });
     else problems.push({ code: "unknown_field", message: "is not a known field", path: [key] });
   }
   for (const [key, rule] of Object.entries(rules.fields)) {
@@ -92,7 +93,9 @@ function typeName(value: unknown): string {
 
 // ---- checks --------------------------------------------------------------------------------------
 
-export function str(options: { min?: number; max?: number; pattern?: RegExp; patternHint?: string; format?: "uri" | "date-time" } = {}): Check {
+export function str(
+  options: { min?: number; max?: number; pattern?: RegExp; patternHint?: string; format?: "uri" | "date-time" } = {},
+): Check {
   return (value, path, problems) => {
     if (typeof value !== "string") {
       problems.push({ code: "invalid_type", message: `must be a string (got ${typeName(value)})`, path });
@@ -100,15 +103,24 @@ export function str(options: { min?: number; max?: number; pattern?: RegExp; pat
     }
     const length = [...value].length;
     if (options.min !== undefined && length < options.min) {
-      problems.push({ code: "too_short", message: options.min === 1 ? "must not be empty" : `must be at least ${options.min} characters`, path });
+      problems.push({
+        code: "too_short",
+        message: options.min === 1 ? "must not be empty" : `must be at least ${options.min} characters`,
+        path,
+      });
     }
     if (options.max !== undefined && length > options.max)
       problems.push({ code: "too_long", message: `must be at most ${options.max} characters (got ${length})`, path });
     if (options.pattern && !options.pattern.test(value))
       problems.push({ code: "invalid_format", message: options.patternHint ?? `must match ${options.pattern}`, path });
-    if (options.format === "uri" && !isUri(value)) problems.push({ code: "invalid_format", message: "must be an absolute URL", path });
+    if (options.format === "uri" && !isUri(value))
+      problems.push({ code: "invalid_format", message: "must be an absolute URL", path });
     if (options.format === "date-time" && parseDateTime(value) === undefined) {
-      problems.push({ code: "invalid_format", message: "must be an ISO 8601 date-time such as 2026-11-21T10:00:00.000Z", path });
+      problems.push({
+        code: "invalid_format",
+        message: "must be an ISO 8601 date-time such as 2026-11-21T10:00:00.000Z",
+        path,
+      });
     }
   };
 }
@@ -119,23 +131,37 @@ export const idRef = () => str({ min: 1, max: LIMITS.id });
 
 export function plainObject(): Check {
   return (value, path, problems) => {
-    if (typeName(value) !== "object") problems.push({ code: "invalid_type", message: `must be an object (got ${typeName(value)})`, path });
+    if (typeName(value) !== "object")
+      problems.push({ code: "invalid_type", message: `must be an object (got ${typeName(value)})`, path });
   };
 }
 
 export function metadata(): Check {
   return (value, path, problems) => {
     if (typeName(value) !== "object") {
-      problems.push({ code: "invalid_type", message: `must be an object of string keys (got ${typeName(value)})`, path });
+      problems.push({
+        code: "invalid_type",
+        message: `must be an object of string keys (got ${typeName(value)})`,
+        path,
+      });
       return;
     }
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length > LIMITS.metadataKeys)
-      problems.push({ code: "too_many_keys", message: `must have at most ${LIMITS.metadataKeys} keys (got ${entries.length})`, path });
+      problems.push({
+        code: "too_many_keys",
+        message: `must have at most ${LIMITS.metadataKeys} keys (got ${entries.length})`,
+        path,
+      });
     for (const [key, entry] of entries) {
-      if (key.length === 0) problems.push({ code: "too_short", message: "keys must not be empty", path: [...path, key] });
+      if (key.length === 0)
+        problems.push({ code: "too_short", message: "keys must not be empty", path: [...path, key] });
       if (key.length > LIMITS.metadataKeyLength) {
-        problems.push({ code: "too_long", message: `keys must be at most ${LIMITS.metadataKeyLength} characters`, path: [...path, key.slice(0, 60)] });
+        problems.push({
+          code: "too_long",
+          message: `keys must be at most ${LIMITS.metadataKeyLength} characters`,
+          path: [...path, key.slice(0, 60)],
+        });
       }
       if (entry !== null && entry !== undefined && JSON.stringify(entry).length > LIMITS.metadataValueJson) {
         problems.push({
@@ -154,16 +180,25 @@ export function stringArray(options: { item?: Check; unique?: boolean; max?: num
       problems.push({ code: "invalid_type", message: `must be an array (got ${typeName(value)})`, path });
       return;
     }
-    if (options.max !== undefined && value.length > options.max) problems.push({ code: "too_large", message: `must have at most ${options.max} items`, path });
+    if (options.max !== undefined && value.length > options.max)
+      problems.push({ code: "too_large", message: `must have at most ${options.max} items`, path });
     const seen = new Set<unknown>();
     value.forEach((item, index) => {
       if (typeof item !== "string") {
-        problems.push({ code: "invalid_type", message: `must be a string (got ${typeName(item)})`, path: [...path, index] });
+        problems.push({
+          code: "invalid_type",
+          message: `must be a string (got ${typeName(item)})`,
+          path: [...path, index],
+        });
         return;
       }
       options.item?.(item, [...path, index], problems);
       if (options.unique && seen.has(item))
-        problems.push({ code: "duplicate", message: `repeats ${JSON.stringify(item.slice(0, 60))}`, path: [...path, index] });
+        problems.push({
+          code: "duplicate",
+          message: `repeats ${JSON.stringify(item.slice(0, 60))}`,
+          path: [...path, index],
+        });
       seen.add(item);
     });
   };

@@ -14,6 +14,8 @@ export function resolveVersion(header: string | string[] | undefined): string {
     wellFormed
       ? `Service-Version ${value} is not supported.`
       : `Service-Version must be a date such as ${DEFAULT_VERSION} (got ${JSON.stringify(value.slice(0, 40))}).`,
-    { hint: `Supported versions: ${SUPPORTED_VERSIONS.join(", ")}. Omit the header to use the environment's default (${DEFAULT_VERSION}).` },
+    {
+      hint: `Supported versions: ${SUPPORTED_VERSIONS.join(", ")}. Omit the header to use the environment's default (${DEFAULT_VERSION}).`,
+    },
   );
 }

@@ -34,7 +34,8 @@ export function productionScope(
 ): ProductionScope | undefined {
   const connection = args.props[CONNECTION_INPUT];
   if (typeof connection === "string" && connection !== "") {
-    const production = stackMatches(connection, settings.productionConnections) || markedProduction(args.provider).has(connection);
+    const production =
+      stackMatches(connection, settings.productionConnections) || markedProduction(args.provider).has(connection);
     return production ? `production connection '${connection}'` : undefined;
   }
   const stack = stackOfUrn(args.urn);
@@ -54,7 +55,8 @@ export function markedProduction(provider: PolicyProviderResource | undefined): 
   }
   if (connections === null || typeof connections !== "object") return marked;
   for (const [name, settings] of Object.entries(connections as Record<string, unknown>)) {
-    const flag = settings !== null && typeof settings === "object" ? (settings as Record<string, unknown>).production : undefined;
+    const flag =
+      settings !== null && typeof settings === "object" ? (settings as Record<string, unknown>).production : undefined;
     if (flag === true || flag === "true") marked.add(name);
   }
   return marked;

@@ -2,7 +2,13 @@
 // Args, resolved), and a validateResource that runs for that kind only, matched by its type token.
 import type { Unwrap } from "@pulumi/pulumi";
 import type { ReportViolation, ResourceValidation, ResourceValidationArgs } from "@pulumi/policy";
-import type { CallbackArgs, CallbackInstanceArgs, IntegrationSetupSessionArgs, ProviderConfigArgs, RoleArgs } from "../provider";
+import type {
+  CallbackArgs,
+  CallbackInstanceArgs,
+  IntegrationSetupSessionArgs,
+  ProviderConfigArgs,
+  RoleArgs,
+} from "../provider";
 import { kindOfToken, type ResourceKind } from "../provider/type-tokens";
 
 /**

@@ -46,7 +46,11 @@ export function installSecretKeyTracking(): void {
   const deserialize = require(path.join(policyDir, "deserialize.js")) as DeserializeModule;
   if (deserialize[INSTALLED]) return;
   const original = deserialize.deserializeProperties;
-  deserialize.deserializeProperties = function deserializePropertiesTrackingSecrets(this: unknown, struct, proxySecrets) {
+  deserialize.deserializeProperties = function deserializePropertiesTrackingSecrets(
+    this: unknown,
+    struct,
+    proxySecrets,
+  ) {
     const result = original.call(this, struct, proxySecrets);
     try {
       const raw = struct && typeof struct.toJavaScript === "function" ? struct.toJavaScript() : undefined;

@@ -15,7 +15,10 @@ const WARN_WAITS_FROM_MS = 5_000;
 let warned = false;
 
 /** What the client calls while one of `owner`'s requests waits for the rate limit. */
-export function rateLimitWaits(settings: ProviderSettings, owner = SettingsOwner.defaultConnection): (wait: RateLimitWait) => void {
+export function rateLimitWaits(
+  settings: ProviderSettings,
+  owner = SettingsOwner.defaultConnection,
+): (wait: RateLimitWait) => void {
   return (wait) => {
     const urn = currentResource();
     if (wait.done) return statusOfResource("", urn);
@@ -27,12 +30,20 @@ export function rateLimitWaits(settings: ProviderSettings, owner = SettingsOwner
 }
 
 /** What the resource's line shows: the wait left and what holds it. */
-export function waitStatus(wait: RateLimitWait, settings: ProviderSettings, owner = SettingsOwner.defaultConnection): string {
+export function waitStatus(
+  wait: RateLimitWait,
+  settings: ProviderSettings,
+  owner = SettingsOwner.defaultConnection,
+): string {
   return `waiting ${seconds(wait.leftMs)} for the rate limit (${holder(wait, settings, owner)})`;
 }
 
 /** The run's first long wait: the wait, what holds it, and how to raise the tier where that would help. */
-export function waitWarning(wait: RateLimitWait, settings: ProviderSettings, owner = SettingsOwner.defaultConnection): Diagnostic {
+export function waitWarning(
+  wait: RateLimitWait,
+  settings: ProviderSettings,
+  owner = SettingsOwner.defaultConnection,
+): Diagnostic {
   const tier = settings.rateLimitTier ?? "development";
   const command = owner.configArgs("rateLimitTier") && owner.set("rateLimitTier", "production");
   // Only a development tier holding the run back can be raised; a production or negotiated one is the key's.

@@ -7,7 +7,13 @@
 export const TCS_MODULE = "tcs";
 
 /** The resource kinds, in the order the docs list them. */
-export const RESOURCE_KINDS = ["Callback", "CallbackInstance", "ProviderConfig", "Role", "IntegrationSetupSession"] as const;
+export const RESOURCE_KINDS = [
+  "Callback",
+  "CallbackInstance",
+  "ProviderConfig",
+  "Role",
+  "IntegrationSetupSession",
+] as const;
 
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -43,7 +49,9 @@ export function kindOfToken(type: string): ResourceKind | undefined {
 export function kindOfNativeToken(type: string): ResourceKind {
   const kind = kindOfToken(type);
   if (kind === undefined || NATIVE_TYPE_TOKENS[kind] !== type) {
-    throw new Error(`unknown resource type ${type}: the tcs provider serves ${Object.values(NATIVE_TYPE_TOKENS).join(", ")}`);
+    throw new Error(
+      `unknown resource type ${type}: the tcs provider serves ${Object.values(NATIVE_TYPE_TOKENS).join(", ")}`,
+    );
   }
   return kind;
 }

@@ -21,15 +21,20 @@ import { benchSdk } from "./bench/parts/sdk";
 const PARTS = ["sdk", "emulator", "client-memory", "plugin-ready", "one-resource", "scale", "plumbing"] as const;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: "string" }, n: { type: "string" }, rounds: { type: "string" }, doors: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { only: { type: "string" }, n: { type: "string" }, rounds: { type: "string" }, doors: { type: "string" } },
+  });
   const parts = values.only ? values.only.split(",") : [...PARTS];
   const unknown = parts.filter((part) => !(PARTS as readonly string[]).includes(part));
-  if (unknown.length > 0) throw new Error(`--only: unknown part ${unknown.join(", ")} (choose from ${PARTS.join(", ")})`);
+  if (unknown.length > 0)
+    throw new Error(`--only: unknown part ${unknown.join(", ")} (choose from ${PARTS.join(", ")})`);
   const sizes = (values.n ?? "10,100,500").split(",").map(Number);
-  if (sizes.some((n) => !Number.isInteger(n) || n < 10)) throw new Error(`--n: sizes must be whole numbers of at least 10 (got ${values.n})`);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 10))
+    throw new Error(`--n: sizes must be whole numbers of at least 10 (got ${values.n})`);
   const doors = values.doors ? values.doors.split(",") : [...DOORS];
   const unknownDoors = doors.filter((door) => !(DOORS as readonly string[]).includes(door));
-  if (doors.length === 0 || unknownDoors.length > 0) throw new Error(`--doors: unknown door ${unknownDoors.join(", ")} (choose from ${DOORS.join(", ")})`);
+  if (doors.length === 0 || unknownDoors.length > 0)
+    throw new Error(`--doors: unknown door ${unknownDoors.join(", ")} (choose from ${DOORS.join(", ")})`);
 
   const print = (figure: unknown) => console.log(JSON.stringify(figure));
   const failures: string[] = [];
@@ -53,7 +58,8 @@ async function main(): Promise<number> {
   if (parts.includes("scale")) {
     // Without --rounds, N = 500 runs 5 rounds and every other size one (roundsAt).
     const rounds = values.rounds === undefined ? undefined : Number(values.rounds);
-    if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 1)) throw new Error(`--rounds: a whole number of at least 1 (got ${values.rounds})`);
+    if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 1))
+      throw new Error(`--rounds: a whole number of at least 1 (got ${values.rounds})`);
     const figures = await benchScale(sizes, rounds, undefined, doors as Door[]);
     figures.forEach(print);
     failures.push(...checkScaleTargets(figures, sizes, doors as Door[]));

@@ -33,7 +33,9 @@ export function renderGoldenFiles(markdown: string): Map<string, string> {
 /** Names of committed files that differ from the generated ones, are missing, or are left over. */
 export function staleGoldenFiles(expected: Map<string, string>, dir = GOLDEN_DIR): string[] {
   const present = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith(".json")) : [];
-  const stale = [...expected].filter(([name, text]) => !present.includes(name) || fs.readFileSync(path.join(dir, name), "utf8") !== text).map(([name]) => name);
+  const stale = [...expected]
+    .filter(([name, text]) => !present.includes(name) || fs.readFileSync(path.join(dir, name), "utf8") !== text)
+    .map(([name]) => name);
   return [...stale, ...present.filter((name) => !expected.has(name))].sort();
 }
 
@@ -54,9 +56,12 @@ function main(): void {
     return;
   }
   fs.mkdirSync(GOLDEN_DIR, { recursive: true });
-  for (const name of fs.readdirSync(GOLDEN_DIR)) if (name.endsWith(".json") && !files.has(name)) fs.rmSync(path.join(GOLDEN_DIR, name));
+  for (const name of fs.readdirSync(GOLDEN_DIR))
+    if (name.endsWith(".json") && !files.has(name)) fs.rmSync(path.join(GOLDEN_DIR, name));
   for (const [name, text] of files) fs.writeFileSync(path.join(GOLDEN_DIR, name), text);
-  process.stdout.write(`golden-records: wrote ${files.size} files to ${path.relative(REPO_ROOT, GOLDEN_DIR)} (${stale.length} changed)\n`);
+  process.stdout.write(
+    `golden-records: wrote ${files.size} files to ${path.relative(REPO_ROOT, GOLDEN_DIR)} (${stale.length} changed)\n`,
+  );
 }
 
 if (require.main === module) main();

@@ -6,7 +6,14 @@
 
 export { ToolConnectivityClient } from "./client";
 
-export type { ClientOptions, RequestOptions, RateLimitTier, RateLimitWait, WindowLimit, TierBelowServiceNotice } from "./core/options";
+export type {
+  ClientOptions,
+  RequestOptions,
+  RateLimitTier,
+  RateLimitWait,
+  WindowLimit,
+  TierBelowServiceNotice,
+} from "./core/options";
 export {
   DEFAULT_MAX_CONCURRENCY,
   DEFAULT_MAX_RETRIES,
@@ -49,7 +56,15 @@ export { retrying, backoffDelay, type BackoffPolicy, type RetryVerdict, type Ret
 
 // Records: each one's zod schema and type. The building blocks the schemas are made of (openEnum,
 // maybe, ...) stay unexported.
-export { JsonSchemaEnvelopeSchema, PreviewSchema, type Preview, type OpenEnum, type OneOrMany, type DateRange, type ListParams } from "./schemas/common";
+export {
+  JsonSchemaEnvelopeSchema,
+  PreviewSchema,
+  type Preview,
+  type OpenEnum,
+  type OneOrMany,
+  type DateRange,
+  type ListParams,
+} from "./schemas/common";
 export * from "./schemas/callbacks";
 export * from "./schemas/provider-configs";
 export * from "./schemas/integration-setup-sessions";

@@ -11,7 +11,10 @@ const MONITOR_GONE_CODES = [1, 14];
 
 function isMonitorGone(error) {
   return (
-    typeof error === "object" && error !== null && MONITOR_GONE_CODES.includes(error.code) && /Resource monitor is terminating/.test(String(error.message))
+    typeof error === "object" &&
+    error !== null &&
+    MONITOR_GONE_CODES.includes(error.code) &&
+    /Resource monitor is terminating/.test(String(error.message))
   );
 }
 

@@ -47,7 +47,8 @@ const SLOWEST = {
 
 class LongestFirst extends Sequencer {
   sort(tests) {
-    const seconds = (test) => SLOWEST[path.relative(test.context.config.rootDir, test.path).split(path.sep).join("/")] ?? -1;
+    const seconds = (test) =>
+      SLOWEST[path.relative(test.context.config.rootDir, test.path).split(path.sep).join("/")] ?? -1;
     // Array.prototype.sort is stable: the files not listed keep jest's order, after the listed ones.
     return [...super.sort(tests)].sort((a, b) => seconds(b) - seconds(a));
   }

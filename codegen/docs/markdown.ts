@@ -45,14 +45,19 @@ export function typeText(spec: TypeSpec): string {
 
 /** What a property is marked with, beside its type: required, secret, replaces on change. */
 function marks(spec: PropertySpec, required: boolean): string {
-  const found = [required ? "required" : "", spec.secret ? "**secret**" : "", spec.replaceOnChanges ? "**replaces on change**" : ""];
+  const found = [
+    required ? "required" : "",
+    spec.secret ? "**secret**" : "",
+    spec.replaceOnChanges ? "**replaces on change**" : "",
+  ];
   return found.filter(Boolean).join(", ");
 }
 
 /** A table of properties: name, type, marks, description. */
 export function propertyTable(properties: Properties, required: readonly string[] = []): string {
   const rows = Object.entries(properties).map(
-    ([name, spec]) => `| \`${name}\` | ${typeText(spec)} | ${marks(spec, required.includes(name))} | ${cell(spec.description ?? "")} |`,
+    ([name, spec]) =>
+      `| \`${name}\` | ${typeText(spec)} | ${marks(spec, required.includes(name))} | ${cell(spec.description ?? "")} |`,
   );
   return ["| name | type | | description |", "|---|---|---|---|", ...rows].join("\n");
 }

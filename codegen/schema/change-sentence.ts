@@ -12,7 +12,11 @@ export function changeSentence(shape: Pick<Shape, "id">, field: Field): string |
 }
 
 /** A field's description as users read it: the doc comment, then its change sentence (in the last paragraph). */
-export function fieldDescription(shape: Pick<Shape, "id">, field: Field, docComment: string | undefined): string | undefined {
+export function fieldDescription(
+  shape: Pick<Shape, "id">,
+  field: Field,
+  docComment: string | undefined,
+): string | undefined {
   const sentence = changeSentence(shape, field);
   if (sentence === undefined) return docComment;
   return docComment ? `${docComment} ${sentence}` : sentence;

@@ -46,7 +46,8 @@ export function deriveSchema(options: { examples?: boolean } = {}): PackageSchem
     ...PACKAGE_METADATA,
     config: { variables: structuredClone(PROVIDER_SETTINGS) },
     provider: {
-      description: options.examples === false ? PROVIDER_DESCRIPTION : withExample(PROVIDER_DESCRIPTION, readExample("Provider")),
+      description:
+        options.examples === false ? PROVIDER_DESCRIPTION : withExample(PROVIDER_DESCRIPTION, readExample("Provider")),
       inputProperties: structuredClone(PROVIDER_SETTINGS),
     },
     types: types.toSchema(),

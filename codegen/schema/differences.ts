@@ -9,7 +9,8 @@ function pathTo(parent: string, key: string | number): string {
   return KEY.test(key) ? `${parent}${parent === "" ? "" : "."}${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Every path where `actual` and `expected` differ (a value changed, a key added or removed), at most `limit` of them. */
 export function schemaDifferences(actual: unknown, expected: unknown, limit = 20): string[] {
@@ -26,10 +27,12 @@ export function schemaDifferences(actual: unknown, expected: unknown, limit = 20
         if (!Object.hasOwn(a, key)) found.push(`${pathTo(at, key)}: missing`);
         else walk(a[key], b[key], pathTo(at, key));
       }
-      for (const key of Object.keys(a)) if (!Object.hasOwn(b, key)) found.push(`${pathTo(at, key)}: not derived from the source`);
+      for (const key of Object.keys(a))
+        if (!Object.hasOwn(b, key)) found.push(`${pathTo(at, key)}: not derived from the source`);
       return;
     }
-    if (JSON.stringify(a) !== JSON.stringify(b)) found.push(`${at || "(top)"}: ${JSON.stringify(a)}, expected ${JSON.stringify(b)}`);
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      found.push(`${at || "(top)"}: ${JSON.stringify(a)}, expected ${JSON.stringify(b)}`);
   };
   walk(actual, expected, "");
   return found.slice(0, limit);

@@ -36,7 +36,8 @@ export interface Example {
 /** The example of `name` (a resource or function name), read from its PCL and its generated programs. */
 export function readExample(name: string): Example {
   const source = path.join(EXAMPLES_DIR, `${name}.pp`);
-  if (!fs.existsSync(source)) throw new Error(`${name}: no example; write codegen/examples/${name}.pp (PCL) and run npm run codegen`);
+  if (!fs.existsSync(source))
+    throw new Error(`${name}: no example; write codegen/examples/${name}.pp (PCL) and run npm run codegen`);
   const comment = /^(?:#.*\n)+/.exec(fs.readFileSync(source, "utf8"))?.[0] ?? "";
   const setupLine = /^# Before you run it: (.+)\n/m.exec(comment);
   const title = comment
@@ -45,11 +46,15 @@ export function readExample(name: string): Example {
     .replace(/\s+/g, " ")
     .split(/: |\. |\.$/)[0]
     .trim();
-  if (!title) throw new Error(`codegen/examples/${name}.pp: start it with a comment saying what the example does; it is the example's title`);
+  if (!title)
+    throw new Error(
+      `codegen/examples/${name}.pp: start it with a comment saying what the example does; it is the example's title`,
+    );
   const programs = {} as Record<ExampleLanguage, string>;
   for (const { language, file } of EXAMPLE_LANGUAGES) {
     const generated = path.join(GENERATED_DIR, name, file);
-    if (!fs.existsSync(generated)) throw new Error(`codegen/examples/generated/${name}/${file} is missing: run npm run codegen`);
+    if (!fs.existsSync(generated))
+      throw new Error(`codegen/examples/generated/${name}/${file} is missing: run npm run codegen`);
     programs[language] = fs.readFileSync(generated, "utf8").trimEnd();
   }
   return { name, title, ...(setupLine ? { setup: setupLine[1].trim() } : {}), programs };
@@ -62,7 +67,9 @@ export function setupNote(example: Example): string[] {
 
 /** `description` followed by the example, in the convention Pulumi's SDK and docs generators read. */
 export function withExample(description: string | undefined, example: Example): string {
-  const blocks = EXAMPLE_LANGUAGES.map(({ language }) => "```" + language + "\n" + example.programs[language] + "\n```").join("\n");
+  const blocks = EXAMPLE_LANGUAGES.map(
+    ({ language }) => "```" + language + "\n" + example.programs[language] + "\n```",
+  ).join("\n");
   const section = [
     "{{% examples %}}",
     "## Example Usage",

@@ -50,7 +50,10 @@ function inputsOf(lookup: LookupSource, context: FunctionContext): ObjectTypeSpe
   for (const argument of lookup.args) {
     const typeName = pascalCase(lookup.name) + pascalCase(argument.name);
     const mapped = pulumiTypeOfTsType(argument.type, { checker: context.checker, types: context.types, typeName });
-    properties[argument.name] = { ...mapped.spec, ...(argument.description ? { description: argument.description } : {}) };
+    properties[argument.name] = {
+      ...mapped.spec,
+      ...(argument.description ? { description: argument.description } : {}),
+    };
     if (!argument.optional && !mapped.missable) required.push(argument.name);
   }
   return { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
@@ -70,7 +73,9 @@ function outputsOf(lookup: LookupSource, context: FunctionContext): ObjectTypeSp
     const items = pulumiTypeOfJsonSchema(document.root, place).spec;
     return {
       type: "object",
-      properties: { [LIST_PROPERTY]: { type: "array", items, description: "The records the lookup found, in its order." } },
+      properties: {
+        [LIST_PROPERTY]: { type: "array", items, description: "The records the lookup found, in its order." },
+      },
       required: [LIST_PROPERTY],
     };
   }

@@ -4,7 +4,15 @@
 // Constraints (patterns, lengths, formats) are left out: Pulumi's schema has no place for them, and
 // the provider's check still enforces them.
 import type { NamedTypes } from "./named-types";
-import { ANY, pascalCase, singularOf, type ObjectTypeSpec, type Properties, type PropertySpec, type TypeSpec } from "./pulumi-types";
+import {
+  ANY,
+  pascalCase,
+  singularOf,
+  type ObjectTypeSpec,
+  type Properties,
+  type PropertySpec,
+  type TypeSpec,
+} from "./pulumi-types";
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -33,7 +41,8 @@ export interface MappedType {
   missable: boolean;
 }
 
-const isSchema = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is JsonSchema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const isNullSchema = (node: JsonSchema) => node.type === "null";
 const same = (a: TypeSpec, b: TypeSpec) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -62,7 +71,9 @@ export function pulumiTypeOfJsonSchema(node: JsonSchema, place: JsonSchemaPlace)
       return {
         spec: {
           type: "array",
-          items: isSchema(node.items) ? pulumiTypeOfJsonSchema(node.items, { ...place, baseName: singularOf(place.baseName) }).spec : ANY,
+          items: isSchema(node.items)
+            ? pulumiTypeOfJsonSchema(node.items, { ...place, baseName: singularOf(place.baseName) }).spec
+            : ANY,
         },
         missable: false,
       };
@@ -74,7 +85,10 @@ export function pulumiTypeOfJsonSchema(node: JsonSchema, place: JsonSchemaPlace)
 }
 
 /** The properties of an object schema, with their descriptions, and which of them are always set. */
-export function objectPropertiesOf(node: JsonSchema, place: JsonSchemaPlace): { properties: Properties; required?: string[] } {
+export function objectPropertiesOf(
+  node: JsonSchema,
+  place: JsonSchemaPlace,
+): { properties: Properties; required?: string[] } {
   const properties: Properties = {};
   const required: string[] = [];
   const listed = Array.isArray(node.required) ? node.required : [];
@@ -101,7 +115,10 @@ function objectOf(node: JsonSchema, place: JsonSchemaPlace): TypeSpec {
   if (!hasProperties) {
     const values = node.additionalProperties;
     if (values === false) return ANY;
-    return { type: "object", additionalProperties: isSchema(values) ? pulumiTypeOfJsonSchema(values, place).spec : ANY };
+    return {
+      type: "object",
+      additionalProperties: isSchema(values) ? pulumiTypeOfJsonSchema(values, place).spec : ANY,
+    };
   }
   return place.types.define(place.baseName + place.suffix, (): ObjectTypeSpec => ({
     type: "object",
@@ -139,19 +156,26 @@ function resolveRef(node: JsonSchema, place: JsonSchemaPlace): JsonSchema {
  * any other property the variants that take it.
  */
 function mergedObjectOf(variants: JsonSchema[], place: JsonSchemaPlace): TypeSpec {
-  const propertiesOf = (variant: JsonSchema) => (isSchema(variant.properties) ? (variant.properties as Record<string, JsonSchema>) : {});
+  const propertiesOf = (variant: JsonSchema) =>
+    isSchema(variant.properties) ? (variant.properties as Record<string, JsonSchema>) : {};
   const requiredOf = (variant: JsonSchema) => (Array.isArray(variant.required) ? (variant.required as string[]) : []);
   const names = [...new Set(variants.flatMap((variant) => Object.keys(propertiesOf(variant))))];
-  const discriminator = names.find((name) => variants.every((variant) => typeof propertiesOf(variant)[name]?.const === "string"));
-  const valueOf = (variant: JsonSchema) => (discriminator === undefined ? "" : `\`${String(propertiesOf(variant)[discriminator].const)}\``);
+  const discriminator = names.find((name) =>
+    variants.every((variant) => typeof propertiesOf(variant)[name]?.const === "string"),
+  );
+  const valueOf = (variant: JsonSchema) =>
+    discriminator === undefined ? "" : `\`${String(propertiesOf(variant)[discriminator].const)}\``;
   return place.types.define(place.baseName + place.suffix, (): ObjectTypeSpec => {
     const properties: Properties = {};
     const required: string[] = [];
     for (const name of names) {
       const having = variants.filter((variant) => propertiesOf(variant)[name] !== undefined);
-      const mapped = having.map((variant) => pulumiTypeOfJsonSchema(propertiesOf(variant)[name], childPlace(place, name)));
+      const mapped = having.map((variant) =>
+        pulumiTypeOfJsonSchema(propertiesOf(variant)[name], childPlace(place, name)),
+      );
       const spec = mapped.every((each) => same(each.spec, mapped[0].spec)) ? mapped[0].spec : ANY;
-      const requiredByAll = variants.every((variant) => requiredOf(variant).includes(name)) && mapped.every((each) => !each.missable);
+      const requiredByAll =
+        variants.every((variant) => requiredOf(variant).includes(name)) && mapped.every((each) => !each.missable);
       let description = place.docs?.properties?.[name]?.description;
       if (description === undefined && discriminator !== undefined) {
         if (name === discriminator) description = `${listed(variants.map(valueOf))}.`;

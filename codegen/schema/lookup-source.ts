@@ -27,16 +27,28 @@ export interface LookupSource {
 /** The argument every lookup takes that the schema leaves out (see LookupSource.args). */
 export const CONNECTION_ARGUMENT = "connection";
 
-const isExported = (node: ts.FunctionDeclaration) => node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+const isExported = (node: ts.FunctionDeclaration) =>
+  node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) ?? false;
 
 /** The exported functions of `file` but those named in `except`, in file order. */
 export function readLookupSources(source: SourceProgram, file: string, except: ReadonlySet<string>): LookupSource[] {
   const lookups: LookupSource[] = [];
   for (const statement of source.sourceFile(file).statements) {
-    if (!ts.isFunctionDeclaration(statement) || !statement.name || !isExported(statement) || except.has(statement.name.text)) continue;
+    if (
+      !ts.isFunctionDeclaration(statement) ||
+      !statement.name ||
+      !isExported(statement) ||
+      except.has(statement.name.text)
+    )
+      continue;
     const name = statement.name.text;
     const returned = returnedRecordOf(statement, source.checker);
-    lookups.push({ name, description: docCommentOf(statement), args: argumentsOf(statement, source.checker), ...returned });
+    lookups.push({
+      name,
+      description: docCommentOf(statement),
+      args: argumentsOf(statement, source.checker),
+      ...returned,
+    });
   }
   return lookups;
 }
@@ -49,7 +61,9 @@ function argumentsOf(lookup: ts.FunctionDeclaration, checker: ts.TypeChecker): L
     .getPropertiesOfType(type)
     .filter((property) => property.name !== CONNECTION_ARGUMENT)
     .map((property) => {
-      const description = unwrapParagraphs(ts.displayPartsToString(property.getDocumentationComment(checker)).split("\n"));
+      const description = unwrapParagraphs(
+        ts.displayPartsToString(property.getDocumentationComment(checker)).split("\n"),
+      );
       return {
         name: property.name,
         type: checker.getTypeOfSymbolAtLocation(property, parameter),
@@ -64,15 +78,24 @@ function argumentsOf(lookup: ts.FunctionDeclaration, checker: ts.TypeChecker): L
  * `z.infer<typeof RoleSchema>`, whose schema gives the record's fields. Read from the declaration,
  * not the inferred type, which needs zod's declarations (not loaded: source-program.ts).
  */
-function returnedRecordOf(lookup: ts.FunctionDeclaration, checker: ts.TypeChecker): { recordSchema: string; returnsList: boolean } {
+function returnedRecordOf(
+  lookup: ts.FunctionDeclaration,
+  checker: ts.TypeChecker,
+): { recordSchema: string; returnsList: boolean } {
   const where = `${lookup.name?.text}: `;
   const returned = lookup.type;
-  if (!returned || !ts.isTypeReferenceNode(returned) || returned.typeName.getText() !== "Promise" || returned.typeArguments?.length !== 1) {
+  if (
+    !returned ||
+    !ts.isTypeReferenceNode(returned) ||
+    returned.typeName.getText() !== "Promise" ||
+    returned.typeArguments?.length !== 1
+  ) {
     throw new Error(`${where}declare the return type as Promise<Record> or Promise<Record[]>`);
   }
   let record = returned.typeArguments[0];
   const name = lookup.name?.text ?? "";
-  if (!Object.hasOwn(LOOKUPS, name)) throw new Error(`${where}not in the lookups' catalog (provider/lookups/catalog.ts): add it there`);
+  if (!Object.hasOwn(LOOKUPS, name))
+    throw new Error(`${where}not in the lookups' catalog (provider/lookups/catalog.ts): add it there`);
   const returnsList = LOOKUPS[name as keyof typeof LOOKUPS].returns === "list";
   if (ts.isArrayTypeNode(record) !== returnsList) {
     throw new Error(

@@ -23,7 +23,9 @@ export class NamedTypes {
     }
     const existing = this.defined.get(token);
     if (existing !== undefined && !isDeepStrictEqual(existing, spec)) {
-      throw new Error(`two different object types are named ${token}: rename one of the places the schema derives it from`);
+      throw new Error(
+        `two different object types are named ${token}: rename one of the places the schema derives it from`,
+      );
     }
     this.defined.set(token, spec);
     return typeRef(token);

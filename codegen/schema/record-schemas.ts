@@ -71,7 +71,10 @@ function docTreesOf(file: string): Map<string, DocTree> {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
       if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
-      trees.set(declaration.name.text, { description: docCommentOf(declaration), ...propertyDocsOf(declaration.initializer) });
+      trees.set(declaration.name.text, {
+        description: docCommentOf(declaration),
+        ...propertyDocsOf(declaration.initializer),
+      });
     }
   }
   return trees;
@@ -95,7 +98,10 @@ function propertyDocsOf(expression: ts.Expression): Pick<DocTree, "properties"> 
   for (const property of literal.properties) {
     if (!ts.isPropertyAssignment(property)) continue;
     const description = docCommentOf(property);
-    properties[property.name.getText()] = { ...(description ? { description } : {}), ...propertyDocsOf(property.initializer) };
+    properties[property.name.getText()] = {
+      ...(description ? { description } : {}),
+      ...propertyDocsOf(property.initializer),
+    };
   }
   return { properties };
 }

@@ -18,7 +18,10 @@ export interface ShapeSource {
 }
 
 const propertyNamed = (object: ts.ObjectLiteralExpression, name: string) =>
-  object.properties.find((property): property is ts.PropertyAssignment => ts.isPropertyAssignment(property) && property.name.getText() === name);
+  object.properties.find(
+    (property): property is ts.PropertyAssignment =>
+      ts.isPropertyAssignment(property) && property.name.getText() === name,
+  );
 
 /**
  * The header `// tcs.Callback: receives ... events.` and the lines after it: the first line, without
@@ -43,7 +46,10 @@ export function readShapeSources(source: SourceProgram, files: string[]): Map<st
           const kind = propertyNamed(definition, "kind")?.initializer;
           const fields = propertyNamed(definition, "fields")?.initializer;
           if (kind && ts.isStringLiteral(kind) && fields && ts.isObjectLiteralExpression(fields)) {
-            shapes.set(kind.text, { description: resourceDescriptionOf(headerCommentLines(sourceFile)), fields: fieldSourcesOf(fields, source.checker) });
+            shapes.set(kind.text, {
+              description: resourceDescriptionOf(headerCommentLines(sourceFile)),
+              fields: fieldSourcesOf(fields, source.checker),
+            });
           }
         }
       }
@@ -59,7 +65,10 @@ function fieldSourcesOf(fields: ts.ObjectLiteralExpression, checker: ts.TypeChec
   for (const property of fields.properties) {
     if (!ts.isPropertyAssignment(property)) continue;
     const initializer = property.initializer;
-    const isOutput = ts.isCallExpression(initializer) && ts.isIdentifier(initializer.expression) && initializer.expression.text === "output";
+    const isOutput =
+      ts.isCallExpression(initializer) &&
+      ts.isIdentifier(initializer.expression) &&
+      initializer.expression.text === "output";
     const typeArgument = isOutput ? initializer.typeArguments?.[0] : undefined;
     sources.set(property.name.getText(), {
       description: docCommentOf(property),

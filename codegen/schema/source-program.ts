@@ -44,7 +44,9 @@ export function loadSourceProgram(rootFiles: string[]): SourceProgram {
   const host = ts.createCompilerHost(OPTIONS);
   const readSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (file, languageVersion, ...rest) =>
-    isStubbedLibrary(file) ? ts.createSourceFile(file, "export {};", languageVersion) : readSourceFile(file, languageVersion, ...rest);
+    isStubbedLibrary(file)
+      ? ts.createSourceFile(file, "export {};", languageVersion)
+      : readSourceFile(file, languageVersion, ...rest);
   const program = ts.createProgram(rootFiles, OPTIONS, host);
   return {
     program,

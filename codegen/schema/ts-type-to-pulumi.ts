@@ -54,7 +54,8 @@ function specOf(members: readonly ts.Type[], place: TsTypePlace): TypeSpec {
     const items = pulumiTypeOfTsType(element, { ...place, typeName: singularOf(place.typeName) }).spec;
     const others = members.filter((member) => member !== arrays[0]);
     // A value or a list of values (`string | string[]`) is taken as a list.
-    if (others.length === 0 || JSON.stringify(specOf(others, place)) === JSON.stringify(items)) return { type: "array", items };
+    if (others.length === 0 || JSON.stringify(specOf(others, place)) === JSON.stringify(items))
+      return { type: "array", items };
     return ANY;
   }
 
@@ -73,8 +74,13 @@ function objectSpecOf(type: ts.Type, place: TsTypePlace): TypeSpec {
     const specs: Properties = {};
     const required: string[] = [];
     for (const property of properties) {
-      const mapped = pulumiTypeOfTsType(checker.getTypeOfSymbol(property), { ...place, typeName: place.typeName + pascalCase(property.name) });
-      const description = unwrapParagraphs(ts.displayPartsToString(property.getDocumentationComment(checker)).split("\n"));
+      const mapped = pulumiTypeOfTsType(checker.getTypeOfSymbol(property), {
+        ...place,
+        typeName: place.typeName + pascalCase(property.name),
+      });
+      const description = unwrapParagraphs(
+        ts.displayPartsToString(property.getDocumentationComment(checker)).split("\n"),
+      );
       specs[property.name] = { ...mapped.spec, ...(description ? { description } : {}) };
       if (!mapped.missable && !(property.flags & ts.SymbolFlags.Optional)) required.push(property.name);
     }

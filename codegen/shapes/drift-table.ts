@@ -6,7 +6,8 @@ import { CONNECTION_INPUT } from "../../provider/shapes/reserved";
 
 export const DRIFT_DOC = "docs/drift.md";
 
-const BEGIN = "<!-- The table is written by npm run codegen from the shapes (codegen/gen-from-shapes.ts): do not edit. -->";
+const BEGIN =
+  "<!-- The table is written by npm run codegen from the shapes (codegen/gen-from-shapes.ts): do not edit. -->";
 const END = "<!-- End of the table written by npm run codegen. -->";
 
 const names = (list: readonly string[]) => list.map((name) => `\`${name}\``).join(", ");
@@ -19,13 +20,18 @@ function table(): string {
     const lifecycle = shape.outputNames.filter((name) => !declared.includes(name) && !neverCompared.includes(name));
     return `| \`tcs.${kind}\` | ${names(declared)} | ${names(lifecycle)} | ${names(neverCompared)} |`;
   });
-  return ["| resource | drift: declared inputs | lifecycle: the service's own outputs | never compared |", "|---|---|---|---|", ...rows].join("\n");
+  return [
+    "| resource | drift: declared inputs | lifecycle: the service's own outputs | never compared |",
+    "|---|---|---|---|",
+    ...rows,
+  ].join("\n");
 }
 
 /** The document with its table written anew between the markers. */
 export function withDriftTable(document: string): string {
   const begin = document.indexOf(BEGIN);
   const end = document.indexOf(END);
-  if (begin < 0 || end < begin) throw new Error(`${DRIFT_DOC} has lost the markers of its generated table (${BEGIN} ... ${END})`);
+  if (begin < 0 || end < begin)
+    throw new Error(`${DRIFT_DOC} has lost the markers of its generated table (${BEGIN} ... ${END})`);
   return `${document.slice(0, begin)}${BEGIN}\n${table()}\n${document.slice(end)}`;
 }

@@ -31,8 +31,14 @@ function wrap(paragraph: string, width: number): string[] {
 function docComment(text: string, indent: string): string {
   const single = `${indent}/** ${text} */`;
   if (!text.includes("\n") && single.length <= 160) return single;
-  const lines = text.split("\n\n").flatMap((paragraph, index) => [...(index > 0 ? [""] : []), ...wrap(paragraph, WIDTH)]);
-  return [`${indent}/**`, ...lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)), `${indent} */`].join("\n");
+  const lines = text
+    .split("\n\n")
+    .flatMap((paragraph, index) => [...(index > 0 ? [""] : []), ...wrap(paragraph, WIDTH)]);
+  return [
+    `${indent}/**`,
+    ...lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)),
+    `${indent} */`,
+  ].join("\n");
 }
 
 export function fieldDocsText(sources: Map<string, ShapeSource>): string {

@@ -85,7 +85,9 @@ export function renderInstance(state: EmulatorState, doc: CallbackInstanceDoc) {
 
 export function renderEvent(state: EmulatorState, doc: CallbackEventDoc) {
   const settled = state.clock.now() >= doc._settles_at;
-  return settled && doc.status === "pending" ? { ...wire(doc), status: "succeeded", delivery_status: "delivered" } : wire(doc);
+  return settled && doc.status === "pending"
+    ? { ...wire(doc), status: "succeeded", delivery_status: "delivered" }
+    : wire(doc);
 }
 
 /** Attaches `callback` to a config (and auth config); registers polling jobs and webhook tokens. */
@@ -124,7 +126,8 @@ export function attachInstance(
   };
   state.store.insert(env, "callback_instance", doc, callback.id);
   for (const trigger of triggers) {
-    if (trigger.next_poll_at !== null) state.schedule(env, "poll", `${id}:${trigger.id}`, Date.parse(trigger.next_poll_at));
+    if (trigger.next_poll_at !== null)
+      state.schedule(env, "poll", `${id}:${trigger.id}`, Date.parse(trigger.next_poll_at));
   }
   return doc;
 }

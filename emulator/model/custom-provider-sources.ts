@@ -45,7 +45,12 @@ export function actorPreview(trigger: Trigger, createdAt: string) {
     system: { type: "system", identifier: "system", name: "Tool Connectivity Service", organization_actor_id: null },
   } as const;
   const person = people[trigger];
-  return { object: "custom_provider.actor#preview", id: `${PREFIX.customProviderActor}${person.type.padEnd(20, "0")}`, ...person, created_at: createdAt };
+  return {
+    object: "custom_provider.actor#preview",
+    id: `${PREFIX.customProviderActor}${person.type.padEnd(20, "0")}`,
+    ...person,
+    created_at: createdAt,
+  };
 }
 
 function repository(customProvider: CustomProviderFixture) {
@@ -53,7 +58,13 @@ function repository(customProvider: CustomProviderFixture) {
   return {
     object: "scm.repository",
     id: `${PREFIX.scmRepository}${body(customProvider.id)}`,
-    provider: { object: "scm.provider", type: "github", id: `${PREFIX.scmProvider}github${"0".repeat(14)}`, name: "GitHub", owner: repo.owner },
+    provider: {
+      object: "scm.provider",
+      type: "github",
+      id: `${PREFIX.scmProvider}github${"0".repeat(14)}`,
+      name: "GitHub",
+      owner: repo.owner,
+    },
     url: `https://github.com/${repo.owner}/${repo.name}`,
     is_private: true,
     default_branch: "main",
@@ -67,13 +78,28 @@ export function deploymentSources(release: Release) {
   const fromScm = release.trigger === "scm" && linked !== undefined;
   const message = `Release ${release.identifier}`;
   return {
-    commit: fromScm ? { object: "custom_provider.deployment.commit", id: sha(release.id), type: "git", message, created_at: release.created_at } : null,
+    commit: fromScm
+      ? {
+          object: "custom_provider.deployment.commit",
+          id: sha(release.id),
+          type: "git",
+          message,
+          created_at: release.created_at,
+        }
+      : null,
     immutable_bucket: {
       object: "bucket",
       id: `${PREFIX.bucket}${body(release.id)}`,
       is_immutable: true,
       is_read_only: true,
-      scm_repo_link: linked ? { object: "bucket.scm_repo", is_linked: "true", path: linked.repository!.path, repository: repository(linked) } : null,
+      scm_repo_link: linked
+        ? {
+            object: "bucket.scm_repo",
+            is_linked: "true",
+            path: linked.repository!.path,
+            repository: repository(linked),
+          }
+        : null,
       created_at: release.created_at,
     },
     actor: actorPreview(release.trigger, release.created_at),
@@ -81,7 +107,13 @@ export function deploymentSources(release: Release) {
       ? {
           object: "scm.push",
           id: `${PREFIX.scmPush}${body(release.id)}`,
-          actor: { object: "scm.actor", id: `${PREFIX.scmActor}adal${"0".repeat(16)}`, external_id: "583231", name: "ada-l", email: "ada@acme.example" },
+          actor: {
+            object: "scm.actor",
+            id: `${PREFIX.scmActor}adal${"0".repeat(16)}`,
+            external_id: "583231",
+            name: "ada-l",
+            email: "ada@acme.example",
+          },
           commit: {
             object: "scm.commit",
             id: `${PREFIX.scmCommit}${body(release.id)}`,
@@ -101,6 +133,7 @@ export function deploymentSources(release: Release) {
 export function versionSource(customProviderId: string, identifier: string) {
   const source = customProviderFixture(customProviderId)?.source;
   if (!source) return {};
-  if ("container_image" in source) return { container_image: { ...source.container_image, container_image_tag: identifier } };
+  if ("container_image" in source)
+    return { container_image: { ...source.container_image, container_image_tag: identifier } };
   return { remote_mcp_server: { ...source.remote_mcp_server } };
 }

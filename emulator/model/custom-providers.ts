@@ -76,7 +76,12 @@ export function createRelease(
           provider_id: customProvider.provider_id,
           custom_provider_version_id: versionId,
           created_at: created,
-          _schedule: { created: createdMs, queued_until: createdMs + step, build_until: createdMs + 2 * step, deploy_until: createdMs + 3 * step },
+          _schedule: {
+            created: createdMs,
+            queued_until: createdMs + step,
+            build_until: createdMs + 2 * step,
+            deploy_until: createdMs + 3 * step,
+          },
           _outcome: release.outcome,
           _identifier: release.identifier,
         };
@@ -116,7 +121,13 @@ export function renderDeployment(state: EmulatorState, doc: DeploymentDoc) {
   return {
     ...rest,
     status: deploymentStatus(doc, now),
-    ...deploymentSources({ id: doc.id, custom_provider_id: doc.custom_provider_id, trigger: doc.trigger, identifier: doc._identifier, created_at }),
+    ...deploymentSources({
+      id: doc.id,
+      custom_provider_id: doc.custom_provider_id,
+      trigger: doc.trigger,
+      identifier: doc._identifier,
+      created_at,
+    }),
     created_at,
     updated_at: state.clock.iso(lastTransition(doc, now)),
   };
@@ -129,10 +140,13 @@ export function renderDeployment(state: EmulatorState, doc: DeploymentDoc) {
  */
 export function renderVersion(state: EmulatorState, env: string, doc: VersionDoc) {
   const deployment =
-    doc.custom_provider_deployment_id === null ? undefined : state.store.get<DeploymentDoc>(env, "cp_deployment", doc.custom_provider_deployment_id);
+    doc.custom_provider_deployment_id === null
+      ? undefined
+      : state.store.get<DeploymentDoc>(env, "cp_deployment", doc.custom_provider_deployment_id);
   const now = state.clock.now();
   const status = deployment ? deploymentStatus(deployment, now) : "queued";
-  const versionStatus = status === "succeeded" ? "deployment_succeeded" : status === "failed" ? "deployment_failed" : status;
+  const versionStatus =
+    status === "succeeded" ? "deployment_succeeded" : status === "failed" ? "deployment_failed" : status;
   const updatedAt = deployment ? state.clock.iso(lastTransition(deployment, now)) : doc.created_at;
   const provider = catalog.provider(doc.provider_id);
   const current = currentVersionId(state, env, doc.custom_provider_id, now);
@@ -140,7 +154,11 @@ export function renderVersion(state: EmulatorState, env: string, doc: VersionDoc
     ...doc,
     status: versionStatus,
     config: provider?.config_schema
-      ? { object: "custom_provider.version.config", schema: { type: "json_schema", schema: provider.config_schema }, transformer: "passthrough" }
+      ? {
+          object: "custom_provider.version.config",
+          schema: { type: "json_schema", schema: provider.config_schema },
+          transformer: "passthrough",
+        }
       : null,
     deployment: deployment ? renderDeployment(state, deployment) : null,
     environments: [
@@ -167,11 +185,20 @@ export function renderVersion(state: EmulatorState, env: string, doc: VersionDoc
 }
 
 /** The newest version of the custom provider whose deployment succeeded: what its environment runs. */
-function currentVersionId(state: EmulatorState, env: string, customProviderId: string, now: number): string | undefined {
-  const versions = state.store.list<VersionDoc>(env, "cp_version").filter((v) => v.custom_provider_id === customProviderId);
+function currentVersionId(
+  state: EmulatorState,
+  env: string,
+  customProviderId: string,
+  now: number,
+): string | undefined {
+  const versions = state.store
+    .list<VersionDoc>(env, "cp_version")
+    .filter((v) => v.custom_provider_id === customProviderId);
   const deployed = versions.filter((v) => {
     const deployment =
-      v.custom_provider_deployment_id === null ? undefined : state.store.get<DeploymentDoc>(env, "cp_deployment", v.custom_provider_deployment_id);
+      v.custom_provider_deployment_id === null
+        ? undefined
+        : state.store.get<DeploymentDoc>(env, "cp_deployment", v.custom_provider_deployment_id);
     return deployment !== undefined && deploymentStatus(deployment, now) === "succeeded";
   });
   return deployed.sort((a, b) => b.index - a.index)[0]?.id;
@@ -211,19 +238,29 @@ export function renderLogs(state: EmulatorState, doc: DeploymentDoc) {
             "Error: container exited with code 1: health check GET /mcp failed (connection refused)",
             "Deployment failed; the previous version keeps serving",
           ]
-        : ["Starting 2 replicas", "Waiting for the MCP endpoint on port 8080", "Health check passed", "Traffic switched to the new version"],
+        : [
+            "Starting 2 replicas",
+            "Waiting for the MCP endpoint on port 8080",
+            "Health check passed",
+            "Traffic switched to the new version",
+          ],
     },
   ];
   return {
     object: "custom_provider.deployment.logs",
     custom_provider_deployment_id: doc.id,
     steps: steps.map((step, index) => {
-      const status: StepStatus = now < step.start ? "pending" : now < step.end ? "running" : step.fails ? "failed" : "succeeded";
+      const status: StepStatus =
+        now < step.start ? "pending" : now < step.end ? "running" : step.fails ? "failed" : "succeeded";
       const span = step.end - step.start;
       const logs = step.lines
         .map((message, line) => ({ at: step.start + Math.floor((span * line) / step.lines.length), message }))
         .filter((line) => status !== "pending" && (status !== "running" || line.at <= now))
-        .map((line) => ({ object: "custom_provider.deployment.logs.step.log", timestamp: state.clock.iso(line.at), message: line.message }));
+        .map((line) => ({
+          object: "custom_provider.deployment.logs.step.log",
+          timestamp: state.clock.iso(line.at),
+          message: line.message,
+        }));
       return {
         object: "custom_provider.deployment.logs.step",
         id: `${PREFIX.customProviderDeploymentStep}${doc.id.slice(-19)}${index}`,

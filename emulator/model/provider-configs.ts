@@ -3,7 +3,9 @@ import type { EmulatorState } from "../state";
 import { wire } from "../state";
 import { configVaultRecord, deploymentPreview } from "./catalog-records";
 
-export type ToolFilter = { type: "allow_all"; ignore_parent_filters: boolean } | { type: "tool_keys"; keys: string[]; ignore_parent_filters: boolean };
+export type ToolFilter =
+  | { type: "allow_all"; ignore_parent_filters: boolean }
+  | { type: "tool_keys"; keys: string[]; ignore_parent_filters: boolean };
 
 export interface ProviderConfigDoc {
   object: "provider.config";
@@ -27,7 +29,12 @@ export interface ProviderConfigDoc {
   _deployment_locked: boolean;
   /** Set when an integration instance provider owns the config (then not `available_for_use`). */
   _owner_integration_instance_id: string | null;
-  _identity: { actor_id: string | null; consumer_id: string | null; identity_id: string | null; identity_credential_id: string | null };
+  _identity: {
+    actor_id: string | null;
+    consumer_id: string | null;
+    identity_id: string | null;
+    identity_credential_id: string | null;
+  };
 }
 
 export function getConfig(state: EmulatorState, env: string, id: string): ProviderConfigDoc | undefined {

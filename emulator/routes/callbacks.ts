@@ -55,12 +55,18 @@ export const callbackRoutes: Route[] = [
     method: "POST",
     path: "/callbacks",
     handler: ({ body, env }, state) => {
-      const input = validateBody(body, { fields: { integration_provider_id: { required: true, check: idRef() }, ...describedFields() } });
+      const input = validateBody(body, {
+        fields: { integration_provider_id: { required: true, check: idRef() }, ...describedFields() },
+      });
       const integrationProviderId = input.integration_provider_id as string;
       const integrationProvider = catalog.integrationProvider(integrationProviderId);
       if (!integrationProvider) {
         throwIfProblems([
-          { code: "not_found", message: `names no integration provider (${integrationProviderId.slice(0, 60)})`, path: ["integration_provider_id"] },
+          {
+            code: "not_found",
+            message: `names no integration provider (${integrationProviderId.slice(0, 60)})`,
+            path: ["integration_provider_id"],
+          },
         ]);
       }
       const ip = integrationProvider!;
@@ -68,11 +74,16 @@ export const callbackRoutes: Route[] = [
       if (provider.triggers_status !== "enabled" || !ip.triggers_enabled) {
         throw errors.callbacksNotSupported(provider.name);
       }
-      const existing = state.store.list<CallbackDoc>(env.id, "callback").find((cb) => cb.integration_provider_id === ip.id && cb.status === "active");
+      const existing = state.store
+        .list<CallbackDoc>(env.id, "callback")
+        .find((cb) => cb.integration_provider_id === ip.id && cb.status === "active");
       if (existing) {
-        throw errors.alreadyExists(`An active callback already exists for integration provider ${ip.id}.`, existing.id, "this integration provider", [
-          "integration_provider_id",
-        ]);
+        throw errors.alreadyExists(
+          `An active callback already exists for integration provider ${ip.id}.`,
+          existing.id,
+          "this integration provider",
+          ["integration_provider_id"],
+        );
       }
       const now = state.clock.iso();
       const doc: CallbackDoc = {
@@ -108,11 +119,22 @@ export const callbackRoutes: Route[] = [
       const callback = callbackOr404(state, env.id, params.callback_id);
       const input = validateBody(body, {
         fields: describedFields(),
-        notUpdatable: ["integration_provider_id", "integration_id", "provider_id", "status", "id", "object", "created_at", "updated_at"],
+        notUpdatable: [
+          "integration_provider_id",
+          "integration_id",
+          "provider_id",
+          "status",
+          "id",
+          "object",
+          "created_at",
+          "updated_at",
+        ],
       });
-      if (callback.status === "deleted") throw errors.invalidAction(`Callback ${callback.id} is deleted and cannot be changed.`);
+      if (callback.status === "deleted")
+        throw errors.invalidAction(`Callback ${callback.id} is deleted and cannot be changed.`);
       const updated: CallbackDoc = { ...callback, updated_at: state.clock.iso() };
-      for (const field of UPDATABLE) if (field in input) (updated as unknown as Record<string, unknown>)[field] = input[field];
+      for (const field of UPDATABLE)
+        if (field in input) (updated as unknown as Record<string, unknown>)[field] = input[field];
       state.store.update(env.id, "callback", updated);
       return updated;
     },
@@ -147,7 +169,11 @@ export const callbackRoutes: Route[] = [
       return listResponse(
         query,
         all,
-        (i) => passesCommon(i, common) && matches(i.status, statuses) && matches(i.config.id, configIds) && matches(i.auth_config?.id, authConfigIds),
+        (i) =>
+          passesCommon(i, common) &&
+          matches(i.status, statuses) &&
+          matches(i.config.id, configIds) &&
+          matches(i.auth_config?.id, authConfigIds),
         (i) => renderInstance(state, i),
       );
     },
@@ -155,7 +181,8 @@ export const callbackRoutes: Route[] = [
   {
     method: "GET",
     path: "/callbacks/{callback_id}/instances/{callback_instance_id}",
-    handler: ({ params, env }, state) => renderInstance(state, instanceOr404(state, env.id, params.callback_id, params.callback_instance_id)),
+    handler: ({ params, env }, state) =>
+      renderInstance(state, instanceOr404(state, env.id, params.callback_id, params.callback_instance_id)),
   },
   {
     method: "POST",
@@ -164,14 +191,22 @@ export const callbackRoutes: Route[] = [
       const callback = callbackOr404(state, env.id, params.callback_id);
       const object = requireObjectBody(body);
       const problems = checkBody(object, {
-        fields: { provider_config_id: { required: true, check: idRef() }, provider_auth_config_id: { nullable: true, check: idRef() } },
+        fields: {
+          provider_config_id: { required: true, check: idRef() },
+          provider_auth_config_id: { nullable: true, check: idRef() },
+        },
       });
       throwIfProblems(problems);
       const configId = object.provider_config_id as string;
       const authConfigId = (object.provider_auth_config_id as string | null | undefined) ?? null;
       const referenceProblems: FieldError[] = [];
       const config = getConfig(state, env.id, configId);
-      if (!config) referenceProblems.push({ code: "not_found", message: "names no provider config of this environment", path: ["provider_config_id"] });
+      if (!config)
+        referenceProblems.push({
+          code: "not_found",
+          message: "names no provider config of this environment",
+          path: ["provider_config_id"],
+        });
       else if (config.provider_id !== callback.provider_id) {
         referenceProblems.push({
           code: "invalid_value",
@@ -179,10 +214,19 @@ export const callbackRoutes: Route[] = [
           path: ["provider_config_id"],
         });
       } else if (config.status !== "active")
-        referenceProblems.push({ code: "invalid_value", message: "must be an active config", path: ["provider_config_id"] });
+        referenceProblems.push({
+          code: "invalid_value",
+          message: "must be an active config",
+          path: ["provider_config_id"],
+        });
       if (authConfigId !== null) {
         const found = catalog.authConfig(authConfigId);
-        if (!found) referenceProblems.push({ code: "not_found", message: "names no provider auth config", path: ["provider_auth_config_id"] });
+        if (!found)
+          referenceProblems.push({
+            code: "not_found",
+            message: "names no provider auth config",
+            path: ["provider_auth_config_id"],
+          });
         else if (found.provider.id !== callback.provider_id) {
           referenceProblems.push({
             code: "invalid_value",
@@ -193,10 +237,14 @@ export const callbackRoutes: Route[] = [
       }
       throwIfProblems(referenceProblems);
       if (callback.status !== "active")
-        throw errors.invalidAction(`Callback ${callback.id} is ${callback.status}; instances can be attached to active callbacks only.`);
+        throw errors.invalidAction(
+          `Callback ${callback.id} is ${callback.status}; instances can be attached to active callbacks only.`,
+        );
       const duplicate = state.store
         .list<CallbackInstanceDoc>(env.id, "callback_instance", callback.id)
-        .find((i) => i.status === "attached" && i.config.id === configId && (i.auth_config?.id ?? null) === authConfigId);
+        .find(
+          (i) => i.status === "attached" && i.config.id === configId && (i.auth_config?.id ?? null) === authConfigId,
+        );
       if (duplicate) {
         throw errors.alreadyExists(
           "This callback is already attached to that provider config and auth config.",
@@ -247,7 +295,8 @@ export const callbackRoutes: Route[] = [
     handler: ({ params, env }, state) => {
       callbackOr404(state, env.id, params.callback_id);
       const event = state.store.get<CallbackEventDoc>(env.id, "callback_event", params.callback_event_id);
-      if (!event || event.callback_id !== params.callback_id) throw errors.notFound("callback event", params.callback_event_id);
+      if (!event || event.callback_id !== params.callback_id)
+        throw errors.notFound("callback event", params.callback_event_id);
       return renderEvent(state, event);
     },
   },

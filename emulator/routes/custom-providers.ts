@@ -25,7 +25,9 @@ export const customProviderRoutes: Route[] = [
       const statuses = query.enumList("status", DEPLOYMENT_STATUSES);
       const versionIds = query.list("custom_provider_version_id");
       const customProviderIds = query.list("custom_provider_id");
-      const rendered = state.store.list<DeploymentDoc>(env.id, "cp_deployment").map((doc) => renderDeployment(state, doc));
+      const rendered = state.store
+        .list<DeploymentDoc>(env.id, "cp_deployment")
+        .map((doc) => renderDeployment(state, doc));
       return listResponse(
         query,
         rendered,
@@ -41,12 +43,14 @@ export const customProviderRoutes: Route[] = [
   {
     method: "GET",
     path: "/custom-provider-deployments/{custom_provider_deployment_id}",
-    handler: ({ params, env }, state) => renderDeployment(state, deploymentOr404(state, env.id, params.custom_provider_deployment_id)),
+    handler: ({ params, env }, state) =>
+      renderDeployment(state, deploymentOr404(state, env.id, params.custom_provider_deployment_id)),
   },
   {
     method: "GET",
     path: "/custom-provider-deployments/{custom_provider_deployment_id}/logs",
-    handler: ({ params, env }, state) => renderLogs(state, deploymentOr404(state, env.id, params.custom_provider_deployment_id)),
+    handler: ({ params, env }, state) =>
+      renderLogs(state, deploymentOr404(state, env.id, params.custom_provider_deployment_id)),
   },
   {
     method: "GET",
@@ -62,8 +66,12 @@ export const customProviderRoutes: Route[] = [
       };
       // A provider version id selects the versions of the custom provider behind that provider.
       const providerVersionIds = query.list("provider_version_id");
-      const providersOfVersions = providerVersionIds?.map((id) => catalog.providerByVersion(id)?.id).filter((id): id is string => id !== undefined);
-      const rendered = state.store.list<VersionDoc>(env.id, "cp_version").map((doc) => renderVersion(state, env.id, doc));
+      const providersOfVersions = providerVersionIds
+        ?.map((id) => catalog.providerByVersion(id)?.id)
+        .filter((id): id is string => id !== undefined);
+      const rendered = state.store
+        .list<VersionDoc>(env.id, "cp_version")
+        .map((doc) => renderVersion(state, env.id, doc));
       return listResponse(
         query,
         rendered,

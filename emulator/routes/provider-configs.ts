@@ -7,7 +7,18 @@ import { configVaultRecord, deploymentPreview } from "../model/catalog-records";
 import { getConfig, renderConfig, type ProviderConfigDoc, type ToolFilter } from "../model/provider-configs";
 import { matches } from "../query";
 import type { EmulatorState, Route } from "../state";
-import { checkBody, describedFields, idRef, plainObject, requireObjectBody, stringArray, str, throwIfProblems, validateBody, type Check } from "../validate";
+import {
+  checkBody,
+  describedFields,
+  idRef,
+  plainObject,
+  requireObjectBody,
+  stringArray,
+  str,
+  throwIfProblems,
+  validateBody,
+  type Check,
+} from "../validate";
 import { commonFilters, found, listResponse, passesCommon } from "./shared";
 
 const CONFIG_STATUSES = ["active", "archived"] as const;
@@ -27,10 +38,20 @@ const toolFilters = (): Check => (value, path, problems) => {
     problems.push({ code: "invalid_value", message: "must be allow_all or tool_keys", path: [...path, "type"] });
   }
   if (filter.type === "tool_keys") {
-    if (filter.keys === undefined) problems.push({ code: "required", message: "is required when type is tool_keys", path: [...path, "keys"] });
-    else stringArray({ item: str({ min: 1, max: 255 }), unique: true, max: 500 })(filter.keys, [...path, "keys"], problems);
+    if (filter.keys === undefined)
+      problems.push({ code: "required", message: "is required when type is tool_keys", path: [...path, "keys"] });
+    else
+      stringArray({ item: str({ min: 1, max: 255 }), unique: true, max: 500 })(
+        filter.keys,
+        [...path, "keys"],
+        problems,
+      );
   } else if (filter.keys !== undefined) {
-    problems.push({ code: "invalid_value", message: "is allowed only when type is tool_keys", path: [...path, "keys"] });
+    problems.push({
+      code: "invalid_value",
+      message: "is allowed only when type is tool_keys",
+      path: [...path, "keys"],
+    });
   }
   if (filter.ignore_parent_filters !== undefined && typeof filter.ignore_parent_filters !== "boolean") {
     problems.push({ code: "invalid_type", message: "must be a boolean", path: [...path, "ignore_parent_filters"] });
@@ -80,9 +101,13 @@ export const providerConfigRoutes: Route[] = [
           matches(c.specification_id, specificationIds) &&
           matches(c.deployment.id, deploymentIds) &&
           matches(c._vault_id, vaultIds) &&
-          (Object.keys(identity) as (keyof typeof identity)[]).every((field) => matches(c._identity[field], identity[field])) &&
+          (Object.keys(identity) as (keyof typeof identity)[]).every((field) =>
+            matches(c._identity[field], identity[field]),
+          ) &&
           (availableForUse === undefined || availableForUse === (c._owner_integration_instance_id === null)) &&
-          (availableForDeployment === undefined || !c._deployment_locked || c.deployment.id === availableForDeployment) &&
+          (availableForDeployment === undefined ||
+            !c._deployment_locked ||
+            c.deployment.id === availableForDeployment) &&
           (search === undefined || `${c.name ?? ""}\n${c.description ?? ""}`.toLowerCase().includes(search)),
         renderConfig,
       );
@@ -117,16 +142,28 @@ export const providerConfigRoutes: Route[] = [
       const requestedDeployment = object.provider_deployment_id as string | null | undefined;
       if (requestedDeployment != null) {
         if (!p.deployments.some((d) => d.id === requestedDeployment)) {
-          references.push({ code: "not_found", message: `names no deployment of provider ${p.id}`, path: ["provider_deployment_id"] });
+          references.push({
+            code: "not_found",
+            message: `names no deployment of provider ${p.id}`,
+            path: ["provider_deployment_id"],
+          });
         } else deploymentId = requestedDeployment;
       }
       const vaultId = (object.provider_config_vault_id as string | null | undefined) ?? null;
       const vault = vaultId === null ? undefined : p.config_vaults.find((v) => v.id === vaultId);
       if (vaultId !== null && !vault)
-        references.push({ code: "not_found", message: `names no config vault of provider ${p.id}`, path: ["provider_config_vault_id"] });
+        references.push({
+          code: "not_found",
+          message: `names no config vault of provider ${p.id}`,
+          path: ["provider_config_vault_id"],
+        });
       const value = object.value as Record<string, unknown> | undefined;
       if (value === undefined && vaultId === null) {
-        references.push({ code: "required", message: "is required unless provider_config_vault_id is given", path: ["value"] });
+        references.push({
+          code: "required",
+          message: "is required unless provider_config_vault_id is given",
+          path: ["value"],
+        });
       }
       throwIfProblems(references);
       // `value` overrides the vault's saved values; the result must satisfy the provider's schema.
@@ -195,7 +232,8 @@ export const providerConfigRoutes: Route[] = [
         // Callback instances cannot outlive their config: they are detached with it.
         for (const callback of state.store.list<{ id: string }>(env.id, "callback")) {
           for (const instance of state.store.list<CallbackInstanceDoc>(env.id, "callback_instance", callback.id)) {
-            if (instance.status === "attached" && instance.config.id === config.id) detachInstance(state, env.id, instance);
+            if (instance.status === "attached" && instance.config.id === config.id)
+              detachInstance(state, env.id, instance);
           }
         }
         state.store.delete(env.id, "provider_config", config.id);
@@ -214,23 +252,45 @@ export const providerConfigRoutes: Route[] = [
       const providerId = query.string("provider_id");
       query.done();
       if ([configId, deploymentId, versionId, providerId].every((v) => v === undefined || v === "")) {
-        throw new ApiError("invalid_request", "Give at least one of provider_id, provider_config_id, provider_version_id, provider_deployment_id.", {
-          errors: [{ code: "required", message: "at least one of these parameters is required", path: ["provider_id"] }],
-        });
+        throw new ApiError(
+          "invalid_request",
+          "Give at least one of provider_id, provider_config_id, provider_version_id, provider_deployment_id.",
+          {
+            errors: [
+              { code: "required", message: "at least one of these parameters is required", path: ["provider_id"] },
+            ],
+          },
+        );
       }
       // The most specific parameter decides; the others must agree with it.
       const candidates: { name: string; provider: ProviderFixture | undefined; id: string }[] = [];
       if (configId)
-        candidates.push({ name: "provider_config_id", id: configId, provider: catalog.provider(getConfig(state, env.id, configId)?.provider_id ?? "") });
-      if (deploymentId) candidates.push({ name: "provider_deployment_id", id: deploymentId, provider: catalog.deployment(deploymentId)?.provider });
-      if (versionId) candidates.push({ name: "provider_version_id", id: versionId, provider: catalog.providerByVersion(versionId) });
+        candidates.push({
+          name: "provider_config_id",
+          id: configId,
+          provider: catalog.provider(getConfig(state, env.id, configId)?.provider_id ?? ""),
+        });
+      if (deploymentId)
+        candidates.push({
+          name: "provider_deployment_id",
+          id: deploymentId,
+          provider: catalog.deployment(deploymentId)?.provider,
+        });
+      if (versionId)
+        candidates.push({ name: "provider_version_id", id: versionId, provider: catalog.providerByVersion(versionId) });
       if (providerId) candidates.push({ name: "provider_id", id: providerId, provider: catalog.provider(providerId) });
-      for (const candidate of candidates) if (!candidate.provider) throw errors.notFound(candidate.name.replace(/_id$/, "").replace(/_/g, " "), candidate.id);
+      for (const candidate of candidates)
+        if (!candidate.provider)
+          throw errors.notFound(candidate.name.replace(/_id$/, "").replace(/_/g, " "), candidate.id);
       const provider = candidates[0].provider!;
       const disagreeing = candidates.find((c) => c.provider!.id !== provider.id);
       if (disagreeing) {
         throw errors.invalidRequest(`${disagreeing.name} belongs to another provider than ${candidates[0].name}.`, [
-          { code: "invalid_value", message: `belongs to provider ${disagreeing.provider!.id}, not ${provider.id}`, path: [disagreeing.name] },
+          {
+            code: "invalid_value",
+            message: `belongs to provider ${disagreeing.provider!.id}, not ${provider.id}`,
+            path: [disagreeing.name],
+          },
         ]);
       }
       return {

@@ -1,10 +1,25 @@
 import { catalog } from "../fixtures/catalog";
 import type { IntegrationInstanceDoc } from "../fixtures/seed";
 import { newId, newToken, PREFIX } from "../ids";
-import { effectiveStatus, renderSession, SETUP_PATH, SETUP_STATUSES, type SetupSessionDoc } from "../model/setup-sessions";
+import {
+  effectiveStatus,
+  renderSession,
+  SETUP_PATH,
+  SETUP_STATUSES,
+  type SetupSessionDoc,
+} from "../model/setup-sessions";
 import { matches, parseDateTime } from "../query";
 import type { Route } from "../state";
-import { checkBody, describedFields, idRef, name, plainObject, requireObjectBody, str, throwIfProblems } from "../validate";
+import {
+  checkBody,
+  describedFields,
+  idRef,
+  name,
+  plainObject,
+  requireObjectBody,
+  str,
+  throwIfProblems,
+} from "../validate";
 import { commonFilters, found, listResponse, passesCommon } from "./shared";
 
 const DAY_MS = 86_400_000;
@@ -37,7 +52,11 @@ export const setupSessionRoutes: Route[] = [
     path: "/integration-setup-sessions/{integration_setup_session_id}",
     handler: ({ params, env }, state) => {
       const id = params.integration_setup_session_id;
-      return renderSession(state, env.id, found(state.store.get<SetupSessionDoc>(env.id, "setup_session", id), "integration setup session", id));
+      return renderSession(
+        state,
+        env.id,
+        found(state.store.get<SetupSessionDoc>(env.id, "setup_session", id), "integration setup session", id),
+      );
     },
   },
   {
@@ -58,18 +77,28 @@ export const setupSessionRoutes: Route[] = [
         },
       });
       const now = state.clock.now();
-      if (typeof object.integration_id === "string" && object.integration_id.length <= 255 && !catalog.integration(object.integration_id)) {
+      if (
+        typeof object.integration_id === "string" &&
+        object.integration_id.length <= 255 &&
+        !catalog.integration(object.integration_id)
+      ) {
         problems.push({ code: "not_found", message: "names no integration", path: ["integration_id"] });
       }
       let expiresAt = now + DEFAULT_LIFETIME_MS;
       const requested = parseDateTime(object.expires_at);
       if (requested !== undefined) {
-        if (requested <= now) problems.push({ code: "invalid_value", message: "must be in the future", path: ["expires_at"] });
-        else if (requested > now + MAX_LIFETIME_MS) problems.push({ code: "invalid_value", message: "must be at most 7 days ahead", path: ["expires_at"] });
+        if (requested <= now)
+          problems.push({ code: "invalid_value", message: "must be in the future", path: ["expires_at"] });
+        else if (requested > now + MAX_LIFETIME_MS)
+          problems.push({ code: "invalid_value", message: "must be at most 7 days ahead", path: ["expires_at"] });
         else expiresAt = requested;
       }
       if (object.configuration != null && JSON.stringify(object.configuration).length > 20_000) {
-        problems.push({ code: "too_long", message: "must serialize to at most 20000 characters of JSON", path: ["configuration"] });
+        problems.push({
+          code: "too_long",
+          message: "must serialize to at most 20000 characters of JSON",
+          path: ["configuration"],
+        });
       }
       throwIfProblems(problems);
       const created = state.clock.iso(now);

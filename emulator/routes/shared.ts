@@ -28,7 +28,12 @@ export function passesCommon(record: Dated, filters: ReturnType<typeof commonFil
  * Reads the page parameters, throws the query's collected problems, filters and pages. `all` is every
  * record of the list (anchors of after/before are looked up there).
  */
-export function listResponse<T extends Dated, R>(query: Query, all: T[], keep: (record: T) => boolean, render: (record: T) => R) {
+export function listResponse<T extends Dated, R>(
+  query: Query,
+  all: T[],
+  keep: (record: T) => boolean,
+  render: (record: T) => R,
+) {
   const page = query.page();
   query.done();
   const byId = new Map(all.map((record) => [record.id, record]));

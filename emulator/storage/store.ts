@@ -9,7 +9,15 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
  * the server answers only after the write returns, so every acknowledged write survives a crash.
  */
 export type RecordKind =
-  "callback" | "callback_instance" | "callback_event" | "provider_config" | "role" | "setup_session" | "integration_instance" | "cp_deployment" | "cp_version";
+  | "callback"
+  | "callback_instance"
+  | "callback_event"
+  | "provider_config"
+  | "role"
+  | "setup_session"
+  | "integration_instance"
+  | "cp_deployment"
+  | "cp_version";
 
 export interface Job {
   seq: number;
@@ -97,11 +105,17 @@ export class Store {
   }
 
   get<T>(env: string, kind: RecordKind, id: string): T | undefined {
-    const row = this.stmt("SELECT data FROM records WHERE env = ? AND id = ? AND kind = ?").get(env, id, kind) as { data: string } | undefined;
+    const row = this.stmt("SELECT data FROM records WHERE env = ? AND id = ? AND kind = ?").get(env, id, kind) as
+      { data: string } | undefined;
     return row ? (JSON.parse(row.data) as T) : undefined;
   }
 
-  insert(env: string, kind: RecordKind, record: { id: string; created_at: string }, parent: string | null = null): void {
+  insert(
+    env: string,
+    kind: RecordKind,
+    record: { id: string; created_at: string },
+    parent: string | null = null,
+  ): void {
     this.stmt("INSERT INTO records (env, kind, id, parent, created_at, data) VALUES (?, ?, ?, ?, ?, ?)").run(
       env,
       kind,
@@ -113,7 +127,12 @@ export class Store {
   }
 
   update(env: string, kind: RecordKind, record: { id: string }): void {
-    this.stmt("UPDATE records SET data = ? WHERE env = ? AND id = ? AND kind = ?").run(JSON.stringify(record), env, record.id, kind);
+    this.stmt("UPDATE records SET data = ? WHERE env = ? AND id = ? AND kind = ?").run(
+      JSON.stringify(record),
+      env,
+      record.id,
+      kind,
+    );
   }
 
   delete(env: string, kind: RecordKind, id: string): void {
@@ -124,15 +143,22 @@ export class Store {
   list<T>(env: string, kind: RecordKind, parent?: string): T[] {
     const rows = (
       parent === undefined
-        ? this.stmt("SELECT data FROM records WHERE env = ? AND kind = ? ORDER BY created_at DESC, id DESC").all(env, kind)
-        : this.stmt("SELECT data FROM records WHERE env = ? AND kind = ? AND parent = ? ORDER BY created_at DESC, id DESC").all(env, kind, parent)
+        ? this.stmt("SELECT data FROM records WHERE env = ? AND kind = ? ORDER BY created_at DESC, id DESC").all(
+            env,
+            kind,
+          )
+        : this.stmt(
+            "SELECT data FROM records WHERE env = ? AND kind = ? AND parent = ? ORDER BY created_at DESC, id DESC",
+          ).all(env, kind, parent)
     ) as { data: string }[];
     return rows.map((row) => JSON.parse(row.data) as T);
   }
 
   count(env?: string): number {
     const row = (
-      env === undefined ? this.stmt("SELECT COUNT(*) AS n FROM records").get() : this.stmt("SELECT COUNT(*) AS n FROM records WHERE env = ?").get(env)
+      env === undefined
+        ? this.stmt("SELECT COUNT(*) AS n FROM records").get()
+        : this.stmt("SELECT COUNT(*) AS n FROM records WHERE env = ?").get(env)
     ) as { n: number };
     return Number(row.n);
   }
@@ -142,9 +168,12 @@ export class Store {
   }
 
   dueJobs(now: number, max = 500): Job[] {
-    return (this.stmt("SELECT seq, env, kind, ref, due_at FROM jobs WHERE due_at <= ? ORDER BY due_at, seq LIMIT ?").all(now, max) as unknown as Job[]).map(
-      (job) => ({ ...job, seq: Number(job.seq), due_at: Number(job.due_at) }),
-    );
+    return (
+      this.stmt("SELECT seq, env, kind, ref, due_at FROM jobs WHERE due_at <= ? ORDER BY due_at, seq LIMIT ?").all(
+        now,
+        max,
+      ) as unknown as Job[]
+    ).map((job) => ({ ...job, seq: Number(job.seq), due_at: Number(job.due_at) }));
   }
 
   deleteJob(seq: number): void {
@@ -156,7 +185,13 @@ export class Store {
   }
 
   putToken(token: string, target: TokenTarget): void {
-    this.stmt("INSERT INTO tokens (token, env, kind, ref, extra) VALUES (?, ?, ?, ?, ?)").run(token, target.env, target.kind, target.ref, target.extra);
+    this.stmt("INSERT INTO tokens (token, env, kind, ref, extra) VALUES (?, ?, ?, ?, ?)").run(
+      token,
+      target.env,
+      target.kind,
+      target.ref,
+      target.extra,
+    );
   }
 
   getToken(token: string): TokenTarget | undefined {
@@ -169,7 +204,10 @@ export class Store {
   }
 
   setMeta(key: string, value: string): void {
-    this.stmt("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value);
+    this.stmt("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+      key,
+      value,
+    );
   }
 
   /** Empties every table (the control plane's reset re-seeds afterwards). */

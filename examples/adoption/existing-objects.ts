@@ -25,10 +25,26 @@ export async function createExistingObjects(client = new ToolConnectivityClient(
     description: "Issue and push events.",
     metadata: { owner: "platform" },
   });
-  await client.callbacks.create({ integrationProviderId: LINEAR_INTEGRATION_PROVIDER, name: "Linear events", description: "Issue updates." });
-  await client.callbacks.instances.create(githubEvents.id, { providerConfigId: config.id, providerAuthConfigId: GITHUB_OAUTH_APP });
-  await client.roles.create({ name: "Support agents", slug: "support-agents", permissions: ["thread_read", "thread_create"] });
-  await client.roles.create({ name: "Auditors", slug: "auditors", permissions: ["message_read"], description: "Read only." });
+  await client.callbacks.create({
+    integrationProviderId: LINEAR_INTEGRATION_PROVIDER,
+    name: "Linear events",
+    description: "Issue updates.",
+  });
+  await client.callbacks.instances.create(githubEvents.id, {
+    providerConfigId: config.id,
+    providerAuthConfigId: GITHUB_OAUTH_APP,
+  });
+  await client.roles.create({
+    name: "Support agents",
+    slug: "support-agents",
+    permissions: ["thread_read", "thread_create"],
+  });
+  await client.roles.create({
+    name: "Auditors",
+    slug: "auditors",
+    permissions: ["message_read"],
+    description: "Read only.",
+  });
 }
 
 if (require.main === module) {

@@ -33,7 +33,11 @@ export = async () => {
     description: "Issue and push events for the triage agent.",
     metadata,
   });
-  new tcs.CallbackInstance("github-events-config", { callbackId: events.id, providerConfigId: github.id, providerAuthConfigId: GITHUB_OAUTH_APP });
+  new tcs.CallbackInstance("github-events-config", {
+    callbackId: events.id,
+    providerConfigId: github.id,
+    providerAuthConfigId: GITHUB_OAUTH_APP,
+  });
   const triage = new tcs.Role("triage-agents", {
     name: "Triage agents",
     slug: `triage-agents-${environment}`,
@@ -49,5 +53,11 @@ export = async () => {
     metadata,
   });
 
-  return { environment, providerConfigId: github.id, callbackId: events.id, roleId: triage.id, setupSessionId: onboarding.id };
+  return {
+    environment,
+    providerConfigId: github.id,
+    callbackId: events.id,
+    roleId: triage.id,
+    setupSessionId: onboarding.id,
+  };
 };

@@ -13,13 +13,19 @@ export const callbackDescription: ResourceValidationPolicy = {
   remediationSteps: "Set description on the Callback.",
   configSchema: {
     properties: {
-      minLength: { type: "integer", minimum: 1, default: DEFAULTS.minLength, description: "Fewest characters (after trimming) a description may have." },
+      minLength: {
+        type: "integer",
+        minimum: 1,
+        default: DEFAULTS.minLength,
+        description: "Fewest characters (after trimming) a description may have.",
+      },
     },
   },
   validateResource: forType("Callback", (props, args, report) => {
     const { minLength } = configOf(args, DEFAULTS);
     const description = typeof props.description === "string" ? props.description.trim() : "";
     if (description.length === 0) report(`callback '${args.name}' has no description`);
-    else if (description.length < minLength) report(`callback '${args.name}' has a description shorter than ${minLength} characters`);
+    else if (description.length < minLength)
+      report(`callback '${args.name}' has a description shorter than ${minLength} characters`);
   }),
 };

@@ -20,7 +20,8 @@ export const productionToolAllowlist: ResourceValidationPolicy = {
         type: "array",
         items: { type: "string", minLength: 1 },
         default: DEFAULTS.productionStacks,
-        description: 'Stack names that count as production for resources on the default connection; `*` matches any characters (e.g. "prod-*").',
+        description:
+          'Stack names that count as production for resources on the default connection; `*` matches any characters (e.g. "prod-*").',
       },
       productionConnections: {
         type: "array",
@@ -32,7 +33,10 @@ export const productionToolAllowlist: ResourceValidationPolicy = {
     },
   },
   validateResource: forType("ProviderConfig", (props, args, report) => {
-    const where = productionScope({ urn: args.urn, props: props as Record<string, unknown>, provider: args.provider }, configOf(args, DEFAULTS));
+    const where = productionScope(
+      { urn: args.urn, props: props as Record<string, unknown>, provider: args.provider },
+      configOf(args, DEFAULTS),
+    );
     if (!where) return;
     const filters = props.toolFilters;
     if (filters === undefined || filters === null || filters.type === "allow_all") {

@@ -35,6 +35,9 @@ export const requiredMetadata: ResourceValidationPolicy = {
       const value = metadata === undefined || metadata === null ? undefined : metadata[key];
       return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
     });
-    if (missing.length > 0) report(`${kind} '${args.name}' lacks required metadata key${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+    if (missing.length > 0)
+      report(
+        `${kind} '${args.name}' lacks required metadata key${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`,
+      );
   },
 };

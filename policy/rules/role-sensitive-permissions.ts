@@ -11,7 +11,8 @@ export const roleSensitivePermissions: ResourceValidationPolicy = {
   description: "A role may grant a sensitive permission only when its description carries the approval tag.",
   enforcementLevel: "mandatory",
   severity: "high",
-  remediationSteps: "Remove the sensitive permissions, or put the approval tag in the role's description once the grant is approved.",
+  remediationSteps:
+    "Remove the sensitive permissions, or put the approval tag in the role's description once the grant is approved.",
   configSchema: {
     properties: {
       sensitivePermissions: {

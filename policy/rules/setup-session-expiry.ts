@@ -44,7 +44,9 @@ export const setupSessionExpiry: ResourceValidationPolicy = {
     }
     const hoursAhead = (at - Date.now()) / HOUR_MS;
     if (hoursAhead > maxLifetimeHours) {
-      report(`setup session '${args.name}' expires ${hoursAhead.toFixed(1)} h from now (${expiresAt}), beyond the ${maxLifetimeHours} h allowed`);
+      report(
+        `setup session '${args.name}' expires ${hoursAhead.toFixed(1)} h from now (${expiresAt}), beyond the ${maxLifetimeHours} h allowed`,
+      );
     }
   }),
 };

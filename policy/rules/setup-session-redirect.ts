@@ -11,7 +11,8 @@ export const setupSessionRedirect: ResourceValidationPolicy = {
   description: "An integration setup session may redirect only to an https URL on an allowed host.",
   enforcementLevel: "mandatory",
   severity: "high",
-  remediationSteps: "Use an https redirectUrl on one of the allowedRedirectHosts, or add the host to the policy config.",
+  remediationSteps:
+    "Use an https redirectUrl on one of the allowedRedirectHosts, or add the host to the policy config.",
   configSchema: {
     properties: {
       allowedRedirectHosts: {
@@ -40,6 +41,7 @@ export const setupSessionRedirect: ResourceValidationPolicy = {
     if (allowedRedirectHosts.length > 0 && !hostAllowed(url.hostname, allowedRedirectHosts)) {
       problems.push(`host '${url.hostname}' is not in allowedRedirectHosts (${allowedRedirectHosts.join(", ")})`);
     }
-    if (problems.length > 0) report(`setup session '${args.name}' redirects to '${url.origin}': ${problems.join("; ")}`);
+    if (problems.length > 0)
+      report(`setup session '${args.name}' redirects to '${url.origin}': ${problems.join("; ")}`);
   }),
 };

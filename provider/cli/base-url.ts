@@ -6,7 +6,8 @@ import { render, type Refusal } from "../diagnostic";
 import { baseUrlProblem, type SettingsOwner } from "../settings";
 
 /** Where a command took its base URL from: a flag, an environment variable, or a stack's config. */
-export type BaseUrlSource = { flag: string } | { variable: string } | { stack: string; owner: SettingsOwner; cwd?: string };
+export type BaseUrlSource =
+  { flag: string } | { variable: string } | { stack: string; owner: SettingsOwner; cwd?: string };
 
 /** The one-line refusal of `value` taken from `source`, or undefined when the key may be sent to it. */
 export function baseUrlRefusal(value: string, source: BaseUrlSource): string | undefined {
@@ -21,7 +22,9 @@ export function baseUrlDiagnostic(value: string, source: BaseUrlSource): Refusal
   const [subject, fix] = wording(source, problem.fix);
   // The plain-http case, the one that exposes the key, leaves the loopback hosts to the docs and the URL
   // to the fix (the same but for https), so that a stack's long fix still fits one line.
-  const what = problem.inClear ? "is plain http to a host that is not loopback: the API key would travel in clear" : problem.problem;
+  const what = problem.inClear
+    ? "is plain http to a host that is not loopback: the API key would travel in clear"
+    : problem.problem;
   return { summary: `${subject} ${what}`, fix, docs: "docs/guide.md#configuration" };
 }
 

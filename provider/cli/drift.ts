@@ -11,7 +11,9 @@ import { failureLine } from "./drift/failure-line";
 import { DriftCollector } from "./drift/report";
 import { toJson, toMarkdown } from "./drift/render";
 
-const usage = (program: string) => `Usage: ${program} drift --stack <name> [--cwd <project dir>] [--markdown <file>] [--json <file>]
+const usage = (
+  program: string,
+) => `Usage: ${program} drift --stack <name> [--cwd <project dir>] [--markdown <file>] [--json <file>]
 
 Runs a refresh preview of the stack and reports drift (declared inputs that differ from the service,
 objects deleted outside Pulumi), orphans (objects carrying the stack's create markers that no resource
@@ -32,7 +34,13 @@ export async function drift(argv: string[], program: string): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { stack: { type: "string" }, cwd: { type: "string" }, markdown: { type: "string" }, json: { type: "string" }, help: { type: "boolean" } },
+      options: {
+        stack: { type: "string" },
+        cwd: { type: "string" },
+        markdown: { type: "string" },
+        json: { type: "string" },
+        help: { type: "boolean" },
+      },
     }));
   } catch (error) {
     process.stderr.write(`${program} drift: ${(error as Error).message}\n\n${USAGE}\n`);
@@ -43,7 +51,9 @@ export async function drift(argv: string[], program: string): Promise<number> {
     return EXIT.clean;
   }
   if (!values.stack) {
-    process.stderr.write(`${program} drift: --stack is required (the stack to check, e.g. --stack production)\n\n${USAGE}\n`);
+    process.stderr.write(
+      `${program} drift: --stack is required (the stack to check, e.g. --stack production)\n\n${USAGE}\n`,
+    );
     return EXIT.error;
   }
   const workDir = path.resolve(values.cwd ?? ".");

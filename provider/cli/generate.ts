@@ -19,7 +19,9 @@ import { tierNote } from "./tier-note";
 const [KEY_VARIABLE, URL_VARIABLE] = [SETTINGS.apiKey.variable, SETTINGS.baseUrl.variable];
 const STACK_SETTINGS = SettingsOwner.defaultConnection.settings();
 
-const usage = (program: string) => `Usage: ${program} generate [--out <dir> | --stdout] [--include-sessions] [--base-url <url>]
+const usage = (
+  program: string,
+) => `Usage: ${program} generate [--out <dir> | --stdout] [--include-sessions] [--base-url <url>]
                           [--connection <name> [--stack <name> [--cwd <dir>]]]
        ${program} generate --import-file <path> [--include-sessions] [--base-url <url>]
 
@@ -70,7 +72,12 @@ export async function generate(argv: string[], program: string): Promise<number>
     baseUrl,
     serviceVersion,
     ...(rateLimitTier ? { rateLimit: rateLimitTier } : {}),
-    onTierBelowService: tierNote(program, "generate", rateLimitTier, values.stack && connection ? { stack: values.stack, connection } : { variable: true }),
+    onTierBelowService: tierNote(
+      program,
+      "generate",
+      rateLimitTier,
+      values.stack && connection ? { stack: values.stack, connection } : { variable: true },
+    ),
   });
   const objects = await listAccount(client, { includeSessions: values["include-sessions"] === true });
   const declarations = buildDeclarations(objects, { connection });
@@ -93,7 +100,10 @@ export async function generate(argv: string[], program: string): Promise<number>
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "index.ts"), source);
     if (!fs.existsSync(path.join(dir, "Pulumi.yaml"))) {
-      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${path.basename(dir).replace(/[^A-Za-z0-9_.-]/g, "-")}\nruntime: nodejs\nmain: index.ts\n`);
+      fs.writeFileSync(
+        path.join(dir, "Pulumi.yaml"),
+        `name: ${path.basename(dir).replace(/[^A-Za-z0-9_.-]/g, "-")}\nruntime: nodejs\nmain: index.ts\n`,
+      );
     }
     const owner = connection === undefined ? undefined : SettingsOwner.connection(connection);
     const setUp = owner

@@ -54,7 +54,11 @@ export async function runCli(argv: string[], program: string): Promise<number> {
     const prefix = `${program} ${command}: `;
     // A diagnostic is said within the limit with the command before it; any other error as it is.
     const said =
-      error instanceof DiagnosticError ? render(error.diagnostic, MESSAGE_LIMIT - prefix.length) : error instanceof Error ? error.message : String(error);
+      error instanceof DiagnosticError
+        ? render(error.diagnostic, MESSAGE_LIMIT - prefix.length)
+        : error instanceof Error
+          ? error.message
+          : String(error);
     process.stderr.write(`${prefix}${said}\n`);
     return 1;
   }

@@ -48,13 +48,18 @@ const KINDS: Record<
     remove: (client: ToolConnectivityClient, id: string) => client.callbacks.delete(id),
     // The API replaces a callback's name, description and metadata together.
     release: (client: ToolConnectivityClient, id: string, live: OrphanRecord) =>
-      client.callbacks.update(id, { name: live.name ?? null, description: live.description ?? null, metadata: withoutMarker(live.metadata) }),
+      client.callbacks.update(id, {
+        name: live.name ?? null,
+        description: live.description ?? null,
+        metadata: withoutMarker(live.metadata),
+      }),
   },
   pcfg: {
     name: "provider config",
     retrieve: (client: ToolConnectivityClient, id: string) => client.providerConfigs.retrieve(id),
     remove: (client: ToolConnectivityClient, id: string) => client.providerConfigs.delete(id),
-    release: (client: ToolConnectivityClient, id: string, live: OrphanRecord) => client.providerConfigs.update(id, { metadata: withoutMarker(live.metadata) }),
+    release: (client: ToolConnectivityClient, id: string, live: OrphanRecord) =>
+      client.providerConfigs.update(id, { metadata: withoutMarker(live.metadata) }),
   },
 };
 
@@ -63,7 +68,12 @@ export async function orphan(argv: string[], program: string): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { delete: { type: "boolean" }, release: { type: "boolean" }, "base-url": { type: "string" }, help: { type: "boolean" } },
+    options: {
+      delete: { type: "boolean" },
+      release: { type: "boolean" },
+      "base-url": { type: "string" },
+      help: { type: "boolean" },
+    },
   });
   if (values.help) {
     process.stdout.write(`${usage(program)}\n`);
@@ -85,9 +95,18 @@ export async function orphan(argv: string[], program: string): Promise<number> {
       docs: SECTION,
     });
   }
-  const { apiKey, baseUrl, rateLimitTier } = await resolveTarget({ baseUrl: values["base-url"] }, process.env, readStackConfigWithPulumi);
+  const { apiKey, baseUrl, rateLimitTier } = await resolveTarget(
+    { baseUrl: values["base-url"] },
+    process.env,
+    readStackConfigWithPulumi,
+  );
   const onTierBelowService = tierNote(program, "orphan", rateLimitTier, { variable: true });
-  const client = new ToolConnectivityClient({ apiKey, baseUrl, ...(rateLimitTier ? { rateLimit: rateLimitTier } : {}), onTierBelowService });
+  const client = new ToolConnectivityClient({
+    apiKey,
+    baseUrl,
+    ...(rateLimitTier ? { rateLimit: rateLimitTier } : {}),
+    onTierBelowService,
+  });
 
   const live = await notFoundAsUndefined(kind.retrieve(client, id));
   if (!live || live.status === "deleted") {
@@ -103,6 +122,8 @@ export async function orphan(argv: string[], program: string): Promise<number> {
   }
   if (values.delete) await kind.remove(client, id);
   else await kind.release(client, id, live);
-  process.stderr.write(`${program} orphan: ${kind.name} ${id} ${values.delete ? "deleted" : "released: it no longer carries a create marker"}\n`);
+  process.stderr.write(
+    `${program} orphan: ${kind.name} ${id} ${values.delete ? "deleted" : "released: it no longer carries a create marker"}\n`,
+  );
   return 0;
 }

@@ -42,5 +42,9 @@ function adviceFor(source: TierSource): { setting: string; fix: (tier: string) =
   }
   const owner = SettingsOwner.connection(source.connection);
   // The setting is named just before; its command with --path and --stack would not fit in 300 characters.
-  return { setting: owner.key("rateLimitTier"), fix: (tier) => `set it to \`${tier}\` in stack ${source.stack}`, paced: "this command" };
+  return {
+    setting: owner.key("rateLimitTier"),
+    fix: (tier) => `set it to \`${tier}\` in stack ${source.stack}`,
+    paced: "this command",
+  };
 }

@@ -34,7 +34,11 @@ function claims(): Map<string, string[]> {
  * plain key declared before a duplicate whose key is an Output is not told of it; the duplicate is
  * still refused, naming it.)
  */
-export function otherOwnerInput(shape: Shape, name: string, args: Record<string, unknown>): PropertyDescriptor | undefined {
+export function otherOwnerInput(
+  shape: Shape,
+  name: string,
+  args: Record<string, unknown>,
+): PropertyDescriptor | undefined {
   const fields = shape.naturalKey;
   if (!fields || fields.length === 0) return undefined;
   const table = claims();
@@ -84,5 +88,11 @@ export function otherOwnerInput(shape: Shape, name: string, args: Record<string,
 
 /** A value known now, with no Output, promise or secret in it. */
 function isPlain(value: unknown): boolean {
-  return value === undefined || value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+  return (
+    value === undefined ||
+    value === null ||
+    typeof value === "string" ||
+    typeof value === "number" ||
+    typeof value === "boolean"
+  );
 }

@@ -22,7 +22,11 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
  * provider object, then configures. The methods are in place before this returns its promise, because
  * the plugin lets a concurrent call use a cached provider as soon as configure was called on it.
  */
-export function configureShim(provider: Partial<pulumi.dynamic.ResourceProvider>, kind: ResourceKind, req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+export function configureShim(
+  provider: Partial<pulumi.dynamic.ResourceProvider>,
+  kind: ResourceKind,
+  req: pulumi.dynamic.ConfigureRequest,
+): Promise<void> {
   const engine = engineFor(kind);
   provider.check = (olds, news) => engine.check(olds, news);
   provider.diff = (id, olds, news) => engine.diff(id, olds, news);

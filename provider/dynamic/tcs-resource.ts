@@ -30,7 +30,12 @@ export interface Registration {
  * frame to every resource's stack trace in state: about 70 bytes a resource, which the file backend
  * rewrites with the whole checkpoint after every step.
  */
-export function registration(shape: Shape, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined): Registration {
+export function registration(
+  shape: Shape,
+  name: string,
+  args: object,
+  opts: pulumi.CustomResourceOptions | undefined,
+): Registration {
   // Before anything is registered: the engine cannot import a dynamic resource (import-option.ts).
   refuseImportOption(shape, name, opts);
   // Our own arguments are prepared first, so an error of theirs keeps its trace.
@@ -59,7 +64,11 @@ export function quietTraces(): number {
 }
 
 /** An error the registration threw with no trace (a missing name, say), given the program's, from where it declared the resource. */
-export function withProgramTrace(error: unknown, limit: number, declared: abstract new (...args: never[]) => unknown): unknown {
+export function withProgramTrace(
+  error: unknown,
+  limit: number,
+  declared: abstract new (...args: never[]) => unknown,
+): unknown {
   Error.stackTraceLimit = limit;
   if (error instanceof Error) Error.captureStackTrace(error, declared);
   return error;
@@ -72,11 +81,17 @@ export function withProgramTrace(error: unknown, limit: number, declared: abstra
  * engine/replace-on-changes.ts). Those two are plumbing, named with `__` so that no plan shows
  * them (shapes/reserved.ts).
  */
-export function resourceProps(shape: Shape, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined): Record<string, unknown> {
+export function resourceProps(
+  shape: Shape,
+  name: string,
+  args: object,
+  opts: pulumi.CustomResourceOptions | undefined,
+): Record<string, unknown> {
   const slots = Object.fromEntries(shape.outputNames.map((output) => [output, undefined]));
   const declared: Record<string, unknown> = { ...args };
   // A secret input is a secret in the inputs recorded in state too, not only in the outputs.
-  for (const input of shape.secretInputs) if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
+  for (const input of shape.secretInputs)
+    if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
   const props: Record<string, unknown> = {
     ...slots,
     ...declared,
@@ -94,7 +109,10 @@ export function replaceOnChangesInput(opts: pulumi.CustomResourceOptions | undef
   return paths.length > 0 ? { [REPLACE_ON_CHANGES_INPUT]: [...paths] } : {};
 }
 
-function optionsOf(shape: Shape, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions | undefined {
+function optionsOf(
+  shape: Shape,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.CustomResourceOptions | undefined {
   if (shape.secretOutputs.length === 0) return opts;
   return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...shape.secretOutputs] };
 }

@@ -123,9 +123,13 @@ export type AnyBinding = Binding<Props, Props, LiveObject>;
 export type BindingOf<F extends Fields, R extends LiveObject> = Binding<PlainArgs<F>, LiveOutputs<F>, R>;
 
 /** What a binding writes: its calls, and the outputs its record holds differently from the shape. */
-export type BindingMethods<F extends Fields, R extends LiveObject> = Omit<BindingOf<F, R>, "shape" | "toOutputs"> & OutputMappings<F, R>;
+export type BindingMethods<F extends Fields, R extends LiveObject> = Omit<BindingOf<F, R>, "shape" | "toOutputs"> &
+  OutputMappings<F, R>;
 
-export function defineBinding<F extends Fields, R extends LiveObject>(shape: Shape<Shape["kind"], F>, methods: BindingMethods<F, R>): BindingOf<F, R> {
+export function defineBinding<F extends Fields, R extends LiveObject>(
+  shape: Shape<Shape["kind"], F>,
+  methods: BindingMethods<F, R>,
+): BindingOf<F, R> {
   const { outputs, ...calls } = methods;
   return { shape, ...calls, toOutputs: recordOutputs<F, R>(shape, outputs) };
 }

@@ -158,5 +158,9 @@ function readIntent(text: string, written: number): UnfinishedCreate {
   const began = typeof parsed.began === "string" ? Date.parse(parsed.began) : NaN;
   const before = Array.isArray(parsed.before) ? parsed.before.filter((id): id is string => typeof id === "string") : [];
   const settlesBy = typeof parsed.settlesBy === "string" ? Date.parse(parsed.settlesBy) : NaN;
-  return { before: new Set(before), began: Number.isNaN(began) ? written : began, ...(Number.isNaN(settlesBy) ? {} : { settlesBy }) };
+  return {
+    before: new Set(before),
+    began: Number.isNaN(began) ? written : began,
+    ...(Number.isNaN(settlesBy) ? {} : { settlesBy }),
+  };
 }

@@ -24,12 +24,21 @@ export function markerSecret(apiKey: string): Buffer {
 }
 
 /** The marker for one create: identity plus replace-only values, then identity alone; random without an identity. */
-export function markerFor(secret: Buffer, createKey: unknown, args: Record<string, unknown>, fields: Record<string, FieldRule>): string {
+export function markerFor(
+  secret: Buffer,
+  createKey: unknown,
+  args: Record<string, unknown>,
+  fields: Record<string, FieldRule>,
+): string {
   if (typeof createKey !== "string" || createKey.length === 0) return randomBytes(12).toString("base64url");
   const replaceOnly = Object.entries(fields)
     .filter(([, rule]) => rule.onChange === "replace")
     .map(([name, rule]) => [name, canonical(args[name], rule.unordered)]);
-  const create = createHmac("sha256", secret).update(createKey).update(JSON.stringify(replaceOnly)).digest("base64url").slice(0, 32);
+  const create = createHmac("sha256", secret)
+    .update(createKey)
+    .update(JSON.stringify(replaceOnly))
+    .digest("base64url")
+    .slice(0, 32);
   const resource = createHmac("sha256", secret).update("resource\n").update(createKey).digest("base64url").slice(0, 16);
   return `${create}${SEPARATOR}${resource}`;
 }
@@ -43,7 +52,10 @@ export function markerIn(metadata: unknown): string | undefined {
 }
 
 /** The metadata to send on create: the declared metadata plus the marker. */
-export function withMarker(metadata: Record<string, unknown> | null | undefined, marker: string): Record<string, unknown> {
+export function withMarker(
+  metadata: Record<string, unknown> | null | undefined,
+  marker: string,
+): Record<string, unknown> {
   return { ...(metadata ?? {}), [MARKER_KEY]: marker };
 }
 
@@ -52,7 +64,10 @@ export function withMarker(metadata: Record<string, unknown> | null | undefined,
  * never changes how the object is found again; an object without one (adopted) gets none, and no
  * declared metadata clears the user's keys (null when there is no marker to keep).
  */
-export function keepMarker(metadata: Record<string, unknown> | null | undefined, marker: string | undefined): Record<string, unknown> | null {
+export function keepMarker(
+  metadata: Record<string, unknown> | null | undefined,
+  marker: string | undefined,
+): Record<string, unknown> | null {
   return marker === undefined ? (metadata ?? null) : withMarker(metadata, marker);
 }
 

@@ -8,7 +8,8 @@ import { quoted, type Diagnostic, type Refusal } from "../diagnostic";
 export function takenOverByMarker(kind: string, id: string): Diagnostic {
   return {
     object: `${kind} ${id}`,
-    summary: "taken over instead of creating a new one: it carries this resource's create marker, so an earlier run made it and did not record it",
+    summary:
+      "taken over instead of creating a new one: it carries this resource's create marker, so an earlier run made it and did not record it",
     docs: "docs/adoption.md#interrupted-creates-what-is-recovered-and-what-asks-you",
   };
 }
@@ -23,14 +24,26 @@ export function takenOverIdentical(kind: string, id: string): Diagnostic {
   };
 }
 
-const LEFTOVER_WHY = "an earlier run of this resource on this machine made it and did not record it, and the program now declares other values";
+const LEFTOVER_WHY =
+  "an earlier run of this resource on this machine made it and did not record it, and the program now declares other values";
 
 /** What removing a leftover of this resource's own unfinished create says: the action, the refusal if the delete fails, the notice once deleted. */
-export function leftoverRemoval(kind: string, id: string): { action: string; ifDeleteFails: (failed: Refusal) => Refusal; deleted: Diagnostic } {
+export function leftoverRemoval(
+  kind: string,
+  id: string,
+): { action: string; ifDeleteFails: (failed: Refusal) => Refusal; deleted: Diagnostic } {
   return {
     action: `removing ${kind} ${id}`,
-    ifDeleteFails: (failed) => ({ ...failed, summary: `${failed.summary}. ${LEFTOVER_WHY}`, fix: "Run pulumi up again to remove it" }),
-    deleted: { object: `${kind} ${id}`, summary: `deleted: ${LEFTOVER_WHY}`, docs: "docs/adoption.md#interrupted-creates-what-is-recovered-and-what-asks-you" },
+    ifDeleteFails: (failed) => ({
+      ...failed,
+      summary: `${failed.summary}. ${LEFTOVER_WHY}`,
+      fix: "Run pulumi up again to remove it",
+    }),
+    deleted: {
+      object: `${kind} ${id}`,
+      summary: `deleted: ${LEFTOVER_WHY}`,
+      docs: "docs/adoption.md#interrupted-creates-what-is-recovered-and-what-asks-you",
+    },
   };
 }
 
@@ -118,8 +131,14 @@ export function adoptReplaced(kind: string, id: string, field: string, value: un
 }
 
 /** adoptId names an object that differs in fields only a replacement changes. */
-export function adoptDiffers(kind: string, id: string, fields: ReadonlyArray<{ name: string; live: unknown; declared: unknown }>): Refusal {
-  const list = fields.map(({ name, live, declared }) => `${name} (live: ${quoted(live)}, declared: ${quoted(declared)})`).join(", ");
+export function adoptDiffers(
+  kind: string,
+  id: string,
+  fields: ReadonlyArray<{ name: string; live: unknown; declared: unknown }>,
+): Refusal {
+  const list = fields
+    .map(({ name, live, declared }) => `${name} (live: ${quoted(live)}, declared: ${quoted(declared)})`)
+    .join(", ");
   return {
     summary: `adoptId: ${kind} ${id} differs in properties that cannot change in place: ${list}`,
     fix: "Declare the live values to adopt it",

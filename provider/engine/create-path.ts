@@ -14,7 +14,14 @@ import { sameValue } from "../shapes/normalize";
 import type { ShapeRules } from "../shapes/shape";
 import type { ApiContext, Binding, LiveObject } from "./binding";
 import { beginCreate, endCreate, mayCommitUntil, unfinishedCreate, type UnfinishedCreate } from "./create-intents";
-import { collisionRefusal, leftoverLeft, notHeldRefusal, sessionLeftBeside, unprovenRefusal, type Collision } from "./ownership";
+import {
+  collisionRefusal,
+  leftoverLeft,
+  notHeldRefusal,
+  sessionLeftBeside,
+  unprovenRefusal,
+  type Collision,
+} from "./ownership";
 import {
   adoptDiffers,
   adoptMissing,
@@ -120,7 +127,12 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     // one) may have said it of those that carried the marker before it began, and state never named them.
     if (this.shape.undeletable) for (const id of marked) warnAboutResource(sessionLeftBeside(this.kind, id), urn);
     beginCreate(marker, marked);
-    const sent: SentCreate = { marker, sentAt: new Date(Date.now() - CLOCK_SKEW_MS), madeBefore: new Set(marked), resumes: unfinished };
+    const sent: SentCreate = {
+      marker,
+      sentAt: new Date(Date.now() - CLOCK_SKEW_MS),
+      madeBefore: new Set(marked),
+      resumes: unfinished,
+    };
     try {
       const { retrying, backoffDelay } = sdk();
       return await retrying<Created>(
@@ -179,14 +191,20 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * so. Objects that carried the marker before an unfinished create began (`before`) are not what it
    * made; `marked` names every object carrying the marker, for the intent of the create that follows.
    */
-  private async findOrphan(call: CreateCall<Args>, marker: string, before: ReadonlySet<string>): Promise<{ orphan?: R; marked: string[] }> {
+  private async findOrphan(
+    call: CreateCall<Args>,
+    marker: string,
+    before: ReadonlySet<string>,
+  ): Promise<{ orphan?: R; marked: string[] }> {
     const { ctx, args } = call;
     const scope = this.binding.markedIn?.(ctx, args);
     if (!scope) return { marked: [] };
     const made = await ctx.orphans.filterWhere(
       { kind: this.shape.kind },
       () => scope.listAll(),
-      (record) => (hasMarker(record.metadata, marker) || madeBySameResource(record.metadata, marker)) && !this.inState.has(record.id),
+      (record) =>
+        (hasMarker(record.metadata, marker) || madeBySameResource(record.metadata, marker)) &&
+        !this.inState.has(record.id),
     );
     const marked = made.filter((record) => hasMarker(record.metadata, marker));
     const orphan = marked.find((record) => !before.has(record.id));
@@ -196,7 +214,8 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     for (const leftover of made) {
       if (leftover === orphan || marked.includes(leftover) || ctx.takenOver.has(leftover.id)) continue;
       const unfinished = unfinishedCreateOf(leftover);
-      if (unfinished && madeSince(leftover, unfinished.intent)) await this.removeLeftover(call, leftover, unfinished.marker);
+      if (unfinished && madeSince(leftover, unfinished.intent))
+        await this.removeLeftover(call, leftover, unfinished.marker);
       else warnAboutResource(leftoverLeft(this.kind, leftover.id), call.urn);
     }
     return { orphan, marked: ids };
@@ -214,11 +233,21 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * moment it may commit by has passed. Undefined then: it made nothing, and the create may be sent.
    * A wait longer than MAX_SETTLE_WAIT_MS is refused, with the moment to run again.
    */
-  private async awaitLateCommit(call: CreateCall<Args>, marker: string, earlier: UnfinishedCreate): Promise<R | undefined> {
+  private async awaitLateCommit(
+    call: CreateCall<Args>,
+    marker: string,
+    earlier: UnfinishedCreate,
+  ): Promise<R | undefined> {
     const settlesBy = earlier.settlesBy;
     if (settlesBy === undefined || settlesBy <= Date.now()) return undefined;
-    if (settlesBy - Date.now() > MAX_SETTLE_WAIT_MS) throw new MayExistError(earlierCreateSettling(this.kind, settlesBy));
-    const sent: SentCreate = { marker, sentAt: new Date(earlier.began - CLOCK_SKEW_MS), madeBefore: earlier.before, resumes: earlier };
+    if (settlesBy - Date.now() > MAX_SETTLE_WAIT_MS)
+      throw new MayExistError(earlierCreateSettling(this.kind, settlesBy));
+    const sent: SentCreate = {
+      marker,
+      sentAt: new Date(earlier.began - CLOCK_SKEW_MS),
+      madeBefore: earlier.before,
+      resumes: earlier,
+    };
     warnAboutResource(waitingForLateCommit(this.kind, settlesBy), call.urn);
     for (;;) {
       const left = settlesBy - Date.now();
@@ -235,8 +264,13 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       const found = await this.binding.findCreated?.(ctx, args, sent.sentAt);
       return found && !this.inState.has(found.id) && !ctx.claimed.has(found.id) ? found : undefined;
     }
-    const madeByIt = (record: R) => hasMarker(record.metadata, sent.marker) && !this.inState.has(record.id) && !sent.madeBefore.has(record.id);
-    for (let page: PageLike<R> | null = await scope.list(); page; page = page.hasMoreAfter ? await page.nextPage() : null) {
+    const madeByIt = (record: R) =>
+      hasMarker(record.metadata, sent.marker) && !this.inState.has(record.id) && !sent.madeBefore.has(record.id);
+    for (
+      let page: PageLike<R> | null = await scope.list();
+      page;
+      page = page.hasMoreAfter ? await page.nextPage() : null
+    ) {
       const found = page.items.find(madeByIt);
       if (found) return found;
     }
@@ -249,12 +283,21 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
    * again (`attempt` of CREATE_ATTEMPTS); if it collided with an existing object, say how to adopt it.
    * Throws otherwise.
    */
-  private async reconcileFailedCreate(call: CreateCall<Args>, sent: SentCreate, error: unknown, attempt: number): Promise<R | undefined> {
+  private async reconcileFailedCreate(
+    call: CreateCall<Args>,
+    sent: SentCreate,
+    error: unknown,
+    attempt: number,
+  ): Promise<R | undefined> {
     const { connection } = call;
     if (outcomeUnknown(error)) {
       const found = await this.findCreated(call, sent).catch((lookupError: unknown) => {
         throw new MayExistError(
-          createLookupFailed(this.kind, serviceFailure(`creating ${this.kind}`, error, connection), serviceFailure("lookup", lookupError)),
+          createLookupFailed(
+            this.kind,
+            serviceFailure(`creating ${this.kind}`, error, connection),
+            serviceFailure("lookup", lookupError),
+          ),
         );
       });
       if (found) return found;
@@ -301,7 +344,10 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     if (!live || this.binding.isGone?.(live)) return undefined;
     const current = outputsOf(this.binding, live, args);
     const same = Object.entries(this.shape.rules).every(
-      ([name, rule]) => rule.writeOnly || (args[name] === undefined && rule.serverDefault) || sameValue(current[name], args[name], rule),
+      ([name, rule]) =>
+        rule.writeOnly ||
+        (args[name] === undefined && rule.serverDefault) ||
+        sameValue(current[name], args[name], rule),
     );
     if (!same) return undefined;
     if (!madeSince(live, sent.resumes)) throw new DiagnosticError(unprovenRefusal(this.collision(call, id)));
@@ -316,7 +362,13 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
     // A targeted replace collides with the object it replaces: deleteBeforeReplace sends that one first,
     // unless the API cannot delete it (a role keeps its slug for ever).
     const uniqueKey = this.shape.undeletable ? this.shape.uniqueKey : undefined;
-    return { kind: this.kind, id, importId, urn, replaceFix: uniqueKey ? `change ${uniqueKey}` : "set deleteBeforeReplace" };
+    return {
+      kind: this.kind,
+      id,
+      importId,
+      urn,
+      replaceFix: uniqueKey ? `change ${uniqueKey}` : "set deleteBeforeReplace",
+    };
   }
 
   /** What a colliding object holds that the service keeps unique, as a refusal names it: `slug "ops"`, or the fields. */
@@ -344,7 +396,11 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
       throw new DiagnosticError(adoptReplaced(this.kind, id, reason, current[reason]));
     }
     const replaceOnly = Object.entries(this.shape.rules).filter(
-      ([name, rule]) => rule.onChange === "replace" && !rule.writeOnly && args[name] !== undefined && !sameValue(current[name], args[name], rule),
+      ([name, rule]) =>
+        rule.onChange === "replace" &&
+        !rule.writeOnly &&
+        args[name] !== undefined &&
+        !sameValue(current[name], args[name], rule),
     );
     if (replaceOnly.length > 0) {
       throw new DiagnosticError(
@@ -359,11 +415,18 @@ export class CreatePath<Args extends Props, R extends LiveObject> {
   }
 
   /** Manages an existing object from now on, bringing its in-place fields to the declared values. */
-  private async takeOver({ ctx, args, connection }: CreateCall<Args>, live: R, marker: string | undefined): Promise<Created> {
+  private async takeOver(
+    { ctx, args, connection }: CreateCall<Args>,
+    live: R,
+    marker: string | undefined,
+  ): Promise<Created> {
     ctx.takenOver.add(live.id);
     const current = outputsOf(this.binding, live, args);
     const inPlace = Object.entries(this.shape.rules).some(
-      ([name, rule]) => rule.onChange === "update" && !(args[name] === undefined && rule.serverDefault) && !sameValue(current[name], args[name], rule),
+      ([name, rule]) =>
+        rule.onChange === "update" &&
+        !(args[name] === undefined && rule.serverDefault) &&
+        !sameValue(current[name], args[name], rule),
     );
     let record = live;
     if (inPlace && this.binding.update) {

@@ -28,7 +28,12 @@ export interface EnvironmentRecord {
 
 /** A one-way fingerprint of a key and base URL: tells whether they changed, and reveals neither. */
 export function settingsFingerprint(apiKey: string, baseUrl: string): string {
-  return createHmac("sha256", "pulumi-tcs settings").update(apiKey).update("\n").update(baseUrl).digest("base64url").slice(0, 22);
+  return createHmac("sha256", "pulumi-tcs settings")
+    .update(apiKey)
+    .update("\n")
+    .update(baseUrl)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /**
@@ -49,7 +54,10 @@ export function recordedEnvironment(props: Props): EnvironmentRecord | undefined
 
 /** The outputs that record it. */
 export function environmentOutputs(record: EnvironmentRecord): Props {
-  return { [ENVIRONMENT_OUTPUT]: record.environment === undefined ? record.settings : `${record.settings}${SEPARATOR}${record.environment}` };
+  return {
+    [ENVIRONMENT_OUTPUT]:
+      record.environment === undefined ? record.settings : `${record.settings}${SEPARATOR}${record.environment}`,
+  };
 }
 
 /** Whether these settings are not those recorded, and the environment the resource lives in was never said: a 404 then proves nothing. */
@@ -61,12 +69,18 @@ export function environmentUnprovable(recorded: EnvironmentRecord | undefined, s
 export type EnvironmentRefusal = Diagnostic & { readonly fix: string };
 
 const SECTION = "docs/troubleshooting.md#lives-in-another-environment";
-const refusal = (kind: string, id: string, summary: string, fix: string): EnvironmentRefusal => ({ object: `${kind} ${id}`, summary, fix, docs: SECTION });
+const refusal = (kind: string, id: string, summary: string, fix: string): EnvironmentRefusal => ({
+  object: `${kind} ${id}`,
+  summary,
+  fix,
+  docs: SECTION,
+});
 const settingsOf = (connection: string | undefined) => SettingsOwner.connection(connection).settings();
 
 /** A resource whose connection's settings now reach another environment than the one it lives in. */
 export function moved(kind: string, id: string, connection: string | undefined): EnvironmentRefusal {
-  const fix = "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these";
+  const fix =
+    "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these";
   return refusal(kind, id, `lives in another environment than ${settingsOf(connection)} now reach`, fix);
 }
 
@@ -77,7 +91,12 @@ export function notFoundSinceChange(kind: string, id: string, connection: string
 }
 
 /** Settings that changed and the service could not say which environment they reach. */
-export function environmentUnknown(kind: string, id: string, connection: string | undefined, reason: string): EnvironmentRefusal {
+export function environmentUnknown(
+  kind: string,
+  id: string,
+  connection: string | undefined,
+  reason: string,
+): EnvironmentRefusal {
   const summary = `${settingsOf(connection)} changed, and the service could not say which environment they reach: ${quoted(reason)}`;
   return refusal(kind, id, summary, "Run again when the service answers");
 }

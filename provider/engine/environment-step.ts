@@ -43,7 +43,11 @@ const PASSES: EnvironmentStep = { recorded: (outs) => Promise.resolve(outs) };
  * The step for resources of `kind`: a pass where resources record no environment (the native door).
  * Settings as recorded cost nothing; changed ones, one question per connection per run (ApiContext.environment).
  */
-export function environmentCheck(kind: string, api: (connection?: string) => ApiContext, recordsEnvironment: boolean): EnvironmentCheck {
+export function environmentCheck(
+  kind: string,
+  api: (connection?: string) => ApiContext,
+  recordsEnvironment: boolean,
+): EnvironmentCheck {
   if (!recordsEnvironment) return () => Promise.resolve(PASSES);
   return async (connection, object) => {
     const recorded = object && recordedEnvironment(object.state);
@@ -53,12 +57,16 @@ export function environmentCheck(kind: string, api: (connection?: string) => Api
     const settings = ctx.settingsFingerprint;
     if (recorded.environment === undefined) {
       // Never said: the service is asked after the call, and with other settings a 404 proves nothing.
-      const ifNotFound = environmentUnprovable(recorded, settings) ? notFoundSinceChange(kind, object.id, connection) : undefined;
+      const ifNotFound = environmentUnprovable(recorded, settings)
+        ? notFoundSinceChange(kind, object.id, connection)
+        : undefined;
       return { ...asking(() => ctx), ifNotFound };
     }
     if (recorded.settings === settings) return keeping(recorded);
     const now = await ctx.environment().catch((error: unknown) => {
-      throw new DiagnosticError(environmentUnknown(kind, object.id, connection, error instanceof Error ? error.message : String(error)));
+      throw new DiagnosticError(
+        environmentUnknown(kind, object.id, connection, error instanceof Error ? error.message : String(error)),
+      );
     });
     if (now !== recorded.environment) throw new DiagnosticError(moved(kind, object.id, connection));
     // The same environment through other settings (a rotated key): the new fingerprint is recorded.

@@ -78,13 +78,18 @@ export function serviceFailure(action: string, error: unknown, connection?: stri
     const fix = error.status >= 500 ? "Run it again when the service answers" : "Fix what it names, then run it again";
     // The SDK's message carries status, code, hint and request id; with field errors, which it also
     // spells out, the fields alone say why (by the names the program uses), each once and cut short.
-    const fields = (error.errors ?? []).map((e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${clipped(e.message)}`);
+    const fields = (error.errors ?? []).map(
+      (e) => `${propertyPath(e.path as (string | number)[] | undefined) || "(body)"}: ${clipped(e.message)}`,
+    );
     if (fields.length === 0) return { summary: `${action} failed: ${error.message}`, fix, docs };
     const where = /\s\[[^\]]*\]$/.exec(error.message)?.[0] ?? "";
     return { summary: `${action} failed: ${error.status} ${error.code}: ${fields.join("; ")}${where}`, fix, docs };
   }
   const said = error instanceof Error ? error.message : String(error);
   // No answer (a lost connection, a timeout, a wait for the rate limit too long to make).
-  const fix = error instanceof RetryAfterTooLongError ? "Run it again after the wait it names" : "Run it again when the service answers";
+  const fix =
+    error instanceof RetryAfterTooLongError
+      ? "Run it again after the wait it names"
+      : "Run it again when the service answers";
   return { summary: `${action} failed: ${said}`, fix, docs: "docs/troubleshooting.md#errors-from-the-service" };
 }

@@ -25,7 +25,8 @@ function idForm(kind: ResourceKind): string {
 /** The kind of object an input references (a callback instance's `callbackId`: Callback). */
 function referencedKind(kind: ResourceKind, field: string): ResourceKind {
   const referenced = (SHAPES[kind].fields as Record<string, { references?: ResourceKind }>)[field]?.references;
-  if (!referenced) throw new Error(`${SHAPES[kind].token}.${field} references no resource kind; this is a bug in pulumi-tcs`);
+  if (!referenced)
+    throw new Error(`${SHAPES[kind].token}.${field} references no resource kind; this is a bug in pulumi-tcs`);
   return referenced;
 }
 
@@ -40,7 +41,8 @@ export function parseImportId(kind: ResourceKind, importId: string, parentField?
   }
   const parentKind = referencedKind(kind, parentField);
   const parts = importId.split("/");
-  if (parts.length === 2 && isIdOf(parentKind, parts[0]) && isIdOf(kind, parts[1])) return { parent: parts[0], id: parts[1] };
+  if (parts.length === 2 && isIdOf(parentKind, parts[0]) && isIdOf(kind, parts[1]))
+    return { parent: parts[0], id: parts[1] };
   throw new DiagnosticError(importIdRefusal(kind, importId, parentField));
 }
 

@@ -9,10 +9,21 @@ import type { LiveObject } from "./binding";
 import { madeBySameResource, markerIn } from "./create-marker";
 
 /** The objects beside `held` (in `listed`) made by the same resource's creates, which no resource of the stack holds. */
-export function orphansBeside<R extends LiveObject>(held: R, listed: readonly R[], heldByStack: (id: string) => boolean, isGone?: (record: R) => boolean): R[] {
+export function orphansBeside<R extends LiveObject>(
+  held: R,
+  listed: readonly R[],
+  heldByStack: (id: string) => boolean,
+  isGone?: (record: R) => boolean,
+): R[] {
   const marker = markerIn(held.metadata);
   if (marker === undefined) return [];
-  return listed.filter((record) => record.id !== held.id && !heldByStack(record.id) && !isGone?.(record) && madeBySameResource(record.metadata, marker));
+  return listed.filter(
+    (record) =>
+      record.id !== held.id &&
+      !heldByStack(record.id) &&
+      !isGone?.(record) &&
+      madeBySameResource(record.metadata, marker),
+  );
 }
 
 /** Orphans already named by this process: a plugin serves one run, and a run names each once. */

@@ -60,7 +60,8 @@ function replacing({ replaceFix }: Collision): string {
 
 /** The claim a refusal names: `pulumi import` on the native door (its URN known), adoptId on the dynamic one. */
 function claim({ id, importId, urn }: Collision): string {
-  if (urn !== undefined && typeOfUrn(urn).startsWith(NATIVE_TOKEN_PREFIX)) return `pulumi import ${typeOfUrn(urn)} ${nameOfUrn(urn)} ${importId}`;
+  if (urn !== undefined && typeOfUrn(urn).startsWith(NATIVE_TOKEN_PREFIX))
+    return `pulumi import ${typeOfUrn(urn)} ${nameOfUrn(urn)} ${importId}`;
   return `set adoptId: "${id}" on it`;
 }
 
@@ -93,7 +94,8 @@ export function adoptedReplaceRefusal(adoptId: string): Refusal {
 export function leftoverLeft(kind: string, id: string): Refusal {
   return {
     object: `${kind} ${id}`,
-    summary: "left as it is: it has this resource's create marker for other values, and nothing proves it this stack's (made elsewhere, or by a twin stack)",
+    summary:
+      "left as it is: it has this resource's create marker for other values, and nothing proves it this stack's (made elsewhere, or by a twin stack)",
     fix: "Delete it by hand if it is a leftover",
     docs: "docs/adoption.md#not-in-state",
   };

@@ -57,13 +57,23 @@ export class Planner<Args extends Props, R extends LiveObject> {
     // still runs, and costs nothing for them.
     const failures: Failure[] = alreadyValidated(olds, news) ? [] : this.validate(news);
     failures.push(...this.sameKeyFailures(news));
-    if (failures.length === 0) failures.push(...this.adoptionFailures(olds, news), ...this.replacementConflicts(olds, news));
+    if (failures.length === 0)
+      failures.push(...this.adoptionFailures(olds, news), ...this.replacementConflicts(olds, news));
     if (failures.length === 0) {
-      failures.push(...this.changeRefusals(news, olds, { isNew, createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0 }));
+      failures.push(
+        ...this.changeRefusals(news, olds, {
+          isNew,
+          createsObject: isNew || this.replaceOnlyChanges(olds, news).length > 0,
+        }),
+      );
     }
     // Inputs that pass and a step that writes: the connection's key must be one the service takes
     // (checked once per run, so a preview with no changes sends nothing).
-    if (failures.length === 0 && known && (isNew || connectionMoved(olds, news) || this.declarationChanged(olds, news))) {
+    if (
+      failures.length === 0 &&
+      known &&
+      (isNew || connectionMoved(olds, news) || this.declarationChanged(olds, news))
+    ) {
       await this.assertConfigured(connection, { writes: true });
       // A move also deletes from the old connection: its key is checked too, before the create is made.
       if (!isNew && connectionMoved(olds, news)) await this.assertConfigured(connectionOf(olds), { writes: true });
@@ -73,7 +83,10 @@ export class Planner<Args extends Props, R extends LiveObject> {
       failures.push(...(await this.binding.checkLive(this.api(connection), news as Args, olds)));
     }
     // Only inputs validated whole are recorded as passed: a value not known yet was not checked.
-    return { inputs: failures.length === 0 && !isUnknown(news) ? markValidated(news) : news, failures: failures.map((f) => this.keepingSecrets(f, news)) };
+    return {
+      inputs: failures.length === 0 && !isUnknown(news) ? markValidated(news) : news,
+      failures: failures.map((f) => this.keepingSecrets(f, news)),
+    };
   }
 
   /**
@@ -145,10 +158,20 @@ export class Planner<Args extends Props, R extends LiveObject> {
     // wins). An object replaced because it is no longer live (an archived callback) holds no key. Said
     // of an update too: on the native door the engine turns one into a replacement by itself
     // (replaceOnChanges) and then honours it, and a create never removes the object it replaces.
-    const deleteBeforeReplace = (replaces.length > 0 || changed.length > 0) && !reason && !moved && !this.shape.undeletable && this.keepsUniqueKey(olds, news);
+    const deleteBeforeReplace =
+      (replaces.length > 0 || changed.length > 0) &&
+      !reason &&
+      !moved &&
+      !this.shape.undeletable &&
+      this.keepsUniqueKey(olds, news);
     if (this.claimsAdopted(olds, news)) changed.push("adoptId");
     // `changed` names each field that differs, for a door that shows a detailed diff (the native one).
-    return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace, changed: [...new Set([...changed, ...replaces])] };
+    return {
+      changes: changed.length > 0 || replaces.length > 0,
+      replaces,
+      deleteBeforeReplace,
+      changed: [...new Set([...changed, ...replaces])],
+    };
   }
 
   /**
@@ -159,14 +182,23 @@ export class Planner<Args extends Props, R extends LiveObject> {
   private refuseUnseenByCheck(id: string, olds: Props, news: Props, replaces: readonly string[]): void {
     const unseen = replaces.filter((name) => this.shape.rules[name]?.serverDefault && !isUnknown(news[name]));
     if (unseen.length === 0) return;
-    const failures = [...this.adoptionFailures(olds, news, unseen), ...this.changeRefusals(news, olds, { isNew: false, createsObject: true })];
+    const failures = [
+      ...this.adoptionFailures(olds, news, unseen),
+      ...this.changeRefusals(news, olds, { isNew: false, createsObject: true }),
+    ];
     const [first] = failures;
     if (!first?.diagnostic) return;
     // The first in full (its fix and section), and how many more: two reasons would not fit one line.
     // Its summary names no value: a secret property is said to be one, as check says it.
-    const property = this.shape.secretInputs.includes(topLevelInput(first.property)) ? `${first.property} (secret, not shown)` : first.property;
+    const property = this.shape.secretInputs.includes(topLevelInput(first.property))
+      ? `${first.property} (secret, not shown)`
+      : first.property;
     const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : "";
-    throw new DiagnosticError({ ...first.diagnostic, object: `${this.kind} ${id}`, summary: `${property} ${first.diagnostic.summary}${more}` });
+    throw new DiagnosticError({
+      ...first.diagnostic,
+      object: `${this.kind} ${id}`,
+      summary: `${property} ${first.diagnostic.summary}${more}`,
+    });
   }
 
   /**
@@ -175,7 +207,12 @@ export class Planner<Args extends Props, R extends LiveObject> {
    * history (a targeted replace makes a new object and removes it, rather than collide with it).
    */
   private claimsAdopted(olds: Props, news: Props): boolean {
-    return typeof olds.adoptId === "string" && news.adoptId === undefined && this.binding.markedIn !== undefined && this.binding.update !== undefined;
+    return (
+      typeof olds.adoptId === "string" &&
+      news.adoptId === undefined &&
+      this.binding.markedIn !== undefined &&
+      this.binding.update !== undefined
+    );
   }
 
   /**
@@ -227,7 +264,9 @@ export class Planner<Args extends Props, R extends LiveObject> {
   private adoptionFailures(olds: Props, news: Props, replaces?: readonly string[]): Failure[] {
     const adoptId = news.adoptId;
     if (typeof adoptId !== "string" || olds.adoptId !== adoptId) return [];
-    return (replaces ?? this.replaceOnlyChanges(olds, news)).map((name) => asFailure(name, adoptedReplaceRefusal(adoptId)));
+    return (replaces ?? this.replaceOnlyChanges(olds, news)).map((name) =>
+      asFailure(name, adoptedReplaceRefusal(adoptId)),
+    );
   }
 
   /** Schema failures for the declared inputs, leaving out values not known until apply. */
@@ -238,7 +277,14 @@ export class Planner<Args extends Props, R extends LiveObject> {
     if (result.success) return unknown;
     return result.error.issues
       .filter((issue) => !isUnknown(valueAt(news, issue.path)) && !isUnknown(news[String(issue.path[0])]))
-      .map((issue) => failureAt(issue.path, valueAt(news, issue.path), reasonFor(issue), this.shape.secretInputs.includes(String(issue.path[0]))))
+      .map((issue) =>
+        failureAt(
+          issue.path,
+          valueAt(news, issue.path),
+          reasonFor(issue),
+          this.shape.secretInputs.includes(String(issue.path[0])),
+        ),
+      )
       .concat(unknown);
   }
 
@@ -267,7 +313,12 @@ export class Planner<Args extends Props, R extends LiveObject> {
   /** Whether a change keeps the value of the field the service allows one live object for. */
   private keepsUniqueKey(olds: Props, news: Props): boolean {
     const key = this.shape.uniqueKey;
-    return key !== undefined && olds[key] !== undefined && !isUnknown(news[key]) && sameValue(olds[key], news[key], this.shape.rules[key]);
+    return (
+      key !== undefined &&
+      olds[key] !== undefined &&
+      !isUnknown(news[key]) &&
+      sameValue(olds[key], news[key], this.shape.rules[key])
+    );
   }
 
   /**
@@ -278,7 +329,10 @@ export class Planner<Args extends Props, R extends LiveObject> {
    */
   private replacementConflicts(olds: Props, news: Props): CheckFailure[] {
     if (!this.replacementKeepsUndeletableKey(olds, news)) return [];
-    return this.changes(olds, news, "inputs").replaces.map((name) => ({ property: name, reason: this.keptKeyReason(name) }));
+    return this.changes(olds, news, "inputs").replaces.map((name) => ({
+      property: name,
+      reason: this.keptKeyReason(name),
+    }));
   }
 
   /**
@@ -297,7 +351,12 @@ export class Planner<Args extends Props, R extends LiveObject> {
 
   /** Whether a replacement keeps the unique key of an object the API cannot delete, on the same connection. */
   private replacementKeepsUndeletableKey(olds: Props, news: Props): boolean {
-    return this.shape.uniqueKey !== undefined && this.shape.undeletable === true && !connectionMoved(olds, news) && this.keepsUniqueKey(olds, news);
+    return (
+      this.shape.uniqueKey !== undefined &&
+      this.shape.undeletable === true &&
+      !connectionMoved(olds, news) &&
+      this.keepsUniqueKey(olds, news)
+    );
   }
 
   /** Why such a replacement is refused and the two ways out; `name` the field whose change replaces, `id` the old object's where known. */
@@ -320,9 +379,20 @@ type Rules = Pick<ShapeRules<Props>, "kind" | "secretInputs" | "checkChange">;
  * The shape's refusals of a change (checkChange), each a diagnostic naming the kind's docs section,
  * rendered as a check failure's reason.
  */
-export function changeFailures(shape: Rules, news: Props, olds: Props, step: { isNew: boolean; createsObject: boolean }): Failure[] {
-  const diagnosticOf = ({ summary, fix }: ChangeRefusal): Refusal => ({ summary, fix, docs: KIND_SECTIONS[shape.kind] });
-  return (shape.checkChange?.(news, olds, step) ?? []).map((refusal) => asFailure(refusal.property, diagnosticOf(refusal)));
+export function changeFailures(
+  shape: Rules,
+  news: Props,
+  olds: Props,
+  step: { isNew: boolean; createsObject: boolean },
+): Failure[] {
+  const diagnosticOf = ({ summary, fix }: ChangeRefusal): Refusal => ({
+    summary,
+    fix,
+    docs: KIND_SECTIONS[shape.kind],
+  });
+  return (shape.checkChange?.(news, olds, step) ?? []).map((refusal) =>
+    asFailure(refusal.property, diagnosticOf(refusal)),
+  );
 }
 
 function asFailure(property: string, diagnostic: Refusal): Failure {

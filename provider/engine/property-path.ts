@@ -60,8 +60,16 @@ export function shownValue(value: unknown): string {
  * its top-level input is secret. A top-level input keeps its name as the property (the engine prints
  * its value; planner.ts hides a secret one); a part of one, or the inputs as a whole, is the resource's.
  */
-export function failureAt(segments: ReadonlyArray<PropertyKey>, value: unknown, reason: string, secret: boolean): CheckFailure {
+export function failureAt(
+  segments: ReadonlyArray<PropertyKey>,
+  value: unknown,
+  reason: string,
+  secret: boolean,
+): CheckFailure {
   if (segments.length === 1) return { property: String(segments[0]), reason };
   if (segments.length === 0) return { property: "", reason };
-  return { property: "", reason: `${propertyPath(segments)} (${secret ? "secret, not shown" : shownValue(value)}) ${reason}` };
+  return {
+    property: "",
+    reason: `${propertyPath(segments)} (${secret ? "secret, not shown" : shownValue(value)}) ${reason}`,
+  };
 }

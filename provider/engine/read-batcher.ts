@@ -121,7 +121,11 @@ export class ReadBatcher {
   }
 
   /** Every record of the scope that satisfies `predicate` (only what the scan listed). */
-  async filterWhere<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>, predicate: (record: R) => boolean): Promise<R[]> {
+  async filterWhere<R extends { id: string }>(
+    scope: ScanScope,
+    firstPage: () => Promise<PageLike<R>>,
+    predicate: (record: R) => boolean,
+  ): Promise<R[]> {
     return (await this.listed(scope, firstPage)).filter(predicate);
   }
 
@@ -143,7 +147,10 @@ export class ReadBatcher {
   }
 
   /** Every record of the scope the scan listed, once it ended. */
-  private async listed<R extends { id: string }>(scope: ScanScope, firstPage: () => Promise<PageLike<R>>): Promise<R[]> {
+  private async listed<R extends { id: string }>(
+    scope: ScanScope,
+    firstPage: () => Promise<PageLike<R>>,
+  ): Promise<R[]> {
     const scan = this.scan(scope, firstPage);
     await scan.ended;
     return [...scan.records.values()];

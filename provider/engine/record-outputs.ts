@@ -7,11 +7,18 @@ import type { Fields, LiveOutputs, PlainArgs, Shape } from "../shapes/shape";
 
 type Props = Record<string, unknown>;
 
-type Mapping<F extends Fields, R, K extends keyof LiveOutputs<F>> = (record: R, args: PlainArgs<F>) => LiveOutputs<F>[K];
+type Mapping<F extends Fields, R, K extends keyof LiveOutputs<F>> = (
+  record: R,
+  args: PlainArgs<F>,
+) => LiveOutputs<F>[K];
 
 /** The outputs the record holds as the shape declares them: a field of the same name whose values fit. */
 type HeldAsIs<F extends Fields, R> = {
-  [K in keyof LiveOutputs<F>]-?: K extends keyof R ? ([NonNullable<R[K]>] extends [NonNullable<LiveOutputs<F>[K]>] ? K : never) : never;
+  [K in keyof LiveOutputs<F>]-?: K extends keyof R
+    ? [NonNullable<R[K]>] extends [NonNullable<LiveOutputs<F>[K]>]
+      ? K
+      : never
+    : never;
 }[keyof LiveOutputs<F>];
 
 type Mappings<F extends Fields, R> = { [K in Exclude<keyof LiveOutputs<F>, HeldAsIs<F, R>>]: Mapping<F, R, K> } & {
@@ -40,7 +47,9 @@ export function recordOutputs<F extends Fields, R>(
     for (const [name, field] of mapped) {
       const mapping = byName[name];
       if (mapping) outputs[name] = mapping(record, args);
-      else outputs[name] = field.role === "input" && field.presence === "optional" ? held[name] : (held[name] ?? undefined);
+      else
+        outputs[name] =
+          field.role === "input" && field.presence === "optional" ? held[name] : (held[name] ?? undefined);
     }
     // Every output the shape declares but settings, as LiveOutputs<F> lists them.
     return outputs as LiveOutputs<F>;

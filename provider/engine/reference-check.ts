@@ -39,12 +39,14 @@ const LISTED: Partial<Record<ResourceKind, LiveList>> = {
   Callback: {
     missing: "names no active callback of this environment (no such id, or deleted or archived)",
     fix: "Pass a tcs.Callback's id",
-    firstPage: (ctx): Promise<PageLike<Callback>> => ctx.client.callbacks.list({ status: "active", limit: SCAN_PAGE_SIZE }),
+    firstPage: (ctx): Promise<PageLike<Callback>> =>
+      ctx.client.callbacks.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   },
   ProviderConfig: {
     missing: "names no active provider config of this environment",
     fix: "Pass a tcs.ProviderConfig's id, of the callback's provider",
-    firstPage: (ctx): Promise<PageLike<ProviderConfig>> => ctx.client.providerConfigs.list({ status: "active", limit: SCAN_PAGE_SIZE }),
+    firstPage: (ctx): Promise<PageLike<ProviderConfig>> =>
+      ctx.client.providerConfigs.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   },
 };
 
@@ -97,7 +99,10 @@ export async function checkReferences(
 }
 
 /** A failure on `providerConfigId` when the config is of another provider than the callback it is attached to. */
-export function configOfAnotherProvider(callback: Referenced | undefined, config: Referenced | undefined): CheckFailure[] {
+export function configOfAnotherProvider(
+  callback: Referenced | undefined,
+  config: Referenced | undefined,
+): CheckFailure[] {
   // A record that does not say its provider says nothing: the service judges.
   if (!callback?.providerId || !config?.providerId || callback.providerId === config.providerId) return [];
   return [

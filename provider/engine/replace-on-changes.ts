@@ -57,10 +57,16 @@ export function replaceOnChange(name: string, olds: Record<string, unknown>, new
  * The field rules with every field replaceOnChanges names made replace-only, so that the create
  * marker of a replacement (which covers the replace-only values) differs from the object it replaces.
  */
-export function withReplaceOnChanges(fields: Record<string, FieldRule>, inputs: Record<string, unknown>): Record<string, FieldRule> {
+export function withReplaceOnChanges(
+  fields: Record<string, FieldRule>,
+  inputs: Record<string, unknown>,
+): Record<string, FieldRule> {
   const named = new Set(pathsOf(inputs).map((segments) => String(segments[0])));
   if (named.size === 0) return fields;
   return Object.fromEntries(
-    Object.entries(fields).map(([name, rule]) => [name, named.has(name) || named.has("*") ? { ...rule, onChange: "replace" as const } : rule]),
+    Object.entries(fields).map(([name, rule]) => [
+      name,
+      named.has(name) || named.has("*") ? { ...rule, onChange: "replace" as const } : rule,
+    ]),
   );
 }

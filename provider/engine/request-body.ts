@@ -39,7 +39,11 @@ export interface CreateExceptions<Moved extends string, O extends Props> {
   overrides?: O;
 }
 
-type CreateBodyOf<F extends Fields, Moved extends string, O extends Props> = Omit<DeclaredOf<F, Exclude<HeldName<F>, Moved>>, keyof O> & O;
+type CreateBodyOf<F extends Fields, Moved extends string, O extends Props> = Omit<
+  DeclaredOf<F, Exclude<HeldName<F>, Moved>>,
+  keyof O
+> &
+  O;
 
 /**
  * The body of a create: every input the service holds, as declared (an absent one is left out, so
@@ -50,7 +54,11 @@ export function createBody<
   F extends Fields,
   Moved extends HeldName<F> = never,
   O extends Partial<Record<HeldName<F>, unknown>> = Record<never, never>,
->(shape: Shape<Shape["kind"], F>, args: PlainArgs<F> & FitsParams<CreateBodyOf<F, Moved, O>, P>, exceptions: CreateExceptions<Moved, O> = {}): P {
+>(
+  shape: Shape<Shape["kind"], F>,
+  args: PlainArgs<F> & FitsParams<CreateBodyOf<F, Moved, O>, P>,
+  exceptions: CreateExceptions<Moved, O> = {},
+): P {
   const moved = new Set<string>(exceptions.inPath ?? []);
   const overrides: Props = exceptions.overrides ?? {};
   const declared: Props = args;
@@ -77,7 +85,8 @@ export interface UpdateExceptions {
 }
 
 /** What an update sends for an in-place input, as typed: an optional one may be cleared with null. */
-type SentValue<Field> = Field extends InputField<infer T, infer Presence> ? (Presence extends "optional" ? T | null : T) : never;
+type SentValue<Field> =
+  Field extends InputField<infer T, infer Presence> ? (Presence extends "optional" ? T | null : T) : never;
 type FilledName<F extends Fields> = { [K in keyof F]: F[K] extends InputField<unknown, "filled"> ? K : never }[keyof F];
 
 /**
@@ -103,7 +112,11 @@ export function updateBody<P extends object, F extends Fields>(
   args: PlainArgs<F> & FitsParams<OmittingBodyOf<F, P>, P>,
   exceptions: UpdateExceptions & { absent: "omit" },
 ): P;
-export function updateBody(shape: Shape, args: Props, { absent = "clear", overrides = {} }: UpdateExceptions = {}): object {
+export function updateBody(
+  shape: Shape,
+  args: Props,
+  { absent = "clear", overrides = {} }: UpdateExceptions = {},
+): object {
   const body: Props = {};
   for (const [name, rule] of Object.entries(shape.rules)) {
     if (rule.onChange !== "update") continue;

@@ -53,7 +53,11 @@ export interface EngineOptions {
   recordEnvironment?: boolean;
 }
 
-export class ResourceEngine<Args extends Props, Outputs extends Props, R extends LiveObject> implements ProviderMethods {
+export class ResourceEngine<
+  Args extends Props,
+  Outputs extends Props,
+  R extends LiveObject,
+> implements ProviderMethods {
   private readonly shape: ShapeRules<Args>;
   private readonly planner: Planner<Args, R>;
   private readonly creator: CreatePath<Args, R>;
@@ -151,7 +155,9 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     const ctx = this.api(undefined);
     const state = parent ? { [this.binding.importParent!]: parent } : {};
     // Through the batcher, as a refresh reads: a list page per 100 objects of a scope, not a GET each.
-    const record = await (this.binding.readById ? this.binding.readById(ctx, id) : this.binding.read(ctx, id, state)).catch((error: unknown) => {
+    const record = await (
+      this.binding.readById ? this.binding.readById(ctx, id) : this.binding.read(ctx, id, state)
+    ).catch((error: unknown) => {
       throw new DiagnosticError(serviceFailure(`importing ${this.kind} ${id}`, error), { cause: error });
     });
     if (!record || this.binding.isGone?.(record)) return {};
@@ -188,7 +194,9 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
    */
   private refreshedInputs(live: Props, state: Props): Props | undefined {
     const fields = this.shape.rules;
-    const drifted = Object.entries(fields).some(([name, rule]) => !rule.writeOnly && !sameValue(live[name], state[name], rule));
+    const drifted = Object.entries(fields).some(
+      ([name, rule]) => !rule.writeOnly && !sameValue(live[name], state[name], rule),
+    );
     return drifted ? this.declaredInputs(live) : undefined;
   }
 
@@ -203,7 +211,12 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       // recorded that the program lacks would show in every plan as one about to be removed.
       if (rule?.serverDefault) continue;
       // Not set: no value, what an absent declaration means (allow_all filters), a boolean option off.
-      if (canonical(value) === null || value === false || (rule?.absentMeans !== undefined && sameValue(value, undefined, rule))) continue;
+      if (
+        canonical(value) === null ||
+        value === false ||
+        (rule?.absentMeans !== undefined && sameValue(value, undefined, rule))
+      )
+        continue;
       // Outputs carry every input: live values, and those the API never returns (a config's value,
       // adoptId) as recorded.
       inputs[name] = value;
@@ -214,7 +227,10 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
 
   async update(id: string, olds: Props, news: Props): Promise<Updated> {
     const update = this.binding.update;
-    if (!update) throw new Error(`${this.kind} has no in-place changes; this is a bug in pulumi-tcs (diff should have planned a replacement)`);
+    if (!update)
+      throw new Error(
+        `${this.kind} has no in-place changes; this is a bug in pulumi-tcs (diff should have planned a replacement)`,
+      );
     const args = parseArgs(this.shape, news);
     const connection = connectionOf(news);
     const environment = await this.environment(connection, { id, state: olds });
@@ -246,7 +262,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
       warnAboutResource(
         {
           object: `${this.kind} ${id}`,
-          summary: "not deleted: another resource of this run took it over (by adoptId, by resuming an unfinished create, or as a role keeping its slug)",
+          summary:
+            "not deleted: another resource of this run took it over (by adoptId, by resuming an unfinished create, or as a role keeping its slug)",
           docs: "docs/adoption.md#interrupted-creates-what-is-recovered-and-what-asks-you",
         },
         urn,
@@ -261,7 +278,8 @@ export class ResourceEngine<Args extends Props, Outputs extends Props, R extends
     try {
       const note = await this.binding.delete(ctx, id, props);
       // What the API cannot do to the kind (no delete for roles and sessions), said in the binding's words.
-      if (note) warnAboutResource({ object: `${this.kind} ${id}`, summary: note, docs: KIND_SECTIONS[this.shape.kind] }, urn);
+      if (note)
+        warnAboutResource({ object: `${this.kind} ${id}`, summary: note, docs: KIND_SECTIONS[this.shape.kind] }, urn);
     } catch (error) {
       throw new DiagnosticError(serviceFailure(`deleting ${this.kind} ${id}`, error, connection), { cause: error });
     } finally {

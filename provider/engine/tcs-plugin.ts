@@ -85,7 +85,8 @@ export class TcsPlugin {
     this.config = config;
     this.owner = owner;
     for (const [name, connection] of this.connections) {
-      if (!sameSettings(settingsIn(config, name === "" ? undefined : name), connection.settings)) this.connections.delete(name);
+      if (!sameSettings(settingsIn(config, name === "" ? undefined : name), connection.settings))
+        this.connections.delete(name);
     }
   }
 

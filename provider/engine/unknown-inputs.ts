@@ -25,14 +25,20 @@ interface Names {
 export function unknownInputFailures(shape: Names, news: Props): CheckFailure[] {
   const known = new Set(shape.inputNames);
   const docs = KIND_SECTIONS[shape.kind];
-  const failure = (summary: string): CheckFailure => ({ property: "", reason: renderCheckReason({ summary, docs }, true) });
+  const failure = (summary: string): CheckFailure => ({
+    property: "",
+    reason: renderCheckReason({ summary, docs }, true),
+  });
   // The fix is in what happened, in the words troubleshooting.md's heading quotes: "did you mean name?"
   return Object.keys(stripEngineKeys(news))
     .filter((name) => !known.has(name))
     .map((name) => {
-      if (shape.outputNames?.includes(name)) return failure(`${name} is an output of ${shape.token}, which the service sets: leave it out of the inputs`);
+      if (shape.outputNames?.includes(name))
+        return failure(`${name} is an output of ${shape.token}, which the service sets: leave it out of the inputs`);
       const nearest = nearestName(name, shape.inputNames);
-      return failure(`${name} is not a property of ${shape.token}; ${nearest ? `did you mean ${nearest}?` : `its inputs are ${shape.inputNames.join(", ")}`}`);
+      return failure(
+        `${name} is not a property of ${shape.token}; ${nearest ? `did you mean ${nearest}?` : `its inputs are ${shape.inputNames.join(", ")}`}`,
+      );
     });
 }
 
@@ -49,12 +55,15 @@ function nearestName(name: string, names: readonly string[]): string | undefined
 
 /** Edits (insert, delete, replace, swap two neighbours) from `a` to `b`: a swap counts once, as typos make it. */
 function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];

@@ -27,7 +27,11 @@ const asked = new WeakMap<ApiContext, Map<string, Promise<VaultOwner | undefined
 function ownerOf(config: ProviderConfig): VaultOwner {
   // A record that leaves `from_vault` out still names its provider, which a vault's configs share.
   const name = config.fromVault?.name ?? undefined;
-  return { providerId: config.fromVault?.providerId ?? config.providerId, seenOn: config.id, ...(name ? { name } : {}) };
+  return {
+    providerId: config.fromVault?.providerId ?? config.providerId,
+    seenOn: config.id,
+    ...(name ? { name } : {}),
+  };
 }
 
 function vaultOwner(ctx: ApiContext, vaultId: string): Promise<VaultOwner | undefined> {
@@ -47,7 +51,11 @@ function vaultOwner(ctx: ApiContext, vaultId: string): Promise<VaultOwner | unde
 }
 
 /** A failure on `providerConfigVaultId` when the vault is known to be another provider's; none when it is this one's or unknown. */
-export async function checkVaultProvider(ctx: ApiContext, vaultId: string, providerId: string): Promise<CheckFailure[]> {
+export async function checkVaultProvider(
+  ctx: ApiContext,
+  vaultId: string,
+  providerId: string,
+): Promise<CheckFailure[]> {
   const owner = await vaultOwner(ctx, vaultId);
   if (!owner || owner.providerId === providerId) return [];
   const named = owner.name ? `"${owner.name}", ` : "";

@@ -13,30 +13,56 @@ interface Lookup<Args, Result> {
   read(client: ToolConnectivityClient, args: Args): Promise<Result>;
 }
 
-function lookup<Args, Result>(returns: "record" | "list", read: Lookup<Args, Result>["read"], required: Record<string, string> = {}): Lookup<Args, Result> {
+function lookup<Args, Result>(
+  returns: "record" | "list",
+  read: Lookup<Args, Result>["read"],
+  required: Record<string, string> = {},
+): Lookup<Args, Result> {
   return { returns, required, read };
 }
 
 export const LOOKUPS = {
-  getProviderConfigSchema: lookup("record", (client, args: queries.ProviderConfigSchemaQuery) => queries.providerConfigSchema(client, args)),
-  getCallbackEvents: lookup("list", (client, args: queries.CallbackEventsQuery) => queries.callbackEvents(client, args), {
-    callbackId: "the id of the callback whose events to read (cb_...)",
-  }),
+  getProviderConfigSchema: lookup("record", (client, args: queries.ProviderConfigSchemaQuery) =>
+    queries.providerConfigSchema(client, args),
+  ),
+  getCallbackEvents: lookup(
+    "list",
+    (client, args: queries.CallbackEventsQuery) => queries.callbackEvents(client, args),
+    {
+      callbackId: "the id of the callback whose events to read (cb_...)",
+    },
+  ),
   getRoles: lookup("list", (client, _args: object) => queries.roles(client)),
-  getCustomProviderDeployment: lookup("record", (client, args: { id: string }) => client.customProviderDeployments.retrieve(args.id), {
-    id: "the id of the custom provider deployment",
-  }),
-  getCustomProviderDeployments: lookup("list", (client, args: queries.CustomProviderDeploymentsQuery) => queries.customProviderDeployments(client, args)),
-  getCustomProviderDeploymentLogs: lookup("record", (client, args: { id: string }) => queries.customProviderDeploymentLogs(client, args.id), {
-    id: "the id of the custom provider deployment",
-  }),
-  getCustomProviderVersions: lookup("list", (client, args: queries.CustomProviderVersionsQuery) => queries.customProviderVersions(client, args)),
+  getCustomProviderDeployment: lookup(
+    "record",
+    (client, args: { id: string }) => client.customProviderDeployments.retrieve(args.id),
+    {
+      id: "the id of the custom provider deployment",
+    },
+  ),
+  getCustomProviderDeployments: lookup("list", (client, args: queries.CustomProviderDeploymentsQuery) =>
+    queries.customProviderDeployments(client, args),
+  ),
+  getCustomProviderDeploymentLogs: lookup(
+    "record",
+    (client, args: { id: string }) => queries.customProviderDeploymentLogs(client, args.id),
+    {
+      id: "the id of the custom provider deployment",
+    },
+  ),
+  getCustomProviderVersions: lookup("list", (client, args: queries.CustomProviderVersionsQuery) =>
+    queries.customProviderVersions(client, args),
+  ),
 };
 
 export type LookupName = keyof typeof LOOKUPS;
 
 /** The arguments a lookup cannot do without that are missing, as one message; undefined when none is. */
 export function missingArguments(name: LookupName, args: Record<string, unknown>): string | undefined {
-  const missing = Object.entries(LOOKUPS[name].required).filter(([argument]) => typeof args[argument] !== "string" || args[argument] === "");
-  return missing.length > 0 ? missing.map(([argument, what]) => `${argument} is required: ${what}`).join("; ") : undefined;
+  const missing = Object.entries(LOOKUPS[name].required).filter(
+    ([argument]) => typeof args[argument] !== "string" || args[argument] === "",
+  );
+  return missing.length > 0
+    ? missing.map(([argument, what]) => `${argument} is required: ${what}`).join("; ")
+    : undefined;
 }

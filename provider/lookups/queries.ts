@@ -26,9 +26,14 @@ export interface ProviderConfigSchemaQuery {
 }
 
 /** The JSON schema a provider config's `value` must satisfy (at least one argument is required). */
-export async function providerConfigSchema(client: ToolConnectivityClient, params: ProviderConfigSchemaQuery): Promise<ProviderConfigSchema> {
+export async function providerConfigSchema(
+  client: ToolConnectivityClient,
+  params: ProviderConfigSchemaQuery,
+): Promise<ProviderConfigSchema> {
   if (!params.providerId && !params.providerDeploymentId && !params.providerConfigId && !params.providerVersionId) {
-    throw new Error("getProviderConfigSchema needs one of providerId, providerDeploymentId, providerConfigId or providerVersionId");
+    throw new Error(
+      "getProviderConfigSchema needs one of providerId, providerDeploymentId, providerConfigId or providerVersionId",
+    );
   }
   return client.providerConfigSchema.retrieve(params);
 }
@@ -45,7 +50,10 @@ export interface CallbackEventsQuery {
 }
 
 /** The newest events a callback received. */
-export async function callbackEvents(client: ToolConnectivityClient, args: CallbackEventsQuery): Promise<CallbackEvent[]> {
+export async function callbackEvents(
+  client: ToolConnectivityClient,
+  args: CallbackEventsQuery,
+): Promise<CallbackEvent[]> {
   const limit = args.limit ?? 100;
   const events: CallbackEvent[] = [];
   for await (const event of client.callbacks.events.list(args.callbackId, {
@@ -83,7 +91,10 @@ export interface CustomProviderDeploymentsQuery {
 }
 
 /** Custom provider deployments, newest first: e.g. the deployments of one custom provider. */
-export async function customProviderDeployments(client: ToolConnectivityClient, args: CustomProviderDeploymentsQuery): Promise<CustomProviderDeployment[]> {
+export async function customProviderDeployments(
+  client: ToolConnectivityClient,
+  args: CustomProviderDeploymentsQuery,
+): Promise<CustomProviderDeployment[]> {
   const { limit = Number.POSITIVE_INFINITY, ...filters } = args;
   const deployments: CustomProviderDeployment[] = [];
   if (limit <= 0) return deployments;
@@ -95,7 +106,10 @@ export async function customProviderDeployments(client: ToolConnectivityClient, 
 }
 
 /** The build and deploy logs of a custom provider deployment, step by step. */
-export function customProviderDeploymentLogs(client: ToolConnectivityClient, id: string): Promise<CustomProviderDeploymentLogs> {
+export function customProviderDeploymentLogs(
+  client: ToolConnectivityClient,
+  id: string,
+): Promise<CustomProviderDeploymentLogs> {
   return client.customProviderDeployments.retrieveLogs(id);
 }
 
@@ -111,8 +125,12 @@ export interface CustomProviderVersionsQuery {
   customProviderDeploymentId?: string | string[];
 }
 
-export async function customProviderVersions(client: ToolConnectivityClient, filters: CustomProviderVersionsQuery): Promise<CustomProviderVersion[]> {
+export async function customProviderVersions(
+  client: ToolConnectivityClient,
+  filters: CustomProviderVersionsQuery,
+): Promise<CustomProviderVersion[]> {
   const versions: CustomProviderVersion[] = [];
-  for await (const version of client.customProviderVersions.list({ ...filters, limit: SCAN_PAGE_SIZE })) versions.push(version);
+  for await (const version of client.customProviderVersions.list({ ...filters, limit: SCAN_PAGE_SIZE }))
+    versions.push(version);
   return versions;
 }

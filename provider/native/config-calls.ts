@@ -2,14 +2,26 @@
 // server.ts translates their messages, as it does the resource calls' for resource-calls.ts.
 import type { TcsPlugin } from "../engine/tcs-plugin";
 import { SECRET_SETTINGS } from "../settings";
-import { configSource, providerOwner, providerSettingsDiff, settingFailures, takeListedRoles, withEnvironment, withProviderUrn } from "../settings/provider";
+import {
+  configSource,
+  providerOwner,
+  providerSettingsDiff,
+  settingFailures,
+  takeListedRoles,
+  withEnvironment,
+  withProviderUrn,
+} from "../settings/provider";
 import { asProviderSettings } from "./dynamic-door-move";
 import { withSecrets, type Props } from "./properties";
 
 export class ConfigCalls {
   constructor(private readonly plugin: TcsPlugin) {}
   /** The settings checked, with the environment they reach recorded for DiffConfig (asked only of settings that may be used). */
-  async check(urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
+  async check(
+    urn: string,
+    olds: Props,
+    news: Props,
+  ): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
     const failures = settingFailures(news, providerOwner(urn));
     const checked = failures.length > 0 ? news : await withEnvironment(urn, olds, news);
     return { inputs: withSecrets(withProviderUrn(checked, urn), SECRET_SETTINGS), failures };
@@ -20,7 +32,10 @@ export class ConfigCalls {
   }
   /** The plugin configured with `args`, or (older engines) the variables map, keys `tcs:config:<name>`; engines before 3.1xx send no URN. */
   configure(args: Props, variables: ReadonlyArray<[string, string]>, urn: string): void {
-    const settings = Object.keys(args).length > 0 ? args : Object.fromEntries(variables.map(([key, value]) => [key.replace(/^tcs:config:/, ""), value]));
+    const settings =
+      Object.keys(args).length > 0
+        ? args
+        : Object.fromEntries(variables.map(([key, value]) => [key.replace(/^tcs:config:/, ""), value]));
     this.plugin.configure(configSource(settings), providerOwner(urn));
     // The roles CheckConfig's environment question listed: the run's first role scan needs no request.
     const roles = takeListedRoles(settings);

@@ -28,7 +28,11 @@ export class NaturalKeys {
   private claim(urn: string, kind: string, shape: ShapeRules<Props>, news: Props): string | undefined {
     const fields = shape.naturalKey;
     // A value not known yet (preview) or not a plain value claims nothing.
-    if (!fields || fields.some((field) => isUnknown(news[field]) || (typeof news[field] === "object" && news[field] !== null))) return undefined;
+    if (
+      !fields ||
+      fields.some((field) => isUnknown(news[field]) || (typeof news[field] === "object" && news[field] !== null))
+    )
+      return undefined;
     const key = naturalKeyClaim(
       kind,
       null,

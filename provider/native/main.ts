@@ -30,7 +30,10 @@ export function servePlugin(engineAddress: string | undefined): void {
     sendWarningsTo(engineWarnings(engineAddress));
     sendStatusTo(engineStatus(engineAddress));
   }
-  const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES, "grpc.max_send_message_length": MAX_MESSAGE_BYTES });
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+  });
   server.addService(providerServiceDefinition, providerService(new TcsPlugin()));
   // Loopback only: the engine runs on this machine. The engine's connections are handed to gRPC as
   // they arrive from a listener of our own: grpc-js's bindAsync first resolves the address through its

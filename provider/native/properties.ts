@@ -12,7 +12,8 @@ export type Props = Record<string, unknown>;
 export function unwrapSecrets(value: unknown): unknown {
   if (isSecretEnvelope(value)) return unwrapSecrets(value.value);
   if (Array.isArray(value)) return value.map(unwrapSecrets);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unwrapSecrets(item)]));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unwrapSecrets(item)]));
   return value;
 }
 

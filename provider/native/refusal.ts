@@ -19,7 +19,10 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { watchEngine } from "../engine/process/engine-watch";
 import { pluginVersion, schemaText } from "./schema";
 
-type Handler = (call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>, callback?: grpc.sendUnaryData<unknown>) => void;
+type Handler = (
+  call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>,
+  callback?: grpc.sendUnaryData<unknown>,
+) => void;
 
 /** The ResourceProvider service, every call of it answering as the header says. */
 export function refusingService(message: string): grpc.UntypedServiceImplementation {
@@ -48,7 +51,8 @@ export function refusingService(message: string): grpc.UntypedServiceImplementat
     return response;
   });
   // Not implemented, as on the working plugin (server.ts): the engine carries on without it.
-  handlers.handshake = (_call, callback) => callback?.({ code: grpc.status.UNIMPLEMENTED, details: "Handshake is not implemented by the tcs provider" });
+  handlers.handshake = (_call, callback) =>
+    callback?.({ code: grpc.status.UNIMPLEMENTED, details: "Handshake is not implemented by the tcs provider" });
   handlers.cancel = answer(() => new Empty());
   return handlers as grpc.UntypedServiceImplementation;
 }

@@ -36,7 +36,12 @@ export class ResourceCalls {
 
   constructor(private readonly engineFor: (kind: ResourceKind) => ProviderMethods) {}
 
-  async check(type: string, urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
+  async check(
+    type: string,
+    urn: string,
+    olds: Props,
+    news: Props,
+  ): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
     const kind = kindOfNativeToken(type);
     const shape = SHAPES[kind] as ShapeRules<Props>;
     const moved = namedConnectionMove(olds);
@@ -48,7 +53,8 @@ export class ResourceCalls {
     const failures = result.failures ?? [];
     // No olds for a resource this process diffed: the engine checks the replacement it planned.
     const replaced = Object.keys(olds).length === 0 ? this.replacements.replacing(urn) : undefined;
-    if (replaced && failures.length === 0) failures.push(...engine.checkReplacement(replaced.id, replaced.olds, identified, replaced.changed));
+    if (replaced && failures.length === 0)
+      failures.push(...engine.checkReplacement(replaced.id, replaced.olds, identified, replaced.changed));
     const { [SAME_KEY_AS_INPUT]: _other, ...inputs } = (result.inputs ?? news) as Props;
     return { inputs: withSecrets(inputs, shape.secretInputs), failures };
   }
@@ -77,7 +83,14 @@ export class ResourceCalls {
    * properties it declares, none or some): the object becomes the resource's, so no other resource of
    * this run may hold it.
    */
-  async read(type: string, urn: string, id: string, props: Props, inputs: Props, imported = false): Promise<{ id?: string; outputs?: Props; inputs?: Props }> {
+  async read(
+    type: string,
+    urn: string,
+    id: string,
+    props: Props,
+    inputs: Props,
+    imported = false,
+  ): Promise<{ id?: string; outputs?: Props; inputs?: Props }> {
     const kind = kindOfNativeToken(type);
     const engine = this.engineFor(kind);
     const importing = Object.keys(props).length === 0;
@@ -127,5 +140,10 @@ function detailed(diff: EngineDiff, olds: Props, news: Props): DetailedDiff {
     const change: FieldChange = olds[name] === undefined ? "add" : news[name] === undefined ? "delete" : "update";
     fields[name] = { change, replaces: (diff.replaces ?? []).includes(name) };
   }
-  return { changes: diff.changes === true, replaces: diff.replaces ?? [], deleteBeforeReplace: diff.deleteBeforeReplace === true, fields };
+  return {
+    changes: diff.changes === true,
+    replaces: diff.replaces ?? [],
+    deleteBeforeReplace: diff.deleteBeforeReplace === true,
+    fields,
+  };
 }

@@ -14,7 +14,8 @@ function packageRoot(): string {
     } catch {
       // not here: one level up
     }
-    if (dir === join(dir, "..")) throw new Error("pulumi-resource-tcs: cannot find the pulumi-tcs package it belongs to");
+    if (dir === join(dir, ".."))
+      throw new Error("pulumi-resource-tcs: cannot find the pulumi-tcs package it belongs to");
   }
 }
 
@@ -23,7 +24,10 @@ export function pluginVersion(): string {
 }
 
 export function schemaText(): string {
-  const schema = JSON.parse(readFileSync(join(packageRoot(), "provider", "native", "schema.json"), "utf8")) as Record<string, unknown>;
+  const schema = JSON.parse(readFileSync(join(packageRoot(), "provider", "native", "schema.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
   return JSON.stringify({ ...schema, version: pluginVersion() });
 }
 

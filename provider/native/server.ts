@@ -87,10 +87,15 @@ export const providerServiceDefinition: grpc.ServiceDefinition = (() => {
     definition[name] = {
       ...service[name],
       requestDeserialize: (bytes: Buffer) =>
-        plainRequest(message.deserializeBinary(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as RequestMessage),
+        plainRequest(
+          message.deserializeBinary(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as RequestMessage,
+        ),
     };
   }
-  definition.getSchema = { ...service.getSchema, responseSerialize: (response: Buffer) => response } as grpc.MethodDefinition<unknown, unknown>;
+  definition.getSchema = {
+    ...service.getSchema,
+    responseSerialize: (response: Buffer) => response,
+  } as grpc.MethodDefinition<unknown, unknown>;
   return definition;
 })();
 
@@ -103,13 +108,15 @@ function unary<Req, Res>(handle: (request: Req) => Promise<Res> | Res): Unary<Re
       .then(() => aboutResource(typeof urn === "string" ? urn : undefined, () => handle(call.request)))
       .then(
         (response) => callback(null, response),
-        (error: unknown) => callback({ code: grpc.status.UNKNOWN, details: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          callback({ code: grpc.status.UNKNOWN, details: error instanceof Error ? error.message : String(error) }),
       );
   };
 }
 
 function unimplemented(name: string): Unary<unknown, unknown> {
-  return (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the tcs provider` });
+  return (_call, callback) =>
+    callback({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by the tcs provider` });
 }
 
 const PROPERTY_DIFF_KIND: Record<FieldChange, [provproto.PropertyDiff.Kind, provproto.PropertyDiff.Kind]> = {
@@ -166,13 +173,25 @@ function pluginHandlers() {
 function configHandlers(config: ConfigCalls) {
   return {
     checkConfig: unary(async (request: provproto.CheckRequest) => {
-      const { inputs, failures } = await config.check(request.getUrn(), propsOf(request.getOlds()), propsOf(request.getNews()));
+      const { inputs, failures } = await config.check(
+        request.getUrn(),
+        propsOf(request.getOlds()),
+        propsOf(request.getNews()),
+      );
       return checkResponse(inputs, failures);
     }),
     diffConfig: unary(async (request: provproto.DiffRequest) => {
-      const { changed, replaces } = await config.diff(request.getUrn(), propsOf(request.getOldInputs() ?? request.getOlds()), propsOf(request.getNews()));
+      const { changed, replaces } = await config.diff(
+        request.getUrn(),
+        propsOf(request.getOldInputs() ?? request.getOlds()),
+        propsOf(request.getNews()),
+      );
       const response = new provproto.DiffResponse();
-      response.setChanges(changed.length > 0 ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
+      response.setChanges(
+        changed.length > 0
+          ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+          : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+      );
       response.setDiffsList(changed);
       response.setReplacesList(replaces);
       return response;
@@ -193,7 +212,9 @@ function resourceHandlers(calls: ResourceCalls) {
       const { inputs, failures } = await calls.check(request.type, request.urn, request.olds, request.news);
       return checkResponse(inputs, failures);
     }),
-    diff: unary(async (request: ResourceRequest) => diffResponse(await calls.diff(request.type, request.id, request.olds, request.news))),
+    diff: unary(async (request: ResourceRequest) =>
+      diffResponse(await calls.diff(request.type, request.id, request.olds, request.news)),
+    ),
     create: unary(async (request: ResourceRequest) => {
       const created = await calls.create(request.type, request.urn, request.properties);
       const response = new provproto.CreateResponse();
@@ -202,7 +223,14 @@ function resourceHandlers(calls: ResourceCalls) {
       return response;
     }),
     read: unary(async (request: ResourceRequest) => {
-      const read = await calls.read(request.type, request.urn, request.id, request.properties, request.inputs, !request.propertiesSent);
+      const read = await calls.read(
+        request.type,
+        request.urn,
+        request.id,
+        request.properties,
+        request.inputs,
+        !request.propertiesSent,
+      );
       const response = new provproto.ReadResponse();
       if (read.id === undefined) return response;
       response.setId(read.id);
@@ -225,7 +253,9 @@ function resourceHandlers(calls: ResourceCalls) {
 
 function diffResponse(diff: Awaited<ReturnType<ResourceCalls["diff"]>>): provproto.DiffResponse {
   const response = new provproto.DiffResponse();
-  response.setChanges(diff.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
+  response.setChanges(
+    diff.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+  );
   response.setReplacesList(diff.replaces);
   response.setDeletebeforereplace(diff.deleteBeforeReplace);
   response.setDiffsList(Object.keys(diff.fields));
@@ -263,7 +293,16 @@ function unimplementedHandlers() {
  * @public launch.ts calls it through a `require` that knip does not follow.
  */
 export function rehearseMessages(): void {
-  const props: Props = { name: "Ops", slug: "ops", permissions: ["thread_read"], count: 1, on: true, none: null, nested: { a: [1, "b"] }, key: secret("s") };
+  const props: Props = {
+    name: "Ops",
+    slug: "ops",
+    permissions: ["thread_read"],
+    count: 1,
+    on: true,
+    none: null,
+    nested: { a: [1, "b"] },
+    key: secret("s"),
+  };
   const struct = () => Struct.fromJavaScript(props as Record<string, never>);
   for (const [name, message] of Object.entries(RESOURCE_METHODS)) {
     const request = new message();
@@ -273,12 +312,15 @@ export function rehearseMessages(): void {
       setType: "tcs:index:Role",
       setId: "rol_00000000000000000000",
     };
-    for (const setter of ["setOlds", "setNews", "setProperties", "setInputs", "setOldInputs"]) setters[setter] = struct();
+    for (const setter of ["setOlds", "setNews", "setProperties", "setInputs", "setOldInputs"])
+      setters[setter] = struct();
     for (const [setter, value] of Object.entries(setters)) {
       const set = (request as object as Record<string, ((value: unknown) => unknown) | undefined>)[setter];
       set?.call(request, value);
     }
-    (providerServiceDefinition[name].requestDeserialize as (bytes: Buffer) => ResourceRequest)(Buffer.from(request.serializeBinary()));
+    (providerServiceDefinition[name].requestDeserialize as (bytes: Buffer) => ResourceRequest)(
+      Buffer.from(request.serializeBinary()),
+    );
   }
   const config = new provproto.ConfigureRequest();
   config.setArgs(struct());
@@ -287,7 +329,12 @@ export function rehearseMessages(): void {
   propsOf(configured.getArgs());
   configured.getVariablesMap().getEntryList();
   checkResponse(props, [{ property: "name", reason: "rehearsal" }]).serializeBinary();
-  diffResponse({ changes: true, replaces: ["slug"], deleteBeforeReplace: false, fields: { name: { change: "update", replaces: false } } }).serializeBinary();
+  diffResponse({
+    changes: true,
+    replaces: ["slug"],
+    deleteBeforeReplace: false,
+    fields: { name: { change: "update", replaces: false } },
+  }).serializeBinary();
   new provproto.ConfigureResponse().setAcceptsecrets(true).serializeBinary();
   new plugproto.PluginInfo().setVersion("0.0.0").serializeBinary();
   unary(() => new Empty())({ request: {} } as grpc.ServerUnaryCall<unknown, Empty>, () => undefined);

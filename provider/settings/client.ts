@@ -11,7 +11,11 @@ import { missingSettings } from "./read";
 const advised = new Set<string>();
 
 /** A client for these settings; throws a message that says how to fix missing settings. `warn` renders a diagnostic once (engine/warn.ts). */
-export function clientFromSettings(settings: ProviderSettings, warn: (warning: Diagnostic) => void, owner = SettingsOwner.defaultConnection) {
+export function clientFromSettings(
+  settings: ProviderSettings,
+  warn: (warning: Diagnostic) => void,
+  owner = SettingsOwner.defaultConnection,
+) {
   const problem = missingSettings(settings, owner);
   if (problem) throw new Error(problem);
   return new ToolConnectivityClient({
@@ -34,11 +38,16 @@ export function clientFromSettings(settings: ProviderSettings, warn: (warning: D
   });
 }
 
-export function tierBelowServiceAdvice(settings: ProviderSettings, notice: TierBelowServiceNotice, owner = SettingsOwner.defaultConnection): Diagnostic {
+export function tierBelowServiceAdvice(
+  settings: ProviderSettings,
+  notice: TierBelowServiceNotice,
+  owner = SettingsOwner.defaultConnection,
+): Diagnostic {
   return tierAdvice(notice, settings.rateLimitTier, {
     setting: owner.name("rateLimitTier"),
     // An explicit provider's input is named just before: "set it" keeps the line under 300 characters.
-    fix: (tier) => (owner.configArgs("rateLimitTier") ? `run \`${owner.set("rateLimitTier", tier)}\`` : `set it to \`${tier}\``),
+    fix: (tier) =>
+      owner.configArgs("rateLimitTier") ? `run \`${owner.set("rateLimitTier", tier)}\`` : `set it to \`${tier}\``,
     paced: "this run",
   });
 }
@@ -51,9 +60,13 @@ export function tierAdvice(
   configuredTier: RateLimitTier | undefined,
   how: { setting: string; fix: (tier: string) => string; paced: string },
 ): Diagnostic {
-  const configured = configuredTier === undefined ? `not set: ${SETTINGS.rateLimitTier.default}` : formatRateLimitTier(configuredTier);
+  const configured =
+    configuredTier === undefined ? `not set: ${SETTINGS.rateLimitTier.default}` : formatRateLimitTier(configuredTier);
   const production = TIER_LIMITS.production;
-  const advised = serviceLimit <= production.limit ? "production" : formatRateLimitTier({ limit: serviceLimit, windowMs: production.windowMs });
+  const advised =
+    serviceLimit <= production.limit
+      ? "production"
+      : formatRateLimitTier({ limit: serviceLimit, windowMs: production.windowMs });
   return {
     summary: `the service allows this API key ${serviceLimit} requests per 10 minutes, but ${how.setting} (${configured}) paces ${how.paced} to ${tier.limit} per ${tier.windowMs / 1000} s`,
     fix: `${advised === "production" ? "For a production key" : "To use them all,"} ${how.fix(advised)}`,

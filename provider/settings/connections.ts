@@ -13,13 +13,16 @@ export interface ConnectionSettings extends ProviderSettings {
 const FIELDS = [...SETTING_NAMES, "production"];
 const DOCS = "docs/guide.md#named-connections-several-environments-in-one-program";
 const SET_ONE = SettingsOwner.connection("<name>").set("baseUrl", "<url>");
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Whether a name can be a connection's: what `--path` can address and a report can print. */
 export function connectionNameProblem(name: string): string | undefined {
-  if (!/^[A-Za-z][A-Za-z0-9_-]{0,62}$/.test(name)) return "must start with a letter and hold only letters, digits, '-' and '_' (at most 63 characters)";
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,62}$/.test(name))
+    return "must start with a letter and hold only letters, digits, '-' and '_' (at most 63 characters)";
   // Reports call the top-level settings "default": a connection of that name would read as them.
-  if (name === DEFAULT_CONNECTION_LABEL) return `'${DEFAULT_CONNECTION_LABEL}' is reserved for the top-level tcs:* settings: leave connection out to use them`;
+  if (name === DEFAULT_CONNECTION_LABEL)
+    return `'${DEFAULT_CONNECTION_LABEL}' is reserved for the top-level tcs:* settings: leave connection out to use them`;
   return undefined;
 }
 
@@ -56,44 +59,71 @@ function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): 
   }, owner);
   const production = value.production;
   if (production === undefined) return settings;
-  if (typeof production !== "boolean" && production !== "true" && production !== "false") throw new DiagnosticError(connectionProductionNotBoolean(owner));
+  if (typeof production !== "boolean" && production !== "true" && production !== "false")
+    throw new DiagnosticError(connectionProductionNotBoolean(owner));
   return { ...settings, production: production === true || production === "true" };
 }
 
 /** The settings of a connection, the default one when no name is given; throws, saying how to restore it, when config does not hold it. */
-export function settingsFor(connection: string | undefined, config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+export function settingsFor(
+  connection: string | undefined,
+  config: ConfigSource,
+  env: NodeJS.ProcessEnv = process.env,
+): ConnectionSettings {
   if (connection === undefined) return readSettings(config, env);
   const found = readConnections(config).get(connection);
   if (found) return found;
   throw new DiagnosticError(connectionNotInConfig(SettingsOwner.connection(connection)));
 }
 
-export const missingConnectionSettings = (connection: string | undefined, settings: ProviderSettings): string | undefined =>
-  missingSettings(settings, SettingsOwner.connection(connection));
+export const missingConnectionSettings = (
+  connection: string | undefined,
+  settings: ProviderSettings,
+): string | undefined => missingSettings(settings, SettingsOwner.connection(connection));
 
 // The refusals. A connection's name may be 63 characters: a fix of two commands keeps only the first when
 // with both the line would be cut (a cut command cannot be run).
-const refusal = (summary: string, fix: string, object?: string): Refusal => ({ ...(object === undefined ? {} : { object }), summary, fix, docs: DOCS });
+const refusal = (summary: string, fix: string, object?: string): Refusal => ({
+  ...(object === undefined ? {} : { object }),
+  summary,
+  fix,
+  docs: DOCS,
+});
 
 function wholeFix(summary: string, first: string, then: string, object?: string): Refusal {
   const both = refusal(summary, `${first}, then ${then}`, object);
   return render(both).includes("…") ? { ...both, fix: first } : both;
 }
 export const connectionsNotAnObject = () =>
-  refusal(`${CONNECTIONS_KEY} must be an object of connections by name`, `Run pulumi config rm ${CONNECTIONS_KEY}, then ${SET_ONE}`);
+  refusal(
+    `${CONNECTIONS_KEY} must be an object of connections by name`,
+    `Run pulumi config rm ${CONNECTIONS_KEY}, then ${SET_ONE}`,
+  );
 export const connectionNameRefused = (name: string, problem: string, key = `${CONNECTIONS_KEY}.${name}`) =>
   wholeFix(`the connection's name ${problem}`, `Run pulumi config rm --path ${key}`, SET_ONE, key);
 export const connectionNotAnObject = (owner: SettingsOwner) =>
-  wholeFix(`${owner.settings()} must be an object with apiKey and baseUrl`, `Run pulumi config rm --path ${owner.settings()}`, owner.set("baseUrl", "<url>"));
+  wholeFix(
+    `${owner.settings()} must be an object with apiKey and baseUrl`,
+    `Run pulumi config rm --path ${owner.settings()}`,
+    owner.set("baseUrl", "<url>"),
+  );
 export const unknownConnectionSettings = (owner: SettingsOwner, keys: string[], known: string[]) =>
   refusal(
     `unknown setting ${keys.map(quoted).join(", ")} (settings: ${known.join(", ")})`,
     `Remove ${keys.length > 1 ? "each" : "it"}: pulumi config rm --path ${owner.key(keys[0])}`,
     owner.settings(),
   );
-export const connectionSettingNotText = (owner: SettingsOwner, setting: SettingName, type: string, placeholder: string) =>
-  refusal(`${owner.key(setting)} must be a string (got ${type})`, `Run ${owner.set(setting, placeholder)}`);
+export const connectionSettingNotText = (
+  owner: SettingsOwner,
+  setting: SettingName,
+  type: string,
+  placeholder: string,
+) => refusal(`${owner.key(setting)} must be a string (got ${type})`, `Run ${owner.set(setting, placeholder)}`);
 export const connectionProductionNotBoolean = (owner: SettingsOwner) =>
   refusal(`${owner.key("production")} must be true or false`, `Run ${owner.set("production", "true")} (or false)`);
 export const connectionNotInConfig = (owner: SettingsOwner) =>
-  wholeFix(`${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`, `Restore it: ${owner.set("baseUrl", "<url>")}`, owner.set("apiKey", "<key>"));
+  wholeFix(
+    `${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`,
+    `Restore it: ${owner.set("baseUrl", "<url>")}`,
+    owner.set("apiKey", "<key>"),
+  );

@@ -19,22 +19,34 @@ interface Setting<T> {
   readonly check?: (text: string) => ValueRefusal | undefined; // judged before any request
 }
 /** A URL as a message may show it: credentials written into it are dropped. */
-export const withoutCredentials = (href: string): string => Object.assign(new URL(href), { username: "", password: "" }).href;
-export const withValue = (rule: string, value: string, unvalued = rule) => ({ problem: `${rule} (got ${quoted(value)})`, unvalued });
+export const withoutCredentials = (href: string): string =>
+  Object.assign(new URL(href), { username: "", password: "" }).href;
+export const withValue = (rule: string, value: string, unvalued = rule) => ({
+  problem: `${rule} (got ${quoted(value)})`,
+  unvalued,
+});
 
 // The tiers are the SDK's, written out (the settings load no file of the SDK) but typed as its TIER_LIMITS,
 // whose numbers are literal types: a tier it adds, drops or changes fails to compile here.
-const NAMED: typeof TIER_LIMITS = { development: { limit: 100, windowMs: 600_000 }, production: { limit: 5000, windowMs: 600_000 } };
+const NAMED: typeof TIER_LIMITS = {
+  development: { limit: 100, windowMs: 600_000 },
+  production: { limit: 5000, windowMs: 600_000 },
+};
 type NamedTier = keyof typeof NAMED;
-const lasting = (windowMs: number) => (windowMs % 60_000 === 0 ? `${windowMs / 60_000} minutes` : `${windowMs / 1000} s`);
+const lasting = (windowMs: number) =>
+  windowMs % 60_000 === 0 ? `${windowMs / 60_000} minutes` : `${windowMs / 1000} s`;
 const TIER_FORMS = `${(Object.keys(NAMED) as NamedTier[])
-  .map((name) => `\`${name}\` (${name === "development" ? "the default, " : ""}${NAMED[name].limit} requests per ${lasting(NAMED[name].windowMs)})`)
+  .map(
+    (name) =>
+      `\`${name}\` (${name === "development" ? "the default, " : ""}${NAMED[name].limit} requests per ${lasting(NAMED[name].windowMs)})`,
+  )
   .join(", ")}, or a negotiated window written \`<requests>/<seconds>s\` (e.g. \`1000/60s\`)`;
 
 export function parseTier(text: string): RateLimitTier | { problem: string; unvalued: string } {
   if (Object.hasOwn(NAMED, text)) return text as NamedTier;
   const window = /^(\d+)\/(\d+)s$/.exec(text);
-  if (window && Number(window[1]) > 0 && Number(window[2]) > 0) return { limit: Number(window[1]), windowMs: Number(window[2]) * 1000 };
+  if (window && Number(window[1]) > 0 && Number(window[2]) > 0)
+    return { limit: Number(window[1]), windowMs: Number(window[2]) * 1000 };
   return withValue(`must be ${Object.keys(NAMED).join(", ")} or a custom window such as 1000/60s`, text);
 }
 export const formatRateLimitTier = (tier: RateLimitTier): string =>
@@ -51,7 +63,8 @@ function serviceVersionRefusal(version: string): ValueRefusal | undefined {
   let which: string | undefined;
   if (!parts) which = "not a date YYYY-MM-DD";
   else if (version < FIRST_VERSION) which = "earlier than that";
-  else if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) which = "not a calendar date";
+  else if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    which = "not a calendar date";
   if (which === undefined) return undefined;
   const problem = `must be a published API version, dated ${FIRST_VERSION} or later (got ${quoted(version)}: ${which}; the service answers 400 unsupported_version)`;
   return { problem, unvalued: `must be a published version, ${FIRST_VERSION} or later: ${which}`, fix: FIRST_VERSION };
@@ -66,16 +79,31 @@ export function baseUrlProblem(value: string): (ValueRefusal & { inClear: boolea
   try {
     url = new URL(written);
   } catch {
-    return { ...withValue("must be an absolute https:// URL such as https://api.example.com", written), fix: "https://...", inClear: false };
+    return {
+      ...withValue("must be an absolute https:// URL such as https://api.example.com", written),
+      fix: "https://...",
+      inClear: false,
+    };
   }
   const shown = url.username || url.password ? withoutCredentials(url.href) : written;
-  const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname);
+  const loopback =
+    url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
-    const rule = "must use https (plain http only to a loopback host, such as 127.0.0.1), so the key never travels in clear";
+    const rule =
+      "must use https (plain http only to a loopback host, such as 127.0.0.1), so the key never travels in clear";
     const fix = shown.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, "https:");
-    return { ...withValue(rule, shown, "must use https, so the key never travels in clear"), fix, inClear: url.protocol === "http:" };
+    return {
+      ...withValue(rule, shown, "must use https, so the key never travels in clear"),
+      fix,
+      inClear: url.protocol === "http:",
+    };
   }
-  if (url.search || url.hash) return { ...withValue("must not carry a query string or fragment", shown), fix: shown.replace(/[?#].*$/, ""), inClear: false };
+  if (url.search || url.hash)
+    return {
+      ...withValue("must not carry a query string or fragment", shown),
+      fix: shown.replace(/[?#].*$/, ""),
+      inClear: false,
+    };
   return undefined;
 }
 const declare = <T = string>(setting: Setting<T>) => setting;

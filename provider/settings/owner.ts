@@ -6,13 +6,16 @@ import { SETTINGS, type SettingName } from "./declaration";
 export const CONNECTIONS_KEY = `${TCS_MODULE}:connections`;
 export const configKey = (setting: string): string => `${TCS_MODULE}:${setting}`;
 /** The setting a top-level config key names (`tcs:apiKey` -> `apiKey`); other keys stay as they are. */
-export const settingOfConfigKey = (key: string): string => (key.startsWith(`${TCS_MODULE}:`) ? key.slice(TCS_MODULE.length + 1) : key);
+export const settingOfConfigKey = (key: string): string =>
+  key.startsWith(`${TCS_MODULE}:`) ? key.slice(TCS_MODULE.length + 1) : key;
 
 export class SettingsOwner {
   static readonly defaultConnection = new SettingsOwner("default", configKey(""));
   static readonly defaultProvider = new SettingsOwner("default", configKey(""), `the default ${TCS_MODULE} provider`);
   static connection(name: string | undefined): SettingsOwner {
-    return name === undefined ? SettingsOwner.defaultConnection : new SettingsOwner("connection", `${CONNECTIONS_KEY}.${name}.`, `connection '${name}'`);
+    return name === undefined
+      ? SettingsOwner.defaultConnection
+      : new SettingsOwner("connection", `${CONNECTIONS_KEY}.${name}.`, `connection '${name}'`);
   }
   static provider(name: string): SettingsOwner {
     return new SettingsOwner("provider", "", `${TCS_MODULE} provider ${name}`);
@@ -29,7 +32,9 @@ export class SettingsOwner {
   /** The owner's settings as a whole: "tcs:apiKey and tcs:baseUrl", "tcs:connections.staging", "the inputs of tcs provider prod". */
   settings(): string {
     if (this.kind === "connection") return this.prefix.slice(0, -1);
-    return this.kind === "provider" ? `the inputs of ${this.subject}` : `${this.key("apiKey")} and ${this.key("baseUrl")}`;
+    return this.kind === "provider"
+      ? `the inputs of ${this.subject}`
+      : `${this.key("apiKey")} and ${this.key("baseUrl")}`;
   }
   /** A setting where the owner is already named: `tcs:apiKey`, `tcs:connections.staging.apiKey`, or the input `apiKey`. */
   key(setting: string): string {

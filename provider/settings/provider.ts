@@ -38,15 +38,28 @@ export const providerOwner = (urn: string): SettingsOwner =>
 
 /** What is wrong with a provider's settings, as check failures (the engine prints the property and its value before each reason). */
 export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
-  const failure = (property: string, summary: string, fix: string) => ({ property, reason: renderCheckReason({ summary, fix, docs: DOCS }) });
+  const failure = (property: string, summary: string, fix: string) => ({
+    property,
+    reason: renderCheckReason({ summary, fix, docs: DOCS }),
+  });
   // `connections` is the dynamic door's, read from the same stack config: this door leaves it alone.
-  const names = Object.keys(settings).filter((name) => !name.startsWith("__") && name !== "version" && name !== "connections");
+  const names = Object.keys(settings).filter(
+    (name) => !name.startsWith("__") && name !== "version" && name !== "connections",
+  );
   const failures = names.flatMap((name) => {
     const value = settings[name];
     const takes = `(it takes ${PROVIDER_SETTINGS.join(", ")})`;
     if (!PROVIDER_SETTINGS.includes(name))
-      return [failure(name, `${owner.key(name)} is not a setting of the tcs provider ${takes}`, "Remove it, or correct its name")];
-    return value === undefined || value === null || typeof value === "string" ? [] : [failure(name, `${owner.key(name)} must be a string`, "Set it to text")];
+      return [
+        failure(
+          name,
+          `${owner.key(name)} is not a setting of the tcs provider ${takes}`,
+          "Remove it, or correct its name",
+        ),
+      ];
+    return value === undefined || value === null || typeof value === "string"
+      ? []
+      : [failure(name, `${owner.key(name)} must be a string`, "Set it to text")];
   });
   if (failures.length > 0) return failures;
   return SETTING_NAMES.flatMap((name) => {
@@ -57,7 +70,9 @@ export function settingFailures(settings: Props, owner: SettingsOwner): { proper
 }
 
 export function changedSettings(olds: Props, news: Props): { changed: string[]; environment: string[] } {
-  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_INPUT);
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
+    (key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_INPUT,
+  );
   const changed = keys.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
   return { changed, environment: changed.filter((key) => ENVIRONMENT_SETTINGS.includes(key as SettingName)) };
 }
@@ -65,14 +80,17 @@ export function changedSettings(olds: Props, news: Props): { changed: string[]; 
 /** What CheckConfig records: the environment state holds while the key and base URL stay the same, or `ask` the service. */
 export function environmentToRecord(olds: Props, news: Props): { keep: string } | "ask" {
   const recorded = olds[ENVIRONMENT_INPUT];
-  return typeof recorded === "string" && changedSettings(olds, news).environment.length === 0 ? { keep: recorded } : "ask";
+  return typeof recorded === "string" && changedSettings(olds, news).environment.length === 0
+    ? { keep: recorded }
+    : "ask";
 }
 
 // One question per settings per process (the engine asks DiffConfig again for every resource of a provider it
 // replaces), and the page of roles it listed, which the plugin configured with those settings starts its role reads from.
 const answers = new Map<string, Promise<Answer>>();
 const listedRoles = new Map<string, { page: PageLike<LiveObject>; listedAt: number }>();
-const questionOf = (resolved: ProviderSettings) => JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
+const questionOf = (resolved: ProviderSettings) =>
+  JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
 
 export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; listedAt: number } | undefined {
   const question = questionOf(readSettings(configSource(settings)));
@@ -89,7 +107,11 @@ export async function withEnvironment(urn: string, olds: Props, news: Props): Pr
   return "id" in fact ? { ...settings, [ENVIRONMENT_INPUT]: fact.id } : settings;
 }
 
-export function environmentFact(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> | EnvironmentFact {
+export function environmentFact(
+  urn: string,
+  settings: Props,
+  which: "new" | "previous",
+): Promise<EnvironmentFact> | EnvironmentFact {
   const recorded = settings[ENVIRONMENT_INPUT];
   return typeof recorded === "string" ? { id: recorded } : environmentOf(urn, settings, which);
 }
@@ -97,7 +119,10 @@ export function environmentFact(urn: string, settings: Props, which: "new" | "pr
 /** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */
 export async function providerSettingsDiff(urn: string, olds: Props, news: Props): Promise<Changes> {
   if (changedSettings(olds, news).environment.length === 0) return providerConfigChange(urn, olds, news);
-  return providerConfigChange(urn, olds, news, { old: await environmentFact(urn, olds, "previous"), new: await environmentFact(urn, news, "new") });
+  return providerConfigChange(urn, olds, news, {
+    old: await environmentFact(urn, olds, "previous"),
+    new: await environmentFact(urn, news, "new"),
+  });
 }
 
 async function environmentOf(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> {
@@ -130,10 +155,18 @@ async function ask(question: string, settings: ProviderSettings, owner: Settings
 // provider's resources (as a change of the dynamic door's `connection` does), the same one (a rotated key)
 // keeps them. A change whose environment cannot be told is refused, naming why: kept, the resources would be
 // lost from sight; replaced, made twice in the same environment. A resource moved to another provider is replaced then.
-export function providerConfigChange(urn: string, olds: Props, news: Props, facts?: { old: EnvironmentFact; new: EnvironmentFact }): Changes {
+export function providerConfigChange(
+  urn: string,
+  olds: Props,
+  news: Props,
+  facts?: { old: EnvironmentFact; new: EnvironmentFact },
+): Changes {
   const { changed, environment } = changedSettings(olds, news);
   if (environment.length === 0) return { changed, replaces: [] };
-  if (!facts) throw new Error(`provider bug: DiffConfig of ${urn} judged a change of ${environment.join(" and ")} without the environments`);
+  if (!facts)
+    throw new Error(
+      `provider bug: DiffConfig of ${urn} judged a change of ${environment.join(" and ")} without the environments`,
+    );
   const moved = typeof olds[PROVIDER_URN_INPUT] === "string" && olds[PROVIDER_URN_INPUT] !== urn;
   const [before, after] = [facts.old, facts.new];
   if ("id" in before && "id" in after) return { changed, replaces: before.id === after.id ? [] : environment };
@@ -157,7 +190,12 @@ export function providerConfigChange(urn: string, olds: Props, news: Props, fact
 // The refusal when `owner`'s new settings (or the variables behind them) lack the key or base URL while
 // state holds resources made with them: usually a stack moved to another backend without its
 // Pulumi.<stack>.yaml, which `pulumi stack rm` deletes. Said as "changed", it sent users looking for a change they never made.
-export function missingSettingsRefusal(urn: string, owner: SettingsOwner, source: ConfigSource, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function missingSettingsRefusal(
+  urn: string,
+  owner: SettingsOwner,
+  source: ConfigSource,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const missing = ENVIRONMENT_SETTINGS.filter((name) => !(source(configKey(name)) ?? env[SETTINGS[name].variable]));
   if (missing.length === 0) return undefined;
   const [them, are] = missing.length > 1 ? ["them", "are"] : ["it", "is"];

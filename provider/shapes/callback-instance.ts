@@ -22,7 +22,10 @@ export const callbackInstance = defineShape({
     /** The callback to attach (`cb_...`). */
     callbackId: required(idOf("cb", "a callback"), { onChange: "replace", references: "Callback" }),
     /** An active provider config of the callback's provider (`pcfg_...`). */
-    providerConfigId: required(idOf("pcfg", "a provider config"), { onChange: "replace", references: "ProviderConfig" }),
+    providerConfigId: required(idOf("pcfg", "a provider config"), {
+      onChange: "replace",
+      references: "ProviderConfig",
+    }),
     /** An auth config of that provider (`pac_...`); null when none. */
     providerAuthConfigId: optional(idOf("pac", "a provider auth config"), { onChange: "replace" }),
     /** `attached`; a `detached` instance counts as gone (the next up attaches a new one). A newer service version may add other values. */

@@ -5,7 +5,8 @@ import { description, idOf, metadata, name } from "./common";
 import { defineShape, optional, output, required } from "./shape";
 
 const OUT_OF_BAND_STATUSES = {
-  archived: "archived outside Pulumi (callbacks disabled on its integration provider; the API cannot undo that): the next `up --refresh` replaces it",
+  archived:
+    "archived outside Pulumi (callbacks disabled on its integration provider; the API cannot undo that): the next `up --refresh` replaces it",
 };
 
 export const callback = defineShape({

@@ -5,12 +5,19 @@ import { MAX_JSON_DEPTH, nestedDeeperThan } from "./json-depth";
 import { MARKER_KEY } from "./reserved";
 import type { Check } from "./zod";
 
-export const name: Check<string> = (z) => z.string().min(1, "must not be empty").max(255, "must be at most 255 characters");
+export const name: Check<string> = (z) =>
+  z.string().min(1, "must not be empty").max(255, "must be at most 255 characters");
 export const description: Check<string> = (z) => z.string().max(2000, "must be at most 2000 characters");
 
 /** An id of the given type prefix: the prefix plus 20 letters and digits. */
 export function idOf(prefix: string, what: string): Check<string> {
-  return (z) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{20}$`), `must be ${what} id: '${prefix}_' followed by 20 letters and digits`);
+  return (z) =>
+    z
+      .string()
+      .regex(
+        new RegExp(`^${prefix}_[A-Za-z0-9]{20}$`),
+        `must be ${what} id: '${prefix}_' followed by 20 letters and digits`,
+      );
 }
 
 /**
@@ -26,10 +33,15 @@ export const metadata: Check<Record<string, unknown>> = (z) =>
         message: `has ${keys.length} keys; at most 49 are allowed (the service allows 50 and pulumi-tcs keeps one for its create marker)`,
       });
     // Named on metadata itself: a path ending in "" would print as "metadata.".
-    if (keys.includes("")) ctx.addIssue({ code: "custom", message: "keys must not be empty (the service takes keys of 1 to 40 characters)" });
+    if (keys.includes(""))
+      ctx.addIssue({
+        code: "custom",
+        message: "keys must not be empty (the service takes keys of 1 to 40 characters)",
+      });
     for (const key of keys) {
       if (key.length > 40) ctx.addIssue({ code: "custom", path: [key], message: "key must be at most 40 characters" });
-      if (key === MARKER_KEY) ctx.addIssue({ code: "custom", path: [key], message: `key '${MARKER_KEY}' is reserved by pulumi-tcs` });
+      if (key === MARKER_KEY)
+        ctx.addIssue({ code: "custom", path: [key], message: `key '${MARKER_KEY}' is reserved by pulumi-tcs` });
       // The service counts metadata's own level, so a value may hold one level fewer. Checked first:
       // a value too deep is not serialized (JSON.stringify would overflow the stack at some depth).
       if (nestedDeeperThan(map[key], MAX_JSON_DEPTH - 1)) {
@@ -42,7 +54,11 @@ export const metadata: Check<Record<string, unknown>> = (z) =>
       }
       const json = JSON.stringify(map[key]);
       if (json !== undefined && json.length > 500)
-        ctx.addIssue({ code: "custom", path: [key], message: "value must serialize to at most 500 characters of JSON" });
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "value must serialize to at most 500 characters of JSON",
+        });
     }
   });
 
@@ -71,7 +87,10 @@ export function jsonObject(notAnObject: string, limits: JsonObjectLimits = {}): 
       if (limits.maxJsonLength === undefined && limits.maxJsonBytes === undefined) return;
       const json = JSON.stringify(value);
       if (limits.maxJsonLength !== undefined && json.length > limits.maxJsonLength) {
-        ctx.addIssue({ code: "custom", message: `must serialize to at most ${limits.maxJsonLength} characters of JSON (the service's limit)` });
+        ctx.addIssue({
+          code: "custom",
+          message: `must serialize to at most ${limits.maxJsonLength} characters of JSON (the service's limit)`,
+        });
       }
       const bytes = limits.maxJsonBytes;
       if (bytes !== undefined && Buffer.byteLength(json, "utf8") > bytes.bytes) {

@@ -50,11 +50,14 @@ export const integrationSetupSession = defineShape({
      * When the link stops working: an ISO 8601 date-time in the future, at most 7 days ahead. Default: 24 h
      * after creation.
      */
-    expiresAt: optional((z) => z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2026-11-30T12:00:00Z" }), {
-      onChange: "replace",
-      serverDefault: true,
-      timestamp: true,
-    }),
+    expiresAt: optional(
+      (z) => z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2026-11-30T12:00:00Z" }),
+      {
+        onChange: "replace",
+        serverDefault: true,
+        timestamp: true,
+      },
+    ),
     /** Where the setup page sends the user afterwards: an absolute `https://` URL (`http://` only for localhost). */
     redirectUrl: optional(redirectUrl, { onChange: "replace" }),
     /**
@@ -88,7 +91,12 @@ export const integrationSetupSession = defineShape({
   checkChange(news, olds, { createsObject }) {
     // The bound applies to what a create sends: a session declared last week keeps its (now past)
     // expiry, but replacing it (another field changed) sends that expiry again.
-    if (news.expiresAt === undefined || isUnknown(news.expiresAt) || (!createsObject && news.expiresAt === olds.expiresAt)) return [];
+    if (
+      news.expiresAt === undefined ||
+      isUnknown(news.expiresAt) ||
+      (!createsObject && news.expiresAt === olds.expiresAt)
+    )
+      return [];
     const at = Date.parse(news.expiresAt);
     const now = Date.now();
     if (at <= now)
@@ -103,7 +111,13 @@ export const integrationSetupSession = defineShape({
         },
       ];
     if (at - now > MAX_AHEAD_MS) {
-      return [{ property: "expiresAt", summary: "must be at most 7 days ahead (the service's limit)", fix: "Set expiresAt within the next 7 days" }];
+      return [
+        {
+          property: "expiresAt",
+          summary: "must be at most 7 days ahead (the service's limit)",
+          fix: "Set expiresAt within the next 7 days",
+        },
+      ];
     }
     return [];
   },

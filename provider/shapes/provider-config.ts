@@ -16,7 +16,9 @@ const toolFiltersCheck: Check<ToolFilters> = (z) =>
       z
         .object({
           type: z.literal("tool_keys"),
-          keys: z.array(z.string().min(1, "a tool key must not be empty")).min(1, 'must list at least one tool key (or use { type: "allow_all" })'),
+          keys: z
+            .array(z.string().min(1, "a tool key must not be empty"))
+            .min(1, 'must list at least one tool key (or use { type: "allow_all" })'),
         })
         .strict(),
     ],
@@ -90,7 +92,19 @@ export const providerConfig = defineShape({
     }
     // Only a create needs settings: an object that exists keeps its own, so removing adoptId from an
     // adopted config (whose settings the API never returns) is no change at all.
-    if (!createsObject || news.adoptId !== undefined || news.value !== undefined || news.providerConfigVaultId !== undefined) return [];
-    return [{ property: "value", summary: "is needed, or providerConfigVaultId: this creates a new config", fix: "Set value, providerConfigVaultId, or both" }];
+    if (
+      !createsObject ||
+      news.adoptId !== undefined ||
+      news.value !== undefined ||
+      news.providerConfigVaultId !== undefined
+    )
+      return [];
+    return [
+      {
+        property: "value",
+        summary: "is needed, or providerConfigVaultId: this creates a new config",
+        fix: "Set value, providerConfigVaultId, or both",
+      },
+    ];
   },
 });

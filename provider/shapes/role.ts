@@ -19,7 +19,10 @@ export const role = defineShape({
         z
           .string()
           .max(64, "must be at most 64 characters")
-          .regex(/^[a-z0-9]+([-_][a-z0-9]+)*$/, "must be lowercase letters and digits, words joined by single '-' or '_' (e.g. 'support-agents')"),
+          .regex(
+            /^[a-z0-9]+([-_][a-z0-9]+)*$/,
+            "must be lowercase letters and digits, words joined by single '-' or '_' (e.g. 'support-agents')",
+          ),
       { onChange: "update" },
     ),
     /** Permission identifiers from the account's catalog (e.g. `thread_create`, `thread_read`), each listed once; order does not matter. */

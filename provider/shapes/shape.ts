@@ -87,7 +87,11 @@ export interface InputOptions extends FieldRule {
   references?: ResourceKind;
 }
 
-function input<T, P extends Presence>(check: Check<T>, presence: P, { secret = false, references, ...rule }: InputOptions): InputField<T, P> {
+function input<T, P extends Presence>(
+  check: Check<T>,
+  presence: P,
+  { secret = false, references, ...rule }: InputOptions,
+): InputField<T, P> {
   // Left out when absent, so a field that references nothing reads as before.
   return { role: "input", check, presence, rule, secret, ...(references ? { references } : {}) };
 }
@@ -98,7 +102,10 @@ export function required<T>(check: Check<T>, options: InputOptions): InputField<
 }
 
 /** An input the program may leave out: its output is then what the service filled in, or what no declaration means. */
-export function optional<T>(check: Check<T>, options: InputOptions & ({ serverDefault: true } | { absentMeans: T })): InputField<T, "filled">;
+export function optional<T>(
+  check: Check<T>,
+  options: InputOptions & ({ serverDefault: true } | { absentMeans: T }),
+): InputField<T, "filled">;
 /** An input the program may leave out: its output is then null. */
 export function optional<T>(check: Check<T>, options: InputOptions): InputField<T, "optional">;
 export function optional<T>(check: Check<T>, options: InputOptions): InputField<T, Presence> {
@@ -132,7 +139,9 @@ type OutputOf<F> =
         : never;
 
 /** The declared inputs as the plugin sees them: plain values, checked by the shape's schema. */
-export type PlainArgs<F extends Fields> = { [K in keyof F as F[K] extends RequiredInput ? K : never]: ValueOf<F[K]> } & {
+export type PlainArgs<F extends Fields> = {
+  [K in keyof F as F[K] extends RequiredInput ? K : never]: ValueOf<F[K]>;
+} & {
   [K in keyof F as F[K] extends OptionalInput ? K : never]?: ValueOf<F[K]>;
 } & { adoptId?: string };
 
@@ -141,7 +150,13 @@ export type PlainArgs<F extends Fields> = { [K in keyof F as F[K] extends Requir
  * values) as Pulumi resolves them.
  */
 export type InputOf<T> = pulumi.Input<
-  T extends readonly (infer E)[] ? pulumi.Input<E>[] : T extends object ? (string extends keyof T ? { [key: string]: pulumi.Input<T[string]> } : T) : T
+  T extends readonly (infer E)[]
+    ? pulumi.Input<E>[]
+    : T extends object
+      ? string extends keyof T
+        ? { [key: string]: pulumi.Input<T[string]> }
+        : T
+      : T
 >;
 
 /**
@@ -154,9 +169,13 @@ export type FieldDocs<F extends Fields> = { [K in keyof F]: unknown };
 
 /** The declared inputs as the program passes them, documented by `D`. */
 export type ResourceArgs<F extends Fields, D extends FieldDocs<F> = F> = {
-  [K in keyof D as K extends keyof F ? (F[K] extends RequiredInput ? K : never) : never]: InputOf<ValueOf<F[K & keyof F]>>;
+  [K in keyof D as K extends keyof F ? (F[K] extends RequiredInput ? K : never) : never]: InputOf<
+    ValueOf<F[K & keyof F]>
+  >;
 } & {
-  [K in keyof D as K extends keyof F ? (F[K] extends OptionalInput ? K : never) : never]?: InputOf<ValueOf<F[K & keyof F]>>;
+  [K in keyof D as K extends keyof F ? (F[K] extends OptionalInput ? K : never) : never]?: InputOf<
+    ValueOf<F[K & keyof F]>
+  >;
 } & {
   /** The id of an existing object to take over instead of creating one (the first up only; see docs/adoption.md). */
   adoptId?: pulumi.Input<string>;
@@ -182,7 +201,9 @@ export type ResourceOutputs<F extends Fields, D extends FieldDocs<F> = F> = {
  * leaves a field out (the engine then keeps the recorded value: absent means unknown, not changed).
  * Settings are the engine's to fill in, as declared or their default.
  */
-export type LiveOutputs<F extends Fields> = { [K in keyof F as F[K] extends SettingField<unknown> ? never : K]-?: OutputOf<F[K]> | undefined };
+export type LiveOutputs<F extends Fields> = {
+  [K in keyof F as F[K] extends SettingField<unknown> ? never : K]-?: OutputOf<F[K]> | undefined;
+};
 
 /** What a shape module writes. */
 export interface ShapeDefinition<K extends ResourceKind, F extends Fields> {
@@ -292,7 +313,8 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
     const checks: Record<string, ZodType> = {};
     for (const [name, field] of fields) {
       if (field.role === "output") continue;
-      checks[name] = field.role === "input" && field.presence === "required" ? field.check(z) : field.check(z).optional();
+      checks[name] =
+        field.role === "input" && field.presence === "required" ? field.check(z) : field.check(z).optional();
     }
     checks.adoptId = adoptIdCheck(z).optional();
     // The object built from the fields checks exactly PlainArgs<F>; zod cannot infer it from a loop.
@@ -300,7 +322,8 @@ export function defineShape<K extends ResourceKind, F extends Fields>(definition
     return schema as ZodType<PlainArgs<F>>;
   };
   let schema: ZodType<PlainArgs<F>> | undefined;
-  const secret = (role: "input" | "output") => fields.filter(([, field]) => field.role === role && field.secret).map(([name]) => name);
+  const secret = (role: "input" | "output") =>
+    fields.filter(([, field]) => field.role === role && field.secret).map(([name]) => name);
   return {
     ...definition,
     token: `${TCS_MODULE}:${definition.kind}`,

@@ -5,7 +5,10 @@
 
 export type LeafType = "string" | "boolean" | "number" | "date-time" | "map" | "enum";
 
-export type Shape = { kind: "leaf"; type: LeafType; values: string[] } | { kind: "object"; fields: Field[] } | { kind: "array"; item: Shape };
+export type Shape =
+  | { kind: "leaf"; type: LeafType; values: string[] }
+  | { kind: "object"; fields: Field[] }
+  | { kind: "array"; item: Shape };
 
 export interface Field {
   /** The wire key (snake_case). */
@@ -38,11 +41,14 @@ export function parseObservedRecords(markdown: string): Endpoint[] {
     try {
       json = JSON.parse(body);
     } catch (error) {
-      throw new Error(`observed-records.md, ${heading}: the json block does not parse (${(error as Error).message})`, { cause: error });
+      throw new Error(`observed-records.md, ${heading}: the json block does not parse (${(error as Error).message})`, {
+        cause: error,
+      });
     }
     endpoints.push({ heading, method, path, list: list !== undefined, shape: parseShape(json, heading) });
   }
-  if (endpoints.length === 0) throw new Error("observed-records.md: no `## METHOD /path` section with a json block found");
+  if (endpoints.length === 0)
+    throw new Error("observed-records.md: no `## METHOD /path` section with a json block found");
   return endpoints;
 }
 
@@ -90,7 +96,8 @@ function parseLeaf(text: string, where: string): { shape: Shape; nullable: boole
   const types = parts.filter((part) => part !== "null");
   const enumValues = types.filter((part) => /^'.*'$/.test(part)).map((part) => part.slice(1, -1));
   if (enumValues.length > 0) {
-    if (enumValues.length !== types.length) throw new Error(`${where}: an enum mixes quoted values and types ('${text}')`);
+    if (enumValues.length !== types.length)
+      throw new Error(`${where}: an enum mixes quoted values and types ('${text}')`);
     return { shape: { kind: "leaf", type: "enum", values: enumValues }, nullable, optional };
   }
   if (types.length !== 1 || !LEAF_TYPES.includes(types[0])) throw new Error(`${where}: unknown type '${text}'`);

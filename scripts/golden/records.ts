@@ -89,7 +89,8 @@ interface Context {
 
 export function goldenRecord(shape: Shape, variant: Variant, context: Context = {}): unknown {
   if (shape.kind === "array") return [goldenRecord(shape.item, variant, context)];
-  if (shape.kind === "leaf") return leafValue({ name: context.parent ?? "value", shape, nullable: false, optional: false }, context);
+  if (shape.kind === "leaf")
+    return leafValue({ name: context.parent ?? "value", shape, nullable: false, optional: false }, context);
   const tag = shape.fields.find((f) => f.name === "object" && f.shape.kind === "leaf" && f.shape.type === "enum");
   const type = tag && tag.shape.kind === "leaf" ? tag.shape.values[0] : undefined;
   const own: Context = { type, parent: context.parent };
@@ -100,7 +101,8 @@ export function goldenRecord(shape: Shape, variant: Variant, context: Context = 
       out[field.name] = null;
       continue;
     }
-    out[field.name] = field.shape.kind === "leaf" ? leafValue(field, own) : goldenRecord(field.shape, variant, { parent: field.name });
+    out[field.name] =
+      field.shape.kind === "leaf" ? leafValue(field, own) : goldenRecord(field.shape, variant, { parent: field.name });
   }
   return out;
 }
@@ -125,11 +127,21 @@ function leafValue(field: Field, context: Context): unknown {
   }
 }
 
-const TIME_OFFSETS_S: Record<string, number> = { created_at: 0, started_at: 60, timestamp: 90, ended_at: 120, updated_at: 300 };
+const TIME_OFFSETS_S: Record<string, number> = {
+  created_at: 0,
+  started_at: 60,
+  timestamp: 90,
+  ended_at: 120,
+  updated_at: 300,
+};
 
 function mapValue(name: string): Record<string, unknown> {
   if (name === "schema") {
-    return { type: "object", properties: { base_url: { type: "string", format: "uri" }, timeout_ms: { type: "integer" } }, additionalProperties: false };
+    return {
+      type: "object",
+      properties: { base_url: { type: "string", format: "uri" }, timeout_ms: { type: "integer" } },
+      additionalProperties: false,
+    };
   }
   // snake_case and camelCase keys: user data keeps its keys as written.
   if (name === "metadata") return { team_name: "platform", costCenter: 42 };
@@ -157,13 +169,20 @@ function stringValue(name: string, context: Context): string {
     container_image_tag: "v1.2.0",
     transport: "streamable_http",
     url: context.parent === "remote_mcp_server" ? "https://mcp.acme.example/mcp" : "https://github.com/acme/acme-tools",
-    type: context.type === "custom_provider.deployment.logs.step" ? "build" : context.type === "custom_provider.deployment.commit" ? "git" : "user",
+    type:
+      context.type === "custom_provider.deployment.logs.step"
+        ? "build"
+        : context.type === "custom_provider.deployment.commit"
+          ? "git"
+          : "user",
   };
   return byName[name] ?? `golden ${name}`;
 }
 
 export function goldenFile(endpoint: Endpoint, source: { path: string; sha256: string }): GoldenFile {
-  const variants = Object.fromEntries(VARIANTS.map((variant) => [variant, goldenRecord(endpoint.shape, variant)])) as Record<Variant, unknown>;
+  const variants = Object.fromEntries(
+    VARIANTS.map((variant) => [variant, goldenRecord(endpoint.shape, variant)]),
+  ) as Record<Variant, unknown>;
   return {
     endpoint: endpoint.heading,
     method: endpoint.method,
@@ -179,6 +198,7 @@ export function goldenFile(endpoint: Endpoint, source: { path: string; sha256: s
 
 /** `GET /custom-provider-deployments/{id}/logs` -> `get-custom-provider-deployments-id-logs`. */
 export function goldenFileName(endpoint: Endpoint): string {
-  const words = `${endpoint.method} ${endpoint.path}${endpoint.list ? " list" : ""}`.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const words =
+    `${endpoint.method} ${endpoint.path}${endpoint.list ? " list" : ""}`.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return `${words.join("-")}.json`;
 }

@@ -46,7 +46,8 @@ const LAZY_PACKAGES = ["zod", "undici", "ajv", "ajv-formats", "@grpc/proto-loade
 
 /** GetSchema's response, an asset of the executable. */
 const SCHEMA_ASSET = "schema-response.bin";
-const isLazy = (specifier: string) => LAZY_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+const isLazy = (specifier: string) =>
+  LAZY_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 /** Loads a dist/ module and checks it exports exactly the names the bundle replaces. */
 function distModule<T extends object>(relative: string, names: string[]): T {
@@ -54,17 +55,18 @@ function distModule<T extends object>(relative: string, names: string[]): T {
   const loaded = require(path.join(DIST, relative)) as T;
   const exported = Object.keys(loaded).sort();
   if (exported.join() !== [...names].sort().join()) {
-    throw new Error(`dist/provider/${relative} exports ${exported.join(", ")}; scripts/release/bundle.ts replaces ${names.join(", ")}: update it`);
+    throw new Error(
+      `dist/provider/${relative} exports ${exported.join(", ")}; scripts/release/bundle.ts replaces ${names.join(", ")}: update it`,
+    );
   }
   return loaded;
 }
 
 function embeddedFiles(outDir: string): { plugin: Plugin; version: string; schemaFile: string } {
-  const schema = distModule<{ pluginVersion(): string; schemaText(): string; schemaResponse(): Buffer }>("native/schema.js", [
-    "pluginVersion",
-    "schemaResponse",
-    "schemaText",
-  ]);
+  const schema = distModule<{ pluginVersion(): string; schemaText(): string; schemaResponse(): Buffer }>(
+    "native/schema.js",
+    ["pluginVersion", "schemaResponse", "schemaText"],
+  );
   distModule("engine/process/compile-cache.js", ["saveCompiledModules"]);
   const checks = require(path.join(DIST, "engine", "validated-by.js")) as { checksFingerprint(): string }; // eslint-disable-line @typescript-eslint/no-require-imports
   const version = schema.pluginVersion();
@@ -81,7 +83,8 @@ function embeddedFiles(outDir: string): { plugin: Plugin; version: string; schem
       `exports.schemaResponse = () => (response ??= Buffer.from(require("node:sea").getRawAsset(${JSON.stringify(SCHEMA_ASSET)})));`,
       `exports.schemaText = () => exports.schemaResponse().subarray(${textAt}).toString("utf8");`,
     ].join("\n"),
-    [path.join(DIST, "engine", "process", "compile-cache.js")]: `"use strict";\nexports.saveCompiledModules = () => {};`,
+    [path.join(DIST, "engine", "process", "compile-cache.js")]:
+      `"use strict";\nexports.saveCompiledModules = () => {};`,
   };
   const validatedBy = path.join(DIST, "engine", "validated-by.js");
   const plugin: Plugin = {
@@ -93,7 +96,9 @@ function embeddedFiles(outDir: string): { plugin: Plugin; version: string; schem
         const source = fs.readFileSync(args.path, "utf8");
         // The module computes its fingerprint once into this variable; set first, it is never computed.
         if (!/^let fingerprint;$/m.test(source))
-          throw new Error(`${args.path} no longer keeps its fingerprint in \`let fingerprint;\`: update scripts/release/bundle.ts`);
+          throw new Error(
+            `${args.path} no longer keeps its fingerprint in \`let fingerprint;\`: update scripts/release/bundle.ts`,
+          );
         return { contents: `${source}\nfingerprint = ${JSON.stringify(checks.checksFingerprint())};\n`, loader: "js" };
       });
     },
@@ -104,7 +109,8 @@ function embeddedFiles(outDir: string): { plugin: Plugin; version: string; schem
 /** The packages of an esbuild metafile's inputs, each one's directory under node_modules. */
 function packagesOf(inputs: Record<string, unknown>): string[] {
   const missing = Object.keys(inputs).filter((input) => input.endsWith(".node"));
-  if (missing.length > 0) throw new Error(`the bundle includes native addons (${missing.join(", ")}), which a single executable cannot load`);
+  if (missing.length > 0)
+    throw new Error(`the bundle includes native addons (${missing.join(", ")}), which a single executable cannot load`);
   const packages = new Set<string>();
   for (const input of Object.keys(inputs)) {
     const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);

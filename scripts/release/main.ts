@@ -59,7 +59,10 @@ function writeChecksums(out: string, version: string, kinds: Map<string, string>
       const full = path.join(out, file);
       return { file, bytes: fs.statSync(full).size, sha256: sha256(full), for: kinds.get(file) ?? "unknown" };
     });
-  fs.writeFileSync(path.join(out, "SHA256SUMS"), artifacts.map((artifact) => `${artifact.sha256}  ${artifact.file}\n`).join(""));
+  fs.writeFileSync(
+    path.join(out, "SHA256SUMS"),
+    artifacts.map((artifact) => `${artifact.sha256}  ${artifact.file}\n`).join(""),
+  );
   fs.writeFileSync(path.join(out, "artifacts.json"), `${JSON.stringify({ version, artifacts }, null, 2)}\n`);
   return artifacts;
 }
@@ -70,12 +73,24 @@ function size(bytes: number): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { out: { type: "string" }, platforms: { type: "string" }, "no-sdks": { type: "boolean" }, checksums: { type: "string" } },
+    options: {
+      out: { type: "string" },
+      platforms: { type: "string" },
+      "no-sdks": { type: "boolean" },
+      checksums: { type: "string" },
+    },
   });
   if (values.checksums) {
     const dir = path.resolve(values.checksums);
-    const before = JSON.parse(fs.readFileSync(path.join(dir, "artifacts.json"), "utf8")) as { version: string; artifacts: Artifact[] };
-    const artifacts = writeChecksums(dir, before.version, new Map(before.artifacts.map((artifact) => [artifact.file, artifact.for])));
+    const before = JSON.parse(fs.readFileSync(path.join(dir, "artifacts.json"), "utf8")) as {
+      version: string;
+      artifacts: Artifact[];
+    };
+    const artifacts = writeChecksums(
+      dir,
+      before.version,
+      new Map(before.artifacts.map((artifact) => [artifact.file, artifact.for])),
+    );
     log(`wrote SHA256SUMS and artifacts.json for ${artifacts.length} artifacts in ${dir}`);
     return;
   }
@@ -96,11 +111,19 @@ async function main(): Promise<void> {
     const executable = await buildExecutable(bundle, platform, work, path.join(work, platform.pulumi));
     const host = hostPlatform();
     const runtime = nodeRuntime(platform.runtimePackage, platform.runtimeVersion, platform.runtimePath);
-    const license = runtimeLicense(runtime, () => nodeRuntime(host!.runtimePackage, platform.runtimeVersion, host!.runtimePath));
+    const license = runtimeLicense(runtime, () =>
+      nodeRuntime(host!.runtimePackage, platform.runtimeVersion, host!.runtimePath),
+    );
     const notices = thirdPartyNotices(license, platform.runtimeVersion, bundle.packages);
-    const tarball = writePluginTarball({ platform, version: bundle.version, executable: executable.file, notices }, work, out);
+    const tarball = writePluginTarball(
+      { platform, version: bundle.version, executable: executable.file, notices },
+      work,
+      out,
+    );
     kinds.set(path.basename(tarball), platform.pulumi);
-    log(`${path.basename(tarball)}: Node ${platform.runtimeVersion}${executable.snapshot ? ", starting from a V8 startup snapshot" : ""}`);
+    log(
+      `${path.basename(tarball)}: Node ${platform.runtimeVersion}${executable.snapshot ? ", starting from a V8 startup snapshot" : ""}`,
+    );
   }
 
   if (!values["no-sdks"]) {
@@ -111,7 +134,11 @@ async function main(): Promise<void> {
     for (const file of filesUnder(goProxy)) kinds.set(`go/${file}`, "go");
     // The npm package itself (prepack builds dist/ again: nothing changes).
     const packed = JSON.parse(
-      execFileSync("npm", ["pack", "--json", "--pack-destination", out], { cwd: REPO_ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
+      execFileSync("npm", ["pack", "--json", "--pack-destination", out], {
+        cwd: REPO_ROOT,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      }),
     ) as Array<{
       filename: string;
     }>;

@@ -6,7 +6,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-export const CACHE_ROOT = process.env.PULUMI_TCS_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-tcs");
+export const CACHE_ROOT =
+  process.env.PULUMI_TCS_CACHE ||
+  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-tcs");
 
 /** The runtime's path, fetching <packageName>@<version> first when it is not in the cache. */
 export function nodeRuntime(packageName: string, version: string, runtimePath: string): string {
@@ -18,9 +20,17 @@ export function nodeRuntime(packageName: string, version: string, runtimePath: s
   fs.mkdirSync(partial, { recursive: true });
   try {
     process.stderr.write(`[dist] fetching ${packageName}@${version} from the npm registry (once)\n`);
-    const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", partial, `${packageName}@${version}`], { encoding: "utf8" }).trim();
+    const tarball = execFileSync(
+      "npm",
+      ["pack", "--silent", "--pack-destination", partial, `${packageName}@${version}`],
+      { encoding: "utf8" },
+    ).trim();
     const unpack = (member: string) =>
-      execFileSync("tar", ["-xzf", path.join(partial, tarball), "-C", partial, "--strip-components=1", `package/${member}`], { stdio: "ignore" });
+      execFileSync(
+        "tar",
+        ["-xzf", path.join(partial, tarball), "-C", partial, "--strip-components=1", `package/${member}`],
+        { stdio: "ignore" },
+      );
     unpack(runtimePath);
     // Node's licence, which goes with the runtime; some of these packages leave it out (runtimeLicense).
     try {

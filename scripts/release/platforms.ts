@@ -84,7 +84,10 @@ export function selectPlatforms(names: string | undefined): Platform[] {
   if (!names) return [...PLATFORMS];
   return names.split(",").map((name) => {
     const found = PLATFORMS.find((platform) => platform.pulumi === name || platform.node === name);
-    if (!found) throw new Error(`--platforms: unknown platform ${name} (choose from ${PLATFORMS.map((p) => p.pulumi).join(", ")})`);
+    if (!found)
+      throw new Error(
+        `--platforms: unknown platform ${name} (choose from ${PLATFORMS.map((p) => p.pulumi).join(", ")})`,
+      );
     return found;
   });
 }

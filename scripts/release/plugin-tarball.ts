@@ -46,9 +46,24 @@ export function writePluginTarball(input: TarballInput, workDir: string, outDir:
   fs.mkdirSync(outDir, { recursive: true });
   const out = path.join(outDir, tarballName(platform, version));
   const mtime = `@${process.env.SOURCE_DATE_EPOCH || "0"}`;
-  const tar = execFileSync("tar", ["--sort=name", "--owner=0", "--group=0", "--numeric-owner", `--mtime=${mtime}`, "-cf", "-", "-C", stage, ...files.sort()], {
-    maxBuffer: 1024 * 1024 * 1024,
-  });
+  const tar = execFileSync(
+    "tar",
+    [
+      "--sort=name",
+      "--owner=0",
+      "--group=0",
+      "--numeric-owner",
+      `--mtime=${mtime}`,
+      "-cf",
+      "-",
+      "-C",
+      stage,
+      ...files.sort(),
+    ],
+    {
+      maxBuffer: 1024 * 1024 * 1024,
+    },
+  );
   fs.writeFileSync(out, execFileSync("gzip", ["-n", "-6"], { input: tar, maxBuffer: 1024 * 1024 * 1024 }));
   fs.rmSync(stage, { recursive: true, force: true });
   return out;

@@ -30,7 +30,9 @@ function stage(language: string, workDir: string): string {
 
 /** The Python to build with: TCS_PYTHON, else Debian's (where its build packages install), else python3. */
 export function buildPython(): string {
-  const candidates = [process.env.TCS_PYTHON, "/usr/bin/python3", "python3"].filter((candidate): candidate is string => Boolean(candidate));
+  const candidates = [process.env.TCS_PYTHON, "/usr/bin/python3", "python3"].filter((candidate): candidate is string =>
+    Boolean(candidate),
+  );
   for (const python of candidates) {
     try {
       execFileSync(python, ["-c", "import build, setuptools, wheel, pip"], { stdio: "ignore" });
@@ -56,7 +58,21 @@ export function buildPythonSdk(workDir: string, outDir: string): string[] {
   execFileSync(python, ["-m", "build", "--sdist", "--no-isolation", "--outdir", built, dir], quiet);
   const sdist = fs.readdirSync(built).find((name) => name.endsWith(".tar.gz"));
   if (!sdist) throw new Error("python -m build --sdist wrote no sdist");
-  execFileSync(python, ["-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "--wheel-dir", built, path.join(built, sdist)], quiet);
+  execFileSync(
+    python,
+    [
+      "-m",
+      "pip",
+      "wheel",
+      "--no-deps",
+      "--no-build-isolation",
+      "--no-index",
+      "--wheel-dir",
+      built,
+      path.join(built, sdist),
+    ],
+    quiet,
+  );
   const wheel = fs.readdirSync(built).find((name) => name.endsWith(".whl"));
   if (!wheel) throw new Error("pip wheel wrote no wheel");
   fs.mkdirSync(outDir, { recursive: true });
@@ -72,13 +88,19 @@ export function buildNodeSdk(workDir: string, outDir: string): string {
   const dir = stage("nodejs", workDir);
   // The repository's TypeScript, with the SDK's own tsconfig; @pulumi/pulumi's types resolve from the
   // repository's node_modules, the version the SDK depends on.
-  execFileSync(process.execPath, [path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(dir, "tsconfig.json")], {
-    stdio: "inherit",
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(dir, "tsconfig.json")],
+    {
+      stdio: "inherit",
+    },
+  );
   // What the SDK's own build script does next: its version is read from bin/package.json.
   fs.copyFileSync(path.join(dir, "package.json"), path.join(dir, "bin", "package.json"));
   fs.mkdirSync(outDir, { recursive: true });
-  const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", path.resolve(outDir)], { cwd: dir, encoding: "utf8" })) as Array<{
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", path.resolve(outDir)], { cwd: dir, encoding: "utf8" }),
+  ) as Array<{
     filename: string;
   }>;
   // A second package.json named @pulumi-tcs/tcs inside the repository confuses jest's module map.
@@ -93,7 +115,8 @@ export function buildNodeSdk(workDir: string, outDir: string): string {
 export function buildGoSdk(version: string, workDir: string, outDir: string): string {
   const dir = stage("go", workDir);
   const goMod = fs.readFileSync(path.join(dir, "go.mod"), "utf8");
-  if (!goMod.startsWith(`module ${GO_MODULE}\n`)) throw new Error(`sdks/go/go.mod does not declare module ${GO_MODULE}`);
+  if (!goMod.startsWith(`module ${GO_MODULE}\n`))
+    throw new Error(`sdks/go/go.mod does not declare module ${GO_MODULE}`);
   const tag = `v${version}`;
   const at = path.join(outDir, ...GO_MODULE.split("/"), "@v");
   fs.mkdirSync(at, { recursive: true });

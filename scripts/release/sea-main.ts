@@ -99,7 +99,11 @@ evaluate(asset(${JSON.stringify(BUNDLE_ASSET)}), process.execPath, bundleRequire
  * The main script of an executable with a snapshot, run once by the snapshot builder: the bundle's
  * source inline, `deferredAtBuild` what each deferred module's stand-in answers meanwhile.
  */
-export function snapshotMainScript(bundleSource: string, lazySpecifiers: readonly string[], deferredAtBuild: Record<string, Record<string, unknown>>): string {
+export function snapshotMainScript(
+  bundleSource: string,
+  lazySpecifiers: readonly string[],
+  deferredAtBuild: Record<string, Record<string, unknown>>,
+): string {
   return `"use strict";
 const v8 = require("node:v8");
 ${runtimeScript(lazySpecifiers)}

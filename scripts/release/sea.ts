@@ -18,7 +18,12 @@ import { BUNDLE_ASSET, DEFERRED_MODULES, plainMainScript, snapshotMainScript } f
 // postject ships no types: its one function, as its README gives it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { inject } = require("postject") as {
-  inject(file: string, resource: string, data: Buffer, options: { sentinelFuse: string; machoSegmentName?: string }): Promise<void>;
+  inject(
+    file: string,
+    resource: string,
+    data: Buffer,
+    options: { sentinelFuse: string; machoSegmentName?: string },
+  ): Promise<void>;
 };
 
 /** Node's fuse for a single executable (the string `postject` flips in the runtime's binary). */
@@ -41,13 +46,19 @@ export const EXECUTABLE_V8_FLAGS: readonly string[] = [...PLUGIN_V8_FLAGS, ...NA
 /** What the deferred modules' stand-ins answer while the snapshot is made: their constants, as `runtime` has them. */
 function deferredAtBuild(runtime: string): Record<string, Record<string, unknown>> {
   const script = `const found = {}; for (const name of ${JSON.stringify(DEFERRED_MODULES)}) { const constants = require(name).constants; found[name] = constants === undefined ? {} : { constants }; } process.stdout.write(JSON.stringify(found));`;
-  return JSON.parse(execFileSync(runtime, ["-e", script], { encoding: "utf8", env: {} })) as Record<string, Record<string, unknown>>;
+  return JSON.parse(execFileSync(runtime, ["-e", script], { encoding: "utf8", env: {} })) as Record<
+    string,
+    Record<string, unknown>
+  >;
 }
 
 /** The blob for the platform's runtime version, made by that version of this machine's runtime. */
 function prepareBlob(bundle: Bundle, platform: Platform, workDir: string): { blob: string; snapshot: boolean } {
   const host = hostPlatform();
-  if (!host) throw new Error(`the plugin executable is built on ${PLATFORM_NAMES()}; this machine is ${process.platform}-${process.arch}`);
+  if (!host)
+    throw new Error(
+      `the plugin executable is built on ${PLATFORM_NAMES()}; this machine is ${process.platform}-${process.arch}`,
+    );
   // A snapshot is made by the runtime that will run it.
   const snapshot = host.node === platform.node;
   const name = `sea-${platform.runtimeVersion}-${snapshot ? "snapshot" : "plain"}`;
@@ -58,7 +69,10 @@ function prepareBlob(bundle: Bundle, platform: Platform, workDir: string): { blo
   const main = path.join(workDir, `${name}-main.js`);
   const assets: Record<string, string> = { ...bundle.assets };
   if (snapshot) {
-    fs.writeFileSync(main, snapshotMainScript(fs.readFileSync(bundle.file, "utf8"), bundle.lazySpecifiers, deferredAtBuild(runtime)));
+    fs.writeFileSync(
+      main,
+      snapshotMainScript(fs.readFileSync(bundle.file, "utf8"), bundle.lazySpecifiers, deferredAtBuild(runtime)),
+    );
   } else {
     fs.writeFileSync(main, plainMainScript(bundle.lazySpecifiers));
     assets[BUNDLE_ASSET] = bundle.file;
@@ -81,16 +95,27 @@ function prepareBlob(bundle: Bundle, platform: Platform, workDir: string): { blo
   );
   // With the executable's V8 flags, and an empty environment: what the modules read from it as they
   // load is kept in the snapshot (sea-main.ts).
-  const made = spawnSync(runtime, [...(snapshot ? EXECUTABLE_V8_FLAGS : []), "--experimental-sea-config", config], { cwd: workDir, env: {}, encoding: "utf8" });
+  const made = spawnSync(runtime, [...(snapshot ? EXECUTABLE_V8_FLAGS : []), "--experimental-sea-config", config], {
+    cwd: workDir,
+    env: {},
+    encoding: "utf8",
+  });
   if (made.status !== 0)
-    throw new Error(`the executable's preparation blob for ${platform.pulumi} was not made (${made.status ?? made.signal}):\n${made.stderr}`);
+    throw new Error(
+      `the executable's preparation blob for ${platform.pulumi} was not made (${made.status ?? made.signal}):\n${made.stderr}`,
+    );
   return { blob, snapshot };
 }
 
 const PLATFORM_NAMES = () => "linux-x64, linux-arm64, darwin-x64, darwin-arm64 or win32-x64";
 
 /** <outDir>/<executable> for the platform: its runtime with the bundle injected. */
-export async function buildExecutable(bundle: Bundle, platform: Platform, workDir: string, outDir: string): Promise<Executable> {
+export async function buildExecutable(
+  bundle: Bundle,
+  platform: Platform,
+  workDir: string,
+  outDir: string,
+): Promise<Executable> {
   fs.mkdirSync(outDir, { recursive: true });
   const { blob, snapshot } = prepareBlob(bundle, platform, workDir);
   const runtime = nodeRuntime(platform.runtimePackage, platform.runtimeVersion, platform.runtimePath);

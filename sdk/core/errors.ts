@@ -160,7 +160,9 @@ function readErrorBody(body: unknown, status: number): ErrorBodyFields {
     fields.errors = record.errors.filter(isObject).map((e) => ({
       code: typeof e.code === "string" ? e.code : "invalid",
       message: typeof e.message === "string" ? e.message : "invalid value",
-      path: Array.isArray(e.path) ? e.path.filter((p): p is string | number => typeof p === "string" || typeof p === "number") : [],
+      path: Array.isArray(e.path)
+        ? e.path.filter((p): p is string | number => typeof p === "string" || typeof p === "number")
+        : [],
     }));
   }
   return fields;
@@ -184,7 +186,10 @@ function formatAPIErrorMessage(status: number, fields: ErrorBodyFields, context:
 }
 
 export function formatFieldPath(path: Array<string | number>): string {
-  return path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+  return path.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    "",
+  );
 }
 
 function formatContextSuffix(context: ErrorContext): string {
@@ -214,7 +219,9 @@ export class APIConnectionError extends ToolConnectivityError {
 
   constructor(init: ConnectionErrorInit, code: string = ClientErrorCodes.CONNECTION) {
     const detail = init.message ?? describeCause(init.cause);
-    const ambiguity = init.mayHaveBeenProcessed ? "; the request was sent, so the service may have processed it" : "; the request did not reach the service";
+    const ambiguity = init.mayHaveBeenProcessed
+      ? "; the request was sent, so the service may have processed it"
+      : "; the request did not reach the service";
     super(`Connection error: ${detail}${ambiguity}${formatContextSuffix(init)}`, code, init);
     this.mayHaveBeenProcessed = init.mayHaveBeenProcessed;
   }
@@ -226,7 +233,10 @@ export class APIConnectionTimeoutError extends APIConnectionError {
   /** How long the attempt waited. */
   readonly timeoutMs: number;
   constructor(init: ConnectionErrorInit & { timeoutMs: number }) {
-    super({ ...init, message: init.message ?? `request timed out after ${init.timeoutMs} ms` }, ClientErrorCodes.TIMEOUT);
+    super(
+      { ...init, message: init.message ?? `request timed out after ${init.timeoutMs} ms` },
+      ClientErrorCodes.TIMEOUT,
+    );
     this.timeoutMs = init.timeoutMs;
   }
 }
@@ -281,7 +291,11 @@ export class RetryAfterTooLongError extends ToolConnectivityError {
         : `the service asked to retry after ${asked} s (${init.status})`;
     const endpoint = init.method && init.path ? `${init.method} ${init.path}: ` : "";
     const request = init.requestId ? ` [request ${init.requestId}]` : "";
-    super(`${endpoint}${what}, longer than this client waits (at most ${ceiling} s); try again later${request}`, ClientErrorCodes.RETRY_AFTER_TOO_LONG, init);
+    super(
+      `${endpoint}${what}, longer than this client waits (at most ${ceiling} s); try again later${request}`,
+      ClientErrorCodes.RETRY_AFTER_TOO_LONG,
+      init,
+    );
     this.retryAfterSeconds = asked;
     this.maxRetryAfterSeconds = init.maxRetryAfterMs / 1000;
     if (init.status !== undefined) this.status = init.status;
@@ -313,7 +327,11 @@ export class ResponseValidationError extends ToolConnectivityError {
       .map((i) => `${formatFieldPath(i.path) || "(root)"}: ${i.message}`)
       .join("; ");
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : "";
-    super(`Unexpected response for ${what}: ${listed}${more}${formatContextSuffix(context)}`, ClientErrorCodes.RESPONSE_VALIDATION, context);
+    super(
+      `Unexpected response for ${what}: ${listed}${more}${formatContextSuffix(context)}`,
+      ClientErrorCodes.RESPONSE_VALIDATION,
+      context,
+    );
     this.issues = issues;
   }
 }
@@ -329,7 +347,8 @@ function redactCause(cause: unknown): unknown {
   copy.stack = redactSecrets(cause.stack ?? "");
   for (const field of ["code", "errno", "syscall"] as const) {
     const value = (cause as unknown as Record<string, unknown>)[field];
-    if (typeof value === "string" || typeof value === "number") (copy as unknown as Record<string, unknown>)[field] = value;
+    if (typeof value === "string" || typeof value === "number")
+      (copy as unknown as Record<string, unknown>)[field] = value;
   }
   return copy;
 }
@@ -352,7 +371,9 @@ function describeCause(cause: unknown): string {
  * the client runs inside a vm context (jest does that), so they are recognised by shape.
  */
 function isErrorLike(value: unknown): value is Error {
-  return value instanceof Error || (isObject(value) && typeof value.message === "string" && typeof value.name === "string");
+  return (
+    value instanceof Error || (isObject(value) && typeof value.message === "string" && typeof value.name === "string")
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

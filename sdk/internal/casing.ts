@@ -1,7 +1,15 @@
 // The one place where TypeScript's camelCase meets the wire's snake_case. Keys are converted at every
 // level, except inside user data: the values of these fields are the caller's own maps (metadata,
 // configuration, provider values, event payloads, JSON schemas) and keep their keys verbatim.
-export const VERBATIM_FIELDS: ReadonlySet<string> = new Set(["metadata", "configuration", "value", "input", "output", "error", "schema"]);
+export const VERBATIM_FIELDS: ReadonlySet<string> = new Set([
+  "metadata",
+  "configuration",
+  "value",
+  "input",
+  "output",
+  "error",
+  "schema",
+]);
 
 export function snakeToCamel(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

@@ -102,7 +102,8 @@ export class RequestGate {
     const tier = policy.window ? this.#windowDelay(policy.window, now) : 0;
     const service = this.#server.delay(now, this.#inFlight);
     // When both hold it about as long, this process spent the window itself: the tier is the cause to name.
-    const [ms, cause] = tier > 0 && tier >= service - TIE_MS ? [Math.max(tier, service), "tier" as const] : [service, "service" as const];
+    const [ms, cause] =
+      tier > 0 && tier >= service - TIE_MS ? [Math.max(tier, service), "tier" as const] : [service, "service" as const];
     return ms > 0 && Number.isFinite(ms) ? { ms, cause } : undefined;
   }
 
@@ -201,7 +202,8 @@ export class RequestGate {
         this.#finishedAt.push(now);
         this.#forgetOlderThan(now - this.#longestWindowMs);
         const longestResetMs = Math.max(LONGEST_PUBLISHED_WINDOW_MS, this.#longestWindowMs);
-        if (signals.rateLimit) this.#server.onResponse(now, signals.rateLimit, this.#inFlight, wasProbe, longestResetMs);
+        if (signals.rateLimit)
+          this.#server.onResponse(now, signals.rateLimit, this.#inFlight, wasProbe, longestResetMs);
         else this.#server.onNoResponse(wasProbe);
         if (signals.retryAfterMs !== undefined) this.#server.onRateLimited(now, signals.retryAfterMs);
         this.#pump();

@@ -79,7 +79,11 @@ export class RequestCore {
     this.#basePath = options.baseUrl.pathname.replace(/\/+$/, "");
     this.#dispatcher = options.dispatcher ?? sharedAgent(this.#origin);
     this.#gate = sharedGate(options.apiKey, options.baseUrl.href);
-    this.#policy = { window: windowForTier(options.rateLimit), maxConcurrency: options.maxConcurrency, maxRetryAfterMs: options.maxRetryAfterMs };
+    this.#policy = {
+      window: windowForTier(options.rateLimit),
+      maxConcurrency: options.maxConcurrency,
+      maxRetryAfterMs: options.maxRetryAfterMs,
+    };
     this.#log = logger;
   }
 
@@ -101,12 +105,18 @@ export class RequestCore {
    * and sends; a success is logged and parsed; a failure is decided on (retried or not), logged and,
    * when final, mapped to the error thrown.
    */
-  async request<S extends z.ZodType | null>(spec: RequestSpec<S>, options: RequestOptions = {}): Promise<SpecResult<S>> {
+  async request<S extends z.ZodType | null>(
+    spec: RequestSpec<S>,
+    options: RequestOptions = {},
+  ): Promise<SpecResult<S>> {
     const call = this.#prepare(spec, options);
     const answer = await retrying(
       (retry) => this.#attempt(call, retry),
       (failure, retry) => this.#afterFailure(call, failure, retry),
-      { wait: (ms, failure) => sleep(ms, call.signal, failure instanceof Unsuccessful ? failure.outcome.context : call.context) },
+      {
+        wait: (ms, failure) =>
+          sleep(ms, call.signal, failure instanceof Unsuccessful ? failure.outcome.context : call.context),
+      },
     );
     return parseSuccess(spec, answer.response, answer.context) as SpecResult<S>;
   }
@@ -165,7 +175,11 @@ export class RequestCore {
     return permit.catch((error: unknown) => {
       if (error instanceof APIUserAbortError) throw new APIUserAbortError(call.context);
       if (error instanceof RetryAfterTooLongError) {
-        throw new RetryAfterTooLongError({ ...call.context, retryAfterMs: error.retryAfterSeconds * 1000, maxRetryAfterMs: this.#options.maxRetryAfterMs });
+        throw new RetryAfterTooLongError({
+          ...call.context,
+          retryAfterMs: error.retryAfterSeconds * 1000,
+          maxRetryAfterMs: this.#options.maxRetryAfterMs,
+        });
       }
       throw error;
     });
@@ -178,7 +192,13 @@ export class RequestCore {
     try {
       response = await sendAttempt(
         this.#dispatcher,
-        { origin: this.#origin, path: call.pathWithQuery, method: call.method, headers: call.headers, ...(call.body !== undefined ? { body: call.body } : {}) },
+        {
+          origin: this.#origin,
+          path: call.pathWithQuery,
+          method: call.method,
+          headers: call.headers,
+          ...(call.body !== undefined ? { body: call.body } : {}),
+        },
         { timeoutMs: call.timeoutMs, ...(call.signal ? { signal: call.signal } : {}) },
       );
     } catch (error) {
@@ -187,7 +207,13 @@ export class RequestCore {
     }
     const requestId = response.headers["request-id"] ?? response.headers["x-request-id"];
     const retryAfterMs = parseRetryAfter(response.headers["retry-after"]);
-    return { response, started, requestId, retryAfterMs, context: requestId ? { ...call.context, requestId } : call.context };
+    return {
+      response,
+      started,
+      requestId,
+      retryAfterMs,
+      context: requestId ? { ...call.context, requestId } : call.context,
+    };
   }
 
   /** The permit goes back with what the answer says of the service's limits; a 429 pauses the gate. */
@@ -209,14 +235,29 @@ export class RequestCore {
     }
     const { status } = outcome.response;
     const retryAfter = outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {};
-    return decideRetry(call.method, { kind: "status", status, ...retryAfter }, retry, call.maxRetries, this.#options.maxRetryAfterMs);
+    return decideRetry(
+      call.method,
+      { kind: "status", status, ...retryAfter },
+      retry,
+      call.maxRetries,
+      this.#options.maxRetryAfterMs,
+    );
   }
 
   /** log: one debug line per attempt, saying what comes next. */
   #logAttempt(call: Call, outcome: Outcome, decision: RetryDecision, retry: number): void {
-    const line = { method: call.method, pathWithQuery: call.pathWithQuery, durationMs: performance.now() - outcome.started, retry };
+    const line = {
+      method: call.method,
+      pathWithQuery: call.pathWithQuery,
+      durationMs: performance.now() - outcome.started,
+      retry,
+    };
     if ("failed" in outcome) {
-      this.#log.attempt({ ...line, outcome: outcome.failed.kind, note: `${outcome.failed.message}${retryNote(decision)}` });
+      this.#log.attempt({
+        ...line,
+        outcome: outcome.failed.kind,
+        note: `${outcome.failed.message}${retryNote(decision)}`,
+      });
       return;
     }
     const note = retryNote(decision);
@@ -234,7 +275,9 @@ export class RequestCore {
       const { kind, sent, cause } = outcome.failed;
       if (kind === "abort") return new APIUserAbortError({ ...call.context, cause });
       const init = { ...call.context, cause, mayHaveBeenProcessed: sent };
-      return kind === "timeout" ? new APIConnectionTimeoutError({ ...init, timeoutMs: call.timeoutMs }) : new APIConnectionError(init);
+      return kind === "timeout"
+        ? new APIConnectionTimeoutError({ ...init, timeoutMs: call.timeoutMs })
+        : new APIConnectionError(init);
     }
     const { response, retryAfterMs, context } = outcome;
     const answer = APIError.generate({
@@ -316,7 +359,8 @@ function isSuccess(status: number): boolean {
 
 function retryNote(decision: RetryDecision): string {
   if (decision.retry) return ` (${decision.reason}; retrying in ${decision.delayMs}ms)`;
-  if (decision.retryAfterTooLong) return ` (Retry-After ${decision.retryAfterMs}ms is longer than maxRetryAfterMs; not waiting)`;
+  if (decision.retryAfterTooLong)
+    return ` (Retry-After ${decision.retryAfterMs}ms is longer than maxRetryAfterMs; not waiting)`;
   return "";
 }
 

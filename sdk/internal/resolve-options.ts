@@ -43,7 +43,10 @@ export function resolveOptions(options: ClientOptions, env: NodeJS.ProcessEnv = 
     );
   }
   if (/\s/.test(apiKey)) {
-    throw new ToolConnectivityError("The API key contains whitespace; check how it was copied.", ClientErrorCodes.INVALID_OPTION);
+    throw new ToolConnectivityError(
+      "The API key contains whitespace; check how it was copied.",
+      ClientErrorCodes.INVALID_OPTION,
+    );
   }
   return {
     apiKey,
@@ -72,10 +75,16 @@ function resolveBaseUrl(value: string | undefined, allowInsecureHttp: boolean): 
   try {
     url = new URL(value.trim());
   } catch {
-    throw new ToolConnectivityError(`The base URL is not a valid URL: ${JSON.stringify(value)}.`, ClientErrorCodes.INVALID_OPTION);
+    throw new ToolConnectivityError(
+      `The base URL is not a valid URL: ${JSON.stringify(value)}.`,
+      ClientErrorCodes.INVALID_OPTION,
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ToolConnectivityError(`The base URL must use http or https, not ${url.protocol}`, ClientErrorCodes.INVALID_OPTION);
+    throw new ToolConnectivityError(
+      `The base URL must use http or https, not ${url.protocol}`,
+      ClientErrorCodes.INVALID_OPTION,
+    );
   }
   // Every request carries the key in its Authorization header: refused here, before any connection,
   // as the provider and the CLI refuse the same URL (key-transport.ts), unless the caller says otherwise.
@@ -87,14 +96,20 @@ function resolveBaseUrl(value: string | undefined, allowInsecureHttp: boolean): 
     );
   }
   if (url.search || url.hash) {
-    throw new ToolConnectivityError("The base URL must not carry a query string or fragment.", ClientErrorCodes.INVALID_OPTION);
+    throw new ToolConnectivityError(
+      "The base URL must not carry a query string or fragment.",
+      ClientErrorCodes.INVALID_OPTION,
+    );
   }
   return url;
 }
 
 function resolveServiceVersion(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    throw new ToolConnectivityError(`serviceVersion must be a date (YYYY-MM-DD), got ${JSON.stringify(value)}.`, ClientErrorCodes.INVALID_OPTION);
+    throw new ToolConnectivityError(
+      `serviceVersion must be a date (YYYY-MM-DD), got ${JSON.stringify(value)}.`,
+      ClientErrorCodes.INVALID_OPTION,
+    );
   }
   return value;
 }
@@ -116,7 +131,10 @@ function resolveTier(tier: RateLimitTier): RateLimitTier {
 
 function positiveNumber(name: string, value: number): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw new ToolConnectivityError(`${name} must be a positive number, got ${String(value)}.`, ClientErrorCodes.INVALID_OPTION);
+    throw new ToolConnectivityError(
+      `${name} must be a positive number, got ${String(value)}.`,
+      ClientErrorCodes.INVALID_OPTION,
+    );
   }
   return value;
 }
@@ -134,7 +152,10 @@ function longestWait(name: string, value: number): number {
 
 function wholeNumber(name: string, value: number, min: number): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
-    throw new ToolConnectivityError(`${name} must be a whole number of at least ${min}, got ${String(value)}.`, ClientErrorCodes.INVALID_OPTION);
+    throw new ToolConnectivityError(
+      `${name} must be a whole number of at least ${min}, got ${String(value)}.`,
+      ClientErrorCodes.INVALID_OPTION,
+    );
   }
   return value;
 }

@@ -40,7 +40,8 @@ export function decideRetry(
   if (outcome.kind === "status") {
     // 429: the service refused the request before doing anything, so even a POST is safe to send
     // again; wait as long as Retry-After says, since retrying sooner only draws another 429.
-    if (outcome.status === 429) return afterRetryAfter(outcome.retryAfterMs, retriesSoFar, maxRetryAfterMs, "rate limited (429)");
+    if (outcome.status === 429)
+      return afterRetryAfter(outcome.retryAfterMs, retriesSoFar, maxRetryAfterMs, "rate limited (429)");
     // 5xx on an idempotent method: the failure is the service's and may be transient; repeating a
     // GET, PUT, PATCH (which sets fields to given values) or DELETE cannot do anything twice.
     // A POST that got a 5xx may have created its object before failing, so it is never repeated:
@@ -66,7 +67,11 @@ export function decideRetry(
   // without harm. A POST may have been carried out, so it surfaces an APIConnectionError with
   // mayHaveBeenProcessed instead of risking a duplicate.
   if (idempotent) {
-    return { retry: true, delayMs: backoffDelay(retriesSoFar), reason: outcome.kind === "timeout" ? "timed out" : "connection lost" };
+    return {
+      retry: true,
+      delayMs: backoffDelay(retriesSoFar),
+      reason: outcome.kind === "timeout" ? "timed out" : "connection lost",
+    };
   }
   return { retry: false };
 }
@@ -78,7 +83,12 @@ export function decideRetry(
  * keeps a cancelled run (or an orphaned plugin) alive. Failing now, with the wait in the message,
  * lets the caller say when to come back.
  */
-function afterRetryAfter(retryAfterMs: number | undefined, retriesSoFar: number, maxRetryAfterMs: number, reason: string): RetryDecision {
+function afterRetryAfter(
+  retryAfterMs: number | undefined,
+  retriesSoFar: number,
+  maxRetryAfterMs: number,
+  reason: string,
+): RetryDecision {
   if (retryAfterMs === undefined) return { retry: true, delayMs: backoffDelay(retriesSoFar), reason };
   if (retryAfterMs > maxRetryAfterMs) return { retry: false, retryAfterTooLong: true, retryAfterMs };
   return { retry: true, delayMs: retryAfterMs, reason };
@@ -98,7 +108,11 @@ export const REQUEST_BACKOFF: BackoffPolicy = { initialMs: INITIAL_RETRY_DELAY_M
  * up to a quarter at random so that many clients failing together do not retry in lockstep. The one
  * backoff of the project: the SDK's request retries and the provider's create retries both use it.
  */
-export function backoffDelay(retriesSoFar: number, policy: BackoffPolicy = REQUEST_BACKOFF, random: () => number = Math.random): number {
+export function backoffDelay(
+  retriesSoFar: number,
+  policy: BackoffPolicy = REQUEST_BACKOFF,
+  random: () => number = Math.random,
+): number {
   const base = Math.min(policy.initialMs * 2 ** retriesSoFar, policy.maxMs);
   return Math.round(base * (1 - random() * 0.25));
 }

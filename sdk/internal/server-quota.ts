@@ -51,7 +51,13 @@ export class ServerQuota {
    * `longestResetMs`: the longest window the key can have; a RateLimit-Reset beyond it is read as that
    * long (then a probe asks again), so a malformed or hostile header cannot hold the process for a day.
    */
-  onResponse(now: number, headers: RateLimitHeaders, othersInFlight: number, wasProbe: boolean, longestResetMs = Infinity): void {
+  onResponse(
+    now: number,
+    headers: RateLimitHeaders,
+    othersInFlight: number,
+    wasProbe: boolean,
+    longestResetMs = Infinity,
+  ): void {
     if (wasProbe) this.#probeInFlight = false;
     if (headers.remaining === undefined) {
       // A service (or emulator, or mock) that does not report its window: rely on the tier alone.

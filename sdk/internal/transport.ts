@@ -40,7 +40,11 @@ export interface AttemptOptions {
   signal?: AbortSignal;
 }
 
-export function sendAttempt(dispatcher: Dispatcher, request: AttemptRequest, options: AttemptOptions): Promise<AttemptResponse> {
+export function sendAttempt(
+  dispatcher: Dispatcher,
+  request: AttemptRequest,
+  options: AttemptOptions,
+): Promise<AttemptResponse> {
   return new Promise<AttemptResponse>((resolve, reject) => {
     let settled = false;
     let sent = false;
@@ -69,7 +73,10 @@ export function sendAttempt(dispatcher: Dispatcher, request: AttemptRequest, opt
       controller?.abort(reason);
     };
 
-    const timer = setTimeout(() => stop("timeout", new Error(`timed out after ${options.timeoutMs} ms`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => stop("timeout", new Error(`timed out after ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     const onUserAbort = () => stop("abort", new Error("aborted by the caller"));
     if (options.signal?.aborted) {
       onUserAbort();

@@ -21,8 +21,14 @@ type RecordOnly = "object" | "id" | "createdAt" | "updatedAt";
  * an optional field takes null too (a PATCH clears it). `NotSent` names the fields only the service
  * writes, and those a request spells differently (declared beside, in the params interface).
  */
-export type BodyOf<R, Required extends keyof Declared<R>, NotSent extends keyof Declared<R>, Nullable extends boolean = false> = {
-  [K in keyof Declared<R> as K extends Required | NotSent | RecordOnly ? never : K]?: NonNullable<Declared<R>[K]> | (Nullable extends true ? null : never);
+export type BodyOf<
+  R,
+  Required extends keyof Declared<R>,
+  NotSent extends keyof Declared<R>,
+  Nullable extends boolean = false,
+> = {
+  [K in keyof Declared<R> as K extends Required | NotSent | RecordOnly ? never : K]?:
+    NonNullable<Declared<R>[K]> | (Nullable extends true ? null : never);
 } & { [K in keyof Declared<R> as K extends Required ? K : never]-?: NonNullable<Declared<R>[K]> };
 
 // Roles: a PUT replaces the role whole, so an update takes what a create does.
@@ -58,7 +64,12 @@ export interface ProviderConfigCreateParams extends BodyOf<ProviderConfig, "prov
   toolFilters?: ToolFiltersParam;
 }
 
-export interface ProviderConfigUpdateParams extends BodyOf<ProviderConfig, never, ProviderConfigNotSent | "providerId", true> {
+export interface ProviderConfigUpdateParams extends BodyOf<
+  ProviderConfig,
+  never,
+  ProviderConfigNotSent | "providerId",
+  true
+> {
   toolFilters?: ToolFiltersParam;
 }
 

@@ -16,7 +16,10 @@ export abstract class Resource {
  */
 export function pathId(id: string, name: string): string {
   if (typeof id !== "string" || id === "") {
-    throw new ToolConnectivityError(`${name} must be a non-empty string, got ${JSON.stringify(id)}.`, ClientErrorCodes.INVALID_ARGUMENT);
+    throw new ToolConnectivityError(
+      `${name} must be a non-empty string, got ${JSON.stringify(id)}.`,
+      ClientErrorCodes.INVALID_ARGUMENT,
+    );
   }
   return encodeURIComponent(id);
 }

@@ -13,7 +13,10 @@ import { Resource } from "./resource";
 type PathOf = (...ids: string[]) => string;
 
 /** What the response is read as, and what the request may do besides (see RequestSpec). */
-type Answer<S extends z.ZodType | null> = Pick<RequestSpec<S>, "schema" | "what" | "emptyBodyIsNull" | "allowsPublishableKey">;
+type Answer<S extends z.ZodType | null> = Pick<
+  RequestSpec<S>,
+  "schema" | "what" | "emptyBodyIsNull" | "allowsPublishableKey"
+>;
 
 type Result<S extends z.ZodType | null> = S extends z.ZodType ? z.output<S> : void;
 
@@ -44,7 +47,10 @@ export const query = body;
 /** GET one object, or any answer read by its schema: `(...ids, opts?)`. */
 export function get<P extends PathOf, S extends z.ZodType | null>(path: P, answer: Answer<S>) {
   return (core: RequestCore, ...args: [...Parameters<P>, opts?: RequestOptions]): Promise<Result<S>> =>
-    core.request({ method: "GET", path: path(...(args.slice(0, path.length) as string[])), ...answer }, args[path.length] as RequestOptions | undefined);
+    core.request(
+      { method: "GET", path: path(...(args.slice(0, path.length) as string[])), ...answer },
+      args[path.length] as RequestOptions | undefined,
+    );
 }
 
 /**
@@ -52,15 +58,28 @@ export function get<P extends PathOf, S extends z.ZodType | null>(path: P, answe
  * (null), whatever a success carries is not read.
  */
 export function del<P extends PathOf, S extends z.ZodType | null>(path: P, answer: Omit<Answer<S>, "emptyBodyIsNull">) {
-  return (core: RequestCore, ...args: [...Parameters<P>, opts?: RequestOptions]): Promise<S extends z.ZodType ? z.output<S> | null : void> =>
+  return (
+    core: RequestCore,
+    ...args: [...Parameters<P>, opts?: RequestOptions]
+  ): Promise<S extends z.ZodType ? z.output<S> | null : void> =>
     core.request(
-      { method: "DELETE", path: path(...(args.slice(0, path.length) as string[])), ...answer, ...(answer.schema === null ? {} : { emptyBodyIsNull: true }) },
+      {
+        method: "DELETE",
+        path: path(...(args.slice(0, path.length) as string[])),
+        ...answer,
+        ...(answer.schema === null ? {} : { emptyBodyIsNull: true }),
+      },
       args[path.length] as RequestOptions | undefined,
     ) as Promise<S extends z.ZodType ? z.output<S> | null : void>;
 }
 
 /** A write with a body (POST, PUT, PATCH): `(...ids, params, opts?)`. */
-export function send<P extends PathOf, B extends object, S extends z.ZodType>(method: HttpMethod, path: P, _body: Params<B>, answer: Answer<S>) {
+export function send<P extends PathOf, B extends object, S extends z.ZodType>(
+  method: HttpMethod,
+  path: P,
+  _body: Params<B>,
+  answer: Answer<S>,
+) {
   return (core: RequestCore, ...args: [...Parameters<P>, params: B, opts?: RequestOptions]): Promise<z.output<S>> =>
     core.request(
       { method, path: path(...(args.slice(0, path.length) as string[])), body: args[path.length] as B, ...answer },
@@ -69,22 +88,38 @@ export function send<P extends PathOf, B extends object, S extends z.ZodType>(me
 }
 
 /** GET with the request's parameters in the query (the provider config schema): `(params, opts?)`. */
-export function ask<P extends PathOf, Q extends object, S extends z.ZodType>(path: P, _query: Params<Q>, answer: Answer<S>) {
+export function ask<P extends PathOf, Q extends object, S extends z.ZodType>(
+  path: P,
+  _query: Params<Q>,
+  answer: Answer<S>,
+) {
   return (core: RequestCore, ...args: [...Parameters<P>, params: Q, opts?: RequestOptions]): Promise<z.output<S>> =>
     core.request(
-      { method: "GET", path: path(...(args.slice(0, path.length) as string[])), query: args[path.length] as Q, ...answer },
+      {
+        method: "GET",
+        path: path(...(args.slice(0, path.length) as string[])),
+        query: args[path.length] as Q,
+        ...answer,
+      },
       args[path.length + 1] as RequestOptions | undefined,
     ) as Promise<z.output<S>>;
 }
 
 /** A list, walked page by page (PagePromise): `(...ids, params = {}, opts?)`. */
-export function list<P extends PathOf, Q extends object, T extends { id: string }>(path: P, _query: Params<Q>, item: { schema: z.ZodType<T> }, what: string) {
+export function list<P extends PathOf, Q extends object, T extends { id: string }>(
+  path: P,
+  _query: Params<Q>,
+  item: { schema: z.ZodType<T> },
+  what: string,
+) {
   const schema = listEnvelope(item.schema);
   return (core: RequestCore, ...args: [...Parameters<P>, params?: Q, opts?: RequestOptions]): PagePromise<T> => {
     const ids = args.slice(0, path.length) as string[];
     const params = (args[path.length] ?? {}) as Q;
     const opts = args[path.length + 1] as RequestOptions | undefined;
-    return new PagePromise((after) => core.request({ method: "GET", path: path(...ids), query: withAfter(params, after), schema, what }, opts));
+    return new PagePromise((after) =>
+      core.request({ method: "GET", path: path(...ids), query: withAfter(params, after), schema, what }, opts),
+    );
   };
 }
 

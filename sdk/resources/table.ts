@@ -1,6 +1,13 @@
 // Every resource of the API as a table: one row per method, its path, its body or filters, and the
 // record it answers with (rest.ts says how a row becomes a method). The params are in params.ts.
-import { CallbackEventSchema, CallbackInstanceSchema, CallbackSchema, type Callback, type CallbackEvent, type CallbackInstance } from "../schemas/callbacks";
+import {
+  CallbackEventSchema,
+  CallbackInstanceSchema,
+  CallbackSchema,
+  type Callback,
+  type CallbackEvent,
+  type CallbackInstance,
+} from "../schemas/callbacks";
 import {
   CustomProviderDeploymentLogsSchema,
   CustomProviderDeploymentSchema,
@@ -30,12 +37,16 @@ const configSchemaDocument = reads<ConfigSchemaDocument>(ProviderConfigSchemaDoc
 const sessionRecord = reads<IntegrationSetupSession>(IntegrationSetupSessionSchema, "integration setup session");
 const roleRecord = reads<Role>(RoleSchema, "role");
 const deploymentRecord = reads<CustomProviderDeployment>(CustomProviderDeploymentSchema, "custom provider deployment");
-const deploymentLogs = reads<CustomProviderDeploymentLogs>(CustomProviderDeploymentLogsSchema, "custom provider deployment logs");
+const deploymentLogs = reads<CustomProviderDeploymentLogs>(
+  CustomProviderDeploymentLogsSchema,
+  "custom provider deployment logs",
+);
 const versionRecord = reads<CustomProviderVersion>(CustomProviderVersionSchema, "custom provider version");
 
 const callback = (id: string) => `/callbacks/${pathId(id, "callback id")}`;
 const instances = (callbackId: string) => `${callback(callbackId)}/instances`;
-const instance = (callbackId: string, instanceId: string) => `${instances(callbackId)}/${pathId(instanceId, "callback instance id")}`;
+const instance = (callbackId: string, instanceId: string) =>
+  `${instances(callbackId)}/${pathId(instanceId, "callback instance id")}`;
 const events = (callbackId: string) => `${callback(callbackId)}/events`;
 const providerConfig = (id: string) => `/provider-configs/${pathId(id, "provider config id")}`;
 const session = (id: string) => `/integration-setup-sessions/${pathId(id, "integration setup session id")}`;
@@ -44,7 +55,10 @@ const deployment = (id: string) => `/custom-provider-deployments/${pathId(id, "c
 
 /** Events recorded for a callback; read-only. */
 export class CallbackEvents extends resource({
-  retrieve: get((callbackId: string, eventId: string) => `${events(callbackId)}/${pathId(eventId, "callback event id")}`, callbackEvent),
+  retrieve: get(
+    (callbackId: string, eventId: string) => `${events(callbackId)}/${pathId(eventId, "callback event id")}`,
+    callbackEvent,
+  ),
   list: list(events, query<P.CallbackEventListParams>(), callbackEvent, "list of callback events"),
 }) {}
 
@@ -82,20 +96,38 @@ export class ProviderConfigs extends resource({
   update: send("PATCH", providerConfig, body<P.ProviderConfigUpdateParams>(), providerConfigRecord),
   /** Deletes the config for good (reading it afterwards is a 404); whatever a success carries is not read. */
   delete: del(providerConfig, { schema: null, what: "provider config" }),
-  list: list(() => "/provider-configs", query<P.ProviderConfigListParams>(), providerConfigRecord, "list of provider configs"),
+  list: list(
+    () => "/provider-configs",
+    query<P.ProviderConfigListParams>(),
+    providerConfigRecord,
+    "list of provider configs",
+  ),
 }) {}
 
 export class ProviderConfigSchemas extends resource({
   /** The JSON Schema of a deployment's configuration. The one call a publishable key may make. */
-  retrieve: ask(() => "/provider-config-schema", query<P.ProviderConfigSchemaParams>(), { ...configSchemaDocument, allowsPublishableKey: true }),
+  retrieve: ask(() => "/provider-config-schema", query<P.ProviderConfigSchemaParams>(), {
+    ...configSchemaDocument,
+    allowsPublishableKey: true,
+  }),
 }) {}
 
 /** Setup sessions have no update or delete endpoint. */
 export class IntegrationSetupSessions extends resource({
   /** Creates the session and a draft integration instance with it. */
-  create: send("POST", () => "/integration-setup-sessions", body<P.IntegrationSetupSessionCreateParams>(), sessionRecord),
+  create: send(
+    "POST",
+    () => "/integration-setup-sessions",
+    body<P.IntegrationSetupSessionCreateParams>(),
+    sessionRecord,
+  ),
   retrieve: get(session, sessionRecord),
-  list: list(() => "/integration-setup-sessions", query<P.IntegrationSetupSessionListParams>(), sessionRecord, "list of integration setup sessions"),
+  list: list(
+    () => "/integration-setup-sessions",
+    query<P.IntegrationSetupSessionListParams>(),
+    sessionRecord,
+    "list of integration setup sessions",
+  ),
 }) {}
 
 /** Roles have no delete endpoint; default roles cannot be changed. */
@@ -109,12 +141,22 @@ export class Roles extends resource({
 /** Read-only. */
 export class CustomProviderDeployments extends resource({
   retrieve: get(deployment, deploymentRecord),
-  list: list(() => "/custom-provider-deployments", query<P.CustomProviderDeploymentListParams>(), deploymentRecord, "list of custom provider deployments"),
+  list: list(
+    () => "/custom-provider-deployments",
+    query<P.CustomProviderDeploymentListParams>(),
+    deploymentRecord,
+    "list of custom provider deployments",
+  ),
   /** Build and deployment logs, step by step. */
   retrieveLogs: get((id: string) => `${deployment(id)}/logs`, deploymentLogs),
 }) {}
 
 /** Only the list endpoint is published. */
 export class CustomProviderVersions extends resource({
-  list: list(() => "/custom-provider-versions", query<P.CustomProviderVersionListParams>(), versionRecord, "list of custom provider versions"),
+  list: list(
+    () => "/custom-provider-versions",
+    query<P.CustomProviderVersionListParams>(),
+    versionRecord,
+    "list of custom provider versions",
+  ),
 }) {}

@@ -31,7 +31,9 @@ export const ProviderTriggerSchema = z.looseObject({
   description: maybe(z.string()),
   inputSchema: maybe(JsonSchemaEnvelopeSchema),
   outputSchema: maybe(JsonSchemaEnvelopeSchema),
-  invocation: maybe(z.looseObject({ type: maybe(openEnum(["polling", "webhook"])), intervalSeconds: maybe(z.number()) })),
+  invocation: maybe(
+    z.looseObject({ type: maybe(openEnum(["polling", "webhook"])), intervalSeconds: maybe(z.number()) }),
+  ),
   providerId: maybe(z.string()),
   providerSpecificationId: maybe(z.string()),
   createdAt: maybe(Timestamp),

@@ -22,7 +22,9 @@ export type OpenEnum<T extends string> = T | (string & {});
  *
  *     openEnum(["attached", "detached"])  // z.ZodType<"attached" | "detached" | (string & {}), string>
  */
-export function openEnum<const T extends readonly [string, ...string[]]>(_values: T): z.ZodType<OpenEnum<T[number]>, string> {
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  _values: T,
+): z.ZodType<OpenEnum<T[number]>, string> {
   // `_values` only shapes the type: at run time every string is accepted as it is.
   return z.string() as z.ZodType<OpenEnum<T[number]>, string>;
 }

@@ -216,7 +216,12 @@ export const CustomProviderDeploymentLogsSchema = z.looseObject({
 });
 export type CustomProviderDeploymentLogs = z.infer<typeof CustomProviderDeploymentLogsSchema>;
 
-export const CUSTOM_PROVIDER_VERSION_STATUSES = ["queued", "deploying", "deployment_succeeded", "deployment_failed"] as const;
+export const CUSTOM_PROVIDER_VERSION_STATUSES = [
+  "queued",
+  "deploying",
+  "deployment_succeeded",
+  "deployment_failed",
+] as const;
 export type CustomProviderVersionStatus = (typeof CUSTOM_PROVIDER_VERSION_STATUSES)[number];
 
 /** A custom provider environment, and whether this version is the one it runs. */

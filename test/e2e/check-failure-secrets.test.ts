@@ -31,7 +31,11 @@ describe("a check failure on a secret input", () => {
     });
     // Adopting a config while declaring its settings is refused at check, on `value` itself.
     const stack = await env.open(async () => {
-      new tcs.ProviderConfig("adopted", { providerId: FIX.githubProvider, adoptId: existing.id, value: { base_url: SECRET_BASE_URL, timeout_seconds: 30 } });
+      new tcs.ProviderConfig("adopted", {
+        providerId: FIX.githubProvider,
+        adoptId: existing.id,
+        value: { base_url: SECRET_BASE_URL, timeout_seconds: 30 },
+      });
     });
     const output = outputCollector();
     const failure: unknown = await stack.preview({ onOutput: output.onOutput, diff: true }).then(

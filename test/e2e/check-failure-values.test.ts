@@ -93,7 +93,8 @@ describe("a check failure inside an input names its property path and value", ()
   // npm test runs every case through the dynamic door and one through the native door; npm run test:long
   // the native door's others (test/long/check-failure-values-native.test.ts).
   const NATIVE_IN_NPM_TEST = "a part of a secret input";
-  const casesOf = (door: string) => (door === "dynamic door" ? CASES : CASES.filter(([name]) => (name === NATIVE_IN_NPM_TEST) !== isLong()));
+  const casesOf = (door: string) =>
+    door === "dynamic door" ? CASES : CASES.filter(([name]) => (name === NATIVE_IN_NPM_TEST) !== isLong());
   describe.each(
     (
       [
@@ -103,7 +104,11 @@ describe("a check failure inside an input names its property path and value", ()
           (kind: string, args: Record<string, unknown>) =>
             new (tcs as unknown as Record<string, new (name: string, args: unknown) => unknown>)[kind]("x", args),
         ],
-        ["native door", "tcs:index:", (kind: ResourceKind, args: Record<string, unknown>) => new NativeResource(kind, "x", args)],
+        [
+          "native door",
+          "tcs:index:",
+          (kind: ResourceKind, args: Record<string, unknown>) => new NativeResource(kind, "x", args),
+        ],
       ] as const
     ).filter(([door]) => door === "native door" || !isLong()),
   )("%s", (door, typePrefix, declare) => {

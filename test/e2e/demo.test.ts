@@ -79,7 +79,9 @@ describe("npm run demo", () => {
       const destroy = await printedRun(printed(out, "pulumi -- destroy"));
       expect(destroy.stdout).toMatch(/6 deleted/);
       // Roles and setup sessions have no delete endpoint: destroy says they stay.
-      expect(destroy.stdout).toContain("the API cannot delete roles: it was removed from this stack but stays in the account");
+      expect(destroy.stdout).toContain(
+        "the API cannot delete roles: it was removed from this stack but stays in the account",
+      );
       expect(destroy.stdout).toContain("the API cannot delete setup sessions");
     } finally {
       process.kill(-emulator.pid!, "SIGTERM");

@@ -20,9 +20,18 @@ import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace"
 
 const VALUE = { base_url: "https://api.github.com", timeout_seconds: 30 };
 /** Pulumi's secret signature in state (sdk/go/common/resource/sig). */
-const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) };
+const SECRET = {
+  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+  ciphertext: expect.any(String),
+};
 /** The resources of the stack, by name, and their dynamic door's kinds. */
-const KINDS = { github: "ProviderConfig", events: "Callback", eventsConfig: "CallbackInstance", support: "Role", onboarding: "IntegrationSetupSession" };
+const KINDS = {
+  github: "ProviderConfig",
+  events: "Callback",
+  eventsConfig: "CallbackInstance",
+  support: "Role",
+  onboarding: "IntegrationSetupSession",
+};
 
 let emulator: RunningEmulator;
 let scratch: Scratch;
@@ -54,7 +63,11 @@ function dynamicProgram(slug: string): () => Promise<void> {
       name: "GitHub events",
       metadata: { owner: "platform-team" },
     });
-    new tcs.CallbackInstance("eventsConfig", { callbackId: events.id, providerConfigId: github.id, providerAuthConfigId: FIX.githubOAuth });
+    new tcs.CallbackInstance("eventsConfig", {
+      callbackId: events.id,
+      providerConfigId: github.id,
+      providerAuthConfigId: FIX.githubOAuth,
+    });
     new tcs.Role("support", { name: "Support agents", slug, permissions: ["thread_create", "thread_read"] });
     new tcs.IntegrationSetupSession("onboarding", {
       integrationId: FIX.devtoolsIntegration,
@@ -99,13 +112,19 @@ async function resources(stack: Stack): Promise<StateResource[]> {
 }
 
 function idsByName(state: StateResource[]): Record<string, string> {
-  return Object.fromEntries(state.filter((r) => r.type.includes("tcs:") && !r.type.startsWith("pulumi:")).map((r) => [r.urn.split("::").at(-1)!, r.id!]));
+  return Object.fromEntries(
+    state
+      .filter((r) => r.type.includes("tcs:") && !r.type.startsWith("pulumi:"))
+      .map((r) => [r.urn.split("::").at(-1)!, r.id!]),
+  );
 }
 
 /** The stack's file as the backend stores it (secrets encrypted). */
 function storedStack(backendDir: string): string {
   const stacks = path.join(backendDir, ".pulumi", "stacks");
-  const file = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((name) => name.endsWith("move.json"))!;
+  const file = fs
+    .readdirSync(stacks, { recursive: true, encoding: "utf8" })
+    .find((name) => name.endsWith("move.json"))!;
   return fs.readFileSync(path.join(stacks, file), "utf8");
 }
 
@@ -125,7 +144,12 @@ async function expectMoveKeepsEverything(stack: Stack, backendDir: string, ids: 
   const up = await withPostApplyPlan(stack).up({ onOutput: printed.onOutput });
   expect(up.summary.resourceChanges).toEqual({ same: 6 });
   const writes = await requests.byMethod(emulator);
-  expect({ POST: writes.POST ?? 0, PUT: writes.PUT ?? 0, PATCH: writes.PATCH ?? 0, DELETE: writes.DELETE ?? 0 }).toEqual({
+  expect({
+    POST: writes.POST ?? 0,
+    PUT: writes.PUT ?? 0,
+    PATCH: writes.PATCH ?? 0,
+    DELETE: writes.DELETE ?? 0,
+  }).toEqual({
     POST: 0,
     PUT: 0,
     PATCH: 0,
@@ -166,7 +190,20 @@ test("on the Node SDK: each resource aliased from its dynamic type keeps its obj
   fs.mkdirSync(path.dirname(source), { recursive: true });
   fs.writeFileSync(source, NODE_PROGRAM);
   const out = path.join(workDir, "program-js");
-  await runTsc(["--strict", "--target", "es2022", "--module", "commonjs", "--moduleResolution", "node10", "--types", "node", "--outDir", out, source]);
+  await runTsc([
+    "--strict",
+    "--target",
+    "es2022",
+    "--module",
+    "commonjs",
+    "--moduleResolution",
+    "node10",
+    "--types",
+    "node",
+    "--outDir",
+    out,
+    source,
+  ]);
   const stack = await openCheckedStack({
     program: loadProgram(path.join(out, "index.js")),
     workDir,

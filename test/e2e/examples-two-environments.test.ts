@@ -49,7 +49,8 @@ describe("examples/two-environments", () => {
 
   it("applies one declaration to staging and production, seeds staging from production, and refreshes, reports drift and destroys by connection", async () => {
     scratch = makeScratch("two-envs");
-    for (const file of ["Pulumi.yaml", "Pulumi.platform.yaml", "index.ts"]) fs.copyFileSync(path.join(EXAMPLE, file), path.join(scratch.dir, file));
+    for (const file of ["Pulumi.yaml", "Pulumi.platform.yaml", "index.ts"])
+      fs.copyFileSync(path.join(EXAMPLE, file), path.join(scratch.dir, file));
     const stack = await openCheckedStack({
       program: loadProgram(path.join(EXAMPLE, "index.ts")),
       workDir: scratch.dir,
@@ -62,11 +63,18 @@ describe("examples/two-environments", () => {
     const up = await stack.up({ planAfter: { before: () => requests.reset(emulator) } });
     expect(up.summary.result).toBe("succeeded");
     expect((await requests.read(emulator)).total).toBe(0);
-    const out = Object.fromEntries(Object.entries(up.outputs).map(([key, value]) => [key, value.value])) as Record<string, string & string[]>;
+    const out = Object.fromEntries(Object.entries(up.outputs).map(([key, value]) => [key, value.value])) as Record<
+      string,
+      string & string[]
+    >;
 
     // Each object is in its own environment, and only there.
-    expect(await api(emulator, "GET", `/roles/${out.stagingRoleId}`, undefined, "development")).toMatchObject({ slug: "triage-agents" });
-    expect(await api(emulator, "GET", `/roles/${out.productionRoleId}`, undefined, "production")).toMatchObject({ slug: "triage-agents" });
+    expect(await api(emulator, "GET", `/roles/${out.stagingRoleId}`, undefined, "development")).toMatchObject({
+      slug: "triage-agents",
+    });
+    expect(await api(emulator, "GET", `/roles/${out.productionRoleId}`, undefined, "production")).toMatchObject({
+      slug: "triage-agents",
+    });
     await expect(api(emulator, "GET", `/roles/${out.stagingRoleId}`, undefined, "production")).rejects.toThrow(/404/);
     const stagingConfigs = await listAll(emulator, `/provider-configs?provider_id=${GITHUB_PROVIDER}`, "development");
     const productionConfigs = await listAll(emulator, `/provider-configs?provider_id=${GITHUB_PROVIDER}`, "production");
@@ -82,11 +90,18 @@ describe("examples/two-environments", () => {
     // State records each resource's connection by name, and neither key: not on disk (state, backups,
     // history; exportStack would not do, the Automation API exports with --show-secrets), and not
     // in the engine's output.
-    for (const text of [...filesUnder(scratch.backendDir).map((file) => fs.readFileSync(file, "utf8")), up.stdout, up.stderr]) {
+    for (const text of [
+      ...filesUnder(scratch.backendDir).map((file) => fs.readFileSync(file, "utf8")),
+      up.stdout,
+      up.stderr,
+    ]) {
       expect(text).not.toContain(emulator.keys.development.secret);
       expect(text).not.toContain(emulator.keys.production.secret);
     }
-    const resources = (await stack.exportStack()).deployment.resources as Array<{ type: string; outputs?: { connection?: string } }>;
+    const resources = (await stack.exportStack()).deployment.resources as Array<{
+      type: string;
+      outputs?: { connection?: string };
+    }>;
     const byConnection = resources.filter((r) => r.type.includes("tcs:")).map((r) => r.outputs?.connection);
     expect(byConnection.filter((c) => c === "staging")).toHaveLength(3);
     expect(byConnection.filter((c) => c === "production")).toHaveLength(2);
@@ -112,9 +127,13 @@ describe("examples/two-environments", () => {
     });
     expect(drift.stderr).not.toContain(emulator.keys.production.secret);
     expect(drift.code).toBe(2);
-    expect(drift.stdout).toMatch(/### Connection `production`[\s\S]*\*\*Drift found\*\*[\s\S]*production-triage-agents/);
+    expect(drift.stdout).toMatch(
+      /### Connection `production`[\s\S]*\*\*Drift found\*\*[\s\S]*production-triage-agents/,
+    );
     expect(drift.stdout).not.toMatch(/staging-triage-agents/);
-    const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as { connections: Array<{ connection: string | null; drifted: boolean }> };
+    const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as {
+      connections: Array<{ connection: string | null; drifted: boolean }>;
+    };
     expect(report.connections.map((c) => [c.connection, c.drifted])).toEqual([
       ["production", true],
       ["staging", false],
@@ -126,7 +145,9 @@ describe("examples/two-environments", () => {
     await stack.removeConfig("tcs:connections.staging", true);
     const removed = outputCollector();
     await expect(stack.preview({ onOutput: removed.onOutput })).rejects.toThrow();
-    expect(removed.text()).toMatch(/connection 'staging' is not in the stack config.*pulumi config set --path tcs:connections\.staging\.baseUrl/s);
+    expect(removed.text()).toMatch(
+      /connection 'staging' is not in the stack config.*pulumi config set --path tcs:connections\.staging\.baseUrl/s,
+    );
 
     // Restored, the stack destroys: configs deleted in each environment (roles have no delete in the API).
     await stack.setAllConfig(connectionConfig(), true);
@@ -153,14 +174,28 @@ describe("examples/two-environments", () => {
       const stagingRoles = await tcs.getRoles({ connection: "staging" });
       return { id: config.id, stagingRoles: stagingRoles.map((role) => role.id) };
     };
-    let stack = await openCheckedStack({ program: onConnection("staging"), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
+    let stack = await openCheckedStack({
+      program: onConnection("staging"),
+      workDir: scratch.dir,
+      stackName: "move",
+      backendDir: scratch.backendDir,
+    });
     await stack.setAllConfig(connectionConfig({ production: WRONG_KEY }), true);
     const first = await stack.up();
     const stagingId = first.outputs.id.value as string;
-    expect(await api(emulator, "GET", `/provider-configs/${stagingId}`, undefined, "development")).toMatchObject({ id: stagingId });
-    expect([...(first.outputs.stagingRoles.value as string[])].sort()).toEqual((await listAll(emulator, "/roles", "development")).map((r) => r.id).sort());
+    expect(await api(emulator, "GET", `/provider-configs/${stagingId}`, undefined, "development")).toMatchObject({
+      id: stagingId,
+    });
+    expect([...(first.outputs.stagingRoles.value as string[])].sort()).toEqual(
+      (await listAll(emulator, "/roles", "development")).map((r) => r.id).sort(),
+    );
 
-    stack = await openCheckedStack({ program: onConnection("production"), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
+    stack = await openCheckedStack({
+      program: onConnection("production"),
+      workDir: scratch.dir,
+      stackName: "move",
+      backendDir: scratch.backendDir,
+    });
     // The plan would create in production, whose key is wrong: refused at preview, naming production.
     await requests.reset(emulator);
     const refused = outputCollector();
@@ -176,15 +211,26 @@ describe("examples/two-environments", () => {
 
     const moved = await stack.up();
     const productionId = moved.outputs.id.value as string;
-    expect(await api(emulator, "GET", `/provider-configs/${productionId}`, undefined, "production")).toMatchObject({ id: productionId });
-    await expect(api(emulator, "GET", `/provider-configs/${stagingId}`, undefined, "development")).rejects.toThrow(/404/);
+    expect(await api(emulator, "GET", `/provider-configs/${productionId}`, undefined, "production")).toMatchObject({
+      id: productionId,
+    });
+    await expect(api(emulator, "GET", `/provider-configs/${stagingId}`, undefined, "development")).rejects.toThrow(
+      /404/,
+    );
 
     // Its connection removed from config along with the resource: the engine deletes it with the
     // provider settings recorded at the last up, so nothing is left behind in production.
-    stack = await openCheckedStack({ program: async () => ({}), workDir: scratch.dir, stackName: "move", backendDir: scratch.backendDir });
+    stack = await openCheckedStack({
+      program: async () => ({}),
+      workDir: scratch.dir,
+      stackName: "move",
+      backendDir: scratch.backendDir,
+    });
     await stack.removeConfig("tcs:connections.production", true);
     const removed = await stack.up();
     expect(removed.summary.resourceChanges).toMatchObject({ delete: 1 });
-    await expect(api(emulator, "GET", `/provider-configs/${productionId}`, undefined, "production")).rejects.toThrow(/404/);
+    await expect(api(emulator, "GET", `/provider-configs/${productionId}`, undefined, "production")).rejects.toThrow(
+      /404/,
+    );
   });
 });

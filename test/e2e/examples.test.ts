@@ -22,7 +22,9 @@ import { yamlProject } from "./helpers/yaml-project";
 
 const GENERATED = path.join(REPO_ROOT, "codegen", "examples", "generated");
 const EXAMPLES = fs.readdirSync(GENERATED).sort();
-const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "provider", "native", "schema.json"), "utf8")) as { resources: Record<string, unknown> };
+const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "provider", "native", "schema.json"), "utf8")) as {
+  resources: Record<string, unknown>;
+};
 const RESOURCES = Object.keys(SCHEMA.resources).map((token) => token.split(":")[2]);
 
 const run = promisify(execFile);
@@ -45,7 +47,9 @@ beforeAll(() => {
 afterAll(() => scratch?.remove());
 
 test("there is an example of every resource and every function, and of the explicit provider", () => {
-  const functions = Object.keys(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "provider", "native", "schema.json"), "utf8")).functions);
+  const functions = Object.keys(
+    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "provider", "native", "schema.json"), "utf8")).functions,
+  );
   expect(EXAMPLES).toEqual([...RESOURCES, ...functions.map((token) => token.split(":")[2]), "Provider"].sort());
 });
 
@@ -53,7 +57,19 @@ test("every TypeScript example type-checks, strict, against the generated Node S
   const dir = copyPrograms("typescript", "index.ts");
   await installNodeSdk(dir);
   const files = EXAMPLES.map((example) => path.join(dir, example, "index.ts"));
-  await runTsc(["--noEmit", "--strict", "--target", "es2022", "--module", "commonjs", "--moduleResolution", "node10", "--types", "node", ...files]);
+  await runTsc([
+    "--noEmit",
+    "--strict",
+    "--target",
+    "es2022",
+    "--module",
+    "commonjs",
+    "--moduleResolution",
+    "node10",
+    "--types",
+    "node",
+    ...files,
+  ]);
 });
 
 test("every Go example compiles against the generated Go SDK", async () => {
@@ -65,7 +81,9 @@ test("every Go example compiles against the generated Go SDK", async () => {
     const source = fs.readFileSync(path.join(GENERATED, example, "main.go"), "utf8");
     expect(source).toMatch(/^package main$/m);
     expect(source).toMatch(/^func main\(\) \{$/m);
-    const renamed = source.replace(/^package main$/m, "package examples").replace(/^func main\(\) \{$/m, `func example${example}() {`);
+    const renamed = source
+      .replace(/^package main$/m, "package examples")
+      .replace(/^func main\(\) \{$/m, `func example${example}() {`);
     fs.writeFileSync(path.join(dir, "examples", `${example}.go`), renamed);
   }
   // The Go quickstart's module (examples/go): the same pinned modules, and the SDK of this repository.
@@ -114,7 +132,9 @@ function renamedExample(example: string): Main {
   for (const name of names) text = text.replace(new RegExp(`\\$\\{${name}(?=[.\\[}])`, "g"), `\${${rename(name)}`);
   const renamed = JSON.parse(text) as Main;
   const keysRenamed = (record: Record<string, any> | undefined) =>
-    record === undefined ? undefined : Object.fromEntries(Object.entries(record).map(([name, value]) => [rename(name), value]));
+    record === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries(record).map(([name, value]) => [rename(name), value]));
   return {
     config: renamed.config,
     variables: keysRenamed(renamed.variables),
@@ -148,14 +168,18 @@ function programsOf(examples: string[]): Array<[string, string[]]> {
 /** The examples as one program: its Main.yaml, its number of resources, and the functions' outputs. */
 function merged(examples: string[]): { main: Main; resources: number; functionOutputs: string[] } {
   const mains = examples.map((example) => [example, renamedExample(example)] as const);
-  const join = (part: keyof Main) => Object.assign({}, ...mains.map(([, main]) => main[part] ?? {})) as Record<string, any>;
+  const join = (part: keyof Main) =>
+    Object.assign({}, ...mains.map(([, main]) => main[part] ?? {})) as Record<string, any>;
   const main: Main = { variables: join("variables"), resources: join("resources"), outputs: join("outputs") };
-  for (const [part, record] of Object.entries(main)) if (Object.keys(record).length === 0) delete main[part as keyof Main];
+  for (const [part, record] of Object.entries(main))
+    if (Object.keys(record).length === 0) delete main[part as keyof Main];
   expect(mains.filter(([, one]) => one.config !== undefined).map(([example]) => example)).toEqual([]);
   return {
     main,
     resources: Object.keys(main.resources ?? {}).length,
-    functionOutputs: mains.filter(([example]) => example.startsWith("get")).flatMap(([, one]) => Object.keys(one.outputs ?? {})),
+    functionOutputs: mains
+      .filter(([example]) => example.startsWith("get"))
+      .flatMap(([, one]) => Object.keys(one.outputs ?? {})),
   };
 }
 
@@ -182,7 +206,11 @@ describe("each resource's and function's YAML example, and the explicit provider
     "%s: resources plan their creates, functions read the fixtures, in a preview with no error",
     async (_names, examples) => {
       const program = merged(examples);
-      const project = await yamlProject(`examples-${examples[0].toLowerCase()}`, emulator, projectOf(examples[0], yaml.dump(program.main)));
+      const project = await yamlProject(
+        `examples-${examples[0].toLowerCase()}`,
+        emulator,
+        projectOf(examples[0], yaml.dump(program.main)),
+      );
       try {
         const printed = outputCollector();
         const preview = await project.stack.preview({ onOutput: printed.onOutput });
@@ -191,7 +219,9 @@ describe("each resource's and function's YAML example, and the explicit provider
         expect(printed.text()).not.toMatch(/error/i);
         // Each function ran at preview: its output is a value read from the fixtures, not an unknown
         // (the engine pads the outputs' names to one width).
-        const read = program.functionOutputs.filter((output) => new RegExp(`^\\s*${output}\\s*: "[^"]+"$`, "m").test(printed.text()));
+        const read = program.functionOutputs.filter((output) =>
+          new RegExp(`^\\s*${output}\\s*: "[^"]+"$`, "m").test(printed.text()),
+        );
         expect(read).toEqual(program.functionOutputs);
       } finally {
         project.scratch.remove();
@@ -206,13 +236,20 @@ describe("each resource's and function's YAML example, and the explicit provider
   it("Provider: set up as its page says, plans its creates with no warning, and refuses its key set in clear", async () => {
     const { setup } = readExample("Provider");
     const commands = [...(setup ?? "").matchAll(/`pulumi config set (--secret )?(\w+) [^`]+`/g)];
-    expect(commands.map(([, secret, key]) => `${secret ?? ""}${key}`)).toEqual(["stagingBaseUrl", "--secret stagingApiKey"]);
-    const values: Record<string, string> = { stagingBaseUrl: emulator.url, stagingApiKey: emulator.keys.development.secret };
+    expect(commands.map(([, secret, key]) => `${secret ?? ""}${key}`)).toEqual([
+      "stagingBaseUrl",
+      "--secret stagingApiKey",
+    ]);
+    const values: Record<string, string> = {
+      stagingBaseUrl: emulator.url,
+      stagingApiKey: emulator.keys.development.secret,
+    };
     const main = fs.readFileSync(path.join(GENERATED, "Provider", "Main.yaml"), "utf8");
     const declared = Object.keys((yaml.load(main) as { resources: Record<string, unknown> }).resources);
     const project = await yamlProject("example-provider", emulator, projectOf("Provider", main));
     try {
-      for (const [, secret, key] of commands) await project.stack.setConfig(key, { value: values[key], secret: secret !== undefined });
+      for (const [, secret, key] of commands)
+        await project.stack.setConfig(key, { value: values[key], secret: secret !== undefined });
       const printed = outputCollector();
       const preview = await project.stack.preview({ onOutput: printed.onOutput });
       expect(preview.changeSummary).toEqual({ create: declared.length + 1 });

@@ -84,12 +84,19 @@ test("generate --import-file: pulumi import --file of a whole environment into a
     description: "Issue and push events.",
     metadata: { owner: "platform" },
   });
-  await api(emulator, "POST", "/callbacks", { integration_provider_id: FIX.linearIntegrationProvider, name: "Linear events" });
+  await api(emulator, "POST", "/callbacks", {
+    integration_provider_id: FIX.linearIntegrationProvider,
+    name: "Linear events",
+  });
   const instance = await api(emulator, "POST", `/callbacks/${callback.id}/instances`, {
     provider_config_id: config.id,
     provider_auth_config_id: FIX.githubOAuth,
   });
-  const role = await api(emulator, "POST", "/roles", { name: "Support agents", slug: "support-agents", permissions: ["thread_read", "thread_create"] });
+  const role = await api(emulator, "POST", "/roles", {
+    name: "Support agents",
+    slug: "support-agents",
+    permissions: ["thread_read", "thread_create"],
+  });
   const session = await api(emulator, "POST", "/integration-setup-sessions", {
     integration_id: FIX.devtools,
     name: "Connect developer tools",
@@ -105,7 +112,9 @@ test("generate --import-file: pulumi import --file of a whole environment into a
     expect(generated.stderr).toMatch(/objects written to .*import\.json; next, .*pulumi import --file/);
     expect(generated.code).toBe(0);
     // What JSON cannot say, said on stderr as the program's header says it.
-    expect(generated.stderr).toMatch(/pulumi-tcs generate: note: \d+ ProviderConfigs: `value` is write-only \(the API never returns it\)/);
+    expect(generated.stderr).toMatch(
+      /pulumi-tcs generate: note: \d+ ProviderConfigs: `value` is write-only \(the API never returns it\)/,
+    );
     expect(generated.stdout).toBe("");
     const text = fs.readFileSync(file, "utf8");
     expect(text + generated.stderr).not.toContain(emulator.keys.production.secret);
@@ -123,7 +132,10 @@ test("generate --import-file: pulumi import --file of a whole environment into a
 
     const byId = new Map(specs.map((spec) => [spec.id, spec]));
     // Same name, told apart as generate does (the order between them is their ids').
-    expect([byId.get(config.id)?.name, byId.get(twin.id)?.name].sort()).toEqual(["github-for-agents", "github-for-agents-2"]);
+    expect([byId.get(config.id)?.name, byId.get(twin.id)?.name].sort()).toEqual([
+      "github-for-agents",
+      "github-for-agents-2",
+    ]);
     expect(byId.get(config.id)?.type).toBe("tcs:index:ProviderConfig");
     expect(byId.get(callback.id)).toEqual({ type: "tcs:index:Callback", name: "github-events", id: callback.id });
     expect(byId.get(`${callback.id}/${instance.id}`)).toEqual({
@@ -132,9 +144,14 @@ test("generate --import-file: pulumi import --file of a whole environment into a
       id: `${callback.id}/${instance.id}`,
     });
     expect(byId.get(role.id)).toEqual({ type: "tcs:index:Role", name: "support-agents", id: role.id });
-    expect(byId.get(session.id)).toEqual({ type: "tcs:index:IntegrationSetupSession", name: "connect-developer-tools", id: session.id });
+    expect(byId.get(session.id)).toEqual({
+      type: "tcs:index:IntegrationSetupSession",
+      name: "connect-developer-tools",
+      id: session.id,
+    });
     // Every instance by its callback; the account's built-in roles stay out, as in the program.
-    for (const spec of specs.filter((s) => s.type === "tcs:index:CallbackInstance")) expect(spec.id).toMatch(/^cb_\w+\/cbi_\w+$/);
+    for (const spec of specs.filter((s) => s.type === "tcs:index:CallbackInstance"))
+      expect(spec.id).toMatch(/^cb_\w+\/cbi_\w+$/);
     const builtIn = (await listAll(emulator, "/roles")).filter((r) => r.isDefault).map((r) => r.id);
     expect(builtIn.length).toBeGreaterThan(0);
     for (const id of builtIn) expect(byId.has(id)).toBe(false);
@@ -150,19 +167,39 @@ test("generate --import-file: pulumi import --file of a whole environment into a
     // The user's command, on the real CLI and YAML language host.
     const code = path.join(project.scratch.dir, "imported.yaml");
     const imported = await pulumi(
-      ["import", "--file", file, "--yes", "--non-interactive", "--protect=false", "--out", code, "--stack", "generate-import-file"],
+      [
+        "import",
+        "--file",
+        file,
+        "--yes",
+        "--non-interactive",
+        "--protect=false",
+        "--out",
+        code,
+        "--stack",
+        "generate-import-file",
+      ],
       project.scratch.dir,
       { ...process.env, PULUMI_BACKEND_URL: `file://${project.scratch.backendDir}` },
     );
-    if (imported.code !== 0) throw new Error(`pulumi import failed (${imported.code}):\n${imported.stdout}\n${imported.stderr}`);
+    if (imported.code !== 0)
+      throw new Error(`pulumi import failed (${imported.code}):\n${imported.stdout}\n${imported.stderr}`);
     const printed = imported.stdout + imported.stderr;
     expect(printed).toMatch(new RegExp(`${specs.length} imported`));
     expect(printed).not.toContain(emulator.keys.production.secret);
 
-    const state = (await project.stack.exportStack()).deployment.resources as Array<{ type: string; id?: string; urn: string }>;
+    const state = (await project.stack.exportStack()).deployment.resources as Array<{
+      type: string;
+      id?: string;
+      urn: string;
+    }>;
     for (const spec of specs) {
       const id = spec.id.split("/").at(-1);
-      expect(state.find((resource) => resource.type === spec.type && resource.id === id && resource.urn.endsWith(`::${spec.name}`))).toBeDefined();
+      expect(
+        state.find(
+          (resource) => resource.type === spec.type && resource.id === id && resource.urn.endsWith(`::${spec.name}`),
+        ),
+      ).toBeDefined();
     }
 
     // The code the import printed, as the program: nothing to do.
@@ -185,7 +222,11 @@ test("generate --import-file says what it cannot do", async () => {
   const withProgram = await runBin(BIN, ["generate", "--import-file", "import.json", "--stdout"], env);
   expect(withProgram.code).toBe(1);
   expect(withProgram.stderr).toMatch(/leave out --out and --stdout/);
-  const withConnection = await runBin(BIN, ["generate", "--import-file", "import.json", "--connection", "staging"], env);
+  const withConnection = await runBin(
+    BIN,
+    ["generate", "--import-file", "import.json", "--connection", "staging"],
+    env,
+  );
   expect(withConnection.code).toBe(1);
   expect(withConnection.stderr).toMatch(/native provider, which has no named connections/);
   expect(fs.existsSync("import.json")).toBe(false);

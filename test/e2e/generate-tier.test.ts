@@ -25,8 +25,15 @@ afterAll(async () => {
 });
 
 /** `generate --stdout` through the npm bin or the plugin, with the production key and `tier` as TCS_RATE_LIMIT_TIER. */
-function generate(via: "npm bin" | "plugin", tier: string | undefined): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url };
+function generate(
+  via: "npm bin" | "plugin",
+  tier: string | undefined,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TCS_API_KEY: emulator.keys.production.secret,
+    TCS_BASE_URL: emulator.url,
+  };
   delete env.TCS_RATE_LIMIT_TIER;
   if (tier !== undefined) env.TCS_RATE_LIMIT_TIER = tier;
   if (via === "npm bin") return runBin(BIN, ["generate", "--stdout"], env);

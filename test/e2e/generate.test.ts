@@ -37,12 +37,18 @@ describe("pulumi-tcs generate", () => {
       env: { ...process.env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url },
     });
     expect(made.stdout).toContain("created: 1 provider config, 2 callbacks, 1 callback instance, 2 roles");
-    const config = (await listAll(emulator, "/provider-configs?status=active")).find((record) => record.name === "GitHub for agents");
+    const config = (await listAll(emulator, "/provider-configs?status=active")).find(
+      (record) => record.name === "GitHub for agents",
+    );
 
     const env = tcsStack("generate", emulator);
     try {
       const out = path.join(env.scratch.dir, "adopted");
-      const run = await runBin(BIN, ["generate", "--out", out], { ...process.env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url });
+      const run = await runBin(BIN, ["generate", "--out", out], {
+        ...process.env,
+        TCS_API_KEY: emulator.keys.production.secret,
+        TCS_BASE_URL: emulator.url,
+      });
       expect(run.stderr).toMatch(/objects written to/);
       expect(run.code).toBe(0);
       expect(run.stderr + run.stdout).not.toContain(emulator.keys.production.secret);
@@ -80,7 +86,11 @@ describe("pulumi-tcs generate", () => {
   });
 
   it("says what is missing", async () => {
-    const noKey = await runBin(BIN, ["generate", "--stdout"], { ...process.env, TCS_API_KEY: "", TCS_BASE_URL: emulator.url });
+    const noKey = await runBin(BIN, ["generate", "--stdout"], {
+      ...process.env,
+      TCS_API_KEY: "",
+      TCS_BASE_URL: emulator.url,
+    });
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toMatch(/no API key\. Set TCS_API_KEY/);
     const noTarget = await runBin(BIN, ["generate"]);

@@ -21,11 +21,15 @@ function helpFlags(help: string): GhFlag[] {
 }
 
 const byName = (flags: GhFlag[]) => [...flags].sort((a, b) => a.long.localeCompare(b.long));
-const title = installed ? `gh ${installed} (recorded: ${facts.version})` : `gh: skipped, no gh on PATH (apt-get install gh; the facts are of ${facts.version})`;
+const title = installed
+  ? `gh ${installed} (recorded: ${facts.version})`
+  : `gh: skipped, no gh on PATH (apt-get install gh; the facts are of ${facts.version})`;
 
 (installed ? describe : describe.skip)(title, () => {
   it.each(Object.keys(facts.commands))("gh %s --help lists the recorded flags", async (command) => {
-    const { stdout } = await run("gh", [...command.split(" "), "--help"], { env: { ...process.env, GH_NO_UPDATE_NOTIFIER: "1", NO_COLOR: "1" } });
+    const { stdout } = await run("gh", [...command.split(" "), "--help"], {
+      env: { ...process.env, GH_NO_UPDATE_NOTIFIER: "1", NO_COLOR: "1" },
+    });
     const recorded = byName([...facts.commands[command].flags, ...facts.inheritedFlags]);
     const listed = byName(helpFlags(stdout));
     // The same version lists exactly what was recorded; a later gh may add flags but keeps these.

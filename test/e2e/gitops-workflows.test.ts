@@ -36,10 +36,15 @@ function ghProblems(calls: string[][]): string[] {
 
 describe("examples/gitops workflows", () => {
   it.each(workflowFiles())("%s passes actionlint", async (file) => {
-    const { stdout: actionlint } = await run("bash", [path.join(REPO_ROOT, "scripts", "bootstrap-actionlint.sh")], { timeout: 300_000 });
+    const { stdout: actionlint } = await run("bash", [path.join(REPO_ROOT, "scripts", "bootstrap-actionlint.sh")], {
+      timeout: 300_000,
+    });
     const lint = await run(actionlint.trim(), ["-no-color", path.join(WORKFLOW_DIR, file)]).then(
       (result) => ({ code: 0, output: result.stdout + result.stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        output: error.stdout + error.stderr,
+      }),
     );
     expect(lint).toEqual({ code: 0, output: "" });
   });
@@ -59,7 +64,11 @@ describe("examples/gitops workflows", () => {
   it("apply runs on merge to main, one at a time and never cancelled half-way", () => {
     const workflow = load("apply.yml");
     expect(workflow.on).toEqual({ push: { branches: ["main"] } });
-    expect(pulumiStep(workflow).with).toMatchObject({ command: "up", "stack-name": "production", policyPacks: "node_modules/pulumi-tcs/policy" });
+    expect(pulumiStep(workflow).with).toMatchObject({
+      command: "up",
+      "stack-name": "production",
+      policyPacks: "node_modules/pulumi-tcs/policy",
+    });
     expect(workflow.concurrency).toEqual({ group: "apply-production", "cancel-in-progress": false });
     // The drift job reads the state the apply job writes: they share one queue.
     expect(load("drift.yml").concurrency).toEqual(workflow.concurrency);
@@ -67,15 +76,18 @@ describe("examples/gitops workflows", () => {
 
   // pulumi/actions v6 with no command installs the CLI and stops; any command it does not run fails the
   // job before the CLI is installed, and the drift step after it would find no pulumi.
-  it.each(["drift.yml", "drift-any-language.yml"])("%s installs the Pulumi CLI (install-only) before the steps that run it", (file) => {
-    const steps = load(file).jobs.drift.steps;
-    const install = steps.findIndex((step) => step.uses?.startsWith("pulumi/actions@"));
-    expect(install).toBeGreaterThanOrEqual(0);
-    expect(steps[install].with?.command).toBeUndefined();
-    expect(checkUsesStep(steps[install], contracts)).toEqual([]);
-    const usesPulumi = steps.findIndex((step) => /\bpulumi(-tcs)? |TCS_PLUGIN"? drift/.test(step.run ?? ""));
-    expect(usesPulumi).toBeGreaterThan(install);
-  });
+  it.each(["drift.yml", "drift-any-language.yml"])(
+    "%s installs the Pulumi CLI (install-only) before the steps that run it",
+    (file) => {
+      const steps = load(file).jobs.drift.steps;
+      const install = steps.findIndex((step) => step.uses?.startsWith("pulumi/actions@"));
+      expect(install).toBeGreaterThanOrEqual(0);
+      expect(steps[install].with?.command).toBeUndefined();
+      expect(checkUsesStep(steps[install], contracts)).toEqual([]);
+      const usesPulumi = steps.findIndex((step) => /\bpulumi(-tcs)? |TCS_PLUGIN"? drift/.test(step.run ?? ""));
+      expect(usesPulumi).toBeGreaterThan(install);
+    },
+  );
 
   // The same job twice: with Node (npx pulumi-tcs drift) and for a YAML, Python or Go repository (the
   // release's plugin executable, installed from its tarball). Each detect step is run as GitHub runs
@@ -95,7 +107,9 @@ describe("examples/gitops workflows", () => {
       scratch = makeScratch("gitops");
       fakeTool = path.join(scratch.dir, "bin", tool);
       fs.mkdirSync(path.dirname(fakeTool));
-      fs.writeFileSync(fakeTool, '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$TOOL_ARGS"\nexit "$FAKE_DRIFT_EXIT"\n', { mode: 0o755 });
+      fs.writeFileSync(fakeTool, '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$TOOL_ARGS"\nexit "$FAKE_DRIFT_EXIT"\n', {
+        mode: 0o755,
+      });
       fs.writeFileSync(path.join(scratch.dir, "bin", "gh"), GH_STAND_IN, { mode: 0o755 });
     });
     afterAll(() => scratch.remove());
@@ -151,7 +165,12 @@ describe("examples/gitops workflows", () => {
       fs.writeFileSync(labels, "bug\n");
       const result = await runStep(
         script,
-        { PATH: `${path.join(scratch.dir, "bin")}:${process.env.PATH}`, GH_CALLS: calls, GH_LABELS: labels, GH_OPEN_ISSUE: openIssue },
+        {
+          PATH: `${path.join(scratch.dir, "bin")}:${process.env.PATH}`,
+          GH_CALLS: calls,
+          GH_LABELS: labels,
+          GH_OPEN_ISSUE: openIssue,
+        },
         dir,
       );
       const recorded = fs
@@ -166,7 +185,11 @@ describe("examples/gitops workflows", () => {
       expect(result.stderr).toBe("");
       expect(result.code).toBe(0);
       expect(result.labels).toEqual(["bug", "drift"]);
-      expect(result.calls.map((args) => args.slice(0, 2).join(" "))).toEqual(["label create", "issue list", "issue create"]);
+      expect(result.calls.map((args) => args.slice(0, 2).join(" "))).toEqual([
+        "label create",
+        "issue list",
+        "issue create",
+      ]);
       expect(result.calls[2]).toEqual(expect.arrayContaining(["--label", "drift", "--body-file", "drift.md"]));
       expect(ghProblems(result.calls)).toEqual([]);
     });
@@ -174,7 +197,11 @@ describe("examples/gitops workflows", () => {
     it("drift with a drift issue open: the report goes to it as a comment", async () => {
       const result = await runReport("open-issue", "7");
       expect(result.code).toBe(0);
-      expect(result.calls.map((args) => args.slice(0, 3).join(" "))).toEqual(["label create drift", "issue list --label", "issue comment 7"]);
+      expect(result.calls.map((args) => args.slice(0, 3).join(" "))).toEqual([
+        "label create drift",
+        "issue list --label",
+        "issue comment 7",
+      ]);
       expect(ghProblems(result.calls)).toEqual([]);
     });
 
@@ -191,7 +218,9 @@ describe("examples/gitops workflows", () => {
   });
 
   describe("drift-any-language.yml: the install step", () => {
-    const install = load("drift-any-language.yml").jobs.drift.steps.find((step) => step.name === "Install the tcs plugin from the release") as Step;
+    const install = load("drift-any-language.yml").jobs.drift.steps.find(
+      (step) => step.name === "Install the tcs plugin from the release",
+    ) as Step;
     const version = "0.1.0";
     const tarballName = `pulumi-resource-tcs-v${version}-linux-amd64.tar.gz`;
     let scratch: Scratch;
@@ -201,8 +230,14 @@ describe("examples/gitops workflows", () => {
       // Stand-ins: gh "downloads" the release's files from a folder, pulumi records its command line.
       const bin = path.join(scratch.dir, "bin");
       fs.mkdirSync(bin);
-      fs.writeFileSync(path.join(bin, "gh"), '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$GH_ARGS"\ncp "$RELEASE"/* .\n', { mode: 0o755 });
-      fs.writeFileSync(path.join(bin, "pulumi"), '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$PULUMI_ARGS"\n', { mode: 0o755 });
+      fs.writeFileSync(
+        path.join(bin, "gh"),
+        '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$GH_ARGS"\ncp "$RELEASE"/* .\n',
+        { mode: 0o755 },
+      );
+      fs.writeFileSync(path.join(bin, "pulumi"), '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$PULUMI_ARGS"\n', {
+        mode: 0o755,
+      });
     });
     afterAll(() => scratch.remove());
 
@@ -213,7 +248,10 @@ describe("examples/gitops workflows", () => {
       fs.mkdirSync(release, { recursive: true });
       fs.writeFileSync(path.join(release, tarballName), "the tarball");
       const { stdout: sums } = await run("sha256sum", [tarballName], { cwd: release });
-      fs.writeFileSync(path.join(release, "SHA256SUMS"), `${sums}0000000000000000000000000000000000000000000000000000000000000000  go/other.zip\n`);
+      fs.writeFileSync(
+        path.join(release, "SHA256SUMS"),
+        `${sums}0000000000000000000000000000000000000000000000000000000000000000  go/other.zip\n`,
+      );
       if (corrupt) fs.writeFileSync(path.join(release, tarballName), "another tarball");
       const script = path.join(dir, "install.sh");
       fs.writeFileSync(script, install.run as string);
@@ -230,16 +268,33 @@ describe("examples/gitops workflows", () => {
       };
       const result = await runStep(script, env, dir);
       const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n") : []);
-      return { ...result, githubEnv: fs.readFileSync(githubEnv, "utf8"), gh: read(env.GH_ARGS), pulumi: read(env.PULUMI_ARGS) };
+      return {
+        ...result,
+        githubEnv: fs.readFileSync(githubEnv, "utf8"),
+        gh: read(env.GH_ARGS),
+        pulumi: read(env.PULUMI_ARGS),
+      };
     }
 
     it("downloads the tarball and SHA256SUMS of the version, checks the sum, installs it from the file, and names the executable for the next steps", async () => {
       const result = await runInstall("good", false);
       expect(result.code).toBe(0);
-      expect(result.gh).toEqual(["release", "download", `v${version}`, "--repo", "pulumi-tcs/pulumi-tcs", "--pattern", tarballName, "--pattern", "SHA256SUMS"]);
+      expect(result.gh).toEqual([
+        "release",
+        "download",
+        `v${version}`,
+        "--repo",
+        "pulumi-tcs/pulumi-tcs",
+        "--pattern",
+        tarballName,
+        "--pattern",
+        "SHA256SUMS",
+      ]);
       expect(ghProblems([result.gh])).toEqual([]);
       expect(result.pulumi).toEqual(["plugin", "install", "resource", "tcs", version, "--file", tarballName]);
-      expect(result.githubEnv).toBe(`TCS_PLUGIN=/home/runner/.pulumi/plugins/resource-tcs-v${version}/pulumi-resource-tcs\n`);
+      expect(result.githubEnv).toBe(
+        `TCS_PLUGIN=/home/runner/.pulumi/plugins/resource-tcs-v${version}/pulumi-resource-tcs\n`,
+      );
     });
 
     it("stops before installing a tarball whose checksum does not match", async () => {
@@ -278,9 +333,17 @@ esac
 `;
 
 /** Runs a step's script as GitHub runs a `run:` step (bash -e -o pipefail), with only this environment. */
-function runStep(script: string, env: Record<string, string>, cwd = path.dirname(script)): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runStep(
+  script: string,
+  env: Record<string, string>,
+  cwd = path.dirname(script),
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -59,11 +59,22 @@ test(`pulumi import --file of a ${ACCOUNT_OBJECTS}-object account reads it at th
 
     await requests.reset(emulator);
     const imported = await pulumi(
-      ["import", "--file", file, "--yes", "--non-interactive", "--protect=false", "--generate-code=false", "--stack", "import-requests"],
+      [
+        "import",
+        "--file",
+        file,
+        "--yes",
+        "--non-interactive",
+        "--protect=false",
+        "--generate-code=false",
+        "--stack",
+        "import-requests",
+      ],
       project.scratch.dir,
       { ...process.env, PULUMI_BACKEND_URL: `file://${project.scratch.backendDir}` },
     );
-    if (imported.code !== 0) throw new Error(`pulumi import failed (${imported.code}):\n${imported.stdout}\n${imported.stderr}`);
+    if (imported.code !== 0)
+      throw new Error(`pulumi import failed (${imported.code}):\n${imported.stdout}\n${imported.stderr}`);
     expect(imported.stdout).toMatch(new RegExp(`${ACCOUNT_OBJECTS} imported`));
     // The preview and the import are two runs of the plugin, each reading every object: 5 list pages
     // each (roles, callbacks, the callback's instances, two of configs), the roles listed by the

@@ -107,7 +107,16 @@ test("pulumi import of a config under its name: read back after state delete, no
     // its code generator writes the value the state records in clear (docs/native-provider.md#import).
     await requests.reset(emulator);
     const heldCode = path.join(project.scratch.dir, "held.yaml");
-    const noop = await pulumi(project, ["import", "tcs:index:ProviderConfig", "tools", held, "--yes", "--protect=false", "--out", heldCode]);
+    const noop = await pulumi(project, [
+      "import",
+      "tcs:index:ProviderConfig",
+      "tools",
+      held,
+      "--yes",
+      "--protect=false",
+      "--out",
+      heldCode,
+    ]);
     expect(noop.code).toBe(0);
     expect(noop.stdout).not.toMatch(/imported/);
     expect((await requests.read(emulator)).total).toBe(0);

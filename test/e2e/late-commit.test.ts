@@ -56,9 +56,11 @@ function stackOf(door: Door, name: string): TcsStack {
   return stack;
 }
 
-const configsNamed = async (name: string) => (await listAll(emulator, "/provider-configs?status=active")).filter((config) => config.name === name);
+const configsNamed = async (name: string) =>
+  (await listAll(emulator, "/provider-configs?status=active")).filter((config) => config.name === name);
 
-const lateCommit = (ms = LATE_MS) => faults.set(emulator, [{ method: "POST", path: "/provider-configs", late_commit_ms: ms, count: 1 }]);
+const lateCommit = (ms = LATE_MS) =>
+  faults.set(emulator, [{ method: "POST", path: "/provider-configs", late_commit_ms: ms, count: 1 }]);
 
 /** Waits until `count` configs of this name are live (the late commit has come), at most `ms`. */
 async function untilLive(name: string, count: number, ms: number): Promise<string[]> {
@@ -85,7 +87,12 @@ function tools(door: Door, stack: TcsStack, name: string) {
   const env = { ...process.env, PULUMI_BACKEND_URL: `file://${stack.scratch.backendDir}`, GITHUB_STEP_SUMMARY: "" };
   return {
     drift: (json: string) => runBin(BIN, ["drift", "--stack", name, "--cwd", stack.scratch.dir, "--json", json], env),
-    orphan: (...args: string[]) => runBin(BIN, ["orphan", ...args], { ...env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url }),
+    orphan: (...args: string[]) =>
+      runBin(BIN, ["orphan", ...args], {
+        ...env,
+        TCS_API_KEY: emulator.keys.production.secret,
+        TCS_BASE_URL: emulator.url,
+      }),
   };
 }
 
@@ -106,7 +113,9 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door", (door)
     expect(rerun.text()).toMatch(/taken over instead of creating a new one/);
     // Past the moment the late create committed: one object, the one the stack holds.
     await new Promise((resolve) => setTimeout(resolve, LATE_MS));
-    const held = (await stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type.endsWith("ProviderConfig"));
+    const held = (await stack.exportStack()).deployment.resources.find((r: { type: string }) =>
+      r.type.endsWith("ProviderConfig"),
+    );
     expect((await configsNamed(name)).map((config) => config.id)).toEqual([held.id]);
     await expectNoPlannedChanges(stack, { refresh: true, what: "once the late create committed" });
   });
@@ -118,7 +127,9 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door", (door)
     await lateCommit(LATER_MS);
     await attempt((onOutput) => stack.up({ onOutput }));
     await onAnotherRunner(() => stack.up());
-    const held = (await stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type.endsWith("ProviderConfig")).id as string;
+    const held = (await stack.exportStack()).deployment.resources.find((r: { type: string }) =>
+      r.type.endsWith("ProviderConfig"),
+    ).id as string;
     const live = await untilLive(name, 2, LATER_MS + 5_000);
     expect(live).toHaveLength(2);
     const orphan = live.find((id) => id !== held)!;
@@ -126,7 +137,9 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door", (door)
     // Counted in the engine's diagnostic events: the CLI prints each warning again in its summary.
     const said: string[] = [];
     await stack.refresh({ onEvent: (event) => said.push(event.diagnosticEvent?.message ?? "") });
-    const named = said.filter((message) => message.includes(`orphan: tcs:ProviderConfig ${orphan} carries the create marker of ${held}`));
+    const named = said.filter((message) =>
+      message.includes(`orphan: tcs:ProviderConfig ${orphan} carries the create marker of ${held}`),
+    );
     expect(named).toHaveLength(1);
     expect(named[0]).toContain(`pulumi-tcs orphan ${orphan} --delete`);
 
@@ -134,7 +147,9 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door", (door)
     const json = path.join(opened.scratch.dir, "drift.json");
     const found = await drift(json);
     expect(found.code).toBe(2);
-    expect(JSON.parse(fs.readFileSync(json, "utf8")).orphans).toEqual([{ type: "tcs:ProviderConfig", id: orphan, beside: held }]);
+    expect(JSON.parse(fs.readFileSync(json, "utf8")).orphans).toEqual([
+      { type: "tcs:ProviderConfig", id: orphan, beside: held },
+    ]);
     expect(found.stdout).toContain(`pulumi-tcs orphan ${orphan} --release`);
 
     const settled = await settle(orphan, "--delete");
@@ -148,15 +163,26 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door", (door)
 
 describeInNpmTest("pulumi-tcs orphan", () => {
   const run = (...args: string[]) =>
-    runBin(BIN, ["orphan", ...args], { ...process.env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url });
+    runBin(BIN, ["orphan", ...args], {
+      ...process.env,
+      TCS_API_KEY: emulator.keys.production.secret,
+      TCS_BASE_URL: emulator.url,
+    });
   const byHand = (metadata: Record<string, unknown>) =>
-    api(emulator, "POST", "/provider-configs", { provider_id: FIX.githubProvider, provider_config_vault_id: FIX.githubVault, name: "by hand", metadata });
+    api(emulator, "POST", "/provider-configs", {
+      provider_id: FIX.githubProvider,
+      provider_config_vault_id: FIX.githubVault,
+      name: "by hand",
+      metadata,
+    });
 
   it("touches only an object that carries a create marker; --release removes the marker and keeps the object and the rest of its metadata", async () => {
     const unmarked = await byHand({ team: "ops" });
     const refused = await run(unmarked.id, "--delete");
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`provider config ${unmarked.id} carries no create marker: no stack made it, so it is no orphan; nothing was changed`);
+    expect(refused.stderr).toContain(
+      `provider config ${unmarked.id} carries no create marker: no stack made it, so it is no orphan; nothing was changed`,
+    );
     expect((await api(emulator, "GET", `/provider-configs/${unmarked.id}`)).status).toBe("active");
 
     const marked = await byHand({ team: "ops", [MARKER_KEY]: "aaaa.bbbb" });

@@ -21,7 +21,10 @@ beforeAll(async () => {
   scratch = makeScratch("native-go");
   binary = path.join(scratch.dir, "tcs-go-automation");
   // Compiled once (a minute or two with a cold Go build cache, seconds after).
-  execFileSync("go", ["build", "-o", binary, "./automation"], { cwd: EXAMPLE, stdio: ["ignore", "inherit", "inherit"] });
+  execFileSync("go", ["build", "-o", binary, "./automation"], {
+    cwd: EXAMPLE,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
 });
 
 afterAll(async () => {
@@ -50,7 +53,9 @@ async function operation(
   let [stdout, stderr] = ["", ""];
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => child.once("error", reject).once("close", resolve));
+  const code = await new Promise<number | null>((resolve, reject) =>
+    child.once("error", reject).once("close", resolve),
+  );
   if (code !== 0) throw new Error(`${name} failed (${code}):\n${stderr}`);
   return { result: JSON.parse(stdout.trim().split("\n").at(-1)!), printed: stdout + stderr };
 }
@@ -61,7 +66,9 @@ test("the Go quickstart on the generated Go SDK: up, a preview with no changes t
   const outputs = up.result.outputs!;
   expect(outputs.setupUrl).toBe("[secret]");
   expect((await api(emulator, "GET", `/roles/${outputs.roleId}`)).slug).toBe("support-agents");
-  expect((await api(emulator, "GET", `/callbacks/${outputs.callbackId}`)).metadata).toMatchObject({ owner: "platform-team" });
+  expect((await api(emulator, "GET", `/callbacks/${outputs.callbackId}`)).metadata).toMatchObject({
+    owner: "platform-team",
+  });
 
   await requests.reset(emulator);
   const preview = await operation("preview");

@@ -29,7 +29,20 @@ beforeAll(async () => {
   fs.mkdirSync(path.dirname(source), { recursive: true });
   fs.writeFileSync(source, PROGRAM);
   const out = path.join(scratch.dir, "program-js");
-  await runTsc(["--strict", "--target", "es2022", "--module", "commonjs", "--moduleResolution", "node10", "--types", "node", "--outDir", out, source]);
+  await runTsc([
+    "--strict",
+    "--target",
+    "es2022",
+    "--module",
+    "commonjs",
+    "--moduleResolution",
+    "node10",
+    "--types",
+    "node",
+    "--outDir",
+    out,
+    source,
+  ]);
   programFile = path.join(out, "index.js");
 });
 
@@ -119,19 +132,31 @@ test("the quickstart on the generated Node SDK: up, a preview with no changes th
   });
 
   // The plan after the up (post-apply-plan.ts) is the preview with no changes: counted alone, it sends nothing.
-  const up = await stack.up({ onOutput: printed.onOutput, planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput } });
+  const up = await stack.up({
+    onOutput: printed.onOutput,
+    planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput },
+  });
   expect(up.summary.resourceChanges).toEqual({ create: 6 });
   expect(up.planAfter?.changeSummary).toEqual({ same: 6 });
   expect((await requests.read(emulator)).total).toBe(0);
   expect(up.outputs.setupUrl.secret).toBe(true);
   const role = await api(emulator, "GET", `/roles/${up.outputs.roleId.value}`);
   expect(role).toMatchObject({ slug: "support-agents", name: "Support agents" });
-  expect((await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}`)).metadata).toMatchObject({ owner: "platform-team" });
-  const instance = await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}/instances/${up.outputs.callbackInstanceId.value}`);
+  expect((await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}`)).metadata).toMatchObject({
+    owner: "platform-team",
+  });
+  const instance = await api(
+    emulator,
+    "GET",
+    `/callbacks/${up.outputs.callbackId.value}/instances/${up.outputs.callbackInstanceId.value}`,
+  );
   expect(instance.config).toMatchObject({ id: up.outputs.providerConfigId.value });
 
   // Every type registered is the native provider's token, on the tcs provider (not a dynamic resource).
-  const resources = (await stack.exportStack()).deployment.resources as Array<{ type: string; inputs?: Record<string, unknown> }>;
+  const resources = (await stack.exportStack()).deployment.resources as Array<{
+    type: string;
+    inputs?: Record<string, unknown>;
+  }>;
   expect(resources.map((resource) => resource.type).sort()).toEqual(
     [
       "pulumi:providers:tcs",
@@ -144,15 +169,19 @@ test("the quickstart on the generated Node SDK: up, a preview with no changes th
     ].sort(),
   );
   // The default provider at the SDK's version (its package.json), which the plugin's path in Pulumi.yaml serves.
-  const version = (JSON.parse(fs.readFileSync(path.join(installedSdk, "package.json"), "utf8")) as { version: string }).version;
+  const version = (JSON.parse(fs.readFileSync(path.join(installedSdk, "package.json"), "utf8")) as { version: string })
+    .version;
   expect(resources.find((resource) => resource.type === "pulumi:providers:tcs")?.inputs).toMatchObject({ version });
   // The config's value as the backend stores it: a secret (ciphertext), never in clear.
   const state = storedState(scratch.backendDir);
-  const config = JSON.parse(state.find((file) => file.includes("tcs:index:ProviderConfig"))!).checkpoint.latest.resources.find(
-    (resource: { type: string }) => resource.type === "tcs:index:ProviderConfig",
-  );
+  const config = JSON.parse(
+    state.find((file) => file.includes("tcs:index:ProviderConfig"))!,
+  ).checkpoint.latest.resources.find((resource: { type: string }) => resource.type === "tcs:index:ProviderConfig");
   for (const properties of [config.inputs, config.outputs]) {
-    expect(properties.value).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
+    expect(properties.value).toMatchObject({
+      "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+      ciphertext: expect.any(String),
+    });
   }
 
   for (const text of [...storedState(scratch.backendDir), printed.text()]) {

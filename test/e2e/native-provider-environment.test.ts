@@ -34,15 +34,33 @@ afterAll(async () => {
 /** The program: an explicit provider with three resources, and a config on the default provider. */
 function program(explicitKey: string): () => Promise<Record<string, pulumi.Output<string>>> {
   return async () => {
-    const env = new NativeProvider("env", { apiKey: pulumi.secret(explicitKey), baseUrl: emulator.url, rateLimitTier: "production" });
-    const role = new NativeResource("Role", "triage", { name: "Triage", slug: "triage", permissions: ["thread_read"] }, { provider: env });
+    const env = new NativeProvider("env", {
+      apiKey: pulumi.secret(explicitKey),
+      baseUrl: emulator.url,
+      rateLimitTier: "production",
+    });
+    const role = new NativeResource(
+      "Role",
+      "triage",
+      { name: "Triage", slug: "triage", permissions: ["thread_read"] },
+      { provider: env },
+    );
     const config = new NativeResource(
       "ProviderConfig",
       "github",
-      { providerId: GITHUB_PROVIDER, name: "GitHub", value: { base_url: "https://api.github.com", timeout_seconds: 30 } },
+      {
+        providerId: GITHUB_PROVIDER,
+        name: "GitHub",
+        value: { base_url: "https://api.github.com", timeout_seconds: 30 },
+      },
       { provider: env },
     );
-    const callback = new NativeResource("Callback", "issues", { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "Issues" }, { provider: env });
+    const callback = new NativeResource(
+      "Callback",
+      "issues",
+      { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "Issues" },
+      { provider: env },
+    );
     const defaultConfig = new NativeResource("ProviderConfig", "githubDefault", {
       providerId: GITHUB_PROVIDER,
       name: "GitHub (default provider)",
@@ -72,11 +90,16 @@ type ExportedResource = { type: string; urn: string; inputs?: Record<string, unk
 
 /** The environment each tcs provider in state records, by provider name ("default" for the default provider). */
 function environmentsIn(state: { deployment: { resources: unknown[] } }): Record<string, unknown> {
-  const providers = (state.deployment.resources as ExportedResource[]).filter((resource) => resource.type === "pulumi:providers:tcs");
+  const providers = (state.deployment.resources as ExportedResource[]).filter(
+    (resource) => resource.type === "pulumi:providers:tcs",
+  );
   return Object.fromEntries(
     providers
       .filter((provider) => provider.inputs?.[ENVIRONMENT_INPUT] !== undefined)
-      .map((provider) => [provider.urn.slice(provider.urn.lastIndexOf("::") + 2).replace(/^default.*/, "default"), provider.inputs?.[ENVIRONMENT_INPUT]]),
+      .map((provider) => [
+        provider.urn.slice(provider.urn.lastIndexOf("::") + 2).replace(/^default.*/, "default"),
+        provider.inputs?.[ENVIRONMENT_INPUT],
+      ]),
   );
 }
 
@@ -112,7 +135,8 @@ test("a provider pointed at another environment replaces its resources, planned 
   const preview = await stack.preview({ diff: true, onOutput: printed.onOutput });
   // Four resources and the explicit provider (the engine does not list the default provider).
   expect(preview.changeSummary).toEqual({ replace: 5, same: 1 });
-  for (const type of ["tcs:index:Role", "tcs:index:ProviderConfig", "tcs:index:Callback"]) expect(preview.stdout).toMatch(new RegExp(`\\+-\\s*${type}`));
+  for (const type of ["tcs:index:Role", "tcs:index:ProviderConfig", "tcs:index:Callback"])
+    expect(preview.stdout).toMatch(new RegExp(`\\+-\\s*${type}`));
 
   const diagnostics: DiagnosticEvent[] = [];
   // The plan after the up reads every object first: drift is clean, nothing reads as deleted outside Pulumi.
@@ -127,10 +151,16 @@ test("a provider pointed at another environment replaces its resources, planned 
   expect(await activeIn("development", first)).toEqual([first.role]);
   expect(moved.stdout).toMatch(/the API cannot delete roles/);
   // Shown with the role it is about, not with the stack.
-  const letGo = diagnostics.filter((diagnostic) => diagnostic.severity === "warning" && /the API cannot delete roles/.test(diagnostic.message));
+  const letGo = diagnostics.filter(
+    (diagnostic) => diagnostic.severity === "warning" && /the API cannot delete roles/.test(diagnostic.message),
+  );
   expect(letGo.map((diagnostic) => diagnostic.urn)).toEqual([expect.stringMatching(/::tcs:index:Role::triage$/)]);
-  await expect(api(emulator, "GET", `/provider-configs/${first.config}`, undefined, "development")).rejects.toThrow(/404/);
-  await expect(api(emulator, "GET", `/provider-configs/${first.defaultConfig}`, undefined, "development")).rejects.toThrow(/404/);
+  await expect(api(emulator, "GET", `/provider-configs/${first.config}`, undefined, "development")).rejects.toThrow(
+    /404/,
+  );
+  await expect(
+    api(emulator, "GET", `/provider-configs/${first.defaultConfig}`, undefined, "development"),
+  ).rejects.toThrow(/404/);
   expect((await api(emulator, "GET", `/callbacks/${first.callback}`, undefined, "development")).status).toBe("deleted");
 
   // A second key of the same environment, as a rotation gives: the providers are updated, every resource kept.
@@ -138,18 +168,23 @@ test("a provider pointed at another environment replaces its resources, planned 
   const rotation = await stack.preview({ onOutput: printed.onOutput });
   expect(rotation.changeSummary).toEqual({ update: 1, same: 5 });
   // The environment recorded, the plan after the up (post-apply-plan.ts), a preview with no changes, asks the service nothing.
-  const rotated = await stack.up({ onOutput: printed.onOutput, planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput } });
+  const rotated = await stack.up({
+    onOutput: printed.onOutput,
+    planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput },
+  });
   expect((await requests.read(emulator)).total).toBe(0);
   expect(idsOf(rotated.outputs)).toEqual(second);
   expect(rotated.summary.resourceChanges).toEqual({ update: 1, same: 5 });
   await expectNoPlannedChanges(stack, { refresh: true, onOutput: printed.onOutput, what: "after the rotation" });
   // The environment it recorded: production's oldest role.
-  const productionOldest = (await api(emulator, "GET", "/roles?limit=1&order=asc", undefined, "production")).items[0].id;
+  const productionOldest = (await api(emulator, "GET", "/roles?limit=1&order=asc", undefined, "production")).items[0]
+    .id;
   expect(environmentsIn(await stack.exportStack())).toEqual({ default: productionOldest, env: productionOldest });
 
   // State written before the provider recorded the environment: the next up records it, changing nothing.
   const exported = await stack.exportStack();
-  for (const resource of exported.deployment.resources as ExportedResource[]) delete resource.inputs?.[ENVIRONMENT_INPUT];
+  for (const resource of exported.deployment.resources as ExportedResource[])
+    delete resource.inputs?.[ENVIRONMENT_INPUT];
   await stack.importStack(exported);
   expect(environmentsIn(await stack.exportStack())).toEqual({});
   const recorded = await stack.up({ onOutput: printed.onOutput });
@@ -165,5 +200,6 @@ test("a provider pointed at another environment replaces its resources, planned 
   );
   printed.onOutput(refused.text());
 
-  for (const key of [development.secret, production.secret, production.secondSecret]) expect(printed.text()).not.toContain(key);
+  for (const key of [development.secret, production.secret, production.secondSecret])
+    expect(printed.text()).not.toContain(key);
 });

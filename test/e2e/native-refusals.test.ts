@@ -22,7 +22,14 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-const HEADER = ["name: tcs-native-refusals", "runtime: yaml", "plugins:", "  providers:", "    - name: tcs", "      path: ./node_modules/pulumi-tcs/bin"];
+const HEADER = [
+  "name: tcs-native-refusals",
+  "runtime: yaml",
+  "plugins:",
+  "  providers:",
+  "    - name: tcs",
+  "      path: ./node_modules/pulumi-tcs/bin",
+];
 
 function roleProgram(name: string, slug: string): string {
   return [
@@ -49,7 +56,10 @@ test("replaceOnChanges on a role that keeps its slug is refused at preview, nami
   const printed = outputCollector();
   try {
     // The plan after the up (post-apply-plan.ts), a preview with no changes, still sends nothing.
-    const up = await project.stack.up({ onOutput: printed.onOutput, planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput } });
+    const up = await project.stack.up({
+      onOutput: printed.onOutput,
+      planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput },
+    });
     const roleId = up.outputs.roleId.value as string;
     expect(up.planAfter?.changeSummary).toEqual({ same: 2 });
     expect((await requests.read(emulator)).total).toBe(0);
@@ -57,7 +67,8 @@ test("replaceOnChanges on a role that keeps its slug is refused at preview, nami
     // The name changes, the slug stays: the replacement's role could not be made beside the old one.
     project.write(roleProgram("Triage team", "triage"));
     const refusal = new RegExp(
-      `name.*changing it replaces the Role, and the old one \\(${roleId}\\) keeps its slug\\. ` + "Change slug too, or take name out of replaceOnChanges",
+      `name.*changing it replaces the Role, and the old one \\(${roleId}\\) keeps its slug\\. ` +
+        "Change slug too, or take name out of replaceOnChanges",
     );
     await expect(project.stack.preview({ onOutput: printed.onOutput })).rejects.toThrow(refusal);
     await expect(project.stack.up({ onOutput: printed.onOutput })).rejects.toThrow(refusal);
@@ -81,25 +92,36 @@ test("pulumi import refuses an id with a part too many and one object imported t
   const project = await yamlProject("native-refusals-import", emulator, [...HEADER, "resources: {}", ""].join("\n"));
   const printed = outputCollector();
   const resources = async (): Promise<Array<{ id?: string }>> =>
-    ((await project.stack.exportStack()).deployment.resources ?? []).filter((resource: { type: string }) => resource.type.startsWith("tcs:index:"));
+    ((await project.stack.exportStack()).deployment.resources ?? []).filter((resource: { type: string }) =>
+      resource.type.startsWith("tcs:index:"),
+    );
   try {
     const ops = await api(emulator, "POST", "/roles", { name: "Ops", slug: "ops", permissions: ["thread_read"] });
-    const callback = await api(emulator, "POST", "/callbacks", { integration_provider_id: "intp_github00000000000000", name: "GitHub events" });
+    const callback = await api(emulator, "POST", "/callbacks", {
+      integration_provider_id: "intp_github00000000000000",
+      name: "GitHub events",
+    });
     const config = await api(emulator, "POST", "/provider-configs", {
       provider_id: "prov_github00000000000000",
       name: "GitHub by hand",
       value: { base_url: "https://api.github.com", timeout_seconds: 30 },
     });
-    const instance = await api(emulator, "POST", `/callbacks/${callback.id}/instances`, { provider_config_id: config.id });
+    const instance = await api(emulator, "POST", `/callbacks/${callback.id}/instances`, {
+      provider_config_id: config.id,
+    });
 
     // The id names more than an instance: refused whole, not imported without its last part.
     await expect(
       project.stack.import({
-        resources: [{ type: "tcs:index:CallbackInstance", name: "githubEvents", id: `${callback.id}/${instance.id}/x` }],
+        resources: [
+          { type: "tcs:index:CallbackInstance", name: "githubEvents", id: `${callback.id}/${instance.id}/x` },
+        ],
         protect: false,
         onOutput: printed.onOutput,
       }),
-    ).rejects.toThrow(/the import id '.*\/x' is not <callbackId>\/<id>\. Run pulumi import tcs:index:CallbackInstance <name> cb_/);
+    ).rejects.toThrow(
+      /the import id '.*\/x' is not <callbackId>\/<id>\. Run pulumi import tcs:index:CallbackInstance <name> cb_/,
+    );
     expect(await resources()).toEqual([]);
 
     // One object under two names in one run: the second is refused, naming the first.
@@ -113,7 +135,9 @@ test("pulumi import refuses an id with a part too many and one object imported t
         onOutput: printed.onOutput,
       }),
     ).rejects.toThrow(
-      new RegExp(`cannot import ${ops.id} as tcs:index:Role "(ops|opsAgain)": this run imports it as tcs:index:Role "(ops|opsAgain)" too.*Import it once`),
+      new RegExp(
+        `cannot import ${ops.id} as tcs:index:Role "(ops|opsAgain)": this run imports it as tcs:index:Role "(ops|opsAgain)" too.*Import it once`,
+      ),
     );
     expect((await resources()).filter((resource) => resource.id === ops.id).length).toBeLessThanOrEqual(1);
 
@@ -150,7 +174,15 @@ test("the import option naming an object another resource of the stack holds is 
     ...(importId ? ["    options:", `      import: ${importId}`] : []),
   ];
   const program = (importId?: string) =>
-    [...HEADER, "resources:", ...config("github"), ...(importId ? config("githubAgain", importId) : []), "outputs:", "  configId: ${github.id}", ""].join("\n");
+    [
+      ...HEADER,
+      "resources:",
+      ...config("github"),
+      ...(importId ? config("githubAgain", importId) : []),
+      "outputs:",
+      "  configId: ${github.id}",
+      "",
+    ].join("\n");
   const project = await yamlProject("native-refusals-import-option", emulator, program());
   try {
     const configId = (await project.stack.up()).outputs.configId.value as string;

@@ -25,15 +25,30 @@ afterAll(async () => {
 it("names the explicit provider's rateLimitTier input, and the default provider's tcs:rateLimitTier", async () => {
   const stack = await openCheckedStack({
     program: async () => {
-      const prod = new NativeProvider("prod", { apiKey: pulumi.secret(emulator.keys.production.secret), baseUrl: emulator.url });
-      new NativeResource("Role", "explicit", { name: "Explicit", slug: "tier-advice-explicit", permissions: ["thread_read"] }, { provider: prod });
-      new NativeResource("Role", "default", { name: "Default", slug: "tier-advice-default", permissions: ["thread_read"] });
+      const prod = new NativeProvider("prod", {
+        apiKey: pulumi.secret(emulator.keys.production.secret),
+        baseUrl: emulator.url,
+      });
+      new NativeResource(
+        "Role",
+        "explicit",
+        { name: "Explicit", slug: "tier-advice-explicit", permissions: ["thread_read"] },
+        { provider: prod },
+      );
+      new NativeResource("Role", "default", {
+        name: "Default",
+        slug: "tier-advice-default",
+        permissions: ["thread_read"],
+      });
     },
     workDir: scratch.dir,
     stackName: "tier-advice",
     backendDir: scratch.backendDir,
     plugins: nativePlugins,
-    config: { "tcs:apiKey": { value: emulator.keys.production.secret, secret: true }, "tcs:baseUrl": { value: emulator.url } },
+    config: {
+      "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
+      "tcs:baseUrl": { value: emulator.url },
+    },
   });
   const printed = outputCollector();
   await stack.up({ onOutput: printed.onOutput });

@@ -33,20 +33,33 @@ afterAll(async () => {
 test("the YAML quickstart: up, a preview with no changes that sends nothing, drift found and undone, import, destroy", async () => {
   const { stack } = project;
   // The plan after the up (post-apply-plan.ts) is the preview with no changes: counted alone, it sends nothing.
-  const up = await stack.up({ onOutput: printed.onOutput, planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput } });
+  const up = await stack.up({
+    onOutput: printed.onOutput,
+    planAfter: { before: () => requests.reset(emulator), onOutput: printed.onOutput },
+  });
   expect(up.summary.resourceChanges).toEqual({ create: 6 });
   expect(up.planAfter?.changeSummary).toEqual({ same: 6 });
   expect((await requests.read(emulator)).total).toBe(0);
   const roleId = up.outputs.roleId.value as string;
   expect(up.outputs.setupUrl.secret).toBe(true);
-  expect((await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}`)).metadata).toMatchObject({ owner: "platform-team" });
+  expect((await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}`)).metadata).toMatchObject({
+    owner: "platform-team",
+  });
 
   // Renamed by hand: the refresh finds it, and the up puts the declared name back.
   await expectRoleRenameCaught(emulator, stack, roleId, printed);
   // pulumi-tcs drift reads a native stack as it reads a dynamic one: exit 2, the field, old and new.
   const drift = await runBin(
     DRIFT_BIN,
-    ["drift", "--stack", "native-yaml", "--cwd", project.scratch.dir, "--json", path.join(project.scratch.dir, "drift.json")],
+    [
+      "drift",
+      "--stack",
+      "native-yaml",
+      "--cwd",
+      project.scratch.dir,
+      "--json",
+      path.join(project.scratch.dir, "drift.json"),
+    ],
     {
       ...process.env,
       PULUMI_BACKEND_URL: `file://${project.scratch.backendDir}`,
@@ -55,7 +68,10 @@ test("the YAML quickstart: up, a preview with no changes that sends nothing, dri
   );
   expect(drift.code).toBe(2);
   const report = JSON.parse(fs.readFileSync(path.join(project.scratch.dir, "drift.json"), "utf8"));
-  expect(report.resources.find((r: { name: string }) => r.name === "supportAgents")).toMatchObject({ id: roleId, change: "changed" });
+  expect(report.resources.find((r: { name: string }) => r.name === "supportAgents")).toMatchObject({
+    id: roleId,
+    change: "changed",
+  });
   expect(report.resources.find((r: { name: string }) => r.name === "supportAgents").fields).toContainEqual({
     name: "name",
     old: "Support agents",
@@ -88,9 +104,16 @@ test("the YAML quickstart: up, a preview with no changes that sends nothing, dri
   expect(imported.generatedCode).toMatch(/slug: ops/);
   const pasted = imported.generatedCode.replace(/^resources:\n/, "");
   project.write(yamlExample().replace(/\noutputs:\n/, `\n${pasted.endsWith("\n") ? pasted : `${pasted}\n`}outputs:\n`));
-  const withImport = await expectNoPlannedChanges(stack, { onOutput: printed.onOutput, what: "of the imported code pasted in" });
+  const withImport = await expectNoPlannedChanges(stack, {
+    onOutput: printed.onOutput,
+    what: "of the imported code pasted in",
+  });
   expect(withImport.changeSummary).toEqual({ same: 8 });
-  expect(printed.text()).toMatch(new RegExp(`tcs:ProviderConfig ${slack.id}: imported without value: the API never returns it, so the object keeps its own`));
+  expect(printed.text()).toMatch(
+    new RegExp(
+      `tcs:ProviderConfig ${slack.id}: imported without value: the API never returns it, so the object keeps its own`,
+    ),
+  );
 
   // State as the backend stores it, and everything printed, hold no key and no config setting in clear.
   const state = storedState(project.scratch.backendDir);
@@ -212,7 +235,10 @@ test("several environments the Pulumi way: an explicit provider holds a role in 
     ].join("\n");
   const environments = await yamlProject("native-yaml-environments", emulator, program("2026-13-45"));
   try {
-    await environments.stack.setAllConfig({ stagingUrl: { value: staging.url }, stagingKey: { value: staging.keys.production.secret, secret: true } });
+    await environments.stack.setAllConfig({
+      stagingUrl: { value: staging.url },
+      stagingKey: { value: staging.keys.production.secret, secret: true },
+    });
     await expect(environments.stack.preview()).rejects.toThrow(
       /serviceVersion value \{2026-13-45\} has a problem: serviceVersion must be a published version, 2026-01-01 or later: not a calendar date\. Set the provider's serviceVersion to 2026-01-01\./,
     );
@@ -229,7 +255,8 @@ test("several environments the Pulumi way: an explicit provider holds a role in 
     environments.write(program(undefined, "staging"));
     const moved = await environments.stack.up();
     expect(moved.summary.resourceChanges).toMatchObject({ replace: 1 });
-    const active = async (emu: RunningEmulator) => (await listAll(emu, "/callbacks?status=active")).map((record) => record.id);
+    const active = async (emu: RunningEmulator) =>
+      (await listAll(emu, "/callbacks?status=active")).map((record) => record.id);
     expect(await active(staging)).toContain(moved.outputs.moverId.value);
     expect(await active(emulator)).not.toContain(up.outputs.moverId.value);
 

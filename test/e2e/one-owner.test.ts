@@ -35,7 +35,10 @@ describe("one object, one resource", () => {
 
   it("refuses two instances of one callback and config at up, before either shares an object", async () => {
     const stack = await env.open(async () => {
-      const config = new tcs.ProviderConfig("github", { providerId: FIX.githubProvider, value: { base_url: "https://api.github.com", timeout_seconds: 30 } });
+      const config = new tcs.ProviderConfig("github", {
+        providerId: FIX.githubProvider,
+        value: { base_url: "https://api.github.com", timeout_seconds: 30 },
+      });
       const callback = new tcs.Callback("events", { integrationProviderId: FIX.githubIntegrationProvider });
       new tcs.CallbackInstance("attach-a", { callbackId: callback.id, providerConfigId: config.id });
       new tcs.CallbackInstance("attach-b", { callbackId: callback.id, providerConfigId: config.id });

@@ -39,7 +39,12 @@ interface Declared {
 /** The program of one stack: a role and an instance through the given door. */
 function programOf(door: Door, declared: Declared): PulumiFn {
   return async () => {
-    const role = declared.role && { name: "Shared triage", slug: declared.role.slug, permissions: ["thread_read"], adoptId: declared.role.adoptId };
+    const role = declared.role && {
+      name: "Shared triage",
+      slug: declared.role.slug,
+      permissions: ["thread_read"],
+      adoptId: declared.role.adoptId,
+    };
     if (door === "dynamic") {
       if (role) new tcs.Role("triage", role);
       if (declared.instance) new tcs.CallbackInstance("attachment", declared.instance);
@@ -52,20 +57,34 @@ function programOf(door: Door, declared: Declared): PulumiFn {
 
 /** A stack on the emulator's production environment, through one door. */
 function stackOf(door: Door, name: string, env: Record<string, string> = {}): TcsStack {
-  const stack = tcsStack(name, emulator, "production", {}, { env, ...(door === "native" ? { plugins: nativePlugins } : {}) });
+  const stack = tcsStack(
+    name,
+    emulator,
+    "production",
+    {},
+    { env, ...(door === "native" ? { plugins: nativePlugins } : {}) },
+  );
   scratches.push(stack.scratch);
   return stack;
 }
 
 /** A callback, a config and an instance made by hand, as someone outside Pulumi would. */
-async function handMadeInstance(tool: Tool, label: string): Promise<{ callbackId: string; providerConfigId: string; instanceId: string }> {
+async function handMadeInstance(
+  tool: Tool,
+  label: string,
+): Promise<{ callbackId: string; providerConfigId: string; instanceId: string }> {
   const config = await api(emulator, "POST", "/provider-configs", {
     provider_id: tool.provider,
     name: `hand-made ${label}`,
     provider_config_vault_id: tool.vault,
   });
-  const callback = await api(emulator, "POST", "/callbacks", { integration_provider_id: tool.integrationProvider, name: `hand-made ${label}` });
-  const instance = await api(emulator, "POST", `/callbacks/${callback.id}/instances`, { provider_config_id: config.id });
+  const callback = await api(emulator, "POST", "/callbacks", {
+    integration_provider_id: tool.integrationProvider,
+    name: `hand-made ${label}`,
+  });
+  const instance = await api(emulator, "POST", `/callbacks/${callback.id}/instances`, {
+    provider_config_id: config.id,
+  });
   return { callbackId: callback.id, providerConfigId: config.id, instanceId: instance.id };
 }
 
@@ -86,7 +105,11 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door's claims
         new tcs.Role("prod-role", role);
         new tcs.Role("dev-role", { ...role, connection: "dev" });
       } else {
-        const dev = new NativeProvider("dev", { apiKey: pulumi.secret(devKey), baseUrl: emulator.url, rateLimitTier: "development" });
+        const dev = new NativeProvider("dev", {
+          apiKey: pulumi.secret(devKey),
+          baseUrl: emulator.url,
+          rateLimitTier: "development",
+        });
         new NativeResource("Role", "prod-role", role);
         new NativeResource("Role", "dev-role", role, { provider: dev });
       }
@@ -95,7 +118,10 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door's claims
     const stack = await opened.open(program);
     // The dynamic door's second environment: a named connection, as `pulumi config set --path` writes it.
     if (door === "dynamic") {
-      const dev = { "tcs:connections.dev.apiKey": { value: devKey, secret: true }, "tcs:connections.dev.baseUrl": { value: emulator.url } };
+      const dev = {
+        "tcs:connections.dev.apiKey": { value: devKey, secret: true },
+        "tcs:connections.dev.baseUrl": { value: emulator.url },
+      };
       await stack.setAllConfig(dev, true);
     }
     const up = await stack.up();
@@ -116,14 +142,26 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door's claims
       }
     });
     const refused = await attempt((onOutput) => twice.preview({ onOutput }));
-    expect(refused).toMatch(new RegExp(`${slug}.*tcs(\\.|:index:)Role "(prod-role|dev-role)" declares it too: one Role per slug`));
+    expect(refused).toMatch(
+      new RegExp(`${slug}.*tcs(\\.|:index:)Role "(prod-role|dev-role)" declares it too: one Role per slug`),
+    );
   });
 });
 
 describe.each<[Door, Tool]>(
   casesOfThisRun<[Door, Tool]>([
-    ["dynamic", { integrationProvider: FIX.linearIntegrationProvider, provider: "prov_linear00000000000000", vault: "pcvt_lineardefault0000000" }],
-    ["native", { integrationProvider: FIX.slackIntegrationProvider, provider: FIX.slackProvider, vault: FIX.slackVault }],
+    [
+      "dynamic",
+      {
+        integrationProvider: FIX.linearIntegrationProvider,
+        provider: "prov_linear00000000000000",
+        vault: "pcvt_lineardefault0000000",
+      },
+    ],
+    [
+      "native",
+      { integrationProvider: FIX.slackIntegrationProvider, provider: FIX.slackProvider, vault: FIX.slackVault },
+    ],
   ]),
 )("the %s door", (door, tool) => {
   it("leaves another stack's instance and role alone: the second stack is refused, naming the object and how to claim it", async () => {
@@ -142,20 +180,34 @@ describe.each<[Door, Tool]>(
 
     // Stack B declares the same instance and the same role, identical in every field.
     const b = stackOf(door, `owner-b-${door}`);
-    const bStack = await b.open(programOf(door, { role: { slug }, instance: { callbackId: made.callbackId, providerConfigId: made.providerConfigId } }));
+    const bStack = await b.open(
+      programOf(door, {
+        role: { slug },
+        instance: { callbackId: made.callbackId, providerConfigId: made.providerConfigId },
+      }),
+    );
     const text = await attempt((onOutput) => bStack.up({ onOutput }));
     expect(text).toMatch(new RegExp(`${made.instanceId} is as declared, but nothing proves it this stack's`));
     expect(text).toMatch(new RegExp(`${roleBefore.id} is as declared, but nothing proves it this stack's`));
     if (door === "dynamic") expect(text).toMatch(new RegExp(`set adoptId: "${made.instanceId}"`));
-    if (door === "native") expect(text).toMatch(new RegExp(`pulumi import tcs:index:CallbackInstance attachment ${made.callbackId}/${made.instanceId}`));
+    if (door === "native")
+      expect(text).toMatch(
+        new RegExp(`pulumi import tcs:index:CallbackInstance attachment ${made.callbackId}/${made.instanceId}`),
+      );
     expect(text).not.toMatch(/deleted, and made anew|taken over instead of creating/);
 
     // A's objects are as they were, and A's drift check finds nothing.
-    expect(await api(emulator, "GET", `/callbacks/${made.callbackId}/instances/${made.instanceId}`)).toEqual(instanceBefore);
+    expect(await api(emulator, "GET", `/callbacks/${made.callbackId}/instances/${made.instanceId}`)).toEqual(
+      instanceBefore,
+    );
     expect((await listAll(emulator, "/roles")).filter((role) => role.slug === slug)).toEqual([roleBefore]);
     await expectNoPlannedChanges(await a.open(aProgram), { refresh: true, what: "of stack A after B was refused" });
     // Nothing of B's went into its state.
-    expect((await bStack.exportStack()).deployment.resources?.filter((r: { type: string }) => !r.type.startsWith("pulumi:")) ?? []).toEqual([]);
+    expect(
+      (await bStack.exportStack()).deployment.resources?.filter(
+        (r: { type: string }) => !r.type.startsWith("pulumi:"),
+      ) ?? [],
+    ).toEqual([]);
   });
 
   it("fails a create whose intent store cannot be written before anything is sent, and does not loop on the next run", async () => {
@@ -164,7 +216,9 @@ describe.each<[Door, Tool]>(
     const slug = `unwritable-home-${door}`;
     // A HOME under a regular file, and no TCS_CREATE_INTENTS_DIR (the tests' own is left out of the
     // engine's environment for these runs): the store cannot be made.
-    const stack = await stackOf(door, `unwritable-${door}`, { HOME: path.join(file, "home") }).open(programOf(door, { role: { slug } }));
+    const stack = await stackOf(door, `unwritable-${door}`, { HOME: path.join(file, "home") }).open(
+      programOf(door, { role: { slug } }),
+    );
     const testsOwn = process.env.TCS_CREATE_INTENTS_DIR;
     delete process.env.TCS_CREATE_INTENTS_DIR;
     try {
@@ -212,7 +266,12 @@ describe.each<[Door, Tool]>(
     if (door === "native") {
       // What `pulumi import` does, as a program states it (no Node language host runs the CLI's import here).
       const imported = await opened.open(async () => {
-        new NativeResource("Role", "triage", { name: "Shared triage", slug, permissions: ["thread_read"] }, { import: made.id });
+        new NativeResource(
+          "Role",
+          "triage",
+          { name: "Shared triage", slug, permissions: ["thread_read"] },
+          { import: made.id },
+        );
       });
       expect((await imported.up()).summary.resourceChanges).toEqual({ import: 1, same: 1 });
       expect((await stack.preview()).changeSummary).toEqual({ same: 2 });
@@ -220,7 +279,9 @@ describe.each<[Door, Tool]>(
       const adopted = await opened.open(programOf(door, { role: { slug, adoptId: made.id } }));
       expect((await adopted.up()).summary.resourceChanges).toEqual({ create: 1, same: 1 });
     }
-    expect((await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"))?.id).toBe(made.id);
+    expect(
+      (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"))?.id,
+    ).toBe(made.id);
     expect((await listAll(emulator, "/roles")).filter((r) => r.slug === slug).map((r) => r.id)).toEqual([made.id]);
   });
 });

@@ -31,7 +31,12 @@ describe("the packed package", () => {
   it("works from a tarball in a project outside the repository", async () => {
     // --ignore-scripts: prepack would rebuild dist/ while other test files' engines load it (npm test
     // built it before any test started).
-    const packed = JSON.parse(execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", project], { cwd: REPO_ROOT, encoding: "utf8" }));
+    const packed = JSON.parse(
+      execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", project], {
+        cwd: REPO_ROOT,
+        encoding: "utf8",
+      }),
+    );
     const tarball = packed[0].filename as string;
     const files = (packed[0].files as { path: string }[]).map((f) => f.path);
     expect(files).toContain("dist/provider/impl.js");
@@ -58,13 +63,20 @@ describe("the packed package", () => {
         {
           name: "packed-project",
           private: true,
-          dependencies: { "pulumi-tcs": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion, "@pulumi/policy": policyVersion },
+          dependencies: {
+            "pulumi-tcs": `file:./${tarball}`,
+            "@pulumi/pulumi": pulumiVersion,
+            "@pulumi/policy": policyVersion,
+          },
         },
         null,
         2,
       ),
     );
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: project, stdio: "inherit" });
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+      cwd: project,
+      stdio: "inherit",
+    });
 
     const backend = path.join(project, ".pulumi");
     fs.mkdirSync(backend);
@@ -73,7 +85,12 @@ describe("the packed package", () => {
       cwd: project,
       encoding: "utf8",
       maxBuffer: 16 * 1024 * 1024,
-      env: { ...process.env, PULUMI_BACKEND_URL: `file://${backend}`, PACKED_TCS_KEY: emulator.keys.production.secret, PACKED_TCS_URL: emulator.url },
+      env: {
+        ...process.env,
+        PULUMI_BACKEND_URL: `file://${backend}`,
+        PACKED_TCS_KEY: emulator.keys.production.secret,
+        PACKED_TCS_URL: emulator.url,
+      },
     });
     const result = JSON.parse(stdout.trim().split("\n").pop()!);
     expect(result.resolvedFrom).toBe(path.join("node_modules", "pulumi-tcs", "dist", "provider", "index.js"));
@@ -133,7 +150,11 @@ describe("the packed package", () => {
         ],
         { cwd: project, encoding: "utf8" },
       );
-      expect({ moduleResolution, output: result.stdout + result.stderr, status: result.status }).toEqual({ moduleResolution, output: "", status: 0 });
+      expect({ moduleResolution, output: result.stdout + result.stderr, status: result.status }).toEqual({
+        moduleResolution,
+        output: "",
+        status: 0,
+      });
     }
   });
 
@@ -141,7 +162,11 @@ describe("the packed package", () => {
     const script = `const { ToolConnectivityClient } = require("pulumi-tcs/sdk");
       new ToolConnectivityClient({ apiKey: process.env.K, baseUrl: process.env.U, rateLimit: "production" }).roles.retrieve(process.env.R)
         .then((role) => console.log(role.slug));`;
-    const role = await api(emulator, "POST", "/roles", { name: "From the SDK", slug: "sdk-from-the-tarball", permissions: ["thread_read"] });
+    const role = await api(emulator, "POST", "/roles", {
+      name: "From the SDK",
+      slug: "sdk-from-the-tarball",
+      permissions: ["thread_read"],
+    });
     const { stdout } = await promisify(execFile)("node", ["-e", script], {
       cwd: project,
       encoding: "utf8",
@@ -150,10 +175,16 @@ describe("the packed package", () => {
     expect(stdout.trim()).toBe("sdk-from-the-tarball");
 
     // The package's "./sdk" entry exports the public surface only: nothing of sdk/internal/.
-    const exported = await promisify(execFile)("node", ["-p", 'JSON.stringify(Object.keys(require("pulumi-tcs/sdk")))'], { cwd: project, encoding: "utf8" });
+    const exported = await promisify(execFile)(
+      "node",
+      ["-p", 'JSON.stringify(Object.keys(require("pulumi-tcs/sdk")))'],
+      { cwd: project, encoding: "utf8" },
+    );
     expect(JSON.parse(exported.stdout).sort()).toEqual([...SDK_VALUE_EXPORTS].sort());
 
-    const bin = spawn(path.join(project, "node_modules", ".bin", "tcs-emulator"), ["--port", "0", "--db", ":memory:"], { cwd: project });
+    const bin = spawn(path.join(project, "node_modules", ".bin", "tcs-emulator"), ["--port", "0", "--db", ":memory:"], {
+      cwd: project,
+    });
     try {
       const url = await listeningUrl(bin);
       expect((await fetch(`${url}/_emulator/health`)).ok).toBe(true);
@@ -176,21 +207,37 @@ describe("the packed package", () => {
     const routes = Object.fromEntries(cases.map((c, i) => [c.route.replace(" /", ` /case-${i}/`), c.wire]));
     const server = await startReplayServer(routes);
     try {
-      const plan = cases.map((c, i) => ({ name: c.name, baseUrl: `${server.url}/case-${i}`, call: c.call, args: c.args, list: c.list ?? false }));
+      const plan = cases.map((c, i) => ({
+        name: c.name,
+        baseUrl: `${server.url}/case-${i}`,
+        call: c.call,
+        args: c.args,
+        list: c.list ?? false,
+      }));
       fs.writeFileSync(path.join(project, "cases.json"), JSON.stringify(plan));
-      fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", "read-golden.js"), path.join(project, "read-golden.js"));
+      fs.copyFileSync(
+        path.join(__dirname, "fixtures", "packed-project", "read-golden.js"),
+        path.join(project, "read-golden.js"),
+      );
       const { stdout } = await promisify(execFile)("node", ["read-golden.js"], {
         cwd: project,
         encoding: "utf8",
         maxBuffer: 16 * 1024 * 1024,
         env: { ...process.env, PACKED_TCS_KEY: emulator.keys.production.secret },
       });
-      const results = JSON.parse(stdout.trim().split("\n").pop()!) as { name: string; read?: unknown; error?: string }[];
+      const results = JSON.parse(stdout.trim().split("\n").pop()!) as {
+        name: string;
+        read?: unknown;
+        error?: string;
+      }[];
       expect(results.filter((r) => r.error)).toEqual([]);
       expect(results).toHaveLength(cases.length);
       // Back in wire form (the SDK's casing is internal: done here, not in the user's script).
       for (const [i, result] of results.entries())
-        expect({ name: result.name, read: toWire(result.read) }).toEqual({ name: cases[i].name, read: cases[i].expected });
+        expect({ name: result.name, read: toWire(result.read) }).toEqual({
+          name: cases[i].name,
+          read: cases[i].expected,
+        });
     } finally {
       await server.close();
     }
@@ -222,7 +269,12 @@ describe("the packed package", () => {
     const env = { ...process.env, PULUMI_BACKEND_URL: `file://${path.join(project, ".pulumi")}` };
     // Asynchronously: the emulator answering the plugin lives in this process.
     const pulumi = (...args: string[]) =>
-      promisify(execFile)("pulumi", [...args, "--non-interactive"], { cwd: yaml, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+      promisify(execFile)("pulumi", [...args, "--non-interactive"], {
+        cwd: yaml,
+        env,
+        encoding: "utf8",
+        maxBuffer: 16 * 1024 * 1024,
+      });
     await pulumi("stack", "init", "packed-yaml");
     await pulumi("config", "set", "tcs:baseUrl", emulator.url);
     await pulumi("config", "set", "--secret", "tcs:apiKey", emulator.keys.production.secret);

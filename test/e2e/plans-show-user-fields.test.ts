@@ -53,38 +53,45 @@ describe("plans show the user's fields only", () => {
     expect(output.text()).not.toMatch(PLUMBING);
   });
 
-  testInLong("a refresh preview after a hand edit shows the renamed name alone; up --refresh puts it back; then a refresh preview shows nothing", async () => {
-    const up = await stack.up();
-    const callbackId = up.outputs.callbackId.value as string;
-    await api(emulator, "PATCH", `/callbacks/${callbackId}`, { name: "Renamed by hand" });
+  testInLong(
+    "a refresh preview after a hand edit shows the renamed name alone; up --refresh puts it back; then a refresh preview shows nothing",
+    async () => {
+      const up = await stack.up();
+      const callbackId = up.outputs.callbackId.value as string;
+      await api(emulator, "PATCH", `/callbacks/${callbackId}`, { name: "Renamed by hand" });
 
-    const drifted = outputCollector();
-    const preview = await stack.preview({ refresh: true, diff: true, onOutput: drifted.onOutput });
-    expect(preview.changeSummary).toMatchObject({ update: 1 });
-    expect(drifted.text()).toMatch(/~ name\s*: "(Renamed by hand|GitHub events)" => "(GitHub events|Renamed by hand)"/);
-    expect(drifted.text()).not.toMatch(PLUMBING);
+      const drifted = outputCollector();
+      const preview = await stack.preview({ refresh: true, diff: true, onOutput: drifted.onOutput });
+      expect(preview.changeSummary).toMatchObject({ update: 1 });
+      expect(drifted.text()).toMatch(
+        /~ name\s*: "(Renamed by hand|GitHub events)" => "(GitHub events|Renamed by hand)"/,
+      );
+      expect(drifted.text()).not.toMatch(PLUMBING);
 
-    // The progress display's short diffs too: `[diff: ~name]`, where it read `[diff: -tcsCreateKey,tcsReplaceOnChanges,tcsValidatedBy~name]`.
-    const restored = outputCollector();
-    await stack.up({ refresh: true, onOutput: restored.onOutput });
-    expect(restored.text()).toContain("[diff: ~name]");
-    expect(restored.text()).not.toMatch(PLUMBING);
-    expect((await api(emulator, "GET", `/callbacks/${callbackId}`)).name).toBe("GitHub events");
+      // The progress display's short diffs too: `[diff: ~name]`, where it read `[diff: -tcsCreateKey,tcsReplaceOnChanges,tcsValidatedBy~name]`.
+      const restored = outputCollector();
+      await stack.up({ refresh: true, onOutput: restored.onOutput });
+      expect(restored.text()).toContain("[diff: ~name]");
+      expect(restored.text()).not.toMatch(PLUMBING);
+      expect((await api(emulator, "GET", `/callbacks/${callbackId}`)).name).toBe("GitHub events");
 
-    const clean = outputCollector();
-    const again = await stack.preview({ refresh: true, diff: true, onOutput: clean.onOutput });
-    expect(again.changeSummary).toEqual({ same: 2 });
-    expect(clean.text()).not.toMatch(PLUMBING);
-  });
+      const clean = outputCollector();
+      const again = await stack.preview({ refresh: true, diff: true, onOutput: clean.onOutput });
+      expect(again.changeSummary).toEqual({ same: 2 });
+      expect(clean.text()).not.toMatch(PLUMBING);
+    },
+  );
 
-  testInNpmTest("the import option is refused before anything is sent, with one message naming the resource, the id and adoptId", async () => {
-    // In a process of its own, as a user runs it: an inline program that throws leaves rejected promises
-    // of Pulumi's stack resource behind, which Pulumi's handler reports and jest would count as this
-    // file's errors. The stack is the one above, with its config.
-    const script = path.join(env.scratch.dir, "import-option.js");
-    fs.writeFileSync(
-      script,
-      `const { LocalWorkspace } = require("@pulumi/pulumi/automation");
+  testInNpmTest(
+    "the import option is refused before anything is sent, with one message naming the resource, the id and adoptId",
+    async () => {
+      // In a process of its own, as a user runs it: an inline program that throws leaves rejected promises
+      // of Pulumi's stack resource behind, which Pulumi's handler reports and jest would count as this
+      // file's errors. The stack is the one above, with its config.
+      const script = path.join(env.scratch.dir, "import-option.js");
+      fs.writeFileSync(
+        script,
+        `const { LocalWorkspace } = require("@pulumi/pulumi/automation");
 const tcs = require(${JSON.stringify(path.join(REPO_ROOT, "dist", "provider"))});
 const program = async () => {
   new tcs.Role("auditors", { name: "Auditors", slug: "auditors", permissions: ["thread_read"] }, { import: "rol_handmade0000000000" });
@@ -94,18 +101,23 @@ LocalWorkspace.selectStack({ stackName: "plans-user-fields", projectName: "tcs",
   .then((stack) => stack.preview())
   .then(() => console.log("the preview passed"), (error) => console.log(error.message));
 `,
-    );
-    await requests.reset(emulator);
-    const { stdout } = await runBin(script, []);
-    // Every error the engine prints is this message (an inline program reports it twice: once from
-    // Pulumi's handler of the rejection, once as the program's result), and no stack trace.
-    const errors = new Set([...stdout.matchAll(/error: (.*)/g)].map((match) => match[1].trim()).filter((message) => message !== "preview failed"));
-    expect([...errors]).toEqual([
-      'tcs:Role "auditors": the import resource option does not work on pulumi-tcs resources (dynamic resources, pulumi/pulumi#16175). ' +
-        'To take over rol_handmade0000000000, declare adoptId: "rol_handmade0000000000" in its arguments instead of the import option: ' +
-        "the first up reads that object and brings it under the stack without creating one (see docs/adoption.md).",
-    ]);
-    expect(stdout).not.toMatch(/toJavaScript|grpc|\n\s+at /i);
-    expect((await requests.read(emulator)).total).toBe(0);
-  });
+      );
+      await requests.reset(emulator);
+      const { stdout } = await runBin(script, []);
+      // Every error the engine prints is this message (an inline program reports it twice: once from
+      // Pulumi's handler of the rejection, once as the program's result), and no stack trace.
+      const errors = new Set(
+        [...stdout.matchAll(/error: (.*)/g)]
+          .map((match) => match[1].trim())
+          .filter((message) => message !== "preview failed"),
+      );
+      expect([...errors]).toEqual([
+        'tcs:Role "auditors": the import resource option does not work on pulumi-tcs resources (dynamic resources, pulumi/pulumi#16175). ' +
+          'To take over rol_handmade0000000000, declare adoptId: "rol_handmade0000000000" in its arguments instead of the import option: ' +
+          "the first up reads that object and brings it under the stack without creating one (see docs/adoption.md).",
+      ]);
+      expect(stdout).not.toMatch(/toJavaScript|grpc|\n\s+at /i);
+      expect((await requests.read(emulator)).total).toBe(0);
+    },
+  );
 });

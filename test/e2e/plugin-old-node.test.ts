@@ -18,7 +18,10 @@ plugins:
       path: ./node_modules/pulumi-tcs/bin
 resources:
 ${["first", "second", "third"]
-  .map((name) => `  ${name}:\n    type: tcs:Role\n    properties: { name: Old node ${name}, slug: old-node-${name}, permissions: [thread_read] }\n`)
+  .map(
+    (name) =>
+      `  ${name}:\n    type: tcs:Role\n    properties: { name: Old node ${name}, slug: old-node-${name}, permissions: [thread_read] }\n`,
+  )
   .join("")}`;
 
 let emulator: RunningEmulator;
@@ -42,7 +45,11 @@ beforeAll(async () => {
       preload,
       `Object.defineProperty(process, "versions", { value: { ...process.versions, node: "20.11.0" } });\nObject.defineProperty(process, "version", { value: "v20.11.0" });\n`,
     );
-    fs.writeFileSync(path.join(oldNodeDir, "node"), `#!/bin/bash\nexec "${process.execPath}" --require "${preload}" "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      path.join(oldNodeDir, "node"),
+      `#!/bin/bash\nexec "${process.execPath}" --require "${preload}" "$@"\n`,
+      { mode: 0o755 },
+    );
   }
   oldNodeVersion = execFileSync(path.join(oldNodeDir, "node"), ["-p", "process.version"], { encoding: "utf8" }).trim();
 });
@@ -54,9 +61,13 @@ afterAll(async () => {
 
 /** A Node.js older than 22 on PATH (a system one, as here, where /usr/bin/node is v20), if any. */
 function olderNode(): string | undefined {
-  const candidates = execFileSync("bash", ["-c", "which -a node || true"], { encoding: "utf8" }).split("\n").filter(Boolean);
+  const candidates = execFileSync("bash", ["-c", "which -a node || true"], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
   return candidates.find((node) => {
-    const major = Number(execFileSync(node, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).trim());
+    const major = Number(
+      execFileSync(node, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).trim(),
+    );
     return major < 22;
   });
 }
@@ -102,11 +113,14 @@ test("with Node 20 first on PATH, the plugin's one-line message is the only erro
   const { stack } = project;
   const up = await stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: 4 });
-  const roles = async () => (await listAll(emulator, "/roles")).filter((role) => String(role.slug).startsWith("old-node-")).length;
+  const roles = async () =>
+    (await listAll(emulator, "/roles")).filter((role) => String(role.slug).startsWith("old-node-")).length;
   expect(await roles()).toBe(3);
 
   // A new resource: preview and up stop at the provider, before any resource is checked.
-  project.write(`${PROGRAM}  fourth:\n    type: tcs:Role\n    properties: { name: Old node fourth, slug: old-node-fourth, permissions: [thread_read] }\n`);
+  project.write(
+    `${PROGRAM}  fourth:\n    type: tcs:Role\n    properties: { name: Old node fourth, slug: old-node-fourth, permissions: [thread_read] }\n`,
+  );
   expectClearRefusal(await withOldNode((onOutput) => stack.preview({ onOutput })), { once: true });
   expectClearRefusal(await withOldNode((onOutput) => stack.up({ onOutput })), { once: true });
   expectClearRefusal(await withOldNode((onOutput) => stack.refresh({ onOutput })), { once: false });

@@ -9,7 +9,8 @@ import * as path from "node:path";
 import { REPO_ROOT } from "../lib/engine";
 
 const PLUGIN = path.join(REPO_ROOT, "bin", "pulumi-resource-tcs");
-const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string })
+  .version;
 
 /** The plugin started with `args` and stdin closed, as a user's shell in CI starts it. */
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -88,7 +88,10 @@ function program(shape: Shape) {
       new tcs.IntegrationSetupSession(session.name, {
         integrationId: FIX.devtoolsIntegration,
         name: `Connect (${session.name})`,
-        expiresAt: session.expiresInHours === undefined ? undefined : new Date(Date.now() + session.expiresInHours * HOUR_MS).toISOString(),
+        expiresAt:
+          session.expiresInHours === undefined
+            ? undefined
+            : new Date(Date.now() + session.expiresInHours * HOUR_MS).toISOString(),
         redirectUrl: session.redirectUrl,
         metadata: TEAM,
       });
@@ -114,7 +117,8 @@ interface Violation {
 function violations(output: string): Violation[] {
   const found: Violation[] = [];
   const entry = /- \[(advisory|mandatory)\](?: \[severity: \w+\])?\s+(tcs-[\w-]+)\s+\((\S+: [^)]+)\)\n[^\n]*\n\s+(.*)/g;
-  for (const m of output.matchAll(entry)) found.push({ level: m[1], policy: m[2], resource: m[3], message: m[4].trim() });
+  for (const m of output.matchAll(entry))
+    found.push({ level: m[1], policy: m[2], resource: m[3], message: m[4].trim() });
   return found;
 }
 
@@ -125,7 +129,8 @@ const SESSION = (name: string) => `pulumi-nodejs:dynamic/tcs:IntegrationSetupSes
 const DEFAULT_PROVIDER = "pulumi:providers:pulumi-nodejs: default";
 
 /** Sorted, so a test states the whole set of violations it expects, in any order. */
-const sorted = (list: Violation[]) => [...list].sort((a, b) => `${a.policy} ${a.resource}`.localeCompare(`${b.policy} ${b.resource}`));
+const sorted = (list: Violation[]) =>
+  [...list].sort((a, b) => `${a.policy} ${a.resource}`.localeCompare(`${b.policy} ${b.resource}`));
 
 describe("the pulumi-tcs policy pack on the real engine", () => {
   let emulator: RunningEmulator;
@@ -145,7 +150,11 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
 
   async function preview(stack: Stack, configFile?: string) {
     const output = outputCollector();
-    const run = stack.preview({ policyPacks: [PACK], policyPackConfigs: configFile ? [configFile] : undefined, onOutput: output.onOutput });
+    const run = stack.preview({
+      policyPacks: [PACK],
+      policyPackConfigs: configFile ? [configFile] : undefined,
+      onOutput: output.onOutput,
+    });
     const outcome = await run.then(
       () => "succeeded" as const,
       () => "failed" as const,
@@ -175,25 +184,38 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
           resource: CONFIG,
           message: expect.stringMatching(/exposes every tool .*absent.* in production stack 'prod'/),
         },
-        { level: "advisory", policy: "tcs-required-metadata", resource: CONFIG, message: "ProviderConfig 'github' lacks required metadata key cost-center" },
+        {
+          level: "advisory",
+          policy: "tcs-required-metadata",
+          resource: CONFIG,
+          message: "ProviderConfig 'github' lacks required metadata key cost-center",
+        },
         {
           level: "advisory",
           policy: "tcs-required-metadata",
           resource: CALLBACK,
           message: "Callback 'events' lacks required metadata keys owner, cost-center",
         },
-        { level: "advisory", policy: "tcs-callback-description", resource: CALLBACK, message: "callback 'events' has no description" },
+        {
+          level: "advisory",
+          policy: "tcs-callback-description",
+          resource: CALLBACK,
+          message: "callback 'events' has no description",
+        },
         {
           level: "mandatory",
           policy: "tcs-role-sensitive-permissions",
           resource: ROLE,
-          message: "role 'support' grants sensitive permission member_manage without the approval tag '[approved-sensitive]' in its description",
+          message:
+            "role 'support' grants sensitive permission member_manage without the approval tag '[approved-sensitive]' in its description",
         },
         {
           level: "mandatory",
           policy: "tcs-setup-session-expiry",
           resource: SESSION("too-long"),
-          message: expect.stringMatching(/^setup session 'too-long' expires 7\d\.\d h from now .* beyond the 48 h allowed$/),
+          message: expect.stringMatching(
+            /^setup session 'too-long' expires 7\d\.\d h from now .* beyond the 48 h allowed$/,
+          ),
         },
         {
           level: "mandatory",
@@ -232,13 +254,24 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     expect(result.output).toMatch(/⚠️ tcs-policy@v0\.1\.0/);
     expect(sorted(result.found)).toEqual(
       sorted([
-        { level: "advisory", policy: "tcs-callback-description", resource: CALLBACK, message: "callback 'events' has no description" },
-        { level: "advisory", policy: "tcs-setup-session-expiry", resource: SESSION("too-long"), message: expect.stringMatching(/beyond the 4 h allowed$/) },
+        {
+          level: "advisory",
+          policy: "tcs-callback-description",
+          resource: CALLBACK,
+          message: "callback 'events' has no description",
+        },
+        {
+          level: "advisory",
+          policy: "tcs-setup-session-expiry",
+          resource: SESSION("too-long"),
+          message: expect.stringMatching(/beyond the 4 h allowed$/),
+        },
         {
           level: "advisory",
           policy: "tcs-setup-session-expiry",
           resource: SESSION("plain-http"),
-          message: "setup session 'plain-http' has no expiresAt, so it lives the service default of 24 h, beyond the 4 h allowed; set expiresAt",
+          message:
+            "setup session 'plain-http' has no expiresAt, so it lives the service default of 24 h, beyond the 4 h allowed; set expiresAt",
         },
         {
           level: "advisory",
@@ -265,14 +298,23 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     try {
       const stack = await env.open(async () => {
         for (const connection of ["prod", "staging"]) {
-          new tcs.ProviderConfig(`github-${connection}`, { connection, providerId: FIX.githubProvider, value: SECRET_CONFIG_VALUE, metadata: TEAM });
+          new tcs.ProviderConfig(`github-${connection}`, {
+            connection,
+            providerId: FIX.githubProvider,
+            value: SECRET_CONFIG_VALUE,
+            metadata: TEAM,
+          });
         }
         return {};
       });
       // Both connections reach the same emulator: what differs is the mark on `prod`.
       for (const connection of ["prod", "staging"]) {
         await stack.setConfig(`tcs:connections.${connection}.baseUrl`, { value: emulator.url }, true);
-        await stack.setConfig(`tcs:connections.${connection}.apiKey`, { value: emulator.keys.production.secret, secret: true }, true);
+        await stack.setConfig(
+          `tcs:connections.${connection}.apiKey`,
+          { value: emulator.keys.production.secret, secret: true },
+          true,
+        );
       }
       await stack.setConfig("tcs:connections.prod.production", { value: "true" }, true);
       const result = await preview(stack);
@@ -306,7 +348,8 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
         level: "mandatory",
         policy: "tcs-api-key-secret",
         resource: DEFAULT_PROVIDER,
-        message: "stack config tcs:apiKey of stack 'plain-key' is plain text; store it with `pulumi config set --secret tcs:apiKey <key>`",
+        message:
+          "stack config tcs:apiKey of stack 'plain-key' is plain text; store it with `pulumi config set --secret tcs:apiKey <key>`",
       },
     ]);
     // The rule never echoes the key.

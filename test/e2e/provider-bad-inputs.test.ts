@@ -14,17 +14,27 @@ import { outputCollector } from "./helpers/workspace";
 const CASES: Array<[string, () => void, string, RegExp]> = [
   [
     "callback: metadata key too long",
-    () => new tcs.Callback("x", { integrationProviderId: FIX.githubIntegrationProvider, metadata: { ["k".repeat(41)]: 1 } }),
+    () =>
+      new tcs.Callback("x", {
+        integrationProviderId: FIX.githubIntegrationProvider,
+        metadata: { ["k".repeat(41)]: 1 },
+      }),
     `metadata.${"k".repeat(41)}`,
     /40 characters/,
   ],
   [
     "config: value misses a required setting",
-    () => new tcs.ProviderConfig("x", { providerId: FIX.githubProvider, value: { base_url: "https://api.github.com" } }),
+    () =>
+      new tcs.ProviderConfig("x", { providerId: FIX.githubProvider, value: { base_url: "https://api.github.com" } }),
     "value.timeout_seconds",
     /required/,
   ],
-  ["role: slug with spaces", () => new tcs.Role("x", { name: "R", slug: "Bad Slug", permissions: ["thread_read"] }), "slug", /lowercase/],
+  [
+    "role: slug with spaces",
+    () => new tcs.Role("x", { name: "R", slug: "Bad Slug", permissions: ["thread_read"] }),
+    "slug",
+    /lowercase/,
+  ],
 ];
 
 describe("bad inputs fail at preview with the property named", () => {

@@ -28,7 +28,9 @@ describe("drift and adoption on the real engine", () => {
       await api(emulator, "DELETE", `/provider-configs/${configId}`);
 
       const output = outputCollector();
-      await expect(stack.preview({ refresh: true, expectNoChanges: true, onOutput: output.onOutput })).rejects.toThrow();
+      await expect(
+        stack.preview({ refresh: true, expectNoChanges: true, onOutput: output.onOutput }),
+      ).rejects.toThrow();
       // The refresh names what drifted: the renamed callback is updated back, the deleted config re-created.
       expect(output.text()).toMatch(/tcs:Callback\s+events\s+update/);
       expect(output.text()).toMatch(/tcs:ProviderConfig\s+github\s+create/);
@@ -52,12 +54,17 @@ describe("drift and adoption on the real engine", () => {
     const env = tcsStack("archived", emulator);
     try {
       const program = async () => {
-        const cb = new tcs.Callback("linear", { integrationProviderId: FIX.linearIntegrationProvider, name: "Linear events" });
+        const cb = new tcs.Callback("linear", {
+          integrationProviderId: FIX.linearIntegrationProvider,
+          name: "Linear events",
+        });
         return { id: cb.id };
       };
       const stack = await env.open(program);
       const up = await stack.up();
-      await fetch(`${emulator.url}/_emulator/callbacks/${up.outputs.id.value}/archive`, { method: "POST" }).then((r) => expect(r.ok).toBe(true));
+      await fetch(`${emulator.url}/_emulator/callbacks/${up.outputs.id.value}/archive`, { method: "POST" }).then((r) =>
+        expect(r.ok).toBe(true),
+      );
       const preview = await stack.preview({ refresh: true });
       expect(preview.changeSummary).toMatchObject({ replace: 1 });
       const again = await stack.up({ refresh: true });
@@ -70,7 +77,11 @@ describe("drift and adoption on the real engine", () => {
   });
 
   it("adopts objects created through the API with no duplicate, bringing in-place fields to the program", async () => {
-    const role = await api(emulator, "POST", "/roles", { name: "Made by hand", slug: "made-by-hand", permissions: ["thread_read"] });
+    const role = await api(emulator, "POST", "/roles", {
+      name: "Made by hand",
+      slug: "made-by-hand",
+      permissions: ["thread_read"],
+    });
     const config = await api(emulator, "POST", "/provider-configs", {
       provider_id: FIX.githubProvider,
       name: "hand config",
@@ -80,7 +91,12 @@ describe("drift and adoption on the real engine", () => {
     const configsBefore = (await listAll(emulator, `/provider-configs?provider_id=${FIX.githubProvider}`)).length;
 
     const program = async () => {
-      const adoptedRole = new tcs.Role("adopted-role", { adoptId: role.id, name: "Renamed by Pulumi", slug: "made-by-hand", permissions: ["thread_read"] });
+      const adoptedRole = new tcs.Role("adopted-role", {
+        adoptId: role.id,
+        name: "Renamed by Pulumi",
+        slug: "made-by-hand",
+        permissions: ["thread_read"],
+      });
       const adoptedConfig = new tcs.ProviderConfig("adopted-config", {
         adoptId: config.id,
         providerId: FIX.githubProvider,
@@ -101,7 +117,9 @@ describe("drift and adoption on the real engine", () => {
       expect(byMethod.PUT).toBe(1);
 
       expect((await listAll(emulator, "/roles")).length).toBe(rolesBefore);
-      expect((await listAll(emulator, `/provider-configs?provider_id=${FIX.githubProvider}`)).length).toBe(configsBefore);
+      expect((await listAll(emulator, `/provider-configs?provider_id=${FIX.githubProvider}`)).length).toBe(
+        configsBefore,
+      );
       expect((await api(emulator, "GET", `/roles/${role.id}`)).name).toBe("Renamed by Pulumi");
     } finally {
       env.scratch.remove();
@@ -151,7 +169,10 @@ describe("drift and adoption on the real engine", () => {
   });
 
   it("names the existing callback and adoptId when an integration provider already has one", async () => {
-    const existing = await api(emulator, "POST", "/callbacks", { integration_provider_id: FIX.slackIntegrationProvider, name: "Made by hand" });
+    const existing = await api(emulator, "POST", "/callbacks", {
+      integration_provider_id: FIX.slackIntegrationProvider,
+      name: "Made by hand",
+    });
     const env = tcsStack("collide-callback", emulator);
     try {
       const stack = await env.open(async () => {
@@ -186,7 +207,9 @@ describe("drift and adoption on the real engine", () => {
       await requests.reset(emulator);
       const output = outputCollector();
       await expect(stack.up({ onOutput: output.onOutput })).rejects.toThrow();
-      expect(output.text()).toContain(`adoptId: tcs:ProviderConfig ${config.id} differs in properties that cannot change in place: providerId`);
+      expect(output.text()).toContain(
+        `adoptId: tcs:ProviderConfig ${config.id} differs in properties that cannot change in place: providerId`,
+      );
       expect(await requests.byMethod(emulator)).not.toHaveProperty("POST");
       expect(await requests.byMethod(emulator)).not.toHaveProperty("PATCH");
     } finally {

@@ -58,20 +58,31 @@ describe("faults on the real engine", () => {
       const up = await stack.up({ planAfter: { refresh: true } });
       expect(up.summary.result).toBe("succeeded");
       // Every fault fired once: the run really went through them.
-      expect((await faults.describe(emulator)).rules.map((rule: { fired: number }) => rule.fired)).toEqual([1, 1, 1, 1, 1]);
+      expect((await faults.describe(emulator)).rules.map((rule: { fired: number }) => rule.fired)).toEqual([
+        1, 1, 1, 1, 1,
+      ]);
       await faults.clear(emulator);
 
-      const configs = (await listAll(emulator, `/provider-configs?provider_id=${FIX.githubProvider}`)).filter((c) => c.metadata?.owner === "faults-test");
+      const configs = (await listAll(emulator, `/provider-configs?provider_id=${FIX.githubProvider}`)).filter(
+        (c) => c.metadata?.owner === "faults-test",
+      );
       expect(configs.map((c) => c.id)).toEqual([up.outputs.configId.value]);
       const roles = (await listAll(emulator, "/roles")).filter((r) => r.slug === "faulty-role");
       expect(roles.map((r) => r.id)).toEqual([up.outputs.roleId.value]);
-      const callbacks = (await listAll(emulator, "/callbacks")).filter((c) => c.integration_provider_id === FIX.githubIntegrationProvider);
-      expect(callbacks.map((c) => c.id)).toEqual([up.outputs.callbackId.value]);
-      const sessions = (await listAll(emulator, `/integration-setup-sessions?integration_id=${FIX.devtoolsIntegration}`)).filter((s) => s.status === "pending");
-      expect(sessions.map((s) => s.id)).toEqual([up.outputs.sessionId.value]);
-      const instances = (await listAll(emulator, `/callbacks/${up.outputs.callbackId.value}/instances?provider_config_id=${up.outputs.configId.value}`)).filter(
-        (i) => i.status === "attached",
+      const callbacks = (await listAll(emulator, "/callbacks")).filter(
+        (c) => c.integration_provider_id === FIX.githubIntegrationProvider,
       );
+      expect(callbacks.map((c) => c.id)).toEqual([up.outputs.callbackId.value]);
+      const sessions = (
+        await listAll(emulator, `/integration-setup-sessions?integration_id=${FIX.devtoolsIntegration}`)
+      ).filter((s) => s.status === "pending");
+      expect(sessions.map((s) => s.id)).toEqual([up.outputs.sessionId.value]);
+      const instances = (
+        await listAll(
+          emulator,
+          `/callbacks/${up.outputs.callbackId.value}/instances?provider_config_id=${up.outputs.configId.value}`,
+        )
+      ).filter((i) => i.status === "attached");
       expect(instances.map((i) => i.id)).toEqual([up.outputs.instanceId.value]);
 
       await stack.destroy();
@@ -87,10 +98,17 @@ describe("faults on the real engine", () => {
       // A targeted replace of a config meets the old one, which carries its marker: it goes first.
       const config = new tcs.ProviderConfig(
         "config",
-        { providerId: "prov_jira0000000000000000", value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] }, name: "orphan test" },
+        {
+          providerId: "prov_jira0000000000000000",
+          value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] },
+          name: "orphan test",
+        },
         { deleteBeforeReplace: true },
       );
-      const callback = new tcs.Callback("callback", { integrationProviderId: FIX.jiraIntegrationProvider, name: "orphan test" });
+      const callback = new tcs.Callback("callback", {
+        integrationProviderId: FIX.jiraIntegrationProvider,
+        name: "orphan test",
+      });
       // An instance carries no marker: a targeted replace collides with the old one unless it goes first.
       const instance = new tcs.CallbackInstance(
         "instance",
@@ -98,8 +116,17 @@ describe("faults on the real engine", () => {
         { deleteBeforeReplace: true },
       );
       const role = new tcs.Role("role", { name: "Orphan test", slug: "orphan-test", permissions: ["thread_read"] });
-      const session = new tcs.IntegrationSetupSession("session", { integrationId: FIX.chatIntegration, name: "orphan test" });
-      return { configId: config.id, callbackId: callback.id, instanceId: instance.id, roleId: role.id, sessionId: session.id };
+      const session = new tcs.IntegrationSetupSession("session", {
+        integrationId: FIX.chatIntegration,
+        name: "orphan test",
+      });
+      return {
+        configId: config.id,
+        callbackId: callback.id,
+        instanceId: instance.id,
+        roleId: role.id,
+        sessionId: session.id,
+      };
     };
     try {
       const stack = await env.open(program);
@@ -107,10 +134,14 @@ describe("faults on the real engine", () => {
       // What a run killed between its POSTs and its state write leaves: objects the state does not know,
       // and on this machine the intents of creates that never returned (create-intents.ts).
       const exported = await stack.exportStack();
-      for (const resource of exported.deployment.resources.filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/tcs:"))) {
+      for (const resource of exported.deployment.resources.filter((r: { type: string }) =>
+        r.type.startsWith("pulumi-nodejs:dynamic/tcs:"),
+      )) {
         beginCreate(await markerOfMade(resource.type.split(":").pop(), resource.id, resource.inputs));
       }
-      exported.deployment.resources = exported.deployment.resources.filter((r: { type: string }) => !r.type.startsWith("pulumi-nodejs:dynamic/tcs:"));
+      exported.deployment.resources = exported.deployment.resources.filter(
+        (r: { type: string }) => !r.type.startsWith("pulumi-nodejs:dynamic/tcs:"),
+      );
       await stack.importStack(exported);
 
       await requests.reset(emulator);
@@ -118,29 +149,40 @@ describe("faults on the real engine", () => {
       // The plan after the up reads every object first: what was taken over plans nothing.
       const second = await stack.up({ onOutput: output.onOutput, planAfter: { refresh: true } });
       expect(second.summary.resourceChanges).toMatchObject({ create: 5 });
-      for (const key of ["configId", "callbackId", "instanceId", "roleId", "sessionId"]) expect(second.outputs[key].value).toBe(first.outputs[key].value);
+      for (const key of ["configId", "callbackId", "instanceId", "roleId", "sessionId"])
+        expect(second.outputs[key].value).toBe(first.outputs[key].value);
       // Callback, config and session are found by their create marker, with no POST. A role and an
       // instance have no metadata: their POST collides with the identical orphan, taken over because this
       // machine holds the unfinished create's intent.
       const counts = await requests.read(emulator);
       const posts = Object.entries(counts.by_route).filter(([route]) => route.startsWith("POST "));
       expect(posts.map(([route]) => route).sort()).toEqual(["POST /callbacks/{callback_id}/instances", "POST /roles"]);
-      expect(output.text()).toMatch(/taken over instead of creating a new one: it carries this resource's create marker/);
+      expect(output.text()).toMatch(
+        /taken over instead of creating a new one: it carries this resource's create marker/,
+      );
       expect(output.text()).toMatch(
         /taken over instead of creating a new one: it has exactly the declared values, and this resource's create that did not finish on this machine made it/,
       );
       expect((await listAll(emulator, "/roles")).filter((r) => r.slug === "orphan-test")).toHaveLength(1);
-      expect(await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`)).toHaveLength(1);
+      expect(
+        await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`),
+      ).toHaveLength(1);
 
       // A forced replacement with unchanged inputs (up --replace) is a new object, and the old one is
       // removed (issue 33, item 4): with deleteBeforeReplace the engine deletes it first, so the
       // replacement's create meets nothing (issue 51: the engine tells a provider nothing of a targeted replace).
-      const urnOf = async (name: string) => (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith(`::${name}`)).urn;
-      const forced = await stack.up({ replace: [await urnOf("config"), await urnOf("instance")], planAfter: { refresh: true } });
+      const urnOf = async (name: string) =>
+        (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith(`::${name}`)).urn;
+      const forced = await stack.up({
+        replace: [await urnOf("config"), await urnOf("instance")],
+        planAfter: { refresh: true },
+      });
       expect(forced.outputs.configId.value).not.toBe(first.outputs.configId.value);
       expect(forced.outputs.instanceId.value).not.toBe(first.outputs.instanceId.value);
       await expect(api(emulator, "GET", `/provider-configs/${first.outputs.configId.value}`)).rejects.toThrow(/404/);
-      expect(await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`)).toHaveLength(1);
+      expect(
+        await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`),
+      ).toHaveLength(1);
       await stack.destroy();
     } finally {
       env.scratch.remove();

@@ -8,7 +8,9 @@ import { FIX, fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
 import { api, requests, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";
 
-const TYPES = ["ProviderConfig", "Callback", "CallbackInstance", "Role", "IntegrationSetupSession"].map((t) => `pulumi-nodejs:dynamic/tcs:${t}`);
+const TYPES = ["ProviderConfig", "Callback", "CallbackInstance", "Role", "IntegrationSetupSession"].map(
+  (t) => `pulumi-nodejs:dynamic/tcs:${t}`,
+);
 
 /** Every in-place field of the program changed (the replace test keeps these and changes replace fields). */
 const IN_PLACE_CHANGES = {
@@ -69,10 +71,22 @@ describe("provider lifecycle on the real engine", () => {
     expect((await requests.read(emulator)).total).toBe(0);
 
     const config = await api(emulator, "GET", `/provider-configs/${up.outputs.configId.value}`);
-    expect(config).toMatchObject({ name: "GitHub for agents", provider_id: FIX.githubProvider, metadata: { owner: "platform" } });
+    expect(config).toMatchObject({
+      name: "GitHub for agents",
+      provider_id: FIX.githubProvider,
+      metadata: { owner: "platform" },
+    });
     const callback = await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}`);
-    expect(callback).toMatchObject({ status: "active", name: "GitHub events", integration_provider_id: FIX.githubIntegrationProvider });
-    const instance = await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}/instances/${up.outputs.instanceId.value}`);
+    expect(callback).toMatchObject({
+      status: "active",
+      name: "GitHub events",
+      integration_provider_id: FIX.githubIntegrationProvider,
+    });
+    const instance = await api(
+      emulator,
+      "GET",
+      `/callbacks/${up.outputs.callbackId.value}/instances/${up.outputs.instanceId.value}`,
+    );
     expect(instance).toMatchObject({ status: "attached", config: { id: up.outputs.configId.value } });
     const role = await api(emulator, "GET", `/roles/${up.outputs.roleId.value}`);
     expect(role).toMatchObject({ slug: "support-agents", permissions: ["thread_create", "thread_read"] });
@@ -103,7 +117,11 @@ describe("provider lifecycle on the real engine", () => {
   it("changes in-place fields in place", async () => {
     const variant = IN_PLACE_CHANGES;
     const stack = await env.open(fullProgram(variant));
-    const before = { config: await stateOf("ProviderConfig"), callback: await stateOf("Callback"), role: await stateOf("Role") };
+    const before = {
+      config: await stateOf("ProviderConfig"),
+      callback: await stateOf("Callback"),
+      role: await stateOf("Role"),
+    };
     await requests.reset(emulator);
     const up = await stack.up({ onOutput: engineOutput.onOutput });
     expect(up.summary.resourceChanges).toMatchObject({ update: 3, same: 3 });
@@ -127,12 +145,18 @@ describe("provider lifecycle on the real engine", () => {
     expect([...role.permissions].sort()).toEqual(["message_read", "thread_create", "thread_read"]);
 
     // Reordered permissions are the same set: no change.
-    const reordered = await env.open(fullProgram({ ...variant, rolePermissions: ["message_read", "thread_create", "thread_read"] }));
+    const reordered = await env.open(
+      fullProgram({ ...variant, rolePermissions: ["message_read", "thread_create", "thread_read"] }),
+    );
     await expectNoPlannedChanges(reordered, { what: "with the permissions reordered" });
   });
 
   it("replaces on replace-only fields, including dependents whose input becomes unknown", async () => {
-    const before = { config: await stateOf("ProviderConfig"), instance: await stateOf("CallbackInstance"), session: await stateOf("IntegrationSetupSession") };
+    const before = {
+      config: await stateOf("ProviderConfig"),
+      instance: await stateOf("CallbackInstance"),
+      session: await stateOf("IntegrationSetupSession"),
+    };
     const stack = await env.open(
       fullProgram({
         ...IN_PLACE_CHANGES,
@@ -147,7 +171,11 @@ describe("provider lifecycle on the real engine", () => {
     expect(up.outputs.sessionId.value).not.toBe(before.session.id);
 
     await expect(api(emulator, "GET", `/provider-configs/${before.config.id}`)).rejects.toThrow(/404/);
-    const oldInstance = await api(emulator, "GET", `/callbacks/${up.outputs.callbackId.value}/instances/${before.instance.id}`);
+    const oldInstance = await api(
+      emulator,
+      "GET",
+      `/callbacks/${up.outputs.callbackId.value}/instances/${before.instance.id}`,
+    );
     expect(oldInstance.status).toBe("detached");
     const config = await api(emulator, "GET", `/provider-configs/${up.outputs.configId.value}`);
     expect(config.deployment.id).toBe(FIX.githubEnterpriseDeployment);
@@ -155,7 +183,11 @@ describe("provider lifecycle on the real engine", () => {
   });
 
   it("destroys what can be deleted and warns for roles and sessions", async () => {
-    const ids = { config: (await stateOf("ProviderConfig")).id, callback: (await stateOf("Callback")).id, role: (await stateOf("Role")).id };
+    const ids = {
+      config: (await stateOf("ProviderConfig")).id,
+      callback: (await stateOf("Callback")).id,
+      role: (await stateOf("Role")).id,
+    };
     const stack = await env.open(fullProgram());
     const output = outputCollector();
     const destroy = await stack.destroy({

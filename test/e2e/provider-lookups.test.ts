@@ -6,7 +6,11 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { FIX } from "./helpers/programs";
 import { api, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 
-const ACME = { customProvider: "cprov_acmetools00000000000", ok: "cpd_acmetoolsv1000000000", failed: "cpd_acmetoolsv2000000000" };
+const ACME = {
+  customProvider: "cprov_acmetools00000000000",
+  ok: "cpd_acmetoolsv1000000000",
+  failed: "cpd_acmetoolsv2000000000",
+};
 
 describe("lookups on the real engine", () => {
   let emulator: RunningEmulator;
@@ -23,11 +27,23 @@ describe("lookups on the real engine", () => {
 
   it("returns typed records from the service", async () => {
     // An event to find: a webhook delivery to an instance of a new callback.
-    const callback = await api(emulator, "POST", "/callbacks", { integration_provider_id: FIX.slackIntegrationProvider });
-    const config = await api(emulator, "POST", "/provider-configs", { provider_id: FIX.slackProvider, provider_config_vault_id: FIX.slackVault });
-    const instance = await api(emulator, "POST", `/callbacks/${callback.id}/instances`, { provider_config_id: config.id });
-    const hook = instance.triggers.find((t: { webhook_url?: string }) => t.webhook_url)?.webhook_url ?? instance.webhook_url;
-    await fetch(hook, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ hello: "world" }) });
+    const callback = await api(emulator, "POST", "/callbacks", {
+      integration_provider_id: FIX.slackIntegrationProvider,
+    });
+    const config = await api(emulator, "POST", "/provider-configs", {
+      provider_id: FIX.slackProvider,
+      provider_config_vault_id: FIX.slackVault,
+    });
+    const instance = await api(emulator, "POST", `/callbacks/${callback.id}/instances`, {
+      provider_config_id: config.id,
+    });
+    const hook =
+      instance.triggers.find((t: { webhook_url?: string }) => t.webhook_url)?.webhook_url ?? instance.webhook_url;
+    await fetch(hook, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ hello: "world" }),
+    });
 
     const stack = await env.open(async () => {
       const schema = await tcs.getProviderConfigSchema({ providerId: FIX.githubProvider });
@@ -36,7 +52,10 @@ describe("lookups on the real engine", () => {
       const deployment = await tcs.getCustomProviderDeployment({ id: ACME.ok });
       const waited = await tcs.waitForCustomProviderDeployment({ id: ACME.ok, pollIntervalMs: 100 });
       const versions = await tcs.getCustomProviderVersions({ customProviderId: ACME.customProvider });
-      const deployments = await tcs.getCustomProviderDeployments({ customProviderId: ACME.customProvider, status: ["succeeded", "failed"] });
+      const deployments = await tcs.getCustomProviderDeployments({
+        customProviderId: ACME.customProvider,
+        status: ["succeeded", "failed"],
+      });
       const logs = await tcs.getCustomProviderDeploymentLogs({ id: ACME.failed });
       return {
         schemaRequired: (schema.schema?.schema as { required?: string[] } | undefined)?.required ?? [],
@@ -85,7 +104,9 @@ describe("lookups on the real engine", () => {
 
     it("throws with the failing step's logs when a deployment failed", async () => {
       const failure = tcs.waitForCustomProviderDeployment({ id: ACME.failed, pollIntervalMs: 100 });
-      await expect(failure).rejects.toThrow(new RegExp(`custom provider deployment ${ACME.failed} failed at step '[^']+' \\(failed\\)`));
+      await expect(failure).rejects.toThrow(
+        new RegExp(`custom provider deployment ${ACME.failed} failed at step '[^']+' \\(failed\\)`),
+      );
       await expect(tcs.waitForCustomProviderDeployment({ id: ACME.failed })).rejects.toThrow(/health check/);
     });
 

@@ -36,7 +36,13 @@ function rolesOf(door: Door): PulumiFn {
 
 describe.each<Door>(["native", "dynamic"])("the %s door", (door) => {
   it("says each wait for the rate limit while it lasts, and warns once naming the tier and its fix", async () => {
-    const stack = tcsStack(`waits-${door}`, emulator, "development", {}, door === "native" ? { plugins: nativePlugins } : {});
+    const stack = tcsStack(
+      `waits-${door}`,
+      emulator,
+      "development",
+      {},
+      door === "native" ? { plugins: nativePlugins } : {},
+    );
     scratches.push(stack.scratch);
     const events: EngineEvent[] = [];
     await (await stack.open(rolesOf(door))).up({ onEvent: (event) => events.push(event) });
@@ -44,14 +50,19 @@ describe.each<Door>(["native", "dynamic"])("the %s door", (door) => {
     const diagnostics = events.flatMap((event) => (event.diagnosticEvent ? [event.diagnosticEvent] : []));
     const statuses = diagnostics.filter((diagnostic) => /waiting \d+ s for the rate limit/.test(diagnostic.message));
     expect(statuses.length).toBeGreaterThan(0);
-    for (const status of statuses) expect(status.message).toMatch(/waiting \d+ s for the rate limit \(the service says this key's window is spent/);
+    for (const status of statuses)
+      expect(status.message).toMatch(/waiting \d+ s for the rate limit \(the service says this key's window is spent/);
     if (door === "native") {
       // On the waiting role's own line, and kept out of the run's diagnostics.
-      expect(statuses.every((status) => status.ephemeral === true && /::tcs:index:Role::waiter-\d+$/.test(status.urn ?? ""))).toBe(true);
+      expect(
+        statuses.every((status) => status.ephemeral === true && /::tcs:index:Role::waiter-\d+$/.test(status.urn ?? "")),
+      ).toBe(true);
     }
     const warnings = diagnostics.filter((diagnostic) => diagnostic.message.includes("requests wait"));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0].message).toMatch(/requests wait \d+ s for the rate limit: .* See docs\/troubleshooting\.md#429-rate_limited/);
+    expect(warnings[0].message).toMatch(
+      /requests wait \d+ s for the rate limit: .* See docs\/troubleshooting\.md#429-rate_limited/,
+    );
     expect(warnings[0].message.trim().length).toBeLessThanOrEqual(300);
   });
 });

@@ -23,7 +23,8 @@ import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, type Scratch } from "./helpers/workspace";
 
 const run = promisify(execFile);
-const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string })
+  .version;
 
 /** Every command line of the README's sh blocks, without its comment. */
 const SHOWN = [...fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8").matchAll(/^```sh\n([\s\S]*?)^```/gm)]
@@ -34,7 +35,10 @@ const SHOWN = [...fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8").mat
 /** The README's command lines that match, split into words: at least one, or the README lost them. */
 function shown(pattern: RegExp): string[][] {
   const lines = SHOWN.filter((line) => pattern.test(line));
-  expect({ pattern: String(pattern), lines }).toEqual({ pattern: String(pattern), lines: expect.arrayContaining([expect.any(String)]) });
+  expect({ pattern: String(pattern), lines }).toEqual({
+    pattern: String(pattern),
+    lines: expect.arrayContaining([expect.any(String)]),
+  });
   return lines.map((line) => line.split(/\s+/));
 }
 
@@ -43,14 +47,20 @@ const RUN_HERE = [
   /^pulumi config set (--secret )?tcs:\w+ \S+$/,
   /^npx pulumi-tcs drift --stack <name>$/,
   /^npx pulumi-tcs generate --out infra\/tcs$/,
-  new RegExp(`^GONOSUMDB=github\\.com/pulumi-tcs go get ${GO_MODULE.replace(/\./g, "\\.")}@v${VERSION.replace(/\./g, "\\.")}$`),
+  new RegExp(
+    `^GONOSUMDB=github\\.com/pulumi-tcs go get ${GO_MODULE.replace(/\./g, "\\.")}@v${VERSION.replace(/\./g, "\\.")}$`,
+  ),
 ];
 
 /** The README's command lines another test runs: that file, and what in it runs the command. */
 const RUN_ELSEWHERE: { command: RegExp; file: string; runs: string }[] = [
   { command: /^npm run demo$/, file: "test/e2e/demo.test.ts", runs: '["demo"]' },
   { command: /^npm test$/, file: ".ci/run", runs: "\nnpm test\n" },
-  { command: /^npm install pulumi-tcs$/, file: "test/e2e/packaging.test.ts", runs: '"pulumi-tcs": `file:./${tarball}`' },
+  {
+    command: /^npm install pulumi-tcs$/,
+    file: "test/e2e/packaging.test.ts",
+    runs: '"pulumi-tcs": `file:./${tarball}`',
+  },
   {
     command: new RegExp(
       `^pulumi plugin install resource tcs ${VERSION.replace(/\./g, "\\.")} --file pulumi-resource-tcs-v${VERSION.replace(/\./g, "\\.")}-<os>-<arch>\\.tar\\.gz$`,
@@ -60,17 +70,29 @@ const RUN_ELSEWHERE: { command: RegExp; file: string; runs: string }[] = [
   },
   { command: /^pip install pulumi_tcs$/, file: "test/long/release-artifacts.test.ts", runs: '"pip", "install"' },
   {
-    command: new RegExp(`^~/\\.pulumi/plugins/resource-tcs-v${VERSION.replace(/\./g, "\\.")}/pulumi-resource-tcs drift --stack <name>$`),
+    command: new RegExp(
+      `^~/\\.pulumi/plugins/resource-tcs-v${VERSION.replace(/\./g, "\\.")}/pulumi-resource-tcs drift --stack <name>$`,
+    ),
     file: "test/long/release-artifacts.test.ts",
     runs: '["drift", "--stack"',
   },
   {
-    command: new RegExp(`^~/\\.pulumi/plugins/resource-tcs-v${VERSION.replace(/\./g, "\\.")}/pulumi-resource-tcs generate --import-file import\\.json$`),
+    command: new RegExp(
+      `^~/\\.pulumi/plugins/resource-tcs-v${VERSION.replace(/\./g, "\\.")}/pulumi-resource-tcs generate --import-file import\\.json$`,
+    ),
     file: "test/long/release-artifacts.test.ts",
     runs: '["generate", "--import-file", "import.json"]',
   },
-  { command: /^pulumi import --file import\.json$/, file: "test/e2e/generate-import-file.test.ts", runs: '["import", "--file", file' },
-  { command: /^npm install --save-dev @pulumi\/policy@[\d.]+$/, file: "test/e2e/packaging.test.ts", runs: '"@pulumi/policy": policyVersion' },
+  {
+    command: /^pulumi import --file import\.json$/,
+    file: "test/e2e/generate-import-file.test.ts",
+    runs: '["import", "--file", file',
+  },
+  {
+    command: /^npm install --save-dev @pulumi\/policy@[\d.]+$/,
+    file: "test/e2e/packaging.test.ts",
+    runs: '"@pulumi/policy": policyVersion',
+  },
   {
     command: /^pulumi preview --policy-pack node_modules\/pulumi-tcs\/policy --policy-pack-config <file>$/,
     file: "test/e2e/packaging.test.ts",
@@ -100,11 +122,17 @@ describe("README commands", () => {
 
   it("every command the README shows is run here, or by the test named for it", () => {
     expect(SHOWN.length).toBeGreaterThan(0);
-    const unaccounted = SHOWN.filter((line) => !RUN_HERE.some((command) => command.test(line)) && !RUN_ELSEWHERE.some(({ command }) => command.test(line)));
+    const unaccounted = SHOWN.filter(
+      (line) =>
+        !RUN_HERE.some((command) => command.test(line)) && !RUN_ELSEWHERE.some(({ command }) => command.test(line)),
+    );
     expect(unaccounted).toEqual([]);
     for (const { command, file, runs } of RUN_ELSEWHERE) {
       if (!SHOWN.some((line) => command.test(line))) continue;
-      expect({ file, runs: fs.readFileSync(path.join(REPO_ROOT, file), "utf8").includes(runs) }).toEqual({ file, runs: true });
+      expect({ file, runs: fs.readFileSync(path.join(REPO_ROOT, file), "utf8").includes(runs) }).toEqual({
+        file,
+        runs: true,
+      });
     }
   });
 
@@ -133,7 +161,15 @@ describe("README commands", () => {
     const lines = shown(/^pulumi config set /);
     expect(lines).toHaveLength(3);
     for (const [, ...args] of lines)
-      await npm(["pulumi", "--", ...args.map((word) => (word === "service_sk_..." ? "service_sk_readme0000000000000000000000" : word)), ...at], backend);
+      await npm(
+        [
+          "pulumi",
+          "--",
+          ...args.map((word) => (word === "service_sk_..." ? "service_sk_readme0000000000000000000000" : word)),
+          ...at,
+        ],
+        backend,
+      );
     const settings = fs.readFileSync(path.join(scratch.dir, "Pulumi.config.yaml"), "utf8");
     expect(settings).toMatch(/tcs:apiKey:\s+secure: /);
     expect(settings).not.toContain("service_sk_readme");
@@ -163,17 +199,24 @@ describe("README commands", () => {
     expect(drift.stdout).toContain("No drift: every declared input matches what the service holds.");
     // The README's, as written there, the stack named (--cwd: the project's directory), through npx.
     const [[npx, ...driftArgs]] = shown(/^npx pulumi-tcs drift /);
-    const readmeDrift = await run(npx, [...driftArgs.map((word) => (word === "<name>" ? "readme" : word)), "--cwd", "examples/quickstart"], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env, npm_config_yes: "false" },
-    });
+    const readmeDrift = await run(
+      npx,
+      [...driftArgs.map((word) => (word === "<name>" ? "readme" : word)), "--cwd", "examples/quickstart"],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...env, npm_config_yes: "false" },
+      },
+    );
     expect(readmeDrift.stdout).toContain("No drift: every declared input matches what the service holds.");
     const destroy = await npm(["run-program", "--", "examples/quickstart", "destroy", "--stack", "readme"], env);
     expect(destroy.stdout).toMatch(/6 deleted/);
   });
 
   it("npm run generate -- --stdout prints a program adopting the environment", async () => {
-    const { stdout } = await npm(["generate", "--", "--stdout"], { TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url });
+    const { stdout } = await npm(["generate", "--", "--stdout"], {
+      TCS_API_KEY: emulator.keys.production.secret,
+      TCS_BASE_URL: emulator.url,
+    });
     expect(stdout).toMatch(/^\/\/ Generated by `pulumi-tcs generate`/);
     expect(stdout).toContain('new tcs.ProviderConfig("acme-github", {\n    adoptId: "pcfg_githubacme0000000000"');
   });
@@ -183,7 +226,12 @@ describe("README commands", () => {
     // In a project inside this checkout, where npx finds the package's own bin.
     await run(npx, args, {
       cwd: scratch.dir,
-      env: { ...process.env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url, npm_config_yes: "false" },
+      env: {
+        ...process.env,
+        TCS_API_KEY: emulator.keys.production.secret,
+        TCS_BASE_URL: emulator.url,
+        npm_config_yes: "false",
+      },
     });
     const program = fs.readFileSync(path.join(scratch.dir, "infra", "tcs", "index.ts"), "utf8");
     expect(program).toMatch(/^\/\/ Generated by `pulumi-tcs generate`/);
@@ -202,14 +250,23 @@ describe("README commands", () => {
     const project = path.join(scratch.dir, "goproject");
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, "go.mod"), "module example.com/readme\n\ngo 1.22\n");
-    const { GONOSUMDB: _nosumdb, GOPRIVATE: _private, GONOPROXY: _noproxy, GOSUMDB: _sumdb, GOINSECURE: _insecure, ...inherited } = process.env;
+    const {
+      GONOSUMDB: _nosumdb,
+      GOPRIVATE: _private,
+      GONOPROXY: _noproxy,
+      GOSUMDB: _sumdb,
+      GOINSECURE: _insecure,
+      ...inherited
+    } = process.env;
     const usual = (await run("go", ["env", "GOPROXY"], { env: inherited })).stdout.trim();
     const env = { ...inherited, GOPROXY: `file://${proxy},${usual}` };
     const refused = await run(goGet[0], goGet.slice(1), { cwd: project, env }).then(
       () => undefined,
       (error: { stderr: string }) => error.stderr,
     );
-    expect(refused).toMatch(new RegExp(`verifying module: ${GO_MODULE}@v${VERSION}: .*sum\\.golang\\.org.*404 Not Found`));
+    expect(refused).toMatch(
+      new RegExp(`verifying module: ${GO_MODULE}@v${VERSION}: .*sum\\.golang\\.org.*404 Not Found`),
+    );
     await run(goGet[0], goGet.slice(1), { cwd: project, env: { ...env, [variable]: value } });
     expect(fs.readFileSync(path.join(project, "go.mod"), "utf8")).toContain(`require ${GO_MODULE} v${VERSION}`);
   });

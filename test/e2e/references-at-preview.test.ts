@@ -29,8 +29,14 @@ describe.each(DOORS)("a callback instance's references on the %s", (door, instan
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    callbackId = (await api(emulator, "POST", "/callbacks", { integration_provider_id: FIX.slackIntegrationProvider })).id;
-    configId = (await api(emulator, "POST", "/provider-configs", { provider_id: FIX.slackProvider, provider_config_vault_id: FIX.slackVault })).id;
+    callbackId = (await api(emulator, "POST", "/callbacks", { integration_provider_id: FIX.slackIntegrationProvider }))
+      .id;
+    configId = (
+      await api(emulator, "POST", "/provider-configs", {
+        provider_id: FIX.slackProvider,
+        provider_config_vault_id: FIX.slackVault,
+      })
+    ).id;
   });
   afterAll(() => emulator.close());
 

@@ -27,10 +27,15 @@ const workflow = yaml.load(fs.readFileSync(FILE, "utf8")) as {
 const text = (job: Job) => JSON.stringify(job.steps);
 
 test("release.yml passes actionlint", async () => {
-  const { stdout: actionlint } = await run("bash", [path.join(REPO_ROOT, "scripts", "bootstrap-actionlint.sh")], { timeout: 300_000 });
+  const { stdout: actionlint } = await run("bash", [path.join(REPO_ROOT, "scripts", "bootstrap-actionlint.sh")], {
+    timeout: 300_000,
+  });
   const lint = await run(actionlint.trim(), ["-no-color", FILE]).then(
     (result) => ({ code: 0, output: result.stdout + result.stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      output: error.stdout + error.stderr,
+    }),
   );
   expect(lint).toEqual({ code: 0, output: "" });
 });
@@ -51,7 +56,11 @@ test("on a version tag: build with npm run dist's builder, sign the macOS execut
   };
   for (const [name, pattern] of Object.entries(publishers)) {
     const job = workflow.jobs[name];
-    expect({ name, needs: job.needs, environment: job.environment }).toEqual({ name, needs: "sign-macos", environment: "release" });
+    expect({ name, needs: job.needs, environment: job.environment }).toEqual({
+      name,
+      needs: "sign-macos",
+      environment: "release",
+    });
     expect(text(job)).toMatch(pattern);
   }
   // Only the jobs that write a release or a tag may write the repository.

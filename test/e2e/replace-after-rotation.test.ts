@@ -23,7 +23,11 @@ afterAll(async () => {
 
 function program(deleteBeforeReplace: boolean) {
   return async () => {
-    const callback = new tcs.Callback("issues", { integrationProviderId: FIX.githubIntegrationProvider, name: "Issues" }, { deleteBeforeReplace });
+    const callback = new tcs.Callback(
+      "issues",
+      { integrationProviderId: FIX.githubIntegrationProvider, name: "Issues" },
+      { deleteBeforeReplace },
+    );
     return { id: callback.id, urn: callback.urn };
   };
 }

@@ -13,7 +13,13 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { ToolConnectivityClient } from "pulumi-tcs/sdk";
 import { REPO_ROOT } from "../lib/engine";
 import { kindOfToken } from "../../provider/type-tokens";
-import { CREATE_KEY_INPUT, ENVIRONMENT_OUTPUT, FORMER_CREATE_KEY_INPUT, PROVIDER_INPUT, VALIDATED_BY_INPUT } from "../../provider/shapes/reserved";
+import {
+  CREATE_KEY_INPUT,
+  ENVIRONMENT_OUTPUT,
+  FORMER_CREATE_KEY_INPUT,
+  PROVIDER_INPUT,
+  VALIDATED_BY_INPUT,
+} from "../../provider/shapes/reserved";
 import { providerModule } from "../../provider/dynamic/shim";
 import { DECLARED, PROJECT, savedStateProgram, STACK } from "./fixtures/saved-state/program";
 import { hashOf, pairedValues, readRecord, type RawRecord } from "./fixtures/saved-state/records";
@@ -30,7 +36,13 @@ const ENVIRONMENT_RECORD = { [ENVIRONMENT_OUTPUT]: expect.stringMatching(/^[\w-]
 const FIXTURE = path.join(__dirname, "fixtures", "saved-state");
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
-type Resource = { urn: string; type: string; id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+type Resource = {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+};
 type Values = Map<string, Set<string>>;
 
 const nameOf = (resource: Resource) => resource.urn.split("::").pop()!;
@@ -38,11 +50,18 @@ const isTcs = (resource: Resource) => resource.type.startsWith("pulumi-nodejs:dy
 
 /** The objects of the saved program, made through the API with the declared values: resource name -> id. */
 async function makeObjects(emulator: RunningEmulator): Promise<Record<string, string>> {
-  const client = new ToolConnectivityClient({ apiKey: emulator.keys.production.secret, baseUrl: emulator.url, rateLimit: false });
+  const client = new ToolConnectivityClient({
+    apiKey: emulator.keys.production.secret,
+    baseUrl: emulator.url,
+    rateLimit: false,
+  });
   const github = await client.providerConfigs.create(DECLARED.config);
   const slack = await client.providerConfigs.create(DECLARED.vaultConfig);
   const callback = await client.callbacks.create(DECLARED.callback);
-  const instance = await client.callbacks.instances.create(callback.id, { providerConfigId: github.id, ...DECLARED.instance });
+  const instance = await client.callbacks.instances.create(callback.id, {
+    providerConfigId: github.id,
+    ...DECLARED.instance,
+  });
   const role = await client.roles.create(DECLARED.role);
   const auditors = await client.roles.create(DECLARED.adoptedRole);
   const { replaceWhenExpired: _providerOnly, ...session } = DECLARED.session;
@@ -65,7 +84,8 @@ function rewritten(value: unknown, values: Values, where: string): unknown {
   if (typeof value === "string") {
     const paired = values.get(hashOf(value));
     if (!paired) return value;
-    if (paired.size > 1) throw new Error(`${where}: the saved value pairs with ${paired.size} values of today's record`);
+    if (paired.size > 1)
+      throw new Error(`${where}: the saved value pairs with ${paired.size} values of today's record`);
     return [...paired][0];
   }
   if (Array.isArray(value)) return value.map((item) => rewritten(item, values, where));
@@ -74,7 +94,9 @@ function rewritten(value: unknown, values: Values, where: string): unknown {
     if (SECRET_SIG in object && typeof object.plaintext === "string") {
       return { ...object, plaintext: JSON.stringify(rewritten(JSON.parse(object.plaintext), values, where)) };
     }
-    return Object.fromEntries(Object.entries(object).map(([key, inner]) => [key, rewritten(inner, values, `${where}.${key}`)]));
+    return Object.fromEntries(
+      Object.entries(object).map(([key, inner]) => [key, rewritten(inner, values, `${where}.${key}`)]),
+    );
   }
   return value;
 }
@@ -88,14 +110,17 @@ function comparable(value: unknown, key = ""): unknown {
   if (Array.isArray(value)) return value.map((item) => comparable(item));
   if (value !== null && typeof value === "object") {
     const object = value as Record<string, unknown>;
-    if (SECRET_SIG in object && typeof object.plaintext === "string") return { secret: comparable(JSON.parse(object.plaintext)) };
+    if (SECRET_SIG in object && typeof object.plaintext === "string")
+      return { secret: comparable(JSON.parse(object.plaintext)) };
     return Object.fromEntries(Object.entries(object).map(([name, inner]) => [name, comparable(inner, name)]));
   }
   return value;
 }
 
 function tcsResources(deployment: any): Map<string, Resource> {
-  return new Map((deployment.deployment.resources as Resource[]).filter(isTcs).map((resource) => [nameOf(resource), resource]));
+  return new Map(
+    (deployment.deployment.resources as Resource[]).filter(isTcs).map((resource) => [nameOf(resource), resource]),
+  );
 }
 
 describe("a stack saved before the redesign", () => {
@@ -128,9 +153,12 @@ describe("a stack saved before the redesign", () => {
     const saved = await stack.exportStack();
     const records: Record<string, RawRecord> = JSON.parse(fs.readFileSync(path.join(FIXTURE, "records.json"), "utf8"));
     const shared: Values = new Map();
-    const provider = (saved.deployment.resources as Resource[]).find((resource) => resource.type === "pulumi:providers:pulumi-nodejs");
+    const provider = (saved.deployment.resources as Resource[]).find(
+      (resource) => resource.type === "pulumi:providers:pulumi-nodejs",
+    );
     shared.set(hashOf(String(provider?.inputs?.["tcs:baseUrl"])), new Set([emulator.url]));
-    for (const resource of (saved.deployment.resources as Resource[]).filter(isTcs)) shared.set(hashOf(resource.id!), new Set([ids[nameOf(resource)]]));
+    for (const resource of (saved.deployment.resources as Resource[]).filter(isTcs))
+      shared.set(hashOf(resource.id!), new Set([ids[nameOf(resource)]]));
 
     const resources: Resource[] = [];
     for (const resource of saved.deployment.resources as Resource[]) {
@@ -183,7 +211,11 @@ describe("a stack saved before the redesign", () => {
       expect(resource.inputs?.[PROVIDER_INPUT]).not.toBe(providerModule(kindOfToken(resource.type)!));
       const { [FORMER_CREATE_KEY_INPUT]: createKey, ...saved } = comparable(resource.inputs) as Record<string, unknown>;
       expect(createKey).toMatch(/^[0-9a-f]{32}$/);
-      expect({ name, inputs: comparable(after.get(name)?.inputs), outputs: comparable(after.get(name)?.outputs) }).toEqual({
+      expect({
+        name,
+        inputs: comparable(after.get(name)?.inputs),
+        outputs: comparable(after.get(name)?.outputs),
+      }).toEqual({
         name,
         inputs: {
           ...saved,
@@ -202,7 +234,11 @@ describe("a stack saved before the redesign", () => {
     const destroy = await stack.destroy({ onOutput: engineOutput.onOutput });
     expect(destroy.summary.result).toBe("succeeded");
     expect(destroy.summary.resourceChanges).toEqual({ delete: 8 });
-    const client = new ToolConnectivityClient({ apiKey: emulator.keys.production.secret, baseUrl: emulator.url, rateLimit: false });
+    const client = new ToolConnectivityClient({
+      apiKey: emulator.keys.production.secret,
+      baseUrl: emulator.url,
+      rateLimit: false,
+    });
     const gone = async (read: () => Promise<{ status?: string | null }>) =>
       read().then(
         (record) => record.status === "deleted" || record.status === "detached",
@@ -210,7 +246,10 @@ describe("a stack saved before the redesign", () => {
       );
     for (const [name, resource] of imported) {
       if (resource.type.endsWith("tcs:ProviderConfig"))
-        expect({ name, gone: await gone(() => client.providerConfigs.retrieve(resource.id!)) }).toEqual({ name, gone: true });
+        expect({ name, gone: await gone(() => client.providerConfigs.retrieve(resource.id!)) }).toEqual({
+          name,
+          gone: true,
+        });
       if (resource.type.endsWith("tcs:Callback"))
         expect({ name, gone: await gone(() => client.callbacks.retrieve(resource.id!)) }).toEqual({ name, gone: true });
     }

@@ -45,10 +45,20 @@ interface Declared {
   importCallback?: string;
 }
 
-function programOf(door: Door, tool: Tool, declared: Declared, integrationProvider = tool.integrationProvider): PulumiFn {
+function programOf(
+  door: Door,
+  tool: Tool,
+  declared: Declared,
+  integrationProvider = tool.integrationProvider,
+): PulumiFn {
   return async () => {
     const callback = { integrationProviderId: integrationProvider, name: "events", ...declared.callback };
-    const config = { providerId: tool.provider, name: `tools ${door}`, providerConfigVaultId: tool.vault, ...declared.config };
+    const config = {
+      providerId: tool.provider,
+      name: `tools ${door}`,
+      providerConfigVaultId: tool.vault,
+      ...declared.config,
+    };
     if (door === "dynamic") {
       if (declared.callback) new tcs.Callback("events", callback);
       if (declared.config) new tcs.ProviderConfig("tools", config);
@@ -73,8 +83,13 @@ function refusalsIn(text: string, pattern: string): string[] {
 }
 
 async function heldIds(stack: Awaited<ReturnType<TcsStack["open"]>>): Promise<Record<string, string>> {
-  const resources: Array<{ urn: string; id?: string; type: string }> = (await stack.exportStack()).deployment.resources ?? [];
-  return Object.fromEntries(resources.filter((r) => !r.type.startsWith("pulumi:")).map((r) => [r.urn.slice(r.urn.lastIndexOf("::") + 2), r.id ?? ""]));
+  const resources: Array<{ urn: string; id?: string; type: string }> =
+    (await stack.exportStack()).deployment.resources ?? [];
+  return Object.fromEntries(
+    resources
+      .filter((r) => !r.type.startsWith("pulumi:"))
+      .map((r) => [r.urn.slice(r.urn.lastIndexOf("::") + 2), r.id ?? ""]),
+  );
 }
 
 describe.each<[Door, Tool]>(
@@ -106,7 +121,10 @@ describe.each<[Door, Tool]>(
     const firstStack = await first.open(programOf(door, tool, both));
     await firstStack.up();
     const held = await heldIds(firstStack);
-    const before = [await api(emulator, "GET", `/callbacks/${held.events}`), await api(emulator, "GET", `/provider-configs/${held.tools}`)];
+    const before = [
+      await api(emulator, "GET", `/callbacks/${held.events}`),
+      await api(emulator, "GET", `/provider-configs/${held.tools}`),
+    ];
 
     const twin = stackOf(door, `twin-${door}`);
     const twinStack = await twin.open(programOf(door, tool, both));
@@ -118,7 +136,10 @@ describe.each<[Door, Tool]>(
     expect(text).not.toMatch(/deleted, and made anew|taken over instead of creating/);
 
     // The first stack's objects are as they were, and its drift check finds nothing.
-    expect([await api(emulator, "GET", `/callbacks/${held.events}`), await api(emulator, "GET", `/provider-configs/${held.tools}`)]).toEqual(before);
+    expect([
+      await api(emulator, "GET", `/callbacks/${held.events}`),
+      await api(emulator, "GET", `/provider-configs/${held.tools}`),
+    ]).toEqual(before);
     await expectNoPlannedChanges(firstStack, { refresh: true, what: "of the first stack after its twin was refused" });
     expect(await heldIds(twinStack)).toEqual({});
   });
@@ -157,14 +178,20 @@ describe.each<[Door, Tool]>(
     await dev.up();
     const { tools } = await heldIds(dev);
     // prod declares a callback on an integration provider whose callback dev holds.
-    const devCallback = await stackOf(door, `dev-callback-${door}`).open(programOf(door, tool, { callback: {} }, tool.otherIntegrationProvider));
+    const devCallback = await stackOf(door, `dev-callback-${door}`).open(
+      programOf(door, tool, { callback: {} }, tool.otherIntegrationProvider),
+    );
     await devCallback.up();
     const { events } = await heldIds(devCallback);
 
     const prod = stackOf(door, `prod-${door}`);
-    const text = await attempt(async (onOutput) => (await prod.open(programOf(door, tool, { callback: {} }, tool.otherIntegrationProvider))).up({ onOutput }));
+    const text = await attempt(async (onOutput) =>
+      (await prod.open(programOf(door, tool, { callback: {} }, tool.otherIntegrationProvider))).up({ onOutput }),
+    );
     const [refusal] = refusalsIn(text, "already holds integrationProviderId");
-    expect(refusal).toContain(`${events} already holds integrationProviderId "${tool.otherIntegrationProvider}"; maybe another stack's or hand-made`);
+    expect(refusal).toContain(
+      `${events} already holds integrationProviderId "${tool.otherIntegrationProvider}"; maybe another stack's or hand-made`,
+    );
     expect(refusal.length).toBeLessThanOrEqual(300);
 
     // Adopting dev's config (made by dev's create, so carrying its marker) is said at preview.
@@ -182,7 +209,9 @@ describe.each<[Door, Tool]>(
           { import: tools },
         );
       });
-      expect((await importing.preview()).stdout).toContain(`${tools} has another resource's create marker: another stack`);
+      expect((await importing.preview()).stdout).toContain(
+        `${tools} has another resource's create marker: another stack`,
+      );
     }
   });
 });

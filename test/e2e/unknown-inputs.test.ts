@@ -60,9 +60,15 @@ describe.each([
     "dynamic door",
     "dynamic",
     "pulumi-nodejs:dynamic/tcs:",
-    (kind: string, args: Record<string, unknown>) => new (tcs as never as Record<string, new (n: string, a: unknown) => unknown>)[kind]("x", args),
+    (kind: string, args: Record<string, unknown>) =>
+      new (tcs as never as Record<string, new (n: string, a: unknown) => unknown>)[kind]("x", args),
   ],
-  ["native door, a Node program", "native", "tcs:index:", (kind: string, args: Record<string, unknown>) => new NativeResource(kind as never, "x", args)],
+  [
+    "native door, a Node program",
+    "native",
+    "tcs:index:",
+    (kind: string, args: Record<string, unknown>) => new NativeResource(kind as never, "x", args),
+  ],
 ] as const)("%s", (_door, door, typePrefix, declare) => {
   it("refuses a mistyped input at preview, naming it and the input meant", async () => {
     const stack = await open(door, `${door}-typo`, async () => {
@@ -76,10 +82,15 @@ describe.each([
 
   it("refuses a mistyped secret input without printing its value", async () => {
     const stack = await open(door, `${door}-secret`, async () => {
-      declare("ProviderConfig", { providerId: FIX.githubProvider, vaule: { base_url: "https://api.github.com", token: SECRET } });
+      declare("ProviderConfig", {
+        providerId: FIX.githubProvider,
+        vaule: { base_url: "https://api.github.com", token: SECRET },
+      });
     });
     const { errors, text } = await failedPreview(stack);
-    expect(errors.at(-1)).toContain("has a problem: vaule is not a property of tcs:ProviderConfig; did you mean value?");
+    expect(errors.at(-1)).toContain(
+      "has a problem: vaule is not a property of tcs:ProviderConfig; did you mean value?",
+    );
     expect(text).not.toContain(SECRET);
   });
 
@@ -88,7 +99,9 @@ describe.each([
       declare("Callback", { integrationProviderId: FIX.githubIntegrationProvider, status: "active" });
     });
     const { errors } = await failedPreview(stack);
-    expect(errors.at(-1)).toContain("has a problem: status is an output of tcs:Callback, which the service sets: leave it out of the inputs.");
+    expect(errors.at(-1)).toContain(
+      "has a problem: status is an output of tcs:Callback, which the service sets: leave it out of the inputs.",
+    );
   });
 });
 

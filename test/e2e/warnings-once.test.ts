@@ -42,7 +42,8 @@ function warningCounter() {
       if (message) counts.set(message, (counts.get(message) ?? 0) + 1);
     },
     /** The other warnings said more than once in the run (a resource's names its id, so once per resource). */
-    repeated: (): string[] => [...counts].filter(([message, n]) => n > 1 && !message.includes(ADVICE)).map(([message]) => message),
+    repeated: (): string[] =>
+      [...counts].filter(([message, n]) => n > 1 && !message.includes(ADVICE)).map(([message]) => message),
     /** Each tier advice said in the run and how often, by the setting it names. */
     advice: (): Record<string, number> =>
       Object.fromEntries(
@@ -102,7 +103,11 @@ testInNpmTest("the dynamic door gives the rate-limit tier advice once per connec
       new tcs.Role("default-role", { name: "Default", slug: "once-dynamic-default", permissions: ["thread_read"] });
       new tcs.Callback("default-callback", { integrationProviderId: FIX.githubIntegrationProvider, name: "Once" });
       // A named connection with the same key and URL: another connection, advised on its own.
-      new tcs.Callback("team-callback", { integrationProviderId: FIX.slackIntegrationProvider, name: "Once", connection: "team" });
+      new tcs.Callback("team-callback", {
+        integrationProviderId: FIX.slackIntegrationProvider,
+        name: "Once",
+        connection: "team",
+      });
     },
     false,
     "team",
@@ -115,11 +120,26 @@ testInLong("the native door gives the rate-limit tier advice once per provider i
   const stack = await openProductionStack(
     "once-native",
     async () => {
-      new NativeResource("Role", "default-role", { name: "Default", slug: "once-native-default", permissions: ["thread_read"] });
-      new NativeResource("Callback", "default-callback", { integrationProviderId: FIX.jiraIntegrationProvider, name: "Once" });
+      new NativeResource("Role", "default-role", {
+        name: "Default",
+        slug: "once-native-default",
+        permissions: ["thread_read"],
+      });
+      new NativeResource("Callback", "default-callback", {
+        integrationProviderId: FIX.jiraIntegrationProvider,
+        name: "Once",
+      });
       // An explicit provider with the same key and URL: another provider (another plugin process), advised on its own.
-      const prod = new NativeProvider("prod", { apiKey: pulumi.secret(emulator.keys.production.secret), baseUrl: emulator.url });
-      new NativeResource("Callback", "prod-callback", { integrationProviderId: FIX.linearIntegrationProvider, name: "Once" }, { provider: prod });
+      const prod = new NativeProvider("prod", {
+        apiKey: pulumi.secret(emulator.keys.production.secret),
+        baseUrl: emulator.url,
+      });
+      new NativeResource(
+        "Callback",
+        "prod-callback",
+        { integrationProviderId: FIX.linearIntegrationProvider, name: "Once" },
+        { provider: prod },
+      );
     },
     true,
   );

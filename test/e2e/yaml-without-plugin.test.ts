@@ -64,7 +64,12 @@ test("a YAML program with no tcs plugin installed fails as the troubleshooting e
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: "dev", workDir: project },
     // A PULUMI_HOME of its own: no plugin installed there, whatever the machine's holds.
-    { envVars: { PULUMI_HOME: path.join(scratch.dir, "pulumi-home"), PULUMI_BACKEND_URL: `file://${scratch.backendDir}` } },
+    {
+      envVars: {
+        PULUMI_HOME: path.join(scratch.dir, "pulumi-home"),
+        PULUMI_BACKEND_URL: `file://${scratch.backendDir}`,
+      },
+    },
   );
   await stack.setAllConfig({
     "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },

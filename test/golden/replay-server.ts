@@ -24,7 +24,14 @@ export async function startReplayServer(routes: Record<string, unknown> = {}): P
       const route = `${req.method} ${url.split("?")[0]}`;
       if (!table.has(route)) {
         res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ object: "error", status: 404, code: "not_found", message: `no recorded answer for ${route}` }));
+        res.end(
+          JSON.stringify({
+            object: "error",
+            status: 404,
+            code: "not_found",
+            message: `no recorded answer for ${route}`,
+          }),
+        );
         return;
       }
       const body = table.get(route);

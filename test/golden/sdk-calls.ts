@@ -12,8 +12,19 @@ export interface GoldenCall {
 
 /** One SDK call per endpoint of observed-records.md, reading its golden record. */
 export const GOLDEN_CALLS: Record<string, (wire: Wire) => GoldenCall> = {
-  "GET /provider-configs (list)": (w) => ({ call: ["providerConfigs", "list"], args: [], route: "GET /provider-configs", list: true, expected: w.items }),
-  "GET /provider-configs/{id}": (w) => ({ call: ["providerConfigs", "retrieve"], args: [w.id], route: `GET /provider-configs/${w.id}`, expected: w }),
+  "GET /provider-configs (list)": (w) => ({
+    call: ["providerConfigs", "list"],
+    args: [],
+    route: "GET /provider-configs",
+    list: true,
+    expected: w.items,
+  }),
+  "GET /provider-configs/{id}": (w) => ({
+    call: ["providerConfigs", "retrieve"],
+    args: [w.id],
+    route: `GET /provider-configs/${w.id}`,
+    expected: w,
+  }),
   "DELETE /provider-configs/{id}": (w) => ({
     call: ["providerConfigs", "delete"],
     args: [w.id],

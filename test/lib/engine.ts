@@ -68,7 +68,9 @@ export async function openStack(options: OpenStackOptions): Promise<Stack> {
   const workDir = path.resolve(options.workDir);
   const relative = path.relative(REPO_ROOT, workDir);
   if (relative.startsWith("..") || path.isAbsolute(relative)) {
-    throw new Error(`workDir ${workDir} must be inside ${REPO_ROOT}: the engine's Node plugins resolve their packages from it`);
+    throw new Error(
+      `workDir ${workDir} must be inside ${REPO_ROOT}: the engine's Node plugins resolve their packages from it`,
+    );
   }
   fs.mkdirSync(workDir, { recursive: true });
   const program = typeof options.program === "string" ? loadProgram(options.program) : options.program;
@@ -88,7 +90,13 @@ export async function openStack(options: OpenStackOptions): Promise<Stack> {
       // (ProjectSettings has no `plugins`, but the settings are written to Pulumi.yaml as given.)
       ...(hasProject
         ? {}
-        : { projectSettings: { name: options.projectName ?? "tcs", runtime: "nodejs" as const, ...(options.plugins ? { plugins: options.plugins } : {}) } }),
+        : {
+            projectSettings: {
+              name: options.projectName ?? "tcs",
+              runtime: "nodejs" as const,
+              ...(options.plugins ? { plugins: options.plugins } : {}),
+            },
+          }),
     },
   );
   if (options.config) await stack.setAllConfig(options.config);

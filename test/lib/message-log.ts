@@ -21,7 +21,10 @@ export function recordingMessages(stack: Stack): Stack {
         onEvent: (event: EngineEvent) => {
           const diagnostic = event.diagnosticEvent;
           if (diagnostic && !diagnostic.ephemeral && ["warning", "error", "info#err"].includes(diagnostic.severity)) {
-            fs.appendFileSync(file, `${JSON.stringify({ test, severity: diagnostic.severity, message: diagnostic.message.trim() })}\n`);
+            fs.appendFileSync(
+              file,
+              `${JSON.stringify({ test, severity: diagnostic.severity, message: diagnostic.message.trim() })}\n`,
+            );
           }
           options.onEvent?.(event);
         },

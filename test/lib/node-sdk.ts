@@ -14,9 +14,19 @@ const TSC = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
 /** Compiles the SDK into the project's node_modules and returns the installed package's directory. */
 export async function installNodeSdk(projectDir: string): Promise<string> {
   const installed = path.join(projectDir, "node_modules", "@pulumi-tcs", "tcs");
-  await runTsc(["-p", path.join(SDK, "tsconfig.json"), "--outDir", path.join(installed, "bin"), "--declarationMap", "false", "--sourceMap", "false"]);
+  await runTsc([
+    "-p",
+    path.join(SDK, "tsconfig.json"),
+    "--outDir",
+    path.join(installed, "bin"),
+    "--declarationMap",
+    "false",
+    "--sourceMap",
+    "false",
+  ]);
   // Where npm pack and the SDK's own build put it (its package.json's build script).
-  for (const dir of [installed, path.join(installed, "bin")]) fs.copyFileSync(path.join(SDK, "package.json"), path.join(dir, "package.json"));
+  for (const dir of [installed, path.join(installed, "bin")])
+    fs.copyFileSync(path.join(SDK, "package.json"), path.join(dir, "package.json"));
   return installed;
 }
 

@@ -16,7 +16,11 @@ export interface RunNodeOptions {
 /** `node <args>` with this process's Node.js; resolves with the exit code and both outputs, whatever the code. */
 export function runNode(args: string[], options: RunNodeOptions = {}): Promise<NodeResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, {
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -19,7 +19,11 @@ const ROLE = { name: "Ops", slug: "drift-connections-ops", permissions: ["thread
 /** Points the stack's connection `name` at an emulator: `pulumi config set --path` (the key with --secret). */
 async function setConnection(stack: Stack, name: string, emulator: RunningEmulator): Promise<void> {
   await stack.setConfig(`tcs:connections.${name}.baseUrl`, { value: emulator.url }, true);
-  await stack.setConfig(`tcs:connections.${name}.apiKey`, { value: emulator.keys.production.secret, secret: true }, true);
+  await stack.setConfig(
+    `tcs:connections.${name}.apiKey`,
+    { value: emulator.keys.production.secret, secret: true },
+    true,
+  );
   await stack.setConfig(`tcs:connections.${name}.rateLimitTier`, { value: "production" }, true);
 }
 
@@ -59,7 +63,11 @@ describe("pulumi-tcs drift by connection", () => {
       expect(up.outputs.stagingOps.value).not.toBe(up.outputs.prodOps.value);
 
       const args = ["--stack", "drift-connections", "--cwd", env.scratch.dir];
-      const runEnv = { ...process.env, PULUMI_BACKEND_URL: `file://${env.scratch.backendDir}`, GITHUB_STEP_SUMMARY: "" };
+      const runEnv = {
+        ...process.env,
+        PULUMI_BACKEND_URL: `file://${env.scratch.backendDir}`,
+        GITHUB_STEP_SUMMARY: "",
+      };
       const clean = await runBin(BIN, ["drift", ...args], runEnv);
       expect(clean.stderr).toBe("");
       expect(clean.code).toBe(0);
@@ -79,11 +87,20 @@ describe("pulumi-tcs drift by connection", () => {
       const byName = (name: string) => report.resources.find((r: { name: string }) => r.name === name);
       expect(byName("staging-ops")).toMatchObject({ type: "tcs:Role", connection: "staging", change: "changed" });
       expect(byName("staging-ops").fields).toEqual([{ name: "name", old: "Ops", new: "Ops (edited in staging)" }]);
-      expect(byName("staging-github")).toMatchObject({ type: "tcs:ProviderConfig", connection: "staging", change: "deleted" });
+      expect(byName("staging-github")).toMatchObject({
+        type: "tcs:ProviderConfig",
+        connection: "staging",
+        change: "deleted",
+      });
       expect(byName("prod-ops")).toBeUndefined();
       expect(report.connections).toEqual([
         { connection: null, drifted: false, resources: [], lifecycle: [] },
-        { connection: "staging", drifted: true, resources: [byName("staging-github").urn, byName("staging-ops").urn], lifecycle: [] },
+        {
+          connection: "staging",
+          drifted: true,
+          resources: [byName("staging-github").urn, byName("staging-ops").urn],
+          lifecycle: [],
+        },
       ]);
       const markdown = found.stdout;
       expect(markdown).toMatch(/\*\*Drift found\*\*: 1 changed, 1 deleted outside Pulumi, on connection `staging`\./);
@@ -93,7 +110,13 @@ describe("pulumi-tcs drift by connection", () => {
       expect(markdown).toMatch(
         /#### tcs:Role `staging-ops`[^\n]*\n\n\| field \| declared \| in the service \|\n\|---\|---\|---\|\n\| name \| `"Ops"` \| `"Ops \(edited in staging\)"` \|/,
       );
-      const everything = [clean.stdout, clean.stderr, found.stdout, found.stderr, fs.readFileSync(jsonFile, "utf8")].join("\n");
+      const everything = [
+        clean.stdout,
+        clean.stderr,
+        found.stdout,
+        found.stderr,
+        fs.readFileSync(jsonFile, "utf8"),
+      ].join("\n");
       expect(everything).not.toContain(staging.keys.production.secret);
       expect(everything).not.toContain(production.keys.production.secret);
       expect(everything).not.toContain(SECRET_CONFIG_VALUE.base_url);
@@ -105,7 +128,10 @@ describe("pulumi-tcs drift by connection", () => {
         new tcs.Role("staging-ops", roles("staging"));
       });
       await stack.up();
-      await api(production, "PUT", `/roles/${up.outputs.prodOps.value}`, { ...ROLE, name: "Ops (edited in production)" });
+      await api(production, "PUT", `/roles/${up.outputs.prodOps.value}`, {
+        ...ROLE,
+        name: "Ops (edited in production)",
+      });
       const moved = await runBin(BIN, ["drift", ...args, "--json", jsonFile], runEnv);
       expect(moved.code).toBe(2);
       expect(JSON.parse(fs.readFileSync(jsonFile, "utf8")).connections).toEqual([

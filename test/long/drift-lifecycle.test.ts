@@ -15,19 +15,48 @@ const DAY_MS = 24 * 3600_000;
 
 function program() {
   return async () => {
-    const config = new tcs.ProviderConfig("github", { providerId: FIX.githubProvider, name: "GitHub for agents", value: SECRET_CONFIG_VALUE });
-    const callback = new tcs.Callback("events", { integrationProviderId: FIX.githubIntegrationProvider, name: "GitHub events" });
-    new tcs.CallbackInstance("attachment", { callbackId: callback.id, providerConfigId: config.id, providerAuthConfigId: FIX.githubOAuth });
-    const renewed = new tcs.IntegrationSetupSession("renewed", { integrationId: FIX.devtoolsIntegration, name: "Renewed link", replaceWhenExpired: true });
-    const kept = new tcs.IntegrationSetupSession("kept", { integrationId: FIX.devtoolsIntegration, name: "One-off link" });
+    const config = new tcs.ProviderConfig("github", {
+      providerId: FIX.githubProvider,
+      name: "GitHub for agents",
+      value: SECRET_CONFIG_VALUE,
+    });
+    const callback = new tcs.Callback("events", {
+      integrationProviderId: FIX.githubIntegrationProvider,
+      name: "GitHub events",
+    });
+    new tcs.CallbackInstance("attachment", {
+      callbackId: callback.id,
+      providerConfigId: config.id,
+      providerAuthConfigId: FIX.githubOAuth,
+    });
+    const renewed = new tcs.IntegrationSetupSession("renewed", {
+      integrationId: FIX.devtoolsIntegration,
+      name: "Renewed link",
+      replaceWhenExpired: true,
+    });
+    const kept = new tcs.IntegrationSetupSession("kept", {
+      integrationId: FIX.devtoolsIntegration,
+      name: "One-off link",
+    });
     return { callbackId: callback.id, renewedId: renewed.id, keptId: kept.id, keptUrl: kept.url };
   };
 }
 
 interface Report {
   drifted: boolean;
-  resources: Array<{ name: string; type: string; change: string; fields: Array<{ name: string; old: unknown; new: unknown }> }>;
-  lifecycle: Array<{ name: string; type: string; id: string; recreate: boolean; fields: Array<{ name: string; old: unknown; new: unknown }> }>;
+  resources: Array<{
+    name: string;
+    type: string;
+    change: string;
+    fields: Array<{ name: string; old: unknown; new: unknown }>;
+  }>;
+  lifecycle: Array<{
+    name: string;
+    type: string;
+    id: string;
+    recreate: boolean;
+    fields: Array<{ name: string; old: unknown; new: unknown }>;
+  }>;
 }
 
 describe("pulumi-tcs drift: drift versus lifecycle", () => {
@@ -45,13 +74,31 @@ describe("pulumi-tcs drift: drift versus lifecycle", () => {
     const markdownFile = path.join(env.scratch.dir, "drift.md");
     const jsonFile = path.join(env.scratch.dir, "drift.json");
     const drift = async () => {
-      const run = await runBin(BIN, ["drift", "--stack", "drift-lifecycle", "--cwd", env.scratch.dir, "--markdown", markdownFile, "--json", jsonFile], {
-        ...process.env,
-        PULUMI_BACKEND_URL: `file://${env.scratch.backendDir}`,
-        GITHUB_STEP_SUMMARY: "",
-      });
+      const run = await runBin(
+        BIN,
+        [
+          "drift",
+          "--stack",
+          "drift-lifecycle",
+          "--cwd",
+          env.scratch.dir,
+          "--markdown",
+          markdownFile,
+          "--json",
+          jsonFile,
+        ],
+        {
+          ...process.env,
+          PULUMI_BACKEND_URL: `file://${env.scratch.backendDir}`,
+          GITHUB_STEP_SUMMARY: "",
+        },
+      );
       expect(run.stderr).toBe("");
-      return { code: run.code, report: JSON.parse(fs.readFileSync(jsonFile, "utf8")) as Report, markdown: fs.readFileSync(markdownFile, "utf8") };
+      return {
+        code: run.code,
+        report: JSON.parse(fs.readFileSync(jsonFile, "utf8")) as Report,
+        markdown: fs.readFileSync(markdownFile, "utf8"),
+      };
     };
     try {
       const stack = await env.open(program());
@@ -81,7 +128,9 @@ describe("pulumi-tcs drift: drift versus lifecycle", () => {
       ]);
       expect(lifecycleOnly.markdown).toMatch(/No drift/);
       expect(lifecycleOnly.markdown).toMatch(/### Lifecycle changes \(not drift\)/);
-      expect(lifecycleOnly.markdown).toMatch(/#### tcs:IntegrationSetupSession `renewed`.*\n\n\*\*Will be re-created\*\*/);
+      expect(lifecycleOnly.markdown).toMatch(
+        /#### tcs:IntegrationSetupSession `renewed`.*\n\n\*\*Will be re-created\*\*/,
+      );
       expect(lifecycleOnly.markdown.match(/Will be re-created\*\*/g)).toHaveLength(1);
       expect(lifecycleOnly.markdown).toMatch(/\| status \| `"pending"` \| `"successful"` \|/);
 

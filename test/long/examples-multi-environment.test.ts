@@ -25,7 +25,13 @@ describe("examples/multi-environment", () => {
     // A copy: the runner writes stack config into the project directory.
     const scratch = makeScratch("multi-env");
     try {
-      for (const file of ["Pulumi.yaml", "index.ts", "Pulumi.development.yaml", "Pulumi.production.yaml", "policy-production.json"]) {
+      for (const file of [
+        "Pulumi.yaml",
+        "index.ts",
+        "Pulumi.development.yaml",
+        "Pulumi.production.yaml",
+        "policy-production.json",
+      ]) {
         fs.copyFileSync(path.join(EXAMPLE, file), path.join(scratch.dir, file));
       }
       const program = loadProgram(path.join(EXAMPLE, "index.ts"));
@@ -36,10 +42,15 @@ describe("examples/multi-environment", () => {
           workDir: scratch.dir,
           stackName: environment,
           backendDir: scratch.backendDir,
-          config: { "tcs:apiKey": { value: emulator.keys[environment].secret, secret: true }, "tcs:baseUrl": { value: emulator.url } },
+          config: {
+            "tcs:apiKey": { value: emulator.keys[environment].secret, secret: true },
+            "tcs:baseUrl": { value: emulator.url },
+          },
         });
         const policy =
-          environment === "production" ? { policyPacks: [POLICY_PACK], policyPackConfigs: [path.join(scratch.dir, "policy-production.json")] } : {};
+          environment === "production"
+            ? { policyPacks: [POLICY_PACK], policyPackConfigs: [path.join(scratch.dir, "policy-production.json")] }
+            : {};
         // The plan after the up (post-apply-plan.ts) runs under the same policy pack.
         const up = await stack.up(policy);
         expect(up.summary.result).toBe("succeeded");
@@ -58,12 +69,35 @@ describe("examples/multi-environment", () => {
       }
 
       // Each stack's objects live in its own environment, configured as its stack file says.
-      const devConfig = await api(emulator, "GET", `/provider-configs/${outputs.development.providerConfigId}`, undefined, "development");
+      const devConfig = await api(
+        emulator,
+        "GET",
+        `/provider-configs/${outputs.development.providerConfigId}`,
+        undefined,
+        "development",
+      );
       expect(devConfig.tool_filter).toMatchObject({ type: "allow_all" });
-      const prodConfig = await api(emulator, "GET", `/provider-configs/${outputs.production.providerConfigId}`, undefined, "production");
-      expect(prodConfig.tool_filter).toMatchObject({ type: "tool_keys", keys: ["issues.list", "issues.create", "pulls.list"] });
-      await expect(api(emulator, "GET", `/provider-configs/${outputs.production.providerConfigId}`, undefined, "development")).rejects.toThrow(/404/);
-      const prodSession = await api(emulator, "GET", `/integration-setup-sessions/${outputs.production.setupSessionId}`, undefined, "production");
+      const prodConfig = await api(
+        emulator,
+        "GET",
+        `/provider-configs/${outputs.production.providerConfigId}`,
+        undefined,
+        "production",
+      );
+      expect(prodConfig.tool_filter).toMatchObject({
+        type: "tool_keys",
+        keys: ["issues.list", "issues.create", "pulls.list"],
+      });
+      await expect(
+        api(emulator, "GET", `/provider-configs/${outputs.production.providerConfigId}`, undefined, "development"),
+      ).rejects.toThrow(/404/);
+      const prodSession = await api(
+        emulator,
+        "GET",
+        `/integration-setup-sessions/${outputs.production.setupSessionId}`,
+        undefined,
+        "production",
+      );
       expect(new URL(prodSession.redirect_url).host).toBe("app.example.com");
     } finally {
       scratch.remove();

@@ -45,10 +45,16 @@ const RUNS = Number(process.env.TCS_MODEL_ENGINE_RUNS ?? 10);
  */
 const TIMEOUT_MS = RUNS * 60_000;
 /** Replays one sequence fast-check printed (its seed and path): `TCS_MODEL_ENGINE_RUNS=1 TCS_MODEL_ENGINE_SEED=113 TCS_MODEL_ENGINE_PATH=0 ... -t native`. */
-const REPLAY = process.env.TCS_MODEL_ENGINE_SEED ? { seed: Number(process.env.TCS_MODEL_ENGINE_SEED), path: process.env.TCS_MODEL_ENGINE_PATH } : {};
+const REPLAY = process.env.TCS_MODEL_ENGINE_SEED
+  ? { seed: Number(process.env.TCS_MODEL_ENGINE_SEED), path: process.env.TCS_MODEL_ENGINE_PATH }
+  : {};
 
 /** The emulator's production environment: the "prod" connection's settings. */
-const prodSettings = () => ({ apiKey: world.emulator.keys.production.secret, baseUrl: world.emulator.url, rateLimitTier: "100000/1s" });
+const prodSettings = () => ({
+  apiKey: world.emulator.keys.production.secret,
+  baseUrl: world.emulator.url,
+  rateLimitTier: "100000/1s",
+});
 
 interface Door {
   name: "dynamic" | "native";
@@ -57,7 +63,10 @@ interface Door {
 }
 
 /** Once per stack, on first open: the settings of the "prod" connection (the dynamic door's named connection). */
-function withConfigOnce(open: (program: () => Promise<void>) => Promise<Stack>, config: ConfigMap): (program: () => Promise<void>) => Promise<Stack> {
+function withConfigOnce(
+  open: (program: () => Promise<void>) => Promise<Stack>,
+  config: ConfigMap,
+): (program: () => Promise<void>) => Promise<Stack> {
   let set = false;
   return async (program) => {
     const stack = await open(program);
@@ -105,7 +114,11 @@ const DOORS: Door[] = [
 ];
 
 /** Every key of the emulator's environments (the second ones are what a rotation sets): none may show in state or output. */
-const apiKeys = () => ENVIRONMENTS.flatMap((environment) => [world.emulator.keys[environment].secret, world.emulator.keys[environment].secondSecret]);
+const apiKeys = () =>
+  ENVIRONMENTS.flatMap((environment) => [
+    world.emulator.keys[environment].secret,
+    world.emulator.keys[environment].secondSecret,
+  ]);
 
 /**
  * One fixed sequence for what the random ones seldom reach on the real engine, where the doors differ
@@ -190,10 +203,13 @@ class ProdProviderToDevelopment implements Command {
     await upAndCheck(real, false);
     for (const old of before) {
       if (real.sim.state.get(old.name)?.id === old.id)
-        throw new InvariantViolation(`${old.name} kept ${old.id}, an object of production, under a provider now reaching development`);
+        throw new InvariantViolation(
+          `${old.name} kept ${old.id}, an object of production, under a provider now reaching development`,
+        );
     }
   }
-  toString = () => `the explicit provider "prod" given the development environment's key, then up (everything of it replaced)`;
+  toString = () =>
+    `the explicit provider "prod" given the development environment's key, then up (everything of it replaced)`;
 }
 
 /**
@@ -290,7 +306,9 @@ describe.each(DOORS)("the $name door", (door) => {
     expect(deployer.output.join("")).toContain(
       `${fixedSequenceSeen.letGoSession}: left as it is: it has this resource's create marker but is not in this stack's state`,
     );
-    process.stdout.write(`[model-engine] ${door.name} door, the fixed sequence: steps ${JSON.stringify(deployer.steps)}\n`);
+    process.stdout.write(
+      `[model-engine] ${door.name} door, the fixed sequence: steps ${JSON.stringify(deployer.steps)}\n`,
+    );
     // Two moves of four resources, and one replacement by the option alone: each a replacement on either door.
     expect(deployer.steps.replace).toBeGreaterThanOrEqual(9);
     scratch.remove();
@@ -318,7 +336,10 @@ describe.each(DOORS)("the $name door", (door) => {
         instA: { callbackId: ref("cbA"), providerConfigId: ref("pcA") },
         roleA: { name: "Triage", slug: "triage", permissions: ["thread_read"] },
         cbB: { integrationProviderId: slack, name: "chat events", connection: "prod" },
-        pcB: { ...configArgs(catalog, CONFIG_SOURCES[5], { filters: 0, name: 0, description: 0, metadata: 0 }), connection: "prod" },
+        pcB: {
+          ...configArgs(catalog, CONFIG_SOURCES[5], { filters: 0, name: 0, description: 0, metadata: 0 }),
+          connection: "prod",
+        },
         instB: { callbackId: ref("cbB"), providerConfigId: ref("pcB"), connection: "prod" },
       };
       await upAndCheck(real, false);
@@ -328,10 +349,15 @@ describe.each(DOORS)("the $name door", (door) => {
         await command.run({}, real);
       }
       await finish(real);
-      for (const key of apiKeys()) expect([...deployer.output, ...(real.other?.sim as EngineDeployer).output].join("")).not.toContain(key);
+      for (const key of apiKeys())
+        expect([...deployer.output, ...(real.other?.sim as EngineDeployer).output].join("")).not.toContain(key);
       // Each command did what it tests (a command whose precondition failed returns without counting).
-      const happened = Object.fromEntries(Object.entries(worldEventCounts).map(([event, n]) => [event, n - before[event as keyof typeof before]]));
-      process.stdout.write(`[model-engine] ${door.name} door, the real world: events ${JSON.stringify(happened)}; steps ${JSON.stringify(deployer.steps)}\n`);
+      const happened = Object.fromEntries(
+        Object.entries(worldEventCounts).map(([event, n]) => [event, n - before[event as keyof typeof before]]),
+      );
+      process.stdout.write(
+        `[model-engine] ${door.name} door, the real world: events ${JSON.stringify(happened)}; steps ${JSON.stringify(deployer.steps)}\n`,
+      );
       expect(happened).toMatchObject({
         otherStackRuns: 1,
         otherStackRefused: 2,

@@ -10,7 +10,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "../lib/engine";
 
-const npm = (args: string[], cwd: string): string => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+const npm = (args: string[], cwd: string): string =>
+  execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 
 /** Every installed copy of @pulumi/pulumi under a project, found on disk, as `path@version`, top level first. */
 function copiesOnDisk(project: string): string[] {
@@ -18,11 +19,15 @@ function copiesOnDisk(project: string): string[] {
   const walk = (modules: string): void => {
     if (!fs.existsSync(modules)) return;
     for (const entry of fs.readdirSync(modules)) {
-      const packages = entry.startsWith("@") ? fs.readdirSync(path.join(modules, entry)).map((name) => path.join(entry, name)) : [entry];
+      const packages = entry.startsWith("@")
+        ? fs.readdirSync(path.join(modules, entry)).map((name) => path.join(entry, name))
+        : [entry];
       for (const name of packages) {
         const dir = path.join(modules, name);
         if (name === path.join("@pulumi", "pulumi")) {
-          const { version } = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string };
+          const { version } = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as {
+            version: string;
+          };
           found.push(`${path.relative(project, dir)}@${version}`);
         }
         walk(path.join(dir, "node_modules"));
@@ -63,11 +68,15 @@ describe("pulumi-tcs installed beside a newer @pulumi/pulumi", () => {
   beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tcs-one-sdk-"));
     // --ignore-scripts: prepack would rebuild dist/, which scripts/test-long.sh built before any test.
-    const packed = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", root], REPO_ROOT)) as { filename: string }[];
+    const packed = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", root], REPO_ROOT)) as {
+      filename: string;
+    }[];
     tarball = path.join(root, packed[0].filename);
-    range = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies[
-      "@pulumi/pulumi"
-    ];
+    range = (
+      JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+        dependencies: Record<string, string>;
+      }
+    ).dependencies["@pulumi/pulumi"];
   });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -92,14 +101,18 @@ describe("pulumi-tcs installed beside a newer @pulumi/pulumi", () => {
     const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as { dependencies: Record<string, string> };
     manifest.dependencies["@pulumi/pulumi"] = range.replace(/^\^/, "");
     fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-    const repacked = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", unpacked, path.join(unpacked, "package")], root)) as {
+    const repacked = JSON.parse(
+      npm(["pack", "--ignore-scripts", "--json", "--pack-destination", unpacked, path.join(unpacked, "package")], root),
+    ) as {
       filename: string;
     }[];
 
     const project = install(root, "pinned-project", path.join(unpacked, repacked[0].filename));
     const copies = copiesOnDisk(project);
     expect(copies).toHaveLength(2);
-    expect(copies[1]).toBe(`${path.join("node_modules", "pulumi-tcs", "node_modules", "@pulumi", "pulumi")}@${range.replace(/^\^/, "")}`);
+    expect(copies[1]).toBe(
+      `${path.join("node_modules", "pulumi-tcs", "node_modules", "@pulumi", "pulumi")}@${range.replace(/^\^/, "")}`,
+    );
     expect(copiesListedByNpm(project)).toHaveLength(2);
   });
 });

@@ -61,10 +61,15 @@ function program(k: Knobs) {
       metadata: k.cbMetadata as Record<string, unknown>,
     });
     // The instance attaches the GitHub callback below, so the callback above can move between providers.
-    const githubCallback = new tcs.Callback("github-callback", { integrationProviderId: FIX.githubIntegrationProvider });
+    const githubCallback = new tcs.Callback("github-callback", {
+      integrationProviderId: FIX.githubIntegrationProvider,
+    });
     const callbacks: Record<string, tcs.Callback> = { "github-callback": githubCallback, callback };
     // The service attaches a callback only a config of its own provider: the Linear callback gets Linear's.
-    const linearConfig = new tcs.ProviderConfig("linear-config", { providerId: LINEAR_PROVIDER, providerConfigVaultId: LINEAR_VAULT });
+    const linearConfig = new tcs.ProviderConfig("linear-config", {
+      providerId: LINEAR_PROVIDER,
+      providerConfigVaultId: LINEAR_VAULT,
+    });
     new tcs.CallbackInstance("instance", {
       callbackId: callbacks[k.instCallback as string].id,
       providerConfigId: (k.instCallback === "callback" ? linearConfig : config).id,
@@ -150,7 +155,10 @@ describe("the plan for each property matches the resource table", () => {
       },
     });
     const steps = new Map(
-      [...ops].map(([name, set]) => [name, [...set].some((o) => o.includes("replace")) ? "replace" : set.has("update") ? "update" : [...set].join(",")]),
+      [...ops].map(([name, set]) => [
+        name,
+        [...set].some((o) => o.includes("replace")) ? "replace" : set.has("update") ? "update" : [...set].join(","),
+      ]),
     );
     const changed = [...steps].filter(([, step]) => step !== "same");
     expect(steps.get(resource)).toBe(op);

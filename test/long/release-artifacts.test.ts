@@ -32,7 +32,8 @@ import { outputCollector } from "../e2e/helpers/workspace";
 import { expectRoleRenameCaught } from "../e2e/helpers/yaml-project";
 
 const run = promisify(execFile);
-const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string })
+  .version;
 const tarball = (platform: string) => `pulumi-resource-tcs-v${VERSION}-${platform}.tar.gz`;
 
 let root: string;
@@ -43,16 +44,26 @@ let bareBin: string;
 
 /** The pulumi CLI with this environment only (no inherited PATH, HOME or PULUMI_HOME). */
 async function pulumi(args: string[], env: Record<string, string>, cwd = root): Promise<{ code: number; out: string }> {
-  return run("pulumi", args, { cwd, env: { PATH: bareBin, HOME: root, PULUMI_SKIP_UPDATE_CHECK: "true", ...env }, maxBuffer: 64 * 1024 * 1024 }).then(
+  return run("pulumi", args, {
+    cwd,
+    env: { PATH: bareBin, HOME: root, PULUMI_SKIP_UPDATE_CHECK: "true", ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, out: `${error.stdout ?? ""}${error.stderr ?? ""}` }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? 1,
+      out: `${error.stdout ?? ""}${error.stderr ?? ""}`,
+    }),
   );
 }
 
 /** A fresh PULUMI_HOME with the linux-amd64 plugin (or another tarball) installed from its file. */
 async function pulumiHome(name: string, file = tarball("linux-amd64")): Promise<string> {
   const home = path.join(root, name);
-  const installed = await pulumi(["plugin", "install", "resource", "tcs", VERSION, "--file", path.join(artifacts, file)], { PULUMI_HOME: home });
+  const installed = await pulumi(
+    ["plugin", "install", "resource", "tcs", VERSION, "--file", path.join(artifacts, file)],
+    { PULUMI_HOME: home },
+  );
   expect(installed).toMatchObject({ code: 0 });
   return home;
 }
@@ -72,7 +83,14 @@ async function yamlStack(name: string, program: string, env: Record<string, stri
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program);
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: name, workDir: dir },
-    { envVars: { PATH: bareBin, PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...env } },
+    {
+      envVars: {
+        PATH: bareBin,
+        PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        ...env,
+      },
+    },
   );
   await stack.setAllConfig({
     "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
@@ -86,11 +104,17 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-release-"));
   artifacts = path.join(root, "artifacts");
   // npm run dist, into the scratch folder (dist/ is built by scripts/test-long.sh).
-  await run("tsx", [path.join(REPO_ROOT, "scripts", "release", "main.ts"), "--out", artifacts], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
+  await run("tsx", [path.join(REPO_ROOT, "scripts", "release", "main.ts"), "--out", artifacts], {
+    cwd: REPO_ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   bareBin = path.join(root, "bin");
   fs.mkdirSync(bareBin);
   for (const tool of ["pulumi", "pulumi-language-yaml"]) {
-    fs.symlinkSync(execFileSync("bash", ["-c", `command -v ${tool}`], { encoding: "utf8" }).trim(), path.join(bareBin, tool));
+    fs.symlinkSync(
+      execFileSync("bash", ["-c", `command -v ${tool}`], { encoding: "utf8" }).trim(),
+      path.join(bareBin, tool),
+    );
   }
   emulator = await startTestEmulator();
 }, 900_000);
@@ -107,8 +131,10 @@ function headerOf(file: string, member: string): Buffer {
 
 /** What an executable's header says it runs on: <os>-<arch> in Pulumi's names. */
 function builtFor(binary: Buffer): string {
-  if (binary.readUInt32BE(0) === 0x7f454c46) return { 0x3e: "linux-amd64", 0xb7: "linux-arm64" }[binary.readUInt16LE(18)] ?? "linux-?";
-  if (binary.readUInt32LE(0) === 0xfeedfacf) return { 0x01000007: "darwin-amd64", 0x0100000c: "darwin-arm64" }[binary.readUInt32LE(4)] ?? "darwin-?";
+  if (binary.readUInt32BE(0) === 0x7f454c46)
+    return { 0x3e: "linux-amd64", 0xb7: "linux-arm64" }[binary.readUInt16LE(18)] ?? "linux-?";
+  if (binary.readUInt32LE(0) === 0xfeedfacf)
+    return { 0x01000007: "darwin-amd64", 0x0100000c: "darwin-arm64" }[binary.readUInt32LE(4)] ?? "darwin-?";
   if (binary.toString("latin1", 0, 2) === "MZ") {
     const pe = binary.readUInt32LE(0x3c);
     return binary.readUInt16LE(pe + 4) === 0x8664 ? "windows-amd64" : "windows-?";
@@ -153,7 +179,9 @@ test("npm run dist writes every artifact with its checksum: a plugin tarball per
       .sort();
     const executable = platform.uname ? `pulumi-resource-tcs-${platform.pulumi}` : "pulumi-resource-tcs.exe";
     expect(members).toEqual(
-      [platform.uname ? "pulumi-resource-tcs" : undefined, executable, "README.md", "THIRD-PARTY-NOTICES.txt"].filter((member) => member !== undefined).sort(),
+      [platform.uname ? "pulumi-resource-tcs" : undefined, executable, "README.md", "THIRD-PARTY-NOTICES.txt"]
+        .filter((member) => member !== undefined)
+        .sort(),
     );
     const binary = headerOf(file, executable);
     expect({ file, builtFor: builtFor(binary) }).toEqual({ file, builtFor: platform.pulumi });
@@ -165,9 +193,16 @@ test("npm run dist writes every artifact with its checksum: a plugin tarball per
 
 test("a YAML program with no plugins section, no node_modules and no node on PATH: the plugin installed from its tarball runs up, a preview that sends nothing, a rename caught as drift, and, with Node 20 first on PATH, up --refresh and destroy", async () => {
   // Nothing named node anywhere on this PATH.
-  expect(execFileSync("/bin/sh", ["-c", "command -v node || echo none"], { env: { PATH: bareBin }, encoding: "utf8" }).trim()).toBe("none");
+  expect(
+    execFileSync("/bin/sh", ["-c", "command -v node || echo none"], {
+      env: { PATH: bareBin },
+      encoding: "utf8",
+    }).trim(),
+  ).toBe("none");
   const home = await pulumiHome("home-yaml");
-  expect((await pulumi(["plugin", "ls"], { PULUMI_HOME: home })).out).toMatch(new RegExp(`tcs\\s+resource\\s+${VERSION.replace(/\./g, "\\.")}`));
+  expect((await pulumi(["plugin", "ls"], { PULUMI_HOME: home })).out).toMatch(
+    new RegExp(`tcs\\s+resource\\s+${VERSION.replace(/\./g, "\\.")}`),
+  );
   const stack = await yamlStack("release-yaml", quickstart(), { PULUMI_HOME: home });
   const printed = outputCollector();
 
@@ -199,7 +234,11 @@ test("the drift report and the adoption generator from the installed plugin exec
   const home = await pulumiHome("home-tools");
   const plugin = path.join(home, "plugins", `resource-tcs-v${VERSION}`, "pulumi-resource-tcs");
   // A slug of its own: the quickstart's role outlives the test above (the API cannot delete roles).
-  const stack = await yamlStack("release-tools", quickstart().replace("slug: support-agents", "slug: support-agents-tools"), { PULUMI_HOME: home });
+  const stack = await yamlStack(
+    "release-tools",
+    quickstart().replace("slug: support-agents", "slug: support-agents-tools"),
+    { PULUMI_HOME: home },
+  );
   const up = await stack.up();
   const roleId = up.outputs.roleId.value as string;
   const dir = stack.workspace.workDir;
@@ -214,9 +253,18 @@ test("the drift report and the adoption generator from the installed plugin exec
   const tool = (args: string[]) =>
     run(plugin, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, stdout: error.stdout ?? "", stderr: error.stderr ?? "" }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? 1,
+        stdout: error.stdout ?? "",
+        stderr: error.stderr ?? "",
+      }),
     );
-  const engineGate = () => pulumi(["refresh", "--preview-only", "--expect-no-changes", "--stack", "release-tools", "--non-interactive"], env, dir);
+  const engineGate = () =>
+    pulumi(
+      ["refresh", "--preview-only", "--expect-no-changes", "--stack", "release-tools", "--non-interactive"],
+      env,
+      dir,
+    );
 
   const clean = await tool(["drift", "--stack", "release-tools", "--json", "clean.json"]);
   expect(clean).toMatchObject({ code: 0, stderr: "" });
@@ -231,23 +279,35 @@ test("the drift report and the adoption generator from the installed plugin exec
   });
   const drifted = await tool(["drift", "--stack", "release-tools", "--json", "drift.json"]);
   expect(drifted.code).toBe(2);
-  const report = JSON.parse(fs.readFileSync(path.join(dir, "drift.json"), "utf8")) as { resources: Array<{ id: string; fields: Array<{ name: string }> }> };
-  expect(report.resources).toEqual([expect.objectContaining({ id: roleId, fields: [expect.objectContaining({ name: "name" })] })]);
+  const report = JSON.parse(fs.readFileSync(path.join(dir, "drift.json"), "utf8")) as {
+    resources: Array<{ id: string; fields: Array<{ name: string }> }>;
+  };
+  expect(report.resources).toEqual([
+    expect.objectContaining({ id: roleId, fields: [expect.objectContaining({ name: "name" })] }),
+  ]);
   // The engine's own gate tells drift (7) from success; docs/drift.md sets the two side by side.
   expect((await engineGate()).code).toBe(7);
 
   // Adoption of objects made by hand, as a YAML user runs it: the import file pulumi import --file takes.
-  const handMade = await api(emulator, "POST", "/roles", { name: "Made by hand", slug: "made-by-hand-release", permissions: ["thread_read"] });
+  const handMade = await api(emulator, "POST", "/roles", {
+    name: "Made by hand",
+    slug: "made-by-hand-release",
+    permissions: ["thread_read"],
+  });
   const generated = await run(plugin, ["generate", "--import-file", "import.json"], {
     cwd: dir,
     env: { ...env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url },
   });
-  expect(generated.stderr).toMatch(/pulumi-resource-tcs generate: \d+ objects written to .*import\.json; next, .*pulumi import --file import\.json/);
-  const imports = JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")) as { resources: Array<{ type: string; id: string }> };
-  expect(imports.resources).toContainEqual(expect.objectContaining({ type: "tcs:index:Role", id: handMade.id }));
-  expect(generated.stdout + generated.stderr + drifted.stdout + fs.readFileSync(path.join(dir, "import.json"), "utf8")).not.toContain(
-    emulator.keys.production.secret,
+  expect(generated.stderr).toMatch(
+    /pulumi-resource-tcs generate: \d+ objects written to .*import\.json; next, .*pulumi import --file import\.json/,
   );
+  const imports = JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")) as {
+    resources: Array<{ type: string; id: string }>;
+  };
+  expect(imports.resources).toContainEqual(expect.objectContaining({ type: "tcs:index:Role", id: handMade.id }));
+  expect(
+    generated.stdout + generated.stderr + drifted.stdout + fs.readFileSync(path.join(dir, "import.json"), "utf8"),
+  ).not.toContain(emulator.keys.production.secret);
 
   await stack.destroy();
 });
@@ -265,15 +325,32 @@ test("pulumi import --file of a 300-object account from the installed plugin exe
   };
   await run(plugin, ["generate", "--import-file", "import.json"], {
     cwd: dir,
-    env: { PATH: bareBin, HOME: root, ...env, TCS_API_KEY: emulator.keys.production.secret, TCS_BASE_URL: emulator.url },
+    env: {
+      PATH: bareBin,
+      HOME: root,
+      ...env,
+      TCS_API_KEY: emulator.keys.production.secret,
+      TCS_BASE_URL: emulator.url,
+    },
   });
   // The account, and what earlier tests of this file left in the emulator (roles the API cannot delete).
-  const listed = (JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")) as { resources: unknown[] }).resources.length;
+  const listed = (JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")) as { resources: unknown[] })
+    .resources.length;
   expect(listed).toBeGreaterThanOrEqual(ACCOUNT_OBJECTS);
 
   await requests.reset(emulator);
   const imported = await pulumi(
-    ["import", "--file", "import.json", "--yes", "--non-interactive", "--protect=false", "--generate-code=false", "--stack", "release-import"],
+    [
+      "import",
+      "--file",
+      "import.json",
+      "--yes",
+      "--non-interactive",
+      "--protect=false",
+      "--generate-code=false",
+      "--stack",
+      "release-import",
+    ],
     env,
     dir,
   );
@@ -300,7 +377,9 @@ test("the linux-amd64 executable starts from the startup snapshot built into it,
         out += chunk.toString();
         if (out.includes("\n")) resolve(out.split("\n")[0]);
       });
-      child.on("exit", (code) => reject(new Error(`the plugin exited (${code}) before printing its port: ${stderr.join("")}`)));
+      child.on("exit", (code) =>
+        reject(new Error(`the plugin exited (${code}) before printing its port: ${stderr.join("")}`)),
+      );
     });
     const closed = new Promise((resolve) => child.on("close", resolve));
     child.kill();
@@ -319,8 +398,13 @@ test("the linux-amd64 executable starts from the startup snapshot built into it,
 
 /** A Node.js older than 22: the system's (v20 here), or a stand-in that reports v20.11.0. */
 function olderNode(): string {
-  const candidates = execFileSync("bash", ["-c", "which -a node || true"], { encoding: "utf8" }).split("\n").filter(Boolean);
-  const found = candidates.find((node) => Number(execFileSync(node, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).trim()) < 22);
+  const candidates = execFileSync("bash", ["-c", "which -a node || true"], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
+  const found = candidates.find(
+    (node) =>
+      Number(execFileSync(node, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).trim()) < 22,
+  );
   if (found) return found;
   const script = path.join(root, "node-v20");
   fs.writeFileSync(script, `#!/bin/sh\necho v20.11.0\n`, { mode: 0o755 });
@@ -330,7 +414,16 @@ function olderNode(): string {
 test("the Python wheel installs into a folder, and its metadata names the package, the plugin and the version", async () => {
   const python = buildPython();
   const target = path.join(root, "python-target");
-  await run(python, ["-m", "pip", "install", "--no-deps", "--no-index", "--target", target, path.join(artifacts, `pulumi_tcs-${VERSION}-py3-none-any.whl`)]);
+  await run(python, [
+    "-m",
+    "pip",
+    "install",
+    "--no-deps",
+    "--no-index",
+    "--target",
+    target,
+    path.join(artifacts, `pulumi_tcs-${VERSION}-py3-none-any.whl`),
+  ]);
   // Python's own reader of installed metadata (importing the package needs the pulumi package, which this machine cannot install).
   const script = [
     "import json, sys",
@@ -340,12 +433,25 @@ test("the Python wheel installs into a folder, and its metadata names the packag
     "print(json.dumps({'name': d.metadata['Name'], 'version': d.version, 'requires': d.requires, 'plugin': json.loads(d.locate_file('pulumi_tcs/pulumi-plugin.json').read_text())}))",
   ].join("\n");
   const { stdout } = await run(python, ["-c", script, target]);
-  const read = JSON.parse(stdout) as { name: string; version: string; requires: string[]; plugin: Record<string, unknown> };
+  const read = JSON.parse(stdout) as {
+    name: string;
+    version: string;
+    requires: string[];
+    plugin: Record<string, unknown>;
+  };
   // setuptools writes the name normalized (pulumi-tcs); pip and PyPI treat both spellings as one.
-  expect({ name: read.name.replace(/[-_.]+/g, "_"), version: read.version }).toEqual({ name: "pulumi_tcs", version: VERSION });
+  expect({ name: read.name.replace(/[-_.]+/g, "_"), version: read.version }).toEqual({
+    name: "pulumi_tcs",
+    version: VERSION,
+  });
   // Written "pulumi (<4.0.0,>=3.0.0)" by older setuptools, "pulumi<4.0.0,>=3.0.0" by newer ones.
   expect(read.requires.map((requirement) => requirement.replace(/[ ()]/g, ""))).toContain("pulumi<4.0.0,>=3.0.0");
-  expect(read.plugin).toEqual({ resource: true, name: "tcs", version: VERSION, server: "github://api.github.com/pulumi-tcs/pulumi-tcs" });
+  expect(read.plugin).toEqual({
+    resource: true,
+    name: "tcs",
+    version: VERSION,
+    server: "github://api.github.com/pulumi-tcs/pulumi-tcs",
+  });
 });
 
 test("the Node SDK's npm tarball installs and a strict program type-checks against it; the documented npm install && npm run build in sdks/nodejs gives a package that require() loads", async () => {
@@ -353,7 +459,10 @@ test("the Node SDK's npm tarball installs and a strict program type-checks again
   fs.mkdirSync(project);
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "release-check", private: true }));
   const npm = (args: string[], cwd: string) =>
-    run("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd, maxBuffer: 64 * 1024 * 1024 });
+    run("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd,
+      maxBuffer: 64 * 1024 * 1024,
+    });
   await npm(["install", path.join(artifacts, `pulumi-tcs-tcs-${VERSION}.tgz`)], project);
   fs.writeFileSync(
     path.join(project, "index.ts"),
@@ -395,31 +504,44 @@ test("the Node SDK's npm tarball installs and a strict program type-checks again
     path.join(project, "wrong.ts"),
     'import * as tcs from "@pulumi-tcs/tcs";\nnew tcs.Role("ops", { name: 1, slug: "ops", permissions: [] });\n',
   );
-  await expect(check(["wrong.ts"])).rejects.toMatchObject({ stdout: expect.stringMatching(/wrong\.ts.*Type 'number' is not assignable to type/) });
+  await expect(check(["wrong.ts"])).rejects.toMatchObject({
+    stdout: expect.stringMatching(/wrong\.ts.*Type 'number' is not assignable to type/),
+  });
   const loaded = await run(
     process.execPath,
-    ["-e", 'const tcs = require("@pulumi-tcs/tcs"); console.log(typeof tcs.Role, require("@pulumi-tcs/tcs/package.json").version)'],
+    [
+      "-e",
+      'const tcs = require("@pulumi-tcs/tcs"); console.log(typeof tcs.Role, require("@pulumi-tcs/tcs/package.json").version)',
+    ],
     { cwd: project },
   );
   expect(loaded.stdout.trim()).toBe(`function ${VERSION}`);
 
   // The SDK folder as the npm package ships it (sdks/nodejs), built the documented way, then installed from its path.
   const sdk = path.join(root, "sdk-nodejs");
-  fs.cpSync(path.join(REPO_ROOT, "sdks", "nodejs"), sdk, { recursive: true, filter: (source) => !/[\\/](node_modules|bin)$/.test(source) });
+  fs.cpSync(path.join(REPO_ROOT, "sdks", "nodejs"), sdk, {
+    recursive: true,
+    filter: (source) => !/[\\/](node_modules|bin)$/.test(source),
+  });
   await npm(["install"], sdk);
   await run("npm", ["run", "build"], { cwd: sdk });
   const user = path.join(root, "node-user");
   fs.mkdirSync(user);
   fs.writeFileSync(path.join(user, "package.json"), JSON.stringify({ name: "release-user", private: true }));
   await npm(["install", sdk], user);
-  const required = await run(process.execPath, ["-e", 'console.log(typeof require("@pulumi-tcs/tcs").Provider)'], { cwd: user });
+  const required = await run(process.execPath, ["-e", 'console.log(typeof require("@pulumi-tcs/tcs").Provider)'], {
+    cwd: user,
+  });
   expect(required.stdout.trim()).toBe("function");
 });
 
 test("the Go SDK resolves as module github.com/pulumi-tcs/pulumi-tcs/sdks/go at its version from the artifacts' module proxy layout, and a program builds on it", async () => {
   const project = path.join(root, "go-project");
   fs.mkdirSync(project);
-  fs.writeFileSync(path.join(project, "go.mod"), `module example.com/release\n\ngo 1.25\n\nrequire github.com/pulumi-tcs/pulumi-tcs/sdks/go v${VERSION}\n`);
+  fs.writeFileSync(
+    path.join(project, "go.mod"),
+    `module example.com/release\n\ngo 1.25\n\nrequire github.com/pulumi-tcs/pulumi-tcs/sdks/go v${VERSION}\n`,
+  );
   fs.writeFileSync(
     path.join(project, "main.go"),
     [
@@ -442,11 +564,20 @@ test("the Go SDK resolves as module github.com/pulumi-tcs/pulumi-tcs/sdks/go at 
   const proxy = (await run("go", ["env", "GOPROXY"])).stdout.trim();
   // This module from the artifacts, the others from the module proxy (or the module cache); the
   // artifacts' module has no checksum database entry.
-  const env = { ...process.env, GOPROXY: `file://${path.join(artifacts, "go")},${proxy}`, GONOSUMDB: "github.com/pulumi-tcs", GOFLAGS: "-mod=mod" };
+  const env = {
+    ...process.env,
+    GOPROXY: `file://${path.join(artifacts, "go")},${proxy}`,
+    GONOSUMDB: "github.com/pulumi-tcs",
+    GOFLAGS: "-mod=mod",
+  };
   await run("go", ["mod", "tidy"], { cwd: project, env });
   const listed = await run("go", ["list", "-m", "github.com/pulumi-tcs/pulumi-tcs/sdks/go"], { cwd: project, env });
   expect(listed.stdout.trim()).toBe(`github.com/pulumi-tcs/pulumi-tcs/sdks/go v${VERSION}`);
-  await run("go", ["build", "-o", path.join(project, "program"), "."], { cwd: project, env, maxBuffer: 64 * 1024 * 1024 });
+  await run("go", ["build", "-o", path.join(project, "program"), "."], {
+    cwd: project,
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   expect(fs.existsSync(path.join(project, "program"))).toBe(true);
 });
 
@@ -455,10 +586,14 @@ describe("bad input: one line that says what to do", () => {
     const corrupt = path.join(root, "corrupt.tar.gz");
     fs.writeFileSync(corrupt, fs.readFileSync(path.join(artifacts, tarball("linux-amd64"))).subarray(0, 1_000_000));
     const home = path.join(root, "home-corrupt");
-    const installed = await pulumi(["plugin", "install", "resource", "tcs", VERSION, "--file", corrupt], { PULUMI_HOME: home });
+    const installed = await pulumi(["plugin", "install", "resource", "tcs", VERSION, "--file", corrupt], {
+      PULUMI_HOME: home,
+    });
     expect(installed.code).not.toBe(0);
     const errors = installed.out.split("\n").filter((line) => line.startsWith("error:"));
-    expect(errors).toEqual([expect.stringMatching(/^error: installing \[resource plugin tcs-.*\] from .*corrupt\.tar\.gz: .*unexpected EOF$/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^error: installing \[resource plugin tcs-.*\] from .*corrupt\.tar\.gz: .*unexpected EOF$/),
+    ]);
     expect(installed.out).not.toMatch(/goroutine|panic/);
     expect((await pulumi(["plugin", "ls"], { PULUMI_HOME: home })).out).not.toMatch(/\btcs\b/);
   });
@@ -484,7 +619,11 @@ describe("bad input: one line that says what to do", () => {
     );
     const printed = outputCollector();
     await expect(stack.preview({ onOutput: printed.onOutput })).rejects.toThrow();
-    expect(printed.text()).toMatch(new RegExp(`no resource plugin 'pulumi-resource-tcs' found in the workspace at version v${later.replace(/\./g, "\\.")}`));
+    expect(printed.text()).toMatch(
+      new RegExp(
+        `no resource plugin 'pulumi-resource-tcs' found in the workspace at version v${later.replace(/\./g, "\\.")}`,
+      ),
+    );
     expect(printed.text()).not.toMatch(/\n\s+at /);
   });
 
@@ -492,9 +631,12 @@ describe("bad input: one line that says what to do", () => {
     // Below a regular file: no one can write there, root included.
     const file = path.join(root, "not-a-directory");
     fs.writeFileSync(file, "");
-    const installed = await pulumi(["plugin", "install", "resource", "tcs", VERSION, "--file", path.join(artifacts, tarball("linux-amd64"))], {
-      PULUMI_HOME: path.join(file, "pulumi-home"),
-    });
+    const installed = await pulumi(
+      ["plugin", "install", "resource", "tcs", VERSION, "--file", path.join(artifacts, tarball("linux-amd64"))],
+      {
+        PULUMI_HOME: path.join(file, "pulumi-home"),
+      },
+    );
     expect(installed.code).not.toBe(0);
     expect(installed.out.split("\n").filter((line) => line.startsWith("error:"))).toEqual([
       expect.stringMatching(/creating plugin root: mkdir .*not-a-directory: not a directory$/),

@@ -45,7 +45,12 @@ function five(v: Variant = {}, options: Options = () => ({})) {
     const name = (base: string) => `${base}${v.suffix ?? ""}`;
     const config = new tcs.ProviderConfig(
       name("github"),
-      { providerId: FIX.githubProvider, name: v.configName ?? "GitHub", description: v.configDescription, value: v.configValue ?? SECRET_CONFIG_VALUE },
+      {
+        providerId: FIX.githubProvider,
+        name: v.configName ?? "GitHub",
+        description: v.configDescription,
+        value: v.configValue ?? SECRET_CONFIG_VALUE,
+      },
       opts("ProviderConfig"),
     );
     const callback = new tcs.Callback(
@@ -58,10 +63,18 @@ function five(v: Variant = {}, options: Options = () => ({})) {
       { callbackId: callback.id, providerConfigId: config.id, providerAuthConfigId: v.authConfigId ?? FIX.githubOAuth },
       opts("CallbackInstance"),
     );
-    const role = new tcs.Role(name("support"), { name: v.roleName ?? "Support", slug: v.roleSlug ?? "support", permissions: ["thread_read"] }, opts("Role"));
+    const role = new tcs.Role(
+      name("support"),
+      { name: v.roleName ?? "Support", slug: v.roleSlug ?? "support", permissions: ["thread_read"] },
+      opts("Role"),
+    );
     const session = new tcs.IntegrationSetupSession(
       name("onboarding"),
-      { integrationId: FIX.devtoolsIntegration, name: v.sessionName ?? "Connect developer tools", redirectUrl: "https://example.com/done" },
+      {
+        integrationId: FIX.devtoolsIntegration,
+        name: v.sessionName ?? "Connect developer tools",
+        redirectUrl: "https://example.com/done",
+      },
       opts("IntegrationSetupSession"),
     );
     return { config: config.id, callback: callback.id, instance: instance.id, role: role.id, session: session.id };
@@ -120,7 +133,9 @@ describe("resource options on every resource", () => {
     await requests.reset(emulator);
     await expect(stack.destroy()).rejects.toThrow(/protect/);
     // A replace-only change of the config (and so of the instance attached to it) and of the session.
-    const replacing = await env.open(five({ configValue: { ...SECRET_CONFIG_VALUE, timeout_seconds: 7 }, sessionName: "Connect again" }, protect));
+    const replacing = await env.open(
+      five({ configValue: { ...SECRET_CONFIG_VALUE, timeout_seconds: 7 }, sessionName: "Connect again" }, protect),
+    );
     await expect(replacing.up()).rejects.toThrow(/unable to replace resource .* marked for protection/s);
     expect(await writes(emulator)).toEqual({});
     expect(await live(emulator, ids)).toEqual(ALL_LIVE);
@@ -133,7 +148,13 @@ describe("resource options on every resource", () => {
     expect((await requests.read(emulator)).total).toBe(0);
     await unprotected.destroy();
     // Roles and sessions have no delete in the API: they stay, as without protect.
-    expect(await live(emulator, ids)).toEqual({ config: "missing", callback: "deleted", instance: "detached", role: "support", session: "pending" });
+    expect(await live(emulator, ids)).toEqual({
+      config: "missing",
+      callback: "deleted",
+      instance: "detached",
+      role: "support",
+      session: "pending",
+    });
   });
 
   it("retainOnDelete: destroy leaves every object in the service, and a later program adopts each with adoptId", async () => {
@@ -150,15 +171,28 @@ describe("resource options on every resource", () => {
     expect(output.text()).not.toMatch(/cannot delete/);
 
     const adopting = await env.open(async () => {
-      const config = new tcs.ProviderConfig("github", { providerId: FIX.githubProvider, name: "GitHub", adoptId: ids.config });
-      const callback = new tcs.Callback("events", { integrationProviderId: FIX.githubIntegrationProvider, name: "GitHub events", adoptId: ids.callback });
+      const config = new tcs.ProviderConfig("github", {
+        providerId: FIX.githubProvider,
+        name: "GitHub",
+        adoptId: ids.config,
+      });
+      const callback = new tcs.Callback("events", {
+        integrationProviderId: FIX.githubIntegrationProvider,
+        name: "GitHub events",
+        adoptId: ids.callback,
+      });
       const instance = new tcs.CallbackInstance("attachment", {
         callbackId: callback.id,
         providerConfigId: config.id,
         providerAuthConfigId: FIX.githubOAuth,
         adoptId: ids.instance,
       });
-      const role = new tcs.Role("support", { name: "Support", slug: "support", permissions: ["thread_read"], adoptId: ids.role });
+      const role = new tcs.Role("support", {
+        name: "Support",
+        slug: "support",
+        permissions: ["thread_read"],
+        adoptId: ids.role,
+      });
       const session = new tcs.IntegrationSetupSession("onboarding", {
         integrationId: FIX.devtoolsIntegration,
         name: "Connect developer tools",
@@ -184,7 +218,12 @@ describe("resource options on every resource", () => {
 
     const replacing = await env.open(
       five(
-        { configValue: { ...SECRET_CONFIG_VALUE, timeout_seconds: 7 }, callbackName: "Renamed events", roleSlug: "support-v2", sessionName: "Connect again" },
+        {
+          configValue: { ...SECRET_CONFIG_VALUE, timeout_seconds: 7 },
+          callbackName: "Renamed events",
+          roleSlug: "support-v2",
+          sessionName: "Connect again",
+        },
         options,
       ),
     );
@@ -202,7 +241,13 @@ describe("resource options on every resource", () => {
     }
     const next = idsOf(up.outputs);
     for (const key of Object.keys(ids) as Array<keyof Ids>) expect(next[key]).not.toBe(ids[key]);
-    expect(await live(emulator, ids)).toEqual({ config: "missing", callback: "deleted", instance: "detached", role: "support", session: "pending" });
+    expect(await live(emulator, ids)).toEqual({
+      config: "missing",
+      callback: "deleted",
+      instance: "detached",
+      role: "support",
+      session: "pending",
+    });
     expect(await live(emulator, next)).toEqual({ ...ALL_LIVE, role: "support-v2" });
   });
 
@@ -212,13 +257,24 @@ describe("resource options on every resource", () => {
     const ids = idsOf((await stack.up()).outputs);
 
     // The service allows one role per slug and cannot delete roles: refused at preview, naming the fix.
-    const sameSlug = await env.open(five({ configName: "GitHub v2", callbackName: "Events v2", roleName: "Support v2" }, options));
+    const sameSlug = await env.open(
+      five({ configName: "GitHub v2", callbackName: "Events v2", roleName: "Support v2" }, options),
+    );
     const output = outputCollector();
     await expect(sameSlug.preview({ onOutput: output.onOutput })).rejects.toThrow();
     expect(output.text()).toMatch(/name.*changing it replaces the Role \(replaceOnChanges\).*Change slug too/s);
 
     const renamed = await env.open(
-      five({ configName: "GitHub v2", callbackName: "Events v2", roleName: "Support v2", roleSlug: "support-v2", sessionName: "Connect v2" }, options),
+      five(
+        {
+          configName: "GitHub v2",
+          callbackName: "Events v2",
+          roleName: "Support v2",
+          roleSlug: "support-v2",
+          sessionName: "Connect v2",
+        },
+        options,
+      ),
     );
     await requests.reset(emulator);
     const up = await renamed.up();
@@ -227,19 +283,36 @@ describe("resource options on every resource", () => {
     expect(await writes(emulator)).toMatchObject({ POST: 5 });
     const next = idsOf(up.outputs);
     for (const key of Object.keys(ids) as Array<keyof Ids>) expect(next[key]).not.toBe(ids[key]);
-    expect(await live(emulator, ids)).toEqual({ config: "missing", callback: "deleted", instance: "detached", role: "support", session: "pending" });
+    expect(await live(emulator, ids)).toEqual({
+      config: "missing",
+      callback: "deleted",
+      instance: "detached",
+      role: "support",
+      session: "pending",
+    });
     expect(await live(emulator, next)).toEqual({ ...ALL_LIVE, role: "support-v2" });
     expect((await api(emulator, "GET", `/provider-configs/${next.config}`)).name).toBe("GitHub v2");
   });
 
   it("ignoreChanges holds after changes by hand: up --refresh writes none of them back (issue 14, failure 8)", async () => {
-    const options: Options = (kind) => ({ ignoreChanges: kind === "CallbackInstance" ? ["providerAuthConfigId"] : ["name"] });
+    const options: Options = (kind) => ({
+      ignoreChanges: kind === "CallbackInstance" ? ["providerAuthConfigId"] : ["name"],
+    });
     const stack = await env.open(five({}, options));
     const ids = idsOf((await stack.up()).outputs);
 
     // A changed declaration of an ignored field plans nothing and costs no request.
     const changed = await env.open(
-      five({ configName: "declared", callbackName: "declared", roleName: "declared", sessionName: "declared", authConfigId: FIX.githubPat }, options),
+      five(
+        {
+          configName: "declared",
+          callbackName: "declared",
+          roleName: "declared",
+          sessionName: "declared",
+          authConfigId: FIX.githubPat,
+        },
+        options,
+      ),
     );
     await requests.reset(emulator);
     await expectNoPlannedChanges(changed, { what: "with ignored fields declared anew" });
@@ -249,7 +322,11 @@ describe("resource options on every resource", () => {
     // which is not ignored.
     await api(emulator, "PATCH", `/callbacks/${ids.callback}`, { name: "callback by hand" });
     await api(emulator, "PATCH", `/provider-configs/${ids.config}`, { name: "config by hand", description: "by hand" });
-    await api(emulator, "PUT", `/roles/${ids.role}`, { name: "role by hand", slug: "support", permissions: ["thread_read"] });
+    await api(emulator, "PUT", `/roles/${ids.role}`, {
+      name: "role by hand",
+      slug: "support",
+      permissions: ["thread_read"],
+    });
     await requests.reset(emulator);
     // The plan after it reads every object again (post-apply-plan.ts): nothing left to put back.
     const up = await changed.up({ refresh: true, planAfter: { refresh: true } });
@@ -258,7 +335,10 @@ describe("resource options on every resource", () => {
     expect(await writes(emulator)).toEqual({ PATCH: 1 });
     expect((await api(emulator, "GET", `/callbacks/${ids.callback}`)).name).toBe("callback by hand");
     expect((await api(emulator, "GET", `/roles/${ids.role}`)).name).toBe("role by hand");
-    expect(await api(emulator, "GET", `/provider-configs/${ids.config}`)).toMatchObject({ name: "config by hand", description: null });
+    expect(await api(emulator, "GET", `/provider-configs/${ids.config}`)).toMatchObject({
+      name: "config by hand",
+      description: null,
+    });
   });
 
   it("a refresh that records the inputs found keeps the config's value secret and leaves undeclared defaults out", async () => {
@@ -270,11 +350,17 @@ describe("resource options on every resource", () => {
 
     // Everything on disk (state, backups, history) and everything the engine printed.
     const files = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
     const onDisk = files(env.scratch.backendDir).map((file) => fs.readFileSync(file, "utf8"));
     for (const text of [...onDisk, output.text()]) expect(text).not.toContain(SECRET_CONFIG_VALUE.base_url);
-    const checkpoint = JSON.parse(onDisk.find((text) => text.includes('"checkpoint"') && text.includes("config by hand"))!).checkpoint;
-    const config = checkpoint.latest.resources.find((r: { type: string }) => r.type === "pulumi-nodejs:dynamic/tcs:ProviderConfig");
+    const checkpoint = JSON.parse(
+      onDisk.find((text) => text.includes('"checkpoint"') && text.includes("config by hand"))!,
+    ).checkpoint;
+    const config = checkpoint.latest.resources.find(
+      (r: { type: string }) => r.type === "pulumi-nodejs:dynamic/tcs:ProviderConfig",
+    );
     expect(config.inputs.name).toBe("config by hand");
     expect(config.inputs.value).toHaveProperty("4dabf18193072939515e22adb298388d", "1b47061264138c4ac30d75fd1eb44270");
     // The deployment the service picked is an output, not an input the program never declared.
@@ -303,7 +389,10 @@ describe("resource options on every resource", () => {
 
     // Five siblings under one component: each one's identity input used to depend on the parent,
     // which stands for all its children, so they waited for each other forever.
-    const moved = (v: Variant) => five({ ...v, suffix: "-renamed", parentName: "group" }, () => ({ aliases: [{ parent: pulumi.rootStackResource }] }));
+    const moved = (v: Variant) =>
+      five({ ...v, suffix: "-renamed", parentName: "group" }, () => ({
+        aliases: [{ parent: pulumi.rootStackResource }],
+      }));
     const movedStack = await env.open(moved({}));
     await requests.reset(emulator);
     const move = await movedStack.up();
@@ -321,5 +410,11 @@ describe("resource options on every resource", () => {
 });
 
 function baseName(kind: Kind): string {
-  return { ProviderConfig: "github", Callback: "events", CallbackInstance: "attachment", Role: "support", IntegrationSetupSession: "onboarding" }[kind];
+  return {
+    ProviderConfig: "github",
+    Callback: "events",
+    CallbackInstance: "attachment",
+    Role: "support",
+    IntegrationSetupSession: "onboarding",
+  }[kind];
 }

@@ -95,8 +95,12 @@ describe("chaos at scale", () => {
    */
   async function sessionsLeftBeside(state: Inventory): Promise<string[]> {
     const pending = await listAll(emulator, "/integration-setup-sessions?status=pending");
-    const markerOf = new Map(pending.map((session) => [session.id as string, session.metadata?.[MARKER_KEY] as string | undefined]));
-    const stateMarkers = new Set(state.IntegrationSetupSession.map((id) => markerOf.get(id)).filter((marker) => marker !== undefined));
+    const markerOf = new Map(
+      pending.map((session) => [session.id as string, session.metadata?.[MARKER_KEY] as string | undefined]),
+    );
+    const stateMarkers = new Set(
+      state.IntegrationSetupSession.map((id) => markerOf.get(id)).filter((marker) => marker !== undefined),
+    );
     const left = pending
       .map((session) => session.id as string)
       .filter((id) => !state.IntegrationSetupSession.includes(id) && stateMarkers.has(markerOf.get(id) ?? ""));
@@ -122,10 +126,15 @@ describe("chaos at scale", () => {
    * is skipped, and is neither in state nor refused itself.
    */
   async function instancesNotRun(stack: Stack): Promise<number> {
-    const names = new Set(((await stack.exportStack()).deployment.resources as Array<{ urn: string }>).map((resource) => resource.urn.split("::").pop()!));
+    const names = new Set(
+      ((await stack.exportStack()).deployment.resources as Array<{ urn: string }>).map((resource) =>
+        resource.urn.split("::").pop()!,
+      ),
+    );
     let notRun = 0;
     for (let i = 0; i < mixCounts(N).instances; i++) {
-      const parentsHeld = names.has(`config-${i}`) && names.has(`callback-${MIX_PROVIDER_KEYS[i % MIX_PROVIDER_KEYS.length]}`);
+      const parentsHeld =
+        names.has(`config-${i}`) && names.has(`callback-${MIX_PROVIDER_KEYS[i % MIX_PROVIDER_KEYS.length]}`);
       if (!parentsHeld && !names.has(`instance-${i}`)) notRun++;
     }
     return notRun;
@@ -142,10 +151,14 @@ describe("chaos at scale", () => {
       await faults.set(emulator, [CHAOS[0]], 7);
       await requests.reset(emulator);
       // The program's host is killed with the engine, as a language host is (mix-up-process.ts).
-      const up = spawn(process.execPath, ["--import", "tsx", MIX_UP_PROCESS, env.scratch.dir, env.scratch.backendDir, "killed", String(N), "killed"], {
-        cwd: REPO_ROOT,
-        stdio: ["ignore", "ignore", "pipe"],
-      });
+      const up = spawn(
+        process.execPath,
+        ["--import", "tsx", MIX_UP_PROCESS, env.scratch.dir, env.scratch.backendDir, "killed", String(N), "killed"],
+        {
+          cwd: REPO_ROOT,
+          stdio: ["ignore", "ignore", "pipe"],
+        },
+      );
       host = up;
       let hostErrors = "";
       up.stderr.on("data", (chunk: Buffer) => (hostErrors += chunk.toString()));
@@ -156,7 +169,8 @@ describe("chaos at scale", () => {
       let killed = 0;
       while (killed === 0) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        if (up.exitCode !== null) throw new Error(`the up ended before the engine was killed (exit ${up.exitCode}): ${hostErrors}`);
+        if (up.exitCode !== null)
+          throw new Error(`the up ended before the engine was killed (exit ${up.exitCode}): ${hostErrors}`);
         const posts = Object.entries((await requests.read(emulator)).by_route)
           .filter(([route]) => route.startsWith("POST "))
           .reduce((sum, [, n]) => sum + n, 0);
@@ -205,13 +219,19 @@ describe("chaos at scale", () => {
       const refusedOf = (prefix: string) => refused.filter((id) => id.startsWith(prefix));
       const state = await stateInventory(stack);
       const left = await sessionsLeftBeside(state);
-      for (const id of left) expect(text).toContain(`${id}: left as it is: it has this resource's create marker but is not in this stack's state`);
+      for (const id of left)
+        expect(text).toContain(
+          `${id}: left as it is: it has this resource's create marker but is not in this stack's state`,
+        );
       // Nothing lost and nothing doubled: live are exactly the objects in state, the refused ones, the
       // instances hanging from a refused callback or config, and the sessions left beside.
       const live = await liveInventory(emulator, "production", "killed-", before);
-      const hanging = live.CallbackInstance.filter((id) => !state.CallbackInstance.includes(id) && !refused.includes(id));
+      const hanging = live.CallbackInstance.filter(
+        (id) => !state.CallbackInstance.includes(id) && !refused.includes(id),
+      );
       const parents = await parentsOf(hanging);
-      for (const id of hanging) expect([id, parents.get(id)?.some((parent) => refused.includes(parent))]).toEqual([id, true]);
+      for (const id of hanging)
+        expect([id, parents.get(id)?.some((parent) => refused.includes(parent))]).toEqual([id, true]);
       expect(live).toEqual({
         Callback: [...state.Callback, ...refusedOf("cb_")].sort(),
         ProviderConfig: [...state.ProviderConfig, ...refusedOf("pcfg_")].sort(),

@@ -21,7 +21,9 @@ describe("a development key at scale", () => {
   });
 
   it(`creates and refreshes ${N} resources within the tier's window, with zero 429s`, async () => {
-    const env = tcsStack("devkey", emulator, "development", { "tcs:rateLimitTier": `${WINDOW.limit}/${WINDOW.windowMs / 1000}s` });
+    const env = tcsStack("devkey", emulator, "development", {
+      "tcs:rateLimitTier": `${WINDOW.limit}/${WINDOW.windowMs / 1000}s`,
+    });
     try {
       const stack = await env.open(mixProgram(N, { slugPrefix: "devkey" }));
       const before = await liveInventory(emulator, "development", "devkey-");
@@ -33,7 +35,9 @@ describe("a development key at scale", () => {
       const upSeconds = (Date.now() - started) / 1000;
       // The waits are said while they last (issue 59): status lines, and one warning naming the tier.
       expect(
-        said.filter((message) => /waiting \d+ s for the rate limit \(tcs:rateLimitTier 100\/10s allows 100 requests per 10 s\)/.test(message)).length,
+        said.filter((message) =>
+          /waiting \d+ s for the rate limit \(tcs:rateLimitTier 100\/10s allows 100 requests per 10 s\)/.test(message),
+        ).length,
       ).toBeGreaterThan(0);
       expect(said.filter((message) => message.includes("requests wait"))).toHaveLength(1);
       expect(up.summary.resourceChanges?.create).toBe(N + 1); // and the stack itself

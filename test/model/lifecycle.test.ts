@@ -43,7 +43,11 @@ test(
   async () => {
     // performance.now: the model moves Date.now forward when days pass.
     const started = performance.now();
-    const commands = fc.commands(commandArbitraries({ faults: true }), { maxCommands: 30, size: "medium", replayPath: REPLAY });
+    const commands = fc.commands(commandArbitraries({ faults: true }), {
+      maxCommands: 30,
+      size: "medium",
+      replayPath: REPLAY,
+    });
     const details = await fc.check(
       fc.asyncProperty(commands, (cmds) => sequence(cmds)),
       { numRuns: RUNS, seed: SEED, path: PATH },

@@ -40,10 +40,15 @@ async function converged(sim: SimEngine, program: Declaration[], accountedFor: S
 describe("regressions found by the model", () => {
   it("1: a config from a vault whose value overrides one setting passes preview, and the service holds vault + value", async () => {
     const github = world.catalog.providers.github;
-    const program = [config({ providerId: github.id, providerConfigVaultId: github.vaults[0].id, value: { timeout_seconds: 45 } })];
+    const program = [
+      config({ providerId: github.id, providerConfigVaultId: github.vaults[0].id, value: { timeout_seconds: 45 } }),
+    ];
     const sim = new SimEngine(() => world.newContext());
     await sim.up(program);
-    expect(await world.configSettings(sim.state.get("config")!.id)).toEqual({ base_url: "https://api.github.com", timeout_seconds: 45 });
+    expect(await world.configSettings(sim.state.get("config")!.id)).toEqual({
+      base_url: "https://api.github.com",
+      timeout_seconds: 45,
+    });
     await converged(sim, program);
   });
 
@@ -51,33 +56,55 @@ describe("regressions found by the model", () => {
     const github = world.catalog.providers.github;
     const sim = new SimEngine(() => world.newContext());
     const failure = await sim
-      .up([config({ providerId: github.id, providerConfigVaultId: github.vaults[0].id, value: { timeout_seconds: "soon" } })])
+      .up([
+        config({
+          providerId: github.id,
+          providerConfigVaultId: github.vaults[0].id,
+          value: { timeout_seconds: "soon" },
+        }),
+      ])
       .catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     // A part of a secret input: named in the reason, its value not shown (planner.ts, keepingSecrets).
-    expect(failure.failures).toEqual([{ property: "", reason: expect.stringMatching(/^value\.timeout_seconds \(secret, not shown\) /) }]);
+    expect(failure.failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^value\.timeout_seconds \(secret, not shown\) /) },
+    ]);
   });
 
   it("2: a value change on an adopted config with adoptId kept is refused at preview, naming value and the way forward; nothing is written", async () => {
     const github = world.catalog.providers.github;
-    const existing = await world.operator.providerConfigs.create({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 5 } });
+    const existing = await world.operator.providerConfigs.create({
+      providerId: github.id,
+      value: { base_url: "https://api.github.com", timeout_seconds: 5 },
+    });
     const sim = new SimEngine(() => world.newContext());
     await sim.up([config({ adoptId: existing.id, providerId: github.id })]);
     await world.control("DELETE", "/requests");
 
     const failure = await sim
-      .up([config({ adoptId: existing.id, providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 60 } })])
+      .up([
+        config({
+          adoptId: existing.id,
+          providerId: github.id,
+          value: { base_url: "https://api.github.com", timeout_seconds: 60 },
+        }),
+      ])
       .catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.op).toBe("check");
     expect(failure.failures).toEqual([
-      { property: "", reason: expect.stringMatching(/^value \(secret, not shown\) .*Remove adoptId in the same change to replace it/) },
+      {
+        property: "",
+        reason: expect.stringMatching(/^value \(secret, not shown\) .*Remove adoptId in the same change to replace it/),
+      },
     ]);
     expect(await writes()).toEqual({});
     expect(await world.configSettings(existing.id)).toEqual({ base_url: "https://api.github.com", timeout_seconds: 5 });
 
     // The way forward the message names: adoptId removed with the new value replaces the config.
-    const program = [config({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 60 } })];
+    const program = [
+      config({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 60 } }),
+    ];
     await sim.up(program);
     expect(sim.state.get("config")!.id).not.toBe(existing.id);
     await converged(sim, program);
@@ -108,7 +135,9 @@ describe("regressions found by the model", () => {
 
     // A change that replaces it still needs settings, and says so at preview: the recorded inputs lack
     // the deployment the service picked, so diff sees the change against the live one.
-    const failure = await sim.up([config({ providerId: github.id, providerDeploymentId: github.deployments[1], name: "made by hand" })]).catch((e) => e);
+    const failure = await sim
+      .up([config({ providerId: github.id, providerDeploymentId: github.deployments[1], name: "made by hand" })])
+      .catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.op).toBe("diff");
     expect(failure.message).toMatch(new RegExp(`${existing.id}: value \\(secret, not shown\\) .*creates a new config`));
@@ -117,10 +146,15 @@ describe("regressions found by the model", () => {
 
   it("an adopted config declaring its deployment, renamed by hand, passes every up after the refresh; a new deployment is still refused at preview (found by the model)", async () => {
     const github = world.catalog.providers.github;
-    const existing = await world.operator.providerConfigs.create({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 5 } });
+    const existing = await world.operator.providerConfigs.create({
+      providerId: github.id,
+      value: { base_url: "https://api.github.com", timeout_seconds: 5 },
+    });
     const sim = new SimEngine(() => world.newContext());
     // As pulumi-tcs generate writes it: the deployment the service picked, declared.
-    const adopted = (deployment: string) => [config({ adoptId: existing.id, providerId: github.id, providerDeploymentId: deployment, name: "Ops" })];
+    const adopted = (deployment: string) => [
+      config({ adoptId: existing.id, providerId: github.id, providerDeploymentId: deployment, name: "Ops" }),
+    ];
     const deployment = existing.deployment!.id;
     const program = adopted(deployment);
     await sim.up(program);
@@ -139,7 +173,9 @@ describe("regressions found by the model", () => {
     const failure = await sim.up(adopted(other)).catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.op).toBe("diff");
-    expect(failure.message).toMatch(new RegExp(`${existing.id}: providerDeploymentId cannot change on ${existing.id} while adoptId names it`));
+    expect(failure.message).toMatch(
+      new RegExp(`${existing.id}: providerDeploymentId cannot change on ${existing.id} while adoptId names it`),
+    );
     expect(await writes()).toEqual({});
   });
 
@@ -163,7 +199,10 @@ describe("regressions found by the model", () => {
     // Renamed without an alias: the engine creates "new-name", then deletes "old-name". The create's
     // POST collides with the same attachment, and its answer is lost, so the provider finds the
     // attachment by its config: the object "old-name" holds.
-    await world.control("POST", "/faults", { seed: 1, rules: [{ method: "POST", path: "/callbacks/*/instances", drop_after_commit: true, count: 1 }] });
+    await world.control("POST", "/faults", {
+      seed: 1,
+      rules: [{ method: "POST", path: "/callbacks/*/instances", drop_after_commit: true, count: 1 }],
+    });
     const program = [pc, cb, instance("new-name")];
     await sim.up(program);
     await world.clearFaults();
@@ -175,15 +214,26 @@ describe("regressions found by the model", () => {
     const github = world.catalog.providers.github;
     // replaceOnChanges: ["name"] makes putting back a name changed by hand a replacement, whose create
     // marker is the old object's (same declared values).
-    const pc = config({ providerId: github.id, value: { base_url: "https://api.github.com", timeout_seconds: 30 }, tcsReplaceOnChanges: ["name"] });
-    const role: Declaration = { name: "role", kind: "Role", args: { name: "Role", slug: "after-config", permissions: ["thread_read"] } };
+    const pc = config({
+      providerId: github.id,
+      value: { base_url: "https://api.github.com", timeout_seconds: 30 },
+      tcsReplaceOnChanges: ["name"],
+    });
+    const role: Declaration = {
+      name: "role",
+      kind: "Role",
+      args: { name: "Role", slug: "after-config", permissions: ["thread_read"] },
+    };
     const sim = new SimEngine(() => world.newContext());
     await sim.up([pc]);
     const original = sim.state.get("config")!.id;
     await world.operator.providerConfigs.update(original, { name: "renamed by hand" });
 
     // The run replaces the config, then fails on a later step: the old config's delete is left pending.
-    await world.control("POST", "/faults", { seed: 1, rules: [{ method: "POST", path: "/roles", status: 400, code: "invalid_request", count: 1 }] });
+    await world.control("POST", "/faults", {
+      seed: 1,
+      rules: [{ method: "POST", path: "/roles", status: 400, code: "invalid_request", count: 1 }],
+    });
     await expect(sim.up([pc, role], { refresh: true })).rejects.toThrow(StepError);
     await world.clearFaults();
     expect(sim.state.get("config")!.id).not.toBe(original);
@@ -198,7 +248,12 @@ describe("regressions found by the model", () => {
     const session = (identityActorId?: string): Declaration => ({
       name: "session",
       kind: "IntegrationSetupSession",
-      args: { integrationId: world.catalog.integrations[0], name: "Setup", expiresAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), identityActorId },
+      args: {
+        integrationId: world.catalog.integrations[0],
+        name: "Setup",
+        expiresAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        identityActorId,
+      },
     });
     const sim = new SimEngine(() => world.newContext());
     const first = session();
@@ -208,7 +263,9 @@ describe("regressions found by the model", () => {
     await sim.up([first]);
     const failure = await sim.up([{ ...first, args: { ...first.args, identityActorId: "actor-1" } }]).catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
-    expect(failure.failures).toEqual([{ property: "expiresAt", reason: expect.stringMatching(/this change replaces the session/) }]);
+    expect(failure.failures).toEqual([
+      { property: "expiresAt", reason: expect.stringMatching(/this change replaces the session/) },
+    ]);
   });
 
   it("a config moved to another connection onto an adopted config there, value kept, is refused at preview naming value (found by the model)", async () => {
@@ -224,11 +281,18 @@ describe("regressions found by the model", () => {
 
     // The move replaces the config, and its create adopts the prepared one: the declared value could
     // never reach it, and state would record a value the config does not hold.
-    const failure = await sim.up([config({ providerId: github.id, value, adoptId: prepared.id, connection: "prod" })]).catch((e) => e);
+    const failure = await sim
+      .up([config({ providerId: github.id, value, adoptId: prepared.id, connection: "prod" })])
+      .catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.op).toBe("check");
-    expect(failure.failures).toEqual([{ property: "", reason: expect.stringMatching(/^value \(secret, not shown\) .*being adopted.*Leave value out/) }]);
-    expect(await world.configSettings(prepared.id)).toEqual({ base_url: "https://ghe.example.com/api/v3", timeout_seconds: 5 });
+    expect(failure.failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^value \(secret, not shown\) .*being adopted.*Leave value out/) },
+    ]);
+    expect(await world.configSettings(prepared.id)).toEqual({
+      base_url: "https://ghe.example.com/api/v3",
+      timeout_seconds: 5,
+    });
 
     // Adopted as it is, the move goes through: the config lives in production, the old one is deleted.
     const program = [config({ providerId: github.id, adoptId: prepared.id, connection: "prod" })];
@@ -285,9 +349,13 @@ describe("one object per resource: the model's events", () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   /** The configs the runs made: active ones but the fixtures'. */
   const activeConfigs = async () =>
-    (await world.operator.providerConfigs.list({ status: "active", limit: 100 })).items.map((c) => c.id).filter((id) => !world.catalog.seededConfigs.has(id));
-  const activeCallbacks = async () => (await world.operator.callbacks.list({ status: "active", limit: 100 })).items.map((c) => c.id);
-  const markerOn = async (id: string) => ((await world.operator.callbacks.retrieve(id)).metadata as Record<string, unknown> | null)?.[MARKER_KEY];
+    (await world.operator.providerConfigs.list({ status: "active", limit: 100 })).items
+      .map((c) => c.id)
+      .filter((id) => !world.catalog.seededConfigs.has(id));
+  const activeCallbacks = async () =>
+    (await world.operator.callbacks.list({ status: "active", limit: 100 })).items.map((c) => c.id);
+  const markerOn = async (id: string) =>
+    ((await world.operator.callbacks.retrieve(id)).metadata as Record<string, unknown> | null)?.[MARKER_KEY];
 
   it("1: a create slower than the client's timeout is not sent again; once it committed, the next run takes it over: one object", async () => {
     const program = [config({ providerId: github().id, value: githubValue(30) })];
@@ -343,7 +411,9 @@ describe("one object per resource: the model's events", () => {
     const { failure } = await world.upWithSlowCreate(() => sim.up(program));
     expect(failure).toBeInstanceOf(StepError);
     await sleep(SLOW_CREATE_MS);
-    const pending = (await world.operator.integrationSetupSessions.list({ status: "pending", limit: 100 })).items.map((s) => s.id);
+    const pending = (await world.operator.integrationSetupSessions.list({ status: "pending", limit: 100 })).items.map(
+      (s) => s.id,
+    );
     const madeBySlowCreate = pending.filter((id) => id !== first);
     expect(madeBySlowCreate).toHaveLength(1);
 
@@ -382,7 +452,11 @@ describe("one object per resource: the model's events", () => {
       config({ providerId: github().id, value: githubValue(30) }),
       callback({ integrationProviderId: integrationProviders().find((p) => p.providerId === github().id)!.id }),
       instance("instance"),
-      { name: "session", kind: "IntegrationSetupSession", args: { integrationId: world.catalog.integrations[0], name: "Setup" } },
+      {
+        name: "session",
+        kind: "IntegrationSetupSession",
+        args: { integrationId: world.catalog.integrations[0], name: "Setup" },
+      },
     ];
     const sim = new SimEngine(() => world.newContext());
     await sim.up(program);
@@ -402,7 +476,9 @@ describe("one object per resource: the model's events", () => {
       expect(failure).toBeInstanceOf(StepError);
       expect([failure.op, failure.resource]).toEqual(["create", name]);
       expect(failure.message).toContain(`${current.id} ${says}`);
-      expect(failure.message).toMatch(new RegExp(`If up --replace: ${fix}\\. If.*set adoptId: "${current.id}" on it\\.`));
+      expect(failure.message).toMatch(
+        new RegExp(`If up --replace: ${fix}\\. If.*set adoptId: "${current.id}" on it\\.`),
+      );
       expect(sim.state.get(name)!.id).toBe(current.id);
       expect(await stillLive(world, current)).toBe(true);
     }
@@ -415,7 +491,9 @@ describe("one object per resource: the model's events", () => {
       expect(await stillLive(world, before.get(name)!)).toBe(false);
     }
     // A role keeps its slug for ever: the replacement takes a new one, and the old role is let go of.
-    const renamed = program.map((decl) => (decl.name === "role" ? { ...decl, args: { ...decl.args, slug: "triage-2" } } : decl));
+    const renamed = program.map((decl) =>
+      decl.name === "role" ? { ...decl, args: { ...decl.args, slug: "triage-2" } } : decl,
+    );
     await sim.up(renamed, { replace: ["role"] });
     expect(sim.state.get("role")!.id).not.toBe(before.get("role")!.id);
     expect(sim.released.has(before.get("role")!.id)).toBe(true);
@@ -424,7 +502,9 @@ describe("one object per resource: the model's events", () => {
     const oldSession = before.get("session")!.id;
     expect(sim.state.get("session")!.id).not.toBe(oldSession);
     expect(sim.released.has(oldSession)).toBe(true);
-    expect(warnings.join("")).toContain(`${oldSession}: left as it is: it has this resource's create marker but is not in this stack's state`);
+    expect(warnings.join("")).toContain(
+      `${oldSession}: left as it is: it has this resource's create marker but is not in this stack's state`,
+    );
     await converged(sim, renamed, new Set([before.get("role")!.id, oldSession]));
   });
 
@@ -438,7 +518,9 @@ describe("one object per resource: the model's events", () => {
     expect(sim.state.get("cb")!.id).toBe(existing.id);
     expect(Object.keys((await world.operator.callbacks.retrieve(existing.id)).metadata ?? {})).toContain(MARKER_KEY);
 
-    await expect(sim.up(program, { replace: ["cb"] })).rejects.toThrow(`${existing.id} has this resource's marker but is not in state`);
+    await expect(sim.up(program, { replace: ["cb"] })).rejects.toThrow(
+      `${existing.id} has this resource's marker but is not in state`,
+    );
     await sim.up(deletingFirst(program, ["cb"]), { replace: ["cb"] });
     expect(sim.state.get("cb")!.id).not.toBe(existing.id);
     expect(await stillLive(world, { ...sim.state.get("cb")!, id: existing.id })).toBe(false);
@@ -455,7 +537,9 @@ describe("one object per resource: the model's events", () => {
     const failure = await sim.up(program, { replace: ["cb"] }).catch((e) => e);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.message).toContain(`${existing.id} already holds integrationProviderId "${integrationProviderId}"`);
-    expect(failure.message).toMatch(new RegExp(`If up --replace: set deleteBeforeReplace\\. If.*set adoptId: "${existing.id}" on it\\.`));
+    expect(failure.message).toMatch(
+      new RegExp(`If up --replace: set deleteBeforeReplace\\. If.*set adoptId: "${existing.id}" on it\\.`),
+    );
     expect(sim.state.get("cb")!.id).toBe(existing.id);
 
     await sim.up(deletingFirst(program, ["cb"]), { replace: ["cb"] });
@@ -465,9 +549,15 @@ describe("one object per resource: the model's events", () => {
   });
 
   it("3: a natural key declared twice is refused at check, naming both resources, with nothing written", async () => {
-    const role = (name: string, permissions: string[]): Declaration => ({ name, kind: "Role", args: { name: "Triage", slug: "triage", permissions } });
+    const role = (name: string, permissions: string[]): Declaration => ({
+      name,
+      kind: "Role",
+      args: { name: "Triage", slug: "triage", permissions },
+    });
     const pc = config({ providerId: github().id, value: githubValue(30) });
-    const cb = callback({ integrationProviderId: integrationProviders().find((p) => p.providerId === github().id)!.id });
+    const cb = callback({
+      integrationProviderId: integrationProviders().find((p) => p.providerId === github().id)!.id,
+    });
     const sim = new SimEngine(() => world.newContext());
     const applied = [role("roleA", ["thread_read"]), pc, cb, instance("instA")];
     await sim.up(applied);
@@ -476,7 +566,9 @@ describe("one object per resource: the model's events", () => {
 
     // The program's classes send each declaration the other's name in a hidden input (SAME_KEY_AS_INPUT):
     // the first of the two in program order is refused at its check, naming the second.
-    const twiceRole = await sim.up([role("roleA", ["thread_read"]), role("roleB", ["thread_create"]), pc, cb, instance("instA")]).catch((e) => e);
+    const twiceRole = await sim
+      .up([role("roleA", ["thread_read"]), role("roleB", ["thread_create"]), pc, cb, instance("instA")])
+      .catch((e) => e);
     expect(twiceRole).toBeInstanceOf(StepError);
     expect([twiceRole.op, twiceRole.resource]).toEqual(["check", "roleA"]);
     expect(twiceRole.failures).toEqual([
@@ -485,7 +577,12 @@ describe("one object per resource: the model's events", () => {
 
     const twiceInstance = await sim.up([...applied, instance("instB")]).catch((e) => e);
     expect([twiceInstance.op, twiceInstance.resource]).toEqual(["check", "instA"]);
-    expect(twiceInstance.failures).toEqual([{ property: "callbackId", reason: expect.stringMatching(/^tcs\.CallbackInstance "instB" has the same callbackId and providerConfigId\./) }]);
+    expect(twiceInstance.failures).toEqual([
+      {
+        property: "callbackId",
+        reason: expect.stringMatching(/^tcs\.CallbackInstance "instB" has the same callbackId and providerConfigId\./),
+      },
+    ]);
 
     expect(await world.writesCounted()).toEqual({});
     expect([...sim.state.values()].map((entry) => entry.id)).toEqual(state);
@@ -494,7 +591,9 @@ describe("one object per resource: the model's events", () => {
 
   it("3: a new instance declared first on the natural key of an existing one declared later is refused before anything is written (both declarations name each other, so the first is refused at its own check)", async () => {
     const pc = config({ providerId: github().id, value: githubValue(30) });
-    const cb = callback({ integrationProviderId: integrationProviders().find((p) => p.providerId === github().id)!.id });
+    const cb = callback({
+      integrationProviderId: integrationProviders().find((p) => p.providerId === github().id)!.id,
+    });
     const sim = new SimEngine(() => world.newContext());
     await sim.up([pc, cb, instance("instB")]);
     const existing = sim.state.get("instB")!;
@@ -510,7 +609,12 @@ describe("one object per resource: the model's events", () => {
 
   it("4: a config changed after a run whose create committed and failed: the next run removes what the failed one made, naming it", async () => {
     const sim = new SimEngine(() => world.newContext());
-    const failed = await upLosingTheCreate(world, sim, [config({ providerId: github().id, value: githubValue(30) })], "/provider-configs");
+    const failed = await upLosingTheCreate(
+      world,
+      sim,
+      [config({ providerId: github().id, value: githubValue(30) })],
+      "/provider-configs",
+    );
     expect(failed).toBeInstanceOf(StepError);
     expect((failed as StepError).message).toMatch(/looking for it failed too/);
     const [made] = await activeConfigs();
@@ -520,7 +624,9 @@ describe("one object per resource: the model's events", () => {
     await sim.up(program);
     expect(sim.state.get("config")!.id).not.toBe(made);
     expect(await activeConfigs()).toEqual([sim.state.get("config")!.id]);
-    expect(warnings.join("")).toContain(`${made}: deleted: an earlier run of this resource on this machine made it and did not record it`);
+    expect(warnings.join("")).toContain(
+      `${made}: deleted: an earlier run of this resource on this machine made it and did not record it`,
+    );
     await converged(sim, program);
   });
 
@@ -534,13 +640,20 @@ describe("one object per resource: the model's events", () => {
     const program = [callback({ integrationProviderId: second.id })];
     await sim.up(program);
     expect(await activeCallbacks()).toEqual([sim.state.get("cb")!.id]);
-    expect(warnings.join("")).toContain(`${made}: deleted: an earlier run of this resource on this machine made it and did not record it`);
+    expect(warnings.join("")).toContain(
+      `${made}: deleted: an earlier run of this resource on this machine made it and did not record it`,
+    );
     await converged(sim, program);
   });
 
   it("4: a config moved to another provider after a run whose create committed and failed: what the failed run made is removed, naming it", async () => {
     const sim = new SimEngine(() => world.newContext());
-    const failed = await upLosingTheCreate(world, sim, [config({ providerId: github().id, value: githubValue(30) })], "/provider-configs");
+    const failed = await upLosingTheCreate(
+      world,
+      sim,
+      [config({ providerId: github().id, value: githubValue(30) })],
+      "/provider-configs",
+    );
     expect((failed as StepError).message).toMatch(/looking for it failed too/);
     const [made] = await activeConfigs();
 
@@ -548,7 +661,9 @@ describe("one object per resource: the model's events", () => {
     const program = [config({ providerId: slack.id, providerConfigVaultId: slack.vaults[0].id })];
     await sim.up(program);
     expect(await activeConfigs()).toEqual([sim.state.get("config")!.id]);
-    expect(warnings.join("")).toContain(`${made}: deleted: an earlier run of this resource on this machine made it and did not record it`);
+    expect(warnings.join("")).toContain(
+      `${made}: deleted: an earlier run of this resource on this machine made it and did not record it`,
+    );
     await converged(sim, program);
   });
 
@@ -560,11 +675,15 @@ describe("one object per resource: the model's events", () => {
     const marker = await markerOn(original.id);
     expect(marker).toEqual(expect.any(String));
 
-    await sim.up([callback({ integrationProviderId: first.id, name: "events (renamed)", metadata: { team: "platform" } })]);
+    await sim.up([
+      callback({ integrationProviderId: first.id, name: "events (renamed)", metadata: { team: "platform" } }),
+    ]);
     expect(sim.state.get("cb")!.id).toBe(original.id);
     expect(await markerOn(original.id)).toBe(marker);
 
-    const moved = [callback({ integrationProviderId: second.id, name: "events (renamed)", metadata: { team: "platform" } })];
+    const moved = [
+      callback({ integrationProviderId: second.id, name: "events (renamed)", metadata: { team: "platform" } }),
+    ];
     await sim.up(moved);
     const replacement = sim.state.get("cb")!;
     expect(replacement.id).not.toBe(original.id);
@@ -591,8 +710,16 @@ describe("only the stack that holds an object deletes it (issue 51): the model's
     { name: "role", kind: "Role", args: { name: "Triage", slug: "triage", permissions: ["thread_read"] } },
     config({ providerId: github().id, value: githubValue(30) }),
     { name: "cb", kind: "Callback", args: { integrationProviderId: onGithub(), name: "events" } },
-    { name: "instance", kind: "CallbackInstance", args: { callbackId: { $ref: "cb" }, providerConfigId: { $ref: "config" } } },
-    { name: "session", kind: "IntegrationSetupSession", args: { integrationId: world.catalog.integrations[0], name: "Setup" } },
+    {
+      name: "instance",
+      kind: "CallbackInstance",
+      args: { callbackId: { $ref: "cb" }, providerConfigId: { $ref: "config" } },
+    },
+    {
+      name: "session",
+      kind: "IntegrationSetupSession",
+      args: { integrationId: world.catalog.integrations[0], name: "Setup" },
+    },
   ];
   /** Each object a stack holds, as the service holds it (its update time among it). */
   const records = async (sim: SimEngine) =>
@@ -614,7 +741,15 @@ describe("only the stack that holds an object deletes it (issue 51): the model's
   /** An adoptId on one declaration of a program. */
   const claiming = (declared: Declaration[], name: string, id: string, drop: string[] = []): Declaration[] =>
     declared.map((decl) =>
-      decl.name === name ? { ...decl, args: { ...Object.fromEntries(Object.entries(decl.args).filter(([key]) => !drop.includes(key))), adoptId: id } } : decl,
+      decl.name === name
+        ? {
+            ...decl,
+            args: {
+              ...Object.fromEntries(Object.entries(decl.args).filter(([key]) => !drop.includes(key))),
+              adoptId: id,
+            },
+          }
+        : decl,
     );
 
   let warnings: string[];
@@ -644,7 +779,9 @@ describe("only the stack that holds an object deletes it (issue 51): the model's
     // The instance refers to the refused callback: never run. A session blocks nothing: the twin makes its own.
     expect((failure as RunErrors).skipped).toEqual(["instance"]);
     expect([...twin.state.keys()]).toEqual(["session"]);
-    expect(warnings.join("")).toContain(`${ids.session}: left as it is: it has this resource's create marker but is not in this stack's state`);
+    expect(warnings.join("")).toContain(
+      `${ids.session}: left as it is: it has this resource's create marker but is not in this stack's state`,
+    );
     expect(await records(first)).toEqual(before);
     await refreshPlansNothing(first, program());
 
@@ -684,7 +821,9 @@ describe("only the stack that holds an object deletes it (issue 51): the model's
     other.stateDelete("cb");
 
     const sim = new SimEngine(() => world.newContext());
-    const adopting: Declaration[] = [{ name: "mine", kind: "Callback", args: { adoptId: theirs, integrationProviderId: onGithub(), name: "events" } }];
+    const adopting: Declaration[] = [
+      { name: "mine", kind: "Callback", args: { adoptId: theirs, integrationProviderId: onGithub(), name: "events" } },
+    ];
     await sim.preview(adopting);
     expect(warnings.join("")).toContain(
       `${theirs} has another resource's create marker: another stack (or this one, under another name) made it. If that stack still holds it, its destroy deletes it. Run pulumi state delete on it there first.`,
@@ -699,12 +838,16 @@ describe("only the stack that holds an object deletes it (issue 51): the model's
     const declared = [config({ providerId: github().id, value: githubValue(30) })];
     const failed = await upLosingTheCreate(world, sim, declared, "/provider-configs");
     expect((failed as StepError).message).toMatch(/looking for it failed too/);
-    const made = (await world.operator.providerConfigs.list({ status: "active", limit: 100 })).items.find((c) => !world.catalog.seededConfigs.has(c.id))!.id;
+    const made = (await world.operator.providerConfigs.list({ status: "active", limit: 100 })).items.find(
+      (c) => !world.catalog.seededConfigs.has(c.id),
+    )!.id;
     world.clearCreateIntents();
 
     await expect(sim.up(declared)).rejects.toThrow(`${made} has this resource's marker but is not in state`);
     const withValue = await sim.up(claiming(declared, "config", made)).catch((e) => e);
-    expect(withValue.failures).toEqual([{ property: "", reason: expect.stringMatching(/Leave value out to adopt the config as it is/) }]);
+    expect(withValue.failures).toEqual([
+      { property: "", reason: expect.stringMatching(/Leave value out to adopt the config as it is/) },
+    ]);
     const claimed = claiming(declared, "config", made, ["value"]);
     await sim.up(claimed);
     expect(sim.state.get("config")!.id).toBe(made);
@@ -713,16 +856,25 @@ describe("only the stack that holds an object deletes it (issue 51): the model's
 
   it("a fresh runner meets a config a failed create made for values no longer declared: left as it is, named in a warning (it was deleted before issue 51)", async () => {
     const sim = new SimEngine(() => world.newContext());
-    const failed = await upLosingTheCreate(world, sim, [config({ providerId: github().id, value: githubValue(30) })], "/provider-configs");
+    const failed = await upLosingTheCreate(
+      world,
+      sim,
+      [config({ providerId: github().id, value: githubValue(30) })],
+      "/provider-configs",
+    );
     expect((failed as StepError).message).toMatch(/looking for it failed too/);
-    const made = (await world.operator.providerConfigs.list({ status: "active", limit: 100 })).items.find((c) => !world.catalog.seededConfigs.has(c.id))!.id;
+    const made = (await world.operator.providerConfigs.list({ status: "active", limit: 100 })).items.find(
+      (c) => !world.catalog.seededConfigs.has(c.id),
+    )!.id;
     world.clearCreateIntents();
 
     const declared = [config({ providerId: github().id, value: githubValue(60) })];
     await sim.up(declared);
     expect(sim.state.get("config")!.id).not.toBe(made);
     expect(await stillLive(world, { ...sim.state.get("config")!, id: made })).toBe(true);
-    expect(warnings.join("")).toContain(`${made}: left as it is: it has this resource's create marker for other values, and nothing proves it this stack's`);
+    expect(warnings.join("")).toContain(
+      `${made}: left as it is: it has this resource's create marker for other values, and nothing proves it this stack's`,
+    );
     await converged(sim, declared, new Set([made]));
   });
 });
@@ -746,7 +898,11 @@ describe("the model's commands", () => {
    * marker but is not in state", docs/adoption.md#not-in-state). Returns that config's id.
    */
   async function adoptedBesideALooseConfig(real: Real): Promise<string> {
-    const external = await world.operator.providerConfigs.create({ providerId: github().id, value: githubValue(5), name: "external" });
+    const external = await world.operator.providerConfigs.create({
+      providerId: github().id,
+      value: githubValue(5),
+      name: "external",
+    });
     real.accountedFor.add(external.id);
     real.program.pcB = { adoptId: external.id, providerId: github().id, name: "renamed on adoption" };
     real.program.pcA = { providerId: github().id, value: githubValue(30) };

@@ -120,7 +120,9 @@ function isRecord(value: unknown): value is Props {
 function movedPaths(path: string, old: unknown, now: unknown, secret: Set<string>): FieldChange[] {
   if (MOVES_WITH_EVERY_WRITE.has(path.split(".").pop()!) || !differs(old, now)) return [];
   if (!secret.has(path) && isRecord(old) && isRecord(now)) {
-    return [...new Set([...Object.keys(old), ...Object.keys(now)])].flatMap((key) => movedPaths(`${path}.${key}`, old[key], now[key], secret));
+    return [...new Set([...Object.keys(old), ...Object.keys(now)])].flatMap((key) =>
+      movedPaths(`${path}.${key}`, old[key], now[key], secret),
+    );
   }
   return [change(path, old, now, secret)];
 }
@@ -132,14 +134,19 @@ function byName(a: FieldChange, b: FieldChange): number {
 /** Drift and lifecycle in one step's events (`resOutputsEvent` or `resourcePreEvent` metadata). */
 export function classifyStep(step: StepEventMetadata): StepClassification {
   if (step.type === "pulumi:pulumi:Stack" || step.type.startsWith("pulumi:providers:")) return {};
-  if (step.op === "delete" || step.op === "discard") return { drift: { ...refOf(step), change: "deleted", fields: [] } };
+  if (step.op === "delete" || step.op === "discard")
+    return { drift: { ...refOf(step), change: "deleted", fields: [] } };
   // `refresh` is the announcement before the read (old and new are the state), `read` a data source.
   if (step.op === "refresh" || step.op === "read") return {};
   const kind = kindOfToken(step.type);
   return kind ? classifyTcs(step, SHAPES[kind].rules, SHAPES[kind].outOfBandStatuses ?? {}) : classifyOther(step);
 }
 
-function classifyTcs(step: StepEventMetadata, declared: Record<string, FieldRule>, outOfBand: Record<string, string>): StepClassification {
+function classifyTcs(
+  step: StepEventMetadata,
+  declared: Record<string, FieldRule>,
+  outOfBand: Record<string, string>,
+): StepClassification {
   const inputs: Props = step.old?.inputs ?? {};
   const before: Props = step.old?.outputs ?? {};
   const after: Props = step.new?.outputs ?? {};

@@ -22,7 +22,9 @@ export function reasonsIn(errors: readonly string[]): string[] {
 /** The failure as one line of at most `budget` characters: the first reason, and how many more there were. */
 export function failureLine(failure: { errors?: readonly string[]; output: string }, budget: number): string {
   const reasons = reasonsIn(failure.errors ?? []);
-  const printed = failure.output.split("\n").find((line) => /error/i.test(line)) ?? failure.output.split("\n").find((line) => line.trim() !== "");
+  const printed =
+    failure.output.split("\n").find((line) => /error/i.test(line)) ??
+    failure.output.split("\n").find((line) => line.trim() !== "");
   const first = reasons[0] ?? printed?.replace(/\s+/g, " ").trim() ?? "no reason given";
   const more = reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : "";
   const room = budget - more.length;

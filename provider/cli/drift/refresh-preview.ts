@@ -22,7 +22,17 @@ export async function refreshPreviewEvents(stack: string, workDir: string): Prom
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-drift-"));
   const eventLog = path.join(logDir, "events.jsonl");
   try {
-    const args = ["refresh", "--preview-only", "--stack", stack, "--non-interactive", "--color", "never", "--event-log", eventLog];
+    const args = [
+      "refresh",
+      "--preview-only",
+      "--stack",
+      stack,
+      "--non-interactive",
+      "--color",
+      "never",
+      "--event-log",
+      eventLog,
+    ];
     // A preview never asks for confirmation; CI often sets PULUMI_SKIP_CONFIRMATIONS=true, which the
     // CLI would turn into --yes, refused next to --preview-only. --event-log is one of the CLI's debug
     // flags, which PULUMI_DEBUG_COMMANDS shows (as the Automation API sets it).
@@ -34,9 +44,15 @@ export async function refreshPreviewEvents(stack: string, workDir: string): Prom
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
       child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
       child.on("error", (error) =>
-        resolve({ code: null, output: `the pulumi CLI could not be started (${error.message}): install it and put it on PATH`, errors: [] }),
+        resolve({
+          code: null,
+          output: `the pulumi CLI could not be started (${error.message}): install it and put it on PATH`,
+          errors: [],
+        }),
       );
-      child.on("close", (code) => resolve(code === 0 ? undefined : { code, output: `${stdout}\n${stderr}`, errors: [] }));
+      child.on("close", (code) =>
+        resolve(code === 0 ? undefined : { code, output: `${stdout}\n${stderr}`, errors: [] }),
+      );
     });
     if (failure) throw { ...failure, errors: errorsIn(readEvents(eventLog)) };
     return readEvents(eventLog);
@@ -47,7 +63,9 @@ export async function refreshPreviewEvents(stack: string, workDir: string): Prom
 
 /** The error diagnostics among the events, each message as the engine has it. */
 function errorsIn(events: EngineEvent[]): string[] {
-  return events.flatMap((event) => (event.diagnosticEvent?.severity === "error" ? [event.diagnosticEvent.message.trim()] : []));
+  return events.flatMap((event) =>
+    event.diagnosticEvent?.severity === "error" ? [event.diagnosticEvent.message.trim()] : [],
+  );
 }
 
 function readEvents(file: string): EngineEvent[] {

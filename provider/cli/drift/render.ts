@@ -34,7 +34,8 @@ function lifecycleSection(changes: LifecycleChange[], level: string): string[] {
   ];
   for (const change of changes) {
     lines.push(heading(`${level}#`, change), "");
-    if (change.recreate) lines.push("**Will be re-created** by the next `pulumi up --refresh` (`replaceWhenExpired`).", "");
+    if (change.recreate)
+      lines.push("**Will be re-created** by the next `pulumi up --refresh` (`replaceWhenExpired`).", "");
     lines.push(...table(change.fields, "in state"), "");
   }
   return lines;
@@ -98,7 +99,12 @@ export function toMarkdown(report: DriftReport, program = "pulumi-tcs"): string 
   const groups = connectionGroups(report);
   if (groups) return [...lines, ...byConnection(report, groups), ...orphans].join("\n");
   if (!report.drifted) {
-    lines.push("No drift: every declared input matches what the service holds.", "", ...orphans, ...lifecycleSection(report.lifecycle, "###"));
+    lines.push(
+      "No drift: every declared input matches what the service holds.",
+      "",
+      ...orphans,
+      ...lifecycleSection(report.lifecycle, "###"),
+    );
     return lines.join("\n");
   }
   lines.push(`**Drift found**: ${counts(report.resources)}. ${RESTORE}`, "");
@@ -112,8 +118,11 @@ export function toMarkdown(report: DriftReport, program = "pulumi-tcs"): string 
  * the connections its entries name.
  */
 function connectionGroups(report: DriftReport): Array<string | null> | undefined {
-  const named = (entries: Array<{ connection?: string | null }>) => entries.map((entry) => entry.connection).filter((c) => c !== undefined);
-  const connections = report.connections?.map((group) => group.connection) ?? [...new Set([...named(report.resources), ...named(report.lifecycle)])];
+  const named = (entries: Array<{ connection?: string | null }>) =>
+    entries.map((entry) => entry.connection).filter((c) => c !== undefined);
+  const connections = report.connections?.map((group) => group.connection) ?? [
+    ...new Set([...named(report.resources), ...named(report.lifecycle)]),
+  ];
   return connections.some((connection) => connection !== null) ? connections : undefined;
 }
 

@@ -71,15 +71,23 @@ export class DriftCollector {
   };
 
   report(stack: string): DriftReport {
-    const sorted = <T extends { urn: string }>(map: Map<string, T>) => [...map.values()].sort((a, b) => a.urn.localeCompare(b.urn));
+    const sorted = <T extends { urn: string }>(map: Map<string, T>) =>
+      [...map.values()].sort((a, b) => a.urn.localeCompare(b.urn));
     const resources = sorted(this.drift);
     const lifecycle = sorted(this.lifecycle);
     const connections = [...this.connections].sort(byConnection).map((connection) => {
       const on = (entry: { connection?: string | null }) => entry.connection === connection;
       const drifted = resources.filter(on).map((resource) => resource.urn);
-      return { connection, drifted: drifted.length > 0, resources: drifted, lifecycle: lifecycle.filter(on).map((change) => change.urn) };
+      return {
+        connection,
+        drifted: drifted.length > 0,
+        resources: drifted,
+        lifecycle: lifecycle.filter(on).map((change) => change.urn),
+      };
     });
-    const orphans = [...this.orphans.values()].filter((orphan) => !this.held.has(orphan.id)).sort((a, b) => a.id.localeCompare(b.id));
+    const orphans = [...this.orphans.values()]
+      .filter((orphan) => !this.held.has(orphan.id))
+      .sort((a, b) => a.id.localeCompare(b.id));
     return { stack, drifted: resources.length > 0, resources, lifecycle, connections, orphans };
   }
 }

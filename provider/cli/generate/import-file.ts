@@ -19,7 +19,9 @@ export interface ImportFile {
 }
 
 export function importFileOf(declarations: readonly Declaration[]): ImportFile {
-  return { resources: declarations.map(({ kind, name, importId }) => ({ type: NATIVE_TYPE_TOKENS[kind], name, id: importId })) };
+  return {
+    resources: declarations.map(({ kind, name, importId }) => ({ type: NATIVE_TYPE_TOKENS[kind], name, id: importId })),
+  };
 }
 
 /** The file as written: JSON indented by two spaces, with a final newline. */

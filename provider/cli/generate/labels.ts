@@ -33,7 +33,11 @@ function ownLabel(object: ObjectOutputs): string | undefined {
 }
 
 /** A referenced object generate did not list (an archived callback, say) is named by its id. */
-function referencedLabel(object: ObjectOutputs, labelOf: (object: ObjectOutputs) => string, byId: Map<string, ObjectOutputs>): string {
+function referencedLabel(
+  object: ObjectOutputs,
+  labelOf: (object: ObjectOutputs) => string,
+  byId: Map<string, ObjectOutputs>,
+): string {
   const parts = Object.keys(SHAPES[object.kind].references)
     .map((field) => object.outputs[field])
     .filter((value) => value !== null && value !== undefined)

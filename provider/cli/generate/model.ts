@@ -42,20 +42,26 @@ export function buildDeclarations(objects: LiveObject[], options: DeclarationOpt
   }));
   const labelOf = labeller(live);
   const rank = (object: ObjectOutputs) => KIND_ORDER.indexOf(object.kind);
-  const sorted = [...live].sort((a, b) => rank(a) - rank(b) || labelOf(a).localeCompare(labelOf(b)) || a.id.localeCompare(b.id));
+  const sorted = [...live].sort(
+    (a, b) => rank(a) - rank(b) || labelOf(a).localeCompare(labelOf(b)) || a.id.localeCompare(b.id),
+  );
   const names = uniqueNames(sorted.map(labelOf));
   const variableById = new Map<string, string>();
   sorted.forEach((object, i) => variableById.set(object.id, names[i].variable));
 
   return sorted.map(({ kind, id, outputs }, i) => {
     const shape = SHAPES[kind];
-    const args: Record<string, unknown | Reference> = { ...(options.connection === undefined ? {} : { connection: options.connection }), adoptId: id };
+    const args: Record<string, unknown | Reference> = {
+      ...(options.connection === undefined ? {} : { connection: options.connection }),
+      adoptId: id,
+    };
     for (const [field, rule] of Object.entries(shape.rules)) {
       const value = outputs[field];
       // Write-only values are never returned: left out (see docs/adoption.md).
       if (rule.writeOnly || value === null || value === undefined) continue;
       // An object generate did not list stays a literal id.
-      const referenced = Object.hasOwn(shape.references, field) && typeof value === "string" ? variableById.get(value) : undefined;
+      const referenced =
+        Object.hasOwn(shape.references, field) && typeof value === "string" ? variableById.get(value) : undefined;
       args[field] = referenced ? { ref: `${referenced}.id` } : value;
     }
     const parent = BINDINGS[kind].importParent;

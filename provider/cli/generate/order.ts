@@ -16,7 +16,8 @@ export function declarationOrder<K extends string>(kinds: readonly K[], referenc
   const placing = new Set<K>();
   const place = (kind: K, path: K[]) => {
     if (order.includes(kind)) return;
-    if (placing.has(kind)) throw new Error(`the shapes' references loop: ${[...path, kind].join(" -> ")}; no kind can be declared first`);
+    if (placing.has(kind))
+      throw new Error(`the shapes' references loop: ${[...path, kind].join(" -> ")}; no kind can be declared first`);
     placing.add(kind);
     for (const referenced of [...referencesOf(kind)].reverse()) place(referenced, [...path, kind]);
     order.push(kind);
@@ -29,4 +30,6 @@ export function declarationOrder<K extends string>(kinds: readonly K[], referenc
 }
 
 /** Today's kinds in declaration order. */
-export const KIND_ORDER: readonly ResourceKind[] = declarationOrder(RESOURCE_KINDS, (kind) => Object.values(SHAPES[kind].references));
+export const KIND_ORDER: readonly ResourceKind[] = declarationOrder(RESOURCE_KINDS, (kind) =>
+  Object.values(SHAPES[kind].references),
+);

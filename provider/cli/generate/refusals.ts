@@ -12,7 +12,11 @@ const ON_A_CONNECTION: DocsSection = "docs/adoption.md#into-a-program-that-reach
 /** --import-file, for `pulumi import --file`. */
 const IMPORT_FILE: DocsSection = "docs/native-provider.md#import";
 
-const [KEY_VARIABLE, URL_VARIABLE, TIER_VARIABLE] = [SETTINGS.apiKey.variable, SETTINGS.baseUrl.variable, SETTINGS.rateLimitTier.variable];
+const [KEY_VARIABLE, URL_VARIABLE, TIER_VARIABLE] = [
+  SETTINGS.apiKey.variable,
+  SETTINGS.baseUrl.variable,
+  SETTINGS.rateLimitTier.variable,
+];
 
 /** A flag node's parser refused (an unknown option, a value missing): its first sentence. */
 export function usageRefusal(message: string, program: string): Refusal {
@@ -36,7 +40,11 @@ export function importFileWithConnection(): Refusal {
 }
 
 export function importFileWithoutPath(): Refusal {
-  return { summary: "--import-file needs a path", fix: "Pass --import-file import.json (or another path)", docs: IMPORT_FILE };
+  return {
+    summary: "--import-file needs a path",
+    fix: "Pass --import-file import.json (or another path)",
+    docs: IMPORT_FILE,
+  };
 }
 
 export function noOutput(): Refusal {
@@ -64,11 +72,19 @@ export function stackWithoutConnection(): Refusal {
 }
 
 export function cwdWithoutStack(): Refusal {
-  return { summary: "--cwd is the project directory of --stack", fix: "Pass --stack <name> with it, or leave out --cwd", docs: ON_A_CONNECTION };
+  return {
+    summary: "--cwd is the project directory of --stack",
+    fix: "Pass --stack <name> with it, or leave out --cwd",
+    docs: ON_A_CONNECTION,
+  };
 }
 
 export function noApiKey(): Refusal {
-  return { summary: "no API key", fix: `Set ${KEY_VARIABLE} to a secret key (service_sk_...) of the environment to adopt`, docs: GENERATE };
+  return {
+    summary: "no API key",
+    fix: `Set ${KEY_VARIABLE} to a secret key (service_sk_...) of the environment to adopt`,
+    docs: GENERATE,
+  };
 }
 
 export function noBaseUrl(): Refusal {

@@ -4,7 +4,12 @@ import { CONNECTIONS_KEY } from "../../settings";
 import type { Declaration, Reference } from "./model";
 
 function isReference(value: unknown): value is Reference {
-  return value !== null && typeof value === "object" && Object.keys(value).length === 1 && typeof (value as Reference).ref === "string";
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    Object.keys(value).length === 1 &&
+    typeof (value as Reference).ref === "string"
+  );
 }
 
 function literal(value: unknown, indent: string): string {

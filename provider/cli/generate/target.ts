@@ -40,7 +40,11 @@ export interface Target {
 /** Reads a stack's config (secrets in clear), as a ConfigSource. */
 export type StackConfigReader = (stack: string, cwd: string) => Promise<ConfigSource>;
 
-export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessEnv, readStackConfig: StackConfigReader): Promise<Target> {
+export async function resolveTarget(
+  options: TargetOptions,
+  env: NodeJS.ProcessEnv,
+  readStackConfig: StackConfigReader,
+): Promise<Target> {
   const { connection, stack } = options;
   if (connection !== undefined) {
     const problem = connectionNameProblem(connection);
@@ -58,7 +62,12 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
     // The tier from the environment too, as the plugin and every command read it: left out, a
     // production key was paced as a development one.
     const rateLimitTier = tierOfVariable(env[SETTINGS.rateLimitTier.variable]);
-    return { apiKey, baseUrl, ...(rateLimitTier ? { rateLimitTier } : {}), ...(connection === undefined ? {} : { connection }) };
+    return {
+      apiKey,
+      baseUrl,
+      ...(rateLimitTier ? { rateLimitTier } : {}),
+      ...(connection === undefined ? {} : { connection }),
+    };
   }
 
   const name = connection!;
@@ -70,7 +79,8 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
   }
   if (!settings) throw new DiagnosticError(refusals.noConnectionInStack(name, stack, options.cwd));
   const withUrl = { ...settings, baseUrl: options.baseUrl ?? settings.baseUrl };
-  if (options.baseUrl === undefined && settings.baseUrl) refuseUnsafe(settings.baseUrl, { stack, owner: SettingsOwner.connection(name), cwd: options.cwd });
+  if (options.baseUrl === undefined && settings.baseUrl)
+    refuseUnsafe(settings.baseUrl, { stack, owner: SettingsOwner.connection(name), cwd: options.cwd });
   const missing = unusableSettings(withUrl, SettingsOwner.connection(name));
   if (missing) throw new DiagnosticError(refusals.inStack(stack, missing));
   return {
@@ -86,7 +96,8 @@ export async function resolveTarget(options: TargetOptions, env: NodeJS.ProcessE
 function tierOfVariable(value: string | undefined): RateLimitTier | undefined {
   if (!value) return undefined;
   const tier = parseTier(value);
-  if (typeof tier === "object" && "problem" in tier) throw new DiagnosticError(refusals.tierVariableRefused(tier.problem));
+  if (typeof tier === "object" && "problem" in tier)
+    throw new DiagnosticError(refusals.tierVariableRefused(tier.problem));
   return tier;
 }
 

@@ -3,7 +3,14 @@
 // what the program cannot know otherwise.
 // The records are typed from the shapes the real service sends (test/golden/observed-records.md):
 // every field but the ids may be null or absent, so read them with `?.` and `??`.
-import type { CallbackEvent, CustomProviderDeployment, CustomProviderDeploymentLogs, CustomProviderVersion, ProviderConfigSchema, Role } from "../../../sdk";
+import type {
+  CallbackEvent,
+  CustomProviderDeployment,
+  CustomProviderDeploymentLogs,
+  CustomProviderVersion,
+  ProviderConfigSchema,
+  Role,
+} from "../../../sdk";
 import { LOOKUPS } from "../../lookups/catalog";
 import type * as queries from "../../lookups/queries";
 import { lookupClient, type OnConnection } from "./client";
@@ -37,14 +44,18 @@ export interface GetCustomProviderDeploymentArgs extends OnConnection {
 }
 
 /** One custom provider deployment: status, trigger, and (when the service says) commit, bucket, actor and SCM push. */
-export async function getCustomProviderDeployment(args: GetCustomProviderDeploymentArgs): Promise<CustomProviderDeployment> {
+export async function getCustomProviderDeployment(
+  args: GetCustomProviderDeploymentArgs,
+): Promise<CustomProviderDeployment> {
   return LOOKUPS.getCustomProviderDeployment.read(await lookupClient(args.connection), args);
 }
 
 export interface GetCustomProviderDeploymentsArgs extends OnConnection, queries.CustomProviderDeploymentsQuery {}
 
 /** Custom provider deployments, newest first: e.g. the deployments of one custom provider. */
-export async function getCustomProviderDeployments(args: GetCustomProviderDeploymentsArgs = {}): Promise<CustomProviderDeployment[]> {
+export async function getCustomProviderDeployments(
+  args: GetCustomProviderDeploymentsArgs = {},
+): Promise<CustomProviderDeployment[]> {
   const { connection, ...query } = args;
   return LOOKUPS.getCustomProviderDeployments.read(await lookupClient(connection), query);
 }
@@ -55,14 +66,18 @@ export interface GetCustomProviderDeploymentLogsArgs extends OnConnection {
 }
 
 /** The build and deploy logs of a custom provider deployment, step by step. */
-export async function getCustomProviderDeploymentLogs(args: GetCustomProviderDeploymentLogsArgs): Promise<CustomProviderDeploymentLogs> {
+export async function getCustomProviderDeploymentLogs(
+  args: GetCustomProviderDeploymentLogsArgs,
+): Promise<CustomProviderDeploymentLogs> {
   return LOOKUPS.getCustomProviderDeploymentLogs.read(await lookupClient(args.connection), args);
 }
 
 export interface GetCustomProviderVersionsArgs extends OnConnection, queries.CustomProviderVersionsQuery {}
 
 /** Custom provider versions, newest first: e.g. the versions of one custom provider, or those a deployment built. */
-export async function getCustomProviderVersions(args: GetCustomProviderVersionsArgs = {}): Promise<CustomProviderVersion[]> {
+export async function getCustomProviderVersions(
+  args: GetCustomProviderVersionsArgs = {},
+): Promise<CustomProviderVersion[]> {
   const { connection, ...filters } = args;
   return LOOKUPS.getCustomProviderVersions.read(await lookupClient(connection), filters);
 }
@@ -80,7 +95,9 @@ export interface WaitForCustomProviderDeploymentArgs extends OnConnection {
  * failed or the time is up. Any other status, including one added by a newer service version, is
  * waited out.
  */
-export async function waitForCustomProviderDeployment(args: WaitForCustomProviderDeploymentArgs): Promise<CustomProviderDeployment> {
+export async function waitForCustomProviderDeployment(
+  args: WaitForCustomProviderDeploymentArgs,
+): Promise<CustomProviderDeployment> {
   const client = await lookupClient(args.connection);
   const deadline = Date.now() + (args.timeoutMs ?? 600_000);
   const interval = args.pollIntervalMs ?? 5_000;

@@ -18,7 +18,10 @@ function readInstance(ctx: ApiContext, callbackId: string, id: string): Promise<
     { kind: "CallbackInstance", within: callbackId },
     id,
     // A callback that is gone has no instances left to read.
-    () => notFoundAsUndefined(ctx.client.callbacks.instances.list(callbackId, { limit: SCAN_PAGE_SIZE })).then((page) => page ?? EMPTY_PAGE),
+    () =>
+      notFoundAsUndefined(ctx.client.callbacks.instances.list(callbackId, { limit: SCAN_PAGE_SIZE })).then(
+        (page) => page ?? EMPTY_PAGE,
+      ),
     (missing) => notFoundAsUndefined(ctx.client.callbacks.instances.retrieve(callbackId, missing)),
   );
 }
@@ -33,7 +36,11 @@ export const callbackInstanceBinding = defineBinding<typeof callbackInstance.fie
   },
 
   // The instance is made under its callback: callbackId is in the path.
-  create: (ctx, args) => ctx.client.callbacks.instances.create(args.callbackId, createBody(callbackInstance, args, { inPath: ["callbackId"] })),
+  create: (ctx, args) =>
+    ctx.client.callbacks.instances.create(
+      args.callbackId,
+      createBody(callbackInstance, args, { inPath: ["callbackId"] }),
+    ),
 
   async findCreated(ctx, args, sentAt) {
     // An instance has no metadata to mark; the service allows one attached instance per config and
@@ -44,7 +51,9 @@ export const callbackInstanceBinding = defineBinding<typeof callbackInstance.fie
       limit: SCAN_PAGE_SIZE,
     });
     return page.items.find(
-      (instance) => (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId && Date.parse(instance.createdAt ?? "") >= sentAt.getTime(),
+      (instance) =>
+        (instance.authConfig?.id ?? undefined) === args.providerAuthConfigId &&
+        Date.parse(instance.createdAt ?? "") >= sentAt.getTime(),
     );
   },
 

@@ -14,14 +14,24 @@ const SCOPE = { kind: "Callback" } as const;
 const listScope = (ctx: ApiContext) => () => ctx.client.callbacks.list({ limit: SCAN_PAGE_SIZE });
 
 function readCallback(ctx: ApiContext, id: string): Promise<CallbackRecord | undefined> {
-  return ctx.reads.find(SCOPE, id, listScope(ctx), (missing) => notFoundAsUndefined(ctx.client.callbacks.retrieve(missing)));
+  return ctx.reads.find(SCOPE, id, listScope(ctx), (missing) =>
+    notFoundAsUndefined(ctx.client.callbacks.retrieve(missing)),
+  );
 }
 
 export const callbackBinding = defineBinding<typeof callback.fields, CallbackRecord>(callback, {
-  create: (ctx, args, marker) => ctx.client.callbacks.create(createBody(callback, args, { overrides: { metadata: withMarker(args.metadata, marker) } })),
+  create: (ctx, args, marker) =>
+    ctx.client.callbacks.create(
+      createBody(callback, args, { overrides: { metadata: withMarker(args.metadata, marker) } }),
+    ),
 
   markedIn: (ctx, args) => ({
-    list: () => ctx.client.callbacks.list({ integrationProviderId: args.integrationProviderId, status: "active", limit: SCAN_PAGE_SIZE }),
+    list: () =>
+      ctx.client.callbacks.list({
+        integrationProviderId: args.integrationProviderId,
+        status: "active",
+        limit: SCAN_PAGE_SIZE,
+      }),
     listAll: () => ctx.client.callbacks.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   }),
 
@@ -29,7 +39,10 @@ export const callbackBinding = defineBinding<typeof callback.fields, CallbackRec
   listedBeside: (ctx) => ctx.reads.filterWhere(SCOPE, listScope(ctx), () => true),
 
   update: (ctx, id, args, _state, marker) =>
-    ctx.client.callbacks.update(id, updateBody(callback, args, { overrides: { metadata: keepMarker(args.metadata, marker) } })),
+    ctx.client.callbacks.update(
+      id,
+      updateBody(callback, args, { overrides: { metadata: keepMarker(args.metadata, marker) } }),
+    ),
 
   async delete(ctx, id) {
     await notFoundAsUndefined(ctx.client.callbacks.delete(id));

@@ -25,7 +25,9 @@ const listScope = (ctx: ApiContext, providerId: string | undefined) => () =>
   ctx.client.providerConfigs.list({ ...(providerId === undefined ? {} : { providerId }), limit: SCAN_PAGE_SIZE });
 
 function readConfig(ctx: ApiContext, providerId: string | undefined, id: string): Promise<ConfigRecord | undefined> {
-  return ctx.reads.find(scopeOf(providerId), id, listScope(ctx, providerId), (missing) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(missing)));
+  return ctx.reads.find(scopeOf(providerId), id, listScope(ctx, providerId), (missing) =>
+    notFoundAsUndefined(ctx.client.providerConfigs.retrieve(missing)),
+  );
 }
 
 export const providerConfigBinding = defineBinding<typeof providerConfig.fields, ConfigRecord>(providerConfig, {
@@ -55,20 +57,27 @@ export const providerConfigBinding = defineBinding<typeof providerConfig.fields,
   },
 
   create: (ctx, args, marker) =>
-    ctx.client.providerConfigs.create(createBody(providerConfig, args, { overrides: { metadata: withMarker(args.metadata, marker) } })),
+    ctx.client.providerConfigs.create(
+      createBody(providerConfig, args, { overrides: { metadata: withMarker(args.metadata, marker) } }),
+    ),
 
   markedIn: (ctx, args) => ({
-    list: () => ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: SCAN_PAGE_SIZE }),
+    list: () =>
+      ctx.client.providerConfigs.list({ providerId: args.providerId, status: "active", limit: SCAN_PAGE_SIZE }),
     listAll: () => ctx.client.providerConfigs.list({ status: "active", limit: SCAN_PAGE_SIZE }),
   }),
 
   read: (ctx, id, state) => readConfig(ctx, String(state.providerId), id),
-  listedBeside: (ctx, state) => ctx.reads.filterWhere(scopeOf(String(state.providerId)), listScope(ctx, String(state.providerId)), () => true),
+  listedBeside: (ctx, state) =>
+    ctx.reads.filterWhere(scopeOf(String(state.providerId)), listScope(ctx, String(state.providerId)), () => true),
   retrieve: (ctx, id) => notFoundAsUndefined(ctx.client.providerConfigs.retrieve(id)),
   readById: (ctx, id) => readConfig(ctx, undefined, id),
 
   update: (ctx, id, args, _state, marker) =>
-    ctx.client.providerConfigs.update(id, updateBody(providerConfig, args, { overrides: { metadata: keepMarker(args.metadata, marker) } })),
+    ctx.client.providerConfigs.update(
+      id,
+      updateBody(providerConfig, args, { overrides: { metadata: keepMarker(args.metadata, marker) } }),
+    ),
 
   async delete(ctx, id) {
     await notFoundAsUndefined(ctx.client.providerConfigs.delete(id));
@@ -83,7 +92,8 @@ export const providerConfigBinding = defineBinding<typeof providerConfig.fields,
     value: (_record, args) => args.value ?? null,
     // The spec lists tool_filter, the service's own client does not: when it is not sent, the
     // recorded filter stands (or what no declaration means).
-    toolFilters: (record, args) => (record.toolFilter == null ? (args.toolFilters ?? ALLOW_ALL) : toolFiltersOf(record)),
+    toolFilters: (record, args) =>
+      record.toolFilter == null ? (args.toolFilters ?? ALLOW_ALL) : toolFiltersOf(record),
     metadata: (record) => (record.metadata === undefined ? undefined : withoutMarker(record.metadata)),
   },
 

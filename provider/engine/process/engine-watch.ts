@@ -55,7 +55,10 @@ export function watchEngine(options: EngineWatchOptions = {}): void {
 }
 
 /** Whether this process is the engine's dynamic provider plugin: node running @pulumi/pulumi's host, stdin a pipe. */
-export function startedByEngine(script: string | undefined = process.argv[1], stdinIsPipe: () => boolean = stdinIsAPipe): boolean {
+export function startedByEngine(
+  script: string | undefined = process.argv[1],
+  stdinIsPipe: () => boolean = stdinIsAPipe,
+): boolean {
   return script !== undefined && DYNAMIC_PROVIDER_HOST.test(script) && stdinIsPipe();
 }
 

@@ -28,13 +28,19 @@ export async function benchClientMemory(): Promise<ClientMemoryFigure[]> {
     for (const transport of TRANSPORTS) {
       const child = spawn(
         process.execPath,
-        [path.join(__dirname, "..", "processes", "client-memory-child.js"), transport, emulator.url, emulator.keys.production.secret],
+        [
+          path.join(__dirname, "..", "processes", "client-memory-child.js"),
+          transport,
+          emulator.url,
+          emulator.keys.production.secret,
+        ],
         {
           stdio: ["ignore", "pipe", "inherit"],
         },
       );
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-      for await (const line of createInterface({ input: child.stdout! })) figures.push({ bench: "client_memory", ...JSON.parse(line) });
+      for await (const line of createInterface({ input: child.stdout! }))
+        figures.push({ bench: "client_memory", ...JSON.parse(line) });
       const code = await exited;
       if (code !== 0) throw new Error(`client-memory-child.js ${transport} exited with ${code}`);
     }

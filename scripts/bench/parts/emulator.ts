@@ -30,7 +30,13 @@ async function startChild() {
   return { url: emulator.url, key: emulator.keys.development.secret, stop: emulator.stop };
 }
 
-async function measure(figure: EmulatorBenchResult["figure"], url: string, key: string, connections: number, duration: number): Promise<EmulatorBenchResult> {
+async function measure(
+  figure: EmulatorBenchResult["figure"],
+  url: string,
+  key: string,
+  connections: number,
+  duration: number,
+): Promise<EmulatorBenchResult> {
   const result = await autocannon({ url, connections, duration, headers: { Authorization: `Bearer ${key}` } });
   return {
     bench: "emulator",
@@ -75,7 +81,10 @@ export async function benchEmulator(options: EmulatorBenchOptions = {}): Promise
 export function checkEmulatorFigures(results: EmulatorBenchResult[]): string[] {
   return results
     .filter((r) => r.non_2xx > 0 || r.errors > 0 || r.requests === 0)
-    .map((r) => `emulator ${r.figure}: ${r.requests} requests, ${r.non_2xx} not 2xx, ${r.errors} errors (target: all answered 2xx)`);
+    .map(
+      (r) =>
+        `emulator ${r.figure}: ${r.requests} requests, ${r.non_2xx} not 2xx, ${r.errors} errors (target: all answered 2xx)`,
+    );
 }
 
 if (require.main === module) {

@@ -38,12 +38,19 @@ export interface OneResourceFigure {
 const run = promisify(execFile);
 
 /** A YAML project with a stack `bench` on a file backend of its own, brought up once. */
-async function yamlProject(dir: string, program: string, env: NodeJS.ProcessEnv, config: Record<string, { value: string; secret?: boolean }>) {
+async function yamlProject(
+  dir: string,
+  program: string,
+  env: NodeJS.ProcessEnv,
+  config: Record<string, { value: string; secret?: boolean }>,
+) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program);
-  const pulumi = (args: string[]) => run("pulumi", [...args, "--non-interactive"], { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 });
+  const pulumi = (args: string[]) =>
+    run("pulumi", [...args, "--non-interactive"], { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 });
   await pulumi(["stack", "init", "bench"]);
-  for (const [key, { value, secret }] of Object.entries(config)) await pulumi(["config", "set", ...(secret ? ["--secret"] : []), key, value]);
+  for (const [key, { value, secret }] of Object.entries(config))
+    await pulumi(["config", "set", ...(secret ? ["--secret"] : []), key, value]);
   await pulumi(["up", "--yes", "--skip-preview"]);
   return async (): Promise<number> => {
     const started = process.hrtime.bigint();
@@ -52,13 +59,17 @@ async function yamlProject(dir: string, program: string, env: NodeJS.ProcessEnv,
   };
 }
 
-export async function benchOneResource(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<OneResourceFigure> {
+export async function benchOneResource(
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<OneResourceFigure> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-one-resource-"));
   const emulator = await startEmulatorProcess();
   try {
     const { tarball, version } = await installedExecutable(path.join(root, "tarball"));
     // The YAML language host, built once and cached (as npm test has it).
-    const yamlHost = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "bootstrap-pulumi-yaml.sh")], { encoding: "utf8" }).trim();
+    const yamlHost = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "bootstrap-pulumi-yaml.sh")], {
+      encoding: "utf8",
+    }).trim();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PATH: `${yamlHost}${path.delimiter}${process.env.PATH}`,
@@ -80,7 +91,12 @@ export async function benchOneResource(log: (line: string) => void = (line) => p
         "tcs:rateLimitTier": { value: "production" },
       },
     );
-    const noProvider = await yamlProject(path.join(root, "no-provider"), "name: no-provider\nruntime: yaml\noutputs:\n  answer: 42\n", env, {});
+    const noProvider = await yamlProject(
+      path.join(root, "no-provider"),
+      "name: no-provider\nruntime: yaml\noutputs:\n  answer: 42\n",
+      env,
+      {},
+    );
     // One preview of each first, unmeasured: the page cache and the plugin's first start warm, as on any machine that ran it before.
     await oneRole();
     await noProvider();
@@ -90,7 +106,9 @@ export async function benchOneResource(log: (line: string) => void = (line) => p
       // Alternating which goes first, so that neither always runs on the warmer machine.
       const order: Array<"one" | "none"> = k % 2 === 0 ? ["one", "none"] : ["none", "one"];
       for (const side of order) times[side].push(await (side === "one" ? oneRole : noProvider)());
-      log(`[bench]   one resource ${k + 1}/${RUNS}: the role ${times.one[k].toFixed(0)} ms, no provider ${times.none[k].toFixed(0)} ms`);
+      log(
+        `[bench]   one resource ${k + 1}/${RUNS}: the role ${times.one[k].toFixed(0)} ms, no provider ${times.none[k].toFixed(0)} ms`,
+      );
     }
     const ratios: RatioSummary = summarize(times.one.map((time, k) => time / times.none[k]));
     return {
@@ -119,8 +137,14 @@ async function requestCount(url: string): Promise<number> {
 /** The targets missed, if any: no request, and the ratio within 1.15 (judged as the other timed targets: statistics/verdict.ts). */
 export function checkOneResource(figure: OneResourceFigure): string[] {
   const failures: string[] = [];
-  if (figure.requests !== 0) failures.push(`one_resource_preview: the role's no-change previews sent ${figure.requests} requests (target: none)`);
-  const verdict = judge({ median: figure.ratio, spread: figure.ratio_spread, q1: figure.ratio_q1, q3: figure.ratio_q3 }, ONE_RESOURCE_TARGET);
+  if (figure.requests !== 0)
+    failures.push(
+      `one_resource_preview: the role's no-change previews sent ${figure.requests} requests (target: none)`,
+    );
+  const verdict = judge(
+    { median: figure.ratio, spread: figure.ratio_spread, q1: figure.ratio_q1, q3: figure.ratio_q3 },
+    ONE_RESOURCE_TARGET,
+  );
   if (verdict === "missed") {
     failures.push(
       `one_resource_preview: ${figure.one_role_ms} ms against ${figure.no_provider_ms} ms with no provider, ${figure.ratio}x (target: within ${ONE_RESOURCE_TARGET}x)`,

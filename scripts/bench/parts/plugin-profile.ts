@@ -54,14 +54,20 @@ function plain(value: unknown): unknown {
 
 async function startPlugin(env: Record<string, string>): Promise<{ child: ChildProcess; call: Call; close(): void }> {
   // The engine's address is required on the command line; a no-change Check and Diff never use it.
-  const child = spawn(process.execPath, [PLUGIN, "127.0.0.1:1"], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [PLUGIN, "127.0.0.1:1"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`the dynamic-provider plugin exited with ${code}`)));
   });
   const client = new providerRpc.ResourceProviderClient(`127.0.0.1:${port.trim()}`, grpc.credentials.createInsecure());
   const call: Call = (method, request) =>
-    new Promise((resolve, reject) => client[method](request, (error: Error | null, response: unknown) => (error ? reject(error) : resolve(response))));
+    new Promise((resolve, reject) =>
+      client[method](request, (error: Error | null, response: unknown) => (error ? reject(error) : resolve(response))),
+    );
   return {
     child,
     call,
@@ -106,7 +112,11 @@ function median(values: number[]): number {
  * engine sends them to a dynamic provider), configured with `config` (the provider's settings as the
  * engine passes them: `tcs:apiKey` and the like), with `env` added to the plugin's environment.
  */
-export async function profilePlugin(resources: StateResource[], config: Record<string, string>, env: Record<string, string> = {}): Promise<PluginProfile> {
+export async function profilePlugin(
+  resources: StateResource[],
+  config: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<PluginProfile> {
   if (resources.length === 0) throw new Error("no resources to profile the plugin with");
   const starts: number[] = [];
   for (let i = 0; i < STARTS; i++) {
@@ -127,7 +137,8 @@ export async function profilePlugin(resources: StateResource[], config: Record<s
     let started = performance.now();
     for (const resource of resources) {
       const response = (await plugin.call("check", checkRequest(resource))) as { getFailuresList(): unknown[] };
-      if (response.getFailuresList().length > 0) throw new Error(`${resource.urn}: check failed on its own recorded inputs`);
+      if (response.getFailuresList().length > 0)
+        throw new Error(`${resource.urn}: check failed on its own recorded inputs`);
     }
     const checkMs = performance.now() - started;
     started = performance.now();

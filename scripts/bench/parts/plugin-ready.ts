@@ -61,13 +61,22 @@ function startOnce(command: string, args: string[], untilExit = false): Promise<
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** This machine's plugin tarball, built from dist/ as npm run dist builds it, into dir, and its files unpacked there. */
-export async function installedExecutable(dir: string): Promise<{ executable: string; tarball: string; version: string }> {
+export async function installedExecutable(
+  dir: string,
+): Promise<{ executable: string; tarball: string; version: string }> {
   const platform = hostPlatform();
-  if (!platform?.uname) throw new Error(`plugin_ready_ms builds the executable for this machine; ${process.platform}-${process.arch} has no build`);
+  if (!platform?.uname)
+    throw new Error(
+      `plugin_ready_ms builds the executable for this machine; ${process.platform}-${process.arch} has no build`,
+    );
   const work = path.join(REPO_ROOT, ".tcs", "dist-build");
   const bundle = await bundlePlugin(work);
   const executable = await buildExecutable(bundle, platform, work, path.join(work, platform.pulumi));
-  const tarball = writePluginTarball({ platform, version: bundle.version, executable: executable.file, notices: "" }, work, dir);
+  const tarball = writePluginTarball(
+    { platform, version: bundle.version, executable: executable.file, notices: "" },
+    work,
+    dir,
+  );
   execFileSync("tar", ["-xzf", tarball, "-C", dir]);
   return { executable: path.join(dir, platform.executable), tarball, version: bundle.version };
 }

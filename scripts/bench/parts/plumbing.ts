@@ -27,15 +27,31 @@ export interface PlumbingFigure {
 const SIDES = ["dynamic", "same_shape", "same_shape_plumbing"] as const;
 type PlumbingSide = (typeof SIDES)[number];
 
-export async function benchPlumbing(n = 500, runs = 10, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<PlumbingFigure> {
+export async function benchPlumbing(
+  n = 500,
+  runs = 10,
+  log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+): Promise<PlumbingFigure> {
   const emulator = await startEmulatorProcess(["--ip-limit", "1000000000", "--prod-limit", "1000000000"]);
   const runners = new Map<PlumbingSide, OperationRunner>();
   try {
     const slugPrefix = `plumbing${n}`;
     const changed = Math.round(n / 10);
-    runners.set("dynamic", await openRunner(`tcs-plumbing-${n}`, emulator, { program: { side: "dynamic", n, changed: 0, slugPrefix }, changed }));
-    runners.set("same_shape", await openRunner(`shape-plumbing-${n}`, emulator, sameShapePrograms(n, changed, slugPrefix)));
-    runners.set("same_shape_plumbing", await openRunner(`shapeplus-plumbing-${n}`, emulator, sameShapePrograms(n, changed, slugPrefix, true)));
+    runners.set(
+      "dynamic",
+      await openRunner(`tcs-plumbing-${n}`, emulator, {
+        program: { side: "dynamic", n, changed: 0, slugPrefix },
+        changed,
+      }),
+    );
+    runners.set(
+      "same_shape",
+      await openRunner(`shape-plumbing-${n}`, emulator, sameShapePrograms(n, changed, slugPrefix)),
+    );
+    runners.set(
+      "same_shape_plumbing",
+      await openRunner(`shapeplus-plumbing-${n}`, emulator, sameShapePrograms(n, changed, slugPrefix, true)),
+    );
     for (const side of SIDES) await runners.get(side)!.run("up", 0);
     const seconds = new Map<PlumbingSide, number[]>(SIDES.map((side) => [side, []]));
     for (let k = 0; k < runs; k++) {

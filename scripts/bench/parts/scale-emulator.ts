@@ -23,7 +23,9 @@ export async function control(emulator: EmulatorProcess, method: string, route: 
 }
 
 async function api<T>(emulator: EmulatorProcess, route: string): Promise<T> {
-  const response = await fetch(`${emulator.url}${route}`, { headers: { authorization: `Bearer ${emulator.keys.production.secret}` } });
+  const response = await fetch(`${emulator.url}${route}`, {
+    headers: { authorization: `Bearer ${emulator.keys.production.secret}` },
+  });
   if (!response.ok) throw new Error(`GET ${route}: ${response.status}`);
   return (await response.json()) as T;
 }
@@ -34,7 +36,10 @@ async function scopeSize(emulator: EmulatorProcess, route: string): Promise<numb
   let after = "";
   for (;;) {
     const sep = route.includes("?") ? "&" : "?";
-    const page = await api<{ items: Array<{ id: string }>; pagination: { has_more_after: boolean } }>(emulator, `${route}${sep}limit=100${after}`);
+    const page = await api<{ items: Array<{ id: string }>; pagination: { has_more_after: boolean } }>(
+      emulator,
+      `${route}${sep}limit=100${after}`,
+    );
     count += page.items.length;
     if (!page.pagination.has_more_after) return count;
     after = `&after=${page.items[page.items.length - 1].id}`;
@@ -47,9 +52,12 @@ async function scopeSize(emulator: EmulatorProcess, route: string): Promise<numb
  */
 export async function callbacksWithInstances(stack: Stack): Promise<string[]> {
   const { deployment } = await stack.exportStack();
-  const resources = (deployment as { resources?: Array<{ type: string; outputs?: { callbackId?: string } }> }).resources ?? [];
+  const resources =
+    (deployment as { resources?: Array<{ type: string; outputs?: { callbackId?: string } }> }).resources ?? [];
   // pulumi-nodejs:dynamic/tcs:CallbackInstance on the dynamic door, tcs:index:CallbackInstance on the native one.
-  const ids = resources.filter((r) => /(^|\/)tcs:(index:)?CallbackInstance$/.test(r.type)).map((r) => r.outputs?.callbackId);
+  const ids = resources
+    .filter((r) => /(^|\/)tcs:(index:)?CallbackInstance$/.test(r.type))
+    .map((r) => r.outputs?.callbackId);
   return [...new Set(ids.filter((id): id is string => typeof id === "string"))];
 }
 

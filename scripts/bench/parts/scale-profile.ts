@@ -6,8 +6,16 @@ import type { ProfileFigure } from "../statistics/scale-figures";
 import type { Snapshot } from "./scale-stacks";
 import { round } from "../statistics/verdict";
 
-export async function profileFigures(n: number, tcs: Snapshot, floor: Snapshot, config: Record<string, string>): Promise<ProfileFigure[]> {
-  const [ours, noop] = [await profilePlugin(tcs.resources, config), await profilePlugin(floor.resources, config, sameShapeEnv())];
+export async function profileFigures(
+  n: number,
+  tcs: Snapshot,
+  floor: Snapshot,
+  config: Record<string, string>,
+): Promise<ProfileFigure[]> {
+  const [ours, noop] = [
+    await profilePlugin(tcs.resources, config),
+    await profilePlugin(floor.resources, config, sameShapeEnv()),
+  ];
   const figure = (name: ProfileFigure["figure"], a: number, b: number): ProfileFigure => ({
     bench: "profile",
     n,

@@ -24,7 +24,11 @@ function workDirFor(name: string): string {
 
 /** The provider's settings of every bench stack, as `tcs:*` stack config. */
 export function providerSettings(emulator: EmulatorProcess): Record<string, string> {
-  return { "tcs:apiKey": emulator.keys.production.secret, "tcs:baseUrl": emulator.url, "tcs:rateLimitTier": "production" };
+  return {
+    "tcs:apiKey": emulator.keys.production.secret,
+    "tcs:baseUrl": emulator.url,
+    "tcs:rateLimitTier": "production",
+  };
 }
 
 /** A bench stack's program (the first `up`'s; the 10% update's changes `changed` resources), and what its project needs. */
@@ -41,7 +45,9 @@ export interface StackPrograms {
 async function open(name: string, programs: StackPrograms, emulator: EmulatorProcess): Promise<Stack> {
   const workDir = workDirFor(name);
   fs.rmSync(workDir, { recursive: true, force: true });
-  const config = Object.fromEntries(Object.entries(providerSettings(emulator)).map(([key, value]) => [key, { value, secret: key === "tcs:apiKey" }]));
+  const config = Object.fromEntries(
+    Object.entries(providerSettings(emulator)).map(([key, value]) => [key, { value, secret: key === "tcs:apiKey" }]),
+  );
   return openStack({
     program: async () => {
       throw new Error(`${name}: the bench runs its programs in the operations' own processes (operation-child.ts)`);
@@ -67,12 +73,16 @@ export interface Snapshot {
 }
 
 export async function snapshot(name: string, stack: Stack, typePrefix: string): Promise<Snapshot> {
-  const ofType = <R extends { type: string }>(resources: R[] | undefined) => (resources ?? []).filter((r) => r.type.startsWith(typePrefix));
+  const ofType = <R extends { type: string }>(resources: R[] | undefined) =>
+    (resources ?? []).filter((r) => r.type.startsWith(typePrefix));
   const { deployment } = await stack.exportStack();
   const resources = ofType((deployment as { resources?: StateResource[] }).resources);
   // On disk, as the engine rewrites it after every step (secrets encrypted), not as exported.
   const file = path.join(backendDirFor(name), ".pulumi", "stacks", "bench", `${name}.json`);
-  const onDisk = ofType((JSON.parse(fs.readFileSync(file, "utf8")) as { checkpoint: { latest: { resources: StateResource[] } } }).checkpoint.latest.resources);
+  const onDisk = ofType(
+    (JSON.parse(fs.readFileSync(file, "utf8")) as { checkpoint: { latest: { resources: StateResource[] } } }).checkpoint
+      .latest.resources,
+  );
   const bytes = onDisk.reduce((sum, resource) => sum + Buffer.byteLength(JSON.stringify(resource)), 0);
   return { resources, stateBytesPerResource: Math.round(bytes / Math.max(1, onDisk.length)) };
 }
@@ -102,7 +112,11 @@ export interface OperationRunner {
   close(): void;
 }
 
-export async function openRunner(name: string, emulator: EmulatorProcess, programs: StackPrograms): Promise<OperationRunner> {
+export async function openRunner(
+  name: string,
+  emulator: EmulatorProcess,
+  programs: StackPrograms,
+): Promise<OperationRunner> {
   const workDir = workDirFor(name);
   const stack = await open(name, programs, emulator);
   return {

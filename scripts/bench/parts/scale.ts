@@ -92,8 +92,12 @@ export async function benchScale(
     const nativeSdk = doors.includes("native") ? await installNodeSdk(path.join(BENCH_ROOT, "node-sdk")) : undefined;
     for (const n of sizes) {
       const changed = Math.round(n / 10);
-      const byDoor = new Map<Door, Map<Operation, Round[]>>(doors.map((door) => [door, new Map(OPERATIONS.map((op) => [op, []]))]));
-      const peakMb = new Map<Side, number>([...doors, "same_shape" as const, "floor" as const].map((side) => [side, 0]));
+      const byDoor = new Map<Door, Map<Operation, Round[]>>(
+        doors.map((door) => [door, new Map(OPERATIONS.map((op) => [op, []]))]),
+      );
+      const peakMb = new Map<Side, number>(
+        [...doors, "same_shape" as const, "floor" as const].map((side) => [side, 0]),
+      );
       const snapshots: { floor?: Snapshot; tcs?: Snapshot } = {};
       const rounds = roundsAt(n, roundsGiven);
       for (let r = 1; r <= rounds; r++) {
@@ -106,7 +110,8 @@ export async function benchScale(
           `[bench] N=${n}, round ${r}/${rounds}: the tcs mix ${JSON.stringify(mixCounts(n))} through the ${doors.join(" and ")} door${doors.length > 1 ? "s" : ""}, the same mix on the same-shape floor${withFloor ? `, and ${n} no-op resources (the 6-property floor)` : ""}, operation by operation, in the order ${sidesInOrder(forward, doors, withFloor).join(", ")}`,
         );
         const slugPrefix = `bench${n}r${r}`;
-        const stackNameOf = (side: Side) => `${{ dynamic: "tcs", native: "native", same_shape: "shape", floor: "floor" }[side]}-${n}-${r}`;
+        const stackNameOf = (side: Side) =>
+          `${{ dynamic: "tcs", native: "native", same_shape: "shape", floor: "floor" }[side]}-${n}-${r}`;
         const programsOf = (door: Door): StackPrograms => ({
           program: { side: door, n, changed: 0, slugPrefix, ...(door === "native" ? { nativeSdk } : {}) },
           changed,
@@ -119,10 +124,21 @@ export async function benchScale(
           if (withFloor)
             runners.set(
               "floor",
-              await openRunner(stackNameOf("floor"), emulatorOf(doors[0]), { program: { side: "floor", n, changed: 0, slugPrefix }, changed }),
+              await openRunner(stackNameOf("floor"), emulatorOf(doors[0]), {
+                program: { side: "floor", n, changed: 0, slugPrefix },
+                changed,
+              }),
             );
-          runners.set("same_shape", await openRunner(stackNameOf("same_shape"), emulatorOf(doors[0]), sameShapePrograms(n, changed, slugPrefix)));
-          for (const door of doors) runners.set(door, await openRunner(stackNameOf(door), emulatorOf(door), programsOf(door)));
+          runners.set(
+            "same_shape",
+            await openRunner(
+              stackNameOf("same_shape"),
+              emulatorOf(doors[0]),
+              sameShapePrograms(n, changed, slugPrefix),
+            ),
+          );
+          for (const door of doors)
+            runners.set(door, await openRunner(stackNameOf(door), emulatorOf(door), programsOf(door)));
           for (const op of OPERATIONS) {
             const runs = new Map<Side, CountedRun[]>([...runners.keys()].map((side) => [side, []]));
             for (let k = 0; k < repeatsOf(op); k++) {
@@ -144,7 +160,10 @@ export async function benchScale(
             for (const door of doors) {
               const doorRuns = runs.get(door)!;
               // The most requests any repeat made: a preview must make none every time.
-              const tcs = { ...typical(doorRuns), counts: doorRuns.reduce((most, run) => (run.counts.total > most.counts.total ? run : most)).counts };
+              const tcs = {
+                ...typical(doorRuns),
+                counts: doorRuns.reduce((most, run) => (run.counts.total > most.counts.total ? run : most)).counts,
+              };
               byDoor
                 .get(door)!
                 .get(op)!
@@ -164,7 +183,11 @@ export async function benchScale(
                 const stack = runners.get(door)!.stack();
                 refreshMinimum.set(door, await batchedMinimum(emulatorOf(door), await callbacksWithInstances(stack)));
                 if (r === 1 && door === "dynamic") {
-                  snapshots.floor = await snapshot(stackNameOf("same_shape"), runners.get("same_shape")!.stack(), "pulumi-nodejs:dynamic/bench:");
+                  snapshots.floor = await snapshot(
+                    stackNameOf("same_shape"),
+                    runners.get("same_shape")!.stack(),
+                    "pulumi-nodejs:dynamic/bench:",
+                  );
                   snapshots.tcs = await snapshot(stackNameOf(door), stack, "pulumi-nodejs:dynamic/tcs:");
                 }
               }
@@ -180,10 +203,15 @@ export async function benchScale(
           if (runs.length > 0) figures.push(scaleFigure(door, n, op, runs, byDoor.get("dynamic")?.get(op)));
         }
       }
-      for (const door of doors) figures.push(memoryFigure(door, n, peakMb.get(door)!, peakMb.get("same_shape")!, peakMb.get("floor")!));
+      for (const door of doors)
+        figures.push(memoryFigure(door, n, peakMb.get(door)!, peakMb.get("same_shape")!, peakMb.get("floor")!));
       if (snapshots.floor && snapshots.tcs) {
-        log(`[bench] N=${n}: plugin profile (start, check and diff per resource) against the same-shape floor's plugin`);
-        figures.push(...(await profileFigures(n, snapshots.tcs, snapshots.floor, providerSettings(emulatorOf("dynamic")))));
+        log(
+          `[bench] N=${n}: plugin profile (start, check and diff per resource) against the same-shape floor's plugin`,
+        );
+        figures.push(
+          ...(await profileFigures(n, snapshots.tcs, snapshots.floor, providerSettings(emulatorOf("dynamic")))),
+        );
       }
     }
   } finally {

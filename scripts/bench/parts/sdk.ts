@@ -34,7 +34,12 @@ export async function benchSdk(options: SdkBenchOptions = {}): Promise<SdkBenchR
   const key = emu.keys.development.secret;
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   try {
-    const client = new ToolConnectivityClient({ apiKey: key, baseUrl: emu.url, rateLimit: false, maxConcurrency: concurrency });
+    const client = new ToolConnectivityClient({
+      apiKey: key,
+      baseUrl: emu.url,
+      rateLimit: false,
+      maxConcurrency: concurrency,
+    });
     const roleId = (await client.roles.list({ limit: 1 })).items[0]!.id;
     const viaClient = async () => {
       await client.roles.retrieve(roleId);

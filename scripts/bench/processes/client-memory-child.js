@@ -29,7 +29,8 @@ function sender() {
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
   if (transport === "undici") {
     const { request } = require(path.join(REPO, "node_modules/undici"));
-    return async (method, route, body) => (await request(baseUrl + route, { method, headers, body: body && JSON.stringify(body) })).body.json();
+    return async (method, route, body) =>
+      (await request(baseUrl + route, { method, headers, body: body && JSON.stringify(body) })).body.json();
   }
   if (transport === "node-http") {
     const http = require("node:http");
@@ -58,13 +59,15 @@ async function main() {
     const { clientFromSettings } = require(path.join(REPO, "dist/provider/client"));
     const client = clientFromSettings({ apiKey, baseUrl, rateLimitTier: "production" }, () => {});
     report("transport_loaded");
-    for (let i = 0; i < CREATES; i++) await client.roles.create({ slug: slug(i), name: "memory", permissions: ["thread_create"] });
+    for (let i = 0; i < CREATES; i++)
+      await client.roles.create({ slug: slug(i), name: "memory", permissions: ["thread_create"] });
     report("after_creates");
     for (let i = 0; i < LIST_PAGES; i++) await client.roles.list({ limit: 100 });
   } else {
     const send = sender();
     report("transport_loaded");
-    for (let i = 0; i < CREATES; i++) await send("POST", "/roles", { slug: slug(i), name: "memory", permissions: ["thread_create"] });
+    for (let i = 0; i < CREATES; i++)
+      await send("POST", "/roles", { slug: slug(i), name: "memory", permissions: ["thread_create"] });
     report("after_creates");
     for (let i = 0; i < LIST_PAGES; i++) await send("GET", "/roles?limit=100");
   }

@@ -16,10 +16,14 @@ export interface EmulatorProcess {
 }
 
 export async function startEmulatorProcess(extraArgs: string[] = []): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, ["--no-warnings", "--import", "tsx", "emulator/cli.ts", "--port", "0", "--db", ":memory:", "--quiet", ...extraArgs], {
-    cwd: REPO,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--no-warnings", "--import", "tsx", "emulator/cli.ts", "--port", "0", "--db", ":memory:", "--quiet", ...extraArgs],
+    {
+      cwd: REPO,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const line = await new Promise<string>((resolveLine, reject) => {
     createInterface({ input: child.stdout! }).once("line", resolveLine);
     child.once("exit", (code) => reject(new Error(`emulator exited with ${code}`)));

@@ -31,7 +31,8 @@ async function runOperation(stack: Stack, op: Operation, name: string): Promise<
   else {
     const preview = await stack.preview();
     const changed = Object.entries(preview.changeSummary).filter(([kind, n]) => kind !== "same" && n > 0);
-    if (changed.length > 0) throw new Error(`${name}: a preview right after up planned changes: ${JSON.stringify(preview.changeSummary)}`);
+    if (changed.length > 0)
+      throw new Error(`${name}: a preview right after up planned changes: ${JSON.stringify(preview.changeSummary)}`);
   }
 }
 
@@ -51,7 +52,11 @@ async function main(request: OperationRequest): Promise<OperationResult> {
   await runOperation(stack, request.op, where.name);
   const seconds = (performance.now() - started) / 1000;
   const program = process.cpuUsage(programCpu);
-  return { seconds, programCpu: (program.user + program.system) / 1e6, engineCpu: cpuSecondsOf("self", "children") - engineCpu };
+  return {
+    seconds,
+    programCpu: (program.user + program.system) / 1e6,
+    engineCpu: cpuSecondsOf("self", "children") - engineCpu,
+  };
 }
 
 main(JSON.parse(process.argv[2]) as OperationRequest).then(

@@ -8,7 +8,9 @@ import type { OperationRequest, OperationResult } from "./operation-child";
 const CHILD = path.join(__dirname, "operation-child.ts");
 
 export async function runOperationProcess(request: OperationRequest): Promise<OperationResult> {
-  const { code, stdout, stderr } = await runNode(["--no-warnings", "--import", "tsx", CHILD, JSON.stringify(request)], { cwd: REPO_ROOT });
+  const { code, stdout, stderr } = await runNode(["--no-warnings", "--import", "tsx", CHILD, JSON.stringify(request)], {
+    cwd: REPO_ROOT,
+  });
   const last = stdout.trim().split("\n").pop() ?? "";
   if (code === 0 && last.startsWith("{")) return JSON.parse(last) as OperationResult;
   throw new Error(`${request.stack.name}: ${request.op} failed in its process (exit ${code}):\n${stderr.trim()}`);

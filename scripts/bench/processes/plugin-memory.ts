@@ -59,7 +59,10 @@ function samplePlugins(workDir: string): Map<number, PluginSample> {
  * Runs `operation` and returns its result with the plugin's peak RSS in MB (0 if none was seen), and
  * the CPU seconds its plugins had used when last sampled (up to 100 ms before they exited).
  */
-export async function withPluginPeak<T>(workDir: string, operation: () => Promise<T>): Promise<{ result: T; peakMb: number; pluginCpuSeconds: number }> {
+export async function withPluginPeak<T>(
+  workDir: string,
+  operation: () => Promise<T>,
+): Promise<{ result: T; peakMb: number; pluginCpuSeconds: number }> {
   let peakKb = 0;
   const cpuByPid = new Map<number, number>();
   const sample = () => {

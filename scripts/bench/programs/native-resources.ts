@@ -8,7 +8,9 @@ import { REPO_ROOT, type OpenStackOptions } from "../../../test/lib/engine";
 import type { MixResources } from "../../../test/lib/mix-program";
 
 /** The project's `plugins`: the engine runs bin/pulumi-resource-tcs for the `tcs` package. */
-export const NATIVE_PLUGINS: NonNullable<OpenStackOptions["plugins"]> = { providers: [{ name: "tcs", path: path.join(REPO_ROOT, "bin") }] };
+export const NATIVE_PLUGINS: NonNullable<OpenStackOptions["plugins"]> = {
+  providers: [{ name: "tcs", path: path.join(REPO_ROOT, "bin") }],
+};
 
 /**
  * The installed SDK's classes. Their arguments are the schema's, named as pulumi-tcs's (both come from

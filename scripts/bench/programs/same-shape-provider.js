@@ -20,7 +20,8 @@ const OUTPUT_PLUMBING = { __tcsEnvironment: "_DGTUg_9UV-TGXbyR4hobO@rol_B16c3Pni
 /** Every field of the template, the declared value where there is one. */
 function outputsOf(template, inputs, plumbing = false) {
   const outs = {};
-  for (const [name, value] of Object.entries(template.fields)) outs[name] = inputs[name] !== undefined ? inputs[name] : value;
+  for (const [name, value] of Object.entries(template.fields))
+    outs[name] = inputs[name] !== undefined ? inputs[name] : value;
   return plumbing ? { ...outs, ...OUTPUT_PLUMBING } : outs;
 }
 
@@ -41,7 +42,10 @@ function forKind(kind, templates = JSON.parse(process.env[TEMPLATES_ENV] ?? "{}"
   return {
     check: async (_olds, news) => ({ inputs: plumbing ? { ...news, ...CHECKED_PLUMBING } : news }),
     diff: async (_id, olds, news) => ({ changes: changed(olds, news) }),
-    create: async (inputs) => ({ id: `${template.prefix}_${randomBytes(10).toString("hex")}`, outs: outputsOf(template, inputs, plumbing) }),
+    create: async (inputs) => ({
+      id: `${template.prefix}_${randomBytes(10).toString("hex")}`,
+      outs: outputsOf(template, inputs, plumbing),
+    }),
     read: async (id, props) => ({ id, props }),
     update: async (_id, _olds, news) => ({ outs: outputsOf(template, news, plumbing) }),
     delete: async () => {},

@@ -22,7 +22,10 @@ import type { MixResources } from "../../../test/lib/mix-program";
 
 // Plain JavaScript, for the plugin (see the file); loaded here for its names only.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { TEMPLATES_ENV, PLUMBING_ENV } = require("./same-shape-provider.js") as { TEMPLATES_ENV: string; PLUMBING_ENV: string };
+const { TEMPLATES_ENV, PLUMBING_ENV } = require("./same-shape-provider.js") as {
+  TEMPLATES_ENV: string;
+  PLUMBING_ENV: string;
+};
 
 /** The module the plugin loads: plain JavaScript, found by absolute path from the stack's work directory. */
 const PROVIDER_FILE = path.join(__dirname, "same-shape-provider.js");
@@ -71,7 +74,9 @@ const SAMPLES: Record<string, unknown> = {
 
 function sample(kind: ResourceKind, field: string): unknown {
   for (const key of [`${kind}.${field}`, field]) if (Object.hasOwn(SAMPLES, key)) return SAMPLES[key];
-  throw new Error(`same-shape floor: no sample value for ${kind}.${field} (add one to SAMPLES in scripts/bench/programs/same-shape.ts)`);
+  throw new Error(
+    `same-shape floor: no sample value for ${kind}.${field} (add one to SAMPLES in scripts/bench/programs/same-shape.ts)`,
+  );
 }
 
 /** A kind's template: every field of its shape, in the shape's order. */
@@ -80,7 +85,8 @@ export function sameShapeTemplate(shape: Shape): SameShapeTemplate {
   for (const [name, field] of Object.entries(shape.fields)) {
     if (field.role === "setting") fields[name] = field.default;
     else if (field.role === "output") fields[name] = sample(shape.kind, name);
-    else if (field.presence === "filled") fields[name] = field.rule.absentMeans !== undefined ? field.rule.absentMeans : sample(shape.kind, name);
+    else if (field.presence === "filled")
+      fields[name] = field.rule.absentMeans !== undefined ? field.rule.absentMeans : sample(shape.kind, name);
     // Optional: null when undeclared, as ours read; required: always declared.
     else fields[name] = null;
   }
@@ -89,7 +95,10 @@ export function sameShapeTemplate(shape: Shape): SameShapeTemplate {
 
 /** Every kind's template, as the plugin reads them (TCS_BENCH_SAME_SHAPE). */
 export function sameShapeTemplates(): Record<ResourceKind, SameShapeTemplate> {
-  return Object.fromEntries(Object.values(SHAPES).map((shape) => [shape.kind, sameShapeTemplate(shape)])) as Record<ResourceKind, SameShapeTemplate>;
+  return Object.fromEntries(Object.values(SHAPES).map((shape) => [shape.kind, sameShapeTemplate(shape)])) as Record<
+    ResourceKind,
+    SameShapeTemplate
+  >;
 }
 
 /** The environment a same-shape stack's CLI (and so its plugin) needs; with `plumbing`, the plugin records the dynamic door's plumbing too. */
@@ -107,11 +116,13 @@ function sameShapeClass(shape: Shape, plumbing: boolean): new (name: string, arg
   const type = `pulumi-nodejs:dynamic/bench:${shape.kind}`;
   const module = sameShapeModule(shape.kind);
   const slots = Object.fromEntries(shape.outputNames.map((output) => [output, undefined]));
-  const options: pulumi.CustomResourceOptions | undefined = shape.secretOutputs.length > 0 ? { additionalSecretOutputs: [...shape.secretOutputs] } : undefined;
+  const options: pulumi.CustomResourceOptions | undefined =
+    shape.secretOutputs.length > 0 ? { additionalSecretOutputs: [...shape.secretOutputs] } : undefined;
   return class extends pulumi.CustomResource {
     constructor(name: string, args: object) {
       const declared: Record<string, unknown> = { ...args };
-      for (const input of shape.secretInputs) if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
+      for (const input of shape.secretInputs)
+        if (declared[input] !== undefined) declared[input] = pulumi.secret(declared[input]);
       const props: Record<string, unknown> = { ...slots, ...declared, __provider: module };
       if (plumbing) props[CREATE_KEY_INPUT] = createKeyOfParts(pulumi.getProject(), pulumi.getStack(), "", type, name);
       // As pulumi-tcs's classes: no stack trace formatted for each registered output.

@@ -160,7 +160,16 @@ export function scaleFigure(door: Door, n: number, op: Operation, rounds: Round[
 }
 
 export function memoryFigure(door: Door, n: number, mb: number, sameShapeMb: number, floorMb: number): MemoryFigure {
-  return { bench: "scale", door, n, figure: "plugin_peak_rss_mb", mb, same_shape_mb: sameShapeMb, floor_mb: floorMb, ratio: round(mb / floorMb) };
+  return {
+    bench: "scale",
+    door,
+    n,
+    figure: "plugin_peak_rss_mb",
+    mb,
+    same_shape_mb: sameShapeMb,
+    floor_mb: floorMb,
+    ratio: round(mb / floorMb),
+  };
 }
 
 /** The sizes the plugin's memory growth is measured between. */
@@ -248,11 +257,15 @@ function checkGrowth(figures: Figure[], sizes: number[], door: Door): string[] {
   const { from, to } = GROWTH_SIZES;
   if (!sizes.includes(from) || !sizes.includes(to)) return [];
   const growth = figures.find(
-    (f): f is GrowthFigure => f.bench === "scale" && "figure" in f && f.figure === "plugin_growth_kb_per_resource" && f.door === door,
+    (f): f is GrowthFigure =>
+      f.bench === "scale" && "figure" in f && f.figure === "plugin_growth_kb_per_resource" && f.door === door,
   );
-  if (!growth || !Number.isFinite(growth.kb)) return [`${door} door: the plugin's memory growth from N=${from} to N=${to} was not measured`];
+  if (!growth || !Number.isFinite(growth.kb))
+    return [`${door} door: the plugin's memory growth from N=${from} to N=${to} was not measured`];
   if (growth.kb >= GROWTH_TARGET_KB) {
-    return [`${door} door: the plugin's peak grew ${growth.kb} KB a resource from N=${from} to N=${to} (target < ${GROWTH_TARGET_KB} KB)`];
+    return [
+      `${door} door: the plugin's peak grew ${growth.kb} KB a resource from N=${from} to N=${to} (target < ${GROWTH_TARGET_KB} KB)`,
+    ];
   }
   return [];
 }
@@ -265,7 +278,11 @@ function checkDoor(figures: Figure[], sizes: number[], door: Door): string[] {
     for (const op of OPERATIONS) {
       const f = ops.find((x) => x.n === n && x.op === op);
       if (!f) failures.push(`${at(n)}: no figure for ${op}`);
-      else if (![f.requests, f.writes, f.seconds, f.same_shape_seconds, f.same_shape_ratio, f.floor_seconds, f.ratio].every(Number.isFinite))
+      else if (
+        ![f.requests, f.writes, f.seconds, f.same_shape_seconds, f.same_shape_ratio, f.floor_seconds, f.ratio].every(
+          Number.isFinite,
+        )
+      )
         failures.push(`${at(n)}: ${op} has a figure that is not a number: ${JSON.stringify(f)}`);
     }
     const memory = figures.find((f): f is MemoryFigure => isMemoryFigure(f) && f.door === door && f.n === n);
@@ -273,17 +290,28 @@ function checkDoor(figures: Figure[], sizes: number[], door: Door): string[] {
       failures.push(`${at(n)}: no peak memory of the provider plugin (or of a floor's plugin) was measured`);
   }
   for (const f of ops) {
-    if (f.op === "preview" && f.requests !== 0) failures.push(`${at(f.n)}: a preview with no changes made ${f.requests} requests (target 0)`);
-    if (f.op === "up" && f.writes !== f.n) failures.push(`${at(f.n)}: up made ${f.writes} writes for ${f.n} resources (target 1 per resource)`);
-    if (f.op === "refresh" && f.batched_minimum === undefined) failures.push(`${at(f.n)}: the batched minimum of refresh was not measured`);
+    if (f.op === "preview" && f.requests !== 0)
+      failures.push(`${at(f.n)}: a preview with no changes made ${f.requests} requests (target 0)`);
+    if (f.op === "up" && f.writes !== f.n)
+      failures.push(`${at(f.n)}: up made ${f.writes} writes for ${f.n} resources (target 1 per resource)`);
+    if (f.op === "refresh" && f.batched_minimum === undefined)
+      failures.push(`${at(f.n)}: the batched minimum of refresh was not measured`);
     if (f.op === "refresh" && f.batched_minimum !== undefined && f.requests > f.batched_minimum) {
-      failures.push(`${at(f.n)}: refresh made ${f.requests} requests (target: at most the batched minimum ${f.batched_minimum})`);
+      failures.push(
+        `${at(f.n)}: refresh made ${f.requests} requests (target: at most the batched minimum ${f.batched_minimum})`,
+      );
     }
-    if (f.op === "refresh" && f.n === 500 && f.requests > 20) failures.push(`${at(f.n)}: refresh made ${f.requests} requests (target <= 20)`);
+    if (f.op === "refresh" && f.n === 500 && f.requests > 20)
+      failures.push(`${at(f.n)}: refresh made ${f.requests} requests (target <= 20)`);
   }
   for (const { op, target } of SAME_SHAPE_TARGETS) {
     for (const f of ops.filter((x) => x.op === op && x.n === TIMED_TARGET_N)) {
-      const failure = ratioFailure(`${at(f.n)}: ${op}`, f.same_shape_ratios, target, judge(summarize(f.same_shape_ratios), target));
+      const failure = ratioFailure(
+        `${at(f.n)}: ${op}`,
+        f.same_shape_ratios,
+        target,
+        judge(summarize(f.same_shape_ratios), target),
+      );
       if (failure) failures.push(failure);
     }
   }

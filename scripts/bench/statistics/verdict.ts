@@ -24,7 +24,8 @@ function quantile(sorted: number[], q: number): number {
 }
 
 export function summarize(ratios: number[]): RatioSummary {
-  if (ratios.length === 0 || ratios.some((r) => !Number.isFinite(r))) return { median: NaN, spread: NaN, q1: NaN, q3: NaN };
+  if (ratios.length === 0 || ratios.some((r) => !Number.isFinite(r)))
+    return { median: NaN, spread: NaN, q1: NaN, q3: NaN };
   const sorted = [...ratios].sort((a, b) => a - b);
   const [q1, median, q3] = [0.25, 0.5, 0.75].map((q) => round(quantile(sorted, q)));
   return { median, spread: round(q3 - q1), q1, q3 };

@@ -20,11 +20,21 @@ export async function makeAdoptionAccount(emulator: RunningEmulator, tag: string
     });
     configs.push(config.id as string);
   }
-  const callback = await api(emulator, "POST", "/callbacks", { integration_provider_id: "intp_github00000000000000", name: `${tag} events` });
+  const callback = await api(emulator, "POST", "/callbacks", {
+    integration_provider_id: "intp_github00000000000000",
+    name: `${tag} events`,
+  });
   for (let i = 0; i < MADE.instances; i++) {
-    await api(emulator, "POST", `/callbacks/${callback.id}/instances`, { provider_config_id: configs[i], provider_auth_config_id: "pac_githuboauth000000000" });
+    await api(emulator, "POST", `/callbacks/${callback.id}/instances`, {
+      provider_config_id: configs[i],
+      provider_auth_config_id: "pac_githuboauth000000000",
+    });
   }
   for (let i = 0; i < MADE.roles; i++) {
-    await api(emulator, "POST", "/roles", { name: `${tag} role ${i}`, slug: `${tag}-role-${i}`, permissions: ["thread_read"] });
+    await api(emulator, "POST", "/roles", {
+      name: `${tag} role ${i}`,
+      slug: `${tag}-role-${i}`,
+      permissions: ["thread_read"],
+    });
   }
 }

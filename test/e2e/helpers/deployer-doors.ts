@@ -21,7 +21,10 @@ import type { ResourceKind } from "../../../provider/shapes/shape";
 import type { DeployerDoor, ExportedResource } from "./engine-deployer";
 import { NativeProvider, NativeResource } from "./native-resources";
 
-const CLASSES: Record<ResourceKind, new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource> = {
+const CLASSES: Record<
+  ResourceKind,
+  new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource
+> = {
   Callback: tcs.Callback,
   CallbackInstance: tcs.CallbackInstance,
   ProviderConfig: tcs.ProviderConfig,
@@ -67,16 +70,24 @@ export const dynamicDoor: DeployerDoor = {
       const made = new Map<string, pulumi.CustomResource>();
       for (const decl of declarations) {
         const { args, replaceOnChanges } = argsOf(decl, made);
-        made.set(decl.name, new CLASSES[decl.kind](decl.name, args as never, replaceOnChanges ? { replaceOnChanges } : undefined));
+        made.set(
+          decl.name,
+          new CLASSES[decl.kind](decl.name, args as never, replaceOnChanges ? { replaceOnChanges } : undefined),
+        );
       }
     };
   },
   kindOf(resource) {
-    return resource.type.startsWith(DYNAMIC_TYPE_PREFIX) ? (resource.type.slice(DYNAMIC_TYPE_PREFIX.length) as ResourceKind) : undefined;
+    return resource.type.startsWith(DYNAMIC_TYPE_PREFIX)
+      ? (resource.type.slice(DYNAMIC_TYPE_PREFIX.length) as ResourceKind)
+      : undefined;
   },
   /** The default connection's key is `tcs:apiKey`, a named one's `tcs:connections.<name>.apiKey`. */
   configForKeys(keys): ConfigMap {
-    return { "tcs:apiKey": { value: keys.default, secret: true }, "tcs:connections.prod.apiKey": { value: keys.prod, secret: true } };
+    return {
+      "tcs:apiKey": { value: keys.default, secret: true },
+      "tcs:connections.prod.apiKey": { value: keys.prod, secret: true },
+    };
   },
 };
 
@@ -96,7 +107,8 @@ export function nativeDoor(prodSettings: ProviderSettings): DeployerDoor {
         let prodProvider: pulumi.ProviderResource | undefined;
         const providerFor = (connection: unknown): pulumi.ProviderResource | undefined => {
           if (connection === undefined) return undefined;
-          if (connection !== PROD) throw new Error(`model bug: connection ${JSON.stringify(connection)} is none of the world's`);
+          if (connection !== PROD)
+            throw new Error(`model bug: connection ${JSON.stringify(connection)} is none of the world's`);
           prodProvider ??= new NativeProvider(PROD, {
             apiKey: pulumi.secret(settings.apiKey),
             baseUrl: settings.baseUrl,
@@ -108,13 +120,18 @@ export function nativeDoor(prodSettings: ProviderSettings): DeployerDoor {
         for (const decl of declarations) {
           const { args, replaceOnChanges } = argsOf(decl, made, [CONNECTION_INPUT]);
           const provider = providerFor(decl.args[CONNECTION_INPUT]);
-          const opts: pulumi.CustomResourceOptions = { ...(provider ? { provider } : {}), ...(replaceOnChanges ? { replaceOnChanges } : {}) };
+          const opts: pulumi.CustomResourceOptions = {
+            ...(provider ? { provider } : {}),
+            ...(replaceOnChanges ? { replaceOnChanges } : {}),
+          };
           made.set(decl.name, new NativeResource(decl.kind, decl.name, args, opts));
         }
       };
     },
     kindOf(resource) {
-      const kind = resource.type.startsWith(NATIVE_TYPE_PREFIX) ? resource.type.slice(NATIVE_TYPE_PREFIX.length) : undefined;
+      const kind = resource.type.startsWith(NATIVE_TYPE_PREFIX)
+        ? resource.type.slice(NATIVE_TYPE_PREFIX.length)
+        : undefined;
       return kind !== undefined && Object.hasOwn(SHAPES, kind) ? (kind as ResourceKind) : undefined;
     },
     /** The default provider's key is `tcs:apiKey`; the explicit provider "prod" holds its own, in the program. */
@@ -131,10 +148,16 @@ export function nativeDoor(prodSettings: ProviderSettings): DeployerDoor {
      */
     completeEntry(entry: StateEntry, resource: ExportedResource): StateEntry {
       if (resource.inputs[CONNECTION_INPUT] !== undefined || resource.outputs[CONNECTION_INPUT] !== undefined) {
-        throw new Error(`${entry.name}: a native resource records ${CONNECTION_INPUT} in state (the program never sends it)`);
+        throw new Error(
+          `${entry.name}: a native resource records ${CONNECTION_INPUT} in state (the program never sends it)`,
+        );
       }
       if (providerNameOf(resource.provider) !== PROD) return entry;
-      return { ...entry, inputs: { ...entry.inputs, [CONNECTION_INPUT]: PROD }, outputs: { ...entry.outputs, [CONNECTION_INPUT]: PROD } };
+      return {
+        ...entry,
+        inputs: { ...entry.inputs, [CONNECTION_INPUT]: PROD },
+        outputs: { ...entry.outputs, [CONNECTION_INPUT]: PROD },
+      };
     },
   };
 }

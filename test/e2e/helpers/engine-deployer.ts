@@ -99,12 +99,15 @@ export class EngineDeployer implements Deployer {
 
   async up(program: Declaration[], options: { refresh?: boolean } = {}): Promise<void> {
     this.declared = new Map(program.map((decl) => [decl.name, decl.args]));
-    for (const decl of program) if (decl.kind === "ProviderConfig" && decl.args.value) this.secrets.add(JSON.stringify(decl.args.value).slice(1, -1));
+    for (const decl of program)
+      if (decl.kind === "ProviderConfig" && decl.args.value)
+        this.secrets.add(JSON.stringify(decl.args.value).slice(1, -1));
     const stack = await this.openWith(this.door.programOf(program));
     try {
       // The plan after the up is the stack's own (post-apply-plan.ts): a failure names what it would change.
       const result = await stack.up({ refresh: options.refresh, onOutput: (out) => this.output.push(out) });
-      for (const [op, n] of Object.entries(result.summary.resourceChanges ?? {})) this.steps[op] = (this.steps[op] ?? 0) + n;
+      for (const [op, n] of Object.entries(result.summary.resourceChanges ?? {}))
+        this.steps[op] = (this.steps[op] ?? 0) + n;
     } finally {
       await this.readState(stack);
     }
@@ -156,7 +159,10 @@ export class EngineDeployer implements Deployer {
         );
     }
     for (const key of this.apiKeys) {
-      if (text.includes(key)) throw new Error(`an API key appears in plaintext in the exported state, at ${placesOf(unsealed, key).join(", ")}`);
+      if (text.includes(key))
+        throw new Error(
+          `an API key appears in plaintext in the exported state, at ${placesOf(unsealed, key).join(", ")}`,
+        );
     }
     const before = new Map(this.state);
     this.state.clear();
@@ -199,7 +205,11 @@ function placesOf(value: unknown, text: string, at = ""): string[] {
 }
 
 /** Replaces each secret envelope by what the program declared for it; a secret output in plaintext fails. */
-function withDeclaredSecrets(kind: ResourceKind, outputs: Record<string, unknown>, declared: Record<string, unknown> | undefined): Record<string, unknown> {
+function withDeclaredSecrets(
+  kind: ResourceKind,
+  outputs: Record<string, unknown>,
+  declared: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const out = { ...outputs };
   for (const key of SHAPES[kind].secretOutputs) {
     const value = outputs[key];

@@ -4,7 +4,10 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { listAll } from "./tcs-stack";
 
-export type Inventory = Record<"Callback" | "CallbackInstance" | "ProviderConfig" | "Role" | "IntegrationSetupSession", string[]>;
+export type Inventory = Record<
+  "Callback" | "CallbackInstance" | "ProviderConfig" | "Role" | "IntegrationSetupSession",
+  string[]
+>;
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/tcs:";
 
@@ -50,7 +53,9 @@ export async function liveInventory(
       .filter((r) => String(r.slug).startsWith(rolePrefix))
       .map((r) => r.id)
       .filter(isNew("Role")),
-    IntegrationSetupSession: (await list("/integration-setup-sessions?status=pending")).map((s) => s.id).filter(isNew("IntegrationSetupSession")),
+    IntegrationSetupSession: (await list("/integration-setup-sessions?status=pending"))
+      .map((s) => s.id)
+      .filter(isNew("IntegrationSetupSession")),
   };
   for (const ids of Object.values(inventory)) ids.sort();
   return inventory;

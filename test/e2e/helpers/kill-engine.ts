@@ -30,7 +30,10 @@ function processes(): ProcessInfo[] {
 export function findEngine(operation: string, stackName: string): number | undefined {
   return processes().find(
     (p) =>
-      /(^|\/)pulumi$/.test(p.argv[0] ?? "") && p.argv[1] === operation && p.argv.includes("--stack") && p.argv[p.argv.indexOf("--stack") + 1] === stackName,
+      /(^|\/)pulumi$/.test(p.argv[0] ?? "") &&
+      p.argv[1] === operation &&
+      p.argv.includes("--stack") &&
+      p.argv[p.argv.indexOf("--stack") + 1] === stackName,
   )?.pid;
 }
 

@@ -11,7 +11,9 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../../lib/engine";
 
-const SCRIPTS = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+const SCRIPTS = (
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+).scripts;
 const ENV_SH = "bash scripts/env.sh ";
 const BUILD = "bash scripts/build.sh && ";
 
@@ -35,7 +37,10 @@ function commandOf(args: string[]): string[] {
 const run = promisify(execFile);
 
 /** Runs `npm run --silent <args>` as described above, in the repository; rejects on a non-zero exit, as execFile does. */
-export function npmRun(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; stderr: string }> {
+export function npmRun(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ stdout: string; stderr: string }> {
   const [file, ...rest] = commandOf(args);
   return run(file, rest, { cwd: REPO_ROOT, env, maxBuffer: 32 * 1024 * 1024 });
 }

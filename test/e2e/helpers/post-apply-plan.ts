@@ -4,7 +4,15 @@
 // own apply wrote (a perpetual diff) fails every test that applies, not only the tests that think of
 // checking. Every stack an e2e test opens through this folder's helpers (tcsStack, openCheckedStack,
 // yamlProject, EngineDeployer) carries it.
-import type { EngineEvent, OpType, PreviewOptions, PreviewResult, Stack, UpOptions, UpResult } from "@pulumi/pulumi/automation";
+import type {
+  EngineEvent,
+  OpType,
+  PreviewOptions,
+  PreviewResult,
+  Stack,
+  UpOptions,
+  UpResult,
+} from "@pulumi/pulumi/automation";
 import { openStack, type OpenStackOptions } from "../../lib/engine";
 
 export interface PlanAfterApply {
@@ -58,7 +66,8 @@ export function withPostApplyPlan(stack: Stack): CheckedStack {
   const up = stack.up.bind(stack);
   const checkedUp = async (options: CheckedUpOptions = {}): Promise<CheckedUpResult> => {
     const { planAfter = {}, leavesChanges, ...upOptions } = options;
-    if (leavesChanges !== undefined && !leavesChanges.trim()) throw new Error("leavesChanges needs the reason the step leaves a change");
+    if (leavesChanges !== undefined && !leavesChanges.trim())
+      throw new Error("leavesChanges needs the reason the step leaves a change");
     const result: CheckedUpResult = await up(upOptions);
     if (leavesChanges !== undefined) return result;
     await planAfter.before?.();
@@ -68,7 +77,16 @@ export function withPostApplyPlan(stack: Stack): CheckedStack {
       // The same program and policies the up ran with; a targeted up is planned for the same targets
       // (what it was not asked to apply may still differ, by design). `--replace` is not repeated: it
       // would plan the replacement again.
-      ...pick(upOptions, ["program", "policyPacks", "policyPackConfigs", "target", "targetDependents", "exclude", "excludeDependents", "parallel"]),
+      ...pick(upOptions, [
+        "program",
+        "policyPacks",
+        "policyPackConfigs",
+        "target",
+        "targetDependents",
+        "exclude",
+        "excludeDependents",
+        "parallel",
+      ]),
       what: "after this up",
     });
     return result;
@@ -127,7 +145,9 @@ export async function expectNoPlannedChanges(
       .join("\n");
     // A preview that failed for another reason (a refusal at check) is said as such, not as a change.
     const changed = /no changes were expected/.test(String(error));
-    const verdict = changed ? `still changes ${changes.length ? `${changes.length} resource(s)` : "something"}` : "failed";
+    const verdict = changed
+      ? `still changes ${changes.length ? `${changes.length} resource(s)` : "something"}`
+      : "failed";
     throw new Error(
       `a plan ${what ? `${what} ` : ""}${preview.refresh ? "(with refresh) " : ""}${verdict}:\n` +
         `${[...changes, ...refreshed].join("\n") || "(no step event named it)"}\n` +
@@ -146,5 +166,7 @@ function describeStep(step: NonNullable<EngineEvent["resourcePreEvent"]>["metada
 }
 
 function pick<T extends object, K extends keyof T>(object: T, keys: readonly K[]): Partial<Pick<T, K>> {
-  return Object.fromEntries(keys.filter((key) => object[key] !== undefined).map((key) => [key, object[key]])) as Partial<Pick<T, K>>;
+  return Object.fromEntries(
+    keys.filter((key) => object[key] !== undefined).map((key) => [key, object[key]]),
+  ) as Partial<Pick<T, K>>;
 }

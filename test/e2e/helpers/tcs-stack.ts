@@ -94,14 +94,17 @@ export interface FaultRule {
 }
 
 export const faults = {
-  set: (emulator: RunningEmulator, rules: FaultRule[], seed = 1): Promise<void> => control(emulator, "POST", "/faults", { seed, rules }),
+  set: (emulator: RunningEmulator, rules: FaultRule[], seed = 1): Promise<void> =>
+    control(emulator, "POST", "/faults", { seed, rules }),
   clear: (emulator: RunningEmulator): Promise<void> => control(emulator, "DELETE", "/faults"),
-  describe: (emulator: RunningEmulator): Promise<{ rules: Array<FaultRule & { fired: number }> }> => control(emulator, "GET", "/faults"),
+  describe: (emulator: RunningEmulator): Promise<{ rules: Array<FaultRule & { fired: number }> }> =>
+    control(emulator, "GET", "/faults"),
 };
 
 /** The emulator's clock: moving it forward expires sessions and runs what became due. */
 export const clock = {
-  advance: (emulator: RunningEmulator, ms: number): Promise<{ offset_ms: number; now: string }> => control(emulator, "POST", "/clock", { advance_ms: ms }),
+  advance: (emulator: RunningEmulator, ms: number): Promise<{ offset_ms: number; now: string }> =>
+    control(emulator, "POST", "/clock", { advance_ms: ms }),
 };
 
 /** Archives a callback as the service does when callbacks are disabled on its integration provider (detaches its instances). */
@@ -119,7 +122,10 @@ export async function api(
 ): Promise<any> {
   const response = await fetch(`${emulator.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${emulator.keys[environment].secret}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${emulator.keys[environment].secret}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -128,12 +134,22 @@ export async function api(
 }
 
 /** Every record of a list endpoint, all pages. */
-export async function listAll(emulator: RunningEmulator, path: string, environment: "development" | "production" = "production"): Promise<any[]> {
+export async function listAll(
+  emulator: RunningEmulator,
+  path: string,
+  environment: "development" | "production" = "production",
+): Promise<any[]> {
   const items: any[] = [];
   let after: string | undefined;
   for (;;) {
     const sep = path.includes("?") ? "&" : "?";
-    const page = await api(emulator, "GET", `${path}${sep}limit=100${after ? `&after=${after}` : ""}`, undefined, environment);
+    const page = await api(
+      emulator,
+      "GET",
+      `${path}${sep}limit=100${after ? `&after=${after}` : ""}`,
+      undefined,
+      environment,
+    );
     items.push(...page.items);
     if (!page.pagination.has_more_after) return items;
     after = page.items[page.items.length - 1].id;

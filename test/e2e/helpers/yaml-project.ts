@@ -27,7 +27,10 @@ export async function yamlProject(name: string, emulator: RunningEmulator, progr
   const write = (text: string) => fs.writeFileSync(path.join(scratch.dir, "Pulumi.yaml"), text);
   write(program);
   const stack = withPostApplyPlan(
-    await LocalWorkspace.createOrSelectStack({ stackName: name, workDir: scratch.dir }, { envVars: { PULUMI_BACKEND_URL: `file://${scratch.backendDir}` } }),
+    await LocalWorkspace.createOrSelectStack(
+      { stackName: name, workDir: scratch.dir },
+      { envVars: { PULUMI_BACKEND_URL: `file://${scratch.backendDir}` } },
+    ),
   );
   await stack.setAllConfig({
     "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },

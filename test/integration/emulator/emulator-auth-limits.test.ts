@@ -25,7 +25,9 @@ describe("auth and environments", () => {
   });
 
   test("a publishable key reads the config schema only; else 403 with a hint", async () => {
-    expect((await h.devPublishable("GET", `/provider-config-schema?provider_id=${h.emu.fixtures.providers[0].id}`)).status).toBe(200);
+    expect(
+      (await h.devPublishable("GET", `/provider-config-schema?provider_id=${h.emu.fixtures.providers[0].id}`)).status,
+    ).toBe(200);
     for (const [method, path] of [
       ["GET", "/callbacks"],
       ["POST", "/roles"],
@@ -41,7 +43,9 @@ describe("auth and environments", () => {
   test("fixture ids are the same in both environments but the default roles', records are not shared", async () => {
     const devRole = await h.dev("POST", "/roles", { name: "x", slug: "only-dev", permissions: [] });
     expect((await h.prod("GET", `/roles/${devRole.body.id}`)).status).toBe(404);
-    expect((await h.prod("PUT", `/roles/${devRole.body.id}`, { name: "y", slug: "y", permissions: [] })).status).toBe(404);
+    expect((await h.prod("PUT", `/roles/${devRole.body.id}`, { name: "y", slug: "y", permissions: [] })).status).toBe(
+      404,
+    );
     expect((await h.prod("GET", "/roles?slug=only-dev")).body.items).toEqual([]);
     expect((await h.prod("GET", "/provider-configs/pcfg_githubpersonal000000")).status).toBe(200);
     expect(h.emu.fixtures.environments.map((e) => e.type).sort()).toEqual(["development", "production"]);
@@ -51,8 +55,14 @@ describe("auth and environments", () => {
     const owner = h.emu.fixtures.roles.find((role) => role.slug === "owner")!;
     expect(owner.id).toBe(owner.ids.development);
     expect(owner.ids.development).toMatch(ID_FORMAT("rol_"));
-    expect((await h.dev("GET", `/roles/${owner.ids.development}`)).body).toMatchObject({ slug: "owner", isDefault: true });
-    expect((await h.prod("GET", `/roles/${owner.ids.production}`)).body).toMatchObject({ slug: "owner", isDefault: true });
+    expect((await h.dev("GET", `/roles/${owner.ids.development}`)).body).toMatchObject({
+      slug: "owner",
+      isDefault: true,
+    });
+    expect((await h.prod("GET", `/roles/${owner.ids.production}`)).body).toMatchObject({
+      slug: "owner",
+      isDefault: true,
+    });
     expect((await h.prod("GET", `/roles/${owner.ids.development}`)).status).toBe(404);
     const oldest = async (call: typeof h.dev) => (await call("GET", "/roles?limit=1&order=asc")).body.items[0].id;
     const [dev, prod] = [await oldest(h.dev), await oldest(h.prod)];
@@ -75,11 +85,17 @@ describe("auth and environments", () => {
     const second = client(h.emu.url, h.emu.keys.development.secondSecret);
     const made = await h.dev("POST", "/roles", { name: "x", slug: "seen-by-both", permissions: [] });
     expect((await second("GET", `/roles/${made.body.id}`)).body).toMatchObject({ slug: "seen-by-both" });
-    expect((await client(h.emu.url, h.emu.keys.production.secondSecret)("GET", `/roles/${made.body.id}`)).status).toBe(404);
+    expect((await client(h.emu.url, h.emu.keys.production.secondSecret)("GET", `/roles/${made.body.id}`)).status).toBe(
+      404,
+    );
   });
 
   test("Request-Id on every response, success or error", async () => {
-    for (const reply of [await h.dev("GET", "/roles"), await h.dev("GET", "/nope"), await h.anonymous("GET", "/roles")]) {
+    for (const reply of [
+      await h.dev("GET", "/roles"),
+      await h.dev("GET", "/nope"),
+      await h.anonymous("GET", "/roles"),
+    ]) {
       expect(reply.headers.get("request-id")).toMatch(ID_FORMAT("req_"));
     }
   });
@@ -105,7 +121,11 @@ describe("auth and environments", () => {
     expect(pinned.headers.get("service-version")).toBe("2026-01-01");
     for (const version of ["2025-06-01", "latest", "2026-1-1", "2026-02-30"]) {
       const reply = await h.dev("GET", "/roles", undefined, { "Service-Version": version });
-      expect({ version, status: reply.status, code: reply.body.code }).toEqual({ version, status: 400, code: "unsupported_version" });
+      expect({ version, status: reply.status, code: reply.body.code }).toEqual({
+        version,
+        status: 400,
+        code: "unsupported_version",
+      });
       expect(reply.body.hint).toContain("2026-01-01");
       expect(reply.headers.get("service-version")).toBe("2026-01-01");
     }
@@ -115,7 +135,11 @@ describe("auth and environments", () => {
 describe("rate limits", () => {
   test("per key tier: development and production windows, Retry-After and RateLimit-* headers", async () => {
     const h = await startHarness({
-      rateLimits: { perIp: { limit: 1000, windowMs: 10_000 }, development: { limit: 5, windowMs: 2500 }, production: { limit: 8, windowMs: 5000 } },
+      rateLimits: {
+        perIp: { limit: 1000, windowMs: 10_000 },
+        development: { limit: 5, windowMs: 2500 },
+        production: { limit: 8, windowMs: 5000 },
+      },
     });
     try {
       const first = await h.dev("GET", "/roles");
@@ -131,7 +155,9 @@ describe("rate limits", () => {
       expect(limited.headers.get("ratelimit-remaining")).toBe("0");
       expect(Number(limited.headers.get("ratelimit-reset"))).toBeGreaterThanOrEqual(1);
       // Each key of the same environment has its own window; production a bigger one.
-      expect((await h.devPublishable("GET", "/provider-config-schema?provider_id=prov_github00000000000000")).status).toBe(200);
+      expect(
+        (await h.devPublishable("GET", "/provider-config-schema?provider_id=prov_github00000000000000")).status,
+      ).toBe(200);
       expect((await client(h.emu.url, h.emu.keys.development.secondSecret)("GET", "/roles")).status).toBe(200);
       let prodOk = 0;
       for (let i = 0; i < 10; i++) if ((await h.prod("GET", "/roles")).status === 200) prodOk++;

@@ -15,13 +15,27 @@ let ids: { callback: string; config: string; role: string };
 beforeAll(async () => {
   h = await startHarness();
   const callback = await h.dev("POST", "/callbacks", { integration_provider_id: fid("intp_", "github") });
-  const config = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "github"), provider_config_vault_id: fid("pcvt_", "githubdefault") });
+  const config = await h.dev("POST", "/provider-configs", {
+    provider_id: fid("prov_", "github"),
+    provider_config_vault_id: fid("pcvt_", "githubdefault"),
+  });
   const role = await h.dev("POST", "/roles", { name: "Fuzz", slug: "fuzz", permissions: ["thread_read"] });
   ids = { callback: callback.body.id, config: config.body.id, role: role.body.id };
 });
 afterAll(() => h.emu.close());
 
-type Kind = "id" | "name" | "description" | "metadata" | "slug" | "permissions" | "date" | "uri" | "object" | "tool_filters" | "required_object";
+type Kind =
+  | "id"
+  | "name"
+  | "description"
+  | "metadata"
+  | "slug"
+  | "permissions"
+  | "date"
+  | "uri"
+  | "object"
+  | "tool_filters"
+  | "required_object";
 interface Field {
   kind: Kind;
   required?: boolean;
@@ -88,7 +102,12 @@ const ENDPOINTS: Endpoint[] = [
     method: "PATCH",
     path: () => `/provider-configs/${ids.config}`,
     valid: () => ({ name: "n", tool_filters: { type: "tool_keys", keys: ["a"] } }),
-    fields: { name: { kind: "name" }, description: { kind: "description" }, metadata: { kind: "metadata" }, tool_filters: { kind: "tool_filters" } },
+    fields: {
+      name: { kind: "name" },
+      description: { kind: "description" },
+      metadata: { kind: "metadata" },
+      tool_filters: { kind: "tool_filters" },
+    },
   },
   {
     label: "POST /roles",
@@ -158,7 +177,12 @@ const notString = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
-const notObject = fc.oneof(fc.integer(), fc.boolean(), fc.string({ maxLength: 20 }), fc.array(fc.integer(), { maxLength: 3 }));
+const notObject = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.string({ maxLength: 20 }),
+  fc.array(fc.integer(), { maxLength: 3 }),
+);
 const longString = (min: number) => fc.integer({ min, max: min + 60 }).map((n) => "x".repeat(n));
 
 /** A value that breaks a field of this kind (and the error `path` head it must produce). */
@@ -173,7 +197,9 @@ function badValue(kind: Kind): fc.Arbitrary<unknown> {
     case "metadata":
       return fc.oneof(
         notObject,
-        fc.integer({ min: 51, max: 70 }).map((n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]))),
+        fc
+          .integer({ min: 51, max: 70 })
+          .map((n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]))),
         longString(41).map((key) => ({ [key]: 1 })),
         longString(501).map((value) => ({ big: value })),
         fc.constant({ "": 1 }),
@@ -211,7 +237,9 @@ function badValue(kind: Kind): fc.Arbitrary<unknown> {
         notObject,
         fc.constant({ type: "tool_keys" }),
         fc.constant({ type: "allow_all", keys: ["a"] }),
-        fc.string({ maxLength: 10 }).map((type) => ({ type: type === "allow_all" || type === "tool_keys" ? "x" : type })),
+        fc
+          .string({ maxLength: 10 })
+          .map((type) => ({ type: type === "allow_all" || type === "tool_keys" ? "x" : type })),
         fc.constant({ type: "tool_keys", keys: [1] }),
         fc.constant({ type: "allow_all", colour: "red" }),
       );
@@ -224,7 +252,9 @@ function mutation(endpoint: Endpoint): fc.Arbitrary<Mutation> {
   const names = Object.keys(endpoint.fields);
   const wrongValue = fc
     .constantFrom(...names)
-    .chain((field) => badValue(endpoint.fields[field].kind).map((value) => ({ body: { ...endpoint.valid(), [field]: value }, field })));
+    .chain((field) =>
+      badValue(endpoint.fields[field].kind).map((value) => ({ body: { ...endpoint.valid(), [field]: value }, field })),
+    );
   const required = names.filter((n) => endpoint.fields[n].required);
   const missing = required.length
     ? fc.constantFrom(...required).map((field) => {
@@ -233,12 +263,19 @@ function mutation(endpoint: Endpoint): fc.Arbitrary<Mutation> {
         return { body, field };
       })
     : wrongValue;
-  const nulled = required.length ? fc.constantFrom(...required).map((field) => ({ body: { ...endpoint.valid(), [field]: null }, field })) : wrongValue;
+  const nulled = required.length
+    ? fc.constantFrom(...required).map((field) => ({ body: { ...endpoint.valid(), [field]: null }, field }))
+    : wrongValue;
   const unknown = fc
     .string({ minLength: 1, maxLength: 20 })
     .filter((key) => !(key in endpoint.fields) && key !== "__proto__")
     .map((field) => ({ body: { ...endpoint.valid(), [field]: 1 }, field }));
-  return fc.oneof({ weight: 5, arbitrary: wrongValue }, { weight: 1, arbitrary: missing }, { weight: 1, arbitrary: nulled }, { weight: 1, arbitrary: unknown });
+  return fc.oneof(
+    { weight: 5, arbitrary: wrongValue },
+    { weight: 1, arbitrary: missing },
+    { weight: 1, arbitrary: nulled },
+    { weight: 1, arbitrary: unknown },
+  );
 }
 
 const CODES = Object.keys(ERROR_CATALOG);
@@ -249,7 +286,10 @@ async function send(method: string, path: string, raw: string) {
     headers: { Authorization: `Bearer ${h.emu.keys.development.secret}`, "Content-Type": "application/json" },
     body: raw,
   });
-  return { status: response.status, body: (await response.json()) as { code: string; message: string; errors?: { path: (string | number)[] }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { code: string; message: string; errors?: { path: (string | number)[] }[] },
+  };
 }
 
 describe.each(ENDPOINTS.map((e) => [e.label, e] as const))("%s", (_label, endpoint) => {
@@ -294,7 +334,14 @@ describe.each(ENDPOINTS.map((e) => [e.label, e] as const))("%s", (_label, endpoi
 });
 
 describe("paths and queries", () => {
-  const LISTS = ["/callbacks", "/provider-configs", "/roles", "/integration-setup-sessions", "/custom-provider-deployments", "/custom-provider-versions"];
+  const LISTS = [
+    "/callbacks",
+    "/provider-configs",
+    "/roles",
+    "/integration-setup-sessions",
+    "/custom-provider-deployments",
+    "/custom-provider-versions",
+  ];
 
   test("any path id: a 404 or (over 255 characters) a 400, never a 500", async () => {
     const templates = [
@@ -328,7 +375,9 @@ describe("paths and queries", () => {
 
   test("bad list parameters are a 400 naming the parameter", async () => {
     const badParam = fc.oneof(
-      fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 101 }), fc.constantFrom("ten", "1.5", "", "1e2")).map((v) => ["limit", String(v)] as const),
+      fc
+        .oneof(fc.integer({ max: 0 }), fc.integer({ min: 101 }), fc.constantFrom("ten", "1.5", "", "1e2"))
+        .map((v) => ["limit", String(v)] as const),
       fc
         .string({ maxLength: 8 })
         .filter((s) => s !== "asc" && s !== "desc")
@@ -343,7 +392,10 @@ describe("paths and queries", () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...LISTS), badParam, async (list, [name, value]) => {
-        const reply = await h.dev("GET", `${list}?${encodeURIComponent(name).replace(/%5B/g, "[").replace(/%5D/g, "]")}=${encodeURIComponent(value)}`);
+        const reply = await h.dev(
+          "GET",
+          `${list}?${encodeURIComponent(name).replace(/%5B/g, "[").replace(/%5D/g, "]")}=${encodeURIComponent(value)}`,
+        );
         expect(reply.status).toBe(400);
         expect(reply.body.code).toBe("invalid_request");
         expect(reply.body.message).toContain(name);
@@ -364,7 +416,10 @@ describe("paths and queries", () => {
 
   test("a status filter is a 200 for the list's own values and a 400 naming status for any other", async () => {
     const lists = Object.keys(STATUS_FILTERS);
-    const anyStatus = fc.oneof(fc.stringMatching(/^[a-z_]{1,12}$/), fc.constantFrom(...Object.values(STATUS_FILTERS).flat()));
+    const anyStatus = fc.oneof(
+      fc.stringMatching(/^[a-z_]{1,12}$/),
+      fc.constantFrom(...Object.values(STATUS_FILTERS).flat()),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...lists), anyStatus, async (list, status) => {
         const reply = await h.dev("GET", `${list}?status=${status}`);
@@ -386,8 +441,13 @@ describe("webhook deliveries", () => {
 
   beforeAll(async () => {
     // An instance of the fuzz callback: its webhook URL records a POSTed JSON object as an event.
-    const config = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "github"), provider_config_vault_id: fid("pcvt_", "githubdefault") });
-    const instance = await h.dev("POST", `/callbacks/${ids.callback}/instances`, { provider_config_id: config.body.id });
+    const config = await h.dev("POST", "/provider-configs", {
+      provider_id: fid("prov_", "github"),
+      provider_config_vault_id: fid("pcvt_", "githubdefault"),
+    });
+    const instance = await h.dev("POST", `/callbacks/${ids.callback}/instances`, {
+      provider_config_id: config.body.id,
+    });
     expect(instance.status).toBe(200);
     webhookUrl = instance.body.webhook_url;
   });
@@ -424,7 +484,11 @@ describe("webhook deliveries", () => {
     );
     await fc.assert(
       fc.asyncProperty(body, async ({ raw, object }) => {
-        const response = await fetch(webhookUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: raw });
+        const response = await fetch(webhookUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: raw,
+        });
         const reply = (await response.json()) as { object?: string; code?: string };
         if (object) {
           expect(response.status).toBe(202);
@@ -446,7 +510,11 @@ describe("webhook deliveries", () => {
         fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s !== "." && s !== ".."),
         async (token) => {
           const path = "/" + [...segments.slice(0, -1), encodeURIComponent(token)].join("/");
-          const response = await fetch(new URL(path, base), { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+          const response = await fetch(new URL(path, base), {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: "{}",
+          });
           expect(response.status).toBe(404);
           expect(((await response.json()) as { code: string }).code).toBe("not_found");
         },

@@ -10,11 +10,16 @@ beforeEach(async () => {
   await h.control("POST", "/_emulator/reset");
 });
 
-const ip = (name: string) => (h.emu.fixtures.integration_providers.find((p) => p.provider_id.startsWith(`prov_${name}`)) ?? fail(`no ${name}`)).id;
+const ip = (name: string) =>
+  (h.emu.fixtures.integration_providers.find((p) => p.provider_id.startsWith(`prov_${name}`)) ?? fail(`no ${name}`)).id;
 
 describe("callbacks", () => {
   test("create returns the record; get, list and patch agree", async () => {
-    const created = await h.dev("POST", "/callbacks", { integration_provider_id: ip("github"), name: "ci", metadata: { team: "infra" } });
+    const created = await h.dev("POST", "/callbacks", {
+      integration_provider_id: ip("github"),
+      name: "ci",
+      metadata: { team: "infra" },
+    });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
       object: "callback",
@@ -82,7 +87,9 @@ describe("callbacks", () => {
     expect((await h.dev("GET", `/callbacks/${cb.body.id}`)).body.status).toBe("deleted");
     expect((await h.dev("GET", `/callbacks/${cb.body.id}/instances/${instance.body.id}`)).body.status).toBe("detached");
     expect((await h.dev("GET", "/callbacks")).body.items).toEqual([]);
-    expect((await h.dev("GET", "/callbacks?status=deleted")).body.items.map((c: { id: string }) => c.id)).toEqual([cb.body.id]);
+    expect((await h.dev("GET", "/callbacks?status=deleted")).body.items.map((c: { id: string }) => c.id)).toEqual([
+      cb.body.id,
+    ]);
     // A new active callback may now be created.
     expect((await h.dev("POST", "/callbacks", { integration_provider_id: ip("github") })).status).toBe(200);
   });
@@ -98,7 +105,10 @@ describe("callbacks", () => {
 describe("callback updates", () => {
   test("PATCH rejects fields it cannot change, naming them", async () => {
     const cb = await h.dev("POST", "/callbacks", { integration_provider_id: ip("linear") });
-    const reply = await h.dev("PATCH", `/callbacks/${cb.body.id}`, { integration_provider_id: ip("jira"), colour: "red" });
+    const reply = await h.dev("PATCH", `/callbacks/${cb.body.id}`, {
+      integration_provider_id: ip("jira"),
+      colour: "red",
+    });
     expect(reply.status).toBe(422);
     expect(reply.body.code).toBe("validation_failed");
     expect(reply.body.errors).toEqual(
@@ -127,7 +137,10 @@ describe("callback updates", () => {
     expect(archived.body.status).toBe("archived");
     expect((await h.dev("GET", `/callbacks/${cb.body.id}`)).body.status).toBe("archived");
     expect((await h.dev("GET", "/callbacks?status=archived")).body.items).toHaveLength(1);
-    const config = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "jira"), provider_config_vault_id: fid("pcvt_", "jiradefault") });
+    const config = await h.dev("POST", "/provider-configs", {
+      provider_id: fid("prov_", "jira"),
+      provider_config_vault_id: fid("pcvt_", "jiradefault"),
+    });
     const attach = await h.dev("POST", `/callbacks/${cb.body.id}/instances`, { provider_config_id: config.body.id });
     expect(attach.status).toBe(400);
     expect(attach.body.code).toBe("invalid_action");
@@ -139,13 +152,19 @@ describe("callback instances", () => {
   async function setup(provider = "github") {
     const cb = await h.dev("POST", "/callbacks", { integration_provider_id: ip(provider) });
     const vault = h.emu.fixtures.providers.find((p) => p.id.startsWith(`prov_${provider}`))!.config_vaults[0].id;
-    const config = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", provider), provider_config_vault_id: vault });
+    const config = await h.dev("POST", "/provider-configs", {
+      provider_id: fid("prov_", provider),
+      provider_config_vault_id: vault,
+    });
     return { cb: cb.body, config: config.body };
   }
 
   test("attach returns previews, triggers and webhook URLs", async () => {
     const { cb, config } = await setup();
-    const reply = await h.dev("POST", `/callbacks/${cb.id}/instances`, { provider_config_id: config.id, provider_auth_config_id: fid("pac_", "githubpat") });
+    const reply = await h.dev("POST", `/callbacks/${cb.id}/instances`, {
+      provider_config_id: config.id,
+      provider_auth_config_id: fid("pac_", "githubpat"),
+    });
     expect(reply.status).toBe(200);
     const instance = reply.body;
     expect(instance.id).toMatch(ID_FORMAT("cbi_"));
@@ -153,7 +172,11 @@ describe("callback instances", () => {
       object: "callback.instance",
       status: "attached",
       callback_id: cb.id,
-      deployment: { object: "provider.deployment#preview", id: fid("pdep_", "githubcloud"), provider_id: fid("prov_", "github") },
+      deployment: {
+        object: "provider.deployment#preview",
+        id: fid("pdep_", "githubcloud"),
+        provider_id: fid("prov_", "github"),
+      },
       config: { object: "provider.config#preview", id: config.id },
       auth_config: { object: "provider.auth_config#preview", id: fid("pac_", "githubpat") },
     });
@@ -179,7 +202,12 @@ describe("callback instances", () => {
     expect(second.body.hint).toContain(first.body.id);
     // With another auth config it is a different combination.
     expect(
-      (await h.dev("POST", `/callbacks/${cb.id}/instances`, { provider_config_id: config.id, provider_auth_config_id: fid("pac_", "githuboauth") })).status,
+      (
+        await h.dev("POST", `/callbacks/${cb.id}/instances`, {
+          provider_config_id: config.id,
+          provider_auth_config_id: fid("pac_", "githuboauth"),
+        })
+      ).status,
     ).toBe(200);
     // After a detach the pair may attach again.
     await h.dev("DELETE", `/callbacks/${cb.id}/instances/${first.body.id}`);
@@ -196,7 +224,10 @@ describe("callback instances", () => {
       [{}, "provider_config_id"],
       [{ provider_config_id: "pcfg_missing" }, "provider_config_id"],
       [{ provider_config_id: slackConfig.body.id }, "provider_config_id"],
-      [{ provider_config_id: fid("pcfg_", "githubacme"), provider_auth_config_id: fid("pac_", "slackbot") }, "provider_auth_config_id"],
+      [
+        { provider_config_id: fid("pcfg_", "githubacme"), provider_auth_config_id: fid("pac_", "slackbot") },
+        "provider_auth_config_id",
+      ],
       [{ provider_config_id: 42 }, "provider_config_id"],
     ];
     for (const [body, field] of cases) {
@@ -209,12 +240,16 @@ describe("callback instances", () => {
   test("DELETE detaches; the record stays readable; filters work", async () => {
     const { cb, config } = await setup();
     const a = await h.dev("POST", `/callbacks/${cb.id}/instances`, { provider_config_id: config.id });
-    const b = await h.dev("POST", `/callbacks/${cb.id}/instances`, { provider_config_id: config.id, provider_auth_config_id: fid("pac_", "githubpat") });
+    const b = await h.dev("POST", `/callbacks/${cb.id}/instances`, {
+      provider_config_id: config.id,
+      provider_auth_config_id: fid("pac_", "githubpat"),
+    });
     const detached = await h.dev("DELETE", `/callbacks/${cb.id}/instances/${a.body.id}`);
     expect(detached.status).toBe(200);
     expect(detached.body.status).toBe("detached");
     expect((await h.dev("DELETE", `/callbacks/${cb.id}/instances/${a.body.id}`)).body.status).toBe("detached");
-    const ids = async (query: string) => (await h.dev("GET", `/callbacks/${cb.id}/instances?${query}`)).body.items.map((i: { id: string }) => i.id).sort();
+    const ids = async (query: string) =>
+      (await h.dev("GET", `/callbacks/${cb.id}/instances?${query}`)).body.items.map((i: { id: string }) => i.id).sort();
     await eventually(async () => (await ids("status=attached")).length === 2); // + the background one
     expect(await ids("status=detached")).toEqual([a.body.id]);
     expect(await ids(`provider_auth_config_id=${fid("pac_", "githubpat")}`)).toEqual([b.body.id]);
@@ -235,7 +270,10 @@ describe("callback events", () => {
   async function attached(provider: string) {
     const cb = await h.dev("POST", "/callbacks", { integration_provider_id: ip(provider) });
     const vault = h.emu.fixtures.providers.find((p) => p.id.startsWith(`prov_${provider}`))!.config_vaults[0].id;
-    const config = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", provider), provider_config_vault_id: vault });
+    const config = await h.dev("POST", "/provider-configs", {
+      provider_id: fid("prov_", provider),
+      provider_config_vault_id: vault,
+    });
     const instance = await h.dev("POST", `/callbacks/${cb.body.id}/instances`, { provider_config_id: config.body.id });
     return { cb: cb.body, instance: instance.body };
   }
@@ -261,8 +299,13 @@ describe("callback events", () => {
       error: null,
     });
     expect(event.body.id).toMatch(ID_FORMAT("cbe_"));
-    await eventually(async () => (await h.dev("GET", `/callbacks/${cb.id}/events/${receipt.callback_event_id}`)).body.status === "succeeded");
-    expect((await h.dev("GET", `/callbacks/${cb.id}/events/${receipt.callback_event_id}`)).body.delivery_status).toBe("delivered");
+    await eventually(
+      async () =>
+        (await h.dev("GET", `/callbacks/${cb.id}/events/${receipt.callback_event_id}`)).body.status === "succeeded",
+    );
+    expect((await h.dev("GET", `/callbacks/${cb.id}/events/${receipt.callback_event_id}`)).body.delivery_status).toBe(
+      "delivered",
+    );
     // Filters by type and source_id.
     const byType = await h.dev("GET", `/callbacks/${cb.id}/events?type=slack.message.posted&source_id=msg-1`);
     expect(byType.body.items).toHaveLength(1);
@@ -272,7 +315,10 @@ describe("callback events", () => {
   test("a trigger's own webhook URL records for that trigger; bad deliveries are refused", async () => {
     const { cb, instance } = await attached("github");
     const push = instance.triggers.find((t: { source: string }) => t.source === "webhook");
-    const reply = await fetch(push.webhook_url, { method: "POST", body: JSON.stringify({ type: "github.push", ref: "main" }) });
+    const reply = await fetch(push.webhook_url, {
+      method: "POST",
+      body: JSON.stringify({ type: "github.push", ref: "main" }),
+    });
     expect(reply.status).toBe(202);
     expect((await fetch(push.webhook_url, { method: "POST", body: "[1,2]" })).status).toBe(400);
     expect((await fetch(push.webhook_url, { method: "POST", body: "{oops" })).status).toBe(400);
@@ -295,7 +341,9 @@ describe("callback events", () => {
     const events = await ours();
     expect(events).toHaveLength(3);
     expect(events.every((e: { trigger_key: string }) => e.trigger_key === "issue_updated")).toBe(true);
-    expect(events.map((e: { created_at: string }) => Date.parse(e.created_at) - Date.parse(instance.created_at))).toEqual([30_000, 60_000, 90_000]);
+    expect(
+      events.map((e: { created_at: string }) => Date.parse(e.created_at) - Date.parse(instance.created_at)),
+    ).toEqual([30_000, 60_000, 90_000]);
     const after = await h.dev("GET", `/callbacks/${cb.id}/instances/${instance.id}`);
     const trigger = after.body.triggers[0];
     expect(Date.parse(trigger.next_poll_at) - Date.parse(trigger.last_polled_at)).toBe(30_000);

@@ -32,11 +32,18 @@ describe("control plane", () => {
     expect(f.integration_providers.some((p: { triggers_enabled: boolean }) => !p.triggers_enabled)).toBe(true);
     for (const provider of f.providers) {
       expect(provider.deployments.map((d: { id: string }) => d.id)).toContain(provider.default_deployment_id);
-      expect(provider).toEqual(expect.objectContaining({ config_vaults: expect.any(Array), auth_configs: expect.any(Array) }));
+      expect(provider).toEqual(
+        expect.objectContaining({ config_vaults: expect.any(Array), auth_configs: expect.any(Array) }),
+      );
     }
-    const allIds: string[] = JSON.stringify(f).match(/"(?:int|intp|prov|pdep|pcvt|pac|pcfg|cprov|cpd|cpv|rol|inst|env)_[^"]*"/g) ?? [];
+    const allIds: string[] =
+      JSON.stringify(f).match(/"(?:int|intp|prov|pdep|pcvt|pac|pcfg|cprov|cpd|cpv|rol|inst|env)_[^"]*"/g) ?? [];
     for (const id of allIds) expect(id).toMatch(/^"[a-z]+_[0-9A-Za-z]{20}"$/);
-    expect(f.custom_providers.flatMap((c: { deployments: { final_status: string }[] }) => c.deployments.map((d) => d.final_status))).toContain("failed");
+    expect(
+      f.custom_providers.flatMap((c: { deployments: { final_status: string }[] }) =>
+        c.deployments.map((d) => d.final_status),
+      ),
+    ).toContain("failed");
   });
 
   test("reset: back to fixtures only, counters zeroed, clock back", async () => {
@@ -67,7 +74,12 @@ describe("control plane", () => {
       by_route: { "POST /callbacks": 1, "GET /callbacks/{callback_id}": 3, "GET /roles": 2 },
       by_key: { [`${dev}:secret`]: 4, [`${prod}:secret`]: 1 },
     });
-    expect((await h.control("DELETE", "/_emulator/requests")).body).toEqual({ total: 0, rate_limited: 0, by_route: {}, by_key: {} });
+    expect((await h.control("DELETE", "/_emulator/requests")).body).toEqual({
+      total: 0,
+      rate_limited: 0,
+      by_route: {},
+      by_key: {},
+    });
   });
 
   test("clock: advance moves time forward; bad bodies are 422", async () => {
@@ -89,7 +101,9 @@ describe("control plane", () => {
 describe("fault rules", () => {
   test("status and code, limited by count, matched by method and glob", async () => {
     await h.control("POST", "/_emulator/faults", {
-      rules: [{ method: "GET", path: "/callbacks/*", status: 503, code: "service_unavailable", count: 2, retry_after: 3 }],
+      rules: [
+        { method: "GET", path: "/callbacks/*", status: 503, code: "service_unavailable", count: 2, retry_after: 3 },
+      ],
     });
     const cb = await h.dev("POST", "/callbacks", { integration_provider_id: fid("intp_", "github") });
     expect(cb.status).toBe(200);
@@ -115,7 +129,10 @@ describe("fault rules", () => {
 
   test("probability with a seed repeats exactly", async () => {
     const run = async () => {
-      await h.control("POST", "/_emulator/faults", { seed: 42, rules: [{ path: "/roles", status: 500, probability: 0.5 }] });
+      await h.control("POST", "/_emulator/faults", {
+        seed: 42,
+        rules: [{ path: "/roles", status: 500, probability: 0.5 }],
+      });
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) statuses.push((await h.dev("GET", "/roles")).status);
       return statuses;
@@ -128,7 +145,10 @@ describe("fault rules", () => {
   });
 
   test("latency_ms delays, with jitter_ms on top", async () => {
-    await h.control("POST", "/_emulator/faults", { seed: 7, rules: [{ path: "/roles", latency_ms: 150, jitter_ms: 50 }] });
+    await h.control("POST", "/_emulator/faults", {
+      seed: 7,
+      rules: [{ path: "/roles", latency_ms: 150, jitter_ms: 50 }],
+    });
     const started = Date.now();
     const reply = await h.dev("GET", "/roles");
     const elapsed = Date.now() - started;
@@ -138,7 +158,9 @@ describe("fault rules", () => {
   });
 
   test("drop_after_commit applies the change, then drops the connection", async () => {
-    await h.control("POST", "/_emulator/faults", { rules: [{ method: "POST", path: "/roles", drop_after_commit: true, count: 1 }] });
+    await h.control("POST", "/_emulator/faults", {
+      rules: [{ method: "POST", path: "/roles", drop_after_commit: true, count: 1 }],
+    });
     await expect(
       request(`${h.emu.url}/roles`, {
         method: "POST",
@@ -149,11 +171,15 @@ describe("fault rules", () => {
     const list = await h.dev("GET", "/roles?slug=dropped");
     expect(list.body.items).toHaveLength(1);
     // The retry sees the committed write.
-    expect((await h.dev("POST", "/roles", { name: "Dropped", slug: "dropped", permissions: [] })).body.code).toBe("already_exists");
+    expect((await h.dev("POST", "/roles", { name: "Dropped", slug: "dropped", permissions: [] })).body.code).toBe(
+      "already_exists",
+    );
   });
 
   test("bad rules are 422 naming the field", async () => {
-    const reply = await h.control("POST", "/_emulator/faults", { rules: [{ path: "/x", status: 99, probability: 2, colour: 1 }] });
+    const reply = await h.control("POST", "/_emulator/faults", {
+      rules: [{ path: "/x", status: 99, probability: 2, colour: 1 }],
+    });
     expect(reply.status).toBe(422);
     expect(reply.body.errors.map((e: { path: (string | number)[] }) => e.path.join(".")).sort()).toEqual([
       "rules.0.colour",
@@ -170,7 +196,9 @@ describe("admin token", () => {
     try {
       expect((await locked.control("GET", "/_emulator/health")).status).toBe(401);
       expect((await client(locked.emu.url, "wrong")("GET", "/_emulator/health")).status).toBe(401);
-      expect((await locked.control("GET", "/_emulator/health", undefined, { Authorization: "Bearer let-me-in" })).status).toBe(200);
+      expect(
+        (await locked.control("GET", "/_emulator/health", undefined, { Authorization: "Bearer let-me-in" })).status,
+      ).toBe(200);
       // The public API still wants an API key, not the admin token.
       expect((await client(locked.emu.url, "let-me-in")("GET", "/roles")).status).toBe(401);
     } finally {

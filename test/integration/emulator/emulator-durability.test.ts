@@ -27,7 +27,21 @@ interface Child {
 async function startCli(db: string): Promise<Child> {
   const child = spawn(
     process.execPath,
-    ["--no-warnings", "--import", "tsx", "emulator/cli.ts", "--port", "0", "--db", db, "--quiet", "--dev-limit", "1000000", "--ip-limit", "1000000"],
+    [
+      "--no-warnings",
+      "--import",
+      "tsx",
+      "emulator/cli.ts",
+      "--port",
+      "0",
+      "--db",
+      db,
+      "--quiet",
+      "--dev-limit",
+      "1000000",
+      "--ip-limit",
+      "1000000",
+    ],
     {
       cwd: REPO,
       stdio: ["ignore", "pipe", "pipe"],
@@ -57,7 +71,8 @@ test("acknowledged writes survive a clean restart; fixtures are not seeded twice
   const api = client(first.url, first.key);
   const defaults = (await api("GET", "/roles?limit=100")).body.items.length;
   const created: string[] = [];
-  for (let i = 0; i < 20; i++) created.push((await api("POST", "/roles", { name: `r${i}`, slug: `restart-${i}`, permissions: [] })).body.id);
+  for (let i = 0; i < 20; i++)
+    created.push((await api("POST", "/roles", { name: `r${i}`, slug: `restart-${i}`, permissions: [] })).body.id);
   const callback = (await api("POST", "/callbacks", { integration_provider_id: "intp_github00000000000000" })).body;
   await stop(first, "SIGTERM");
 
@@ -87,7 +102,11 @@ test("no acknowledged write is lost to a kill -9 during a burst of writes", asyn
   const writer = async (w: number) => {
     for (let i = 0; !stopped; i++) {
       try {
-        const reply = await api("POST", "/roles", { name: `w${w}-${i}`, slug: `crash-${w}-${i}`, permissions: ["thread_read"] });
+        const reply = await api("POST", "/roles", {
+          name: `w${w}-${i}`,
+          slug: `crash-${w}-${i}`,
+          permissions: ["thread_read"],
+        });
         if (reply.status === 200) acknowledged.push(reply.body.id);
       } catch {
         return; // the connection died with the process

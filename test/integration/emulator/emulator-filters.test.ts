@@ -53,7 +53,12 @@ async function expectIds(list: string, query: string, want: string[]): Promise<v
  * subset of the list, so a spelling the emulator ignored would show); a value matching nothing gives an
  * empty list.
  */
-async function expectArrayFilter(list: string, name: string, cases: [value: string, want: string[]][], nothing: string): Promise<void> {
+async function expectArrayFilter(
+  list: string,
+  name: string,
+  cases: [value: string, want: string[]][],
+  nothing: string,
+): Promise<void> {
   for (const [value, want] of cases) {
     expect(want.length).toBeGreaterThan(0);
     await expectIds(list, `${name}=${encodeURIComponent(value)}`, want);
@@ -82,16 +87,26 @@ async function expectArrayFilter(list: string, name: string, cases: [value: stri
  * the list holds), alone and as a window, each answer checked against the contract: only records
  * strictly after `gt` and strictly before `lt`.
  */
-async function expectExclusiveRange(list: string, field: "created_at" | "updated_at", records: { id: string; at: string }[]): Promise<void> {
+async function expectExclusiveRange(
+  list: string,
+  field: "created_at" | "updated_at",
+  records: { id: string; at: string }[],
+): Promise<void> {
   expect(await ids(list)).toEqual(sorted(records.map((r) => r.id)));
   const times = [...new Set(records.map((r) => Date.parse(r.at)))].sort((a, b) => a - b);
   expect(times.length).toBeGreaterThanOrEqual(3);
   const probes: { gt?: number; lt?: number }[] = [];
-  for (const t of times) probes.push({ gt: t }, { gt: t - 1 }, { lt: t }, { lt: t + 1 }, { gt: t - 1, lt: t + 1 }, { gt: t, lt: t + 1 });
+  for (const t of times)
+    probes.push({ gt: t }, { gt: t - 1 }, { lt: t }, { lt: t + 1 }, { gt: t - 1, lt: t + 1 }, { gt: t, lt: t + 1 });
   for (let i = 0; i + 2 < times.length; i++) probes.push({ gt: times[i], lt: times[i + 2] });
   for (const { gt, lt } of probes) {
-    const want = records.filter((r) => (gt === undefined || Date.parse(r.at) > gt) && (lt === undefined || Date.parse(r.at) < lt)).map((r) => r.id);
-    const query = [gt !== undefined ? `${field}[gt]=${encodeURIComponent(iso(gt))}` : "", lt !== undefined ? `${field}[lt]=${encodeURIComponent(iso(lt))}` : ""]
+    const want = records
+      .filter((r) => (gt === undefined || Date.parse(r.at) > gt) && (lt === undefined || Date.parse(r.at) < lt))
+      .map((r) => r.id);
+    const query = [
+      gt !== undefined ? `${field}[gt]=${encodeURIComponent(iso(gt))}` : "",
+      lt !== undefined ? `${field}[lt]=${encodeURIComponent(iso(lt))}` : "",
+    ]
       .filter(Boolean)
       .join("&");
     await expectIds(list, query, want);
@@ -203,8 +218,16 @@ describe("GET /callbacks", () => {
     await expectIds(LIST, range("updated_at", { lt: github.updated_at }), [linear.id, jira.id, slack.id]);
     await expectIds(LIST, range("updated_at", { gt: linear.updated_at, lt: github.updated_at }), [jira.id, slack.id]);
     await expectIds(LIST, range("updated_at", { gt: github.updated_at }), []);
-    await expectIds(LIST, `${range("created_at", { lt: linear.created_at })}&${range("updated_at", { gt: slack.updated_at })}`, [github.id]);
-    await expectIds(LIST, `${range("created_at", { gt: github.created_at })}&${range("updated_at", { gt: slack.updated_at })}`, []);
+    await expectIds(
+      LIST,
+      `${range("created_at", { lt: linear.created_at })}&${range("updated_at", { gt: slack.updated_at })}`,
+      [github.id],
+    );
+    await expectIds(
+      LIST,
+      `${range("created_at", { gt: github.created_at })}&${range("updated_at", { gt: slack.updated_at })}`,
+      [],
+    );
     await expectExclusiveRange(
       LIST,
       "updated_at",
@@ -241,10 +264,17 @@ describe("GET /callbacks/{callback_id}/instances", () => {
     list = `/callbacks/${cb.id}/instances`;
     // Moving the clock runs the background registration for the fixture integration instance now.
     await advance();
-    const config = (await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "github"), provider_config_vault_id: fid("pcvt_", "githubdefault") }))
-      .body;
+    const config = (
+      await h.dev("POST", "/provider-configs", {
+        provider_id: fid("prov_", "github"),
+        provider_config_vault_id: fid("pcvt_", "githubdefault"),
+      })
+    ).body;
     const attach = async (authConfig: string | null) => {
-      const reply = await h.dev("POST", `${list}`, { provider_config_id: config.id, provider_auth_config_id: authConfig });
+      const reply = await h.dev("POST", `${list}`, {
+        provider_config_id: config.id,
+        provider_auth_config_id: authConfig,
+      });
       expect(reply.status).toBe(200);
       await advance();
       return reply.body as Dated;
@@ -305,14 +335,20 @@ describe("GET /callbacks/{callback_id}/events", () => {
   let m1: string, reaction: string, m2: string, otherCallbacksEvent: string;
 
   const deliver = async (url: string, payload: object) => {
-    const reply = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
+    const reply = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(payload),
+    });
     expect(reply.status).toBe(202);
     return ((await reply.json()) as { callback_event_id: string }).callback_event_id;
   };
   const attached = async (provider: string) => {
     const cb = (await h.dev("POST", "/callbacks", { integration_provider_id: fid("intp_", provider) })).body;
     const vault = h.emu.fixtures.providers.find((p) => p.id === fid("prov_", provider))!.config_vaults[0].id;
-    const config = (await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", provider), provider_config_vault_id: vault })).body;
+    const config = (
+      await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", provider), provider_config_vault_id: vault })
+    ).body;
     const instance = (await h.dev("POST", `/callbacks/${cb.id}/instances`, { provider_config_id: config.id })).body;
     expect(instance.status).toBe("attached");
     return { cb, instance };
@@ -391,7 +427,10 @@ describe("GET /custom-provider-deployments and /custom-provider-versions", () =>
     // Well after the fixtures' fresh releases, which start at the reset.
     await advance();
     const start = async (name: string, outcome: "succeeded" | "failed") => {
-      const reply = await h.control("POST", "/_emulator/custom-provider-deployments", { custom_provider_id: fid("cprov_", name), outcome });
+      const reply = await h.control("POST", "/_emulator/custom-provider-deployments", {
+        custom_provider_id: fid("cprov_", name),
+        outcome,
+      });
       expect(reply.status).toBe(200);
       await advance();
       return reply.body as { deployment: Dated; version_id: string };
@@ -403,7 +442,11 @@ describe("GET /custom-provider-deployments and /custom-provider-versions", () =>
     // Every deployment has settled by now: read them as they are.
     const byId = new Map((await items(DEPLOYMENTS)).map((d) => [d.id, d]));
     [d1, d2, d3] = [r1, r2, r3].map((r) => byId.get(r.deployment.id)!);
-    expect([d1, d2, d3].map((d) => (d as unknown as { status: string }).status)).toEqual(["succeeded", "succeeded", "failed"]);
+    expect([d1, d2, d3].map((d) => (d as unknown as { status: string }).status)).toEqual([
+      "succeeded",
+      "succeeded",
+      "failed",
+    ]);
     // Settling moved updated_at past created_at, but not as far as the next release.
     expect(Date.parse(d1.updated_at)).toBeGreaterThan(Date.parse(d1.created_at));
     expect(Date.parse(d1.updated_at)).toBeLessThan(Date.parse(d2.created_at));
@@ -606,7 +649,12 @@ describe("GET /provider-configs", () => {
     );
     await expectIds(LIST, `id=${GITHUB_ACME}&provider_id=${fid("prov_", "slack")}`, []);
     // A deleted config is gone from the filtered list too.
-    const gone = (await h.dev("POST", LIST, { provider_id: fid("prov_", "slack"), provider_config_vault_id: fid("pcvt_", "slackdefault") })).body.id;
+    const gone = (
+      await h.dev("POST", LIST, {
+        provider_id: fid("prov_", "slack"),
+        provider_config_vault_id: fid("pcvt_", "slackdefault"),
+      })
+    ).body.id;
     await expectIds(LIST, `id=${gone}`, [gone]);
     expect((await h.dev("DELETE", `${LIST}/${gone}`)).status).toBe(200);
     await expectIds(LIST, `id=${gone}`, []);
@@ -650,10 +698,21 @@ describe("GET /provider-configs", () => {
       fid("pcvt_", "jiradefault"),
     );
     for (const name of ["actor_id", "consumer_id", "identity_id", "identity_credential_id"]) {
-      const value = { actor_id: "act_octocat", consumer_id: "csm_acme", identity_id: "idn_octocat", identity_credential_id: "idc_octocat" }[name]!;
+      const value = {
+        actor_id: "act_octocat",
+        consumer_id: "csm_acme",
+        identity_id: "idn_octocat",
+        identity_credential_id: "idc_octocat",
+      }[name]!;
       await expectArrayFilter(LIST, name, [[value, [GITHUB_PERSONAL]]], `${value}x`);
     }
-    await expectIds(LIST, "status=active,archived", [GITHUB_ACME, GITHUB_PERSONAL, LINEAR_ACME, SLACK_ACME, enterprise]);
+    await expectIds(LIST, "status=active,archived", [
+      GITHUB_ACME,
+      GITHUB_PERSONAL,
+      LINEAR_ACME,
+      SLACK_ACME,
+      enterprise,
+    ]);
     await expectIds(LIST, "status[]=archived", []);
   });
 });

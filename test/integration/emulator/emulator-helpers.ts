@@ -7,7 +7,12 @@ export interface Reply<T = any> {
   body: T;
 }
 
-export type Call = <T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Reply<T>>;
+export type Call = <T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Reply<T>>;
 
 export function client(baseUrl: string, key?: string): Call {
   return async (method, path, body, headers = {}) => {
@@ -47,7 +52,11 @@ export interface Harness {
 }
 
 export async function startHarness(options: EmulatorOptions = {}): Promise<Harness> {
-  const emu = await startEmulator({ rateLimits: RELAXED_LIMITS, timing: { instanceRegistrationMs: 50, deploymentStepMs: 200 }, ...options });
+  const emu = await startEmulator({
+    rateLimits: RELAXED_LIMITS,
+    timing: { instanceRegistrationMs: 50, deploymentStepMs: 200 },
+    ...options,
+  });
   return {
     emu,
     dev: client(emu.url, emu.keys.development.secret),
@@ -61,7 +70,11 @@ export async function startHarness(options: EmulatorOptions = {}): Promise<Harne
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it returns a truthy value or the time is up. */
-export async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 3000, everyMs = 25): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 3000,
+  everyMs = 25,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -73,7 +73,11 @@ describe("pagination", () => {
       ["created_at[eq]=2026-01-01T00:00:00Z", "created_at[eq]"],
     ]) {
       const reply = await h.dev("GET", `/roles?${query}`);
-      expect({ query, status: reply.status, code: reply.body.code }).toEqual({ query, status: 400, code: "invalid_request" });
+      expect({ query, status: reply.status, code: reply.body.code }).toEqual({
+        query,
+        status: 400,
+        code: "invalid_request",
+      });
       expect(reply.body.errors.map((e: { path: string[] }) => e.path[0])).toContain(param);
       expect(reply.body.message).toContain(param);
     }

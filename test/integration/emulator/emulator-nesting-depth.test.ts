@@ -20,8 +20,12 @@ const DEEP = 4_500;
 function expectDepthRefusal(reply: { status: number; body: any }, field: string): void {
   expect(reply.status).toBe(422);
   expect(reply.body).toMatchObject({ object: "error", status: 422, code: "validation_failed" });
-  expect(reply.body.errors).toEqual([{ code: "too_large", message: "must be nested at most 32 levels deep (objects and arrays)", path: [field] }]);
-  expect(reply.body.message).toBe(`Validation failed: ${field} must be nested at most 32 levels deep (objects and arrays).`);
+  expect(reply.body.errors).toEqual([
+    { code: "too_large", message: "must be nested at most 32 levels deep (objects and arrays)", path: [field] },
+  ]);
+  expect(reply.body.message).toBe(
+    `Validation failed: ${field} must be nested at most 32 levels deep (objects and arrays).`,
+  );
 }
 
 describe("fields nested deeper than 32 levels", () => {
@@ -31,13 +35,20 @@ describe("fields nested deeper than 32 levels", () => {
 
     const callback = await h.dev("POST", "/callbacks", { integration_provider_id: fid("intp_", "jira") });
     expect(callback.status).toBe(200);
-    expectDepthRefusal(await h.dev("PATCH", `/callbacks/${callback.body.id}`, `{"metadata":{"k":${nestedObjects(DEEP)}}}`), "metadata");
+    expectDepthRefusal(
+      await h.dev("PATCH", `/callbacks/${callback.body.id}`, `{"metadata":{"k":${nestedObjects(DEEP)}}}`),
+      "metadata",
+    );
   });
 
   test("a setup session's configuration: 422 naming configuration", async () => {
-    const body = (configuration: string) => `{"integration_id":"${fid("int_", "devtools")}","name":"Deep","configuration":${configuration}}`;
+    const body = (configuration: string) =>
+      `{"integration_id":"${fid("int_", "devtools")}","name":"Deep","configuration":${configuration}}`;
     expectDepthRefusal(await h.dev("POST", "/integration-setup-sessions", body(nestedObjects(DEEP))), "configuration");
-    expectDepthRefusal(await h.dev("POST", "/integration-setup-sessions", body(`{"list":${nestedArrays(DEEP)}}`)), "configuration");
+    expectDepthRefusal(
+      await h.dev("POST", "/integration-setup-sessions", body(`{"list":${nestedArrays(DEEP)}}`)),
+      "configuration",
+    );
   });
 
   test("a provider config's value: 422 naming value", async () => {
@@ -46,13 +57,15 @@ describe("fields nested deeper than 32 levels", () => {
   });
 
   test("32 levels are accepted and come back as sent; 33 are refused", async () => {
-    const body = (levels: number) => `{"integration_id":"${fid("int_", "devtools")}","name":"Edge","configuration":${nestedObjects(levels)}}`;
+    const body = (levels: number) =>
+      `{"integration_id":"${fid("int_", "devtools")}","name":"Edge","configuration":${nestedObjects(levels)}}`;
     const accepted = await h.dev("POST", "/integration-setup-sessions", body(32));
     expect(accepted.status).toBe(200);
     expect(JSON.stringify(accepted.body.configuration)).toBe(nestedObjects(32));
     expectDepthRefusal(await h.dev("POST", "/integration-setup-sessions", body(33)), "configuration");
     // metadata counts its own level: a value of 31 levels fits (and its JSON fits in 500 characters).
-    const metadata = (levels: number) => `{"integration_provider_id":"${fid("intp_", "slack")}","metadata":{"k":${nestedArrays(levels)}}}`;
+    const metadata = (levels: number) =>
+      `{"integration_provider_id":"${fid("intp_", "slack")}","metadata":{"k":${nestedArrays(levels)}}}`;
     expectDepthRefusal(await h.dev("POST", "/callbacks", metadata(32)), "metadata");
     expect((await h.dev("POST", "/callbacks", metadata(31))).status).toBe(200);
   });

@@ -20,14 +20,22 @@ type Json = Record<string, any>;
  * Problems of one answer against a declared shape; `seen` collects the field paths it carries.
  * `alsoNull`: paths (without the answer's index) where the emulator sends null by a documented decision.
  */
-function conformance(shape: Shape, value: unknown, path: string, seen: Set<string>, problems: string[], alsoNull: string[] = []): void {
+function conformance(
+  shape: Shape,
+  value: unknown,
+  path: string,
+  seen: Set<string>,
+  problems: string[],
+  alsoNull: string[] = [],
+): void {
   if (shape.kind === "array") {
     if (!Array.isArray(value)) return void problems.push(`${path}: not an array`);
     value.forEach((item) => conformance(shape.item, item, `${path}[]`, seen, problems, alsoNull));
     return;
   }
   if (shape.kind === "object") {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return void problems.push(`${path}: not an object`);
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return void problems.push(`${path}: not an object`);
     for (const field of shape.fields) {
       const at = `${path}.${field.name}`;
       if (!(field.name in value)) {
@@ -37,7 +45,8 @@ function conformance(shape: Shape, value: unknown, path: string, seen: Set<strin
       seen.add(at);
       const inner = (value as Json)[field.name];
       if (inner === null) {
-        if (!field.nullable && !alsoNull.includes(at.replace(/^\[\d+\]/, ""))) problems.push(`${at}: null, not declared nullable`);
+        if (!field.nullable && !alsoNull.includes(at.replace(/^\[\d+\]/, "")))
+          problems.push(`${at}: null, not declared nullable`);
         continue;
       }
       conformance(field.shape, inner, at, seen, problems, alsoNull);
@@ -52,14 +61,20 @@ function conformance(shape: Shape, value: unknown, path: string, seen: Set<strin
     map: value !== null && typeof value === "object" && !Array.isArray(value),
     enum: typeof value === "string" && shape.values.includes(value),
   }[shape.type];
-  if (!ok) problems.push(`${path}: ${JSON.stringify(value)} is not ${shape.type === "enum" ? shape.values.join(" | ") : shape.type}`);
+  if (!ok)
+    problems.push(
+      `${path}: ${JSON.stringify(value)} is not ${shape.type === "enum" ? shape.values.join(" | ") : shape.type}`,
+    );
 }
 
 /** Every field path a shape declares, nested ones included. */
 function declaredPaths(shape: Shape, path: string): string[] {
   if (shape.kind === "array") return declaredPaths(shape.item, `${path}[]`);
   if (shape.kind === "leaf") return [];
-  return shape.fields.flatMap((field) => [`${path}.${field.name}`, ...declaredPaths(field.shape, `${path}.${field.name}`)]);
+  return shape.fields.flatMap((field) => [
+    `${path}.${field.name}`,
+    ...declaredPaths(field.shape, `${path}.${field.name}`),
+  ]);
 }
 
 function expectConformance(endpoint: string, answers: unknown[], alsoNull: string[] = []): void {
@@ -102,7 +117,10 @@ describe("answers in the observed shapes", () => {
     const updated = await ok(h.dev("PATCH", `/provider-configs/${created[1].id}`, { description: "locked" }));
     const listed = await ok(h.dev("GET", "/provider-configs?limit=100"));
     const gets = await Promise.all(listed.items.map((c: Json) => ok(h.dev("GET", `/provider-configs/${c.id}`))));
-    const deleted = [await ok(h.dev("DELETE", `/provider-configs/${created[0].id}`)), await ok(h.dev("DELETE", `/provider-configs/${created[1].id}`))];
+    const deleted = [
+      await ok(h.dev("DELETE", `/provider-configs/${created[0].id}`)),
+      await ok(h.dev("DELETE", `/provider-configs/${created[1].id}`)),
+    ];
 
     expectConformance("GET /provider-configs (list)", [listed]);
     expectConformance("GET /provider-configs/{id}", [...gets, ...created, updated]);
@@ -111,13 +129,20 @@ describe("answers in the observed shapes", () => {
     expect(created[0].from_vault).toBeNull();
     // The union with the spec: the fields it lists that the service's client does not declare.
     for (const config of [...gets, ...created, updated, ...deleted]) {
-      expect(config).toEqual(expect.objectContaining({ status: expect.any(String), tool_filter: expect.objectContaining({ type: expect.any(String) }) }));
+      expect(config).toEqual(
+        expect.objectContaining({
+          status: expect.any(String),
+          tool_filter: expect.objectContaining({ type: expect.any(String) }),
+        }),
+      );
       if (config.from_vault) expect(config.from_vault.status).toBe("active");
     }
   });
 
   it("the provider config schema of every provider", async () => {
-    const answers = await Promise.all(h.emu.fixtures.providers.map((p) => ok(h.dev("GET", `/provider-config-schema?provider_id=${p.id}`))));
+    const answers = await Promise.all(
+      h.emu.fixtures.providers.map((p) => ok(h.dev("GET", `/provider-config-schema?provider_id=${p.id}`))),
+    );
     expectConformance("GET /provider-config-schema", answers);
   });
 
@@ -125,7 +150,10 @@ describe("answers in the observed shapes", () => {
     const snapshot = async () => {
       const deployments: Json[] = (await ok(h.dev("GET", "/custom-provider-deployments?limit=100"))).items;
       return {
-        deployments: [...deployments, ...(await Promise.all(deployments.map((d) => ok(h.dev("GET", `/custom-provider-deployments/${d.id}`)))))],
+        deployments: [
+          ...deployments,
+          ...(await Promise.all(deployments.map((d) => ok(h.dev("GET", `/custom-provider-deployments/${d.id}`))))),
+        ],
         logs: await Promise.all(deployments.map((d) => ok(h.dev("GET", `/custom-provider-deployments/${d.id}/logs`)))),
         versions: await ok(h.dev("GET", "/custom-provider-versions?limit=100")),
       };
@@ -138,7 +166,11 @@ describe("answers in the observed shapes", () => {
     expectConformance("GET /custom-provider-deployments/{id}/logs", [...atSeed.logs, ...settled.logs]);
     // A released version whose deployment has not started has `deployment: null`: the one null the
     // emulator sends where the service's client declares an object (docs/contract-decisions.md).
-    expectConformance("GET /custom-provider-versions (list)", [atSeed.versions, settled.versions], [".items[].deployment"]);
+    expectConformance(
+      "GET /custom-provider-versions (list)",
+      [atSeed.versions, settled.versions],
+      [".items[].deployment"],
+    );
 
     // Realistic nulls: a manual deployment built no commit and no push; a version not deployed yet.
     const manual = settled.deployments.find((d) => d.id === fid("cpd_", "acmetoolsv1"))!;
@@ -149,7 +181,9 @@ describe("answers in the observed shapes", () => {
     expect(pending).toMatchObject({ status: "queued", deployment: null, custom_provider_deployment_id: null });
     // The contract's reduced fields stay beside the observed ones (the union).
     for (const version of settled.versions.items)
-      expect(Object.keys(version)).toEqual(expect.arrayContaining(["custom_provider_deployment_id", "custom_provider_environment_id"]));
+      expect(Object.keys(version)).toEqual(
+        expect.arrayContaining(["custom_provider_deployment_id", "custom_provider_environment_id"]),
+      );
   });
 
   it("every deployment preview carries is_default, in configs, their vaults and callback instances", async () => {

@@ -37,7 +37,12 @@ describe("provider configs: create", () => {
       tool_filter: { type: "tool_keys", keys: ["create_issue", "list_issues"], ignore_parent_filters: false },
       provider_id: GITHUB,
       specification_id: fid("pspec_", "github"),
-      deployment: expect.objectContaining({ object: "provider.deployment#preview", id: fid("pdep_", "githubcloud"), is_default: true, provider_id: GITHUB }),
+      deployment: expect.objectContaining({
+        object: "provider.deployment#preview",
+        id: fid("pdep_", "githubcloud"),
+        is_default: true,
+        provider_id: GITHUB,
+      }),
       from_vault: null,
       created_at: config.created_at,
       updated_at: config.created_at,
@@ -64,7 +69,10 @@ describe("provider configs: create", () => {
   });
 
   test("value is validated against the deployment's schema, with paths", async () => {
-    const reply = await h.dev("POST", "/provider-configs", { provider_id: GITHUB, value: { base_url: "not a url", timeout_seconds: 301, proxy: "x" } });
+    const reply = await h.dev("POST", "/provider-configs", {
+      provider_id: GITHUB,
+      value: { base_url: "not a url", timeout_seconds: 301, proxy: "x" },
+    });
     expect(reply.status).toBe(422);
     expect(reply.body.code).toBe("validation_failed");
     expect(reply.body.errors).toEqual(
@@ -91,14 +99,22 @@ describe("provider configs: create", () => {
         expect.objectContaining({ path: ["value", "project_keys", 2], code: "too_short" }),
       ]),
     );
-    const enumBad = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "linear"), value: { workspace_slug: "a", sync_mode: "sometimes" } });
-    expect(enumBad.body.errors).toEqual([expect.objectContaining({ path: ["value", "sync_mode"], code: "invalid_value" })]);
+    const enumBad = await h.dev("POST", "/provider-configs", {
+      provider_id: fid("prov_", "linear"),
+      value: { workspace_slug: "a", sync_mode: "sometimes" },
+    });
+    expect(enumBad.body.errors).toEqual([
+      expect.objectContaining({ path: ["value", "sync_mode"], code: "invalid_value" }),
+    ]);
   });
 
   test("format uri means what the provider's preview check means (ajv-formats): a string URL parsing accepts is not enough", async () => {
     // Both parse as WHATWG URLs, neither is an RFC 3986 URI: the provider refuses them at preview, so the service must too.
     for (const notUri of ["m:{=i&s8=)", "uu:\"'{"]) {
-      const reply = await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "jira"), value: { site_url: notUri, project_keys: ["OPS"] } });
+      const reply = await h.dev("POST", "/provider-configs", {
+        provider_id: fid("prov_", "jira"),
+        value: { site_url: notUri, project_keys: ["OPS"] },
+      });
       expect({ notUri, status: reply.status, errors: reply.body.errors }).toEqual({
         notUri,
         status: 422,
@@ -127,7 +143,10 @@ describe("provider configs: create", () => {
       [{ value: GOOD_VALUE }, "provider_id"],
       [{ provider_id: "prov_nothing", value: GOOD_VALUE }, "provider_id"],
       [{ provider_id: GITHUB }, "value"],
-      [{ provider_id: GITHUB, value: GOOD_VALUE, provider_deployment_id: fid("pdep_", "slackcloud") }, "provider_deployment_id"],
+      [
+        { provider_id: GITHUB, value: GOOD_VALUE, provider_deployment_id: fid("pdep_", "slackcloud") },
+        "provider_deployment_id",
+      ],
       [{ provider_id: GITHUB, provider_config_vault_id: fid("pcvt_", "slackdefault") }, "provider_config_vault_id"],
       [{ provider_id: GITHUB, value: "x" }, "value"],
       [{ provider_id: GITHUB, value: GOOD_VALUE, tool_filters: { type: "some" } }, "tool_filters"],
@@ -153,7 +172,8 @@ describe("provider configs: create", () => {
 
 describe("provider configs: update and delete", () => {
   test("PATCH changes name, description, metadata, tool_filters only", async () => {
-    const created = (await h.dev("POST", "/provider-configs", { provider_id: GITHUB, value: GOOD_VALUE, name: "a" })).body;
+    const created = (await h.dev("POST", "/provider-configs", { provider_id: GITHUB, value: GOOD_VALUE, name: "a" }))
+      .body;
     const patched = await h.dev("PATCH", `/provider-configs/${created.id}`, {
       name: "b",
       tool_filters: { type: "tool_keys", keys: ["x"], ignore_parent_filters: true },
@@ -163,9 +183,15 @@ describe("provider configs: update and delete", () => {
       tool_filter: { type: "tool_keys", keys: ["x"], ignore_parent_filters: true },
       deployment: created.deployment,
     });
-    const refused = await h.dev("PATCH", `/provider-configs/${created.id}`, { value: GOOD_VALUE, provider_deployment_id: fid("pdep_", "githubenterprise") });
+    const refused = await h.dev("PATCH", `/provider-configs/${created.id}`, {
+      value: GOOD_VALUE,
+      provider_deployment_id: fid("pdep_", "githubenterprise"),
+    });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors.map((e: { path: string[] }) => e.path[0]).sort()).toEqual(["provider_deployment_id", "value"]);
+    expect(refused.body.errors.map((e: { path: string[] }) => e.path[0]).sort()).toEqual([
+      "provider_deployment_id",
+      "value",
+    ]);
   });
 
   test("DELETE removes it for good", async () => {
@@ -180,7 +206,8 @@ describe("provider configs: update and delete", () => {
 });
 
 describe("provider configs: list filters", () => {
-  const ids = async (query: string) => (await h.dev("GET", `/provider-configs?${query}`)).body.items.map((c: { id: string }) => c.id).sort();
+  const ids = async (query: string) =>
+    (await h.dev("GET", `/provider-configs?${query}`)).body.items.map((c: { id: string }) => c.id).sort();
 
   test("every filter of the spec", async () => {
     const mine = (
@@ -196,16 +223,24 @@ describe("provider configs: list filters", () => {
     expect(await ids(`provider_id=${fid("prov_", "slack")}`)).toEqual([fid("pcfg_", "slackacme")]);
     expect(await ids(`provider_deployment_id=${fid("pdep_", "githubenterprise")}`)).toEqual([mine.id]);
     expect(await ids(`provider_specification_id=${fid("pspec_", "linear")}`)).toEqual([fid("pcfg_", "linearacme")]);
-    expect(await ids(`provider_config_vault_id=${fid("pcvt_", "githubdefault")}`)).toEqual([fid("pcfg_", "githubacme"), fid("pcfg_", "githubpersonal")].sort());
+    expect(await ids(`provider_config_vault_id=${fid("pcvt_", "githubdefault")}`)).toEqual(
+      [fid("pcfg_", "githubacme"), fid("pcfg_", "githubpersonal")].sort(),
+    );
     expect(await ids("identity_id=idn_octocat")).toEqual([fid("pcfg_", "githubpersonal")]);
-    expect(await ids("actor_id=act_octocat&consumer_id=csm_acme&identity_credential_id=idc_octocat")).toEqual([fid("pcfg_", "githubpersonal")]);
+    expect(await ids("actor_id=act_octocat&consumer_id=csm_acme&identity_credential_id=idc_octocat")).toEqual([
+      fid("pcfg_", "githubpersonal"),
+    ]);
     expect(await ids("available_for_use=true")).toEqual([fid("pcfg_", "githubpersonal"), mine.id].sort());
-    expect(await ids("available_for_use=false")).toEqual([fid("pcfg_", "githubacme"), fid("pcfg_", "linearacme"), fid("pcfg_", "slackacme")].sort());
+    expect(await ids("available_for_use=false")).toEqual(
+      [fid("pcfg_", "githubacme"), fid("pcfg_", "linearacme"), fid("pcfg_", "slackacme")].sort(),
+    );
     // `mine` is locked to the enterprise deployment; unlocked configs are available for any deployment.
     expect(await ids(`available_for_provider_deployment_id=${fid("pdep_", "githubcloud")}`)).not.toContain(mine.id);
     expect(await ids(`available_for_provider_deployment_id=${fid("pdep_", "githubenterprise")}`)).toContain(mine.id);
     expect(await ids("search=needle")).toEqual([mine.id]);
-    expect(await ids("search=INSTANCE")).toEqual([fid("pcfg_", "githubacme"), fid("pcfg_", "linearacme"), fid("pcfg_", "slackacme")].sort());
+    expect(await ids("search=INSTANCE")).toEqual(
+      [fid("pcfg_", "githubacme"), fid("pcfg_", "linearacme"), fid("pcfg_", "slackacme")].sort(),
+    );
     expect(await ids("status=active&status=archived")).toHaveLength(5);
     expect(await ids("status=archived")).toEqual([]);
     expect((await h.dev("GET", "/provider-configs?status=deleted")).status).toBe(400);
@@ -222,23 +257,46 @@ describe("provider config schema", () => {
       visibility: "plain",
       provider_id: GITHUB,
       specification_id: fid("pspec_", "github"),
-      schema: { type: "json_schema", schema: { type: "object", required: ["base_url", "timeout_seconds"], additionalProperties: false } },
+      schema: {
+        type: "json_schema",
+        schema: { type: "object", required: ["base_url", "timeout_seconds"], additionalProperties: false },
+      },
     });
-    expect((await h.dev("GET", `/provider-config-schema?provider_deployment_id=${fid("pdep_", "githubenterprise")}`)).body).toEqual(byProvider.body);
-    expect((await h.dev("GET", `/provider-config-schema?provider_version_id=${fid("pver_", "github")}`)).body).toEqual(byProvider.body);
-    expect((await h.dev("GET", `/provider-config-schema?provider_config_id=${fid("pcfg_", "githubacme")}`)).body).toEqual(byProvider.body);
-    expect((await h.dev("GET", `/provider-config-schema?provider_id=${fid("prov_", "slack")}`)).body.visibility).toBe("encrypted");
-    expect((await h.dev("GET", `/provider-config-schema?provider_id=${fid("prov_", "acmetools")}`)).body.schema).toBeNull();
+    expect(
+      (await h.dev("GET", `/provider-config-schema?provider_deployment_id=${fid("pdep_", "githubenterprise")}`)).body,
+    ).toEqual(byProvider.body);
+    expect((await h.dev("GET", `/provider-config-schema?provider_version_id=${fid("pver_", "github")}`)).body).toEqual(
+      byProvider.body,
+    );
+    expect(
+      (await h.dev("GET", `/provider-config-schema?provider_config_id=${fid("pcfg_", "githubacme")}`)).body,
+    ).toEqual(byProvider.body);
+    expect((await h.dev("GET", `/provider-config-schema?provider_id=${fid("prov_", "slack")}`)).body.visibility).toBe(
+      "encrypted",
+    );
+    expect(
+      (await h.dev("GET", `/provider-config-schema?provider_id=${fid("prov_", "acmetools")}`)).body.schema,
+    ).toBeNull();
   });
 
   test("no parameter is a 400; an unknown id a 404; disagreeing ids a 400", async () => {
     expect((await h.dev("GET", "/provider-config-schema")).body.code).toBe("invalid_request");
     expect((await h.dev("GET", "/provider-config-schema?provider_id=prov_nope")).status).toBe(404);
-    const mixed = await h.dev("GET", `/provider-config-schema?provider_id=${GITHUB}&provider_deployment_id=${fid("pdep_", "slackcloud")}`);
+    const mixed = await h.dev(
+      "GET",
+      `/provider-config-schema?provider_id=${GITHUB}&provider_deployment_id=${fid("pdep_", "slackcloud")}`,
+    );
     expect(mixed.status).toBe(400);
   });
 
   test("a provider without a schema accepts any object as value", async () => {
-    expect((await h.dev("POST", "/provider-configs", { provider_id: fid("prov_", "acmetools"), value: { anything: [1, 2] } })).status).toBe(200);
+    expect(
+      (
+        await h.dev("POST", "/provider-configs", {
+          provider_id: fid("prov_", "acmetools"),
+          value: { anything: [1, 2] },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -9,14 +9,21 @@ beforeEach(async () => {
   await h.control("POST", "/_emulator/reset");
 });
 
-const ROLE = { name: "Support agent", slug: "support-agent", description: "Answers tickets.", permissions: ["thread_create", "thread_read"] };
+const ROLE = {
+  name: "Support agent",
+  slug: "support-agent",
+  description: "Answers tickets.",
+  permissions: ["thread_create", "thread_read"],
+};
 
 describe("roles", () => {
   test("the list uses the common envelope and holds the default roles", async () => {
     const list = await h.dev("GET", "/roles");
     expect(list.status).toBe(200);
     expect(list.body.pagination).toEqual({ has_more_after: false, has_more_before: false });
-    expect(list.body.items.map((r: { slug: string }) => r.slug).sort()).toEqual(h.emu.fixtures.roles.map((r) => r.slug).sort());
+    expect(list.body.items.map((r: { slug: string }) => r.slug).sort()).toEqual(
+      h.emu.fixtures.roles.map((r) => r.slug).sort(),
+    );
     expect(list.body.items.every((r: { isDefault: boolean }) => r.isDefault)).toBe(true);
     const page = await h.dev("GET", "/roles?limit=2");
     expect(page.body.items).toHaveLength(2);
@@ -69,7 +76,12 @@ describe("roles", () => {
       isDefault: false,
       created_at: role.created_at,
     });
-    const post = await h.dev("POST", `/roles/${role.id}`, { name: "Agent 2", slug: "agent", permissions: [], description: "d" });
+    const post = await h.dev("POST", `/roles/${role.id}`, {
+      name: "Agent 2",
+      slug: "agent",
+      permissions: [],
+      description: "d",
+    });
     expect(post.body).toMatchObject({ name: "Agent 2", permissions: [], description: "d" });
     const incomplete = await h.dev("PUT", `/roles/${role.id}`, { name: "x" });
     expect(incomplete.status).toBe(422);
@@ -82,13 +94,21 @@ describe("roles", () => {
 
   test("default roles cannot be changed", async () => {
     const owner = h.emu.fixtures.roles.find((r) => r.slug === "owner")!;
-    const reply = await h.dev("PUT", `/roles/${owner.id}`, { name: "Boss", slug: "owner", permissions: ["thread_read"] });
+    const reply = await h.dev("PUT", `/roles/${owner.id}`, {
+      name: "Boss",
+      slug: "owner",
+      permissions: ["thread_read"],
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.code).toBe("invalid_action");
   });
 
   test("permissions come from the catalog, unique; slugs follow the pattern", async () => {
-    const bad = await h.dev("POST", "/roles", { ...ROLE, slug: "Bad Slug", permissions: ["thread_read", "fly", "thread_read"] });
+    const bad = await h.dev("POST", "/roles", {
+      ...ROLE,
+      slug: "Bad Slug",
+      permissions: ["thread_read", "fly", "thread_read"],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual(
       expect.arrayContaining([
@@ -97,12 +117,18 @@ describe("roles", () => {
         expect.objectContaining({ path: ["permissions", 2], code: "duplicate" }),
       ]),
     );
-    expect((await h.dev("POST", "/roles", { ...ROLE, slug: "a".repeat(65) })).body.errors[0]).toMatchObject({ path: ["slug"], code: "too_long" });
+    expect((await h.dev("POST", "/roles", { ...ROLE, slug: "a".repeat(65) })).body.errors[0]).toMatchObject({
+      path: ["slug"],
+      code: "too_long",
+    });
     expect((await h.dev("POST", "/roles", { ...ROLE, permissions: "thread_read" })).body.errors[0]).toMatchObject({
       path: ["permissions"],
       code: "invalid_type",
     });
-    expect((await h.dev("POST", "/roles", { ...ROLE, isDefault: true })).body.errors[0]).toMatchObject({ path: ["isDefault"], code: "not_updatable" });
+    expect((await h.dev("POST", "/roles", { ...ROLE, isDefault: true })).body.errors[0]).toMatchObject({
+      path: ["isDefault"],
+      code: "not_updatable",
+    });
   });
 
   test("there is no DELETE: 404 not_found", async () => {

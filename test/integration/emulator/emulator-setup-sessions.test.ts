@@ -45,29 +45,48 @@ describe("integration setup sessions", () => {
   test("expires_at must be in the future and at most 7 days ahead", async () => {
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
     for (const expires_at of [at(-HOUR), at(8 * 24 * HOUR), "tomorrow", "2026-13-01T00:00:00Z"]) {
-      const reply = await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "s", expires_at });
+      const reply = await h.dev("POST", "/integration-setup-sessions", {
+        integration_id: DEVTOOLS,
+        name: "s",
+        expires_at,
+      });
       expect(reply.status).toBe(422);
       expect(reply.body.errors[0].path).toEqual(["expires_at"]);
     }
-    const ok = await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "s", expires_at: at(HOUR) });
+    const ok = await h.dev("POST", "/integration-setup-sessions", {
+      integration_id: DEVTOOLS,
+      name: "s",
+      expires_at: at(HOUR),
+    });
     expect(ok.status).toBe(200);
   });
 
   test("required fields, unknown integration, bad redirect_url", async () => {
     const reply = await h.dev("POST", "/integration-setup-sessions", { redirect_url: "not a url", identity_id: 5 });
     expect(reply.status).toBe(422);
-    expect(reply.body.errors.map((e: { path: string[] }) => e.path[0]).sort()).toEqual(["identity_id", "integration_id", "name", "redirect_url"]);
+    expect(reply.body.errors.map((e: { path: string[] }) => e.path[0]).sort()).toEqual([
+      "identity_id",
+      "integration_id",
+      "name",
+      "redirect_url",
+    ]);
     const unknown = await h.dev("POST", "/integration-setup-sessions", { integration_id: "int_nope", name: "s" });
     expect(unknown.body.errors[0]).toMatchObject({ path: ["integration_id"], code: "not_found" });
   });
 
   test("a pending session past expires_at reads expired (list filter too)", async () => {
     const session = (
-      await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "s", expires_at: new Date(Date.now() + HOUR).toISOString() })
+      await h.dev("POST", "/integration-setup-sessions", {
+        integration_id: DEVTOOLS,
+        name: "s",
+        expires_at: new Date(Date.now() + HOUR).toISOString(),
+      })
     ).body;
     await h.control("POST", "/_emulator/clock", { advance_ms: HOUR + 1000 });
     expect((await h.dev("GET", `/integration-setup-sessions/${session.id}`)).body.status).toBe("expired");
-    expect((await h.dev("GET", "/integration-setup-sessions?status=expired")).body.items.map((s: { id: string }) => s.id)).toEqual([session.id]);
+    expect(
+      (await h.dev("GET", "/integration-setup-sessions?status=expired")).body.items.map((s: { id: string }) => s.id),
+    ).toEqual([session.id]);
     expect((await h.dev("GET", "/integration-setup-sessions?status=pending")).body.items).toEqual([]);
     const page = await fetch(session.url);
     expect(page.status).toBe(410);
@@ -92,7 +111,11 @@ describe("integration setup sessions", () => {
 
   test("completion redirects to redirect_url", async () => {
     const session = (
-      await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "s", redirect_url: "https://app.example.com/done?x=1" })
+      await h.dev("POST", "/integration-setup-sessions", {
+        integration_id: DEVTOOLS,
+        name: "s",
+        redirect_url: "https://app.example.com/done?x=1",
+      })
     ).body;
     const done = await fetch(`${session.url}/complete`, { method: "POST", redirect: "manual" });
     expect(done.status).toBe(303);
@@ -104,8 +127,10 @@ describe("integration setup sessions", () => {
 
   test("list filters: id, integration_id, integration_instance_id, status, created_at", async () => {
     const a = (await h.dev("POST", "/integration-setup-sessions", { integration_id: DEVTOOLS, name: "a" })).body;
-    const b = (await h.dev("POST", "/integration-setup-sessions", { integration_id: fid("int_", "chat"), name: "b" })).body;
-    const ids = async (query: string) => (await h.dev("GET", `/integration-setup-sessions?${query}`)).body.items.map((s: { id: string }) => s.id).sort();
+    const b = (await h.dev("POST", "/integration-setup-sessions", { integration_id: fid("int_", "chat"), name: "b" }))
+      .body;
+    const ids = async (query: string) =>
+      (await h.dev("GET", `/integration-setup-sessions?${query}`)).body.items.map((s: { id: string }) => s.id).sort();
     expect(await ids("")).toEqual([a.id, b.id].sort());
     expect(await ids(`integration_id=${DEVTOOLS}`)).toEqual([a.id]);
     expect(await ids(`integration_instance_id=${b.integration_instance.id}`)).toEqual([b.id]);

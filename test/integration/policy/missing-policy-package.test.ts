@@ -28,7 +28,9 @@ function runEntry(beside: Record<string, string> = {}): { status: number | null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-policy-entry-"));
   try {
     const source = fs.readFileSync(entrySource(), "utf8");
-    const compiled = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2023, esModuleInterop: true } });
+    const compiled = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2023, esModuleInterop: true },
+    });
     for (const [file, text] of Object.entries(beside)) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
@@ -36,7 +38,11 @@ function runEntry(beside: Record<string, string> = {}): { status: number | null;
     // Last: were the entry the pack itself, a stand-in for the pack must not take its place.
     const entry = path.join(dir, path.basename(entrySource()).replace(/\.ts$/, ".js"));
     fs.writeFileSync(entry, compiled.outputText);
-    const run = spawnSync(process.execPath, [entry], { cwd: dir, encoding: "utf8", env: { PATH: process.env.PATH, HOME: dir } });
+    const run = spawnSync(process.execPath, [entry], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: dir },
+    });
     return { status: run.status, stdout: run.stdout, stderr: run.stderr };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -57,7 +63,11 @@ describe("the policy pack without @pulumi/policy", () => {
 
   it("loads the pack when the package is there", () => {
     const run = runEntry({
-      "node_modules/@pulumi/policy/package.json": JSON.stringify({ name: "@pulumi/policy", version: RANGE, main: "index.js" }),
+      "node_modules/@pulumi/policy/package.json": JSON.stringify({
+        name: "@pulumi/policy",
+        version: RANGE,
+        main: "index.js",
+      }),
       "node_modules/@pulumi/policy/index.js": "module.exports = {};\n",
       // Where the entry's build finds the pack: stood in for by a file that says it was loaded.
       "index.js": 'process.stdout.write("pack loaded\\n");\n',
@@ -75,7 +85,10 @@ describe("package.json", () => {
 
   it("is what the README says to install where it shows the policy-pack command", () => {
     const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("## Policy pack"), readme.indexOf("\n## ", readme.indexOf("## Policy pack") + 1));
+    const section = readme.slice(
+      readme.indexOf("## Policy pack"),
+      readme.indexOf("\n## ", readme.indexOf("## Policy pack") + 1),
+    );
     expect(section).toContain("--policy-pack node_modules/pulumi-tcs/policy");
     expect(section).toContain(`npm install --save-dev @pulumi/policy@${RANGE}`);
   });

@@ -18,10 +18,34 @@ const manyKeys = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}
 
 // [case, resource, inputs, property named, words of the reason]
 const CASES: Array<[string, ResourceKind, Record<string, unknown>, string, RegExp]> = [
-  ["callback: malformed integration provider id", "Callback", { integrationProviderId: "github" }, "integrationProviderId", /intp_/],
-  ["callback: name too long", "Callback", { integrationProviderId: GITHUB_INTP, name: "n".repeat(256) }, "name", /at most 255/],
-  ["callback: description too long", "Callback", { integrationProviderId: GITHUB_INTP, description: "d".repeat(2001) }, "description", /at most 2000/],
-  ["callback: too many metadata keys", "Callback", { integrationProviderId: GITHUB_INTP, metadata: manyKeys }, "metadata", /at most 49/],
+  [
+    "callback: malformed integration provider id",
+    "Callback",
+    { integrationProviderId: "github" },
+    "integrationProviderId",
+    /intp_/,
+  ],
+  [
+    "callback: name too long",
+    "Callback",
+    { integrationProviderId: GITHUB_INTP, name: "n".repeat(256) },
+    "name",
+    /at most 255/,
+  ],
+  [
+    "callback: description too long",
+    "Callback",
+    { integrationProviderId: GITHUB_INTP, description: "d".repeat(2001) },
+    "description",
+    /at most 2000/,
+  ],
+  [
+    "callback: too many metadata keys",
+    "Callback",
+    { integrationProviderId: GITHUB_INTP, metadata: manyKeys },
+    "metadata",
+    /at most 49/,
+  ],
   [
     "callback: metadata key too long",
     "Callback",
@@ -36,17 +60,45 @@ const CASES: Array<[string, ResourceKind, Record<string, unknown>, string, RegEx
     "metadata.big",
     /500 characters/,
   ],
-  ["callback: bad adoptId", "Callback", { integrationProviderId: GITHUB_INTP, adoptId: "rol_aaaaaaaaaaaaaaaaaaaa" }, "adoptId", /cb_/],
-  ["instance: malformed callback id", "CallbackInstance", { callbackId: "cb_short", providerConfigId: "pcfg_aaaaaaaaaaaaaaaaaaaa" }, "callbackId", /cb_/],
-  ["instance: missing provider config", "CallbackInstance", { callbackId: "cb_aaaaaaaaaaaaaaaaaaaa" }, "providerConfigId", /./],
+  [
+    "callback: bad adoptId",
+    "Callback",
+    { integrationProviderId: GITHUB_INTP, adoptId: "rol_aaaaaaaaaaaaaaaaaaaa" },
+    "adoptId",
+    /cb_/,
+  ],
+  [
+    "instance: malformed callback id",
+    "CallbackInstance",
+    { callbackId: "cb_short", providerConfigId: "pcfg_aaaaaaaaaaaaaaaaaaaa" },
+    "callbackId",
+    /cb_/,
+  ],
+  [
+    "instance: missing provider config",
+    "CallbackInstance",
+    { callbackId: "cb_aaaaaaaaaaaaaaaaaaaa" },
+    "providerConfigId",
+    /./,
+  ],
   [
     "instance: malformed auth config id",
     "CallbackInstance",
-    { callbackId: "cb_aaaaaaaaaaaaaaaaaaaa", providerConfigId: "pcfg_aaaaaaaaaaaaaaaaaaaa", providerAuthConfigId: "oauth" },
+    {
+      callbackId: "cb_aaaaaaaaaaaaaaaaaaaa",
+      providerConfigId: "pcfg_aaaaaaaaaaaaaaaaaaaa",
+      providerAuthConfigId: "oauth",
+    },
     "providerAuthConfigId",
     /pac_/,
   ],
-  ["config: neither value nor vault", "ProviderConfig", { providerId: GITHUB_PROVIDER }, "value", /providerConfigVaultId/],
+  [
+    "config: neither value nor vault",
+    "ProviderConfig",
+    { providerId: GITHUB_PROVIDER },
+    "value",
+    /providerConfigVaultId/,
+  ],
   [
     "config: empty tool key list",
     "ProviderConfig",
@@ -96,13 +148,49 @@ const CASES: Array<[string, ResourceKind, Record<string, unknown>, string, RegEx
     "value.timeout_seconds",
     /300/,
   ],
-  ["role: slug with spaces", "Role", { name: "R", slug: "Bad Slug", permissions: ["thread_read"] }, "slug", /lowercase/],
-  ["role: slug too long", "Role", { name: "R", slug: "a".repeat(65), permissions: ["thread_read"] }, "slug", /at most 64/],
-  ["role: permission twice", "Role", { name: "R", slug: "ok", permissions: ["thread_read", "thread_read"] }, "permissions", /twice/],
+  [
+    "role: slug with spaces",
+    "Role",
+    { name: "R", slug: "Bad Slug", permissions: ["thread_read"] },
+    "slug",
+    /lowercase/,
+  ],
+  [
+    "role: slug too long",
+    "Role",
+    { name: "R", slug: "a".repeat(65), permissions: ["thread_read"] },
+    "slug",
+    /at most 64/,
+  ],
+  [
+    "role: permission twice",
+    "Role",
+    { name: "R", slug: "ok", permissions: ["thread_read", "thread_read"] },
+    "permissions",
+    /twice/,
+  ],
   ["role: empty name", "Role", { name: "", slug: "ok", permissions: ["thread_read"] }, "name", /empty/],
-  ["session: expiry beyond 7 days", "IntegrationSetupSession", { integrationId: DEVTOOLS, name: "s", expiresAt: IN_8_DAYS }, "expiresAt", /7 days/],
-  ["session: expiry in the past", "IntegrationSetupSession", { integrationId: DEVTOOLS, name: "s", expiresAt: YESTERDAY }, "expiresAt", /future/],
-  ["session: expiry not a date-time", "IntegrationSetupSession", { integrationId: DEVTOOLS, name: "s", expiresAt: "tomorrow" }, "expiresAt", /ISO 8601/],
+  [
+    "session: expiry beyond 7 days",
+    "IntegrationSetupSession",
+    { integrationId: DEVTOOLS, name: "s", expiresAt: IN_8_DAYS },
+    "expiresAt",
+    /7 days/,
+  ],
+  [
+    "session: expiry in the past",
+    "IntegrationSetupSession",
+    { integrationId: DEVTOOLS, name: "s", expiresAt: YESTERDAY },
+    "expiresAt",
+    /future/,
+  ],
+  [
+    "session: expiry not a date-time",
+    "IntegrationSetupSession",
+    { integrationId: DEVTOOLS, name: "s", expiresAt: "tomorrow" },
+    "expiresAt",
+    /ISO 8601/,
+  ],
   [
     "session: plain http redirect",
     "IntegrationSetupSession",
@@ -110,7 +198,13 @@ const CASES: Array<[string, ResourceKind, Record<string, unknown>, string, RegEx
     "redirectUrl",
     /https/,
   ],
-  ["session: redirect not a URL", "IntegrationSetupSession", { integrationId: DEVTOOLS, name: "s", redirectUrl: "/done" }, "redirectUrl", /absolute/],
+  [
+    "session: redirect not a URL",
+    "IntegrationSetupSession",
+    { integrationId: DEVTOOLS, name: "s", redirectUrl: "/done" },
+    "redirectUrl",
+    /absolute/,
+  ],
 ];
 
 describe("bad inputs fail the engine's check with the property named, before any write", () => {
@@ -124,7 +218,9 @@ describe("bad inputs fail the engine's check with the property named, before any
 
   /** Writes (POST, PATCH, PUT, DELETE) the emulator's public API served since the last call. */
   async function writesSince(): Promise<number> {
-    const counts = (await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { by_route: Record<string, number> };
+    const counts = (await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as {
+      by_route: Record<string, number>;
+    };
     await fetch(`${emulator.url}/_emulator/requests`, { method: "DELETE" });
     return Object.entries(counts.by_route)
       .filter(([route]) => /^(POST|PATCH|PUT|DELETE) /.test(route))
@@ -137,7 +233,9 @@ describe("bad inputs fail the engine's check with the property named, before any
     // Named as the property, or, for a failure inside an input or with a value too long to print
     // whole, in the reason, the value in parentheses (property-path.ts; a secret's never shown).
     const naming = failures.filter(
-      (f) => f.property === property || (f.property === "" && new RegExp(`^${property.replace(/\./g, "\\.")}( \\(|:)`).test(f.reason)),
+      (f) =>
+        f.property === property ||
+        (f.property === "" && new RegExp(`^${property.replace(/\./g, "\\.")}( \\(|:)`).test(f.reason)),
     );
     expect({ failures, naming: naming.length }).toEqual({ failures, naming: 1 });
     expect(naming[0].reason).toMatch(reason);

@@ -74,6 +74,9 @@ describe("the plugin process's module compile cache", () => {
   });
 
   it("stays off when the user turns Node's compile cache off", () => {
-    expect(runAndKill(LOAD, "saveCompiledModules();", { NODE_DISABLE_COMPILE_CACHE: "1" })).toEqual({ cacheDir: "none", cached: [] });
+    expect(runAndKill(LOAD, "saveCompiledModules();", { NODE_DISABLE_COMPILE_CACHE: "1" })).toEqual({
+      cacheDir: "none",
+      cached: [],
+    });
   });
 });

@@ -12,7 +12,9 @@ import { RELAXED_LIMITS } from "../sdk/sdk-helpers";
 const ROLE = { name: "Triage agents", slug: "triage-agents", permissions: ["thread_read"] };
 
 function request(values: Record<string, string>): pulumi.dynamic.ConfigureRequest {
-  return { config: { get: (key: string) => values[key], require: (key: string) => values[key] } } as pulumi.dynamic.ConfigureRequest;
+  return {
+    config: { get: (key: string) => values[key], require: (key: string) => values[key] },
+  } as pulumi.dynamic.ConfigureRequest;
 }
 
 describe("named connections in the plugin", () => {
@@ -33,20 +35,29 @@ describe("named connections in the plugin", () => {
       "tcs:connections": JSON.stringify({
         // The client's own pacing off (a custom window far above the service's), so the service's 429s show.
         staging: { apiKey: emulator.keys.development.secret, baseUrl: emulator.url, rateLimitTier: "100000/1s" },
-        production: { apiKey: emulator.keys.production.secret, baseUrl: emulator.url, rateLimitTier: "100000/1s", production: true },
+        production: {
+          apiKey: emulator.keys.production.secret,
+          baseUrl: emulator.url,
+          rateLimitTier: "100000/1s",
+          production: true,
+        },
       }),
     };
   }
 
   async function rolesOf(environment: "development" | "production"): Promise<Array<{ id: string; slug: string }>> {
-    const response = await fetch(`${emulator.url}/roles?limit=100`, { headers: { authorization: `Bearer ${emulator.keys[environment].secret}` } });
+    const response = await fetch(`${emulator.url}/roles?limit=100`, {
+      headers: { authorization: `Bearer ${emulator.keys[environment].secret}` },
+    });
     return ((await response.json()) as { items: Array<{ id: string; slug: string }> }).items;
   }
 
   /** Requests with the environment's key until the emulator refuses one: its window is then full. */
   async function spendWindow(environment: "development" | "production"): Promise<void> {
     for (let sent = 0; sent < 10; sent++) {
-      const response = await fetch(`${emulator.url}/roles?limit=1`, { headers: { authorization: `Bearer ${emulator.keys[environment].secret}` } });
+      const response = await fetch(`${emulator.url}/roles?limit=1`, {
+        headers: { authorization: `Bearer ${emulator.keys[environment].secret}` },
+      });
       await response.arrayBuffer();
       if (response.status === 429) return;
     }
@@ -77,8 +88,12 @@ describe("named connections in the plugin", () => {
     // wait for it whatever the create cost; the emulator's window slides and counts no refused request.
     await spendWindow("development");
     const finished: string[] = [];
-    const stagingRead = roles.read(made.id, { ...made.outs, connection: "staging" }).then(() => finished.push("staging"));
-    const productionCreate = roles.create({ ...ROLE, slug: "paced-production", connection: "production" }).then(() => finished.push("production"));
+    const stagingRead = roles
+      .read(made.id, { ...made.outs, connection: "staging" })
+      .then(() => finished.push("staging"));
+    const productionCreate = roles
+      .create({ ...ROLE, slug: "paced-production", connection: "production" })
+      .then(() => finished.push("production"));
     await Promise.all([stagingRead, productionCreate]);
     // Production's call went through while staging's waited for its window to reopen (the SDK
     // paces by the service's quota headers, or waits out a 429's Retry-After).
@@ -103,7 +118,9 @@ describe("named connections in the plugin", () => {
     const before = ((await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { total: number }).total;
     const same = { ...ROLE, slug: "unchanged", connection: "staging-wrong" };
     const wrong = request({
-      "tcs:connections": JSON.stringify({ "staging-wrong": { apiKey: "service_sk_wrong_key_000000000000000000", baseUrl: emulator.url } }),
+      "tcs:connections": JSON.stringify({
+        "staging-wrong": { apiKey: "service_sk_wrong_key_000000000000000000", baseUrl: emulator.url },
+      }),
     });
     await configure(wrong);
     await expect(roles.check(same, same)).resolves.toMatchObject({ failures: [] });
@@ -122,11 +139,21 @@ describe("named connections in the plugin", () => {
         }),
       }),
     );
-    await expect(roles.check(same, { ...same, connection: "production" })).rejects.toThrow(/connection 'staging-wrong': the service refused its API key/);
+    await expect(roles.check(same, { ...same, connection: "production" })).rejects.toThrow(
+      /connection 'staging-wrong': the service refused its API key/,
+    );
   });
 
   it("refuses a publishable key without a request, naming the connection", async () => {
-    await configure(request({ "tcs:connections": JSON.stringify({ readonly: { apiKey: emulator.keys.production.publishable, baseUrl: emulator.url } }) }));
-    await expect(engineFor("Role").check({}, { ...ROLE, connection: "readonly" })).rejects.toThrow(/connection 'readonly' has a publishable key/);
+    await configure(
+      request({
+        "tcs:connections": JSON.stringify({
+          readonly: { apiKey: emulator.keys.production.publishable, baseUrl: emulator.url },
+        }),
+      }),
+    );
+    await expect(engineFor("Role").check({}, { ...ROLE, connection: "readonly" })).rejects.toThrow(
+      /connection 'readonly' has a publishable key/,
+    );
   });
 });

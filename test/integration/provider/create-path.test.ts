@@ -47,7 +47,10 @@ describe("the create path", () => {
   } {
     const ctx = newApiContext(() => harness.client({ maxRetries: 0, timeoutMs }), harness.emu.keys.development.secret);
     // One engine per kind, as the plugin keeps them: what its checks saw, its creates know.
-    const engines = new Map<ResourceKind, ResourceEngine<Record<string, unknown>, Record<string, unknown>, { id: string }>>();
+    const engines = new Map<
+      ResourceKind,
+      ResourceEngine<Record<string, unknown>, Record<string, unknown>, { id: string }>
+    >();
     const engine = (kind: ResourceKind) => {
       let found = engines.get(kind);
       if (!found) {
@@ -67,7 +70,9 @@ describe("the create path", () => {
   const faults = (...rules: object[]) => harness.control("POST", "/_emulator/faults", { rules });
 
   async function activeConfigs(key: string): Promise<Array<{ id: string; metadata: Record<string, unknown> | null }>> {
-    const page = await harness.client().providerConfigs.list({ providerId: GITHUB_PROVIDER, status: "active", limit: 100 });
+    const page = await harness
+      .client()
+      .providerConfigs.list({ providerId: GITHUB_PROVIDER, status: "active", limit: 100 });
     return page.items.filter((config) => config.name === key) as never;
   }
 
@@ -80,7 +85,9 @@ describe("the create path", () => {
     };
     await faults({ method: "POST", path: "/provider-configs", latency_ms: CLIENT_TIMEOUT_MS * 4, count: 1 });
 
-    await expect(run().engine("ProviderConfig").create(config)).rejects.toThrow(/timed out.*may still create it, so the create was not sent again/s);
+    await expect(run().engine("ProviderConfig").create(config)).rejects.toThrow(
+      /timed out.*may still create it, so the create was not sent again/s,
+    );
     // The first POST commits after the client gave up: one object, never two.
     await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMEOUT_MS * 5));
     const committed = await activeConfigs("slow-create");
@@ -104,7 +111,9 @@ describe("the create path", () => {
       const config = lateConfig("late-commit-rerun");
       // The connection drops at once; the service commits the create half a client timeout later.
       await faults({ method: "POST", path: "/provider-configs", late_commit_ms: CLIENT_TIMEOUT_MS / 2, count: 1 });
-      await expect(run().engine("ProviderConfig").create(config)).rejects.toThrow(/may still create it.*waits until \d\d:\d\d:\d\d UTC/s);
+      await expect(run().engine("ProviderConfig").create(config)).rejects.toThrow(
+        /may still create it.*waits until \d\d:\d\d:\d\d UTC/s,
+      );
       expect(await activeConfigs("late-commit-rerun")).toHaveLength(0);
 
       // Straight away, while the service still holds the first create.
@@ -159,7 +168,9 @@ describe("the create path", () => {
     const refresh = run().engine("ProviderConfig");
     await refresh.read(held.id, held.outs);
     await refresh.read(held.id, held.outs);
-    const named = warnings.join("").match(new RegExp(`orphan: tcs:ProviderConfig ${orphan} carries the create marker of ${held.id}`, "g"));
+    const named = warnings
+      .join("")
+      .match(new RegExp(`orphan: tcs:ProviderConfig ${orphan} carries the create marker of ${held.id}`, "g"));
     expect(named).toHaveLength(1);
     expect(warnings.join("")).toContain(`pulumi-tcs orphan ${orphan} --delete`);
   });
@@ -173,7 +184,13 @@ describe("the create path", () => {
     };
     // The POST commits and its answer is lost; the lookup that follows fails too. (The run's first
     // list, its scan for orphans, goes through: the 503s are installed while the POST is delayed.)
-    await faults({ method: "POST", path: "/provider-configs", latency_ms: CLIENT_TIMEOUT_MS / 2, drop_after_commit: true, count: 1 });
+    await faults({
+      method: "POST",
+      path: "/provider-configs",
+      latency_ms: CLIENT_TIMEOUT_MS / 2,
+      drop_after_commit: true,
+      count: 1,
+    });
     const failed = run().engine("ProviderConfig").create(first);
     await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMEOUT_MS / 4));
     await faults({ method: "GET", path: "/provider-configs", status: 503, count: 5 });
@@ -188,7 +205,9 @@ describe("the create path", () => {
       .create({ ...first, value: { base_url: "https://two.example", timeout_seconds: 30 } });
     expect(created.id).not.toBe(made.id);
     expect((await activeConfigs("changed-after-failure")).map((config) => config.id)).toEqual([created.id]);
-    expect(warnings.join("")).toMatch(new RegExp(`${made.id}: deleted: an earlier run of this resource on this machine made it and did not record it`));
+    expect(warnings.join("")).toMatch(
+      new RegExp(`${made.id}: deleted: an earlier run of this resource on this machine made it and did not record it`),
+    );
   });
 
   it("never lets a second resource of a run take over the object a first one made (two roles, one slug)", async () => {
@@ -206,7 +225,9 @@ describe("the create path", () => {
       run()
         .engine("Role")
         .create({ ...role, [CREATE_KEY_INPUT]: "other-stack-role" }),
-    ).rejects.toThrow(new RegExp(`${first.id} is as declared, but nothing proves it this stack's.*set adoptId: "${first.id}"`));
+    ).rejects.toThrow(
+      new RegExp(`${first.id} is as declared, but nothing proves it this stack's.*set adoptId: "${first.id}"`),
+    );
     expect(await harness.client().roles.retrieve(first.id)).toEqual(before);
   });
 
@@ -219,7 +240,11 @@ describe("the create path", () => {
       value: { base_url: "https://api.github.com", timeout_seconds: 30 },
       [CREATE_KEY_INPUT]: "rotated-config",
     };
-    const callback = { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "rotated", [CREATE_KEY_INPUT]: "rotated-key" };
+    const callback = {
+      integrationProviderId: GITHUB_INTEGRATION_PROVIDER,
+      name: "rotated",
+      [CREATE_KEY_INPUT]: "rotated-key",
+    };
     for (const [kind, inputs] of [
       ["ProviderConfig", config],
       ["Callback", callback],
@@ -232,7 +257,11 @@ describe("the create path", () => {
           () => "",
           (error: Error) => error.message,
         );
-      expect(refused).toMatch(new RegExp(`^${first.id} has this resource's marker but is not in state .*up --replace: set deleteBeforeReplace`));
+      expect(refused).toMatch(
+        new RegExp(
+          `^${first.id} has this resource's marker but is not in state .*up --replace: set deleteBeforeReplace`,
+        ),
+      );
       expect(refused.length).toBeLessThanOrEqual(300);
       const replacing = run();
       await replacing.engine(kind).delete(first.id, first.outs);
@@ -243,11 +272,17 @@ describe("the create path", () => {
 
     // A session, which the API cannot delete (every destroy leaves it pending with its marker), blocks
     // nothing: the replacement is a new one beside it, which the engine's delete then lets go of.
-    const session = { integrationId: "int_devtools000000000000", name: "rotated", [CREATE_KEY_INPUT]: "rotated-session" };
+    const session = {
+      integrationId: "int_devtools000000000000",
+      name: "rotated",
+      [CREATE_KEY_INPUT]: "rotated-session",
+    };
     const pending = await run().engine("IntegrationSetupSession").create(session);
     const beside = await run().engine("IntegrationSetupSession").create(session);
     expect(beside.id).not.toBe(pending.id);
-    expect(warnings.join("")).toContain(`${pending.id}: left as it is: it has this resource's create marker but is not in this stack's state`);
+    expect(warnings.join("")).toContain(
+      `${pending.id}: left as it is: it has this resource's create marker but is not in this stack's state`,
+    );
 
     // An instance carries no marker: its replacement collides with the object it replaces, and is refused the same way.
     const made = await run()
@@ -258,7 +293,9 @@ describe("the create path", () => {
       .create({ ...config, [CREATE_KEY_INPUT]: "instance-config" });
     const instance = { callbackId: made.id, providerConfigId: configMade.id, [CREATE_KEY_INPUT]: "rotated-instance" };
     const attached = await run().engine("CallbackInstance").create(instance);
-    await expect(run().engine("CallbackInstance").create(instance)).rejects.toThrow(/up --replace: set deleteBeforeReplace/);
+    await expect(run().engine("CallbackInstance").create(instance)).rejects.toThrow(
+      /up --replace: set deleteBeforeReplace/,
+    );
     expect((await harness.client().callbacks.instances.retrieve(made.id, attached.id)).status).toBe("attached");
     const replaced = run();
     await replaced.engine("CallbackInstance").delete(attached.id, attached.outs);
@@ -285,7 +322,9 @@ describe("the create path", () => {
         () => "",
         (error: Error) => error.message,
       );
-    expect(refused).toMatch(new RegExp(`^${held.id} has this resource's marker but is not in state .*If yours: set adoptId: "${held.id}"`));
+    expect(refused).toMatch(
+      new RegExp(`^${held.id} has this resource's marker but is not in state .*If yours: set adoptId: "${held.id}"`),
+    );
     expect(refused.length).toBeLessThanOrEqual(300);
     expect((await activeConfigs("not-held")).map((c) => c.id)).toEqual([held.id]);
     expect(warnings.join("")).not.toMatch(/deleted/);
@@ -294,13 +333,24 @@ describe("the create path", () => {
 
   it("keeps the create marker through an in-place update, so the object is found the same way afterwards", async () => {
     const { engine } = run();
-    const callback = { integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "marked", [CREATE_KEY_INPUT]: "marked-key" };
+    const callback = {
+      integrationProviderId: GITHUB_INTEGRATION_PROVIDER,
+      name: "marked",
+      [CREATE_KEY_INPUT]: "marked-key",
+    };
     const created = await engine("Callback").create(callback);
-    const markerOf = async () => ((await harness.client().callbacks.retrieve(created.id)).metadata as Record<string, unknown> | null)?.[MARKER_KEY];
+    const markerOf = async () =>
+      ((await harness.client().callbacks.retrieve(created.id)).metadata as Record<string, unknown> | null)?.[
+        MARKER_KEY
+      ];
     const marker = await markerOf();
     expect(marker).toEqual(expect.any(String));
 
-    await engine("Callback").update(created.id, created.outs, { ...callback, name: "renamed", metadata: { owner: "ops" } });
+    await engine("Callback").update(created.id, created.outs, {
+      ...callback,
+      name: "renamed",
+      metadata: { owner: "ops" },
+    });
     expect(await markerOf()).toBe(marker);
     await engine("Callback").update(created.id, created.outs, { ...callback, name: "renamed again" });
     expect(await markerOf()).toBe(marker);

@@ -48,7 +48,11 @@ describe("engine read: the inputs recorded by a refresh", () => {
   }
 
   it("returns no inputs for an object nobody changed", async () => {
-    const created = await engine("Callback").create({ integrationProviderId: GITHUB_INTEGRATION_PROVIDER, name: "GitHub events", tcsCreateKey: "k1" });
+    const created = await engine("Callback").create({
+      integrationProviderId: GITHUB_INTEGRATION_PROVIDER,
+      name: "GitHub events",
+      tcsCreateKey: "k1",
+    });
     const read = await refresh("Callback", created.id, created.outs);
     expect(read).toEqual({ id: created.id, props: created.outs });
     expect(read).not.toHaveProperty("inputs");
@@ -63,7 +67,11 @@ describe("engine read: the inputs recorded by a refresh", () => {
     });
     await harness.client().providerConfigs.update(config.id, { name: "by hand", metadata: { owner: "ops" } });
     const read = await refresh("ProviderConfig", config.id, config.outs);
-    expect(read.props).toMatchObject({ name: "by hand", providerDeploymentId: expect.stringMatching(/^pdep_/), toolFilters: { type: "allow_all" } });
+    expect(read.props).toMatchObject({
+      name: "by hand",
+      providerDeploymentId: expect.stringMatching(/^pdep_/),
+      toolFilters: { type: "allow_all" },
+    });
     // The value is never returned by the API: kept as recorded. The deployment the service chose, the
     // default tool filter and empty fields are not declarations.
     expect(read.inputs).toEqual({
@@ -75,9 +83,22 @@ describe("engine read: the inputs recorded by a refresh", () => {
   });
 
   it("keeps adoptId and a role's permissions as the service holds them", async () => {
-    const role = await harness.client().roles.create({ name: "Made by hand", slug: "made-by-hand", permissions: ["thread_read"] });
-    const adopted = await engine("Role").create({ name: "Made by hand", slug: "made-by-hand", permissions: ["thread_read"], adoptId: role.id });
-    await harness.client().roles.update(role.id, { name: "Made by hand", slug: "made-by-hand", permissions: ["thread_read", "thread_create"] });
+    const role = await harness
+      .client()
+      .roles.create({ name: "Made by hand", slug: "made-by-hand", permissions: ["thread_read"] });
+    const adopted = await engine("Role").create({
+      name: "Made by hand",
+      slug: "made-by-hand",
+      permissions: ["thread_read"],
+      adoptId: role.id,
+    });
+    await harness
+      .client()
+      .roles.update(role.id, {
+        name: "Made by hand",
+        slug: "made-by-hand",
+        permissions: ["thread_read", "thread_create"],
+      });
     const read = await refresh("Role", role.id, adopted.outs);
     expect(read.inputs).toEqual({
       name: "Made by hand",
@@ -88,7 +109,11 @@ describe("engine read: the inputs recorded by a refresh", () => {
   });
 
   it("returns nothing at all for an object gone", async () => {
-    const created = await engine("Callback").create({ integrationProviderId: "intp_linear00000000000000", name: "Linear", tcsCreateKey: "k3" });
+    const created = await engine("Callback").create({
+      integrationProviderId: "intp_linear00000000000000",
+      name: "Linear",
+      tcsCreateKey: "k3",
+    });
     await harness.client().callbacks.delete(created.id);
     expect(await refresh("Callback", created.id, created.outs)).toEqual({});
   });

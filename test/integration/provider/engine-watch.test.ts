@@ -120,7 +120,10 @@ describe("the plugin's process when the engine goes away", () => {
   }, 30_000);
 
   it("keeps nothing alive itself: a plugin with nothing left to do ends on its own while the engine runs", async () => {
-    const engine = startEngine([pluginBehindScript(`require(${JSON.stringify(IMPL)}); process.stdout.write(process.pid + "\\n");`)], true);
+    const engine = startEngine(
+      [pluginBehindScript(`require(${JSON.stringify(IMPL)}); process.stdout.write(process.pid + "\\n");`)],
+      true,
+    );
     started.push(Number(await nextLine(engine)));
     expect(await nextLine(engine)).toBe("exit 0");
     engine.kill("SIGKILL");

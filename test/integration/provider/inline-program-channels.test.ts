@@ -35,10 +35,13 @@ async function freePort(): Promise<number> {
 async function engineServer(port: number): Promise<import("@grpc/grpc-js").Server> {
   const server = new grpc.Server();
   server.addService(engrpc.EngineService, {
-    setRootResource: (_call: unknown, done: (err: null, res: unknown) => void) => done(null, new engproto.SetRootResourceResponse()),
+    setRootResource: (_call: unknown, done: (err: null, res: unknown) => void) =>
+      done(null, new engproto.SetRootResourceResponse()),
   });
   await new Promise<void>((resolve, reject) =>
-    server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (err) => (err ? reject(err) : resolve())),
+    server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (err) =>
+      err ? reject(err) : resolve(),
+    ),
   );
   return server;
 }
@@ -50,7 +53,9 @@ function runFirstCall(engineAddr: string): Promise<{ client: EngineClient; outco
     const client = settings.getEngine() as unknown as EngineClient;
     const request = new engproto.SetRootResourceRequest();
     request.setUrn("urn:pulumi:stack::tcs::pulumi:pulumi:Stack::tcs-stack");
-    const outcome = await new Promise<string>((resolve) => client.setRootResource(request, (err) => resolve(err ? `${err.code} ${err.details}` : "ok")));
+    const outcome = await new Promise<string>((resolve) =>
+      client.setRootResource(request, (err) => resolve(err ? `${err.code} ${err.details}` : "ok")),
+    );
     return { client, outcome };
   });
 }

@@ -30,7 +30,11 @@ interface CruiseResult {
 /** dependency-cruiser's JSON report of a tree (it exits non-zero when a rule is broken: still a report). */
 async function cruise(cwd: string): Promise<CruiseResult> {
   const args = [DEPCRUISE, ...CRUISED, "--config", CONFIG, "--output-type", "json"];
-  const stdout = await promisify(execFile)(process.execPath, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).then(
+  const stdout = await promisify(execFile)(process.execPath, args, {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
     (done) => done.stdout,
     (failed: { stdout?: string; stderr?: string }) => {
       if (!failed.stdout) throw new Error(`dependency-cruiser failed: ${failed.stderr ?? String(failed)}`);
@@ -48,9 +52,15 @@ const RULES = (require(path.join(ROOT, CONFIG)) as { forbidden: { name: string; 
  * import appended to one of its files. `from`: the files whose imports break it, each reported (a loop is
  * reported once, from one of its files).
  */
-const BREAKS: Record<string, { add?: Record<string, string>; append?: Record<string, string>; from: string[]; loop?: true }> = {
+const BREAKS: Record<
+  string,
+  { add?: Record<string, string>; append?: Record<string, string>; from: string[]; loop?: true }
+> = {
   "no-provider-cycle": {
-    add: { "provider/dynamic/zz-loop-a.ts": 'import "./zz-loop-b";\n', "provider/dynamic/zz-loop-b.ts": 'import "./zz-loop-a";\n' },
+    add: {
+      "provider/dynamic/zz-loop-a.ts": 'import "./zz-loop-b";\n',
+      "provider/dynamic/zz-loop-b.ts": 'import "./zz-loop-a";\n',
+    },
     from: ["provider/dynamic/zz-loop-a.ts", "provider/dynamic/zz-loop-b.ts"],
     loop: true,
   },
@@ -59,13 +69,22 @@ const BREAKS: Record<string, { add?: Record<string, string>; append?: Record<str
     append: { "provider/impl.ts": 'import "./zz-reaches-shim";\n' },
     from: ["provider/impl.ts"],
   },
-  "shapes-only-below": { add: { "provider/shapes/zz-up.ts": 'import "../page-size";\n' }, from: ["provider/shapes/zz-up.ts"] },
-  "type-tokens-import-nothing": { append: { "provider/type-tokens.ts": 'import "./page-size";\n' }, from: ["provider/type-tokens.ts"] },
+  "shapes-only-below": {
+    add: { "provider/shapes/zz-up.ts": 'import "../page-size";\n' },
+    from: ["provider/shapes/zz-up.ts"],
+  },
+  "type-tokens-import-nothing": {
+    append: { "provider/type-tokens.ts": 'import "./page-size";\n' },
+    from: ["provider/type-tokens.ts"],
+  },
   "dynamic-door-not-to-native": {
     add: { "provider/dynamic/zz-door.ts": 'import type {} from "../native/properties";\n' },
     from: ["provider/dynamic/zz-door.ts"],
   },
-  "native-door-not-to-dynamic": { add: { "provider/native/zz-door.ts": 'import "../dynamic/shim";\n' }, from: ["provider/native/zz-door.ts"] },
+  "native-door-not-to-dynamic": {
+    add: { "provider/native/zz-door.ts": 'import "../dynamic/shim";\n' },
+    from: ["provider/native/zz-door.ts"],
+  },
   "engine-not-to-doors": {
     add: {
       "provider/engine/zz-dynamic.ts": 'import "../dynamic/create-key";\n',
@@ -78,23 +97,41 @@ const BREAKS: Record<string, { add?: Record<string, string>; append?: Record<str
     add: { "provider/dynamic/zz-engine.ts": 'import type {} from "../engine/errors";\n' },
     from: ["provider/dynamic/zz-engine.ts"],
   },
-  "program-side-not-to-plugin-entry": { add: { "provider/dynamic/zz-entry.ts": 'import "../impl";\n' }, from: ["provider/dynamic/zz-entry.ts"] },
+  "program-side-not-to-plugin-entry": {
+    add: { "provider/dynamic/zz-entry.ts": 'import "../impl";\n' },
+    from: ["provider/dynamic/zz-entry.ts"],
+  },
   "program-side-light": {
     add: { "provider/dynamic/zz-heavy.ts": 'import "../../sdk";\n', "provider/dynamic/zz-zod.ts": 'import "zod";\n' },
     from: ["provider/dynamic/zz-heavy.ts", "provider/dynamic/zz-zod.ts"],
   },
-  "drift-report-light": { append: { "provider/cli/drift/render.ts": 'import "undici";\n' }, from: ["provider/cli/drift/render.ts"] },
-  "runtime-not-to-codegen": { add: { "policy/zz-codegen.ts": 'import "../codegen/schema/doc-comments";\n' }, from: ["policy/zz-codegen.ts"] },
+  "drift-report-light": {
+    append: { "provider/cli/drift/render.ts": 'import "undici";\n' },
+    from: ["provider/cli/drift/render.ts"],
+  },
+  "runtime-not-to-codegen": {
+    add: { "policy/zz-codegen.ts": 'import "../codegen/schema/doc-comments";\n' },
+    from: ["policy/zz-codegen.ts"],
+  },
   "sdk-public-api-only": {
-    add: { "provider/zz-sdk.ts": 'import "../sdk/core/errors";\n', "policy/zz-sdk.ts": 'import type {} from "../sdk/internal/retry";\n' },
+    add: {
+      "provider/zz-sdk.ts": 'import "../sdk/core/errors";\n',
+      "policy/zz-sdk.ts": 'import type {} from "../sdk/internal/retry";\n',
+    },
     from: ["provider/zz-sdk.ts", "policy/zz-sdk.ts"],
   },
   "sdk-knows-no-pulumi": {
-    add: { "sdk/zz-pulumi.ts": 'import "@pulumi/pulumi";\n', "sdk/zz-provider.ts": 'import "../provider/page-size";\n' },
+    add: {
+      "sdk/zz-pulumi.ts": 'import "@pulumi/pulumi";\n',
+      "sdk/zz-provider.ts": 'import "../provider/page-size";\n',
+    },
     from: ["sdk/zz-pulumi.ts", "sdk/zz-provider.ts"],
   },
   "emulator-shares-no-code": { add: { "emulator/zz-sdk.ts": 'import "../sdk";\n' }, from: ["emulator/zz-sdk.ts"] },
-  "runtime-not-to-emulator": { add: { "provider/zz-emulator.ts": 'import "../emulator";\n' }, from: ["provider/zz-emulator.ts"] },
+  "runtime-not-to-emulator": {
+    add: { "provider/zz-emulator.ts": 'import "../emulator";\n' },
+    from: ["provider/zz-emulator.ts"],
+  },
 };
 
 let real: Promise<CruiseResult>;
@@ -107,8 +144,13 @@ beforeAll(() => {
   // Both cruises at once (each is a process of about two seconds).
   real = cruise(ROOT);
   copy = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-boundaries-"));
-  for (const dir of CRUISED) fs.cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true, filter: (source) => !source.includes("node_modules") });
-  for (const file of [CONFIG, "tsconfig.json", "package.json"]) fs.copyFileSync(path.join(ROOT, file), path.join(copy, file));
+  for (const dir of CRUISED)
+    fs.cpSync(path.join(ROOT, dir), path.join(copy, dir), {
+      recursive: true,
+      filter: (source) => !source.includes("node_modules"),
+    });
+  for (const file of [CONFIG, "tsconfig.json", "package.json"])
+    fs.copyFileSync(path.join(ROOT, file), path.join(copy, file));
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
   for (const { add = {}, append = {} } of Object.values(BREAKS)) {
     for (const [file, text] of Object.entries(add)) fs.writeFileSync(path.join(copy, file), text);
@@ -130,7 +172,9 @@ describe("the import boundaries (.dependency-cruiser.cjs)", () => {
   it("see the whole tree: every import of the runtime and codegen resolved, the plugin's entry to the dynamic door's serve.ts", async () => {
     const { modules, summary } = await real;
     expect(summary.totalCruised).toBeGreaterThan(200);
-    const unresolved = modules.flatMap((module) => module.dependencies.filter((d) => d.couldNotResolve).map((d) => `${module.source} -> ${d.resolved}`));
+    const unresolved = modules.flatMap((module) =>
+      module.dependencies.filter((d) => d.couldNotResolve).map((d) => `${module.source} -> ${d.resolved}`),
+    );
     expect(unresolved).toEqual([]);
     const impl = modules.find((module) => module.source === "provider/impl.ts");
     expect(impl?.dependencies.map((d) => d.resolved)).toContain("provider/dynamic/serve.ts");
@@ -173,7 +217,9 @@ describe("the provider's types", () => {
   it("are never forced through `as unknown as`: a cast says what it narrows from", () => {
     const files = sourceFiles(path.join(ROOT, "provider"));
     expect(files.length).toBeGreaterThan(40);
-    const forced = files.filter((file) => /\bas unknown as\b/.test(fs.readFileSync(file, "utf8"))).map((file) => path.relative(ROOT, file));
+    const forced = files
+      .filter((file) => /\bas unknown as\b/.test(fs.readFileSync(file, "utf8")))
+      .map((file) => path.relative(ROOT, file));
     expect(forced).toEqual([]);
   });
 });

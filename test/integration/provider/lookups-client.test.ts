@@ -24,7 +24,10 @@ afterAll(async () => {
 
 describe("lookups", () => {
   it("get through as many transient 503s in a row as the provider does", async () => {
-    await h.control("POST", "/_emulator/faults", { seed: 1, rules: [{ method: "GET", path: "/roles", status: 503, count: PROVIDER_RETRIES, retry_after: 0 }] });
+    await h.control("POST", "/_emulator/faults", {
+      seed: 1,
+      rules: [{ method: "GET", path: "/roles", status: 503, count: PROVIDER_RETRIES, retry_after: 0 }],
+    });
     const roles = await getRoles();
     expect(roles.map((role) => role.slug)).toContain("owner");
     const { rules } = await h.control<{ rules: Array<{ fired: number }> }>("GET", "/_emulator/faults");

@@ -17,10 +17,15 @@ export async function startPluginHarness(options: EmulatorOptions = {}): Promise
   const emulator = await startEmulator(options);
   return {
     emulator,
-    requests: async () => ((await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { total: number }).total,
+    requests: async () =>
+      ((await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { total: number }).total,
     pluginWith(values = {}) {
       const plugin = new TcsPlugin();
-      const config: Record<string, string> = { "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": emulator.url, ...values };
+      const config: Record<string, string> = {
+        "tcs:apiKey": emulator.keys.development.secret,
+        "tcs:baseUrl": emulator.url,
+        ...values,
+      };
       plugin.configure((key) => config[key]);
       return plugin;
     },

@@ -17,7 +17,8 @@ const START_JS = ts.transpileModule(fs.readFileSync(path.join(ROOT, "provider", 
   compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2023 },
 }).outputText;
 
-const standIn = (name: string) => `process.stdout.write(JSON.stringify({ started: ${JSON.stringify(name)}, args: process.argv.slice(2) }));\n`;
+const standIn = (name: string) =>
+  `process.stdout.write(JSON.stringify({ started: ${JSON.stringify(name)}, args: process.argv.slice(2) }));\n`;
 
 /** The launcher in a package of its own, with (or without) start.js and stand-ins of the two modules it starts beside it. */
 function packageWithLauncher(built: boolean): string {
@@ -36,8 +37,13 @@ function packageWithLauncher(built: boolean): string {
 
 /** A Node.js older than 22: the system's (v20 here), or this one made to report v20.11.0. */
 function olderNode(dir: string): string {
-  const candidates = execFileSync("bash", ["-c", "which -a node || true"], { encoding: "utf8" }).split("\n").filter(Boolean);
-  const found = candidates.find((node) => Number(execFileSync(node, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).trim()) < 22);
+  const candidates = execFileSync("bash", ["-c", "which -a node || true"], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
+  const found = candidates.find(
+    (node) =>
+      Number(execFileSync(node, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).trim()) < 22,
+  );
   if (found) return found;
   const preload = path.join(dir, "node-v20.js");
   fs.writeFileSync(
@@ -64,11 +70,20 @@ function launch(node: "none" | "current" | "older", built = true) {
   const dir = pathWithNode(node);
   const root = packageWithLauncher(built);
   try {
-    const result = spawnSync(path.join(dir, "bash"), [path.join(root, "bin", "pulumi-resource-tcs"), "127.0.0.1:1234"], {
-      env: { PATH: dir },
-      encoding: "utf8",
-    });
-    return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim(), node: path.join(dir, "node") };
+    const result = spawnSync(
+      path.join(dir, "bash"),
+      [path.join(root, "bin", "pulumi-resource-tcs"), "127.0.0.1:1234"],
+      {
+        env: { PATH: dir },
+        encoding: "utf8",
+      },
+    );
+    return {
+      status: result.status,
+      stdout: result.stdout.trim(),
+      stderr: result.stderr.trim(),
+      node: path.join(dir, "node"),
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(root, { recursive: true, force: true });
@@ -94,7 +109,9 @@ test("with Node 20, it runs the refusing plugin with one line naming the version
   const { started, args } = JSON.parse(stdout) as { started: string; args: string[] };
   expect(started).toBe("refusal-main");
   expect(args).toEqual([
-    expect.stringMatching(/^pulumi-resource-tcs needs Node\.js 22 or newer \(found v20\.\d+\.\d+ at .*\): install a newer Node\.js and run pulumi again\.$/),
+    expect.stringMatching(
+      /^pulumi-resource-tcs needs Node\.js 22 or newer \(found v20\.\d+\.\d+ at .*\): install a newer Node\.js and run pulumi again\.$/,
+    ),
     "127.0.0.1:1234",
   ]);
   expect(args[0]).toContain(`at ${node})`);

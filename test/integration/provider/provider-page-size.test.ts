@@ -40,11 +40,18 @@ describe("a service that serves fewer records a page than asked", () => {
   it("still gets a complete refresh: the scan pages on, every record is found, none read alone", async () => {
     const client = h.client();
     const roles = [];
-    for (let i = 0; i < 40; i++) roles.push(await client.roles.create({ name: `Paged ${i}`, slug: `paged-${i}`, permissions: ["thread_read"] }));
+    for (let i = 0; i < 40; i++)
+      roles.push(await client.roles.create({ name: `Paged ${i}`, slug: `paged-${i}`, permissions: ["thread_read"] }));
     const configs = [];
     const github = h.emu.fixtures.providers.find((p) => p.config_vaults.length > 0)!;
     for (let i = 0; i < 20; i++)
-      configs.push(await client.providerConfigs.create({ providerId: github.id, providerConfigVaultId: github.config_vaults[0]!.id, name: `paged ${i}` }));
+      configs.push(
+        await client.providerConfigs.create({
+          providerId: github.id,
+          providerConfigVaultId: github.config_vaults[0]!.id,
+          name: `paged ${i}`,
+        }),
+      );
     // The service answers 7 a page where the scan asks for more.
     expect(SCAN_PAGE_SIZE).toBeGreaterThan(PAGE);
     const first = await client.roles.list({ limit: SCAN_PAGE_SIZE });
@@ -55,7 +62,9 @@ describe("a service that serves fewer records a page than asked", () => {
     const roleEngine = engine("Role", client);
     const configEngine = engine("ProviderConfig", client);
     const reads = await Promise.all([
-      ...roles.map((role) => roleEngine.read(role.id, { name: role.name, slug: role.slug, permissions: role.permissions })),
+      ...roles.map((role) =>
+        roleEngine.read(role.id, { name: role.name, slug: role.slug, permissions: role.permissions }),
+      ),
       ...configs.map((config) => configEngine.read(config.id, { providerId: config.providerId, name: config.name })),
     ]);
     expect(reads.map((r) => r.id)).toEqual([...roles, ...configs].map((r) => r.id));

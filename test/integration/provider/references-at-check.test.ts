@@ -38,7 +38,9 @@ describe("ids a callback instance references, checked against the live objects a
 
   /** GET requests served per route since the last call. */
   async function listsSince(): Promise<Record<string, number>> {
-    const counts = (await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { by_route: Record<string, number> };
+    const counts = (await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as {
+      by_route: Record<string, number>;
+    };
     await fetch(`${emulator.url}/_emulator/requests`, { method: "DELETE" });
     return counts.by_route;
   }
@@ -57,8 +59,18 @@ describe("ids a callback instance references, checked against the live objects a
       body: "{}",
       headers: { "content-type": "application/json" },
     });
-    githubConfig = (await api("POST", "/provider-configs", { provider_id: GITHUB, provider_config_vault_id: fixtureId("pcvt_", "githubdefault") })).id;
-    linearConfig = (await api("POST", "/provider-configs", { provider_id: LINEAR, provider_config_vault_id: fixtureId("pcvt_", "lineardefault") })).id;
+    githubConfig = (
+      await api("POST", "/provider-configs", {
+        provider_id: GITHUB,
+        provider_config_vault_id: fixtureId("pcvt_", "githubdefault"),
+      })
+    ).id;
+    linearConfig = (
+      await api("POST", "/provider-configs", {
+        provider_id: LINEAR,
+        provider_config_vault_id: fixtureId("pcvt_", "lineardefault"),
+      })
+    ).id;
   });
   afterAll(() => harness.close());
 
@@ -70,7 +82,9 @@ describe("ids a callback instance references, checked against the live objects a
     expect(result.failures).toEqual([
       {
         property: "callbackId",
-        reason: expect.stringMatching(/^names no active callback of this environment \(.*\)\. Pass a tcs\.Callback's id\. See docs\/troubleshooting\.md#/),
+        reason: expect.stringMatching(
+          /^names no active callback of this environment \(.*\)\. Pass a tcs\.Callback's id\. See docs\/troubleshooting\.md#/,
+        ),
       },
     ]);
   });
@@ -80,7 +94,9 @@ describe("ids a callback instance references, checked against the live objects a
     ["an archived", () => archivedCallbackId],
   ])("refuses a callbackId of %s callback (instances attach only to an active one)", async (_status, id) => {
     const result = await instances().check({}, { callbackId: id(), providerConfigId: githubConfig });
-    expect(result.failures).toEqual([{ property: "callbackId", reason: expect.stringMatching(/^names no active callback .*deleted or archived/) }]);
+    expect(result.failures).toEqual([
+      { property: "callbackId", reason: expect.stringMatching(/^names no active callback .*deleted or archived/) },
+    ]);
   });
 
   it("refuses a well-formed providerConfigId that names no active config", async () => {
@@ -88,7 +104,9 @@ describe("ids a callback instance references, checked against the live objects a
     expect(result.failures).toEqual([
       {
         property: "providerConfigId",
-        reason: expect.stringMatching(/^names no active provider config of this environment\. Pass a tcs\.ProviderConfig's id, of the callback's provider/),
+        reason: expect.stringMatching(
+          /^names no active provider config of this environment\. Pass a tcs\.ProviderConfig's id, of the callback's provider/,
+        ),
       },
     ]);
   });
@@ -98,7 +116,9 @@ describe("ids a callback instance references, checked against the live objects a
     expect(result.failures).toEqual([
       {
         property: "providerConfigId",
-        reason: expect.stringMatching(new RegExp(`^is of ${LINEAR}, not the callback's ${GITHUB}\\. Pass a config of that provider\\. `)),
+        reason: expect.stringMatching(
+          new RegExp(`^is of ${LINEAR}, not the callback's ${GITHUB}\\. Pass a config of that provider\\. `),
+        ),
       },
     ]);
   });
@@ -108,7 +128,12 @@ describe("ids a callback instance references, checked against the live objects a
     await listsSince();
     await Promise.all([
       expect(engine.check({}, { callbackId, providerConfigId: githubConfig })).resolves.toMatchObject({ failures: [] }),
-      expect(engine.check({}, { callbackId, providerConfigId: githubConfig, providerAuthConfigId: fixtureId("pac_", "githuboauth") })).resolves.toMatchObject({
+      expect(
+        engine.check(
+          {},
+          { callbackId, providerConfigId: githubConfig, providerAuthConfigId: fixtureId("pac_", "githuboauth") },
+        ),
+      ).resolves.toMatchObject({
         failures: [],
       }),
     ]);
@@ -125,8 +150,12 @@ describe("ids a callback instance references, checked against the live objects a
     await engine.check({}, { callbackId, providerConfigId: githubConfig }); // the key check, once per run
     await listsSince();
     const declared = { callbackId, providerConfigId: githubConfig };
-    await expect(harness.pluginWith({}).engineFor("CallbackInstance").check(declared, declared)).resolves.toMatchObject({ failures: [] });
-    await expect(engine.check({}, { callbackId: UNKNOWN, providerConfigId: UNKNOWN })).resolves.toMatchObject({ failures: [] });
+    await expect(harness.pluginWith({}).engineFor("CallbackInstance").check(declared, declared)).resolves.toMatchObject(
+      { failures: [] },
+    );
+    await expect(engine.check({}, { callbackId: UNKNOWN, providerConfigId: UNKNOWN })).resolves.toMatchObject({
+      failures: [],
+    });
     const lists = await listsSince();
     expect(lists["GET /callbacks"] ?? 0).toBe(0);
     expect(lists["GET /provider-configs"] ?? 0).toBe(0);
@@ -136,18 +165,28 @@ describe("ids a callback instance references, checked against the live objects a
     const plugin = harness.pluginWith({});
     await listsSince();
     // Each create lists the live objects of its kind first (its orphan scan, once per run), then makes one.
-    const made = await plugin.engineFor("Callback").create({ integrationProviderId: fixtureId("intp_", "linear"), [CREATE_KEY_INPUT]: "linear-events" });
+    const made = await plugin
+      .engineFor("Callback")
+      .create({ integrationProviderId: fixtureId("intp_", "linear"), [CREATE_KEY_INPUT]: "linear-events" });
     const config = await plugin
       .engineFor("ProviderConfig")
-      .create({ providerId: LINEAR, providerConfigVaultId: fixtureId("pcvt_", "lineardefault"), [CREATE_KEY_INPUT]: "linear-config" });
+      .create({
+        providerId: LINEAR,
+        providerConfigVaultId: fixtureId("pcvt_", "lineardefault"),
+        [CREATE_KEY_INPUT]: "linear-config",
+      });
     const creates = await listsSince();
     expect(creates["GET /callbacks"]).toBe(1);
     expect(creates["GET /provider-configs"]).toBe(1);
     const engine = plugin.engineFor("CallbackInstance");
     // Made by this run, after those scans: known to exist without listing again.
-    await expect(engine.check({}, { callbackId: made.id, providerConfigId: config.id })).resolves.toMatchObject({ failures: [] });
+    await expect(engine.check({}, { callbackId: made.id, providerConfigId: config.id })).resolves.toMatchObject({
+      failures: [],
+    });
     // Made before this run: in the scans.
-    await expect(engine.check({}, { callbackId, providerConfigId: githubConfig })).resolves.toMatchObject({ failures: [] });
+    await expect(engine.check({}, { callbackId, providerConfigId: githubConfig })).resolves.toMatchObject({
+      failures: [],
+    });
     const checks = await listsSince();
     expect(checks["GET /callbacks"] ?? 0).toBe(0);
     expect(checks["GET /provider-configs"] ?? 0).toBe(0);

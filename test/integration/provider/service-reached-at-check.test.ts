@@ -50,22 +50,27 @@ describe("settings and inputs the service would refuse, refused at check", () =>
   const pluginWith = (values: Record<string, string>) => harness.pluginWith(values);
 
   describe("a base URL that does not reach the service", () => {
-    it.each(["/v9", "/api"])("refuses tcs:baseUrl with the wrong path %s, naming the setting and the fix", async (path) => {
-      await expect(
-        pluginWith({ "tcs:baseUrl": `${emulator.url}${path}` })
-          .engineFor("Role")
-          .check({}, NEW_ROLE),
-      ).rejects.toThrow(
-        new RegExp(
-          `tcs:baseUrl \\(${emulator.url}${path}\\) does not reach the Tool Connectivity Service: GET ${path}/roles answered 404\\. ` +
-            `Run \`pulumi config set tcs:baseUrl https://\\.\\.\\.\` or set TCS_BASE_URL \\(perhaps ${emulator.url}, without ${path}\\)`,
-        ),
-      );
-    });
+    it.each(["/v9", "/api"])(
+      "refuses tcs:baseUrl with the wrong path %s, naming the setting and the fix",
+      async (path) => {
+        await expect(
+          pluginWith({ "tcs:baseUrl": `${emulator.url}${path}` })
+            .engineFor("Role")
+            .check({}, NEW_ROLE),
+        ).rejects.toThrow(
+          new RegExp(
+            `tcs:baseUrl \\(${emulator.url}${path}\\) does not reach the Tool Connectivity Service: GET ${path}/roles answered 404\\. ` +
+              `Run \`pulumi config set tcs:baseUrl https://\\.\\.\\.\` or set TCS_BASE_URL \\(perhaps ${emulator.url}, without ${path}\\)`,
+          ),
+        );
+      },
+    );
 
     it("names a connection's base URL setting", async () => {
       const connections = {
-        "tcs:connections": JSON.stringify({ staging: { apiKey: emulator.keys.development.secret, baseUrl: `${emulator.url}/api` } }),
+        "tcs:connections": JSON.stringify({
+          staging: { apiKey: emulator.keys.development.secret, baseUrl: `${emulator.url}/api` },
+        }),
       };
       await expect(
         pluginWith(connections)
@@ -113,10 +118,15 @@ describe("settings and inputs the service would refuse, refused at check", () =>
     it("leaves to the step a list whose envelope is the service's but whose role the SDK cannot read", async () => {
       // That is the service (or a newer version of it): the base URL is right, and the read that
       // needs the record reports it, naming the field.
-      const odd = JSON.stringify({ items: [{ id: "rol_odd00000000000000000", name: 5 }], pagination: { has_more_after: false } });
+      const odd = JSON.stringify({
+        items: [{ id: "rol_odd00000000000000000", name: 5 }],
+        pagination: { has_more_after: false },
+      });
       const other = await otherServer(200, "application/json", odd);
       try {
-        await expect(pluginWith({ "tcs:baseUrl": other.url }).engineFor("Role").check({}, NEW_ROLE)).resolves.toMatchObject({ failures: [] });
+        await expect(
+          pluginWith({ "tcs:baseUrl": other.url }).engineFor("Role").check({}, NEW_ROLE),
+        ).resolves.toMatchObject({ failures: [] });
       } finally {
         await other.close();
       }
@@ -156,9 +166,13 @@ describe("settings and inputs the service would refuse, refused at check", () =>
     it("takes a vault of the declared provider, with one request per vault per run", async () => {
       const plugin = pluginWith({});
       const configs = plugin.engineFor("ProviderConfig");
-      await expect(configs.check({}, { ...config, providerConfigVaultId: GITHUB_VAULT })).resolves.toMatchObject({ failures: [] });
+      await expect(configs.check({}, { ...config, providerConfigVaultId: GITHUB_VAULT })).resolves.toMatchObject({
+        failures: [],
+      });
       const before = await requests();
-      await expect(configs.check({}, { ...config, name: "Other", providerConfigVaultId: GITHUB_VAULT })).resolves.toMatchObject({ failures: [] });
+      await expect(
+        configs.check({}, { ...config, name: "Other", providerConfigVaultId: GITHUB_VAULT }),
+      ).resolves.toMatchObject({ failures: [] });
       expect(await requests()).toBe(before);
     });
 
@@ -169,7 +183,12 @@ describe("settings and inputs the service would refuse, refused at check", () =>
       await expect(configs.check(before, before)).resolves.toMatchObject({ failures: [] });
       expect(await requests()).toBe(start);
       const moved = await configs.check(before, { ...before, providerId: GITHUB });
-      expect(moved.failures).toEqual([{ property: "providerConfigVaultId", reason: expect.stringContaining(`is a config vault of provider ${LINEAR}`) }]);
+      expect(moved.failures).toEqual([
+        {
+          property: "providerConfigVaultId",
+          reason: expect.stringContaining(`is a config vault of provider ${LINEAR}`),
+        },
+      ]);
     });
   });
 });

@@ -22,26 +22,36 @@ describe("settings and inputs refused at check", () => {
 
   it("refuses tcs:serviceVersion that is not a date, or older than any published version, before any request", async () => {
     const before = await requests();
-    await expect(pluginWith({ "tcs:serviceVersion": "2026-13-45" }).engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
+    await expect(
+      pluginWith({ "tcs:serviceVersion": "2026-13-45" }).engineFor("Role").check({}, NEW_ROLE),
+    ).rejects.toThrow(
       /tcs:serviceVersion must be a published API version, dated 2026-01-01 or later \(got '2026-13-45': not a calendar date.*pulumi config set tcs:serviceVersion 2026-01-01/,
     );
-    await expect(pluginWith({ "tcs:serviceVersion": "2025-01-01" }).engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
+    await expect(
+      pluginWith({ "tcs:serviceVersion": "2025-01-01" }).engineFor("Role").check({}, NEW_ROLE),
+    ).rejects.toThrow(
       /tcs:serviceVersion .*2026-01-01 or later \(got '2025-01-01': earlier than that.*pulumi config set tcs:serviceVersion 2026-01-01/,
     );
     expect(await requests()).toBe(before);
   });
 
   it("refuses plain http to a host that is not loopback, and takes the emulator's http://127.0.0.1", async () => {
-    await expect(pluginWith({ "tcs:baseUrl": "http://tcs.example.com" }).engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
+    await expect(
+      pluginWith({ "tcs:baseUrl": "http://tcs.example.com" }).engineFor("Role").check({}, NEW_ROLE),
+    ).rejects.toThrow(
       /tcs:baseUrl must use https \(plain http only to a loopback host, such as 127\.0\.0\.1\).*pulumi config set tcs:baseUrl https:\/\/tcs\.example\.com/,
     );
     expect(emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
-    await expect(pluginWith({ "tcs:serviceVersion": "2026-01-01" }).engineFor("Role").check({}, NEW_ROLE)).resolves.toMatchObject({ failures: [] });
+    await expect(
+      pluginWith({ "tcs:serviceVersion": "2026-01-01" }).engineFor("Role").check({}, NEW_ROLE),
+    ).resolves.toMatchObject({ failures: [] });
   });
 
   it("refuses a named connection's bad settings the same way, naming the connection's setting", async () => {
     const connections = (staging: Record<string, string>) => ({
-      "tcs:connections": JSON.stringify({ staging: { apiKey: emulator.keys.development.secret, baseUrl: emulator.url, ...staging } }),
+      "tcs:connections": JSON.stringify({
+        staging: { apiKey: emulator.keys.development.secret, baseUrl: emulator.url, ...staging },
+      }),
     });
     const before = await requests();
     await expect(
@@ -55,15 +65,21 @@ describe("settings and inputs refused at check", () => {
       pluginWith(connections({ serviceVersion: "2025-01-01" }))
         .engineFor("Role")
         .check({}, { ...NEW_ROLE, connection: "staging" }),
-    ).rejects.toThrow(/tcs:connections\.staging\.serviceVersion must be .*pulumi config set --path tcs:connections\.staging\.serviceVersion 2026-01-01/);
+    ).rejects.toThrow(
+      /tcs:connections\.staging\.serviceVersion must be .*pulumi config set --path tcs:connections\.staging\.serviceVersion 2026-01-01/,
+    );
     expect(await requests()).toBe(before);
   });
 
   it("refuses an empty metadata key as a check failure naming metadata, with no request", async () => {
     const plugin = pluginWith({});
     const before = await requests();
-    const checked = await plugin.engineFor("Callback").check({}, { integrationProviderId: "intp_github00000000000000", metadata: { "": "x" } });
-    expect(checked.failures).toEqual([{ property: "metadata", reason: "keys must not be empty (the service takes keys of 1 to 40 characters)" }]);
+    const checked = await plugin
+      .engineFor("Callback")
+      .check({}, { integrationProviderId: "intp_github00000000000000", metadata: { "": "x" } });
+    expect(checked.failures).toEqual([
+      { property: "metadata", reason: "keys must not be empty (the service takes keys of 1 to 40 characters)" },
+    ]);
     expect(await requests()).toBe(before);
   });
 });

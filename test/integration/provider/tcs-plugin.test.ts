@@ -66,7 +66,10 @@ describe("the plugin object", () => {
       "tcs provider prod has a publishable key (service_pk_...), which cannot create or change objects. Set the provider's apiKey to a secret key",
     );
     const wrongUrl = new TcsPlugin();
-    wrongUrl.configure((key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `${emulator.url}/v1` })[key], SettingsOwner.provider("prod"));
+    wrongUrl.configure(
+      (key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `${emulator.url}/v1` })[key],
+      SettingsOwner.provider("prod"),
+    );
     await expect(wrongUrl.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
       new RegExp(
         `^tcs provider prod: baseUrl \\(${emulator.url.replace(/[.]/g, "\\.")}/v1\\) does not reach the Tool Connectivity Service: GET /v1/roles answered 404\\. Set the provider's baseUrl to the service's base URL \\(perhaps ${emulator.url.replace(/[.]/g, "\\.")}, without /v1\\)\\. See docs/guide\\.md#configuration$`,
@@ -98,7 +101,9 @@ describe("the plugin object", () => {
     sendWarningsTo(({ message }) => warnings.push(message));
     try {
       const plugin = new TcsPlugin();
-      plugin.configure((key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `http://127.0.0.1:${closed}` })[key]);
+      plugin.configure(
+        (key) => ({ "tcs:apiKey": emulator.keys.development.secret, "tcs:baseUrl": `http://127.0.0.1:${closed}` })[key],
+      );
       const roles = plugin.engineFor("Role");
       await expect(roles.check({}, NEW_ROLE)).resolves.toMatchObject({ failures: [] });
       await expect(roles.check({}, { ...NEW_ROLE, slug: "ops-2" })).resolves.toMatchObject({ failures: [] });

@@ -27,6 +27,8 @@ it("no export goes unused (knip)", async () => {
     },
   );
   const { issues } = JSON.parse(stdout) as KnipReport;
-  const unused = issues.flatMap((issue) => [...issue.exports, ...issue.types].map((item) => `${issue.file}: ${item.name}`));
+  const unused = issues.flatMap((issue) =>
+    [...issue.exports, ...issue.types].map((item) => `${issue.file}: ${item.name}`),
+  );
   expect(unused).toEqual([]);
 }, 60_000);

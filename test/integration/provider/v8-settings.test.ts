@@ -14,7 +14,10 @@ const ROOT = path.resolve(__dirname, "../../..");
 const LOAD_PLUGIN = `require(${JSON.stringify(path.join(ROOT, "provider/impl.ts"))});`;
 
 function run(script: string, nodeFlags: string[] = []): unknown {
-  const stdout = execFileSync(process.execPath, [...nodeFlags, "--require", require.resolve("tsx/cjs"), "-e", script], { cwd: ROOT, encoding: "utf8" });
+  const stdout = execFileSync(process.execPath, [...nodeFlags, "--require", require.resolve("tsx/cjs"), "-e", script], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   return JSON.parse(stdout);
 }
 
@@ -28,13 +31,16 @@ function youngGeneration(before: string): { loaded: number; afterWork: number } 
     const loaded = young();
     const kept = [];
     for (let i = 0; i < 400000; i++) kept.push({ i, name: "resource-" + i });
-    process.stdout.write(JSON.stringify({ loaded, afterWork: young(), kept: kept.length }));`) as { loaded: number; afterWork: number };
+    process.stdout.write(JSON.stringify({ loaded, afterWork: young(), kept: kept.length }));`) as {
+    loaded: number;
+    afterWork: number;
+  };
 }
 
 /** A module exporting f(n): a loop of n additions, hot enough after 200 calls of 100,000 to be recompiled. */
 const HOT_LOOP_MODULE = [
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 6, 1, 96, 1, 127, 1, 127, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 27, 1, 25, 1, 1, 127, 3, 64, 32, 1, 65, 1, 106, 33, 1, 32, 0,
-  65, 1, 107, 34, 0, 13, 0, 11, 32, 1, 11,
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 6, 1, 96, 1, 127, 1, 127, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 27, 1, 25, 1, 1, 127,
+  3, 64, 32, 1, 65, 1, 106, 33, 1, 32, 0, 65, 1, 107, 34, 0, 13, 0, 11, 32, 1, 11,
 ];
 
 /** Runs `before`, then the hot loop; whether f is still on the baseline compiler. */
@@ -104,7 +110,9 @@ describe("the plugin process's V8 settings", () => {
     });
 
     it("the plugin leaves them as they are, so the executable's code cache is accepted", () => {
-      expect(cacheRefused(`${LOAD_PLUGIN} require(${JSON.stringify(path.join(ROOT, "provider/native/v8-settings.ts"))});`)).toBe(false);
+      expect(
+        cacheRefused(`${LOAD_PLUGIN} require(${JSON.stringify(path.join(ROOT, "provider/native/v8-settings.ts"))});`),
+      ).toBe(false);
     });
   });
 });

@@ -44,7 +44,9 @@ describe("validated-by", () => {
     const recorded = { ...badSlug, [VALIDATED_BY_INPUT]: checksFingerprint() };
     expect((await engine("Role").check(recorded, badSlug)).failures).toEqual([]);
     // The engine's serialized provider is not a declaration: a new one changes nothing.
-    expect((await engine("Role").check({ ...recorded, __provider: "old" }, { ...badSlug, __provider: "new" })).failures).toEqual([]);
+    expect(
+      (await engine("Role").check({ ...recorded, __provider: "old" }, { ...badSlug, __provider: "new" })).failures,
+    ).toEqual([]);
     // Any declared change is validated whole.
     const renamed = await engine("Role").check(recorded, { ...badSlug, name: "Support (renamed)" });
     expect(renamed.failures?.map((f) => f.property)).toEqual(["slug"]);
@@ -83,7 +85,10 @@ describe("validated-by", () => {
       const roleShape = path.join(copy, "provider", "shapes", "role.ts");
       const source = fs.readFileSync(roleShape, "utf8");
       expect(source).toContain('.max(64, "must be at most 64 characters")');
-      fs.writeFileSync(roleShape, source.replace('.max(64, "must be at most 64 characters")', '.max(32, "must be at most 32 characters")'));
+      fs.writeFileSync(
+        roleShape,
+        source.replace('.max(64, "must be at most 64 characters")', '.max(32, "must be at most 32 characters")'),
+      );
       expect(fingerprintOf(copy)).not.toBe(unchanged);
     } finally {
       fs.rmSync(copy, { recursive: true, force: true });

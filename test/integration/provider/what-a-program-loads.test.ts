@@ -14,18 +14,34 @@ describe("what a program loads", () => {
   /** The repository files a fresh Node process loaded after requiring `modules` (sources, through tsx). */
   function loadedBy(modules: string[]): string[] {
     const script = `${modules.map((m) => `require(${JSON.stringify(path.join(ROOT, m))});`).join("")}process.stdout.write(JSON.stringify(Object.keys(require.cache)));`;
-    const stdout = execFileSync(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], { cwd: ROOT, encoding: "utf8" });
+    const stdout = execFileSync(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     return (JSON.parse(stdout) as string[]).map(rel);
   }
   const heavy = (files: string[]) =>
-    files.filter((file) => /^(sdk|provider\/engine|emulator)\//.test(file) || file === "provider/impl.ts" || /node_modules\/undici\//.test(file));
+    files.filter(
+      (file) =>
+        /^(sdk|provider\/engine|emulator)\//.test(file) ||
+        file === "provider/impl.ts" ||
+        /node_modules\/undici\//.test(file),
+    );
 
   const zod = (files: string[]) => files.filter((file) => /node_modules\/zod\//.test(file));
 
   it("declaring resources loads neither the SDK nor the plugin (nor the HTTP client, nor zod)", () => {
-    const classes = ["callback", "callback-instance", "provider-config", "role", "integration-setup-session"].map((name) => `provider/dynamic/${name}.ts`);
+    const classes = ["callback", "callback-instance", "provider-config", "role", "integration-setup-session"].map(
+      (name) => `provider/dynamic/${name}.ts`,
+    );
     const loaded = loadedBy(classes);
-    expect(loaded).toEqual(expect.arrayContaining(["provider/dynamic/callback.ts", "provider/shapes/callback.ts", "provider/dynamic/shim.ts"]));
+    expect(loaded).toEqual(
+      expect.arrayContaining([
+        "provider/dynamic/callback.ts",
+        "provider/shapes/callback.ts",
+        "provider/dynamic/shim.ts",
+      ]),
+    );
     expect(heavy(loaded)).toEqual([]);
     expect(zod(loaded)).toEqual([]);
   });
@@ -51,7 +67,9 @@ describe("what a program loads", () => {
       IntegrationSetupSession: { integrationId: "int_devtools000000000000", name: "Setup" },
     };
     // What the outputs hold beyond the inputs and diff compares: the filter no declaration means.
-    const recorded: Record<string, Record<string, unknown>> = { ProviderConfig: { toolFilters: { type: "allow_all" } } };
+    const recorded: Record<string, Record<string, unknown>> = {
+      ProviderConfig: { toolFilters: { type: "allow_all" } },
+    };
     // The up's check in a process of its own (it validates, so it loads zod; recorded inputs without
     // a fingerprint stand for an object already made, so it sends nothing); then the preview's.
     const run = (body: string) =>
@@ -95,7 +113,9 @@ describe("what a program loads", () => {
     const loaded = previewUnchanged("an older provider");
     expect(loaded).toEqual(expect.arrayContaining(["provider/dynamic/serve.ts", "provider/engine/resource-engine.ts"]));
     // The engine reaches the SDK through its public entry, loaded on first use (engine/sdk.ts): not even its errors here.
-    const needless = loaded.filter((file) => /^sdk\//.test(file) || /node_modules\/(undici|ajv|ajv-formats)\//.test(file));
+    const needless = loaded.filter(
+      (file) => /^sdk\//.test(file) || /node_modules\/(undici|ajv|ajv-formats)\//.test(file),
+    );
     expect(needless).toEqual([]);
     // Inputs recorded without this provider's fingerprint are validated: zod is loaded.
     expect(zod(loaded)).not.toEqual([]);
@@ -117,7 +137,15 @@ describe("what a program loads", () => {
     const loaded = loadedBy(["provider/cli/drift/report.ts", "provider/cli/drift/render.ts"]);
     expect(loaded).toContain("provider/settings/connections.ts");
     expect(heavy(loaded)).toEqual([]);
-    const packages = new Set(loaded.filter((file) => file.includes("node_modules/")).map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)![1]));
-    expect([...packages].filter((name) => name !== "tsx" && name !== "esbuild" && name !== "get-tsconfig" && name !== "resolve-pkg-maps")).toEqual([]);
+    const packages = new Set(
+      loaded
+        .filter((file) => file.includes("node_modules/"))
+        .map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)![1]),
+    );
+    expect(
+      [...packages].filter(
+        (name) => name !== "tsx" && name !== "esbuild" && name !== "get-tsconfig" && name !== "resolve-pkg-maps",
+      ),
+    ).toEqual([]);
   });
 });

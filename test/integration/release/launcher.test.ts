@@ -16,25 +16,35 @@ function install(platform: Platform): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tcs-launcher-"));
   fs.writeFileSync(path.join(dir, platform.executable), launcherScript(platform, "1.2.3"), { mode: 0o755 });
   // A stand-in for the executable: says it started, with which arguments.
-  fs.writeFileSync(path.join(dir, `${platform.executable}-${platform.pulumi}`), '#!/bin/sh\necho "started $*"\n', { mode: 0o755 });
+  fs.writeFileSync(path.join(dir, `${platform.executable}-${platform.pulumi}`), '#!/bin/sh\necho "started $*"\n', {
+    mode: 0o755,
+  });
   return dir;
 }
 
 function start(dir: string) {
-  return spawnSync(path.join(dir, "pulumi-resource-tcs"), ["127.0.0.1:4000"], { encoding: "utf8", env: { PATH: "/nonexistent" } });
+  return spawnSync(path.join(dir, "pulumi-resource-tcs"), ["127.0.0.1:4000"], {
+    encoding: "utf8",
+    env: { PATH: "/nonexistent" },
+  });
 }
 
-withHost("on its own platform: execs the executable beside it with the engine's arguments, needing nothing on PATH", () => {
-  const dir = install(host!);
-  try {
-    expect(start(dir)).toMatchObject({ status: 0, stdout: "started 127.0.0.1:4000\n", stderr: "" });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+withHost(
+  "on its own platform: execs the executable beside it with the engine's arguments, needing nothing on PATH",
+  () => {
+    const dir = install(host!);
+    try {
+      expect(start(dir)).toMatchObject({ status: 0, stdout: "started 127.0.0.1:4000\n", stderr: "" });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 withHost("on another platform: one line naming this machine's tarball and the commands that swap it, exit 1", () => {
-  const other = PLATFORMS.find((platform) => platform.uname && !platform.uname.some((name) => host!.uname!.includes(name)))!;
+  const other = PLATFORMS.find(
+    (platform) => platform.uname && !platform.uname.some((name) => host!.uname!.includes(name)),
+  )!;
   const dir = install(other);
   try {
     const started = start(dir);
@@ -50,7 +60,15 @@ withHost("on another platform: one line naming this machine's tarball and the co
 });
 
 it("every platform but Windows has a launcher; each tarball's name is Pulumi's <os>-<arch>", () => {
-  expect(PLATFORMS.map((platform) => platform.pulumi)).toEqual(["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64", "windows-amd64"]);
-  expect(PLATFORMS.filter((platform) => !platform.uname).map((platform) => platform.executable)).toEqual(["pulumi-resource-tcs.exe"]);
+  expect(PLATFORMS.map((platform) => platform.pulumi)).toEqual([
+    "linux-amd64",
+    "linux-arm64",
+    "darwin-amd64",
+    "darwin-arm64",
+    "windows-amd64",
+  ]);
+  expect(PLATFORMS.filter((platform) => !platform.uname).map((platform) => platform.executable)).toEqual([
+    "pulumi-resource-tcs.exe",
+  ]);
   expect(() => launcherScript(PLATFORMS[4], "1.2.3")).toThrow(/windows-amd64 has no launcher/);
 });

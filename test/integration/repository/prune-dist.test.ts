@@ -15,7 +15,8 @@ function write(root: string, file: string): void {
 it("removes the outputs of removed sources and the directories left empty, and keeps the rest", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "prune-dist-"));
   try {
-    for (const file of ["provider/settings/index.ts", "provider/native/schema.json", "sdk/client.ts"]) write(root, file);
+    for (const file of ["provider/settings/index.ts", "provider/native/schema.json", "sdk/client.ts"])
+      write(root, file);
     const kept = [
       "dist/.tsbuildinfo",
       "dist/provider/settings/index.js",

@@ -12,9 +12,14 @@ const OUTSIDE = ["\\.\\./" + "shared", "shared" + "/(spec|design)"].join("|");
 
 describe("the repository", () => {
   it("names no path outside itself in any tracked file but CHANGELOG.md", () => {
-    const grep = spawnSync("git", ["grep", "-n", "-E", OUTSIDE, "--", ".", ":(exclude)CHANGELOG.md"], { cwd: REPO_ROOT, encoding: "utf8" });
+    const grep = spawnSync("git", ["grep", "-n", "-E", OUTSIDE, "--", ".", ":(exclude)CHANGELOG.md"], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+    });
     // git grep exits 1 when nothing matches, 0 with matches, anything else when it could not search.
-    expect(grep.status === 0 || grep.status === 1 ? grep.stderr : `git grep exited ${grep.status}: ${grep.stderr}`).toBe("");
+    expect(
+      grep.status === 0 || grep.status === 1 ? grep.stderr : `git grep exited ${grep.status}: ${grep.stderr}`,
+    ).toBe("");
     expect(grep.stdout.split("\n").filter(Boolean)).toEqual([]);
   });
 });

@@ -28,10 +28,15 @@ describe("the SDK's undici Agent", () => {
         process.stdout.write(JSON.stringify({ items: page.items, loaded: Object.keys(require.cache) }));
         process.exit(0);
       });`;
-    const stdout = execFileSync(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], { cwd: ROOT, encoding: "utf8" });
+    const stdout = execFileSync(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     const { items, loaded } = JSON.parse(stdout) as { items: unknown[]; loaded: string[] };
     expect(items).toEqual([]);
-    const undici = loaded.filter((file) => file.includes("node_modules/undici/")).map((file) => file.split("node_modules/undici/")[1]);
+    const undici = loaded
+      .filter((file) => file.includes("node_modules/undici/"))
+      .map((file) => file.split("node_modules/undici/")[1]);
     expect(undici).toEqual(expect.arrayContaining(["lib/dispatcher/agent.js", "lib/dispatcher/client-h1.js"]));
     expect(undici.filter((file) => file === "index.js" || /^lib\/(web|cache|mock|api)\//.test(file))).toEqual([]);
   });

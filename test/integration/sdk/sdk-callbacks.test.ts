@@ -19,7 +19,11 @@ describe("callbacks through the SDK", () => {
   it("creates, reads, updates and lists a callback", async () => {
     const client = h.client();
     const github = integrationProvider("github");
-    callback = await client.callbacks.create({ integrationProviderId: github.id, name: "orders", metadata: { team_name: "payments" } });
+    callback = await client.callbacks.create({
+      integrationProviderId: github.id,
+      name: "orders",
+      metadata: { team_name: "payments" },
+    });
     expect(callback).toMatchObject({
       object: "callback",
       status: "active",
@@ -33,21 +37,31 @@ describe("callbacks through the SDK", () => {
 
     expect(await client.callbacks.retrieve(callback.id)).toEqual(callback);
 
-    const updated = await client.callbacks.update(callback.id, { description: "Order events", metadata: { team_name: "billing" } });
+    const updated = await client.callbacks.update(callback.id, {
+      description: "Order events",
+      metadata: { team_name: "billing" },
+    });
     expect(updated).toMatchObject({ name: "orders", description: "Order events", metadata: { team_name: "billing" } });
 
-    const page = await client.callbacks.list({ integrationProviderId: [github.id, integrationProvider("linear").id], status: "active" });
+    const page = await client.callbacks.list({
+      integrationProviderId: [github.id, integrationProvider("linear").id],
+      status: "active",
+    });
     expect(page.items.map((c) => c.id)).toEqual([callback.id]);
   });
 
   it("maps the service's refusals to error classes", async () => {
     const client = h.client();
-    const duplicate = await client.callbacks.create({ integrationProviderId: integrationProvider("github").id }).catch((e: unknown) => e);
+    const duplicate = await client.callbacks
+      .create({ integrationProviderId: integrationProvider("github").id })
+      .catch((e: unknown) => e);
     expect(duplicate).toBeInstanceOf(UnprocessableEntityError);
     expect((duplicate as UnprocessableEntityError).code).toBe("already_exists");
     expect((duplicate as UnprocessableEntityError).requestId).toMatch(/^req_/);
 
-    const unsupported = await client.callbacks.create({ integrationProviderId: integrationProvider("notion").id }).catch((e: unknown) => e);
+    const unsupported = await client.callbacks
+      .create({ integrationProviderId: integrationProvider("notion").id })
+      .catch((e: unknown) => e);
     expect(unsupported).toBeInstanceOf(BadRequestError);
     expect((unsupported as BadRequestError).code).toBe("callbacks_not_supported");
 
@@ -64,7 +78,10 @@ describe("callbacks through the SDK", () => {
       providerConfigVaultId: github.config_vaults[0]!.id,
       name: "sdk instance config",
     });
-    const instance = await client.callbacks.instances.create(callback.id, { providerConfigId: config.id, providerAuthConfigId: github.auth_configs[0]!.id });
+    const instance = await client.callbacks.instances.create(callback.id, {
+      providerConfigId: config.id,
+      providerAuthConfigId: github.auth_configs[0]!.id,
+    });
     expect(instance).toMatchObject({
       object: "callback.instance",
       status: "attached",
@@ -86,8 +103,15 @@ describe("callbacks through the SDK", () => {
       headers: { "content-type": "application/json" },
     });
     expect(delivery.status).toBe(202);
-    const event = await waitFor(async () => (await client.callbacks.events.list(callback.id, { sourceId: "evt-1" })).items[0]);
-    expect(event).toMatchObject({ object: "callback.event", callbackId: callback.id, callbackInstanceId: instance.id, sourceId: "evt-1" });
+    const event = await waitFor(
+      async () => (await client.callbacks.events.list(callback.id, { sourceId: "evt-1" })).items[0],
+    );
+    expect(event).toMatchObject({
+      object: "callback.event",
+      callbackId: callback.id,
+      callbackInstanceId: instance.id,
+      sourceId: "evt-1",
+    });
     // Event payloads keep their keys verbatim.
     expect(event.output).toEqual({ id: "evt-1", ref_name: "main" });
     expect(await client.callbacks.events.retrieve(callback.id, event.id)).toMatchObject({ id: event.id });

@@ -27,7 +27,13 @@ export async function startSdkHarness(options: EmulatorOptions = {}): Promise<Sd
   });
   return {
     emu,
-    client: (clientOptions = {}) => new ToolConnectivityClient({ apiKey: emu.keys.development.secret, baseUrl: emu.url, rateLimit: false, ...clientOptions }),
+    client: (clientOptions = {}) =>
+      new ToolConnectivityClient({
+        apiKey: emu.keys.development.secret,
+        baseUrl: emu.url,
+        rateLimit: false,
+        ...clientOptions,
+      }),
     async control(method, path, body) {
       const response = await fetch(`${emu.url}${path}`, {
         method,

@@ -69,7 +69,12 @@ describe("SDK connection pooling", () => {
   });
 
   it("keeps the pool bounded under concurrent requests", async () => {
-    const client = new ToolConnectivityClient({ apiKey: harness.emu.keys.development.secret, baseUrl: relay.url, rateLimit: false, maxConcurrency: 4 });
+    const client = new ToolConnectivityClient({
+      apiKey: harness.emu.keys.development.secret,
+      baseUrl: relay.url,
+      rateLimit: false,
+      maxConcurrency: 4,
+    });
     const burst = () => Promise.all(Array.from({ length: 4 }, () => client.roles.list({ limit: 1 })));
     for (let round = 0; round < 3; round++) await burst();
     const warm = relay.connections();

@@ -23,7 +23,10 @@ interface Counters {
   by_route: Record<string, number>;
 }
 
-async function burst(clients: ToolConnectivityClient[], requests: number): Promise<{ counters: Counters; elapsedMs: number }> {
+async function burst(
+  clients: ToolConnectivityClient[],
+  requests: number,
+): Promise<{ counters: Counters; elapsedMs: number }> {
   await h.control("DELETE", "/_emulator/requests");
   const started = Date.now();
   await Promise.all(Array.from({ length: requests }, (_, i) => clients[i % clients.length]!.roles.list({ limit: 1 })));
@@ -40,7 +43,10 @@ describe("rate limiting", () => {
       rateLimit: { limit: 20, windowMs: 2000 },
       logger: (l: string) => logs.push(l),
     } as const;
-    const { counters, elapsedMs } = await burst([new ToolConnectivityClient(options), new ToolConnectivityClient(options)], 60);
+    const { counters, elapsedMs } = await burst(
+      [new ToolConnectivityClient(options), new ToolConnectivityClient(options)],
+      60,
+    );
     // Exactly one request per call reached the service: none was refused and retried.
     expect(counters.total).toBe(60);
     expect(logs.filter((l) => l.includes("-> 429"))).toHaveLength(0);

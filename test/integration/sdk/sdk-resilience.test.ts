@@ -63,10 +63,15 @@ describe("retries against injected faults", () => {
   it("retries 5xx on reads and idempotent writes", async () => {
     const client = h.client();
     const created = await client.roles.create(role());
-    await faults({ method: "GET", path: "/roles/*", status: 503, count: 2 }, { method: "PUT", path: "/roles/*", status: 500, count: 1, retry_after: 0 });
+    await faults(
+      { method: "GET", path: "/roles/*", status: 503, count: 2 },
+      { method: "PUT", path: "/roles/*", status: 500, count: 1, retry_after: 0 },
+    );
     const counters = await countersDuring(async () => {
       expect((await client.roles.retrieve(created.id)).id).toBe(created.id);
-      expect((await client.roles.update(created.id, { name: "Again", slug: created.slug!, permissions: [] })).name).toBe("Again");
+      expect(
+        (await client.roles.update(created.id, { name: "Again", slug: created.slug!, permissions: [] })).name,
+      ).toBe("Again");
     });
     expect(counters.by_route["GET /roles/{roleId}"]).toBe(3);
     expect(counters.by_route["PUT /roles/{roleId}"]).toBe(2);
@@ -113,7 +118,9 @@ describe("retries against injected faults", () => {
       { method: "PUT", path: "/roles/*", drop_after_commit: true, count: 1 },
     );
     expect((await client.roles.retrieve(created.id)).id).toBe(created.id);
-    expect((await client.roles.update(created.id, { name: "Dropped once", slug: created.slug!, permissions: [] })).name).toBe("Dropped once");
+    expect(
+      (await client.roles.update(created.id, { name: "Dropped once", slug: created.slug!, permissions: [] })).name,
+    ).toBe("Dropped once");
   });
 
   it("retries a POST when the connection is refused, and reports it as not processed", async () => {
@@ -135,7 +142,10 @@ describe("retries against injected faults", () => {
 
 describe("error classes for what the service answers", () => {
   it("a 403 is a PermissionDeniedError, a 429 past maxRetries a RateLimitError with retryAfterSeconds", async () => {
-    await faults({ method: "GET", path: "/callbacks", status: 403, count: 1 }, { method: "GET", path: "/roles", status: 429, retry_after: 1, count: 1 });
+    await faults(
+      { method: "GET", path: "/callbacks", status: 403, count: 1 },
+      { method: "GET", path: "/roles", status: 429, retry_after: 1, count: 1 },
+    );
     const client = h.client({ maxRetries: 0 });
     const forbidden = await client.callbacks.list().then(
       () => undefined,
@@ -202,7 +212,10 @@ describe("redaction against the service", () => {
     const key = h.emu.keys.development.secret;
     const logs: string[] = [];
     const client = h.client({ logger: (l) => logs.push(l), maxRetries: 1 });
-    await faults({ method: "POST", path: "/roles", drop_after_commit: true, count: 1 }, { method: "GET", path: "/callbacks", status: 503, retry_after: 0 });
+    await faults(
+      { method: "POST", path: "/roles", drop_after_commit: true, count: 1 },
+      { method: "GET", path: "/callbacks", status: 503, retry_after: 0 },
+    );
     const outcomes = await Promise.all([
       client.roles.list().then(() => undefined),
       client.roles.create(role()).catch((e: unknown) => e),
@@ -212,21 +225,35 @@ describe("redaction against the service", () => {
       ),
       client.roles.retrieve("rol_missing").catch((e: unknown) => e),
       client.roles.create({ name: "", slug: "BAD", permissions: [] }).catch((e: unknown) => e),
-      new ToolConnectivityClient({ apiKey: `${key}x`, baseUrl: h.emu.url, rateLimit: false, logger: (l) => logs.push(l) }).roles.list().then(
-        () => undefined,
-        (e: unknown) => e,
-      ),
+      new ToolConnectivityClient({
+        apiKey: `${key}x`,
+        baseUrl: h.emu.url,
+        rateLimit: false,
+        logger: (l) => logs.push(l),
+      }).roles
+        .list()
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
     ]);
     const errors = outcomes.filter((o): o is Error => o instanceof Error);
     expect(errors).toHaveLength(5);
     for (const error of errors) {
-      for (const text of [error.message, error.stack ?? "", JSON.stringify(error), inspect(error, { depth: 10, showHidden: true }), String(error)]) {
+      for (const text of [
+        error.message,
+        error.stack ?? "",
+        JSON.stringify(error),
+        inspect(error, { depth: 10, showHidden: true }),
+        String(error),
+      ]) {
         expect(text).not.toContain(key);
       }
     }
     expect(logs.length).toBeGreaterThanOrEqual(7);
     for (const line of logs) expect(line).not.toContain(key);
-    for (const text of [String(client), JSON.stringify(client), inspect(client, { depth: 10, showHidden: true })]) expect(text).not.toContain(key);
+    for (const text of [String(client), JSON.stringify(client), inspect(client, { depth: 10, showHidden: true })])
+      expect(text).not.toContain(key);
   });
 });
 
@@ -235,7 +262,9 @@ function closedPort(): Promise<number> {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }

@@ -23,7 +23,9 @@ describe("roles", () => {
   it("creates 300 roles and reads them back over several pages, with for await and with nextPage", async () => {
     const client = h.client();
     const made = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => client.roles.create({ name: `Role ${i}`, slug: `sdk-role-${i}`, permissions: ["thread_read"] })),
+      Array.from({ length: 300 }, (_, i) =>
+        client.roles.create({ name: `Role ${i}`, slug: `sdk-role-${i}`, permissions: ["thread_read"] }),
+      ),
     );
     created.push(...made);
     const defaults = h.emu.fixtures.roles.length;
@@ -60,21 +62,30 @@ describe("roles", () => {
       permissions: ["thread_read", "thread_create"],
       description: "Writers",
     });
-    expect(replaced).toMatchObject({ name: "Renamed", description: "Writers", isDefault: false, permissions: ["thread_read", "thread_create"] });
+    expect(replaced).toMatchObject({
+      name: "Renamed",
+      description: "Writers",
+      isDefault: false,
+      permissions: ["thread_read", "thread_create"],
+    });
     const bySlug = await client.roles.list({ slug: [role.slug!, created[1]!.slug!] });
     expect(bySlug.items.map((r) => r.id).sort()).toEqual([role.id, created[1]!.id].sort());
   });
 
   it("refuses a bad role with field errors, and changes to a default role", async () => {
     const client = h.client();
-    const bad = await client.roles.create({ name: "x", slug: "Not A Slug", permissions: ["nope"] }).catch((e: unknown) => e);
+    const bad = await client.roles
+      .create({ name: "x", slug: "Not A Slug", permissions: ["nope"] })
+      .catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(UnprocessableEntityError);
     const paths = (bad as UnprocessableEntityError).errors?.map((e) => e.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["slug", "permissions.0"]));
     expect((bad as Error).message).toMatch(/^422 validation_failed: .*slug.*\[POST \/roles, request req_\w+\]$/);
 
     const owner = h.emu.fixtures.roles[0]!;
-    const refused = await client.roles.update(owner.id, { name: "x", slug: owner.slug, permissions: [] }).catch((e: unknown) => e);
+    const refused = await client.roles
+      .update(owner.id, { name: "x", slug: owner.slug, permissions: [] })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(BadRequestError);
     expect((refused as BadRequestError).code).toBe("invalid_action");
   });
@@ -104,10 +115,20 @@ describe("provider configs and their schema", () => {
     expect(config).not.toHaveProperty("value");
     expect(await client.providerConfigs.retrieve(config.id)).toEqual(config);
 
-    const updated = await client.providerConfigs.update(config.id, { name: "SDK config 2", toolFilters: { type: "allow_all" } });
-    expect(updated).toMatchObject({ name: "SDK config 2", toolFilter: { type: "allow_all", ignoreParentFilters: false } });
+    const updated = await client.providerConfigs.update(config.id, {
+      name: "SDK config 2",
+      toolFilters: { type: "allow_all" },
+    });
+    expect(updated).toMatchObject({
+      name: "SDK config 2",
+      toolFilter: { type: "allow_all", ignoreParentFilters: false },
+    });
 
-    const found = await client.providerConfigs.list({ search: "sdk CONFIG 2", providerId: provider.id, status: ["active"] });
+    const found = await client.providerConfigs.list({
+      search: "sdk CONFIG 2",
+      providerId: provider.id,
+      status: ["active"],
+    });
     expect(found.items.map((c) => c.id)).toEqual([config.id]);
     const available = await client.providerConfigs.list({ availableForUse: true, id: [config.id] });
     expect(available.items.map((c) => c.id)).toEqual([config.id]);
@@ -124,7 +145,9 @@ describe("provider configs and their schema", () => {
     expect(config.fromVault).toMatchObject({ object: "provider.config_vault", id: vault.id });
     expect(config.deployment).toMatchObject({ id: vault.deployment_id });
 
-    const bad = await client.providerConfigs.create({ providerId: provider.id, value: { base_url: 1 } }).catch((e: unknown) => e);
+    const bad = await client.providerConfigs
+      .create({ providerId: provider.id, value: { base_url: 1 } })
+      .catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(UnprocessableEntityError);
     expect((bad as UnprocessableEntityError).errors?.some((e) => e.path[0] === "value")).toBe(true);
   });
@@ -133,9 +156,15 @@ describe("provider configs and their schema", () => {
     const provider = github();
     const publishable = h.client({ apiKey: h.emu.keys.development.publishable });
     const schema = await publishable.providerConfigSchema.retrieve({ providerId: provider.id });
-    expect(schema).toMatchObject({ object: "provider.capabilities.config.schema", providerId: provider.id, visibility: "plain" });
+    expect(schema).toMatchObject({
+      object: "provider.capabilities.config.schema",
+      providerId: provider.id,
+      visibility: "plain",
+    });
     // JSON Schema bodies keep their keys verbatim.
-    expect(Object.keys((schema.schema!.schema as { properties: object }).properties)).toEqual(expect.arrayContaining(["base_url", "timeout_seconds"]));
+    expect(Object.keys((schema.schema!.schema as { properties: object }).properties)).toEqual(
+      expect.arrayContaining(["base_url", "timeout_seconds"]),
+    );
 
     const refused = await publishable.roles.list().then(
       () => undefined,
@@ -171,7 +200,10 @@ describe("integration setup sessions", () => {
     });
     expect(Date.parse(session.expiresAt!)).toBe(expiresAt.getTime());
     expect(await client.integrationSetupSessions.retrieve(session.id)).toEqual(session);
-    const listed = await client.integrationSetupSessions.list({ integrationId: integration.id, status: ["pending", "successful"] });
+    const listed = await client.integrationSetupSessions.list({
+      integrationId: integration.id,
+      status: ["pending", "successful"],
+    });
     expect(listed.items.map((s) => s.id)).toContain(session.id);
   });
 });
@@ -182,7 +214,10 @@ describe("custom provider deployments and versions", () => {
     const deployments = await client.customProviderDeployments.list({ limit: 100 });
     expect(deployments.items.length).toBeGreaterThan(0);
     const first = deployments.items[0]!;
-    expect(await client.customProviderDeployments.retrieve(first.id)).toMatchObject({ id: first.id, object: "custom_provider.deployment" });
+    expect(await client.customProviderDeployments.retrieve(first.id)).toMatchObject({
+      id: first.id,
+      object: "custom_provider.deployment",
+    });
     const logs = await client.customProviderDeployments.retrieveLogs(first.id);
     expect(logs).toMatchObject({ object: "custom_provider.deployment.logs", customProviderDeploymentId: first.id });
 

@@ -47,7 +47,12 @@ describe("Retry-After longer than the client waits", () => {
     expect((error as Error).message).toMatch(
       /^GET \/roles: the service asked to retry after 86400 s \(503\), longer than this client waits \(at most 60 s\); try again later \[request req_\w+\]$/,
     );
-    expect(error).toMatchObject({ code: "ERR_TCS_RETRY_AFTER_TOO_LONG", status: 503, retryAfterSeconds: 86400, maxRetryAfterSeconds: 60 });
+    expect(error).toMatchObject({
+      code: "ERR_TCS_RETRY_AFTER_TOO_LONG",
+      status: 503,
+      retryAfterSeconds: 86400,
+      maxRetryAfterSeconds: 60,
+    });
   });
 
   it("a 429 asking for a day fails at once, and so do the key's next requests, without reaching the service", async () => {
@@ -62,7 +67,9 @@ describe("Retry-After longer than the client waits", () => {
     });
     expect(sent).toBe(1);
     expect(first!.error).toBeInstanceOf(RetryAfterTooLongError);
-    expect((first!.error as Error).message).toMatch(/^GET \/callbacks: the service asked to retry after 86400 s \(429\)/);
+    expect((first!.error as Error).message).toMatch(
+      /^GET \/callbacks: the service asked to retry after 86400 s \(429\)/,
+    );
     expect(first!.ms).toBeLessThan(1000);
     expect(next!.error).toBeInstanceOf(RetryAfterTooLongError);
     expect((next!.error as Error).message).toMatch(/^GET \/roles: an earlier 429 asked this key to wait \d+ s more/);

@@ -41,21 +41,28 @@ const where = (source: Source) => `${source.repo}@${source.tag} ${source.path}`;
 export function checkUsesStep(step: Step, contracts: Map<string, ActionContract>): string[] {
   if (!step.uses) return [];
   const contract = contracts.get(step.uses);
-  if (!contract) return [`${step.uses}: no recorded contract in test/contracts/ (record its action.yml's inputs first)`];
+  if (!contract)
+    return [`${step.uses}: no recorded contract in test/contracts/ (record its action.yml's inputs first)`];
   const inputs = step.with ?? {};
   const given = Object.keys(inputs);
   const problems: string[] = [];
   const { names, required, source } = contract.inputs;
   for (const name of given.filter((input) => !names.includes(input))) {
-    const unverified = contract.unverifiedInputs?.names.includes(name) ? " (recorded as unverified: confirm it in action.yml first)" : "";
-    problems.push(`${step.uses}: unknown input '${name}'${unverified}; ${contract.version} declares ${names.join(", ")} (${where(source)})`);
+    const unverified = contract.unverifiedInputs?.names.includes(name)
+      ? " (recorded as unverified: confirm it in action.yml first)"
+      : "";
+    problems.push(
+      `${step.uses}: unknown input '${name}'${unverified}; ${contract.version} declares ${names.join(", ")} (${where(source)})`,
+    );
   }
   for (const name of required.filter((input) => !(input in inputs))) {
     problems.push(`${step.uses}: required input '${name}' missing (${where(source)})`);
   }
   for (const [name, rule] of Object.entries(contract.enums ?? {})) {
     if (name in inputs && !rule.allowed.includes(String(inputs[name]))) {
-      problems.push(`${step.uses}: ${name}: ${String(inputs[name])} is not one of ${rule.allowed.join(", ")} (${where(rule.source)})`);
+      problems.push(
+        `${step.uses}: ${name}: ${String(inputs[name])} is not one of ${rule.allowed.join(", ")} (${where(rule.source)})`,
+      );
     }
   }
   if (contract.command) problems.push(...checkCommand(step.uses, inputs, contract));
@@ -68,7 +75,9 @@ function checkCommand(uses: string, inputs: Record<string, unknown>, contract: A
   if (!(rule.input in inputs)) {
     const ignored = Object.keys(inputs).filter((name) => !contract.installOnly?.inputsRead.includes(name));
     if (ignored.length === 0) return [];
-    return [`${uses}: install-only (no ${rule.input}) reads only ${contract.installOnly?.inputsRead.join(", ")}; ${ignored.join(", ")} would do nothing`];
+    return [
+      `${uses}: install-only (no ${rule.input}) reads only ${contract.installOnly?.inputsRead.join(", ")}; ${ignored.join(", ")} would do nothing`,
+    ];
   }
   const command = String(inputs[rule.input]);
   if (!rule.allowed.includes(command)) {
@@ -78,5 +87,7 @@ function checkCommand(uses: string, inputs: Record<string, unknown>, contract: A
     ];
   }
   const missing = (contract.requiredWithCommand?.names ?? []).filter((name) => !(name in inputs));
-  return missing.map((name) => `${uses}: ${rule.input}: ${command} needs ${name} (${where(contract.requiredWithCommand!.source)})`);
+  return missing.map(
+    (name) => `${uses}: ${rule.input}: ${command} needs ${name} (${where(contract.requiredWithCommand!.source)})`,
+  );
 }

@@ -17,8 +17,18 @@ export interface GhFacts {
   version: string;
   inheritedFlags: GhFlag[];
   commands: Record<string, { flags: GhFlag[] }>;
-  labelMustExist: { commands: string[]; flag: string; error: string; source: { repo: string; tag: string; path: string } };
-  ensureLabel: { command: string; flag: string; errorWithoutFlag: string; source: { repo: string; tag: string; path: string } };
+  labelMustExist: {
+    commands: string[];
+    flag: string;
+    error: string;
+    source: { repo: string; tag: string; path: string };
+  };
+  ensureLabel: {
+    command: string;
+    flag: string;
+    errorWithoutFlag: string;
+    source: { repo: string; tag: string; path: string };
+  };
 }
 
 export function loadGhFacts(file = path.join(CONTRACT_DIR, "gh-2.23.json")): GhFacts {
@@ -48,7 +58,8 @@ function tokenize(line: string): Token[] {
       i = end < 0 ? line.length : end;
     } else if (char === '"') {
       let text = "";
-      for (i++; i < line.length && line[i] !== '"'; i++) text += line[i] === "\\" && i + 1 < line.length ? line[++i] : line[i];
+      for (i++; i < line.length && line[i] !== '"'; i++)
+        text += line[i] === "\\" && i + 1 < line.length ? line[++i] : line[i];
       word = (word ?? "") + text;
     } else if (char === "\\" && i + 1 < line.length) word = (word ?? "") + line[++i];
     else if (char === "$" && line[i + 1] === "(") {
@@ -134,7 +145,9 @@ export function parseGhCall(args: string[], facts: GhFacts): ParsedGhCall {
       : [arg.slice(0, 2), arg.length > 2 ? arg.slice(2) : undefined];
     const flag = known.find((candidate) => (long ? candidate.long === name : candidate.short === name));
     if (!flag) {
-      parsed.problems.push(`gh ${command}: unknown flag ${name}; gh ${facts.version} accepts ${known.map((f) => f.long).join(", ")}`);
+      parsed.problems.push(
+        `gh ${command}: unknown flag ${name}; gh ${facts.version} accepts ${known.map((f) => f.long).join(", ")}`,
+      );
       continue;
     }
     if (!flag.value) parsed.flags.push({ long: flag.long });
@@ -169,7 +182,9 @@ export function checkJobGhCalls(jobName: string, job: Job, facts: GhFacts): stri
           );
       }
       if (!rule.commands.includes(parsed.command)) continue;
-      const labels = parsed.flags.filter((flag) => flag.long === rule.flag).flatMap((flag) => (flag.value ?? "").split(","));
+      const labels = parsed.flags
+        .filter((flag) => flag.long === rule.flag)
+        .flatMap((flag) => (flag.value ?? "").split(","));
       for (const label of labels.filter((name) => !ensured.has(name))) {
         problems.push(
           `${at}: gh ${parsed.command} ${rule.flag} ${label}, but no earlier step of the job runs gh ${facts.ensureLabel.command} ${label} ${facts.ensureLabel.flag}: ` +

@@ -7,7 +7,12 @@ import { openStack } from "../../lib/engine";
 import { mixProgram } from "../../lib/mix-program";
 
 async function main([workDir, backendDir, stackName, resources, slugPrefix]: string[]): Promise<void> {
-  const stack = await openStack({ program: mixProgram(Number(resources), { slugPrefix, recoverFailures: true }), workDir, backendDir, stackName });
+  const stack = await openStack({
+    program: mixProgram(Number(resources), { slugPrefix, recoverFailures: true }),
+    workDir,
+    backendDir,
+    stackName,
+  });
   await stack.up();
 }
 

@@ -41,7 +41,12 @@ export class HandMadeCollision implements Command {
     if (!made) return;
     const { id, connection } = made;
     real.accountedFor.add(id);
-    const object = { kind: this.kind, environment: real.world.environmentOf(connection), callbackId: made.callbackId, owner: "made by hand" };
+    const object = {
+      kind: this.kind,
+      environment: real.world.environmentOf(connection),
+      callbackId: made.callbackId,
+      owner: "made by hand",
+    };
     real.watched.set(id, { ...object, snapshot: await snapshotOf(real.world, object, id) });
 
     real.program[slot] = made.declaration;
@@ -59,7 +64,8 @@ export class HandMadeCollision implements Command {
       // The fix the refusal names.
       real.program[slot] = { ...made.declaration, adoptId: id };
       await upAndCheck(real, false);
-      if (real.sim.state.get(slot)?.id !== id) fail(`${slot} declared with adoptId: "${id}" holds ${real.sim.state.get(slot)?.id}`);
+      if (real.sim.state.get(slot)?.id !== id)
+        fail(`${slot} declared with adoptId: "${id}" holds ${real.sim.state.get(slot)?.id}`);
       // Removed whenever the user likes (docs/adoption.md); a role or an instance carries no marker, so nothing else changes.
       if (this.kind !== "Callback") delete real.program[slot]!.adoptId;
       worldEventCounts.handMadeAdopted++;
@@ -80,7 +86,9 @@ export class HandMadeCollision implements Command {
       case "Role": {
         const connection = this.connection;
         const slug = `hand-${++real.slugGeneration}`;
-        const role = await real.world.operatorOf(connection).roles.create({ name: "by hand", slug, permissions: ["thread_read"] });
+        const role = await real.world
+          .operatorOf(connection)
+          .roles.create({ name: "by hand", slug, permissions: ["thread_read"] });
         // Its very values (an identical role), or other in-place values.
         const declaration =
           (v >> 1) % 2 === 0
@@ -94,8 +102,19 @@ export class HandMadeCollision implements Command {
         const providers = real.world.catalog.integrationProviders;
         for (let i = 0; i < providers.length; i++) {
           const integrationProviderId = pick(providers, v + i).id;
-          if (!(await integrationProviderFree(real, slot, integrationProviderId, connection, real.other ? [real.other.program] : []))) continue;
-          const cb = await real.world.operatorOf(connection).callbacks.create({ integrationProviderId, name: "by hand" });
+          if (
+            !(await integrationProviderFree(
+              real,
+              slot,
+              integrationProviderId,
+              connection,
+              real.other ? [real.other.program] : [],
+            ))
+          )
+            continue;
+          const cb = await real.world
+            .operatorOf(connection)
+            .callbacks.create({ integrationProviderId, name: "by hand" });
           const declaration = { integrationProviderId, name: pick(NAMES, v) };
           setConnection(declaration, connection);
           return { slot, id: cb.id, connection, declaration };
@@ -112,7 +131,9 @@ export class HandMadeCollision implements Command {
     const key = await freeInstanceKey(real, slot, this.variant >> 1);
     if (!key) return undefined;
     const { callbackId, providerConfigId, providerAuthConfigId, connection } = key;
-    const instance = await real.world.operatorOf(connection).callbacks.instances.create(callbackId, { providerConfigId, providerAuthConfigId });
+    const instance = await real.world
+      .operatorOf(connection)
+      .callbacks.instances.create(callbackId, { providerConfigId, providerAuthConfigId });
     const declaration = { callbackId: ref(key.callback), providerConfigId: ref(key.config), providerAuthConfigId };
     setConnection(declaration, connection);
     return { slot, id: instance.id, callbackId, connection, declaration };

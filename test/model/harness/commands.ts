@@ -93,7 +93,10 @@ class DeclareCallback implements Command {
     const providers = real.world.catalog.integrationProviders;
     let integrationProviderId = pick(providers, this.provider).id;
     if (current?.adoptId) integrationProviderId = current.integrationProviderId as string;
-    else if (current?.integrationProviderId !== integrationProviderId && !(await integrationProviderFree(real, this.slot, integrationProviderId, connection)))
+    else if (
+      current?.integrationProviderId !== integrationProviderId &&
+      !(await integrationProviderFree(real, this.slot, integrationProviderId, connection))
+    )
       return;
     real.program[this.slot] = {
       ...(current?.adoptId ? { adoptId: current.adoptId } : {}),
@@ -130,7 +133,13 @@ class DeclareConfig implements Command {
     const args = configArgs(real.world.catalog, pick(CONFIG_SOURCES, this.source), this);
     real.program[this.slot] = current?.adoptId
       ? // Adopted: only in-place fields change while adoptId stays.
-        { ...current, toolFilters: args.toolFilters, name: args.name, description: args.description, metadata: args.metadata }
+        {
+          ...current,
+          toolFilters: args.toolFilters,
+          name: args.name,
+          description: args.description,
+          metadata: args.metadata,
+        }
       : { ...args, [REPLACE_ON_CHANGES_INPUT]: replaceOn(false, this.replaceOnChanges) };
     setConnection(real.program[this.slot]!, current ? connectionOf(current) : this.connection);
     normalize(real.world.catalog, real.program);
@@ -152,7 +161,11 @@ class DeclareInstance implements Command {
     const provider = Object.values(real.world.catalog.providers).find((p) => p.id === providerId);
     const authConfig = provider && this.auth > 0 ? pick(provider.authConfigs, this.auth - 1) : undefined;
     if (!(await instanceKeyFree(real, this.slot, this.callback, this.config, authConfig))) return;
-    real.program[this.slot] = { callbackId: ref(this.callback), providerConfigId: ref(this.config), providerAuthConfigId: authConfig };
+    real.program[this.slot] = {
+      callbackId: ref(this.callback),
+      providerConfigId: ref(this.config),
+      providerAuthConfigId: authConfig,
+    };
     normalize(real.world.catalog, real.program);
   }
   toString = () => `declare ${this.slot} (${this.callback} + ${this.config}, auth ${this.auth})`;
@@ -174,9 +187,15 @@ class DeclareRole implements Command {
     const current = real.program[this.slot];
     const connection = current ? connectionOf(current) : this.connection;
     // A role removed from the program stays in the account: a new one takes a slug never used before.
-    let slug = current && !this.newSlug ? (current.slug as string) : `${this.slot.toLowerCase()}-${++real.slugGeneration}`;
+    let slug =
+      current && !this.newSlug ? (current.slug as string) : `${this.slot.toLowerCase()}-${++real.slugGeneration}`;
     const other = real.program[this.slot === "roleA" ? "roleB" : "roleA"];
-    if (this.twin && other && connectionOf(other) !== connection && (await slugFree(real, this.slot, other.slug as string, connection))) {
+    if (
+      this.twin &&
+      other &&
+      connectionOf(other) !== connection &&
+      (await slugFree(real, this.slot, other.slug as string, connection))
+    ) {
       slug = other.slug as string;
     }
     real.program[this.slot] = {
@@ -295,7 +314,8 @@ async function madeOutOfBand(
   switch (KIND_OF[slot]) {
     case "Callback": {
       const free = [];
-      for (const p of catalog.integrationProviders) if (await integrationProviderFree(real, slot, p.id, connection)) free.push(p);
+      for (const p of catalog.integrationProviders)
+        if (await integrationProviderFree(real, slot, p.id, connection)) free.push(p);
       if (free.length === 0) return undefined;
       const integrationProviderId = pick(free, variant).id;
       const cb = await c.callbacks.create({ integrationProviderId, name: "external" });
@@ -318,7 +338,13 @@ async function madeOutOfBand(
       const slug = `external-${++real.slugGeneration}`;
       const role = await c.roles.create({ name: "external", slug, permissions: ["thread_read"] });
       real.accountedFor.add(role.id);
-      args = { adoptId: role.id, name, slug, permissions: ["thread_read"], description: sameValues ? undefined : "adopted" };
+      args = {
+        adoptId: role.id,
+        name,
+        slug,
+        permissions: ["thread_read"],
+        description: sameValues ? undefined : "adopted",
+      };
       break;
     }
     default:
@@ -373,12 +399,19 @@ export class ChangeAdoptedReplaceOnly implements Command {
     await upAndCheck(real, false);
     if (!adoptedAndApplied(real, this.slot)) return;
     const args = real.program[this.slot]!;
-    const property = KIND_OF[this.slot] === "ProviderConfig" ? "value" : KIND_OF[this.slot] === "Callback" ? "integrationProviderId" : undefined;
+    const property =
+      KIND_OF[this.slot] === "ProviderConfig"
+        ? "value"
+        : KIND_OF[this.slot] === "Callback"
+          ? "integrationProviderId"
+          : undefined;
     if (!property) return;
     const before = { ...args };
     // Not onto a key another slot declares: check would refuse the key declared twice first.
     const otherProvider = real.world.catalog.integrationProviders.find(
-      (p) => p.id !== args.integrationProviderId && !keyDeclaredElsewhere(real, this.slot, { ...args, integrationProviderId: p.id }),
+      (p) =>
+        p.id !== args.integrationProviderId &&
+        !keyDeclaredElsewhere(real, this.slot, { ...args, integrationProviderId: p.id }),
     );
     real.program[this.slot] =
       property === "value"
@@ -386,9 +419,16 @@ export class ChangeAdoptedReplaceOnly implements Command {
         : { ...args, integrationProviderId: otherProvider!.id };
     try {
       await real.sim.up(declarations(real.program));
-      throw new Error(`up accepted a change of ${property} on adopted ${this.slot} (${String(args.adoptId)}) with adoptId kept: it cannot reach the service`);
+      throw new Error(
+        `up accepted a change of ${property} on adopted ${this.slot} (${String(args.adoptId)}) with adoptId kept: it cannot reach the service`,
+      );
     } catch (error) {
-      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => isAbout(f, property) && /adoptId/.test(f.reason))) throw error;
+      if (
+        !(error instanceof StepError) ||
+        error.op !== "check" ||
+        !error.failures.some((f) => isAbout(f, property) && /adoptId/.test(f.reason))
+      )
+        throw error;
     } finally {
       real.program[this.slot] = before;
     }
@@ -413,7 +453,12 @@ class AdoptWithValue implements Command {
     // hold, which upAndCheck claims as the refusal names) are not this command's to answer for.
     await upAndCheck(real, false);
     const current = real.program[this.slot];
-    if (this.move ? current?.value === undefined || current.adoptId !== undefined : current || real.sim.state.has(this.slot)) return;
+    if (
+      this.move
+        ? current?.value === undefined || current.adoptId !== undefined
+        : current || real.sim.state.has(this.slot)
+    )
+      return;
     const connection = this.move ? otherConnection(connectionOf(current)) : undefined;
     // Adopting happens on a create: a "move" back to where state holds the config changes adoptId alone, which plans nothing.
     const entry = real.sim.state.get(this.slot);
@@ -421,7 +466,10 @@ class AdoptWithValue implements Command {
     const github = real.world.catalog.providers.github.id;
     const config = await real.world
       .operatorOf(connection)
-      .providerConfigs.create({ providerId: github, value: { base_url: "https://api.github.com", timeout_seconds: 5 } });
+      .providerConfigs.create({
+        providerId: github,
+        value: { base_url: "https://api.github.com", timeout_seconds: 5 },
+      });
     real.accountedFor.add(config.id);
     real.program[this.slot] = current
       ? { ...current, adoptId: config.id, providerId: github }
@@ -431,7 +479,12 @@ class AdoptWithValue implements Command {
       await real.sim.up(declarations(real.program));
       throw new Error(`up adopted ${config.id} with a declared value it cannot verify (the service holds another)`);
     } catch (error) {
-      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => isAbout(f, "value") && /adoptId/.test(f.reason))) throw error;
+      if (
+        !(error instanceof StepError) ||
+        error.op !== "check" ||
+        !error.failures.some((f) => isAbout(f, "value") && /adoptId/.test(f.reason))
+      )
+        throw error;
     } finally {
       if (current) real.program[this.slot] = current;
       else delete real.program[this.slot];
@@ -476,14 +529,18 @@ class Move implements Command {
       // Adopting happens on a create: only when the up replaces the object (a change of adoptId alone plans nothing).
       const entry = real.sim.state.get(this.slot);
       const replaces = !entry || connectionOf(entry.outputs) !== target;
-      const adopted = this.adopt && replaces ? await madeOutOfBand(real, this.slot, target, this.variant % 2 === 0, this.variant) : undefined;
+      const adopted =
+        this.adopt && replaces
+          ? await madeOutOfBand(real, this.slot, target, this.variant % 2 === 0, this.variant)
+          : undefined;
       const moved = adopted ?? (await movedArgs(real, this.slot, target));
       if (!moved) return;
       real.program[this.slot] = moved;
     }
     normalize(real.world.catalog, real.program);
   }
-  toString = () => `move ${this.slot} to the other connection${this.adopt ? ` adopting an object made there (${this.variant})` : ""}`;
+  toString = () =>
+    `move ${this.slot} to the other connection${this.adopt ? ` adopting an object made there (${this.variant})` : ""}`;
 }
 
 /**
@@ -501,16 +558,21 @@ async function movedArgs(real: Real, slot: Slot, target: Connection): Promise<Re
     case "ProviderConfig":
       // Adopted without settings (as generate writes it): the new config needs some (preview says so).
       if (args.value === undefined && args.providerConfigVaultId === undefined) {
-        Object.assign(args, configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }));
+        Object.assign(
+          args,
+          configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }),
+        );
       }
       break;
     case "Role":
       // A slug the new environment holds already (a role let go of there earlier, its twin) takes a new one.
-      if (!(await slugFree(real, slot, args.slug as string, target))) args.slug = `${slot.toLowerCase()}-${++real.slugGeneration}`;
+      if (!(await slugFree(real, slot, args.slug as string, target)))
+        args.slug = `${slot.toLowerCase()}-${++real.slugGeneration}`;
       break;
     case "IntegrationSetupSession":
       // The move creates a session, which sends the declared expiry: one that passed is renewed, as preview asks.
-      if (typeof args.expiresAt === "string" && Date.parse(args.expiresAt) <= Date.now() + 60_000) args.expiresAt = expiresAt(1);
+      if (typeof args.expiresAt === "string" && Date.parse(args.expiresAt) <= Date.now() + 60_000)
+        args.expiresAt = expiresAt(1);
       break;
   }
   setConnection(args, target);
@@ -552,9 +614,15 @@ export class MoveAdopted implements Command {
     real.program[this.slot] = moved;
     try {
       await real.sim.up(declarations(real.program));
-      throw new Error(`up accepted a move of adopted ${this.slot} (${String(args.adoptId)}) to another connection with adoptId kept`);
+      throw new Error(
+        `up accepted a move of adopted ${this.slot} (${String(args.adoptId)}) to another connection with adoptId kept`,
+      );
     } catch (error) {
-      if (!(error instanceof StepError) || error.op !== "check" || !error.failures.some((f) => f.property === "connection" && /adoptId/.test(f.reason)))
+      if (
+        !(error instanceof StepError) ||
+        error.op !== "check" ||
+        !error.failures.some((f) => f.property === "connection" && /adoptId/.test(f.reason))
+      )
         throw error;
     } finally {
       real.program[this.slot] = before;
@@ -567,7 +635,10 @@ export class MoveAdopted implements Command {
 // --- out of band -----------------------------------------------------------------------------------
 
 /** What an operator's rename of a config changes. */
-const CONFIG_RENAMED_BY_HAND = { name: "renamed by hand", toolFilters: { type: "tool_keys" as const, keys: ["by.hand"] } };
+const CONFIG_RENAMED_BY_HAND = {
+  name: "renamed by hand",
+  toolFilters: { type: "tool_keys" as const, keys: ["by.hand"] },
+};
 
 class OutOfBand implements Command {
   constructor(
@@ -588,15 +659,18 @@ class OutOfBand implements Command {
     // The operator acts on the environment the object lives in.
     const c = real.world.operatorOf(connectionOf(entry.outputs));
     const kind = KIND_OF[this.slot];
-    if (kind === "Callback" && this.action === "rename") await c.callbacks.update(entry.id, { name: "renamed by hand" });
+    if (kind === "Callback" && this.action === "rename")
+      await c.callbacks.update(entry.id, { name: "renamed by hand" });
     else if (kind === "Callback" && this.action === "delete") await c.callbacks.delete(entry.id);
     else if (kind === "Callback" && this.action === "archive") {
       // An adopted callback that gets archived cannot be managed again until adoptId goes (adopt refuses it).
       if (real.program[this.slot]?.adoptId) return;
       await real.world.control("POST", `/callbacks/${entry.id}/archive`, {});
     } else if (kind === "ProviderConfig" && this.action === "delete") await c.providerConfigs.delete(entry.id);
-    else if (kind === "ProviderConfig" && this.action === "rename") await c.providerConfigs.update(entry.id, CONFIG_RENAMED_BY_HAND);
-    else if (kind === "CallbackInstance" && this.action === "delete") await c.callbacks.instances.delete(String(entry.outputs.callbackId), entry.id);
+    else if (kind === "ProviderConfig" && this.action === "rename")
+      await c.providerConfigs.update(entry.id, CONFIG_RENAMED_BY_HAND);
+    else if (kind === "CallbackInstance" && this.action === "delete")
+      await c.callbacks.instances.delete(String(entry.outputs.callbackId), entry.id);
     else if (kind === "Role" && (this.action === "edit" || this.action === "rename")) {
       const role = await c.roles.retrieve(entry.id);
       await c.roles.update(entry.id, {
@@ -623,7 +697,8 @@ class OutOfBand implements Command {
     if (this.action === "delete" && args.adoptId === entry.id) delete args.adoptId;
     const madeAnew =
       this.action === "delete" ||
-      (this.action === "rename" && Object.keys(CONFIG_RENAMED_BY_HAND).some((field) => replaceOnChange(field, CONFIG_RENAMED_BY_HAND, args)));
+      (this.action === "rename" &&
+        Object.keys(CONFIG_RENAMED_BY_HAND).some((field) => replaceOnChange(field, CONFIG_RENAMED_BY_HAND, args)));
     if (
       madeAnew &&
       KIND_OF[this.slot] === "ProviderConfig" &&
@@ -631,7 +706,10 @@ class OutOfBand implements Command {
       args.value === undefined &&
       args.providerConfigVaultId === undefined
     ) {
-      Object.assign(args, configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }));
+      Object.assign(
+        args,
+        configArgs(real.world.catalog, CONFIG_SOURCES[0], { filters: 0, name: 0, description: 0, metadata: 0 }),
+      );
       normalize(real.world.catalog, real.program);
     }
   }
@@ -655,7 +733,9 @@ class SessionsExpire implements Command {
       const applied =
         inputs !== undefined &&
         connectionOf(inputs) === connectionOf(args) &&
-        Object.entries(SHAPES.IntegrationSetupSession.rules).every(([field, rule]) => sameValue(inputs[field], args[field], rule));
+        Object.entries(SHAPES.IntegrationSetupSession.rules).every(([field, rule]) =>
+          sameValue(inputs[field], args[field], rule),
+        );
       if (!applied || args.replaceWhenExpired) args.expiresAt = expiresAt(1);
     }
     real.dirty = true;
@@ -704,11 +784,49 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
     {
       weight: 2,
       arbitrary: fc
-        .tuple(slotOf("IntegrationSetupSession"), variant, variant, variant, variant, variant, variant, fc.boolean(), variant, variant, connection)
+        .tuple(
+          slotOf("IntegrationSetupSession"),
+          variant,
+          variant,
+          variant,
+          variant,
+          variant,
+          variant,
+          fc.boolean(),
+          variant,
+          variant,
+          connection,
+        )
         // A tuple, as every command's: the sequences a seed gives stay those it gave (docs/model-testing.md names seeds).
         .map(
-          ([s, integration, name, description, metadata, configuration, redirect, replaceWhenExpired, expiry, identity, on]) =>
-            new DeclareSession(s, { integration, name, description, metadata, configuration, redirect, replaceWhenExpired, expiry, identity }, on),
+          ([
+            s,
+            integration,
+            name,
+            description,
+            metadata,
+            configuration,
+            redirect,
+            replaceWhenExpired,
+            expiry,
+            identity,
+            on,
+          ]) =>
+            new DeclareSession(
+              s,
+              {
+                integration,
+                name,
+                description,
+                metadata,
+                configuration,
+                redirect,
+                replaceWhenExpired,
+                expiry,
+                identity,
+              },
+              on,
+            ),
         ),
     },
     { weight: 1, arbitrary: fc.constantFrom(...slotsOfAll()).map((s) => new Remove(s)) },
@@ -725,13 +843,24 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
         .tuple(fc.constantFrom(...slotsOfAll()), fc.boolean(), variant)
         .map(([s, adopt, v]) => new Move(s, adopt && ["Callback", "ProviderConfig", "Role"].includes(KIND_OF[s]), v)),
     },
-    { weight: options.realEngine ? 0 : 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB").map((s) => new MoveAdopted(s)) },
-    { weight: 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB").map((s) => new DropAdoptId(s)) },
-    // The refusals are asserted on the provider's check failures, which the simulation sees whole.
-    { weight: options.realEngine ? 0 : 1, arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB").map((s) => new ChangeAdoptedReplaceOnly(s)) },
     {
       weight: options.realEngine ? 0 : 1,
-      arbitrary: fc.tuple(fc.constantFrom<Slot>("pcA", "pcB"), fc.boolean()).map(([s, move]) => new AdoptWithValue(s, move)),
+      arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB").map((s) => new MoveAdopted(s)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB", "roleA", "roleB").map((s) => new DropAdoptId(s)),
+    },
+    // The refusals are asserted on the provider's check failures, which the simulation sees whole.
+    {
+      weight: options.realEngine ? 0 : 1,
+      arbitrary: fc.constantFrom<Slot>("cbA", "cbB", "pcA", "pcB").map((s) => new ChangeAdoptedReplaceOnly(s)),
+    },
+    {
+      weight: options.realEngine ? 0 : 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom<Slot>("pcA", "pcB"), fc.boolean())
+        .map(([s, move]) => new AdoptWithValue(s, move)),
     },
     {
       weight: 2,
@@ -760,12 +889,21 @@ export function commandArbitraries(options: { faults: boolean; realEngine?: bool
     });
     weighted.push(
       { weight: 2, arbitrary: plan.map((p) => new FaultyUp(p)) },
-      { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...slotsOfAll()), plan).map(([s, p]) => new MoveThroughFaults(s, p)) },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(fc.constantFrom(...slotsOfAll()), plan).map(([s, p]) => new MoveThroughFaults(s, p)),
+      },
     );
   }
   // From here weights count in quarters: a slow create waits out the create the service holds (0.4 s),
   // so it comes a quarter as often as the rarest command above (oneObjectCommands).
-  return [fc.oneof(...weighted.map((w) => ({ ...w, weight: 4 * w.weight })), ...oneObjectCommands(options), ...realWorldCommands(options))];
+  return [
+    fc.oneof(
+      ...weighted.map((w) => ({ ...w, weight: 4 * w.weight })),
+      ...oneObjectCommands(options),
+      ...realWorldCommands(options),
+    ),
+  ];
 }
 
 function slotsOfAll(): Slot[] {
@@ -779,7 +917,8 @@ function slotsOfAll(): Slot[] {
 export async function finish(real: Real): Promise<void> {
   await upAndCheck(real, true);
   await real.sim.destroy();
-  if (real.sim.state.size > 0 || real.sim.pendingDeletes.length > 0) throw new Error(`destroy left ${real.sim.state.size} resources in state`);
+  if (real.sim.state.size > 0 || real.sim.pendingDeletes.length > 0)
+    throw new Error(`destroy left ${real.sim.state.size} resources in state`);
   await othersUntouched(real.world, real.sim, [], real.watched);
   real.program = {};
   await serviceMatchesProgram(real.world, real.sim, []);

@@ -47,22 +47,30 @@ export class KeyMovedToOtherEnvironment implements Command {
           (error: unknown) => error,
         );
         if (!(refused instanceof StepError) || !REFUSED.test(refused.message)) {
-          fail(`${what} with the ${key} connection's key moved to another environment was not refused as a move: ${String(refused)}`);
+          fail(
+            `${what} with the ${key} connection's key moved to another environment was not refused as a move: ${String(refused)}`,
+          );
         }
-        if (refused.message.length > 300 + refused.resource.length + 20) fail(`the refusal runs to ${refused.message.length} characters: ${refused.message}`);
+        if (refused.message.length > 300 + refused.resource.length + 20)
+          fail(`the refusal runs to ${refused.message.length} characters: ${refused.message}`);
       }
       const written = await real.world.writesCounted();
-      if (Object.keys(written).length > 0) fail(`runs refused for a key moved to another environment wrote: ${JSON.stringify(written)}`);
+      if (Object.keys(written).length > 0)
+        fail(`runs refused for a key moved to another environment wrote: ${JSON.stringify(written)}`);
     } finally {
       real.world.reach[key] = home;
     }
-    for (const [name, id] of before) if (real.sim.state.get(name)?.id !== id) fail(`a refused run dropped or replaced ${name} (${id})`);
-    for (const entry of moved) if (!(await stillLive(real.world, entry))) fail(`${entry.name} (${entry.id}) is gone after runs refused for a moved key`);
+    for (const [name, id] of before)
+      if (real.sim.state.get(name)?.id !== id) fail(`a refused run dropped or replaced ${name} (${id})`);
+    for (const entry of moved)
+      if (!(await stillLive(real.world, entry)))
+        fail(`${entry.name} (${entry.id}) is gone after runs refused for a moved key`);
     await real.world.resetRequestCounts();
     await upAndCheck(real, false);
     const written = await real.world.writesCounted();
     if (Object.keys(written).length > 0) fail(`the up with the key set back wrote: ${JSON.stringify(written)}`);
     worldEventCounts.keysMovedRefused++;
   }
-  toString = () => `move the ${this.connection ?? "default"} connection's key to the other environment (every run refused), then set it back`;
+  toString = () =>
+    `move the ${this.connection ?? "default"} connection's key to the other environment (every run refused), then set it back`;
 }

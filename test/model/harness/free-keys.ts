@@ -34,7 +34,9 @@ export async function integrationProviderFree(
     }
   }
   const own = real.sim.state.get(slot)?.id;
-  const active = await real.world.operatorOf(connection).callbacks.list({ integrationProviderId: id, status: "active", limit: 100 });
+  const active = await real.world
+    .operatorOf(connection)
+    .callbacks.list({ integrationProviderId: id, status: "active", limit: 100 });
   return active.items.every((cb) => cb.id === own);
 }
 
@@ -62,9 +64,14 @@ export async function slugFree(real: Real, slot: Slot, slug: string, connection:
 export function keyDeclaredElsewhere(real: Real, slot: Slot, args: Record<string, unknown>): boolean {
   const fields = SHAPES[KIND_OF[slot]].naturalKey ?? [];
   if (fields.length === 0) return false;
-  const keyOf = (a: Record<string, unknown>) => JSON.stringify([connectionOf(a) ?? null, ...fields.map((field) => a[field] ?? null)]);
+  const keyOf = (a: Record<string, unknown>) =>
+    JSON.stringify([connectionOf(a) ?? null, ...fields.map((field) => a[field] ?? null)]);
   return SLOTS.some(
-    (other) => other !== slot && KIND_OF[other] === KIND_OF[slot] && real.program[other] !== undefined && keyOf(real.program[other]!) === keyOf(args),
+    (other) =>
+      other !== slot &&
+      KIND_OF[other] === KIND_OF[slot] &&
+      real.program[other] !== undefined &&
+      keyOf(real.program[other]!) === keyOf(args),
   );
 }
 
@@ -76,7 +83,13 @@ export function keyDeclaredElsewhere(real: Real, slot: Slot, args: Record<string
  * it the slot's own (found by the 20,000-sequence run: an instance given the key of one removed in the
  * same change).
  */
-export async function instanceKeyFree(real: Real, slot: Slot, callback: Slot, config: Slot, auth: string | undefined): Promise<boolean> {
+export async function instanceKeyFree(
+  real: Real,
+  slot: Slot,
+  callback: Slot,
+  config: Slot,
+  auth: string | undefined,
+): Promise<boolean> {
   const other = slotsOf("CallbackInstance").find((s) => s !== slot)!;
   const declared = real.program[other];
   if (declared) {
@@ -86,8 +99,12 @@ export async function instanceKeyFree(real: Real, slot: Slot, callback: Slot, co
   const [cbEntry, pcEntry] = [real.sim.state.get(callback), real.sim.state.get(config)];
   if (!cbEntry || !pcEntry) return true;
   const own = real.sim.state.get(slot)?.id;
-  const attached = await real.world.operatorOf(connectionOf(cbEntry.outputs)).callbacks.instances.list(cbEntry.id, { status: "attached", limit: 100 });
-  return !attached.items.some((i) => i.id !== own && i.config?.id === pcEntry.id && (i.authConfig?.id ?? undefined) === auth);
+  const attached = await real.world
+    .operatorOf(connectionOf(cbEntry.outputs))
+    .callbacks.instances.list(cbEntry.id, { status: "attached", limit: 100 });
+  return !attached.items.some(
+    (i) => i.id !== own && i.config?.id === pcEntry.id && (i.authConfig?.id ?? undefined) === auth,
+  );
 }
 
 /** An instance key no instance holds: a callback and config slot of this stack, applied, and an auth config. */
@@ -118,11 +135,30 @@ export async function freeInstanceKey(real: Real, slot: Slot, variant: number): 
       if (!providerId || providerId !== providerOf(catalog, real.program, config)) continue;
       const provider = Object.values(catalog.providers).find((p) => p.id === providerId)!;
       const providerAuthConfigId = pick([undefined, ...provider.authConfigs], variant);
-      if (taken?.callback === callback && taken.config === config && real.program[other]!.providerAuthConfigId === providerAuthConfigId) continue;
+      if (
+        taken?.callback === callback &&
+        taken.config === config &&
+        real.program[other]!.providerAuthConfigId === providerAuthConfigId
+      )
+        continue;
       const connection = connectionOf(cbArgs);
-      const attached = await real.world.operatorOf(connection).callbacks.instances.list(cbEntry.id, { status: "attached", limit: 100 });
-      if (attached.items.some((i) => i.config?.id === pcEntry.id && (i.authConfig?.id ?? undefined) === providerAuthConfigId)) continue;
-      return { callback, config, callbackId: cbEntry.id, providerConfigId: pcEntry.id, providerAuthConfigId, connection };
+      const attached = await real.world
+        .operatorOf(connection)
+        .callbacks.instances.list(cbEntry.id, { status: "attached", limit: 100 });
+      if (
+        attached.items.some(
+          (i) => i.config?.id === pcEntry.id && (i.authConfig?.id ?? undefined) === providerAuthConfigId,
+        )
+      )
+        continue;
+      return {
+        callback,
+        config,
+        callbackId: cbEntry.id,
+        providerConfigId: pcEntry.id,
+        providerAuthConfigId,
+        connection,
+      };
     }
   }
   return undefined;

@@ -12,7 +12,18 @@
 //     expire.
 // Before issue 51 a callback or config was deleted and made anew.
 import fc from "fast-check";
-import { CONFIG_SOURCES, KIND_OF, NAMES, configArgs, declarations, pick, ref, setConnection, slotsOf, type Slot } from "./program";
+import {
+  CONFIG_SOURCES,
+  KIND_OF,
+  NAMES,
+  configArgs,
+  declarations,
+  pick,
+  ref,
+  setConnection,
+  slotsOf,
+  type Slot,
+} from "./program";
 import { freeInstanceKey, integrationProviderFree } from "./free-keys";
 import { InvariantViolation, nothingWritten, refusedAs, resolved, stillLive } from "./invariants";
 import { SESSION_LEFT_BESIDE, claimWithAdoptId, MARKED_KINDS, markedObjects } from "./loose";
@@ -62,9 +73,14 @@ const HOLD_MS = 30;
  * after a failed run, what its unfinished create made.
  */
 export async function unmanaged(real: Real, kind: ResourceKind, environment: EnvironmentName): Promise<string[]> {
-  const held = new Set(stacksOf(real).flatMap((sim) => [...sim.state.values(), ...sim.pendingDeletes].map((entry) => entry.id)));
+  const held = new Set(
+    stacksOf(real).flatMap((sim) => [...sim.state.values(), ...sim.pendingDeletes].map((entry) => entry.id)),
+  );
   const known = (id: string) =>
-    held.has(id) || real.accountedFor.has(id) || stacksOf(real).some((sim) => sim.released.has(id)) || real.world.catalog.seededConfigs.has(id);
+    held.has(id) ||
+    real.accountedFor.has(id) ||
+    stacksOf(real).some((sim) => sim.released.has(id)) ||
+    real.world.catalog.seededConfigs.has(id);
   const c = real.world.operatorIn(environment);
   let ids: string[];
   switch (kind) {
@@ -85,7 +101,9 @@ export async function unmanaged(real: Real, kind: ResourceKind, environment: Env
       for (const cb of (await c.callbacks.list({ status: "active", limit: 100 })).items) {
         const instances = await c.callbacks.instances.list(cb.id, { status: "attached", limit: 100 });
         // Instances the service registers by itself attach to the fixtures' configs.
-        ids.push(...instances.items.filter((i) => !real.world.catalog.seededConfigs.has(i.config?.id ?? "")).map((i) => i.id));
+        ids.push(
+          ...instances.items.filter((i) => !real.world.catalog.seededConfigs.has(i.config?.id ?? "")).map((i) => i.id),
+        );
       }
       break;
   }
@@ -105,23 +123,33 @@ export async function upAfterUnfinishedCreate(real: Real, slot: Slot, made: stri
   if (!fresh) {
     await upAndCheck(real, false);
     if (real.sim.state.get(slot)?.id !== made)
-      fail(`the resumed create of ${slot} did not take over ${made}, which it made (it holds ${real.sim.state.get(slot)?.id})`);
+      fail(
+        `the resumed create of ${slot} did not take over ${made}, which it made (it holds ${real.sim.state.get(slot)?.id})`,
+      );
     worldEventCounts.resumedOnSameMachine++;
     return;
   }
   if (kind === "IntegrationSetupSession") {
-    if (!warningsCaptured()) throw new Error("model bug: a session's create on a fresh runner is checked by the provider's warnings (captureWarnings)");
+    if (!warningsCaptured())
+      throw new Error(
+        "model bug: a session's create on a fresh runner is checked by the provider's warnings (captureWarnings)",
+      );
     // Accounted for before the up that must leave it: it stays pending, beside the new one, until it expires.
     real.accountedFor.add(made);
     const mark = warningMark();
     await upAndCheck(real, false);
-    if (real.sim.state.get(slot)?.id === made) fail(`on a fresh runner, ${slot} took ${made} over with nothing on this machine to prove its create unfinished`);
+    if (real.sim.state.get(slot)?.id === made)
+      fail(`on a fresh runner, ${slot} took ${made} over with nothing on this machine to prove its create unfinished`);
     if (await gone()) fail(`on a fresh runner, ${made} was removed`);
     // The run names one session with the marker it met (the first it found: this one, or another a stack let go of).
     const marked = await markedObjects(real.world);
-    const met = [...marked.values()].filter((o) => o.marker === marked.get(made)?.marker && o.id !== real.sim.state.get(slot)?.id).map((o) => o.id);
+    const met = [...marked.values()]
+      .filter((o) => o.marker === marked.get(made)?.marker && o.id !== real.sim.state.get(slot)?.id)
+      .map((o) => o.id);
     if (!met.some((id) => warningsSince(mark).some((warning) => warning.includes(`${id}: ${SESSION_LEFT_BESIDE}`))))
-      fail(`on a fresh runner, ${slot} made a session beside ${made} without a word: ${JSON.stringify(warningsSince(mark))}`);
+      fail(
+        `on a fresh runner, ${slot} made a session beside ${made} without a word: ${JSON.stringify(warningsSince(mark))}`,
+      );
     worldEventCounts.freshRunnerNotTakenOver++;
     return;
   }
@@ -132,7 +160,9 @@ export async function upAfterUnfinishedCreate(real: Real, slot: Slot, made: stri
   );
   if (refused === undefined) {
     const holds = real.sim.state.get(slot)?.id;
-    fail(`on a fresh runner, ${slot} ${holds === made ? `took ${made} over` : `made ${holds} beside ${made}`} with nothing to prove ${made} its own`);
+    fail(
+      `on a fresh runner, ${slot} ${holds === made ? `took ${made} over` : `made ${holds} beside ${made}`} with nothing to prove ${made} its own`,
+    );
   }
   const form = MARKED_KINDS.includes(kind) ? "notHeld" : "unproven";
   refusedAs(refused, form, [made], kind);
@@ -143,7 +173,8 @@ export async function upAfterUnfinishedCreate(real: Real, slot: Slot, made: stri
   // The claim the refusal names.
   await claimWithAdoptId(real, slot, made);
   await upAndCheck(real, false);
-  if (real.sim.state.get(slot)?.id !== made) fail(`${slot} declared with adoptId: "${made}" holds ${real.sim.state.get(slot)?.id}`);
+  if (real.sim.state.get(slot)?.id !== made)
+    fail(`${slot} declared with adoptId: "${made}" holds ${real.sim.state.get(slot)?.id}`);
   // Removed whenever the user likes (docs/adoption.md).
   delete real.program[slot]!.adoptId;
   worldEventCounts.freshRunnerNotTakenOver++;
@@ -168,14 +199,20 @@ export class UnfinishedCreateThenUp implements Command {
     const environment = real.world.environmentOf(connectionOf(declaration));
     const program = declarations(real.program);
     const failed = await real.world.upLosingTheCreate(() => real.sim.up(program), CREATE_PATH[this.kind], HOLD_MS);
-    if (!(failed instanceof StepError && failed.op === "create" && failed.resource === slot && /looking for it failed too/.test(failed.message))) {
+    if (!(
+      failed instanceof StepError &&
+      failed.op === "create" &&
+      failed.resource === slot &&
+      /looking for it failed too/.test(failed.message)
+    )) {
       // The lookup's fault came too late (a loaded machine): the run found its object. Nothing to test.
       if (failed !== undefined && !(failed instanceof StepError)) throw failed;
       return upAndCheck(real, false);
     }
     real.log.push(`  (failed as the faults allow: ${failed.message.slice(0, 200)})`);
     const made = await unmanaged(real, this.kind, environment);
-    if (made.length !== 1) fail(`a create that committed and failed left ${made.length} unmanaged ${this.kind} objects: ${made.join(", ")}`);
+    if (made.length !== 1)
+      fail(`a create that committed and failed left ${made.length} unmanaged ${this.kind} objects: ${made.join(", ")}`);
     await upAfterUnfinishedCreate(real, slot, made[0], this.fresh);
   }
 
@@ -188,7 +225,12 @@ export class UnfinishedCreateThenUp implements Command {
  * the program applied first (so that its create is the only one of the next up). Returns the slot, or
  * undefined when there is none free.
  */
-export async function declareNew(real: Real, kind: ResourceKind, variant: number, connection: Connection): Promise<Slot | undefined> {
+export async function declareNew(
+  real: Real,
+  kind: ResourceKind,
+  variant: number,
+  connection: Connection,
+): Promise<Slot | undefined> {
   const slot = slotsOf(kind).find((s) => real.program[s] === undefined && !real.sim.state.has(s));
   if (!slot) return undefined;
   await upAndCheck(real, false);
@@ -197,11 +239,16 @@ export async function declareNew(real: Real, kind: ResourceKind, variant: number
   let args: Record<string, unknown>;
   switch (kind) {
     case "Role":
-      args = { name: pick(NAMES, v) ?? "Role", slug: `${slot.toLowerCase()}-${++real.slugGeneration}`, permissions: ["thread_read"] };
+      args = {
+        name: pick(NAMES, v) ?? "Role",
+        slug: `${slot.toLowerCase()}-${++real.slugGeneration}`,
+        permissions: ["thread_read"],
+      };
       break;
     case "Callback": {
       const free = [];
-      for (const p of catalog.integrationProviders) if (await integrationProviderFree(real, slot, p.id, connection)) free.push(p.id);
+      for (const p of catalog.integrationProviders)
+        if (await integrationProviderFree(real, slot, p.id, connection)) free.push(p.id);
       if (free.length === 0) return undefined;
       args = { integrationProviderId: pick(free, v), name: pick(NAMES, v) };
       break;
@@ -215,7 +262,11 @@ export async function declareNew(real: Real, kind: ResourceKind, variant: number
     case "CallbackInstance": {
       const key = await freeInstanceKey(real, slot, v);
       if (!key) return undefined;
-      args = { callbackId: ref(key.callback), providerConfigId: ref(key.config), providerAuthConfigId: key.providerAuthConfigId };
+      args = {
+        callbackId: ref(key.callback),
+        providerConfigId: ref(key.config),
+        providerAuthConfigId: key.providerAuthConfigId,
+      };
       connection = key.connection;
       break;
     }

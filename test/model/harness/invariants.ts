@@ -44,7 +44,8 @@ async function liveIn(
   inputs: Record<string, unknown>,
 ): Promise<(LiveObject & { status?: unknown }) | undefined> {
   const c = world.operatorIn(environment);
-  const orUndefined = <T>(p: Promise<T>) => p.catch((error: { status?: number }) => (error?.status === 404 ? undefined : Promise.reject(error)));
+  const orUndefined = <T>(p: Promise<T>) =>
+    p.catch((error: { status?: number }) => (error?.status === 404 ? undefined : Promise.reject(error)));
   switch (kind) {
     case "Callback":
       return orUndefined(c.callbacks.retrieve(id));
@@ -62,7 +63,8 @@ async function liveIn(
 /** A declaration's args with references resolved to the ids state holds. */
 export function resolved(sim: Deployer, decl: Declaration): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(decl.args)) args[key] = isRef(value) ? sim.state.get(value.$ref)?.id : value;
+  for (const [key, value] of Object.entries(decl.args))
+    args[key] = isRef(value) ? sim.state.get(value.$ref)?.id : value;
   return args;
 }
 
@@ -89,25 +91,33 @@ export async function serviceMatchesProgram(
     ] as const) {
       // Recorded only when named: a resource on the default connection reads as before connections existed.
       if (recorded.connection !== connection) {
-        fail(`${decl.name}: state's ${side} record connection ${JSON.stringify(recorded.connection)}, the program declares ${JSON.stringify(connection)}`);
+        fail(
+          `${decl.name}: state's ${side} record connection ${JSON.stringify(recorded.connection)}, the program declares ${JSON.stringify(connection)}`,
+        );
       }
     }
     const record =
       (await live(world, connection, decl.kind, entry.id, entry.outputs)) ??
       fail(`${decl.name} (${entry.id}) is in state but gone from the ${world.environmentOf(connection)} environment`);
-    if (binding.isGone?.(record)) fail(`${decl.name} (${entry.id}) is in state but ${String(record.status)} in the service`);
+    if (binding.isGone?.(record))
+      fail(`${decl.name} (${entry.id}) is in state but ${String(record.status)} in the service`);
     const outputs = binding.toOutputs(record, args);
     for (const [field, rule] of Object.entries(binding.shape.rules)) {
       if (rule.writeOnly) continue;
       const declared = args[field];
       if (!(declared === undefined && rule.serverDefault) && !sameValue(outputs[field], declared, rule)) {
-        fail(`${decl.name}.${field}: the service holds ${JSON.stringify(outputs[field])}, the program declares ${JSON.stringify(declared)}`);
+        fail(
+          `${decl.name}.${field}: the service holds ${JSON.stringify(outputs[field])}, the program declares ${JSON.stringify(declared)}`,
+        );
       }
       if (!sameValue(outputs[field], entry.outputs[field], rule)) {
-        fail(`${decl.name}.${field}: the service holds ${JSON.stringify(outputs[field])}, state says ${JSON.stringify(entry.outputs[field])}`);
+        fail(
+          `${decl.name}.${field}: the service holds ${JSON.stringify(outputs[field])}, state says ${JSON.stringify(entry.outputs[field])}`,
+        );
       }
     }
-    if (decl.kind === "ProviderConfig") await configHoldsDeclaredValue(world, decl.name, entry.id, args, entry.outputs, keptSettings.get(entry.id));
+    if (decl.kind === "ProviderConfig")
+      await configHoldsDeclaredValue(world, decl.name, entry.id, args, entry.outputs, keptSettings.get(entry.id));
   }
 }
 
@@ -125,7 +135,10 @@ async function configHoldsDeclaredValue(
   const vaultId = args.providerConfigVaultId as string | undefined;
   // Claimed without its value (a vault may still be declared): it holds what it held then.
   if (declared === undefined && kept !== undefined) {
-    if (!sameValue(held, kept)) fail(`${name} (${id}): the service holds settings ${JSON.stringify(held)}, it held ${JSON.stringify(kept)} when claimed`);
+    if (!sameValue(held, kept))
+      fail(
+        `${name} (${id}): the service holds settings ${JSON.stringify(held)}, it held ${JSON.stringify(kept)} when claimed`,
+      );
     return;
   }
   // Adopted as it is (or adoptId removed since): no settings are declared, the config keeps its own.
@@ -134,15 +147,21 @@ async function configHoldsDeclaredValue(
     .flatMap((p) => p.vaultValues)
     .find((v) => v.id === vaultId);
   const expected = { ...(vault?.values ?? {}), ...(declared ?? {}) };
-  if (!sameValue(held, expected)) fail(`${name} (${id}): the service holds settings ${JSON.stringify(held)}, the program declares ${JSON.stringify(expected)}`);
+  if (!sameValue(held, expected))
+    fail(
+      `${name} (${id}): the service holds settings ${JSON.stringify(held)}, the program declares ${JSON.stringify(expected)}`,
+    );
   if (!sameValue(outputs.value, declared))
-    fail(`${name} (${id}): state records value ${JSON.stringify(outputs.value)}, the program declares ${JSON.stringify(declared)}`);
+    fail(
+      `${name} (${id}): state records value ${JSON.stringify(outputs.value)}, the program declares ${JSON.stringify(declared)}`,
+    );
 }
 
 /** 3: `preview --refresh --expect-no-changes`. */
 export async function refreshPlansNothing(sim: Deployer, program: Declaration[]): Promise<void> {
   const changes = await sim.planAfterRefresh(program);
-  if (changes.length > 0) fail(`a refresh right after up plans changes: ${changes.map((c) => `${c.op} ${c.name}: ${c.detail}`).join(" | ")}`);
+  if (changes.length > 0)
+    fail(`a refresh right after up plans changes: ${changes.map((c) => `${c.op} ${c.name}: ${c.detail}`).join(" | ")}`);
 }
 
 /**
@@ -151,7 +170,11 @@ export async function refreshPlansNothing(sim: Deployer, program: Declaration[])
  * pending session is unaccounted for (objects made out of band, fixtures, and roles and sessions the
  * API cannot delete are accounted for).
  */
-export async function noDuplicateNoOrphan(world: World, stacks: Deployer | readonly Deployer[], accountedFor: Set<string>): Promise<void> {
+export async function noDuplicateNoOrphan(
+  world: World,
+  stacks: Deployer | readonly Deployer[],
+  accountedFor: Set<string>,
+): Promise<void> {
   const sims = Array.isArray(stacks) ? (stacks as readonly Deployer[]) : [stacks as Deployer];
   const ids = sims.flatMap((sim) => [...sim.state.values()].map((entry) => entry.id));
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
@@ -160,7 +183,12 @@ export async function noDuplicateNoOrphan(world: World, stacks: Deployer | reado
 }
 
 /** 4 in one environment: what it holds is managed by a resource whose connection reaches it, or accounted for. */
-async function noOrphanIn(world: World, sims: readonly Deployer[], accountedFor: Set<string>, environment: EnvironmentName): Promise<void> {
+async function noOrphanIn(
+  world: World,
+  sims: readonly Deployer[],
+  accountedFor: Set<string>,
+  environment: EnvironmentName,
+): Promise<void> {
   // An object is managed where state says it lives: one that state records under a connection reaching another environment is an orphan here.
   const managed = new Set(
     sims.flatMap((sim) =>
@@ -170,16 +198,19 @@ async function noOrphanIn(world: World, sims: readonly Deployer[], accountedFor:
     ),
   );
   const released = (id: string) => sims.some((sim) => sim.released.has(id));
-  const known = (id: string) => managed.has(id) || accountedFor.has(id) || released(id) || world.catalog.seededConfigs.has(id);
+  const known = (id: string) =>
+    managed.has(id) || accountedFor.has(id) || released(id) || world.catalog.seededConfigs.has(id);
   const c = world.operatorIn(environment);
   const orphans: string[] = [];
   const callbacks = await c.callbacks.list({ status: "active", limit: 100 });
   for (const cb of callbacks.items) {
-    if (!known(cb.id)) orphans.push(`callback ${cb.id} ${JSON.stringify(withoutMarker(cb.metadata))}${markerNote(cb.metadata)}`);
+    if (!known(cb.id))
+      orphans.push(`callback ${cb.id} ${JSON.stringify(withoutMarker(cb.metadata))}${markerNote(cb.metadata)}`);
     const instances = await c.callbacks.instances.list(cb.id, { status: "attached", limit: 100 });
     // Instances the service registers by itself attach to the fixtures' configs.
     for (const instance of instances.items) {
-      if (!known(instance.id) && !world.catalog.seededConfigs.has(instance.config?.id ?? "")) orphans.push(`callback instance ${instance.id} of ${cb.id}`);
+      if (!known(instance.id) && !world.catalog.seededConfigs.has(instance.config?.id ?? ""))
+        orphans.push(`callback instance ${instance.id} of ${cb.id}`);
     }
   }
   for (const config of (await c.providerConfigs.list({ status: "active", limit: 100 })).items) {
@@ -189,9 +220,11 @@ async function noOrphanIn(world: World, sims: readonly Deployer[], accountedFor:
     if (!role.isDefault && !known(role.id)) orphans.push(`role ${role.id} (${role.slug})`);
   }
   for (const session of (await c.integrationSetupSessions.list({ limit: 100 })).items) {
-    if (!known(session.id)) orphans.push(`setup session ${session.id} (${session.status})${markerNote(session.metadata)}`);
+    if (!known(session.id))
+      orphans.push(`setup session ${session.id} (${session.status})${markerNote(session.metadata)}`);
   }
-  if (orphans.length > 0) fail(`objects no resource manages (orphans) in the ${environment} environment: ${orphans.join("; ")}`);
+  if (orphans.length > 0)
+    fail(`objects no resource manages (orphans) in the ${environment} environment: ${orphans.join("; ")}`);
 }
 
 function markerNote(metadata: unknown): string {
@@ -229,7 +262,11 @@ export interface ForeignObject {
  * among it) but what the service changes by itself (an instance's trigger polls); undefined once gone
  * (deleted, detached, archived).
  */
-export async function snapshotOf(world: World, object: Pick<ForeignObject, "kind" | "environment" | "callbackId">, id: string): Promise<string | undefined> {
+export async function snapshotOf(
+  world: World,
+  object: Pick<ForeignObject, "kind" | "environment" | "callbackId">,
+  id: string,
+): Promise<string | undefined> {
   const record = await liveIn(world, object.environment, object.kind, id, { callbackId: object.callbackId });
   if (!record || BINDINGS[object.kind].isGone?.(record)) return undefined;
   const { triggers: _triggers, ...kept } = record as unknown as Record<string, unknown>;
@@ -241,7 +278,12 @@ export async function snapshotOf(world: World, object: Pick<ForeignObject, "kind
  * it: not changed, detached, deleted, nor taken into this stack's state, unless the run's program
  * named it with adoptId (the user claimed it; it is then this stack's, and no longer watched).
  */
-export async function othersUntouched(world: World, sim: Deployer, program: readonly Declaration[], watched: Map<string, ForeignObject>): Promise<void> {
+export async function othersUntouched(
+  world: World,
+  sim: Deployer,
+  program: readonly Declaration[],
+  watched: Map<string, ForeignObject>,
+): Promise<void> {
   const named = new Set(program.map((decl) => decl.args.adoptId).filter((id): id is string => typeof id === "string"));
   const held = new Map([...sim.state.values(), ...sim.pendingDeletes].map((entry) => [entry.id, entry.name]));
   for (const [id, object] of watched) {
@@ -252,7 +294,9 @@ export async function othersUntouched(world: World, sim: Deployer, program: read
       continue;
     }
     if (held.has(id))
-      fail(`${object.owner} ${object.kind} ${id} was taken over by ${held.get(id)} of the stack that ran, whose program does not name it with adoptId`);
+      fail(
+        `${object.owner} ${object.kind} ${id} was taken over by ${held.get(id)} of the stack that ran, whose program does not name it with adoptId`,
+      );
     const now = await snapshotOf(world, object, id);
     if (now !== object.snapshot) {
       fail(
@@ -268,13 +312,15 @@ export async function othersUntouched(world: World, sim: Deployer, program: read
  * planner.ts keepingSecrets), saying `says`.
  */
 export function isAboutValue(error: unknown, says: RegExp): boolean {
-  if (error instanceof StepError) return error.op === "check" && error.failures.some((f) => isAbout(f, "value") && says.test(f.reason));
+  if (error instanceof StepError)
+    return error.op === "check" && error.failures.some((f) => isAbout(f, "value") && says.test(f.reason));
   return /value/.test(refusalText(error)) && says.test(refusalText(error));
 }
 
 /** The text a refused run shows the user: the failed step's message and check failures, or the engine's output. */
 export function refusalText(error: unknown): string {
-  if (error instanceof StepError) return [error.message, ...error.failures.map((f) => `${f.property}: ${f.reason}`)].join("\n");
+  if (error instanceof StepError)
+    return [error.message, ...error.failures.map((f) => `${f.property}: ${f.reason}`)].join("\n");
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -304,11 +350,14 @@ export function refusalNamesFix(error: unknown, id: string, otherFixes: readonly
   const text = refusalText(error);
   if (!text.includes(id)) fail(`a refused run does not name ${id}, the object in the way: ${text}`);
   const imports = new RegExp(`pulumi import tcs:index:\\w+ \\S+ (\\w+/)?${id}\\b`);
-  if (!text.includes(`adoptId: "${id}"`) && !imports.test(text)) fail(`a refused run does not name the claim, adoptId: "${id}" or pulumi import: ${text}`);
-  for (const fix of otherFixes) if (!fix.test(text)) fail(`a refused run does not name the fix ${String(fix)}: ${text}`);
+  if (!text.includes(`adoptId: "${id}"`) && !imports.test(text))
+    fail(`a refused run does not name the claim, adoptId: "${id}" or pulumi import: ${text}`);
+  for (const fix of otherFixes)
+    if (!fix.test(text)) fail(`a refused run does not name the fix ${String(fix)}: ${text}`);
   if (error instanceof StepError && error.op !== "check") {
     const said = providerMessage(error);
-    if (said.length > REFUSAL_MAX_CHARS) fail(`a refusal says ${said.length} characters, more than ${REFUSAL_MAX_CHARS}: ${said}`);
+    if (said.length > REFUSAL_MAX_CHARS)
+      fail(`a refusal says ${said.length} characters, more than ${REFUSAL_MAX_CHARS}: ${said}`);
   }
 }
 
@@ -339,11 +388,19 @@ export const replaceFix = (kind: ResourceKind): string => (kind === "Role" ? "ch
  * 7, for a create refused over an object it cannot prove this stack's: the refusal is of the `form`
  * given, names one of `ids` with adoptId and `up --replace`'s fix, and points to the docs. Returns the id named.
  */
-export function refusedAs(error: unknown, form: RefusalForm | readonly RefusalForm[], ids: readonly string[], kind: ResourceKind): string {
+export function refusedAs(
+  error: unknown,
+  form: RefusalForm | readonly RefusalForm[],
+  ids: readonly string[],
+  kind: ResourceKind,
+): string {
   const text = refusalText(error);
   const forms = typeof form === "string" ? [form] : form;
   const id = ids.find((candidate) => forms.some((f) => text.includes(REFUSALS[f](candidate))));
-  if (id === undefined) fail(`a run was refused, but not as "${forms.map((f) => REFUSALS[f]("<id>")).join('" or "')}" for ${ids.join(" or ")}: ${text}`);
+  if (id === undefined)
+    fail(
+      `a run was refused, but not as "${forms.map((f) => REFUSALS[f]("<id>")).join('" or "')}" for ${ids.join(" or ")}: ${text}`,
+    );
   refusalNamesFix(error, id, [new RegExp(`up --replace: ${replaceFix(kind)}`), /See docs\/adoption\.md#not-in-state/]);
   return id;
 }

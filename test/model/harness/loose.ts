@@ -29,7 +29,8 @@ function fail(message: string): never {
 }
 
 /** What a create says of a session carrying its marker that no state holds, when it makes a new one beside it (create-path.ts). */
-export const SESSION_LEFT_BESIDE = "left as it is: it has this resource's create marker but is not in this stack's state";
+export const SESSION_LEFT_BESIDE =
+  "left as it is: it has this resource's create marker but is not in this stack's state";
 
 /** The kinds that carry a create marker. */
 export type MarkedKind = "Callback" | "ProviderConfig" | "IntegrationSetupSession";
@@ -44,7 +45,8 @@ export interface Loose {
 
 /** The marker in an object's metadata, as the service holds it. */
 export function markerIn(metadata: unknown): string | undefined {
-  const value = metadata && typeof metadata === "object" ? (metadata as Record<string, unknown>)[MARKER_KEY] : undefined;
+  const value =
+    metadata && typeof metadata === "object" ? (metadata as Record<string, unknown>)[MARKER_KEY] : undefined;
   return typeof value === "string" ? value : undefined;
 }
 
@@ -64,7 +66,11 @@ export async function markedObjects(world: World): Promise<Map<string, Loose>> {
     const c = world.operatorIn(environment);
     add("Callback", environment, (await c.callbacks.list({ status: "active", limit: 100 })).items);
     add("ProviderConfig", environment, (await c.providerConfigs.list({ status: "active", limit: 100 })).items);
-    add("IntegrationSetupSession", environment, (await c.integrationSetupSessions.list({ status: "pending", limit: 100 })).items);
+    add(
+      "IntegrationSetupSession",
+      environment,
+      (await c.integrationSetupSessions.list({ status: "pending", limit: 100 })).items,
+    );
   }
   return found;
 }
@@ -83,7 +89,9 @@ export interface LooseSnapshot {
 export async function looseSnapshot(real: Real, sim: Deployer): Promise<LooseSnapshot> {
   const held = new Set([...sim.state.values(), ...sim.pendingDeletes].map((entry) => entry.id));
   const loose = new Map([...(await markedObjects(real.world))].filter(([id]) => !held.has(id)));
-  const resumable = new Set([...loose.values()].map((object) => object.marker).filter((marker) => unfinishedCreate(marker) !== undefined));
+  const resumable = new Set(
+    [...loose.values()].map((object) => object.marker).filter((marker) => unfinishedCreate(marker) !== undefined),
+  );
   return { loose, held, everHeld: new Set(real.heldBy.keys()), resumable };
 }
 
@@ -94,8 +102,15 @@ export async function looseSnapshot(real: Real, sim: Deployer): Promise<LooseSna
  * it, or an unfinished create on this machine made it (never an object some state of the model held
  * before: what a stack let go of is not what an interrupted create made).
  */
-export async function noneMadeBeside(real: Real, sim: Deployer, before: LooseSnapshot, said: readonly string[] | undefined): Promise<void> {
-  const created = [...sim.state.values()].filter((entry) => MARKED_KINDS.includes(entry.kind) && !before.held.has(entry.id));
+export async function noneMadeBeside(
+  real: Real,
+  sim: Deployer,
+  before: LooseSnapshot,
+  said: readonly string[] | undefined,
+): Promise<void> {
+  const created = [...sim.state.values()].filter(
+    (entry) => MARKED_KINDS.includes(entry.kind) && !before.held.has(entry.id),
+  );
   if (created.length === 0) return;
   const now = await markedObjects(real.world);
   for (const entry of created) {
@@ -114,12 +129,19 @@ export async function noneMadeBeside(real: Real, sim: Deployer, before: LooseSna
     const marker = now.get(entry.id)?.marker;
     if (marker === undefined) continue;
     const environment = real.world.environmentOf(connectionOf(entry.outputs));
-    const besides = [...before.loose.values()].filter((o) => o.marker === marker && o.environment === environment && o.kind === entry.kind);
+    const besides = [...before.loose.values()].filter(
+      (o) => o.marker === marker && o.environment === environment && o.kind === entry.kind,
+    );
     const beside = besides[0];
     if (beside && entry.kind === "IntegrationSetupSession") {
       // The run names one session it met (the first it found): a loose one, or the one a targeted replace replaces, which the engine does not name to the provider.
-      const met = [...now.values()].filter((o) => o.marker === marker && o.environment === environment && o.kind === entry.kind && o.id !== entry.id);
-      if (said !== undefined && !met.some((o) => said.some((warning) => warning.includes(`${o.id}: ${SESSION_LEFT_BESIDE}`)))) {
+      const met = [...now.values()].filter(
+        (o) => o.marker === marker && o.environment === environment && o.kind === entry.kind && o.id !== entry.id,
+      );
+      if (
+        said !== undefined &&
+        !met.some((o) => said.some((warning) => warning.includes(`${o.id}: ${SESSION_LEFT_BESIDE}`)))
+      ) {
         fail(
           `${entry.name}'s create made ${entry.id} beside ${besides.map((o) => o.id).join(", ")}, which carry its marker, without a word: ${JSON.stringify(said)}`,
         );
@@ -139,7 +161,11 @@ export async function noneMadeBeside(real: Real, sim: Deployer, before: LooseSna
  * object named, once the refusal is checked (its form, adoptId, up --replace's fix, its length) and the
  * object found as it was. Undefined when the failure is anything else (the caller rethrows it).
  */
-export async function looseRefusal(real: Real, error: unknown, before: LooseSnapshot): Promise<{ slot: Slot; id: string } | undefined> {
+export async function looseRefusal(
+  real: Real,
+  error: unknown,
+  before: LooseSnapshot,
+): Promise<{ slot: Slot; id: string } | undefined> {
   const text = refusalText(error);
   const id = [...before.loose.keys()].find((candidate) => text.includes(REFUSALS.notHeld(candidate)));
   if (id === undefined) return undefined;
@@ -152,7 +178,8 @@ export async function looseRefusal(real: Real, error: unknown, before: LooseSnap
   // Only an unfinished create's object is taken over: one this machine's intent names would be.
   if (before.resumable.has(loose.marker) && !before.everHeld.has(id))
     fail(`${slot} was refused for ${id}, which an unfinished create of it on this machine made`);
-  if (!(await markedObjects(real.world)).has(id)) fail(`a create refused for ${id} did not leave it as it was (live, carrying its marker)`);
+  if (!(await markedObjects(real.world)).has(id))
+    fail(`a create refused for ${id} did not leave it as it was (live, carrying its marker)`);
   return { slot, id };
 }
 
@@ -170,7 +197,8 @@ export async function claimWithAdoptId(real: Real, slot: Slot, id: string): Prom
     () => undefined,
     (error: unknown) => error,
   );
-  if (refused === undefined) fail(`${slot} claimed ${id} with adoptId while declaring value, and up accepted a value no read can verify`);
+  if (refused === undefined)
+    fail(`${slot} claimed ${id} with adoptId while declaring value, and up accepted a value no read can verify`);
   if (!isAboutValue(refused, /Leave value out to adopt the config as it is/)) throw refused;
   delete args.value;
   real.keptSettings.set(id, await real.world.configSettings(id));
@@ -178,5 +206,6 @@ export async function claimWithAdoptId(real: Real, slot: Slot, id: string): Prom
 
 /** Records which slot each object in any of the model's states is held by (the markers name the slot that made an object). */
 export function rememberHolders(real: Real, sims: readonly Deployer[]): void {
-  for (const sim of sims) for (const entry of [...sim.state.values(), ...sim.pendingDeletes]) real.heldBy.set(entry.id, entry.name as Slot);
+  for (const sim of sims)
+    for (const entry of [...sim.state.values(), ...sim.pendingDeletes]) real.heldBy.set(entry.id, entry.name as Slot);
 }

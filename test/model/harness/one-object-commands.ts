@@ -9,7 +9,15 @@ import { SHAPES } from "../../../provider/shapes";
 import type { ResourceKind, ShapeRules } from "../../../provider/shapes/shape";
 import { integrationProviderFree } from "./free-keys";
 import { FRESH_KINDS, declareNew, unmanaged, upAfterUnfinishedCreate } from "./fresh-runner";
-import { InvariantViolation, nothingWritten, refusedAs, snapshotOf, stateExists, stillLive, type RefusalForm } from "./invariants";
+import {
+  InvariantViolation,
+  nothingWritten,
+  refusedAs,
+  snapshotOf,
+  stateExists,
+  stillLive,
+  type RefusalForm,
+} from "./invariants";
 import { SESSION_LEFT_BESIDE, claimWithAdoptId, markedObjects } from "./loose";
 import {
   CONFIG_SOURCES,
@@ -27,8 +35,25 @@ import {
 } from "./program";
 import { warningMark, warningsCaptured, warningsSince } from "./warnings";
 import { always, upAndCheck, type Command, type Model, type Real } from "./real";
-import { MODEL_PROJECT, MODEL_STACK, StepError, createKeyOf, isAbout, stepCounts, type Declaration, type Deployer, type StateEntry } from "./sim-engine";
-import { SETTLING_CREATE_MS, SLOW_CREATE_MS, connectionOf, keyOfConnection, type Connection, type World } from "./world";
+import {
+  MODEL_PROJECT,
+  MODEL_STACK,
+  StepError,
+  createKeyOf,
+  isAbout,
+  stepCounts,
+  type Declaration,
+  type Deployer,
+  type StateEntry,
+} from "./sim-engine";
+import {
+  SETTLING_CREATE_MS,
+  SLOW_CREATE_MS,
+  connectionOf,
+  keyOfConnection,
+  type Connection,
+  type World,
+} from "./world";
 import { markerOf as markerFor } from "../../../provider/engine/create-path";
 import { parseArgs } from "../../../provider/engine/engine-inputs";
 
@@ -113,7 +138,10 @@ export class SlowCreateUp implements Command {
 
   private async upOnAFreshRunner(real: Real, slot: Slot): Promise<void> {
     const made = await unmanaged(real, KIND_OF[slot], real.world.environmentOf(connectionOf(real.program[slot])));
-    if (made.length !== 1) fail(`a create slower than the client's timeout left ${made.length} unmanaged ${KIND_OF[slot]} objects: ${made.join(", ")}`);
+    if (made.length !== 1)
+      fail(
+        `a create slower than the client's timeout left ${made.length} unmanaged ${KIND_OF[slot]} objects: ${made.join(", ")}`,
+      );
     await upAfterUnfinishedCreate(real, slot, made[0], true);
   }
   toString = () =>
@@ -161,8 +189,17 @@ async function replaceTargeted(real: Real, slot: Slot): Promise<void> {
       () => undefined,
       (error: unknown) => error,
     );
-    if (!(refused instanceof StepError) || refused.op !== "check" || !refused.failures.some((f) => isAbout(f, refusal))) {
-      throw refused ?? new Error(`up --replace ${slot} created ${refusal === "value" ? "a config without settings" : "a session whose expiry has passed"}`);
+    if (
+      !(refused instanceof StepError) ||
+      refused.op !== "check" ||
+      !refused.failures.some((f) => isAbout(f, refusal))
+    ) {
+      throw (
+        refused ??
+        new Error(
+          `up --replace ${slot} created ${refusal === "value" ? "a config without settings" : "a session whose expiry has passed"}`,
+        )
+      );
     }
     return;
   }
@@ -179,7 +216,10 @@ async function replaceTargeted(real: Real, slot: Slot): Promise<void> {
       () => undefined,
       (error: unknown) => error,
     );
-    if (refused === undefined) fail(`up --replace ${slot} went through although its create meets ${expected.ids.join(" or ")}, which nothing proves its own`);
+    if (refused === undefined)
+      fail(
+        `up --replace ${slot} went through although its create meets ${expected.ids.join(" or ")}, which nothing proves its own`,
+      );
     if (!(refused instanceof StepError) || refused.op !== "create" || refused.resource !== slot) throw refused;
     refusedAs(refused, expected.form, expected.ids, KIND_OF[slot]);
     nothingWritten(await real.world.writesCounted(), expected.form, `a refused up --replace of ${slot}`);
@@ -203,14 +243,22 @@ async function replaceTargeted(real: Real, slot: Slot): Promise<void> {
     const mark = warningMark();
     await upAndCheck(real, false, { replace: [slot] });
     // A session blocks nothing: the one the replacement meets (the one it replaces, still pending) is left beside it, said in a warning.
-    if (carrying.length > 0 && warningsCaptured() && !carrying.some((id) => warningsSince(mark).some((w) => w.includes(`${id}: ${SESSION_LEFT_BESIDE}`))))
-      fail(`up --replace ${slot} made a session beside ${carrying.join(", ")}, which carry its marker, without a word: ${JSON.stringify(warningsSince(mark))}`);
+    if (
+      carrying.length > 0 &&
+      warningsCaptured() &&
+      !carrying.some((id) => warningsSince(mark).some((w) => w.includes(`${id}: ${SESSION_LEFT_BESIDE}`)))
+    )
+      fail(
+        `up --replace ${slot} made a session beside ${carrying.join(", ")}, which carry its marker, without a word: ${JSON.stringify(warningsSince(mark))}`,
+      );
   }
   const replacement = real.sim.state.get(slot)!;
   if (replacement.id === old.id) fail(`up --replace ${slot} kept ${old.id}: a replacement must be a new object`);
   const undeletable = KIND_OF[slot] === "Role" || KIND_OF[slot] === "IntegrationSetupSession";
-  if (undeletable && !real.sim.released.has(old.id)) fail(`up --replace ${slot} did not let go of ${old.id}, which the API cannot delete`);
-  if (!undeletable && (await stillLive(real.world, old))) fail(`up --replace ${slot} left the object it replaced, ${old.id}, live`);
+  if (undeletable && !real.sim.released.has(old.id))
+    fail(`up --replace ${slot} did not let go of ${old.id}, which the API cannot delete`);
+  if (!undeletable && (await stillLive(real.world, old)))
+    fail(`up --replace ${slot} left the object it replaced, ${old.id}, live`);
   eventCounts.replacedByNewObject++;
 }
 
@@ -225,7 +273,11 @@ async function replaceTargeted(real: Real, slot: Slot): Promise<void> {
  *     (or another loose config with that marker); where nothing carries it, nothing is met.
  *   - A session is never refused: the API cannot delete one, so the one met is left beside the new one.
  */
-async function replaceRefusal(real: Real, slot: Slot, old: StateEntry): Promise<{ form: RefusalForm; ids: string[] } | undefined> {
+async function replaceRefusal(
+  real: Real,
+  slot: Slot,
+  old: StateEntry,
+): Promise<{ form: RefusalForm; ids: string[] } | undefined> {
   const kind = KIND_OF[slot];
   if (kind === "Role" || kind === "CallbackInstance") return { form: "unproven", ids: [old.id] };
   if (kind === "IntegrationSetupSession") return undefined;
@@ -246,8 +298,18 @@ async function carryingItsMarker(real: Real, slot: Slot, old: StateEntry): Promi
 /** The property a create of the slot's declaration is refused for, if any (what `--replace` then meets). */
 export function createRefusal(real: Real, slot: Slot): string | undefined {
   const args = real.program[slot]!;
-  if (KIND_OF[slot] === "ProviderConfig" && args.adoptId === undefined && args.value === undefined && args.providerConfigVaultId === undefined) return "value";
-  if (KIND_OF[slot] === "IntegrationSetupSession" && typeof args.expiresAt === "string" && Date.parse(args.expiresAt) <= Date.now() + 60_000)
+  if (
+    KIND_OF[slot] === "ProviderConfig" &&
+    args.adoptId === undefined &&
+    args.value === undefined &&
+    args.providerConfigVaultId === undefined
+  )
+    return "value";
+  if (
+    KIND_OF[slot] === "IntegrationSetupSession" &&
+    typeof args.expiresAt === "string" &&
+    Date.parse(args.expiresAt) <= Date.now() + 60_000
+  )
     return "expiresAt";
   return undefined;
 }
@@ -275,13 +337,21 @@ export class DeclareKeyTwice implements Command {
     await real.world.resetRequestCounts();
     try {
       await real.sim.up(declarations(real.program));
-      fail(`up accepted ${second} declaring the natural key of ${first} (${JSON.stringify(declared)}): two resources on one object`);
+      fail(
+        `up accepted ${second} declaring the natural key of ${first} (${JSON.stringify(declared)}): two resources on one object`,
+      );
     } catch (error) {
       const field = SHAPES[this.kind].naturalKey![0];
       // Both declarations name each other: whichever the run checks first is refused, naming the other.
       const other = error instanceof StepError && error.resource === first ? second : first;
-      const names = (f: { property: string; reason: string }) => f.property === field && f.reason.includes(`"${other}"`);
-      if (!(error instanceof StepError) || error.op !== "check" || !([first, second] as string[]).includes(error.resource) || !error.failures.some(names))
+      const names = (f: { property: string; reason: string }) =>
+        f.property === field && f.reason.includes(`"${other}"`);
+      if (
+        !(error instanceof StepError) ||
+        error.op !== "check" ||
+        !([first, second] as string[]).includes(error.resource) ||
+        !error.failures.some(names)
+      )
         throw error;
     } finally {
       if (before) real.program[second] = before;
@@ -289,7 +359,8 @@ export class DeclareKeyTwice implements Command {
       normalize(real.world.catalog, real.program);
     }
     const written = await real.world.writesCounted();
-    if (Object.keys(written).length > 0) fail(`a program declaring one key twice was refused, but the run wrote: ${JSON.stringify(written)}`);
+    if (Object.keys(written).length > 0)
+      fail(`a program declaring one key twice was refused, but the run wrote: ${JSON.stringify(written)}`);
     eventCounts.sameKeyRefused++;
   }
 
@@ -298,14 +369,24 @@ export class DeclareKeyTwice implements Command {
     const connection = declared.connection === undefined ? {} : { connection: declared.connection };
     switch (this.kind) {
       case "Role":
-        return { name: pick(NAMES, this.variant) ?? "Role", slug: declared.slug, permissions: ["thread_read"], ...connection };
+        return {
+          name: pick(NAMES, this.variant) ?? "Role",
+          slug: declared.slug,
+          permissions: ["thread_read"],
+          ...connection,
+        };
       case "Callback":
-        return { integrationProviderId: declared.integrationProviderId, name: pick(NAMES, this.variant), ...connection };
+        return {
+          integrationProviderId: declared.integrationProviderId,
+          name: pick(NAMES, this.variant),
+          ...connection,
+        };
       case "CallbackInstance":
         return { ...declared };
     }
   }
-  toString = () => `declare the natural key of the first ${this.kind} on the second too (${this.variant}; must be refused)`;
+  toString = () =>
+    `declare the natural key of the first ${this.kind} on the second too (${this.variant}; must be refused)`;
 }
 
 /** Where creates of a kind are posted and its objects listed: the path the faults of ChangeAfterFailedCreate aim at. */
@@ -351,7 +432,12 @@ export class ChangeAfterFailedCreate implements Command {
     normalize(real.world.catalog, real.program);
     const before = await liveIds(real.world, kind, connection);
     const failed = await upLosingTheCreate(real.world, real.sim, declarations(real.program), CREATE_PATH[kind]);
-    if (!(failed instanceof StepError && failed.op === "create" && failed.resource === this.slot && /looking for it failed too/.test(failed.message))) {
+    if (!(
+      failed instanceof StepError &&
+      failed.op === "create" &&
+      failed.resource === this.slot &&
+      /looking for it failed too/.test(failed.message)
+    )) {
       // The lookup's fault came too late (a loaded machine): the run found its object. Nothing to test.
       if (failed !== undefined && !(failed instanceof StepError)) throw failed;
       return upAndCheck(real, false);
@@ -359,10 +445,12 @@ export class ChangeAfterFailedCreate implements Command {
     real.log.push(`  (failed as the faults allow: ${failed.message.slice(0, 200)})`);
     await stateExists(real.world, real.sim);
     const made = [...(await liveIds(real.world, kind, connection))].filter((id) => !before.has(id));
-    if (made.length !== 1) fail(`a create that committed and failed left ${made.length} new ${kind} objects: ${made.join(", ")}`);
+    if (made.length !== 1)
+      fail(`a create that committed and failed left ${made.length} new ${kind} objects: ${made.join(", ")}`);
     if (this.freshRunner) real.world.clearCreateIntents();
 
-    real.program[this.slot] = (this.variant % 2 === 1 && (await movedToAnotherParent(real, this.slot, this.variant))) || next;
+    real.program[this.slot] =
+      (this.variant % 2 === 1 && (await movedToAnotherParent(real, this.slot, this.variant))) || next;
     normalize(real.world.catalog, real.program);
     if (this.freshRunner) return this.upOnAFreshRunner(real, kind, made[0]);
     await upAndCheck(real, false);
@@ -370,7 +458,8 @@ export class ChangeAfterFailedCreate implements Command {
     // marker as it was (a name under replaceOnChanges, which the marker leaves out) resumes the failed
     // create instead: the object is taken over and brought to the new values, so state holds it.
     const live = (await liveIds(real.world, kind, connection)).has(made[0]);
-    if (live && real.sim.state.get(this.slot)?.id !== made[0]) fail(`${made[0]}, made by the failed run for values no longer declared, is still live`);
+    if (live && real.sim.state.get(this.slot)?.id !== made[0])
+      fail(`${made[0]}, made by the failed run for values no longer declared, is still live`);
     eventCounts.leftoversRemoved++;
   }
 
@@ -382,7 +471,10 @@ export class ChangeAfterFailedCreate implements Command {
    * accounted for (reported, not silent), and watched: no later run of this stack may touch it.
    */
   private async upOnAFreshRunner(real: Real, kind: "Callback" | "ProviderConfig", made: string): Promise<void> {
-    if (!warningsCaptured()) throw new Error("model bug: ChangeAfterFailedCreate on a fresh runner reads the provider's warnings (captureWarnings)");
+    if (!warningsCaptured())
+      throw new Error(
+        "model bug: ChangeAfterFailedCreate on a fresh runner reads the provider's warnings (captureWarnings)",
+      );
     const carried = (await markedObjects(real.world)).get(made)?.marker;
     const declared = real.program[this.slot]!;
     if (carried === markerOfDeclaration(real, this.slot, declared)) {
@@ -391,25 +483,37 @@ export class ChangeAfterFailedCreate implements Command {
         () => undefined,
         (error: unknown) => error,
       );
-      if (refused === undefined) fail(`on a fresh runner, ${this.slot} went through although its create meets ${made}, which carries its marker`);
+      if (refused === undefined)
+        fail(
+          `on a fresh runner, ${this.slot} went through although its create meets ${made}, which carries its marker`,
+        );
       if (!(refused instanceof StepError) || refused.op !== "create" || refused.resource !== this.slot) throw refused;
       refusedAs(refused, "notHeld", [made], kind);
       nothingWritten(await real.world.writesCounted(), "notHeld", "an up refused on a fresh runner");
       await claimWithAdoptId(real, this.slot, made);
       await upAndCheck(real, false);
-      if (real.sim.state.get(this.slot)?.id !== made) fail(`${this.slot} declared with adoptId: "${made}" holds ${real.sim.state.get(this.slot)?.id}`);
+      if (real.sim.state.get(this.slot)?.id !== made)
+        fail(`${this.slot} declared with adoptId: "${made}" holds ${real.sim.state.get(this.slot)?.id}`);
       delete real.program[this.slot]!.adoptId;
     } else {
       // Accounted for before the up that must leave it (the invariants run within upAndCheck); the checks after it say whether it did.
       real.accountedFor.add(made);
       const mark = warningMark();
       await upAndCheck(real, false);
-      const object = { kind, environment: real.world.environmentOf(connectionOf(declared)), owner: "left by a failed create, met on a fresh runner" };
+      const object = {
+        kind,
+        environment: real.world.environmentOf(connectionOf(declared)),
+        owner: "left by a failed create, met on a fresh runner",
+      };
       const snapshot = await snapshotOf(real.world, object, made);
       if (snapshot === undefined) fail(`on a fresh runner, ${made}, which nothing proves this stack's, was deleted`);
-      if (real.sim.state.get(this.slot)?.id === made) fail(`on a fresh runner, ${made}, made by the failed run for other values, was taken over`);
-      const said = warningsSince(mark).find((warning) => warning.includes(`${made}: left as it is: it has this resource's create marker for other values`));
-      if (!said) fail(`on a fresh runner, ${made} was left live without a word: ${JSON.stringify(warningsSince(mark))}`);
+      if (real.sim.state.get(this.slot)?.id === made)
+        fail(`on a fresh runner, ${made}, made by the failed run for other values, was taken over`);
+      const said = warningsSince(mark).find((warning) =>
+        warning.includes(`${made}: left as it is: it has this resource's create marker for other values`),
+      );
+      if (!said)
+        fail(`on a fresh runner, ${made} was left live without a word: ${JSON.stringify(warningsSince(mark))}`);
       real.watched.set(made, { ...object, snapshot });
     }
     eventCounts.leftoversOnFreshRunner++;
@@ -431,7 +535,11 @@ export function upLosingTheCreate(world: World, sim: Deployer, program: Declarat
  * Two successive replace-only changes of an applied callback or config, each differing from the one
  * before and from what state holds, within the scope the provider finds its objects in.
  */
-function replaceOnlyChanges(real: Real, slot: Slot, variant: number): [Record<string, unknown>?, Record<string, unknown>?] {
+function replaceOnlyChanges(
+  real: Real,
+  slot: Slot,
+  variant: number,
+): [Record<string, unknown>?, Record<string, unknown>?] {
   const args = real.program[slot]!;
   if (KIND_OF[slot] === "Callback") {
     // replaceOnChanges: ["name"] makes the name replace-only; the object it made stays under the same integration provider.
@@ -444,7 +552,13 @@ function replaceOnlyChanges(real: Real, slot: Slot, variant: number): [Record<st
   const settingsOf = (a: Record<string, unknown>) => JSON.stringify(fields.map((field) => a[field] ?? null));
   const changesSettings = settingsChange(real, slot);
   const candidates = CONFIG_SOURCES.filter((source) => source.provider === provider)
-    .map((source) => ({ ...args, ...pickFields(configArgs(real.world.catalog, source, { filters: 0, name: 0, description: 0, metadata: 0 }), fields) }))
+    .map((source) => ({
+      ...args,
+      ...pickFields(
+        configArgs(real.world.catalog, source, { filters: 0, name: 0, description: 0, metadata: 0 }),
+        fields,
+      ),
+    }))
     .filter(changesSettings);
   if (candidates.length < 2) return [];
   const first = pick(candidates, variant);
@@ -458,13 +572,20 @@ function replaceOnlyChanges(real: Real, slot: Slot, variant: number): [Record<st
 }
 
 /** The slot's declaration moved to another parent: a callback to a free integration provider, a config to another provider's settings. */
-async function movedToAnotherParent(real: Real, slot: Slot, variant: number): Promise<Record<string, unknown> | undefined> {
+async function movedToAnotherParent(
+  real: Real,
+  slot: Slot,
+  variant: number,
+): Promise<Record<string, unknown> | undefined> {
   const args = real.program[slot]!;
   if (KIND_OF[slot] === "Callback") {
     const { integrationProviders } = real.world.catalog;
     for (let i = 0; i < integrationProviders.length; i++) {
       const candidate = pick(integrationProviders, variant + i).id;
-      if (candidate !== args.integrationProviderId && (await integrationProviderFree(real, slot, candidate, connectionOf(args)))) {
+      if (
+        candidate !== args.integrationProviderId &&
+        (await integrationProviderFree(real, slot, candidate, connectionOf(args)))
+      ) {
         return { ...args, integrationProviderId: candidate };
       }
     }
@@ -474,7 +595,13 @@ async function movedToAnotherParent(real: Real, slot: Slot, variant: number): Pr
   const elsewhere = CONFIG_SOURCES.filter((source) => source.provider !== provider);
   if (elsewhere.length === 0) return undefined;
   const fields = ["providerId", "providerDeploymentId", "providerConfigVaultId", "value"] as const;
-  return { ...args, ...pickFields(configArgs(real.world.catalog, pick(elsewhere, variant), { filters: 0, name: 0, description: 0, metadata: 0 }), fields) };
+  return {
+    ...args,
+    ...pickFields(
+      configArgs(real.world.catalog, pick(elsewhere, variant), { filters: 0, name: 0, description: 0, metadata: 0 }),
+      fields,
+    ),
+  };
 }
 
 /**
@@ -495,9 +622,16 @@ function pickFields<T extends Record<string, unknown>>(from: T, fields: readonly
 }
 
 /** The live (active) callbacks or configs of a connection's environment. */
-async function liveIds(world: World, kind: "Callback" | "ProviderConfig", connection: Connection): Promise<Set<string>> {
+async function liveIds(
+  world: World,
+  kind: "Callback" | "ProviderConfig",
+  connection: Connection,
+): Promise<Set<string>> {
   const c = world.operatorOf(connection);
-  const page = kind === "Callback" ? await c.callbacks.list({ status: "active", limit: 100 }) : await c.providerConfigs.list({ status: "active", limit: 100 });
+  const page =
+    kind === "Callback"
+      ? await c.callbacks.list({ status: "active", limit: 100 })
+      : await c.providerConfigs.list({ status: "active", limit: 100 });
   return new Set(page.items.map((item) => item.id));
 }
 
@@ -509,7 +643,10 @@ export function markerNow(real: Real, slot: Slot): string {
 /** The create marker a create of the slot's resource on this stack (the simulation's) would write for a declaration of it (no references: a callback or config). */
 function markerOfDeclaration(real: Real, slot: Slot, args: Record<string, unknown>): string {
   const { [DELETE_BEFORE_REPLACE]: _option, ...declared } = args;
-  return markerOfInputs(real, slot, { ...declared, [CREATE_KEY_INPUT]: createKeyOf(MODEL_PROJECT, MODEL_STACK, KIND_OF[slot], slot) });
+  return markerOfInputs(real, slot, {
+    ...declared,
+    [CREATE_KEY_INPUT]: createKeyOf(MODEL_PROJECT, MODEL_STACK, KIND_OF[slot], slot),
+  });
 }
 
 /** The create marker a create of the slot's resource with these inputs (the create key among them) would write now. */
@@ -556,13 +693,19 @@ export class UpdateThenReplace implements Command {
     // one adoptId still names gets none from an update (docs/adoption.md), whatever it carried.
     const marked = kind !== "Role" && !real.accountedFor.has(entry.id) && args.adoptId === undefined;
     const marker = marked ? await markerOf(real.world, kind, connection, entry.id) : undefined;
-    if (marked && typeof marker !== "string") fail(`${this.slot} (${entry.id}) was made by the provider but carries no create marker`);
+    if (marked && typeof marker !== "string")
+      fail(`${this.slot} (${entry.id}) was made by the provider but carries no create marker`);
 
     // A field replaceOnChanges does not name (it never names description); values the diff cannot take for absent.
-    const field = pick(kind === "Role" ? ["description"] : ["description", "metadata"].filter((f) => !replaceOnChanges.includes(f)), this.variant);
+    const field = pick(
+      kind === "Role" ? ["description"] : ["description", "metadata"].filter((f) => !replaceOnChanges.includes(f)),
+      this.variant,
+    );
     const menu: unknown[] = field === "metadata" ? METADATA : DESCRIPTIONS;
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-    const values = menu.filter((value) => value !== undefined && value !== "" && !same(value, {}) && !same(value, args[field]));
+    const values = menu.filter(
+      (value) => value !== undefined && value !== "" && !same(value, {}) && !same(value, args[field]),
+    );
     real.program[this.slot] = { ...args, [field]: pick(values, this.variant) };
     const updates = stepCounts.update;
     await upAndCheck(real, false);
@@ -579,7 +722,8 @@ export class UpdateThenReplace implements Command {
       eventCounts.markersKept++;
     }
 
-    const changed = this.targeted || kind === "Role" ? undefined : await replaceOnlyChange(real, this.slot, this.variant);
+    const changed =
+      this.targeted || kind === "Role" ? undefined : await replaceOnlyChange(real, this.slot, this.variant);
     if (changed) {
       real.program[this.slot] = changed;
       normalize(real.world.catalog, real.program);
@@ -595,17 +739,25 @@ export class UpdateThenReplace implements Command {
     } else await replaceTargeted(real, this.slot);
     eventCounts.updatesThenReplaced++;
   }
-  toString = () => `update ${this.slot} in place, then replace it${this.targeted ? " with up --replace" : ""} (${this.variant})`;
+  toString = () =>
+    `update ${this.slot} in place, then replace it${this.targeted ? " with up --replace" : ""} (${this.variant})`;
 }
 
 /** A replace-only change of a callback (another free integration provider) or a config (other settings), adoptId dropped. */
-async function replaceOnlyChange(real: Real, slot: Slot, variant: number): Promise<Record<string, unknown> | undefined> {
+async function replaceOnlyChange(
+  real: Real,
+  slot: Slot,
+  variant: number,
+): Promise<Record<string, unknown> | undefined> {
   const { adoptId: _adopted, ...args } = real.program[slot]!;
   const { integrationProviders } = real.world.catalog;
   if (KIND_OF[slot] === "Callback") {
     for (let i = 0; i < integrationProviders.length; i++) {
       const candidate = pick(integrationProviders, variant + i).id;
-      if (candidate !== args.integrationProviderId && (await integrationProviderFree(real, slot, candidate, connectionOf(args)))) {
+      if (
+        candidate !== args.integrationProviderId &&
+        (await integrationProviderFree(real, slot, candidate, connectionOf(args)))
+      ) {
         return { ...args, integrationProviderId: candidate };
       }
     }
@@ -614,7 +766,12 @@ async function replaceOnlyChange(real: Real, slot: Slot, variant: number): Promi
   const fields = ["providerId", "providerDeploymentId", "providerConfigVaultId", "value"] as const;
   const changesSettings = settingsChange(real, slot);
   for (let i = 0; i < CONFIG_SOURCES.length; i++) {
-    const settings = configArgs(real.world.catalog, pick(CONFIG_SOURCES, variant + i), { filters: 0, name: 0, description: 0, metadata: 0 });
+    const settings = configArgs(real.world.catalog, pick(CONFIG_SOURCES, variant + i), {
+      filters: 0,
+      name: 0,
+      description: 0,
+      metadata: 0,
+    });
     const changed = { ...args, ...pickFields(settings, fields) };
     if (changesSettings(changed)) return changed;
   }
@@ -662,7 +819,9 @@ export function oneObjectCommands(options: { faults: boolean; realEngine?: boole
       // Half of them on a fresh runner: each half about as often as the rarest command.
       {
         weight: 6,
-        arbitrary: fc.tuple(slots("cbA", "cbB", "pcA", "pcB"), variant, fc.boolean()).map(([slot, v, fresh]) => new ChangeAfterFailedCreate(slot, v, fresh)),
+        arbitrary: fc
+          .tuple(slots("cbA", "cbB", "pcA", "pcB"), variant, fc.boolean())
+          .map(([slot, v, fresh]) => new ChangeAfterFailedCreate(slot, v, fresh)),
       },
     );
   }

@@ -118,7 +118,8 @@ export async function destroyOther(real: Real): Promise<void> {
   if (!real.other) return;
   const failure = await runOther(real, "destroy");
   if (failure !== undefined) throw failure;
-  if (real.other.sim.state.size > 0) fail(`destroying the other stack left ${real.other.sim.state.size} resources in its state`);
+  if (real.other.sim.state.size > 0)
+    fail(`destroying the other stack left ${real.other.sim.state.size} resources in its state`);
   real.other.program = {};
 }
 
@@ -160,7 +161,11 @@ export class OtherStackDeclares implements Command {
           let integrationProviderId = current?.integrationProviderId as string | undefined;
           for (let i = 0; integrationProviderId === undefined && i < catalog.integrationProviders.length; i++) {
             const candidate = pick(catalog.integrationProviders, v + i).id;
-            if (await integrationProviderFree({ ...other, world: real.world }, this.slot, candidate, connection, [real.program]))
+            if (
+              await integrationProviderFree({ ...other, world: real.world }, this.slot, candidate, connection, [
+                real.program,
+              ])
+            )
               integrationProviderId = candidate;
           }
           if (integrationProviderId === undefined) return;
@@ -201,7 +206,9 @@ export class OtherStackClaims implements Command {
   check = always;
   async run(_m: Model, real: Real) {
     const claimSlot: Slot = this.kind === "Role" ? "roleB" : this.kind === "Callback" ? "cbB" : "instB";
-    const candidates = (Object.keys(KIND_OF) as Slot[]).filter((slot) => KIND_OF[slot] === this.kind && real.program[slot] !== undefined);
+    const candidates = (Object.keys(KIND_OF) as Slot[]).filter(
+      (slot) => KIND_OF[slot] === this.kind && real.program[slot] !== undefined,
+    );
     if (candidates.length === 0) return;
     await upAndCheck(real, false);
     const slot = pick(candidates, this.variant);
@@ -216,10 +223,13 @@ export class OtherStackClaims implements Command {
       delete other.program[claimSlot];
     }
     if (failure === undefined)
-      fail(`the other stack declared the natural key of ${slot} (${entry.id}) and its up succeeded: two stacks would manage one object`);
+      fail(
+        `the other stack declared the natural key of ${slot} (${entry.id}) and its up succeeded: two stacks would manage one object`,
+      );
     refusalNamesFix(failure, entry.id);
     if (failure instanceof StepError && (failure.op !== "create" || failure.resource !== claimSlot)) throw failure;
-    if (JSON.stringify(real.sim.state.get(slot)) !== recorded) fail(`a run of the other stack changed this stack's state of ${slot}`);
+    if (JSON.stringify(real.sim.state.get(slot)) !== recorded)
+      fail(`a run of the other stack changed this stack's state of ${slot}`);
     await refreshPlansNothing(real.sim, declarations(real.program));
     await upAndCheckOther(real);
     worldEventCounts.otherStackRefused++;
@@ -235,7 +245,12 @@ export class OtherStackClaims implements Command {
         // The same values (nothing tells the two apart but a marker roles cannot carry), or other ones.
         claim =
           this.variant % 2 === 0
-            ? { name: declared.name, slug: declared.slug, permissions: declared.permissions, description: declared.description }
+            ? {
+                name: declared.name,
+                slug: declared.slug,
+                permissions: declared.permissions,
+                description: declared.description,
+              }
             : { name: "Claimed", slug: declared.slug, permissions: ["thread_read"] };
         break;
       case "Callback":
@@ -253,7 +268,8 @@ export class OtherStackClaims implements Command {
     setConnection(claim, connectionOf(entry.outputs));
     return claim;
   }
-  toString = () => `the other stack declares the natural key of this stack's ${this.kind} (${this.variant}; must be refused)`;
+  toString = () =>
+    `the other stack declares the natural key of this stack's ${this.kind} (${this.variant}; must be refused)`;
 }
 
 /**
@@ -276,12 +292,18 @@ export class AdoptFromOtherStack implements Command {
   async run(m: Model, real: Real) {
     if (!real.sim.preview || !warningsCaptured() || real.other?.handedOver?.has(this.slot)) return;
     // The other stack makes one first, where it holds none.
-    if (!real.other?.sim.state.has(this.slot)) await new OtherStackDeclares(this.slot, this.name, this.connection, false).run(m, real);
+    if (!real.other?.sim.state.has(this.slot))
+      await new OtherStackDeclares(this.slot, this.name, this.connection, false).run(m, real);
     const other = otherStackOf(real);
     const entry = other.sim.state.get(this.slot);
     if (!entry || !other.sim.stateDelete) return;
     // Handed over alone: an instance of the other stack on it would go with it (--target-dependents) and be left to no one.
-    if (Object.values(other.program).some((args) => Object.values(args ?? {}).some((value) => isRef(value) && value.$ref === this.slot))) return;
+    if (
+      Object.values(other.program).some((args) =>
+        Object.values(args ?? {}).some((value) => isRef(value) && value.$ref === this.slot),
+      )
+    )
+      return;
     const kind = KIND_OF[this.slot];
     const target = slotsOf(kind).find((s) => real.program[s] === undefined && !real.sim.state.has(s));
     if (!target) return;
@@ -299,8 +321,11 @@ export class AdoptFromOtherStack implements Command {
     if (refused !== undefined) throw refused;
     const warned = warningsSince(mark).find((warning) => warning.includes(`${entry.id} ${FOREIGN_MARKER}`));
     if (!warned)
-      fail(`adopting ${entry.id}, which the other stack's create made and holds, was not warned about at preview: ${JSON.stringify(warningsSince(mark))}`);
-    if (!warned.includes("Run pulumi state delete on it there first")) fail(`the warning about adopting ${entry.id} does not name the fix: ${warned}`);
+      fail(
+        `adopting ${entry.id}, which the other stack's create made and holds, was not warned about at preview: ${JSON.stringify(warningsSince(mark))}`,
+      );
+    if (!warned.includes("Run pulumi state delete on it there first"))
+      fail(`the warning about adopting ${entry.id} does not name the fix: ${warned}`);
     const written = await real.world.writesCounted();
     if (Object.keys(written).length > 0) fail(`a preview of an adoption wrote: ${JSON.stringify(written)}`);
 
@@ -311,7 +336,8 @@ export class AdoptFromOtherStack implements Command {
     real.watched.delete(entry.id);
     if (kind === "ProviderConfig") real.keptSettings.set(entry.id, await real.world.configSettings(entry.id));
     await upAndCheck(real, false);
-    if (real.sim.state.get(target)?.id !== entry.id) fail(`${target} declared with adoptId: "${entry.id}" holds ${real.sim.state.get(target)?.id}`);
+    if (real.sim.state.get(target)?.id !== entry.id)
+      fail(`${target} declared with adoptId: "${entry.id}" holds ${real.sim.state.get(target)?.id}`);
     await upAndCheckOther(real);
     worldEventCounts.foreignAdoptionWarned++;
   }

@@ -36,7 +36,12 @@ export const DELETE_BEFORE_REPLACE = "$deleteBeforeReplace";
 export function declarations(program: Program): Declaration[] {
   return SLOTS.filter((slot) => program[slot] !== undefined).map((slot) => {
     const { [DELETE_BEFORE_REPLACE]: deleteBeforeReplace, ...args } = program[slot]!;
-    return { name: slot, kind: KIND_OF[slot], args, ...(deleteBeforeReplace ? { options: { deleteBeforeReplace: true } } : {}) };
+    return {
+      name: slot,
+      kind: KIND_OF[slot],
+      args,
+      ...(deleteBeforeReplace ? { options: { deleteBeforeReplace: true } } : {}),
+    };
   });
 }
 
@@ -46,7 +51,12 @@ export const ref = (slot: Slot): Ref => ({ $ref: slot });
 // shrink choices to the first entry.
 export const NAMES = [undefined, "events", "Events (renamed)", "a".repeat(255)];
 export const DESCRIPTIONS = [undefined, "", "managed by pulumi", "d".repeat(2000)];
-export const METADATA: (Record<string, unknown> | undefined)[] = [undefined, {}, { team: "platform" }, { team: "support", tier: 2, tags: ["a", "b"] }];
+export const METADATA: (Record<string, unknown> | undefined)[] = [
+  undefined,
+  {},
+  { team: "platform" },
+  { team: "support", tier: 2, tags: ["a", "b"] },
+];
 export const TOOL_FILTERS = [
   undefined,
   { type: "allow_all" },
@@ -65,7 +75,11 @@ export interface ConfigSource {
 /** Settings each provider's config schema accepts: whole values, vaults, and vaults with a partial override. */
 export const CONFIG_SOURCES: ConfigSource[] = [
   { provider: "github", value: { base_url: "https://api.github.com", timeout_seconds: 30 } },
-  { provider: "github", value: { base_url: "https://ghe.example.com/api/v3", timeout_seconds: 90, default_labels: ["ops"] }, deployment: 1 },
+  {
+    provider: "github",
+    value: { base_url: "https://ghe.example.com/api/v3", timeout_seconds: 90, default_labels: ["ops"] },
+    deployment: 1,
+  },
   { provider: "github", vault: 0 },
   { provider: "github", vault: 0, value: { timeout_seconds: 45 } },
   { provider: "github", vault: 1, value: { default_labels: ["triage"] }, deployment: 1 },
@@ -74,11 +88,20 @@ export const CONFIG_SOURCES: ConfigSource[] = [
   { provider: "slack", vault: 0, value: { default_channel: "#ops" } },
 ];
 
-export const PERMISSION_SETS = [["thread_read"], ["thread_create", "thread_read"], ["thread_read", "thread_create"], ["thread_read", "message_read"]];
+export const PERMISSION_SETS = [
+  ["thread_read"],
+  ["thread_create", "thread_read"],
+  ["thread_read", "thread_create"],
+  ["thread_read", "message_read"],
+];
 
 export const pick = <T>(menu: readonly T[], variant: number): T => menu[variant % menu.length];
 
-export function configArgs(catalog: Catalog, source: ConfigSource, extra: { filters: number; name: number; description: number; metadata: number }) {
+export function configArgs(
+  catalog: Catalog,
+  source: ConfigSource,
+  extra: { filters: number; name: number; description: number; metadata: number },
+) {
   const provider = catalog.providers[source.provider];
   return {
     providerId: provider.id,
@@ -97,7 +120,8 @@ export function providerOf(catalog: Catalog, program: Program, slot: Slot): stri
   const args = program[slot];
   if (!args) return undefined;
   if (KIND_OF[slot] === "ProviderConfig") return args.providerId as string;
-  if (KIND_OF[slot] === "Callback") return catalog.integrationProviders.find((p) => p.id === args.integrationProviderId)?.providerId;
+  if (KIND_OF[slot] === "Callback")
+    return catalog.integrationProviders.find((p) => p.id === args.integrationProviderId)?.providerId;
   return undefined;
 }
 

@@ -30,21 +30,33 @@ export function realWorldCommands(options: { faults: boolean; realEngine?: boole
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom<OtherStackDeclares["slot"]>("roleA", "cbA", "pcA", "instA"), variant, connection, fc.nat({ max: 3 }))
+        .tuple(
+          fc.constantFrom<OtherStackDeclares["slot"]>("roleA", "cbA", "pcA", "instA"),
+          variant,
+          connection,
+          fc.nat({ max: 3 }),
+        )
         .map(([slot, v, c, r]) => new OtherStackDeclares(slot, v, c, r === 0)),
     },
     { weight: 2, arbitrary: fc.tuple(keyed, variant).map(([kind, v]) => new OtherStackClaims(kind, v)) },
-    { weight: 2, arbitrary: fc.tuple(keyed, variant, connection).map(([kind, v, c]) => new HandMadeCollision(kind, v, c)) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(keyed, variant, connection).map(([kind, v, c]) => new HandMadeCollision(kind, v, c)),
+    },
     { weight: 1, arbitrary: connection.map((c) => new RotateKey(c)) },
     { weight: 1, arbitrary: connection.map((c) => new KeyMovedToOtherEnvironment(c)) },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.constantFrom<"cbA" | "cbB">("cbA", "cbB"), variant).map(([slot, v]) => new CallbackRenamedUnderReplaceOnChanges(slot, v)),
+      arbitrary: fc
+        .tuple(fc.constantFrom<"cbA" | "cbB">("cbA", "cbB"), variant)
+        .map(([slot, v]) => new CallbackRenamedUnderReplaceOnChanges(slot, v)),
     },
     // A role slot without adoptId is rarer than a callback slot without one: more often.
     {
       weight: 3,
-      arbitrary: fc.tuple(fc.constantFrom<"roleA" | "roleB">("roleA", "roleB"), variant).map(([slot, v]) => new RoleKeepsSlugUnderReplaceOnChanges(slot, v)),
+      arbitrary: fc
+        .tuple(fc.constantFrom<"roleA" | "roleB">("roleA", "roleB"), variant)
+        .map(([slot, v]) => new RoleKeepsSlugUnderReplaceOnChanges(slot, v)),
     },
     { weight: 2, arbitrary: fc.constant(new TwinStackUp()) },
     // A slot that is declared and may be created as declared: not every slot drawn.
@@ -61,7 +73,9 @@ export function realWorldCommands(options: { faults: boolean; realEngine?: boole
     commands.push({
       weight: 3,
       // On a fresh runner two times in three.
-      arbitrary: fc.tuple(FRESH_KINDS, variant, connection, fc.nat({ max: 2 })).map(([kind, v, c, fresh]) => new UnfinishedCreateThenUp(kind, v, c, fresh > 0)),
+      arbitrary: fc
+        .tuple(FRESH_KINDS, variant, connection, fc.nat({ max: 2 }))
+        .map(([kind, v, c, fresh]) => new UnfinishedCreateThenUp(kind, v, c, fresh > 0)),
     });
   }
   return commands;

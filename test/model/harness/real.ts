@@ -3,7 +3,13 @@
 // leave alone (another stack's, made by hand), the keys its connections use, the second stack on
 // the account, and the twin stack. And the check every clean run ends with.
 import type fc from "fast-check";
-import { noDuplicateNoOrphan, othersUntouched, refreshPlansNothing, serviceMatchesProgram, type ForeignObject } from "./invariants";
+import {
+  noDuplicateNoOrphan,
+  othersUntouched,
+  refreshPlansNothing,
+  serviceMatchesProgram,
+  type ForeignObject,
+} from "./invariants";
 import { claimWithAdoptId, looseRefusal, looseSnapshot, noneMadeBeside, rememberHolders } from "./loose";
 import { declarations, type Program, type Slot } from "./program";
 import { SimEngine, type Deployer, type UpOptions } from "./sim-engine";
@@ -71,7 +77,8 @@ export function newReal(world: World, deployer?: Deployer, newOther?: () => Depl
     heldBy: new Map(),
     keptSettings: new Map(),
   };
-  const withKeys = () => new SimEngine((connection) => world.newContext(connection, real.keys[connection === "prod" ? "prod" : "default"]));
+  const withKeys = () =>
+    new SimEngine((connection) => world.newContext(connection, real.keys[connection === "prod" ? "prod" : "default"]));
   real.sim = deployer ?? withKeys();
   // Project "model", stack "dev" both: the twin's resources get this stack's create keys, so its creates write this stack's markers.
   if (!deployer) real.newTwin = withKeys;
@@ -94,7 +101,11 @@ const MAX_CLAIMS = 4;
  * but for one: a create refused for a loose object carrying its marker (loose.ts), which the user
  * claims as the refusal says (adoptId) before the up runs again.
  */
-export async function upAndCheck(real: Real, refresh: boolean, options: Omit<UpOptions, "refresh"> = {}): Promise<void> {
+export async function upAndCheck(
+  real: Real,
+  refresh: boolean,
+  options: Omit<UpOptions, "refresh"> = {},
+): Promise<void> {
   let program = declarations(real.program);
   const claimed: Slot[] = [];
   for (;;) {
@@ -113,7 +124,9 @@ export async function upAndCheck(real: Real, refresh: boolean, options: Omit<UpO
     }
     const loose = await looseRefusal(real, failure, before);
     if (!loose || claimed.length >= MAX_CLAIMS) throw failure;
-    real.log.push(`  (refused for ${loose.id}, which no state holds and which carries ${loose.slot}'s marker: claimed with adoptId)`);
+    real.log.push(
+      `  (refused for ${loose.id}, which no state holds and which carries ${loose.slot}'s marker: claimed with adoptId)`,
+    );
     await claimWithAdoptId(real, loose.slot, loose.id);
     claimed.push(loose.slot);
     looseCounts.claimed++;

@@ -13,7 +13,10 @@ function fail(message: string): never {
 
 /** The API key each connection of the stack uses now. */
 export function apiKeysOf(real: Real): { default: string; prod: string } {
-  return { default: real.world.apiKeyOf(undefined, real.keys.default), prod: real.world.apiKeyOf("prod", real.keys.prod) };
+  return {
+    default: real.world.apiKeyOf(undefined, real.keys.default),
+    prod: real.world.apiKeyOf("prod", real.keys.prod),
+  };
 }
 
 export class RotateKey implements Command {
@@ -28,11 +31,14 @@ export class RotateKey implements Command {
     await real.world.resetRequestCounts();
     await upAndCheck(real, false);
     const written = await real.world.writesCounted();
-    if (Object.keys(written).length > 0) fail(`the up after a key rotated within its environment wrote: ${JSON.stringify(written)}`);
+    if (Object.keys(written).length > 0)
+      fail(`the up after a key rotated within its environment wrote: ${JSON.stringify(written)}`);
     for (const [name, entry] of real.sim.state) {
-      if (before.get(name) !== entry.id) fail(`the up after a key rotated within its environment replaced ${name} (${before.get(name)} -> ${entry.id})`);
+      if (before.get(name) !== entry.id)
+        fail(`the up after a key rotated within its environment replaced ${name} (${before.get(name)} -> ${entry.id})`);
     }
     worldEventCounts.keysRotated++;
   }
-  toString = () => `rotate the key of the ${this.connection ?? "default"} connection within its environment, then up (must change nothing)`;
+  toString = () =>
+    `rotate the key of the ${this.connection ?? "default"} connection within its environment, then up (must change nothing)`;
 }

@@ -10,7 +10,11 @@ import type { Declaration } from "./sim-engine";
  * key; undefined when there is none or the kind has no natural key. `resolve` gives a
  * declaration's args with references resolved to ids, as the program's Outputs would be.
  */
-export function sameKeyAs(program: Declaration[], decl: Declaration, resolve: (decl: Declaration) => Record<string, unknown>): string | undefined {
+export function sameKeyAs(
+  program: Declaration[],
+  decl: Declaration,
+  resolve: (decl: Declaration) => Record<string, unknown>,
+): string | undefined {
   const fields = SHAPES[decl.kind].naturalKey;
   if (!fields || fields.length === 0) return undefined;
   const keyOf = (d: Declaration) => {

@@ -236,7 +236,9 @@ export class SimEngine implements Deployer {
 
   /** A declaration's args with references resolved as far as state allows (for natural keys). */
   private resolved(decl: Declaration): Props {
-    return Object.fromEntries(Object.entries(decl.args).map(([key, value]) => [key, isRef(value) ? this.state.get(value.$ref)?.id : value]));
+    return Object.fromEntries(
+      Object.entries(decl.args).map(([key, value]) => [key, isRef(value) ? this.state.get(value.$ref)?.id : value]),
+    );
   }
 
   /** `pulumi refresh`: every resource read; gone ones dropped; read's inputs, when given, replace the old. */
@@ -280,7 +282,9 @@ export class SimEngine implements Deployer {
             continue;
           }
           // A resource that refers to one that failed waits for an id that never comes: the engine skips it.
-          const missing = Object.values(decl.args).some((value) => isRef(value) && (!this.state.has(value.$ref) || skipped.includes(value.$ref)));
+          const missing = Object.values(decl.args).some(
+            (value) => isRef(value) && (!this.state.has(value.$ref) || skipped.includes(value.$ref)),
+          );
           if (missing || failures.some((failure) => refersTo(decl, failure.resource))) {
             skipped.push(decl.name);
             continue;
@@ -421,7 +425,12 @@ export class SimEngine implements Deployer {
       });
     if (checked.failures && checked.failures.length > 0) {
       stepCounts.refused++;
-      throw new StepError(decl.name, "check", checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; "), checked.failures);
+      throw new StepError(
+        decl.name,
+        "check",
+        checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; "),
+        checked.failures,
+      );
     }
     return checked.inputs ?? {};
   }
@@ -432,7 +441,14 @@ export class SimEngine implements Deployer {
       .catch((error: unknown) => {
         throw new StepError(decl.name, "create", message(error));
       });
-    return { name: decl.name, kind: decl.kind, id: result.id, inputs: news, outputs: result.outs ?? {}, seq: ++this.seq };
+    return {
+      name: decl.name,
+      kind: decl.kind,
+      id: result.id,
+      inputs: news,
+      outputs: result.outs ?? {},
+      seq: ++this.seq,
+    };
   }
 
   private async remove(entry: StateEntry): Promise<void> {
@@ -467,7 +483,9 @@ export class SimEngine implements Deployer {
         const diff = await this.engine(decl.kind).diff(old.id, old.outputs, news);
         if (!diff.changes) continue;
         const replaces = diff.replaces ?? [];
-        const differing = Object.keys(SHAPES[decl.kind].rules).filter((field) => JSON.stringify(old.outputs[field]) !== JSON.stringify(news[field]));
+        const differing = Object.keys(SHAPES[decl.kind].rules).filter(
+          (field) => JSON.stringify(old.outputs[field]) !== JSON.stringify(news[field]),
+        );
         changes.push({
           name: decl.name,
           op: replaces.length > 0 ? "replace" : "update",
@@ -476,7 +494,8 @@ export class SimEngine implements Deployer {
       }
       const declared = new Set(program.map((decl) => decl.name));
       for (const entry of [...this.state.values(), ...this.pendingDeletes]) {
-        if (!declared.has(entry.name) || this.pendingDeletes.includes(entry)) changes.push({ name: entry.name, op: "delete", detail: entry.id });
+        if (!declared.has(entry.name) || this.pendingDeletes.includes(entry))
+          changes.push({ name: entry.name, op: "delete", detail: entry.id });
       }
       return changes;
     } finally {

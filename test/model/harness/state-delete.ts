@@ -34,11 +34,14 @@ export class StateDeleteThenUp implements Command {
     const dropped = real.sim.stateDelete(this.slot);
     if (dropped.length === 0) return;
     real.log.push(`  (state delete: ${dropped.map((entry) => `${entry.name} ${entry.id}`).join(", ")})`);
-    for (const entry of dropped) if (!(await stillLive(real.world, entry))) fail(`pulumi state delete of ${entry.name} removed ${entry.id} from the service`);
+    for (const entry of dropped)
+      if (!(await stillLive(real.world, entry)))
+        fail(`pulumi state delete of ${entry.name} removed ${entry.id} from the service`);
     const expected = new Map<string, Expected>();
     for (const entry of dropped) expected.set(entry.id, await this.expectation(real, entry));
 
-    for (const entry of dropped) if ("claimFirst" in expected.get(entry.id)!) await claimWithAdoptId(real, entry.name as Slot, entry.id);
+    for (const entry of dropped)
+      if ("claimFirst" in expected.get(entry.id)!) await claimWithAdoptId(real, entry.name as Slot, entry.id);
     // A session left beside a new one stays pending until it expires: accounted for before the up that must leave it.
     for (const entry of dropped) if ("beside" in expected.get(entry.id)!) real.accountedFor.add(entry.id);
     const refusedFor = new Set<string>();
@@ -55,7 +58,11 @@ export class StateDeleteThenUp implements Command {
       const expectation = entry && expected.get(entry.id);
       if (!entry || !expectation || !("refused" in expectation) || refusedFor.has(entry.id)) throw failure;
       refusedAs(failure, expectation.refused, [entry.id], entry.kind);
-      nothingWritten(await real.world.writesCounted(), expectation.refused, `an up refused for ${entry.id} after its state delete`);
+      nothingWritten(
+        await real.world.writesCounted(),
+        expectation.refused,
+        `an up refused for ${entry.id} after its state delete`,
+      );
       refusedFor.add(entry.id);
       await claimWithAdoptId(real, entry.name as Slot, entry.id);
     }
@@ -64,15 +71,22 @@ export class StateDeleteThenUp implements Command {
     for (const entry of dropped) {
       const expectation = expected.get(entry.id)!;
       const holds = real.sim.state.get(entry.name)?.id;
-      if ("refused" in expectation && !refusedFor.has(entry.id)) fail(`after a state delete, the up met ${entry.id} (${entry.name}) and was not refused`);
+      if ("refused" in expectation && !refusedFor.has(entry.id))
+        fail(`after a state delete, the up met ${entry.id} (${entry.name}) and was not refused`);
       if ("beside" in expectation) {
-        if (holds === entry.id) fail(`after a state delete, ${entry.name} took ${entry.id} over with nothing to prove it its own`);
-        if (!(await stillLive(real.world, entry))) fail(`after a state delete, ${entry.id} (${entry.name}) was removed`);
+        if (holds === entry.id)
+          fail(`after a state delete, ${entry.name} took ${entry.id} over with nothing to prove it its own`);
+        if (!(await stillLive(real.world, entry)))
+          fail(`after a state delete, ${entry.id} (${entry.name}) was removed`);
         // The run names one session with the marker it met (the first it found: this one, or another a stack let go of).
         const marker = (await markedObjects(real.world)).get(entry.id)?.marker;
-        const met = [...(await markedObjects(real.world)).values()].filter((o) => o.marker === marker && o.id !== holds).map((o) => o.id);
+        const met = [...(await markedObjects(real.world)).values()]
+          .filter((o) => o.marker === marker && o.id !== holds)
+          .map((o) => o.id);
         if (expectation.beside && !met.some((id) => said.some((w) => w.includes(`${id}: ${SESSION_LEFT_BESIDE}`))))
-          fail(`after a state delete, ${entry.name} made a session beside ${entry.id} without a word: ${JSON.stringify(said)}`);
+          fail(
+            `after a state delete, ${entry.name} made a session beside ${entry.id} without a word: ${JSON.stringify(said)}`,
+          );
         continue;
       }
       if (holds !== entry.id) fail(`after a state delete and the claim, ${entry.name} holds ${holds}, not ${entry.id}`);
@@ -95,5 +109,6 @@ export class StateDeleteThenUp implements Command {
     if (recognised) return { refused: "notHeld" };
     return kind === "Callback" ? { refused: "collision" } : { claimFirst: true };
   }
-  toString = () => `pulumi state delete ${this.slot} --target-dependents, then up (must be refused for each object, then claimed)`;
+  toString = () =>
+    `pulumi state delete ${this.slot} --target-dependents, then up (must be refused for each object, then claimed)`;
 }

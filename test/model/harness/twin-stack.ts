@@ -7,7 +7,15 @@
 // config this stack made under a key rotated since; a session, which blocks nothing), and never
 // delete, detach or modify this stack's objects; this stack's refresh then plans nothing. The twin
 // is then destroyed (its own objects go, this stack's stay), as a user who found the twin would.
-import { InvariantViolation, noDuplicateNoOrphan, othersUntouched, refreshPlansNothing, refusedAs, type ForeignObject, type RefusalForm } from "./invariants";
+import {
+  InvariantViolation,
+  noDuplicateNoOrphan,
+  othersUntouched,
+  refreshPlansNothing,
+  refusedAs,
+  type ForeignObject,
+  type RefusalForm,
+} from "./invariants";
 import { looseSnapshot, markedObjects, noneMadeBeside, rememberHolders } from "./loose";
 import { createRefusal, markerNow } from "./one-object-commands";
 import { watchedByOther } from "./other-stack";
@@ -75,18 +83,22 @@ export class TwinStackUp implements Command {
         continue;
       }
       if (!refused)
-        fail(`the twin stack's ${slot} went through although it meets ${meeting.ids.join(" or ")} of this stack: it holds ${twin.state.get(slot)?.id}`);
+        fail(
+          `the twin stack's ${slot} went through although it meets ${meeting.ids.join(" or ")} of this stack: it holds ${twin.state.get(slot)?.id}`,
+        );
       if (refused.op !== "create") throw refused;
       refusedAs(refused, meeting.form, meeting.ids, KIND_OF[slot]);
     }
     // An instance refers to this stack's callback, always met: its step never runs.
     for (const slot of Object.keys(program) as Slot[]) {
-      if (KIND_OF[slot] === "CallbackInstance" && !skipped.includes(slot)) fail(`the twin stack's ${slot} ran although its callback was refused`);
+      if (KIND_OF[slot] === "CallbackInstance" && !skipped.includes(slot))
+        fail(`the twin stack's ${slot} ran although its callback was refused`);
     }
     const said = warningsSince(mark);
     await noneMadeBeside(real, twin, before, said);
     await othersUntouched(real.world, twin, declarations(program), watched);
-    if (JSON.stringify([...real.sim.state.values()]) !== recorded) fail(`a run of the twin stack changed this stack's state`);
+    if (JSON.stringify([...real.sim.state.values()]) !== recorded)
+      fail(`a run of the twin stack changed this stack's state`);
     await noDuplicateNoOrphan(real.world, [...stacksOf(real), twin], real.accountedFor);
     await refreshPlansNothing(real.sim, declarations(real.program));
     await this.destroy(real, twin, watched);
@@ -116,7 +128,9 @@ export class TwinStackUp implements Command {
       }
       const marker = markerNow(real, slot);
       const environment = real.world.environmentOf(connectionOf(entry.outputs));
-      const carrying = [...marked.values()].filter((o) => o.marker === marker && o.kind === kind && o.environment === environment).map((o) => o.id);
+      const carrying = [...marked.values()]
+        .filter((o) => o.marker === marker && o.kind === kind && o.environment === environment)
+        .map((o) => o.id);
       if (carrying.length > 0) meetings.set(slot, { form: "notHeld", ids: carrying });
       else meetings.set(slot, kind === "Callback" ? { form: "collision", ids: [entry.id] } : undefined);
     }
@@ -132,5 +146,6 @@ export class TwinStackUp implements Command {
     for (const id of twin.released) real.accountedFor.add(id);
     await noDuplicateNoOrphan(real.world, stacksOf(real), real.accountedFor);
   }
-  toString = () => "a twin stack (same project and stack name, another backend) runs up of this stack's program (must be refused; then destroyed)";
+  toString = () =>
+    "a twin stack (same project and stack name, another backend) runs up of this stack's program (must be refused; then destroyed)";
 }

@@ -36,17 +36,27 @@ export class RoleKeepsSlugUnderReplaceOnChanges implements Command {
     await upAndCheck(real, false);
     const old = real.sim.state.get(this.slot)!;
     const { [REPLACE_ON_CHANGES_INPUT]: _option, ...plain } = args;
-    real.program[this.slot] = { ...plain, name: otherName(args.name, this.variant), [REPLACE_ON_CHANGES_INPUT]: this.variant % 2 === 0 ? ["name"] : ["*"] };
+    real.program[this.slot] = {
+      ...plain,
+      name: otherName(args.name, this.variant),
+      [REPLACE_ON_CHANGES_INPUT]: this.variant % 2 === 0 ? ["name"] : ["*"],
+    };
     await real.world.resetRequestCounts();
     const refused = await real.sim.up(declarations(real.program)).then(
       () => undefined,
       (error: unknown) => error,
     );
     if (refused === undefined)
-      fail(`${this.slot} replaced by replaceOnChanges while keeping its slug was not refused: it collided with ${old.id}, or took it over`);
+      fail(
+        `${this.slot} replaced by replaceOnChanges while keeping its slug was not refused: it collided with ${old.id}, or took it over`,
+      );
     // Both doors say it alike (planner.ts, keptKeyReason); the simulation also sees which step refused it.
-    if (!/keeps its slug.*Change slug too, or take name out of replaceOnChanges/s.test(refusalText(refused))) throw refused;
-    if (refused instanceof StepError && (refused.op !== "check" || refused.resource !== this.slot || !refused.failures.some((f) => isAbout(f, "name"))))
+    if (!/keeps its slug.*Change slug too, or take name out of replaceOnChanges/s.test(refusalText(refused)))
+      throw refused;
+    if (
+      refused instanceof StepError &&
+      (refused.op !== "check" || refused.resource !== this.slot || !refused.failures.some((f) => isAbout(f, "name")))
+    )
       throw refused;
     const written = await real.world.writesCounted();
     if (Object.keys(written).length > 0) fail(`a replacement refused at preview wrote: ${JSON.stringify(written)}`);
@@ -55,7 +65,8 @@ export class RoleKeepsSlugUnderReplaceOnChanges implements Command {
     if ((this.variant >> 1) % 2 === 0) {
       delete fix[REPLACE_ON_CHANGES_INPUT];
       await upAndCheck(real, false);
-      if (real.sim.state.get(this.slot)?.id !== old.id) fail(`${this.slot}'s name changed in place, yet ${old.id} was replaced`);
+      if (real.sim.state.get(this.slot)?.id !== old.id)
+        fail(`${this.slot}'s name changed in place, yet ${old.id} was replaced`);
     } else {
       fix.slug = `${this.slot.toLowerCase()}-${++real.slugGeneration}`;
       await upAndCheck(real, false);
@@ -64,7 +75,8 @@ export class RoleKeepsSlugUnderReplaceOnChanges implements Command {
     }
     worldEventCounts.roleKeptSlugRefused++;
   }
-  toString = () => `replace ${this.slot} by replaceOnChanges keeping its slug (${this.variant}; must be refused at preview, then fixed)`;
+  toString = () =>
+    `replace ${this.slot} by replaceOnChanges keeping its slug (${this.variant}; must be refused at preview, then fixed)`;
 }
 
 export class CallbackRenamedUnderReplaceOnChanges implements Command {
@@ -79,13 +91,19 @@ export class CallbackRenamedUnderReplaceOnChanges implements Command {
     if (!args || args.adoptId !== undefined) return;
     await upAndCheck(real, false);
     const old = real.sim.state.get(this.slot)!;
-    real.program[this.slot] = { ...args, name: otherName(args.name, this.variant), [REPLACE_ON_CHANGES_INPUT]: ["name"] };
+    real.program[this.slot] = {
+      ...args,
+      name: otherName(args.name, this.variant),
+      [REPLACE_ON_CHANGES_INPUT]: ["name"],
+    };
     await upAndCheck(real, false);
     const now = real.sim.state.get(this.slot)!;
     if (now.id === old.id) fail(`${this.slot} renamed under replaceOnChanges: ["name"] kept ${old.id}`);
-    if (now.outputs.integrationProviderId !== old.outputs.integrationProviderId) fail(`${this.slot}'s replacement moved to another integration provider`);
+    if (now.outputs.integrationProviderId !== old.outputs.integrationProviderId)
+      fail(`${this.slot}'s replacement moved to another integration provider`);
     if (await stillLive(real.world, old)) fail(`${this.slot}'s replacement left ${old.id} active`);
     worldEventCounts.callbackReplacedOnName++;
   }
-  toString = () => `rename ${this.slot} under replaceOnChanges: ["name"] (${this.variant}; replaced on its integration provider)`;
+  toString = () =>
+    `rename ${this.slot} under replaceOnChanges: ["name"] (${this.variant}; replaced on its integration provider)`;
 }

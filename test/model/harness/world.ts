@@ -145,7 +145,14 @@ export class World {
     // No retries and no client window: an injected fault fails the step at once, as a run that ran out
     // of retries would, and the next run must recover from it.
     const client = (apiKey: string, timeoutMs?: number) =>
-      new ToolConnectivityClient({ apiKey, baseUrl: emulator.url, rateLimit: false, maxRetries: 0, maxConcurrency: 16, timeoutMs });
+      new ToolConnectivityClient({
+        apiKey,
+        baseUrl: emulator.url,
+        rateLimit: false,
+        maxRetries: 0,
+        maxConcurrency: 16,
+        timeoutMs,
+      });
     const world = new World(
       emulator,
       client,
@@ -191,7 +198,10 @@ export class World {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const parsed = (await response.json()) as T;
-    if (!response.ok) throw Object.assign(new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(parsed)}`), { status: response.status });
+    if (!response.ok)
+      throw Object.assign(new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(parsed)}`), {
+        status: response.status,
+      });
     return parsed;
   }
 
@@ -227,9 +237,12 @@ export class World {
 
   injectFaults(plan: FaultPlan): Promise<unknown> {
     const rules: Record<string, unknown>[] = [];
-    if (plan.rateLimitedBurst > 0) rules.push({ path: "/**", status: 429, count: plan.rateLimitedBurst, retry_after: 0 });
-    if (plan.dropAfterCommit > 0) rules.push({ method: "POST", path: "/**", drop_after_commit: true, probability: plan.dropAfterCommit });
-    if (plan.unavailable > 0) rules.push({ path: "/**", status: 503, code: "service_unavailable", probability: plan.unavailable });
+    if (plan.rateLimitedBurst > 0)
+      rules.push({ path: "/**", status: 429, count: plan.rateLimitedBurst, retry_after: 0 });
+    if (plan.dropAfterCommit > 0)
+      rules.push({ method: "POST", path: "/**", drop_after_commit: true, probability: plan.dropAfterCommit });
+    if (plan.unavailable > 0)
+      rules.push({ path: "/**", status: 503, code: "service_unavailable", probability: plan.unavailable });
     return this.control("POST", "/faults", { seed: plan.seed, rules });
   }
 
@@ -268,7 +281,9 @@ export class World {
    * `holdMs`: time enough to make the lookup that follows fail too (failLookups) once it has arrived.
    */
   loseNextCreateAnswer(path: string, holdMs: number): Promise<unknown> {
-    return this.control("POST", "/faults", { rules: [{ method: "POST", path, latency_ms: holdMs, drop_after_commit: true, count: 1 }] });
+    return this.control("POST", "/faults", {
+      rules: [{ method: "POST", path, latency_ms: holdMs, drop_after_commit: true, count: 1 }],
+    });
   }
 
   /**
@@ -311,7 +326,9 @@ export class World {
 
   /** Lists of `path` answer 503 (replacing the other rules, which have fired). */
   failLookups(path: string): Promise<unknown> {
-    return this.control("POST", "/faults", { rules: [{ method: "GET", path, status: 503, code: "service_unavailable", count: 10 }] });
+    return this.control("POST", "/faults", {
+      rules: [{ method: "GET", path, status: 503, code: "service_unavailable", count: 10 }],
+    });
   }
 
   /** How many times the fault rules in place have fired. */
@@ -349,12 +366,17 @@ function catalogOf(emulator: RunningEmulator): Catalog {
       id: provider.id,
       deployments: provider.deployments.map((d) => d.id),
       vaults: provider.config_vaults.map((v) => ({ id: v.id, deploymentId: v.deployment_id })),
-      vaultValues: (PROVIDERS.find((p) => p.id === provider.id)?.config_vaults ?? []).map((v) => ({ id: v.id, values: v.values })),
+      vaultValues: (PROVIDERS.find((p) => p.id === provider.id)?.config_vaults ?? []).map((v) => ({
+        id: v.id,
+        values: v.values,
+      })),
       authConfigs: provider.auth_configs.map((a) => a.id),
     };
   }
   return {
-    integrationProviders: f.integration_providers.filter((p) => p.triggers_enabled).map((p) => ({ id: p.id, providerId: p.provider_id })),
+    integrationProviders: f.integration_providers
+      .filter((p) => p.triggers_enabled)
+      .map((p) => ({ id: p.id, providerId: p.provider_id })),
     providers,
     integrations: f.integrations.map((i) => i.id),
     permissions: [...f.permissions],

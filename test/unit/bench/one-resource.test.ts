@@ -17,9 +17,13 @@ const figure = (ratio: number, q1: number, q3: number, requests = 0): OneResourc
 
 it("passes within 1.15x with no request; names a miss, a spread too wide to judge, and any request", () => {
   expect(checkOneResource(figure(1.12, 1.1, 1.14))).toEqual([]);
-  expect(checkOneResource(figure(1.2, 1.17, 1.24))).toEqual(["one_resource_preview: 384 ms against 320 ms with no provider, 1.2x (target: within 1.15x)"]);
+  expect(checkOneResource(figure(1.2, 1.17, 1.24))).toEqual([
+    "one_resource_preview: 384 ms against 320 ms with no provider, 1.2x (target: within 1.15x)",
+  ]);
   expect(checkOneResource(figure(1.14, 1.1, 1.2))).toEqual([
     "one_resource_preview: 1.14x, but the middle half of the runs (1.1 to 1.2) straddles the target 1.15x: too noisy to judge",
   ]);
-  expect(checkOneResource(figure(1.1, 1.08, 1.12, 2))).toEqual(["one_resource_preview: the role's no-change previews sent 2 requests (target: none)"]);
+  expect(checkOneResource(figure(1.1, 1.08, 1.12, 2))).toEqual([
+    "one_resource_preview: the role's no-change previews sent 2 requests (target: none)",
+  ]);
 });

@@ -12,7 +12,9 @@ const figure = (side: PluginReadyFigure["side"], median: number, ratio: number):
 });
 
 it("passes at 1.5x or less, and names the figure and the target above it; the script plugin is not judged", () => {
-  expect(checkPluginReady([figure("bare-node", 30, 1), figure("script", 150, 5), figure("executable", 45, 1.5)])).toEqual([]);
+  expect(
+    checkPluginReady([figure("bare-node", 30, 1), figure("script", 150, 5), figure("executable", 45, 1.5)]),
+  ).toEqual([]);
   expect(checkPluginReady([figure("bare-node", 30, 1), figure("executable", 46, 1.53)])).toEqual([
     "plugin_ready_ms: the executable was ready in 46 ms, 1.53x a bare Node start (target: within 1.5x)",
   ]);

@@ -16,14 +16,22 @@ describe("the same-shape floor's templates", () => {
 
   it("read null for an undeclared optional input, what no declaration means, a setting's default, and a value for each output", () => {
     const config = sameShapeTemplate(SHAPES.ProviderConfig).fields;
-    expect(config).toMatchObject({ description: null, providerConfigVaultId: null, toolFilters: { type: "allow_all" }, isDefault: false, status: "active" });
+    expect(config).toMatchObject({
+      description: null,
+      providerConfigVaultId: null,
+      toolFilters: { type: "allow_all" },
+      isDefault: false,
+      status: "active",
+    });
     expect(config.providerDeploymentId).toMatch(/^pdep_/);
     const session = sameShapeTemplate(SHAPES.IntegrationSetupSession).fields;
     expect(session).toMatchObject({ replaceWhenExpired: false, status: "pending", identityId: null });
   });
 
   it("name the plugin module by one line, per kind", () => {
-    expect(sameShapeModule("Role")).toMatch(/^const p=\{configure\(\)\{.*same-shape-provider\.js"\)\.forKind\("Role"\)\)\}\};exports\.handler=\(\)=>p;$/);
+    expect(sameShapeModule("Role")).toMatch(
+      /^const p=\{configure\(\)\{.*same-shape-provider\.js"\)\.forKind\("Role"\)\)\}\};exports\.handler=\(\)=>p;$/,
+    );
   });
 });
 
@@ -35,7 +43,13 @@ describe("the same-shape floor's plugin", () => {
     const { id, outs } = await role.create(news);
     expect(id).toMatch(/^rol_[0-9a-f]{20}$/);
     expect(Object.keys(outs)).toEqual(Object.keys(SHAPES.Role.fields));
-    expect(outs).toMatchObject({ name: "Scale role 1", slug: "mix-role-1", permissions: ["thread_read"], description: null, isDefault: false });
+    expect(outs).toMatchObject({
+      name: "Scale role 1",
+      slug: "mix-role-1",
+      permissions: ["thread_read"],
+      description: null,
+      isDefault: false,
+    });
   });
 
   it("checks nothing, reads the state back, and sees a change only where a declared value differs", async () => {
@@ -46,7 +60,10 @@ describe("the same-shape floor's plugin", () => {
     expect(await role.diff("rol_1", olds, news)).toEqual({ changes: false });
     expect(await role.diff("rol_1", olds, { ...news, __provider: "another" })).toEqual({ changes: false });
     expect(await role.diff("rol_1", olds, { ...news, name: "Scale role 1 (changed)" })).toEqual({ changes: true });
-    expect((await role.update("rol_1", olds, { ...news, name: "renamed" })).outs).toMatchObject({ name: "renamed", createdAt: outs.createdAt });
+    expect((await role.update("rol_1", olds, { ...news, name: "renamed" })).outs).toMatchObject({
+      name: "renamed",
+      createdAt: outs.createdAt,
+    });
   });
 
   it("with the dynamic door's plumbing, records what that door's plugin adds, and sees no change in it", async () => {

@@ -17,7 +17,17 @@ import {
 } from "../../../scripts/bench/statistics/scale-figures";
 
 function roundOf(seconds: number, sameShapeSeconds: number, floorSeconds: number, extra: Partial<Round> = {}): Round {
-  return { requests: 0, writes: 0, seconds, sameShapeSeconds, floorSeconds, peakMb: 200, sameShapePeakMb: 150, floorPeakMb: 140, ...extra };
+  return {
+    requests: 0,
+    writes: 0,
+    seconds,
+    sameShapeSeconds,
+    floorSeconds,
+    peakMb: 200,
+    sameShapePeakMb: 150,
+    floorPeakMb: 140,
+    ...extra,
+  };
 }
 
 /** A size's figures for one door that meet every target: ratios to the same-shape floor of `sameShape`, to the 6-property floor of 1.5. */
@@ -26,7 +36,11 @@ function doorFigures(door: Door, n: number, sameShape: Partial<Record<Operation,
     const ratios = sameShape[op] ?? [1.0, 1.01, 1.0];
     const requests = op === "preview" ? 0 : op === "refresh" ? 5 : n;
     const rounds = ratios.map((ratio) =>
-      roundOf(10 * ratio, 10, (10 * ratio) / 1.5, { requests, writes: op === "up" ? n : 0, ...(op === "refresh" ? { batchedMinimum: 5 } : {}) }),
+      roundOf(10 * ratio, 10, (10 * ratio) / 1.5, {
+        requests,
+        writes: op === "up" ? n : 0,
+        ...(op === "refresh" ? { batchedMinimum: 5 } : {}),
+      }),
     );
     return scaleFigure(door, n, op, rounds);
   });
@@ -51,7 +65,11 @@ describe("the order of the sides in a round", () => {
 
 describe("a scale figure from its rounds", () => {
   it("takes the 6-property floor's figures from the rounds that ran it, and judges on every round", () => {
-    const rounds = [roundOf(11, 10, 8), { ...roundOf(12, 10, 0), floorSeconds: undefined, floorPeakMb: undefined }, roundOf(10.4, 10, 8, { floorPeakMb: 170 })];
+    const rounds = [
+      roundOf(11, 10, 8),
+      { ...roundOf(12, 10, 0), floorSeconds: undefined, floorPeakMb: undefined },
+      roundOf(10.4, 10, 8, { floorPeakMb: 170 }),
+    ];
     const figure = scaleFigure("dynamic", 500, "up", rounds);
     expect(figure).toMatchObject({
       same_shape_ratios: [1.1, 1.2, 1.04],
@@ -92,8 +110,14 @@ describe("a scale figure from its rounds", () => {
 
 describe("the plugin's memory growth", () => {
   it("is printed per door when the run measured both N = 500 and N = 2000", () => {
-    const figures = [memoryFigure("dynamic", 500, 233, 160, 150), memoryFigure("dynamic", 2000, 335.5, 170, 152), memoryFigure("native", 500, 200, 160, 150)];
-    expect(growthFigures(figures)).toEqual([{ bench: "scale", figure: "plugin_growth_kb_per_resource", door: "dynamic", from: 500, to: 2000, kb: 70 }]);
+    const figures = [
+      memoryFigure("dynamic", 500, 233, 160, 150),
+      memoryFigure("dynamic", 2000, 335.5, 170, 152),
+      memoryFigure("native", 500, 200, 160, 150),
+    ];
+    expect(growthFigures(figures)).toEqual([
+      { bench: "scale", figure: "plugin_growth_kb_per_resource", door: "dynamic", from: 500, to: 2000, kb: 70 },
+    ]);
   });
 
   it("is not printed without both sizes", () => {
@@ -112,7 +136,9 @@ describe("the plugin's memory growth", () => {
     expect(checkScaleTargets([...measured, ...growthFigures(measured)], sizes)).toEqual([
       "dynamic door: the plugin's peak grew 10.2 KB a resource from N=500 to N=2000 (target < 10 KB)",
     ]);
-    expect(checkScaleTargets(measured, sizes, ["native"])).toEqual(["native door: the plugin's memory growth from N=500 to N=2000 was not measured"]);
+    expect(checkScaleTargets(measured, sizes, ["native"])).toEqual([
+      "native door: the plugin's memory growth from N=500 to N=2000 was not measured",
+    ]);
   });
 });
 
@@ -177,7 +203,12 @@ describe("the scale verdict", () => {
       { same_shape_seconds: NaN },
     );
     const failures = checkScaleTargets(figures, [10], ["dynamic"]);
-    expect(failures).toEqual([expect.stringMatching(/^N=10, dynamic door: up has a figure that is not a number/), "N=10, dynamic door: no figure for destroy"]);
-    expect(checkScaleTargets([], [10], ["native"])).toContain("N=10, native door: no peak memory of the provider plugin (or of a floor's plugin) was measured");
+    expect(failures).toEqual([
+      expect.stringMatching(/^N=10, dynamic door: up has a figure that is not a number/),
+      "N=10, dynamic door: no figure for destroy",
+    ]);
+    expect(checkScaleTargets([], [10], ["native"])).toContain(
+      "N=10, native door: no peak memory of the provider plugin (or of a floor's plugin) was measured",
+    );
   });
 });

@@ -28,7 +28,9 @@ test("every resource and function of the schema has its class, in the PulumiTcs.
     resources: Record<string, unknown>;
     functions: Record<string, unknown>;
   };
-  const names = [...Object.keys(schema.resources), ...Object.keys(schema.functions)].map((token) => token.split(":")[2]);
+  const names = [...Object.keys(schema.resources), ...Object.keys(schema.functions)].map(
+    (token) => token.split(":")[2],
+  );
   for (const name of names) {
     const file = path.join(SDK, `${name[0].toUpperCase()}${name.slice(1)}.cs`);
     expect({ name, exists: fs.existsSync(file) }).toEqual({ name, exists: true });

@@ -15,7 +15,13 @@ let schema: PackageSchema;
 
 beforeAll(() => {
   const entry = path.join(ROOT, "provider/dynamic/index.ts");
-  const program = ts.createProgram([entry], { strict: true, noEmit: true, skipLibCheck: true, types: [], esModuleInterop: true });
+  const program = ts.createProgram([entry], {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    esModuleInterop: true,
+  });
   checker = program.getTypeChecker();
   exports = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!);
   const committed = parseCommittedSchema();
@@ -30,7 +36,12 @@ function documented(name: string): Map<string, string> {
   if (symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const type = checker.getDeclaredTypeOfSymbol(symbol);
   return new Map(
-    type.getProperties().map((property) => [property.name, ts.displayPartsToString(property.getDocumentationComment(checker)).replace(/\s+/g, " ")]),
+    type
+      .getProperties()
+      .map((property) => [
+        property.name,
+        ts.displayPartsToString(property.getDocumentationComment(checker)).replace(/\s+/g, " "),
+      ]),
   );
 }
 
@@ -42,7 +53,10 @@ describe.each(RESOURCE_KINDS)("tcs.%s", (kind) => {
   it("documents each argument as the schema describes the input", () => {
     const docs = documented(`${kind}Args`);
     for (const name of SHAPES[kind].inputNames.filter((input) => input !== "adoptId")) {
-      expect({ name, doc: docs.get(name) }).toEqual({ name, doc: oneLine(resource().inputProperties[name].description) });
+      expect({ name, doc: docs.get(name) }).toEqual({
+        name,
+        doc: oneLine(resource().inputProperties[name].description),
+      });
     }
   });
 

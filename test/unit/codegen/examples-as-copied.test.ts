@@ -49,7 +49,8 @@ beforeAll(() => {
 });
 
 /** The page that shows `name`'s example: its own, or the installation page for the explicit provider's. */
-const pageOfExample = (name: string) => pages.get(name === "Provider" ? "installation-configuration.md" : pageOf(name))!;
+const pageOfExample = (name: string) =>
+  pages.get(name === "Provider" ? "installation-configuration.md" : pageOf(name))!;
 
 /** A page's lines outside its fenced code blocks: what it says, not what it shows. */
 function prose(page: string): string[] {
@@ -73,7 +74,9 @@ test("every YAML example declares its config under config:, never the deprecated
 });
 
 test("a config an example marks secret is read as a secret in all five languages, and the staging API key is one", () => {
-  const secrets = SOURCES.flatMap(({ name, config, example }) => config.filter((entry) => entry.secret).map((entry) => ({ name, key: entry.name, example })));
+  const secrets = SOURCES.flatMap(({ name, config, example }) =>
+    config.filter((entry) => entry.secret).map((entry) => ({ name, key: entry.name, example })),
+  );
   expect(secrets.map(({ name, key }) => `${name}.${key}`)).toContain("Provider.stagingApiKey");
   for (const { key, example } of secrets) {
     expect(example.programs.typescript).toContain(`config.requireSecret("${key}")`);
@@ -123,9 +126,12 @@ test("each example's page says before its code what a copy must have replaced or
 
 test("the installation page says what to replace in its config commands", () => {
   const page = pages.get("installation-configuration.md")!;
-  const shownUrls = [...page.matchAll(/pulumi config set \S+ (https?:\/\/\S*example\.com\S*)/g)].map((match) => match[1]);
+  const shownUrls = [...page.matchAll(/pulumi config set \S+ (https?:\/\/\S*example\.com\S*)/g)].map(
+    (match) => match[1],
+  );
   expect(shownUrls.length).toBeGreaterThan(0);
-  for (const url of shownUrls) expect(prose(page).some((line) => line.startsWith("Replace ") && line.includes(`\`${url}\``))).toBe(true);
+  for (const url of shownUrls)
+    expect(prose(page).some((line) => line.startsWith("Replace ") && line.includes(`\`${url}\``))).toBe(true);
 });
 
 test("every `go get` of the Go SDK the docs show sets GONOSUMDB (the checksum database does not know the module)", () => {
@@ -134,13 +140,19 @@ test("every `go get` of the Go SDK the docs show sets GONOSUMDB (the checksum da
     .readdirSync(path.join(REPO_ROOT, "docs"))
     .filter((file) => file.endsWith(".md"))
     .map((file) => ({ file: `docs/${file}`, text: fs.readFileSync(path.join(REPO_ROOT, "docs", file), "utf8") }));
-  const shown = [...docs, ...[...pages].map(([file, text]) => ({ file: `docs/reference/${file}`, text }))].flatMap(({ file, text }) =>
-    text
-      .split("\n")
-      .filter((line) => /go get github\.com\/pulumi-tcs\//.test(line))
-      .map((line) => ({ file, line })),
+  const shown = [...docs, ...[...pages].map(([file, text]) => ({ file: `docs/reference/${file}`, text }))].flatMap(
+    ({ file, text }) =>
+      text
+        .split("\n")
+        .filter((line) => /go get github\.com\/pulumi-tcs\//.test(line))
+        .map((line) => ({ file, line })),
   );
-  expect(shown.map(({ file }) => file)).toEqual(expect.arrayContaining(["docs/native-provider.md", "docs/reference/installation-configuration.md"]));
+  expect(shown.map(({ file }) => file)).toEqual(
+    expect.arrayContaining(["docs/native-provider.md", "docs/reference/installation-configuration.md"]),
+  );
   for (const { file, line } of shown)
-    expect({ file, line }).toEqual({ file, line: expect.stringMatching(/GONOSUMDB=github\.com\/pulumi-tcs go get github\.com\/pulumi-tcs\//) });
+    expect({ file, line }).toEqual({
+      file,
+      line: expect.stringMatching(/GONOSUMDB=github\.com\/pulumi-tcs go get github\.com\/pulumi-tcs\//),
+    });
 });

@@ -30,9 +30,13 @@ test("every resource and function has a page, linked from the index, and nothing
 });
 
 test("each resource's, function's and the provider's description in the schema carries its example in the five languages", () => {
-  const descriptions = [...Object.values(schema.resources), ...Object.values(schema.functions), schema.provider].map((spec) => spec.description ?? "");
+  const descriptions = [...Object.values(schema.resources), ...Object.values(schema.functions), schema.provider].map(
+    (spec) => spec.description ?? "",
+  );
   for (const description of descriptions) {
-    expect(description).toMatch(/\{\{% examples %\}\}[\s\S]*\{\{% example %\}\}[\s\S]*\{\{% \/example %\}\}\n\{\{% \/examples %\}\}$/);
+    expect(description).toMatch(
+      /\{\{% examples %\}\}[\s\S]*\{\{% example %\}\}[\s\S]*\{\{% \/example %\}\}\n\{\{% \/examples %\}\}$/,
+    );
     for (const { language } of EXAMPLE_LANGUAGES) expect(description).toContain("```" + language + "\n");
   }
 });
@@ -54,7 +58,10 @@ test("secret and replace-on-change inputs are marked on their row, and no other 
       const row = inputs.split("\n").find((line) => line.startsWith(`| \`${name}\` |`));
       expect({ name, row: row !== undefined }).toEqual({ name, row: true });
       expect({ name, secret: row!.includes("**secret**") }).toEqual({ name, secret: property.secret === true });
-      expect({ name, replaces: row!.includes("**replaces on change**") }).toEqual({ name, replaces: property.replaceOnChanges === true });
+      expect({ name, replaces: row!.includes("**replaces on change**") }).toEqual({
+        name,
+        replaces: property.replaceOnChanges === true,
+      });
     }
   }
 });
@@ -72,6 +79,8 @@ test("the installation page lists every config key, its secrecy, and the explici
 
 test("the committed pages are the generated ones (else run npm run codegen)", () => {
   const dir = path.join(REPO_ROOT, "docs", "reference");
-  const stale = [...pages].filter(([file, text]) => !fs.existsSync(path.join(dir, file)) || fs.readFileSync(path.join(dir, file), "utf8") !== text);
+  const stale = [...pages].filter(
+    ([file, text]) => !fs.existsSync(path.join(dir, file)) || fs.readFileSync(path.join(dir, file), "utf8") !== text,
+  );
   expect(stale.map(([file]) => file)).toEqual([]);
 });

@@ -16,11 +16,16 @@ interface Described {
 /** Every property of the schema, by place: the places a generated SDK or page documents. */
 function propertiesByPlace(schema: PackageSchema): Record<string, Described[]> {
   const list = (at: string, properties: Properties | undefined) =>
-    Object.entries(properties ?? {}).map(([name, property]) => ({ at: `${at}.${name}`, description: property.description }));
+    Object.entries(properties ?? {}).map(([name, property]) => ({
+      at: `${at}.${name}`,
+      description: property.description,
+    }));
   const resources = Object.entries(schema.resources);
   const functions = Object.entries(schema.functions);
   return {
-    "resource inputs": resources.flatMap(([token, resource]) => list(`${token} inputProperties`, resource.inputProperties)),
+    "resource inputs": resources.flatMap(([token, resource]) =>
+      list(`${token} inputProperties`, resource.inputProperties),
+    ),
     "resource outputs": resources.flatMap(([token, resource]) => list(`${token} properties`, resource.properties)),
     "function inputs": functions.flatMap(([token, fn]) => list(`${token} inputs`, fn.inputs?.properties)),
     "function outputs": functions.flatMap(([token, fn]) => list(`${token} outputs`, fn.outputs.properties)),
@@ -39,7 +44,8 @@ beforeAll(() => {
 
 describe(`the descriptions of ${SCHEMA_FILE}`, () => {
   it("cover every place a property is listed (none of them is empty)", () => {
-    for (const [place, properties] of Object.entries(propertiesByPlace(schema))) expect([place, properties.length > 0]).toEqual([place, true]);
+    for (const [place, properties] of Object.entries(propertiesByPlace(schema)))
+      expect([place, properties.length > 0]).toEqual([place, true]);
   });
 
   it("describe every property", () => {

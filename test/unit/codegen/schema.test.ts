@@ -24,13 +24,19 @@ const resourceOf = (kind: string) => schema.resources[`tcs:index:${kind}`];
 describe("the committed schema", () => {
   it("is what the shapes, lookups and SDK records give (after changing them, run npm run gen-schema)", () => {
     const differences = staleness(schema);
-    if (differences.length > 0) throw new Error(`${SCHEMA_FILE} is stale: run npm run gen-schema. It differs at:\n${differences.join("\n")}`);
+    if (differences.length > 0)
+      throw new Error(`${SCHEMA_FILE} is stale: run npm run gen-schema. It differs at:\n${differences.join("\n")}`);
   });
 
   it("carries no version (the plugin adds its own at GetSchema), and the release page as the plugin's download URL", () => {
     expect(schema).not.toHaveProperty("version");
     expect(schema).toHaveProperty("pluginDownloadURL", "github://api.github.com/pulumi-tcs/pulumi-tcs");
-    expect(schema).toMatchObject({ name: "tcs", displayName: "Tool Connectivity Service", license: "Apache-2.0", publisher: "pulumi-tcs" });
+    expect(schema).toMatchObject({
+      name: "tcs",
+      displayName: "Tool Connectivity Service",
+      license: "Apache-2.0",
+      publisher: "pulumi-tcs",
+    });
   });
 
   it("derives the same content, in the same order, every time", () => {
@@ -43,23 +49,29 @@ describe("resources, as their shapes declare them", () => {
     expect(Object.keys(schema.resources)).toEqual(RESOURCE_KINDS.map((kind) => `tcs:index:${kind}`));
   });
 
-  it.each(RESOURCE_KINDS)("%s: every input and setting is an input property, every field a property, and adoptId both", (kind) => {
-    const resource = resourceOf(kind);
-    const inputs = fieldsOf(kind)
-      .filter(([, field]) => field.role !== "output")
-      .map(([name]) => name);
-    expect(Object.keys(resource.inputProperties)).toEqual([...inputs, "adoptId"]);
-    expect(Object.keys(resource.properties)).toEqual([...Object.keys(SHAPES[kind].fields), "adoptId"]);
-    expect(resource.description).toMatch(/\S/);
-  });
+  it.each(RESOURCE_KINDS)(
+    "%s: every input and setting is an input property, every field a property, and adoptId both",
+    (kind) => {
+      const resource = resourceOf(kind);
+      const inputs = fieldsOf(kind)
+        .filter(([, field]) => field.role !== "output")
+        .map(([name]) => name);
+      expect(Object.keys(resource.inputProperties)).toEqual([...inputs, "adoptId"]);
+      expect(Object.keys(resource.properties)).toEqual([...Object.keys(SHAPES[kind].fields), "adoptId"]);
+      expect(resource.description).toMatch(/\S/);
+    },
+  );
 
-  it.each(RESOURCE_KINDS)("%s: the required inputs are the fields whose presence is required, and nothing more is promised", (kind) => {
-    const requiredFields = fieldsOf(kind)
-      .filter(([, field]) => field.role === "input" && field.presence === "required")
-      .map(([name]) => name);
-    expect(resourceOf(kind).requiredInputs ?? []).toEqual(requiredFields);
-    expect(resourceOf(kind).required ?? []).toEqual(requiredFields);
-  });
+  it.each(RESOURCE_KINDS)(
+    "%s: the required inputs are the fields whose presence is required, and nothing more is promised",
+    (kind) => {
+      const requiredFields = fieldsOf(kind)
+        .filter(([, field]) => field.role === "input" && field.presence === "required")
+        .map(([name]) => name);
+      expect(resourceOf(kind).requiredInputs ?? []).toEqual(requiredFields);
+      expect(resourceOf(kind).required ?? []).toEqual(requiredFields);
+    },
+  );
 
   it.each(RESOURCE_KINDS)("%s: secret and replaceOnChanges exactly where the shape says, on both sides", (kind) => {
     const resource = resourceOf(kind);
@@ -96,7 +108,10 @@ describe("resources, as their shapes declare them", () => {
   it("types inputs from their checks: ids and names strings, permissions a list, metadata a map, a setting a boolean", () => {
     expect(resourceOf("Callback").inputProperties.integrationProviderId.type).toBe("string");
     expect(resourceOf("Role").inputProperties.permissions).toMatchObject({ type: "array", items: { type: "string" } });
-    expect(resourceOf("Callback").inputProperties.metadata).toMatchObject({ type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } });
+    expect(resourceOf("Callback").inputProperties.metadata).toMatchObject({
+      type: "object",
+      additionalProperties: { $ref: "pulumi.json#/Any" },
+    });
     expect(resourceOf("IntegrationSetupSession").inputProperties.replaceWhenExpired.type).toBe("boolean");
   });
 
@@ -117,14 +132,21 @@ describe("resources, as their shapes declare them", () => {
     expect(resourceOf("CallbackInstance").properties.triggers).toEqual(
       expect.objectContaining({ type: "array", items: { $ref: "#/types/tcs:index:CallbackInstanceTrigger" } }),
     );
-    expect(Object.keys(schema.types["tcs:index:CallbackInstanceTrigger"].properties)).toEqual(["id", "key", "source", "pollIntervalSeconds"]);
+    expect(Object.keys(schema.types["tcs:index:CallbackInstanceTrigger"].properties)).toEqual([
+      "id",
+      "key",
+      "source",
+      "pollIntervalSeconds",
+    ]);
   });
 
   it("takes descriptions from the source as written", () => {
     expect(resourceOf("Callback").properties.integrationProviderId.description).toBe(
       "The integration provider whose events the callback receives (`intp_...`). Changing it replaces the callback.",
     );
-    expect(resourceOf("Role").description).toMatch(/^A set of permissions for users of the account\.\n\nIn place: every field \(PUT\)\./);
+    expect(resourceOf("Role").description).toMatch(
+      /^A set of permissions for users of the account\.\n\nIn place: every field \(PUT\)\./,
+    );
   });
 });
 
@@ -143,7 +165,10 @@ describe("the provider's settings", () => {
   });
 
   it("never lets the SDKs read the environment into a provider's inputs (state), which the plugin reads itself", () => {
-    for (const property of [...Object.values(schema.config.variables), ...Object.values(schema.provider.inputProperties)]) {
+    for (const property of [
+      ...Object.values(schema.config.variables),
+      ...Object.values(schema.provider.inputProperties),
+    ]) {
       expect(property).not.toHaveProperty("defaultInfo");
     }
   });
@@ -154,13 +179,20 @@ describe("functions, one per lookup", () => {
   const RECORDS = ["getProviderConfigSchema", "getCustomProviderDeployment", "getCustomProviderDeploymentLogs"];
 
   it("has every lookup but the one that waits", () => {
-    expect(Object.keys(schema.functions).sort()).toEqual([...LISTS, ...RECORDS].map((name) => `tcs:index:${name}`).sort());
+    expect(Object.keys(schema.functions).sort()).toEqual(
+      [...LISTS, ...RECORDS].map((name) => `tcs:index:${name}`).sort(),
+    );
   });
 
   it("takes the lookups' arguments but connection (a provider is one connection)", () => {
-    for (const fn of Object.values(schema.functions)) expect(fn.inputs?.properties ?? {}).not.toHaveProperty("connection");
+    for (const fn of Object.values(schema.functions))
+      expect(fn.inputs?.properties ?? {}).not.toHaveProperty("connection");
     expect(schema.functions["tcs:index:getCallbackEvents"].inputs).toMatchObject({
-      properties: { callbackId: { type: "string" }, type: { type: "array", items: { type: "string" } }, limit: { type: "number" } },
+      properties: {
+        callbackId: { type: "string" },
+        type: { type: "array", items: { type: "string" } },
+        limit: { type: "number" },
+      },
       required: ["callbackId"],
     });
     expect(schema.functions["tcs:index:getRoles"].inputs).toBeUndefined();
@@ -170,7 +202,10 @@ describe("functions, one per lookup", () => {
     const outputs = schema.functions[`tcs:index:${name}`].outputs;
     expect(Object.keys(outputs.properties)).toEqual([LIST_PROPERTY]);
     expect(outputs.required).toEqual([LIST_PROPERTY]);
-    expect(outputs.properties.items).toMatchObject({ type: "array", items: { $ref: expect.stringMatching(/^#\/types\/tcs:index:\w+Record$/) } });
+    expect(outputs.properties.items).toMatchObject({
+      type: "array",
+      items: { $ref: expect.stringMatching(/^#\/types\/tcs:index:\w+Record$/) },
+    });
   });
 
   it.each(RECORDS)("%s returns the record's fields at the top level", (name) => {
@@ -197,14 +232,16 @@ describe("Pulumi's rules for a schema (pkg/codegen/schema/pulumi.json), as far a
       const local = /^#\/types\/(.+)$/.exec(spec.$ref)?.[1];
       if (spec.$ref !== "pulumi.json#/Any" && (local === undefined || !Object.hasOwn(schema.types, local)))
         problems.push(`${at}: $ref ${spec.$ref} resolves to nothing`);
-      if (spec.type !== undefined || spec.items !== undefined || spec.additionalProperties !== undefined) problems.push(`${at}: a $ref with other type fields`);
+      if (spec.type !== undefined || spec.items !== undefined || spec.additionalProperties !== undefined)
+        problems.push(`${at}: a $ref with other type fields`);
     } else if (spec.type === "array") {
       if (spec.items === undefined) problems.push(`${at}: an array without items`);
       else checkType(spec.items, `${at}.items`, problems);
       if (spec.additionalProperties !== undefined) problems.push(`${at}: an array with additionalProperties`);
     } else if (spec.type === "object") {
       if (spec.items !== undefined) problems.push(`${at}: a map with items`);
-      if (spec.additionalProperties !== undefined) checkType(spec.additionalProperties, `${at}.additionalProperties`, problems);
+      if (spec.additionalProperties !== undefined)
+        checkType(spec.additionalProperties, `${at}.additionalProperties`, problems);
     } else if (!PRIMITIVES.includes(spec.type as string)) {
       problems.push(`${at}: type ${String(spec.type)} is not a Pulumi type`);
     } else if (spec.items !== undefined || spec.additionalProperties !== undefined) {
@@ -212,19 +249,31 @@ describe("Pulumi's rules for a schema (pkg/codegen/schema/pulumi.json), as far a
     }
   }
 
-  function checkProperties(properties: Record<string, PropertySpec>, required: string[] | undefined, at: string, problems: string[]): void {
+  function checkProperties(
+    properties: Record<string, PropertySpec>,
+    required: string[] | undefined,
+    at: string,
+    problems: string[],
+  ): void {
     for (const [name, property] of Object.entries(properties)) {
       checkType(property, `${at}.${name}`, problems);
-      if (property.description !== undefined && typeof property.description !== "string") problems.push(`${at}.${name}: description is not text`);
+      if (property.description !== undefined && typeof property.description !== "string")
+        problems.push(`${at}.${name}: description is not text`);
     }
-    for (const name of required ?? []) if (!Object.hasOwn(properties, name)) problems.push(`${at}: requires ${name}, which it does not have`);
+    for (const name of required ?? [])
+      if (!Object.hasOwn(properties, name)) problems.push(`${at}: requires ${name}, which it does not have`);
   }
 
   it("uses valid tokens, types every property as the metaschema allows, and resolves every reference", () => {
     const problems: string[] = [];
     expect(schema.name).toMatch(/^[a-zA-Z][-a-zA-Z0-9_]*$/);
-    for (const token of [...Object.keys(schema.types), ...Object.keys(schema.resources), ...Object.keys(schema.functions)]) {
-      if (!TOKEN.test(token) || !token.startsWith(`${schema.name}:`)) problems.push(`${token}: not a token of the package`);
+    for (const token of [
+      ...Object.keys(schema.types),
+      ...Object.keys(schema.resources),
+      ...Object.keys(schema.functions),
+    ]) {
+      if (!TOKEN.test(token) || !token.startsWith(`${schema.name}:`))
+        problems.push(`${token}: not a token of the package`);
     }
     checkProperties(schema.config.variables, undefined, "config", problems);
     checkProperties(schema.provider.inputProperties, undefined, "provider", problems);
@@ -236,7 +285,8 @@ describe("Pulumi's rules for a schema (pkg/codegen/schema/pulumi.json), as far a
       checkProperties(resource.properties, resource.required, `${token}.properties`, problems);
       checkProperties(resource.inputProperties, resource.requiredInputs, `${token}.inputProperties`, problems);
       // The engine gives every resource these two; a property of the same name would shadow them.
-      for (const reserved of ["id", "urn"]) if (Object.hasOwn(resource.properties, reserved)) problems.push(`${token}: declares ${reserved}`);
+      for (const reserved of ["id", "urn"])
+        if (Object.hasOwn(resource.properties, reserved)) problems.push(`${token}: declares ${reserved}`);
     }
     for (const [token, fn] of Object.entries(schema.functions)) {
       if (fn.inputs) checkProperties(fn.inputs.properties, fn.inputs.required, `${token}.inputs`, problems);
@@ -248,7 +298,9 @@ describe("Pulumi's rules for a schema (pkg/codegen/schema/pulumi.json), as far a
   it("defines no type that nothing uses", () => {
     const text = JSON.stringify({ ...schema, types: undefined });
     const typesText = JSON.stringify(schema.types);
-    const unused = Object.keys(schema.types).filter((token) => !text.includes(`#/types/${token}"`) && !typesText.includes(`#/types/${token}"`));
+    const unused = Object.keys(schema.types).filter(
+      (token) => !text.includes(`#/types/${token}"`) && !typesText.includes(`#/types/${token}"`),
+    );
     expect(unused).toEqual([]);
   });
 });

@@ -60,6 +60,8 @@ describe("paginate", () => {
   });
 
   it("refuses an `after` that names no record of the list, naming the parameter", () => {
-    expect(() => paginate([record(1, false)], { limit: 10, order: "desc", after: "nope" }, () => undefined)).toThrow(/after names no record/);
+    expect(() => paginate([record(1, false)], { limit: 10, order: "desc", after: "nope" }, () => undefined)).toThrow(
+      /after names no record/,
+    );
   });
 });

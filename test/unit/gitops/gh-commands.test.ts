@@ -15,7 +15,9 @@ describe("examples/gitops: every gh command line by gh's recorded facts", () => 
 
   it("the drift workflows do call gh (a check that finds no command proves nothing)", () => {
     for (const file of ["drift.yml", "drift-any-language.yml"]) {
-      const commands = loadWorkflow(file).jobs.drift.steps.flatMap((step) => findGhCalls(step.run ?? "").map((call) => call.args.slice(0, 2).join(" ")));
+      const commands = loadWorkflow(file).jobs.drift.steps.flatMap((step) =>
+        findGhCalls(step.run ?? "").map((call) => call.args.slice(0, 2).join(" ")),
+      );
       expect(commands).toEqual(expect.arrayContaining(["label create", "issue list", "issue create"]));
     }
   });
@@ -41,7 +43,10 @@ describe("the gh command-line check", () => {
   });
 
   it("parses flags by the command's recorded ones, short, long and --flag=value", () => {
-    const parsed = parseGhCall(["issue", "create", "-t", "Drift", "--label=drift", "-ldocs", "--body-file", "drift.md", "-R", "o/r"], facts);
+    const parsed = parseGhCall(
+      ["issue", "create", "-t", "Drift", "--label=drift", "-ldocs", "--body-file", "drift.md", "-R", "o/r"],
+      facts,
+    );
     expect(parsed).toEqual({
       command: "issue create",
       flags: [
@@ -57,13 +62,23 @@ describe("the gh command-line check", () => {
   });
 
   it("refuses a flag the command does not have, and a command not recorded", () => {
-    expect(parseGhCall(["issue", "create", "--labels", "drift"], facts).problems).toEqual([expect.stringContaining("gh issue create: unknown flag --labels")]);
-    expect(parseGhCall(["label", "create", "drift", "--if-missing"], facts).problems).toEqual([expect.stringContaining("unknown flag --if-missing")]);
-    expect(parseGhCall(["issue", "close", "1"], facts).problems).toEqual([expect.stringContaining("gh issue close: not a recorded command")]);
+    expect(parseGhCall(["issue", "create", "--labels", "drift"], facts).problems).toEqual([
+      expect.stringContaining("gh issue create: unknown flag --labels"),
+    ]);
+    expect(parseGhCall(["label", "create", "drift", "--if-missing"], facts).problems).toEqual([
+      expect.stringContaining("unknown flag --if-missing"),
+    ]);
+    expect(parseGhCall(["issue", "close", "1"], facts).problems).toEqual([
+      expect.stringContaining("gh issue close: not a recorded command"),
+    ]);
   });
 
   it("refuses an issue created with a label no earlier step ensures, as gh refuses it in a repository without the label", () => {
-    const problems = checkJobGhCalls("drift", job('gh issue create --title "Drift in production" --label drift --body-file drift.md'), facts);
+    const problems = checkJobGhCalls(
+      "drift",
+      job('gh issue create --title "Drift in production" --label drift --body-file drift.md'),
+      facts,
+    );
     expect(problems).toEqual([expect.stringContaining("could not add label: 'drift' not found")]);
   });
 
@@ -72,9 +87,9 @@ describe("the gh command-line check", () => {
     expect(checkJobGhCalls("drift", job(`gh label create drift --force --color D93F0B\n${create}`), facts)).toEqual([]);
     expect(checkJobGhCalls("drift", job("gh label create drift --force", create), facts)).toEqual([]);
     expect(checkJobGhCalls("drift", job(create, "gh label create drift --force"), facts)).toHaveLength(1);
-    expect(checkJobGhCalls("drift", job("gh label create drift -f", "gh issue create --label drift,infra"), facts)).toEqual([
-      expect.stringContaining("--label infra, but no earlier step"),
-    ]);
+    expect(
+      checkJobGhCalls("drift", job("gh label create drift -f", "gh issue create --label drift,infra"), facts),
+    ).toEqual([expect.stringContaining("--label infra, but no earlier step")]);
   });
 
   it("refuses gh label create without --force, which fails on every run after the first", () => {

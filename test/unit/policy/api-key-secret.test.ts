@@ -4,9 +4,13 @@ import { SECRET_KEYS } from "../../../policy/secret-inputs";
 import { runStackPolicy, stackResource } from "./helpers";
 
 /** The default provider's props as the pack sees them once secret tracking noted which keys were secret. */
-function providerProps(config: Record<string, unknown>, secretKeys: string[] | undefined): Record<string | symbol, unknown> {
+function providerProps(
+  config: Record<string, unknown>,
+  secretKeys: string[] | undefined,
+): Record<string | symbol, unknown> {
   const props = { ...config };
-  if (secretKeys) Object.defineProperty(props, SECRET_KEYS, { value: Object.freeze(new Set(secretKeys)), enumerable: false });
+  if (secretKeys)
+    Object.defineProperty(props, SECRET_KEYS, { value: Object.freeze(new Set(secretKeys)), enumerable: false });
   return props;
 }
 
@@ -16,7 +20,9 @@ const KEY = "service_sk_0123456789abcdef";
 
 describe("tcs-api-key-secret", () => {
   it("passes a stack whose tcs:apiKey is a secret, or that has none (the key from TCS_API_KEY)", async () => {
-    expect(await runStackPolicy(apiKeySecret, [provider({ "tcs:apiKey": KEY, "tcs:baseUrl": "http://x" }, ["tcs:apiKey"])])).toEqual([]);
+    expect(
+      await runStackPolicy(apiKeySecret, [provider({ "tcs:apiKey": KEY, "tcs:baseUrl": "http://x" }, ["tcs:apiKey"])]),
+    ).toEqual([]);
     expect(await runStackPolicy(apiKeySecret, [provider({ "tcs:baseUrl": "http://x" }, [])])).toEqual([]);
   });
 
@@ -24,14 +30,23 @@ describe("tcs-api-key-secret", () => {
     const resource = provider({ "tcs:apiKey": KEY, "tcs:baseUrl": "http://x" }, []);
     const violations = await runStackPolicy(apiKeySecret, [resource]);
     expect(violations).toEqual([
-      { message: "stack config tcs:apiKey of stack 'prod' is plain text; store it with `pulumi config set --secret tcs:apiKey <key>`", urn: resource.urn },
+      {
+        message:
+          "stack config tcs:apiKey of stack 'prod' is plain text; store it with `pulumi config set --secret tcs:apiKey <key>`",
+        urn: resource.urn,
+      },
     ]);
     expect(JSON.stringify(violations)).not.toContain(KEY);
   });
 
   it("refuses a named connection's key stored in plain text, naming the connection and not the key", async () => {
-    const connections = JSON.stringify({ staging: { apiKey: KEY, baseUrl: "http://x" }, production: { baseUrl: "http://y" } });
-    expect(await runStackPolicy(apiKeySecret, [provider({ "tcs:connections": connections }, ["tcs:connections"])])).toEqual([]);
+    const connections = JSON.stringify({
+      staging: { apiKey: KEY, baseUrl: "http://x" },
+      production: { baseUrl: "http://y" },
+    });
+    expect(
+      await runStackPolicy(apiKeySecret, [provider({ "tcs:connections": connections }, ["tcs:connections"])]),
+    ).toEqual([]);
     const resource = provider({ "tcs:connections": connections }, []);
     const violations = await runStackPolicy(apiKeySecret, [resource]);
     expect(violations).toEqual([
@@ -47,7 +62,9 @@ describe("tcs-api-key-secret", () => {
 
   it("says it cannot tell, rather than passing, when secret markers were not tracked", async () => {
     expect(await runStackPolicy(apiKeySecret, [provider({ "tcs:apiKey": KEY }, undefined)])).toEqual([
-      expect.objectContaining({ message: expect.stringMatching(/^cannot tell whether the stack config's API keys are secrets/) }),
+      expect.objectContaining({
+        message: expect.stringMatching(/^cannot tell whether the stack config's API keys are secrets/),
+      }),
     ]);
   });
 

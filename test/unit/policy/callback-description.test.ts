@@ -2,7 +2,12 @@ import { callbackDescription } from "../../../policy/rules/callback-description"
 import { messagesFor } from "./helpers";
 
 const check = (description: unknown, config?: Record<string, unknown>) =>
-  messagesFor(callbackDescription, "Callback", { integrationProviderId: "intp_1", description }, { name: "events", config });
+  messagesFor(
+    callbackDescription,
+    "Callback",
+    { integrationProviderId: "intp_1", description },
+    { name: "events", config },
+  );
 
 describe("tcs-callback-description", () => {
   it("wants a description, blank ones counting as none", async () => {
@@ -12,7 +17,9 @@ describe("tcs-callback-description", () => {
   });
 
   it("wants at least minLength characters after trimming", async () => {
-    expect(await check("  short  ", { minLength: 10 })).toEqual(["callback 'events' has a description shorter than 10 characters"]);
+    expect(await check("  short  ", { minLength: 10 })).toEqual([
+      "callback 'events' has a description shorter than 10 characters",
+    ]);
     expect(await check("long enough", { minLength: 10 })).toEqual([]);
   });
 

@@ -41,7 +41,11 @@ function urnOf(stack: string, type: string, name: string): string {
 }
 
 /** The arguments of validateResource for a resource of `kind` (or any other type token) with `props`. */
-export function resourceArgs(kind: ResourceKind | string, props: Record<string, unknown>, subject: Subject = {}): ResourceValidationArgs {
+export function resourceArgs(
+  kind: ResourceKind | string,
+  props: Record<string, unknown>,
+  subject: Subject = {},
+): ResourceValidationArgs {
   const type = Object.hasOwn(TYPE_TOKENS, kind) ? TYPE_TOKENS[kind as ResourceKind] : kind;
   const name = subject.name ?? "subject";
   return {
@@ -70,11 +74,15 @@ export function resourceArgs(kind: ResourceKind | string, props: Record<string, 
   };
 }
 
-export async function runResourcePolicy(policy: ResourceValidationPolicy, args: ResourceValidationArgs): Promise<Violation[]> {
+export async function runResourcePolicy(
+  policy: ResourceValidationPolicy,
+  args: ResourceValidationArgs,
+): Promise<Violation[]> {
   const violations: Violation[] = [];
   const given = policy.validateResource;
   const validations = given === undefined ? [] : Array.isArray(given) ? given : [given];
-  for (const validate of validations) await validate(args, (message, urn) => violations.push(urn === undefined ? { message } : { message, urn }));
+  for (const validate of validations)
+    await validate(args, (message, urn) => violations.push(urn === undefined ? { message } : { message, urn }));
   return violations;
 }
 
@@ -89,7 +97,11 @@ export async function messagesFor(
 }
 
 /** A resource of a stack, as validateStack sees it. */
-export function stackResource(type: string, props: Record<string | symbol, unknown>, subject: Subject = {}): PolicyResource {
+export function stackResource(
+  type: string,
+  props: Record<string | symbol, unknown>,
+  subject: Subject = {},
+): PolicyResource {
   const name = subject.name ?? "default";
   return {
     type,
@@ -104,7 +116,11 @@ export function stackResource(type: string, props: Record<string | symbol, unkno
   };
 }
 
-export async function runStackPolicy(policy: StackValidationPolicy, resources: PolicyResource[], config: Record<string, unknown> = {}): Promise<Violation[]> {
+export async function runStackPolicy(
+  policy: StackValidationPolicy,
+  resources: PolicyResource[],
+  config: Record<string, unknown> = {},
+): Promise<Violation[]> {
   const violations: Violation[] = [];
   await policy.validateStack(
     {

@@ -18,19 +18,25 @@ function documentedRules(): Documented[] {
   return rows.map(([, name, level, settings]) => ({
     name,
     level,
-    defaults: Object.fromEntries([...settings.matchAll(/`(\w+)` \(`([^`]+)`/g)].map(([, key, value]) => [key, JSON.parse(value)])),
+    defaults: Object.fromEntries(
+      [...settings.matchAll(/`(\w+)` \(`([^`]+)`/g)].map(([, key, value]) => [key, JSON.parse(value)]),
+    ),
   }));
 }
 
 function defaultsOf(policy: ResourceValidationPolicy | StackValidationPolicy): Record<string, unknown> {
   const properties = policy.configSchema?.properties ?? {};
-  return Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, (schema as { default?: unknown }).default]));
+  return Object.fromEntries(
+    Object.entries(properties).map(([key, schema]) => [key, (schema as { default?: unknown }).default]),
+  );
 }
 
 describe("the pack", () => {
   it("holds the rules of docs/policy.md, in its order, with the default levels and settings it states", () => {
     const documented = documentedRules();
     expect(documented).toHaveLength(7);
-    expect(policies.map((policy) => ({ name: policy.name, level: policy.enforcementLevel, defaults: defaultsOf(policy) }))).toEqual(documented);
+    expect(
+      policies.map((policy) => ({ name: policy.name, level: policy.enforcementLevel, defaults: defaultsOf(policy) })),
+    ).toEqual(documented);
   });
 });

@@ -26,10 +26,20 @@ describe("tcs-production-tool-allowlist by connection", () => {
     expect(await check({ ...allowAll, connection: "live" }, { stack: "main" })).toEqual([
       `provider config 'github' exposes every tool (toolFilters allow_all) in production connection 'live'; set toolFilters to { type: "tool_keys", keys: [...] }`,
     ]);
-    expect(await check({ providerId: "prov_1", connection: "legacy", toolFilters: { type: "tool_keys", keys: [] } }, { stack: "main" })).toEqual([
+    expect(
+      await check(
+        { providerId: "prov_1", connection: "legacy", toolFilters: { type: "tool_keys", keys: [] } },
+        { stack: "main" },
+      ),
+    ).toEqual([
       "provider config 'github' in production connection 'legacy' must list at least one tool key in toolFilters.keys",
     ]);
-    expect(await check({ providerId: "prov_1", connection: "live", toolFilters: { type: "tool_keys", keys: ["issues.list"] } }, { stack: "main" })).toEqual([]);
+    expect(
+      await check(
+        { providerId: "prov_1", connection: "live", toolFilters: { type: "tool_keys", keys: ["issues.list"] } },
+        { stack: "main" },
+      ),
+    ).toEqual([]);
   });
 
   it("leaves a connection that is not production alone, even in a stack named prod", async () => {
@@ -38,12 +48,27 @@ describe("tcs-production-tool-allowlist by connection", () => {
   });
 
   it("takes production connections from the policy config too: names and * patterns", async () => {
-    expect(await check({ ...allowAll, connection: "staging" }, { stack: "main", config: { productionConnections: ["staging"] } })).toHaveLength(1);
-    expect(await check({ ...allowAll, connection: "prod-eu" }, { stack: "main", provider: {}, config: { productionConnections: ["prod-*"] } })).toEqual([
-      expect.stringContaining("in production connection 'prod-eu'"),
-    ]);
+    expect(
+      await check(
+        { ...allowAll, connection: "staging" },
+        { stack: "main", config: { productionConnections: ["staging"] } },
+      ),
+    ).toHaveLength(1);
+    expect(
+      await check(
+        { ...allowAll, connection: "prod-eu" },
+        { stack: "main", provider: {}, config: { productionConnections: ["prod-*"] } },
+      ),
+    ).toEqual([expect.stringContaining("in production connection 'prod-eu'")]);
     // Without the provider's inputs (an explicit provider, say), the policy config alone decides.
-    expect(await messagesFor(productionToolAllowlist, "ProviderConfig", { ...allowAll, connection: "live" }, { stack: "main" })).toEqual([]);
+    expect(
+      await messagesFor(
+        productionToolAllowlist,
+        "ProviderConfig",
+        { ...allowAll, connection: "live" },
+        { stack: "main" },
+      ),
+    ).toEqual([]);
   });
 
   it("keeps the stack-name rule for a config on the default connection", async () => {
@@ -54,12 +79,22 @@ describe("tcs-production-tool-allowlist by connection", () => {
   });
 
   it("reads only the production marks of the stack config, and never reports a key", async () => {
-    expect([...markedProduction({ type: "pulumi:providers:pulumi-nodejs", name: "default", urn: "u", props: STACK_CONFIG })].sort()).toEqual([
-      "legacy",
-      "live",
-    ]);
-    expect(markedProduction({ type: "t", name: "n", urn: "u", props: { "tcs:connections": "{not json" } }).size).toBe(0);
-    expect(markedProduction({ type: "t", name: "n", urn: "u", props: { "tcs:connections": { live: { production: true } } } })).toEqual(new Set(["live"]));
+    expect(
+      [
+        ...markedProduction({ type: "pulumi:providers:pulumi-nodejs", name: "default", urn: "u", props: STACK_CONFIG }),
+      ].sort(),
+    ).toEqual(["legacy", "live"]);
+    expect(markedProduction({ type: "t", name: "n", urn: "u", props: { "tcs:connections": "{not json" } }).size).toBe(
+      0,
+    );
+    expect(
+      markedProduction({
+        type: "t",
+        name: "n",
+        urn: "u",
+        props: { "tcs:connections": { live: { production: true } } },
+      }),
+    ).toEqual(new Set(["live"]));
     const messages = await check({ ...allowAll, connection: "live" }, { stack: "main" });
     expect(messages.join("\n")).not.toMatch(/service_sk_/);
   });

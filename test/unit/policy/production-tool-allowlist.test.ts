@@ -2,7 +2,12 @@ import { productionToolAllowlist } from "../../../policy/rules/production-tool-a
 import { messagesFor } from "./helpers";
 
 const check = (props: Record<string, unknown>, stack: string, config?: Record<string, unknown>) =>
-  messagesFor(productionToolAllowlist, "ProviderConfig", { providerId: "prov_1", ...props }, { stack, name: "github", config });
+  messagesFor(
+    productionToolAllowlist,
+    "ProviderConfig",
+    { providerId: "prov_1", ...props },
+    { stack, name: "github", config },
+  );
 
 describe("tcs-production-tool-allowlist", () => {
   it("in a production stack, refuses a config exposing every tool: allow_all, or no toolFilters at all", async () => {
@@ -15,7 +20,9 @@ describe("tcs-production-tool-allowlist", () => {
   });
 
   it("wants at least one tool key", async () => {
-    const expected = ["provider config 'github' in production stack 'prod' must list at least one tool key in toolFilters.keys"];
+    const expected = [
+      "provider config 'github' in production stack 'prod' must list at least one tool key in toolFilters.keys",
+    ];
     expect(await check({ toolFilters: { type: "tool_keys", keys: [] } }, "prod")).toEqual(expected);
     expect(await check({ toolFilters: { type: "tool_keys" } }, "prod")).toEqual(expected);
     expect(await check({ toolFilters: { type: "tool_keys", keys: ["issues.list"] } }, "prod")).toEqual([]);
@@ -37,6 +44,8 @@ describe("tcs-production-tool-allowlist", () => {
   });
 
   it("judges provider configs only", async () => {
-    expect(await messagesFor(productionToolAllowlist, "Callback", { integrationProviderId: "intp_1" }, { stack: "prod" })).toEqual([]);
+    expect(
+      await messagesFor(productionToolAllowlist, "Callback", { integrationProviderId: "intp_1" }, { stack: "prod" }),
+    ).toEqual([]);
   });
 });

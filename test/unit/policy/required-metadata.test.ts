@@ -6,13 +6,30 @@ const keys = { requiredMetadataKeys: ["owner", "cost-center"] };
 
 describe("tcs-required-metadata", () => {
   it("wants the required keys on callbacks, provider configs and setup sessions, naming the kind and the missing keys", async () => {
-    expect(await messagesFor(requiredMetadata, "Callback", { integrationProviderId: "intp_1" }, { name: "events", config: keys })).toEqual([
-      "Callback 'events' lacks required metadata keys owner, cost-center",
-    ]);
     expect(
-      await messagesFor(requiredMetadata, "ProviderConfig", { providerId: "prov_1", metadata: { owner: "platform" } }, { name: "github", config: keys }),
+      await messagesFor(
+        requiredMetadata,
+        "Callback",
+        { integrationProviderId: "intp_1" },
+        { name: "events", config: keys },
+      ),
+    ).toEqual(["Callback 'events' lacks required metadata keys owner, cost-center"]);
+    expect(
+      await messagesFor(
+        requiredMetadata,
+        "ProviderConfig",
+        { providerId: "prov_1", metadata: { owner: "platform" } },
+        { name: "github", config: keys },
+      ),
     ).toEqual(["ProviderConfig 'github' lacks required metadata key cost-center"]);
-    expect(await messagesFor(requiredMetadata, "IntegrationSetupSession", { integrationId: "intg_1", metadata: TEAM }, { config: keys })).toEqual([]);
+    expect(
+      await messagesFor(
+        requiredMetadata,
+        "IntegrationSetupSession",
+        { integrationId: "intg_1", metadata: TEAM },
+        { config: keys },
+      ),
+    ).toEqual([]);
   });
 
   it("counts null and blank values as missing", async () => {

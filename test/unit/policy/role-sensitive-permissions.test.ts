@@ -2,7 +2,12 @@ import { roleSensitivePermissions } from "../../../policy/rules/role-sensitive-p
 import { messagesFor } from "./helpers";
 
 const check = (props: Record<string, unknown>, config?: Record<string, unknown>) =>
-  messagesFor(roleSensitivePermissions, "Role", { name: "Support", slug: "support", ...props }, { name: "support", config });
+  messagesFor(
+    roleSensitivePermissions,
+    "Role",
+    { name: "Support", slug: "support", ...props },
+    { name: "support", config },
+  );
 
 describe("tcs-role-sensitive-permissions", () => {
   it("passes a role without sensitive permissions, whatever its description", async () => {
@@ -19,7 +24,9 @@ describe("tcs-role-sensitive-permissions", () => {
   });
 
   it("passes a sensitive grant whose description carries the tag", async () => {
-    expect(await check({ permissions: ["member_manage"], description: "Support leads [approved-sensitive]" })).toEqual([]);
+    expect(await check({ permissions: ["member_manage"], description: "Support leads [approved-sensitive]" })).toEqual(
+      [],
+    );
   });
 
   it("takes the sensitive permissions and the tag from the config", async () => {

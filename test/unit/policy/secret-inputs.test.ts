@@ -21,7 +21,10 @@ interface Diagnostic {
  * installed in one call does not leak into the next), for a stack holding only the default provider
  * with `props` on the wire.
  */
-function analyzeStack(props: Record<string, unknown>, options: { tracking: boolean; probe?: StackValidationPolicy }): Promise<Diagnostic[]> {
+function analyzeStack(
+  props: Record<string, unknown>,
+  options: { tracking: boolean; probe?: StackValidationPolicy },
+): Promise<Diagnostic[]> {
   return new Promise((resolve, reject) => {
     jest.isolateModules(() => {
       const policyDir = path.dirname(require.resolve("@pulumi/policy/package.json"));
@@ -44,10 +47,17 @@ function analyzeStack(props: Record<string, unknown>, options: { tracking: boole
 
       const policies = options.probe ? [apiKeySecret, options.probe] : [apiKeySecret];
       const handle = server.makeAnalyzeStackRpcFun("tcs-policy", "0.1.0", "mandatory", policies);
-      handle({ request }, (error: Error | undefined, response: { getDiagnosticsList(): { getPolicyname(): string; getMessage(): string }[] }) => {
-        if (error) reject(error);
-        else resolve(response.getDiagnosticsList().map((d) => ({ policy: d.getPolicyname(), message: d.getMessage() })));
-      });
+      handle(
+        { request },
+        (
+          error: Error | undefined,
+          response: { getDiagnosticsList(): { getPolicyname(): string; getMessage(): string }[] },
+        ) => {
+          if (error) reject(error);
+          else
+            resolve(response.getDiagnosticsList().map((d) => ({ policy: d.getPolicyname(), message: d.getMessage() })));
+        },
+      );
     });
   });
 }
@@ -56,9 +66,16 @@ const secret = (value: string) => ({ [specialSigKey]: specialSecretSig, value })
 
 describe("secret inputs through @pulumi/policy's own analyzer handler", () => {
   it("tells a secret tcs:apiKey (passes) from a plain one (violation)", async () => {
-    expect(await analyzeStack({ "tcs:apiKey": secret(KEY), "tcs:baseUrl": "http://127.0.0.1:4010" }, { tracking: true })).toEqual([]);
-    expect(await analyzeStack({ "tcs:apiKey": KEY, "tcs:baseUrl": "http://127.0.0.1:4010" }, { tracking: true })).toEqual([
-      { policy: "tcs-api-key-secret", message: expect.stringContaining("stack config tcs:apiKey of stack 'prod' is plain text") },
+    expect(
+      await analyzeStack({ "tcs:apiKey": secret(KEY), "tcs:baseUrl": "http://127.0.0.1:4010" }, { tracking: true }),
+    ).toEqual([]);
+    expect(
+      await analyzeStack({ "tcs:apiKey": KEY, "tcs:baseUrl": "http://127.0.0.1:4010" }, { tracking: true }),
+    ).toEqual([
+      {
+        policy: "tcs-api-key-secret",
+        message: expect.stringContaining("stack config tcs:apiKey of stack 'prod' is plain text"),
+      },
     ]);
   });
 
@@ -68,7 +85,8 @@ describe("secret inputs through @pulumi/policy's own analyzer handler", () => {
       name: "probe",
       description: "records what a policy sees",
       validateStack: (args) => {
-        for (const resource of args.resources) seen.push({ apiKey: resource.props["tcs:apiKey"], keys: Object.keys(resource.props) });
+        for (const resource of args.resources)
+          seen.push({ apiKey: resource.props["tcs:apiKey"], keys: Object.keys(resource.props) });
       },
     };
     await analyzeStack({ "tcs:apiKey": secret(KEY), "tcs:baseUrl": "http://x" }, { tracking: true, probe });
@@ -77,7 +95,10 @@ describe("secret inputs through @pulumi/policy's own analyzer handler", () => {
 
   it("without the tracking, the package hides the marker: the rule says it cannot tell", async () => {
     expect(await analyzeStack({ "tcs:apiKey": secret(KEY) }, { tracking: false })).toEqual([
-      { policy: "tcs-api-key-secret", message: expect.stringContaining("cannot tell whether the stack config's API keys are secrets") },
+      {
+        policy: "tcs-api-key-secret",
+        message: expect.stringContaining("cannot tell whether the stack config's API keys are secrets"),
+      },
     ]);
   });
 });

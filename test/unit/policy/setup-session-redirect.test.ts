@@ -2,7 +2,12 @@ import { setupSessionRedirect } from "../../../policy/rules/setup-session-redire
 import { messagesFor } from "./helpers";
 
 const check = (redirectUrl: unknown, config?: Record<string, unknown>) =>
-  messagesFor(setupSessionRedirect, "IntegrationSetupSession", { integrationId: "intg_1", name: "Connect", redirectUrl }, { name: "connect", config });
+  messagesFor(
+    setupSessionRedirect,
+    "IntegrationSetupSession",
+    { integrationId: "intg_1", name: "Connect", redirectUrl },
+    { name: "connect", config },
+  );
 const hosts = { allowedRedirectHosts: ["app.example.com", "*.example.org"] };
 
 describe("tcs-setup-session-redirect", () => {
@@ -13,7 +18,9 @@ describe("tcs-setup-session-redirect", () => {
   });
 
   it("wants https, localhost included", async () => {
-    expect(await check("http://localhost:8080/done")).toEqual(["setup session 'connect' redirects to 'http://localhost:8080': uses http, not https"]);
+    expect(await check("http://localhost:8080/done")).toEqual([
+      "setup session 'connect' redirects to 'http://localhost:8080': uses http, not https",
+    ]);
   });
 
   it("wants an allowed host: exact, or any subdomain of a *. entry (not the domain itself), without case or port", async () => {
@@ -32,6 +39,8 @@ describe("tcs-setup-session-redirect", () => {
   });
 
   it("refuses a redirectUrl that is not an absolute URL", async () => {
-    expect(await check("/done")).toEqual(["setup session 'connect' has a redirectUrl that is not an absolute URL: '/done'"]);
+    expect(await check("/done")).toEqual([
+      "setup session 'connect' has a redirectUrl that is not an absolute URL: '/done'",
+    ]);
   });
 });

@@ -1,17 +1,30 @@
-import { formatRateLimitTier, missingSettings, parseSetting, readSettings, SettingsOwner } from "../../../provider/settings";
+import {
+  formatRateLimitTier,
+  missingSettings,
+  parseSetting,
+  readSettings,
+  SettingsOwner,
+} from "../../../provider/settings";
 import { render } from "../../../provider/diagnostic";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
 
 describe("provider settings", () => {
   it("prefers stack config over the environment", () => {
-    const settings = readSettings((key) => ({ "tcs:apiKey": "service_sk_config" })[key], { TCS_API_KEY: "service_sk_env", TCS_BASE_URL: "http://env" });
+    const settings = readSettings((key) => ({ "tcs:apiKey": "service_sk_config" })[key], {
+      TCS_API_KEY: "service_sk_env",
+      TCS_BASE_URL: "http://env",
+    });
     expect(settings).toMatchObject({ apiKey: "service_sk_config", baseUrl: "http://env" });
   });
 
   it("says how to set what is missing, without echoing any value", () => {
     expect(missingSettings(readSettings(() => undefined, {}))).toMatch(/pulumi config set --secret tcs:apiKey/);
     expect(missingSettings(readSettings(() => undefined, { TCS_API_KEY: "service_sk_x" }))).toMatch(/tcs:baseUrl/);
-    expect(missingSettings(readSettings(() => undefined, { TCS_API_KEY: "service_sk_x", TCS_BASE_URL: "https://x.example" }))).toBeUndefined();
+    expect(
+      missingSettings(
+        readSettings(() => undefined, { TCS_API_KEY: "service_sk_x", TCS_BASE_URL: "https://x.example" }),
+      ),
+    ).toBeUndefined();
   });
 
   it("names both the key and the base URL when both are missing, so one run tells every fix", () => {
@@ -24,7 +37,12 @@ describe("provider settings", () => {
   // Issue 9: values the service would refuse, or that would send the key in clear, fail the preview
   // (the plugin's check reports what missingSettings says) instead of the up.
   const withSetting = (values: Record<string, string>) =>
-    missingSettings(readSettings((key) => ({ "tcs:apiKey": "service_sk_x", "tcs:baseUrl": "https://api.example.com", ...values })[key], {}));
+    missingSettings(
+      readSettings(
+        (key) => ({ "tcs:apiKey": "service_sk_x", "tcs:baseUrl": "https://api.example.com", ...values })[key],
+        {},
+      ),
+    );
 
   it("refuses a service version that is not a date, naming the setting and the fix", () => {
     for (const version of ["2026-13-45", "2026-02-30", "20260101", "latest", ""]) {
@@ -39,9 +57,15 @@ describe("provider settings", () => {
       /^tcs:serviceVersion must be .* 2026-01-01 or later \(got '2025-01-01': earlier than that; the service answers 400 unsupported_version\)\. Run `pulumi config set tcs:serviceVersion 2026-01-01`/,
     );
     // From the environment too: the message says both ways to set it.
-    expect(missingSettings(readSettings(() => undefined, { TCS_API_KEY: "k", TCS_BASE_URL: "https://x.example", TCS_SERVICE_VERSION: "1999-01-01" }))).toMatch(
-      /tcs:serviceVersion .*TCS_SERVICE_VERSION/,
-    );
+    expect(
+      missingSettings(
+        readSettings(() => undefined, {
+          TCS_API_KEY: "k",
+          TCS_BASE_URL: "https://x.example",
+          TCS_SERVICE_VERSION: "1999-01-01",
+        }),
+      ),
+    ).toMatch(/tcs:serviceVersion .*TCS_SERVICE_VERSION/);
   });
 
   it("takes the published version and later dates (versions the service may have published since)", () => {
@@ -56,8 +80,15 @@ describe("provider settings", () => {
         "(got 'http://api.example.com/v1'). Run `pulumi config set tcs:baseUrl https://api.example.com/v1` or set TCS_BASE_URL=https://api.example.com/v1. " +
         "See docs/guide.md#configuration",
     );
-    for (const url of ["http://127.0.0.1.example.com", "http://localhost.example.com:8080", "http://10.0.0.1", "ftp://api.example.com"]) {
-      expect(withSetting({ "tcs:baseUrl": url })).toMatch(/^tcs:baseUrl must use https \(plain http only to a loopback host/);
+    for (const url of [
+      "http://127.0.0.1.example.com",
+      "http://localhost.example.com:8080",
+      "http://10.0.0.1",
+      "ftp://api.example.com",
+    ]) {
+      expect(withSetting({ "tcs:baseUrl": url })).toMatch(
+        /^tcs:baseUrl must use https \(plain http only to a loopback host/,
+      );
     }
   });
 
@@ -97,18 +128,28 @@ describe("provider settings", () => {
   });
 
   it("reads a negotiated window written <requests>/<seconds>s", () => {
-    expect(readSettings(() => undefined, { TCS_RATE_LIMIT_TIER: "1000/60s" }).rateLimitTier).toEqual({ limit: 1000, windowMs: 60_000 });
-    expect(readSettings((key) => (key === "tcs:rateLimitTier" ? "production" : undefined), {}).rateLimitTier).toBe("production");
+    expect(readSettings(() => undefined, { TCS_RATE_LIMIT_TIER: "1000/60s" }).rateLimitTier).toEqual({
+      limit: 1000,
+      windowMs: 60_000,
+    });
+    expect(readSettings((key) => (key === "tcs:rateLimitTier" ? "production" : undefined), {}).rateLimitTier).toBe(
+      "production",
+    );
   });
 
   it("writes a tier back the way tcs:rateLimitTier takes it (in the tier warning)", () => {
     for (const written of ["development", "production", "1000/60s", "5/1s"])
-      expect(formatRateLimitTier(parseSetting("rateLimitTier", written, SettingsOwner.defaultConnection) as never)).toBe(written);
+      expect(
+        formatRateLimitTier(parseSetting("rateLimitTier", written, SettingsOwner.defaultConnection) as never),
+      ).toBe(written);
   });
 });
 
 describe("the tier advice (issue 59: advice only when the user can act on it)", () => {
-  const notice = (serviceLimit: number, limit: number, windowMs = 600_000) => ({ serviceLimit, tier: { limit, windowMs } });
+  const notice = (serviceLimit: number, limit: number, windowMs = 600_000) => ({
+    serviceLimit,
+    tier: { limit, windowMs },
+  });
   const advice = (...args: Parameters<typeof tierBelowServiceAdvice>) => render(tierBelowServiceAdvice(...args));
 
   it("advises production for a production key left on development", () => {

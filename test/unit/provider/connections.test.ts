@@ -1,15 +1,30 @@
 // The stack config's named connections (provider/settings/connections.ts): what `pulumi config set --path`
 // writes is read by name, and every mistake names the setting to fix.
-import { connectionNameProblem, missingConnectionSettings, readConnections, settingsFor } from "../../../provider/settings";
+import {
+  connectionNameProblem,
+  missingConnectionSettings,
+  readConnections,
+  settingsFor,
+} from "../../../provider/settings";
 
 const source = (values: Record<string, string>) => (key: string) => values[key];
 
 describe("named connections", () => {
   const connections = {
     staging: { apiKey: "service_sk_staging", baseUrl: "http://staging", rateLimitTier: "development" },
-    production: { apiKey: "service_sk_prod", baseUrl: "http://prod", serviceVersion: "2026-01-01", rateLimitTier: "1000/60s", production: true },
+    production: {
+      apiKey: "service_sk_prod",
+      baseUrl: "http://prod",
+      serviceVersion: "2026-01-01",
+      rateLimitTier: "1000/60s",
+      production: true,
+    },
   };
-  const config = source({ "tcs:connections": JSON.stringify(connections), "tcs:apiKey": "service_sk_default", "tcs:baseUrl": "http://default" });
+  const config = source({
+    "tcs:connections": JSON.stringify(connections),
+    "tcs:apiKey": "service_sk_default",
+    "tcs:baseUrl": "http://default",
+  });
 
   it("reads each connection by name, and the top-level settings when none is named", () => {
     expect(settingsFor("production", config, {})).toEqual({
@@ -19,8 +34,14 @@ describe("named connections", () => {
       rateLimitTier: { limit: 1000, windowMs: 60_000 },
       production: true,
     });
-    expect(settingsFor("staging", config, {})).toMatchObject({ apiKey: "service_sk_staging", rateLimitTier: "development" });
-    expect(settingsFor(undefined, config, {})).toMatchObject({ apiKey: "service_sk_default", baseUrl: "http://default" });
+    expect(settingsFor("staging", config, {})).toMatchObject({
+      apiKey: "service_sk_staging",
+      rateLimitTier: "development",
+    });
+    expect(settingsFor(undefined, config, {})).toMatchObject({
+      apiKey: "service_sk_default",
+      baseUrl: "http://default",
+    });
     // A program's config hands the structured value over as an object too.
     expect(readConnections(() => connections as unknown as string).get("staging")?.baseUrl).toBe("http://staging");
   });
@@ -33,8 +54,12 @@ describe("named connections", () => {
 
   it("refuses malformed settings, naming the one to fix", () => {
     const bad = (value: unknown) => () => readConnections(source({ "tcs:connections": JSON.stringify(value) }));
-    expect(bad({ staging: { apiKey: "k", baseUrl: "u", region: "eu" } })).toThrow(/tcs:connections\.staging: unknown setting 'region'/);
-    expect(bad({ staging: { rateLimitTier: "fast" } })).toThrow(/tcs:connections\.staging\.rateLimitTier must be development, production or/);
+    expect(bad({ staging: { apiKey: "k", baseUrl: "u", region: "eu" } })).toThrow(
+      /tcs:connections\.staging: unknown setting 'region'/,
+    );
+    expect(bad({ staging: { rateLimitTier: "fast" } })).toThrow(
+      /tcs:connections\.staging\.rateLimitTier must be development, production or/,
+    );
     expect(bad({ staging: { baseUrl: 5 } })).toThrow(/tcs:connections\.staging\.baseUrl must be a string/);
     expect(bad({ staging: "http://x" })).toThrow(/tcs:connections\.staging must be an object/);
     expect(bad(["staging"])).toThrow(/tcs:connections must be an object of connections by name/);

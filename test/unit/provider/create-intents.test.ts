@@ -5,7 +5,13 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { render } from "../../../provider/diagnostic";
-import { beginCreate, CreateIntentStoreError, endCreate, mayCommitUntil, unfinishedCreate } from "../../../provider/engine/create-intents";
+import {
+  beginCreate,
+  CreateIntentStoreError,
+  endCreate,
+  mayCommitUntil,
+  unfinishedCreate,
+} from "../../../provider/engine/create-intents";
 
 let dir: string;
 const saved = process.env.TCS_CREATE_INTENTS_DIR;
@@ -32,7 +38,9 @@ test("a store under a regular file refuses the create, naming TCS_CREATE_INTENTS
   process.env.TCS_CREATE_INTENTS_DIR = path.join(file, "intents");
   expect(() => beginCreate("marker-b")).toThrow(CreateIntentStoreError);
   expect(() => beginCreate("marker-b")).toThrow(
-    new RegExp(`ENOTDIR.*Nothing was created\\. Set TCS_CREATE_INTENTS_DIR to a writable directory \\(it is ${path.join(file, "intents")}\\)`),
+    new RegExp(
+      `ENOTDIR.*Nothing was created\\. Set TCS_CREATE_INTENTS_DIR to a writable directory \\(it is ${path.join(file, "intents")}\\)`,
+    ),
   );
 });
 
@@ -43,7 +51,9 @@ test("an intent that cannot be removed is reported, not thrown", () => {
   // Something else now stands where the intent was (a directory cannot be unlinked).
   fs.rmSync(path.join(dir, intent));
   fs.mkdirSync(path.join(dir, intent, "inner"), { recursive: true });
-  expect(render(endCreate("marker-c")!)).toMatch(new RegExp(`the create finished, but its intent could not be removed from ${dir} \\(E[A-Z]+`));
+  expect(render(endCreate("marker-c")!)).toMatch(
+    new RegExp(`the create finished, but its intent could not be removed from ${dir} \\(E[A-Z]+`),
+  );
 });
 
 test("a create the service may still commit records until when, and the next run reads it back (issue 58)", () => {

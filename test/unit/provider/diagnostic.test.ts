@@ -36,17 +36,29 @@ it("renders the object, what happened, the fix and the section, in that order", 
     fix: "Run pulumi refresh",
     docs: "docs/troubleshooting.md#lives-in-another-environment",
   });
-  expect(text).toBe(`tcs:ProviderConfig ${ID}: lives in another environment. Run pulumi refresh. See docs/troubleshooting.md#lives-in-another-environment`);
+  expect(text).toBe(
+    `tcs:ProviderConfig ${ID}: lives in another environment. Run pulumi refresh. See docs/troubleshooting.md#lives-in-another-environment`,
+  );
 });
 
 it("puts the fix first when asked", () => {
-  const text = render({ summary: "the claim", fix: "If up --replace: set deleteBeforeReplace", docs: "docs/adoption.md#not-in-state", fixFirst: true });
+  const text = render({
+    summary: "the claim",
+    fix: "If up --replace: set deleteBeforeReplace",
+    docs: "docs/adoption.md#not-in-state",
+    fixFirst: true,
+  });
   expect(text).toBe("If up --replace: set deleteBeforeReplace. the claim. See docs/adoption.md#not-in-state");
 });
 
 it("keeps a message within the limit by cutting what happened, never the fix or the section", () => {
   const summary = `the service refused description ${"x".repeat(10_240)}, because it is longer than 1000 characters`;
-  const text = render({ object: `tcs:Role ${ID}`, summary, fix: "Run pulumi preview after shortening it", docs: "docs/guide.md#tcsrole" });
+  const text = render({
+    object: `tcs:Role ${ID}`,
+    summary,
+    fix: "Run pulumi preview after shortening it",
+    docs: "docs/guide.md#tcsrole",
+  });
   expect(text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
   expect(text).toContain("…");
   expect(text).toContain("because it is longer than 1000 characters.");
@@ -71,7 +83,9 @@ it("stays within the limit when the object and the fix are long, the object givi
   expect(text).toContain(`tcs:connections.${connection}.apiKey service_sk_...`);
   expect(text).toContain("has no apiKey");
   expect(() => render({ summary: "x", fix: "y".repeat(400), docs: "docs/guide.md#configuration" })).not.toThrow();
-  expect(render({ summary: "x", fix: "y".repeat(400), docs: "docs/guide.md#configuration" }).length).toBeLessThanOrEqual(MESSAGE_LIMIT);
+  expect(
+    render({ summary: "x", fix: "y".repeat(400), docs: "docs/guide.md#configuration" }).length,
+  ).toBeLessThanOrEqual(MESSAGE_LIMIT);
 });
 
 it("throws as an Error whose message is the rendered diagnostic", () => {

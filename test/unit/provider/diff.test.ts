@@ -36,8 +36,14 @@ describe("diff", () => {
     // native door): the callback keeps its integration provider, which the service allows once.
     expect(inPlace).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: true });
     const role = { name: "Ops", slug: "ops", permissions: ["thread_read"] };
-    expect(await engine("Role").diff("rol_x", role, { ...role, name: "Operators" })).toMatchObject({ changes: true, deleteBeforeReplace: false });
-    const replace = await engine("Callback").diff("cb_x", callbackState, { ...callbackState, integrationProviderId: "intp_linear00000000000000" });
+    expect(await engine("Role").diff("rol_x", role, { ...role, name: "Operators" })).toMatchObject({
+      changes: true,
+      deleteBeforeReplace: false,
+    });
+    const replace = await engine("Callback").diff("cb_x", callbackState, {
+      ...callbackState,
+      integrationProviderId: "intp_linear00000000000000",
+    });
     expect(replace).toMatchObject({ changes: true, replaces: ["integrationProviderId"] });
   });
 
@@ -45,7 +51,11 @@ describe("diff", () => {
     const result = await engine("Callback").diff(
       "cb_x",
       { ...callbackState, updatedAt: "2027-01-01T00:00:00.000Z" },
-      { integrationProviderId: callbackState.integrationProviderId, name: "GitHub events", metadata: callbackState.metadata },
+      {
+        integrationProviderId: callbackState.integrationProviderId,
+        name: "GitHub events",
+        metadata: callbackState.metadata,
+      },
     );
     expect(result.changes).toBe(false);
   });
@@ -54,14 +64,21 @@ describe("diff", () => {
     const result = await engine("Callback").diff(
       "cb_x",
       { ...callbackState, status: "archived" },
-      { integrationProviderId: callbackState.integrationProviderId, name: "GitHub events", metadata: callbackState.metadata },
+      {
+        integrationProviderId: callbackState.integrationProviderId,
+        name: "GitHub events",
+        metadata: callbackState.metadata,
+      },
     );
     expect(result).toMatchObject({ changes: true, replaces: ["status"] });
   });
 
   it("plans a replacement for an unknown replace field, an update for an unknown in-place field", async () => {
     const state = { callbackId: "cb_a", providerConfigId: "pcfg_a", providerAuthConfigId: null, status: "attached" };
-    const unknownConfig = await engine("CallbackInstance").diff("cbi_x", state, { callbackId: "cb_a", providerConfigId: UNKNOWN });
+    const unknownConfig = await engine("CallbackInstance").diff("cbi_x", state, {
+      callbackId: "cb_a",
+      providerConfigId: UNKNOWN,
+    });
     expect(unknownConfig).toMatchObject({ changes: true, replaces: ["providerConfigId"] });
     const unknownName = await engine("Callback").diff("cb_x", callbackState, { ...callbackState, name: UNKNOWN });
     expect(unknownName).toMatchObject({ changes: true, replaces: [] });
@@ -69,9 +86,17 @@ describe("diff", () => {
 
   it("treats permissions as a set", async () => {
     const state = { name: "R", slug: "r", permissions: ["thread_read", "thread_create"], description: "" };
-    const same = await engine("Role").diff("rol_x", state, { name: "R", slug: "r", permissions: ["thread_create", "thread_read"] });
+    const same = await engine("Role").diff("rol_x", state, {
+      name: "R",
+      slug: "r",
+      permissions: ["thread_create", "thread_read"],
+    });
     expect(same.changes).toBe(false);
-    const more = await engine("Role").diff("rol_x", state, { name: "R", slug: "r", permissions: ["thread_create", "thread_read", "message_read"] });
+    const more = await engine("Role").diff("rol_x", state, {
+      name: "R",
+      slug: "r",
+      permissions: ["thread_create", "thread_read", "message_read"],
+    });
     expect(more).toMatchObject({ changes: true, replaces: [] });
   });
 
@@ -89,9 +114,17 @@ describe("diff", () => {
     const declared = { providerId: "prov_github00000000000000", value: { base_url: "https://x" } };
     const removedFilters = await engine("ProviderConfig").diff("pcfg_x", state, declared);
     expect(removedFilters).toMatchObject({ changes: true, replaces: [] });
-    const allowAll = await engine("ProviderConfig").diff("pcfg_x", { ...state, toolFilters: { type: "allow_all" } }, declared);
+    const allowAll = await engine("ProviderConfig").diff(
+      "pcfg_x",
+      { ...state, toolFilters: { type: "allow_all" } },
+      declared,
+    );
     expect(allowAll.changes).toBe(false);
-    const newValue = await engine("ProviderConfig").diff("pcfg_x", state, { ...declared, value: { base_url: "https://y" }, toolFilters: state.toolFilters });
+    const newValue = await engine("ProviderConfig").diff("pcfg_x", state, {
+      ...declared,
+      value: { base_url: "https://y" },
+      toolFilters: state.toolFilters,
+    });
     expect(newValue).toMatchObject({ changes: true, replaces: ["value"] });
   });
 
@@ -99,7 +132,12 @@ describe("diff", () => {
     // The replacement must be creatable, so its expiry lies ahead of the clock, whatever day the suite runs on.
     const expiry = new Date(Math.floor(Date.now() / 1000) * 1000 + 3 * 24 * 3600 * 1000);
     const sameInstantOtherSpelling = expiry.toISOString().replace(".000Z", "Z");
-    const state = { integrationId: "int_devtools000000000000", name: "s", expiresAt: expiry.toISOString(), status: "expired" };
+    const state = {
+      integrationId: "int_devtools000000000000",
+      name: "s",
+      expiresAt: expiry.toISOString(),
+      status: "expired",
+    };
     const sameInstant = await engine("IntegrationSetupSession").diff("iss_x", state, {
       integrationId: "int_devtools000000000000",
       name: "s",

@@ -12,7 +12,11 @@ import { kindOfToken } from "../../../provider/type-tokens";
 import type { ResourceKind } from "../../../provider/shapes/shape";
 
 type Props = Record<string, unknown>;
-const SECRET = (plaintext: string) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "[secret]", plaintext });
+const SECRET = (plaintext: string) => ({
+  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+  ciphertext: "[secret]",
+  plaintext,
+});
 
 function engine(kind: ResourceKind) {
   const noApi = () => {
@@ -33,11 +37,33 @@ async function refreshStep(
   const diff = await engine(kind).diff("id_x", after, inputs);
   const type = `pulumi-nodejs:dynamic/tcs:${kind}`;
   const urn = `urn:pulumi:prod::tcs::${type}::${name}`;
-  const state = (outputs: Props) => ({ type, urn, custom: true, id: `id_${name}`, parent: "", provider: "", inputs, outputs, ...extra });
-  return { op: diff.changes ? "update" : "same", urn, type, old: state(before), new: state(after), provider: "" } as unknown as StepEventMetadata;
+  const state = (outputs: Props) => ({
+    type,
+    urn,
+    custom: true,
+    id: `id_${name}`,
+    parent: "",
+    provider: "",
+    inputs,
+    outputs,
+    ...extra,
+  });
+  return {
+    op: diff.changes ? "update" : "same",
+    urn,
+    type,
+    old: state(before),
+    new: state(after),
+    provider: "",
+  } as unknown as StepEventMetadata;
 }
 
-const sessionInputs = { integrationId: "int_devtools000000000000", name: "Connect", replaceWhenExpired: true, tcsCreateKey: "k" };
+const sessionInputs = {
+  integrationId: "int_devtools000000000000",
+  name: "Connect",
+  replaceWhenExpired: true,
+  tcsCreateKey: "k",
+};
 const pendingSession = {
   integrationId: "int_devtools000000000000",
   name: "Connect",
@@ -95,10 +121,16 @@ describe("drift versus lifecycle", () => {
 
   it("an expired session the program wants re-created is 'will be re-created', not drift; without replaceWhenExpired it is listed only", async () => {
     const renewed = classifyStep(
-      await refreshStep("IntegrationSetupSession", "renewed", sessionInputs, pendingSession, { ...pendingSession, status: "expired" }),
+      await refreshStep("IntegrationSetupSession", "renewed", sessionInputs, pendingSession, {
+        ...pendingSession,
+        status: "expired",
+      }),
     );
     expect(renewed.drift).toBeUndefined();
-    expect(renewed.lifecycle).toMatchObject({ recreate: true, fields: [{ name: "status", old: "pending", new: "expired" }] });
+    expect(renewed.lifecycle).toMatchObject({
+      recreate: true,
+      fields: [{ name: "status", old: "pending", new: "expired" }],
+    });
 
     const keptInputs = { ...sessionInputs, replaceWhenExpired: false };
     const kept = classifyStep(
@@ -111,19 +143,26 @@ describe("drift versus lifecycle", () => {
       ),
     );
     expect(kept.drift).toBeUndefined();
-    expect(kept.lifecycle).toMatchObject({ recreate: false, fields: [{ name: "status", old: "pending", new: "expired" }] });
+    expect(kept.lifecycle).toMatchObject({
+      recreate: false,
+      fields: [{ name: "status", old: "pending", new: "expired" }],
+    });
   });
 
   it("still says 'will be re-created' once a refresh recorded the expiry in state", async () => {
     const expired = { ...pendingSession, status: "expired" };
-    const { drift, lifecycle } = classifyStep(await refreshStep("IntegrationSetupSession", "renewed", sessionInputs, expired, expired));
+    const { drift, lifecycle } = classifyStep(
+      await refreshStep("IntegrationSetupSession", "renewed", sessionInputs, expired, expired),
+    );
     expect(drift).toBeUndefined();
     expect(lifecycle).toMatchObject({ recreate: true, fields: [{ name: "status", old: "expired", new: "expired" }] });
   });
 
   it("a rename is drift on the declared field alone; the updatedAt it moved is not listed", async () => {
     const after = { ...activeCallback, name: "renamed by hand", updatedAt: "2026-11-23T12:00:00.000Z" };
-    const { drift, lifecycle } = classifyStep(await refreshStep("Callback", "events", callbackInputs, activeCallback, after));
+    const { drift, lifecycle } = classifyStep(
+      await refreshStep("Callback", "events", callbackInputs, activeCallback, after),
+    );
     expect(drift).toEqual({
       urn: expect.any(String),
       type: "tcs:Callback",
@@ -155,7 +194,10 @@ describe("drift versus lifecycle", () => {
 
   it("an archived callback is drift (someone disabled callbacks; the next up replaces it), with its reason", async () => {
     const { drift, lifecycle } = classifyStep(
-      await refreshStep("Callback", "events", callbackInputs, activeCallback, { ...activeCallback, status: "archived" }),
+      await refreshStep("Callback", "events", callbackInputs, activeCallback, {
+        ...activeCallback,
+        status: "archived",
+      }),
     );
     expect(drift).toMatchObject({
       change: "changed",
@@ -172,7 +214,11 @@ describe("drift versus lifecycle", () => {
       type: "pulumi-nodejs:dynamic/tcs:ProviderConfig",
       old: { id: "pcfg_1", outputs: {} },
     };
-    expect(classifyStep(step as unknown as StepEventMetadata).drift).toMatchObject({ change: "deleted", id: "pcfg_1", fields: [] });
+    expect(classifyStep(step as unknown as StepEventMetadata).drift).toMatchObject({
+      change: "deleted",
+      id: "pcfg_1",
+      fields: [],
+    });
   });
 
   it("an instance's triggers and deployment moved by the service are lifecycle, and its webhook URL stays masked", async () => {
@@ -195,12 +241,18 @@ describe("drift versus lifecycle", () => {
       triggers: [{ id: "trg_1", key: "push", source: "webhook", pollIntervalSeconds: null }],
     };
     const { drift, lifecycle } = classifyStep(
-      await refreshStep("CallbackInstance", "attachment", inputs, before, after, { additionalSecretOutputs: ["webhookUrl"] } as never),
+      await refreshStep("CallbackInstance", "attachment", inputs, before, after, {
+        additionalSecretOutputs: ["webhookUrl"],
+      } as never),
     );
     expect(drift).toBeUndefined();
     expect(lifecycle!.fields.map((field) => field.name)).toEqual(["deploymentId", "triggers", "webhookUrl"]);
     expect(JSON.stringify(lifecycle)).not.toContain("hook/");
-    expect(lifecycle!.fields.find((field) => field.name === "webhookUrl")).toEqual({ name: "webhookUrl", old: "[secret]", new: "[secret]" });
+    expect(lifecycle!.fields.find((field) => field.name === "webhookUrl")).toEqual({
+      name: "webhookUrl",
+      old: "[secret]",
+      new: "[secret]",
+    });
   });
 
   it("a provider config's value, which the API never returns, is never drift; a changed tool filter is", async () => {
@@ -218,12 +270,17 @@ describe("drift versus lifecycle", () => {
     };
     const after = { ...before, toolFilters: { type: "tool_keys", keys: ["search"] } };
     const { drift } = classifyStep(await refreshStep("ProviderConfig", "github", inputs, before, after));
-    expect(drift?.fields).toEqual([{ name: "toolFilters", old: undefined, new: { type: "tool_keys", keys: ["search"] } }]);
+    expect(drift?.fields).toEqual([
+      { name: "toolFilters", old: undefined, new: { type: "tool_keys", keys: ["search"] } },
+    ]);
   });
 
   it("the collector keeps lifecycle out of the exit code and the report's drift list", async () => {
     const collector = new DriftCollector();
-    const expired = await refreshStep("IntegrationSetupSession", "renewed", sessionInputs, pendingSession, { ...pendingSession, status: "expired" });
+    const expired = await refreshStep("IntegrationSetupSession", "renewed", sessionInputs, pendingSession, {
+      ...pendingSession,
+      status: "expired",
+    });
     collector.onEvent({ sequence: 1, timestamp: 0, resOutputsEvent: { metadata: expired } });
     const report = collector.report("prod");
     expect(report).toMatchObject({ drifted: false, resources: [], lifecycle: [{ name: "renewed", recreate: true }] });
@@ -245,7 +302,8 @@ describe("the classification agrees with the provider", () => {
 
   it("each out-of-band status is one the provider replaces the object for, and an expired session is replaced only when asked", () => {
     for (const kind of RESOURCE_KINDS) {
-      for (const status of Object.keys(SHAPES[kind].outOfBandStatuses ?? {})) expect(BINDINGS[kind].shape.replacementReason?.({ status }, {})).toBeTruthy();
+      for (const status of Object.keys(SHAPES[kind].outOfBandStatuses ?? {}))
+        expect(BINDINGS[kind].shape.replacementReason?.({ status }, {})).toBeTruthy();
     }
     const session = SHAPES.IntegrationSetupSession;
     expect(session.replacementReason?.({ status: "expired" }, { replaceWhenExpired: true } as never)).toBeTruthy();

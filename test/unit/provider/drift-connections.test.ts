@@ -8,7 +8,15 @@ import { toJson, toMarkdown } from "../../../provider/cli/drift/render";
 
 type Props = Record<string, unknown>;
 
-const role = { name: "Ops", slug: "ops", permissions: ["thread_read"], description: null, isDefault: false, createdAt: "t0", updatedAt: "t0" };
+const role = {
+  name: "Ops",
+  slug: "ops",
+  permissions: ["thread_read"],
+  description: null,
+  isDefault: false,
+  createdAt: "t0",
+  updatedAt: "t0",
+};
 const roleInputs = { name: "Ops", slug: "ops", permissions: ["thread_read"], tcsCreateKey: "k" };
 
 /** A refresh step of a role in stack `two`, as the engine frames it (`update` when the service differs from the declaration). */
@@ -16,7 +24,14 @@ function roleStep(name: string, connection: string | undefined, after: Props, op
   const type = "pulumi-nodejs:dynamic/tcs:Role";
   const urn = `urn:pulumi:two::tcs::${type}::${name}`;
   const on = connection === undefined ? {} : { connection };
-  const state = (outputs: Props) => ({ type, urn, custom: true, id: `role_${name}`, inputs: { ...roleInputs, ...on }, outputs: { ...outputs, ...on } });
+  const state = (outputs: Props) => ({
+    type,
+    urn,
+    custom: true,
+    id: `role_${name}`,
+    inputs: { ...roleInputs, ...on },
+    outputs: { ...outputs, ...on },
+  });
   return { op, urn, type, old: state(role), new: state(after), provider: "" } as unknown as StepEventMetadata;
 }
 
@@ -25,7 +40,13 @@ function deletedStep(name: string, connection: string | undefined): StepEventMet
   const urn = `urn:pulumi:two::tcs::${type}::${name}`;
   // A vanished object's step may carry its declaration without outputs.
   const inputs = { integrationProviderId: "intp_1", name, ...(connection === undefined ? {} : { connection }) };
-  return { op: "delete", urn, type, old: { type, urn, id: `cb_${name}`, inputs, outputs: {} }, provider: "" } as unknown as StepEventMetadata;
+  return {
+    op: "delete",
+    urn,
+    type,
+    old: { type, urn, id: `cb_${name}`, inputs, outputs: {} },
+    provider: "",
+  } as unknown as StepEventMetadata;
 }
 
 function collect(steps: StepEventMetadata[]) {
@@ -38,9 +59,16 @@ const renamed = { ...role, name: "Ops (edited)" };
 
 describe("pulumi-tcs drift by connection", () => {
   it("each entry carries the connection its state records: the name, null for the default one, none for another provider's resource", () => {
-    expect(classifyStep(roleStep("ops", "staging", renamed)).drift).toMatchObject({ name: "ops", connection: "staging", change: "changed" });
+    expect(classifyStep(roleStep("ops", "staging", renamed)).drift).toMatchObject({
+      name: "ops",
+      connection: "staging",
+      change: "changed",
+    });
     expect(classifyStep(roleStep("ops", undefined, renamed)).drift).toMatchObject({ name: "ops", connection: null });
-    expect(classifyStep(deletedStep("events", "production")).drift).toMatchObject({ change: "deleted", connection: "production" });
+    expect(classifyStep(deletedStep("events", "production")).drift).toMatchObject({
+      change: "deleted",
+      connection: "production",
+    });
     const other = {
       op: "update",
       urn: "urn:pulumi:two::tcs::random:index/randomId:RandomId::x",
@@ -131,12 +159,18 @@ describe("pulumi-tcs drift by connection", () => {
     expect(clean).toMatch(/No drift on the stack's connection: every declared input/);
     expect(clean).toMatch(/### Connection `staging`\n\nNo drift\./);
     const drifted = toMarkdown(collect([roleStep("ops", "staging", role, "same"), other]));
-    expect(drifted).toMatch(/### Connection `staging`\n\nNo drift\.\n\n### Other providers' resources\n\n\*\*Drift found\*\*: 1 changed/);
+    expect(drifted).toMatch(
+      /### Connection `staging`\n\nNo drift\.\n\n### Other providers' resources\n\n\*\*Drift found\*\*: 1 changed/,
+    );
   });
 
   it("a stack on the default connection alone reads as before: no connection section", () => {
-    const markdown = toMarkdown(collect([roleStep("ops", undefined, renamed), roleStep("kept", undefined, role, "same")]));
+    const markdown = toMarkdown(
+      collect([roleStep("ops", undefined, renamed), roleStep("kept", undefined, role, "same")]),
+    );
     expect(markdown).not.toMatch(/Connection|connection/);
-    expect(markdown).toMatch(/^## Drift report: stack `two`\n\n\*\*Drift found\*\*: 1 changed, 0 deleted outside Pulumi\. Run .*\n\n### tcs:Role `ops`/);
+    expect(markdown).toMatch(
+      /^## Drift report: stack `two`\n\n\*\*Drift found\*\*: 1 changed, 0 deleted outside Pulumi\. Run .*\n\n### tcs:Role `ops`/,
+    );
   });
 });

@@ -13,7 +13,10 @@ describe("docs/drift.md", () => {
     return new Map(
       rows.map((row) => {
         const [resource, ...columns] = row.split("|").slice(1, -1);
-        return [resource.trim().replace(/`tcs\.(\w+)`/, "$1"), columns.map((cell) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]).sort())];
+        return [
+          resource.trim().replace(/`tcs\.(\w+)`/, "$1"),
+          columns.map((cell) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]).sort()),
+        ];
       }),
     );
   }
@@ -27,7 +30,10 @@ describe("docs/drift.md", () => {
 
   it("shows the report of a stack with several connections as its JSON renders it", () => {
     const doc = fs.readFileSync(path.join(__dirname, "../../../docs/drift.md"), "utf8");
-    const [, json, markdown] = /## Stacks with several connections\n[\s\S]*?```json\n([\s\S]*?)```\n\nrenders as\n\n```markdown\n([\s\S]*?)```/.exec(doc)!;
+    const [, json, markdown] =
+      /## Stacks with several connections\n[\s\S]*?```json\n([\s\S]*?)```\n\nrenders as\n\n```markdown\n([\s\S]*?)```/.exec(
+        doc,
+      )!;
     expect(markdown).toMatch(/### Connection `staging`/);
     expect(toMarkdown(JSON.parse(json)).trim()).toBe(markdown.trim());
   });
@@ -41,7 +47,11 @@ describe("docs/drift.md", () => {
       const providerSettings = [...Object.keys(SHAPES[kind].settings), "adoptId", "connection"].sort();
       expect({ kind, columns: table.get(kind) }).toEqual({
         kind,
-        columns: [[...declared].sort(), outputs.filter((name) => !declared.includes(name) && !providerSettings.includes(name)).sort(), providerSettings],
+        columns: [
+          [...declared].sort(),
+          outputs.filter((name) => !declared.includes(name) && !providerSettings.includes(name)).sort(),
+          providerSettings,
+        ],
       });
     }
   });

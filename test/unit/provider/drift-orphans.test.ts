@@ -24,7 +24,11 @@ function collect(events: Array<Omit<EngineEvent, "sequence" | "timestamp">>) {
 }
 
 const named = (orphan: string, held = HELD) => ({
-  diagnosticEvent: { message: `warning: ${warningText(orphanWarning("tcs:ProviderConfig", orphan, held))}\n`, color: "never", severity: "warning" as const },
+  diagnosticEvent: {
+    message: `warning: ${warningText(orphanWarning("tcs:ProviderConfig", orphan, held))}\n`,
+    color: "never",
+    severity: "warning" as const,
+  },
 });
 
 describe("pulumi-tcs drift and orphans", () => {
@@ -40,7 +44,11 @@ describe("pulumi-tcs drift and orphans", () => {
   });
 
   it("never lists an object a resource of the stack holds, whatever a read thought of it", () => {
-    const report = collect([named(ORPHAN), { resOutputsEvent: { metadata: configStep(HELD) } }, { resOutputsEvent: { metadata: configStep(ORPHAN) } }]);
+    const report = collect([
+      named(ORPHAN),
+      { resOutputsEvent: { metadata: configStep(HELD) } },
+      { resOutputsEvent: { metadata: configStep(ORPHAN) } },
+    ]);
     expect(report.orphans).toEqual([]);
     expect(toMarkdown(report)).not.toContain("Orphans");
   });

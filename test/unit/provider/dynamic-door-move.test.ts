@@ -1,8 +1,17 @@
 // A stack moved from the dynamic door by aliases, as the native door's DiffConfig and check meet it
 // (test/e2e/door-move.test.ts runs the move on the engine): the dynamic provider's stack config read
 // as the settings it holds, so the same key and base URL replace nothing; a named connection refused.
-import { changedSettings, providerConfigChange, PROVIDER_URN_INPUT, withProviderUrn } from "../../../provider/settings/provider";
-import { asProviderSettings, DYNAMIC_DOOR_PROVIDER, namedConnectionMove } from "../../../provider/native/dynamic-door-move";
+import {
+  changedSettings,
+  providerConfigChange,
+  PROVIDER_URN_INPUT,
+  withProviderUrn,
+} from "../../../provider/settings/provider";
+import {
+  asProviderSettings,
+  DYNAMIC_DOOR_PROVIDER,
+  namedConnectionMove,
+} from "../../../provider/native/dynamic-door-move";
 
 const DEFAULT = "urn:pulumi:dev::proj::pulumi:providers:tcs::default";
 /** The dynamic door's provider's inputs: the stack config, every namespace's. */
@@ -25,7 +34,10 @@ it("reads the dynamic door's provider as the tcs settings it holds, marked as an
 });
 
 it("the same key and base URL on the native door's default provider: no environment changed, nothing replaced", () => {
-  const news = withProviderUrn({ apiKey: "service_sk_prod", baseUrl: "https://api.example.com", rateLimitTier: "production" }, DEFAULT);
+  const news = withProviderUrn(
+    { apiKey: "service_sk_prod", baseUrl: "https://api.example.com", rateLimitTier: "production" },
+    DEFAULT,
+  );
   const olds = asProviderSettings(DYNAMIC_CONFIG);
   expect(changedSettings(olds, news).environment).toEqual([]);
   expect(providerConfigChange(DEFAULT, olds, news).replaces).toEqual([]);
@@ -34,10 +46,18 @@ it("the same key and base URL on the native door's default provider: no environm
 it("another environment's settings, or ones whose environment cannot be told, replace the moved resource", () => {
   const news = withProviderUrn({ apiKey: "service_sk_dev", baseUrl: "https://api.example.com" }, DEFAULT);
   const olds = asProviderSettings(DYNAMIC_CONFIG);
-  expect(providerConfigChange(DEFAULT, olds, news, { old: { id: "rol_prod" }, new: { id: "rol_dev" } }).replaces).toEqual(["apiKey"]);
+  expect(
+    providerConfigChange(DEFAULT, olds, news, { old: { id: "rol_prod" }, new: { id: "rol_dev" } }).replaces,
+  ).toEqual(["apiKey"]);
   expect(
     providerConfigChange(DEFAULT, olds, news, {
-      old: { unknown: { summary: "the previous settings got 503 service_unavailable", fix: "Run pulumi preview again", docs: "docs/guide.md#configuration" } },
+      old: {
+        unknown: {
+          summary: "the previous settings got 503 service_unavailable",
+          fix: "Run pulumi preview again",
+          docs: "docs/guide.md#configuration",
+        },
+      },
       new: { id: "rol_dev" },
     }).replaces,
   ).toEqual(["apiKey"]);

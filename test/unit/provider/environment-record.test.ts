@@ -1,4 +1,9 @@
-import { environmentOutputs, environmentUnprovable, recordedEnvironment, settingsFingerprint } from "../../../provider/engine/environment-record";
+import {
+  environmentOutputs,
+  environmentUnprovable,
+  recordedEnvironment,
+  settingsFingerprint,
+} from "../../../provider/engine/environment-record";
 import { ENVIRONMENT_OUTPUT } from "../../../provider/shapes/reserved";
 
 describe("a dynamic resource's environment record", () => {

@@ -25,7 +25,10 @@ function connection(settings: string, reaches: string | Error) {
   return { asked, step: environmentCheck("tcs:Role", api, true), passing: environmentCheck("tcs:Role", api, false) };
 }
 
-const state = (settings: string, environment?: string) => ({ name: "x", ...environmentOutputs({ settings, environment }) });
+const state = (settings: string, environment?: string) => ({
+  name: "x",
+  ...environmentOutputs({ settings, environment }),
+});
 
 it("passes on the native door: nothing compared, asked or recorded", async () => {
   const { asked, passing } = connection("now", "elsewhere");
@@ -62,7 +65,9 @@ it("refuses an object of another environment before the call, naming the connect
   const { step } = connection("moved", "rol_other");
   const refused = step("staging", { id: ID, state: state("before", HOME) });
   await expect(refused).rejects.toBeInstanceOf(DiagnosticError);
-  await expect(refused).rejects.toThrow(`tcs:Role ${ID}: lives in another environment than tcs:connections.staging now reach.`);
+  await expect(refused).rejects.toThrow(
+    `tcs:Role ${ID}: lives in another environment than tcs:connections.staging now reach.`,
+  );
 });
 
 it("refuses when the service cannot say where changed settings lead, with its reason", async () => {
@@ -75,7 +80,9 @@ it("refuses when the service cannot say where changed settings lead, with its re
 it("with the environment never said: a 404 proves nothing once the settings changed, and the service is asked after the call", async () => {
   const changed = connection("moved", HOME);
   const read = await changed.step(undefined, { id: ID, state: state("before") });
-  expect(read.ifNotFound?.summary).toMatch(/^was not found with tcs:apiKey and tcs:baseUrl, which changed since it was made/);
+  expect(read.ifNotFound?.summary).toMatch(
+    /^was not found with tcs:apiKey and tcs:baseUrl, which changed since it was made/,
+  );
   expect(changed.asked.count).toBe(0);
   expect(await read.recorded({ name: "x" })).toEqual(state("moved", HOME));
 

@@ -32,11 +32,15 @@ describe("generate's base URL", () => {
     await expect(resolveTarget({}, { TCS_API_KEY: KEY, TCS_BASE_URL: INSECURE }, stackWith(""))).rejects.toThrow(
       baseUrlRefusal(INSECURE, { variable: "TCS_BASE_URL" }),
     );
-    await expect(resolveTarget({ connection: "staging", stack: "dev", cwd: "infra" }, {}, stackWith(INSECURE))).rejects.toThrow(
+    await expect(
+      resolveTarget({ connection: "staging", stack: "dev", cwd: "infra" }, {}, stackWith(INSECURE)),
+    ).rejects.toThrow(
       "Run pulumi config set --path tcs:connections.staging.baseUrl https://192.0.2.2:48123 --stack dev --cwd infra. See docs/guide.md#configuration",
     );
     // --base-url wins over the stack's URL: an unsafe one in the stack is not what generate would use.
-    await expect(resolveTarget({ connection: "staging", stack: "dev", baseUrl: "https://ok.example" }, {}, stackWith(INSECURE))).resolves.toMatchObject({
+    await expect(
+      resolveTarget({ connection: "staging", stack: "dev", baseUrl: "https://ok.example" }, {}, stackWith(INSECURE)),
+    ).resolves.toMatchObject({
       baseUrl: "https://ok.example",
     });
   });

@@ -8,25 +8,71 @@ import { RESOURCE_KINDS, SHAPES } from "../../../provider/shapes";
 
 /** Two of each kind, one of them referenced by an instance, and what references them by id. */
 const OBJECTS = [
-  { kind: "Role", id: "rol_1", record: { id: "rol_1", name: "Support", slug: "support-agents", permissions: ["thread_read"], description: null } },
-  { kind: "Role", id: "rol_2", record: { id: "rol_2", name: "Support", slug: "auditors", permissions: ["message_read"], description: "Read only." } },
-  { kind: "CallbackInstance", id: "cbi_1", inputs: { callbackId: "cb_1" }, record: { id: "cbi_1", config: { id: "pcfg_1" }, authConfig: null } },
+  {
+    kind: "Role",
+    id: "rol_1",
+    record: { id: "rol_1", name: "Support", slug: "support-agents", permissions: ["thread_read"], description: null },
+  },
+  {
+    kind: "Role",
+    id: "rol_2",
+    record: {
+      id: "rol_2",
+      name: "Support",
+      slug: "auditors",
+      permissions: ["message_read"],
+      description: "Read only.",
+    },
+  },
+  {
+    kind: "CallbackInstance",
+    id: "cbi_1",
+    inputs: { callbackId: "cb_1" },
+    record: { id: "cbi_1", config: { id: "pcfg_1" }, authConfig: null },
+  },
   // Attached to a config generate did not list: its id stays a literal, and names it.
-  { kind: "CallbackInstance", id: "cbi_2", inputs: { callbackId: "cb_2" }, record: { id: "cbi_2", config: { id: "pcfg_gone" }, authConfig: null } },
-  { kind: "IntegrationSetupSession", id: "iss_1", record: { id: "iss_1", integrationId: "int_1", name: "Onboarding", expiresAt: "2026-11-30T00:00:00Z" } },
-  { kind: "Callback", id: "cb_2", record: { id: "cb_2", integrationProviderId: "intp_2", name: null, description: null } },
-  { kind: "Callback", id: "cb_1", record: { id: "cb_1", integrationProviderId: "intp_1", name: "Events", description: null } },
-  { kind: "ProviderConfig", id: "pcfg_2", record: { id: "pcfg_2", providerId: "prov_1", deployment: { id: "pdep_1" }, toolFilter: null, name: "Zed" } },
-  { kind: "ProviderConfig", id: "pcfg_1", record: { id: "pcfg_1", providerId: "prov_1", deployment: { id: "pdep_1" }, toolFilter: null, name: "GitHub" } },
+  {
+    kind: "CallbackInstance",
+    id: "cbi_2",
+    inputs: { callbackId: "cb_2" },
+    record: { id: "cbi_2", config: { id: "pcfg_gone" }, authConfig: null },
+  },
+  {
+    kind: "IntegrationSetupSession",
+    id: "iss_1",
+    record: { id: "iss_1", integrationId: "int_1", name: "Onboarding", expiresAt: "2026-11-30T00:00:00Z" },
+  },
+  {
+    kind: "Callback",
+    id: "cb_2",
+    record: { id: "cb_2", integrationProviderId: "intp_2", name: null, description: null },
+  },
+  {
+    kind: "Callback",
+    id: "cb_1",
+    record: { id: "cb_1", integrationProviderId: "intp_1", name: "Events", description: null },
+  },
+  {
+    kind: "ProviderConfig",
+    id: "pcfg_2",
+    record: { id: "pcfg_2", providerId: "prov_1", deployment: { id: "pdep_1" }, toolFilter: null, name: "Zed" },
+  },
+  {
+    kind: "ProviderConfig",
+    id: "pcfg_1",
+    record: { id: "pcfg_1", providerId: "prov_1", deployment: { id: "pdep_1" }, toolFilter: null, name: "GitHub" },
+  },
 ] as unknown as LiveObject[];
 
-const isReference = (value: unknown): value is Reference => typeof value === "object" && value !== null && "ref" in value;
+const isReference = (value: unknown): value is Reference =>
+  typeof value === "object" && value !== null && "ref" in value;
 
 describe("the order generate declares kinds in", () => {
   it("puts every kind after every kind it references, and each kind once", () => {
     expect([...KIND_ORDER].sort()).toEqual([...RESOURCE_KINDS].sort());
     for (const kind of RESOURCE_KINDS) {
-      for (const referenced of Object.values(SHAPES[kind].references)) expect(KIND_ORDER.indexOf(referenced)).toBeLessThan(KIND_ORDER.indexOf(kind));
+      for (const referenced of Object.values(SHAPES[kind].references))
+        expect(KIND_ORDER.indexOf(referenced)).toBeLessThan(KIND_ORDER.indexOf(kind));
     }
   });
 
@@ -36,9 +82,16 @@ describe("the order generate declares kinds in", () => {
 
   it("places a new kind after what it references, wherever the kind list has it, and refuses a loop", () => {
     const references: Record<string, string[]> = { Grant: ["Role", "Agent"], Agent: ["Config"], Role: [], Config: [] };
-    expect(declarationOrder<string>(["Grant", "Role", "Agent", "Config"], (kind) => references[kind])).toEqual(["Config", "Agent", "Role", "Grant"]);
+    expect(declarationOrder<string>(["Grant", "Role", "Agent", "Config"], (kind) => references[kind])).toEqual([
+      "Config",
+      "Agent",
+      "Role",
+      "Grant",
+    ]);
     const loop: Record<string, string[]> = { A: ["B"], B: ["A"], C: [] };
-    expect(() => declarationOrder<string>(["A", "B", "C"], (kind) => loop[kind])).toThrow(/references loop: A -> B -> A/);
+    expect(() => declarationOrder<string>(["A", "B", "C"], (kind) => loop[kind])).toThrow(
+      /references loop: A -> B -> A/,
+    );
   });
 });
 
@@ -75,10 +128,15 @@ describe("generate's declarations", () => {
       }
     }
     // Every reference the shapes declare showed up as one (the fixture covers them all).
-    const declared = RESOURCE_KINDS.flatMap((kind) => Object.keys(SHAPES[kind].references).map((field) => `${kind}.${field}`));
+    const declared = RESOURCE_KINDS.flatMap((kind) =>
+      Object.keys(SHAPES[kind].references).map((field) => `${kind}.${field}`),
+    );
     expect([...seen].sort()).toEqual(declared.sort());
     expect(declared.length).toBeGreaterThan(0);
-    expect(byId.get("cbi_1")!.args).toMatchObject({ callbackId: { ref: "events.id" }, providerConfigId: { ref: "github.id" } });
+    expect(byId.get("cbi_1")!.args).toMatchObject({
+      callbackId: { ref: "events.id" },
+      providerConfigId: { ref: "github.id" },
+    });
     expect(byId.get("cbi_2")!.args).toMatchObject({ callbackId: { ref: "cb2.id" }, providerConfigId: "pcfg_gone" });
   });
 
@@ -88,7 +146,10 @@ describe("generate's declarations", () => {
     const relabelled = jest.replaceProperty(SHAPES.Role, "label", "name");
     try {
       const again = new Map(buildDeclarations(OBJECTS).map((declaration) => [declaration.id, declaration]));
-      expect(again.get("cbi_1")).toMatchObject({ name: "events-2", args: { callbackId: { ref: "events.id" }, providerConfigId: "pcfg_1" } });
+      expect(again.get("cbi_1")).toMatchObject({
+        name: "events-2",
+        args: { callbackId: { ref: "events.id" }, providerConfigId: "pcfg_1" },
+      });
       expect([again.get("rol_1")!.name, again.get("rol_2")!.name]).toEqual(["support", "support-2"]);
     } finally {
       replaced.restore();

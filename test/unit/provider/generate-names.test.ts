@@ -15,14 +15,22 @@ const config = (id: string, name: string | null) => ({
   id,
   record: { id, providerId: "prov_1", deployment: { id: "pdep_1" }, toolFilter: null, name },
 });
-const callback = (id: string, name: string | null) => ({ kind: "Callback", id, record: { id, integrationProviderId: "intp_1", name, description: null } });
+const callback = (id: string, name: string | null) => ({
+  kind: "Callback",
+  id,
+  record: { id, integrationProviderId: "intp_1", name, description: null },
+});
 const instance = (id: string, callbackId: string, configId: string) => ({
   kind: "CallbackInstance",
   id,
   inputs: { callbackId },
   record: { id, config: { id: configId }, authConfig: null },
 });
-const role = (id: string, slug: string) => ({ kind: "Role", id, record: { id, name: "Role", slug, permissions: ["thread_read"], description: null } });
+const role = (id: string, slug: string) => ({
+  kind: "Role",
+  id,
+  record: { id, name: "Role", slug, permissions: ["thread_read"], description: null },
+});
 const session = (id: string, name: string) => ({
   kind: "IntegrationSetupSession",
   id,
@@ -50,19 +58,32 @@ const STAND_INS: Record<string, string> = {
   ].join("\n"),
   "/project/pulumi-tcs.d.ts": `declare module "pulumi-tcs" {\n${RESOURCE_KINDS.map((kind) => `  export class ${kind} { constructor(name: string, args: { [field: string]: unknown }); readonly id: string }`).join("\n")}\n}\n`,
 };
-const OPTIONS: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, strict: true, noLib: true, noEmit: true, types: [] };
-const parsed = new Map(Object.entries(STAND_INS).map(([name, text]) => [name, ts.createSourceFile(name, text, ts.ScriptTarget.ES2022)]));
+const OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.CommonJS,
+  strict: true,
+  noLib: true,
+  noEmit: true,
+  types: [],
+};
+const parsed = new Map(
+  Object.entries(STAND_INS).map(([name, text]) => [name, ts.createSourceFile(name, text, ts.ScriptTarget.ES2022)]),
+);
 
 /** Every diagnostic of compiling `text` as a project's index.ts, syntax and semantics, with its line. */
 function compile(text: string): string[] {
   const host = ts.createCompilerHost(OPTIONS);
-  host.getSourceFile = (name) => (name === FILE ? ts.createSourceFile(name, text, ts.ScriptTarget.ES2022) : parsed.get(name));
+  host.getSourceFile = (name) =>
+    name === FILE ? ts.createSourceFile(name, text, ts.ScriptTarget.ES2022) : parsed.get(name);
   host.fileExists = (name) => name === FILE || parsed.has(name);
   host.readFile = (name) => (name === FILE ? text : STAND_INS[name]);
   host.getDefaultLibFileName = () => LIB;
   const built = ts.createProgram([FILE, ...parsed.keys()], OPTIONS, host);
   return ts.getPreEmitDiagnostics(built).map((d) => {
-    const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : "";
+    const where =
+      d.file && d.start !== undefined
+        ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+        : "";
     return `${where}${ts.flattenDiagnosticMessageText(d.messageText, " ")}`;
   });
 }
@@ -77,19 +98,107 @@ const duplicates = (values: string[]) => values.filter((value, i) => values.inde
 
 // Listed here rather than imported from names.ts, so the test does not share the code's blind spots.
 const RESERVED_WORDS = [
-  ...["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export", "extends"],
-  ...["false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this"],
+  ...[
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "export",
+    "extends",
+  ],
+  ...[
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "import",
+    "in",
+    "instanceof",
+    "new",
+    "null",
+    "return",
+    "super",
+    "switch",
+    "this",
+  ],
   ...["throw", "true", "try", "typeof", "var", "void", "while", "with"],
   // Strict mode (every module is strict), `await` in a module and an async function, and the two names
   // strict mode forbids binding.
-  ...["implements", "interface", "let", "package", "private", "protected", "public", "static", "yield", "await", "arguments", "eval"],
+  ...[
+    "implements",
+    "interface",
+    "let",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "static",
+    "yield",
+    "await",
+    "arguments",
+    "eval",
+  ],
   // Contextual TypeScript keywords and globals, which must keep working as names.
-  ...["type", "async", "of", "as", "any", "string", "undefined", "require", "module", "exports", "declare", "namespace", "object"],
+  ...[
+    "type",
+    "async",
+    "of",
+    "as",
+    "any",
+    "string",
+    "undefined",
+    "require",
+    "module",
+    "exports",
+    "declare",
+    "namespace",
+    "object",
+  ],
 ];
 /** Names the program itself uses or that collide once suffixed, punctuation, unicode, leading digits. */
 const AWKWARD_NAMES = [
-  ...["tcs", "pulumi", "Tcs", "PULUMI", "tcs 2", "Dup", "Dup 2", "dup2", "dup-2", "dup 2 2", "dup22", "Delete Resource", "while resource"],
-  ...["???", "", "  ", "-", "_", "--a--", "日本語", "Ünïcode café", "é", "🙂", "1Password", "r1password", "R 1password", "2", "object", "object 2"],
+  ...[
+    "tcs",
+    "pulumi",
+    "Tcs",
+    "PULUMI",
+    "tcs 2",
+    "Dup",
+    "Dup 2",
+    "dup2",
+    "dup-2",
+    "dup 2 2",
+    "dup22",
+    "Delete Resource",
+    "while resource",
+  ],
+  ...[
+    "???",
+    "",
+    "  ",
+    "-",
+    "_",
+    "--a--",
+    "日本語",
+    "Ünïcode café",
+    "é",
+    "🙂",
+    "1Password",
+    "r1password",
+    "R 1password",
+    "2",
+    "object",
+    "object 2",
+  ],
   ...["a".repeat(61), `${"a".repeat(59)} 2`, "cb_1", "cb-1", "cb 1", "pcfg_1", "rol_1"],
 ];
 const label = fc.oneof(
@@ -115,7 +224,13 @@ const account = fc
     return [
       ...configs.map((name, i) => config(configIds[i], name)),
       ...callbacks.map((name, i) => callback(callbackIds[i], name)),
-      ...joins.map(([c, p], i) => instance(`cbi_${i}`, callbackIds[c % callbackIds.length] ?? "cb_gone", configIds[p % configIds.length] ?? "pcfg_gone")),
+      ...joins.map(([c, p], i) =>
+        instance(
+          `cbi_${i}`,
+          callbackIds[c % callbackIds.length] ?? "cb_gone",
+          configIds[p % configIds.length] ?? "pcfg_gone",
+        ),
+      ),
       ...roles.map((slug, i) => role(`rol_${i}`, slug)),
       ...sessions.map((name, i) => session(`iss_${i}`, name)),
     ];
@@ -123,7 +238,13 @@ const account = fc
 
 describe("the names generate gives", () => {
   it("make a program that compiles when names repeat once suffixed (Dup, Dup, Dup 2) or are reserved words (while, typeof)", () => {
-    const text = program([config("pcfg_1", "Dup"), config("pcfg_2", "Dup"), config("pcfg_3", "Dup 2"), role("rol_1", "while"), role("rol_2", "typeof")]);
+    const text = program([
+      config("pcfg_1", "Dup"),
+      config("pcfg_2", "Dup"),
+      config("pcfg_3", "Dup 2"),
+      role("rol_1", "while"),
+      role("rol_2", "typeof"),
+    ]);
     expect(compile(text)).toEqual([]);
     const { variables, names } = declared(text);
     expect(duplicates(variables)).toEqual([]);

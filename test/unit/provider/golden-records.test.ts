@@ -54,7 +54,9 @@ function declaredFor(record: Record<string, any>): Record<string, unknown> {
   return {
     providerId: record.provider_id,
     ...(record.deployment ? { providerDeploymentId: record.deployment.id } : {}),
-    ...(record.from_vault ? { providerConfigVaultId: record.from_vault.id } : { value: { base_url: "https://api.acme.example" } }),
+    ...(record.from_vault
+      ? { providerConfigVaultId: record.from_vault.id }
+      : { value: { base_url: "https://api.acme.example" } }),
     ...(record.name != null ? { name: record.name } : {}),
     ...(record.description != null ? { description: record.description } : {}),
     ...(record.metadata != null ? { metadata: record.metadata } : {}),
@@ -72,35 +74,38 @@ async function createThenRefresh(kind: ResourceKind, inputs: Record<string, unkn
   return { engine, created, refreshed, diff: await engine.diff(created.id, refreshed.props ?? {}, inputs) };
 }
 
-describe.each(VARIANTS.map((v) => [v]))("a ProviderConfig backed by the golden provider config record (%s)", (variant: Variant) => {
-  const record = variantOf(golden("GET /provider-configs/{id}"), variant);
+describe.each(VARIANTS.map((v) => [v]))(
+  "a ProviderConfig backed by the golden provider config record (%s)",
+  (variant: Variant) => {
+    const record = variantOf(golden("GET /provider-configs/{id}"), variant);
 
-  beforeEach(async () => {
-    server = await startReplayServer({
-      "GET /provider-configs": variantOf(golden("GET /provider-configs (list)"), variant),
-      [`GET /provider-configs/${record.id}`]: record,
-      "POST /provider-configs": record,
-      [`PATCH /provider-configs/${record.id}`]: record,
-      [`DELETE /provider-configs/${record.id}`]: variantOf(golden("DELETE /provider-configs/{id}"), variant),
-      "GET /provider-config-schema": variantOf(golden("GET /provider-config-schema"), variant),
+    beforeEach(async () => {
+      server = await startReplayServer({
+        "GET /provider-configs": variantOf(golden("GET /provider-configs (list)"), variant),
+        [`GET /provider-configs/${record.id}`]: record,
+        "POST /provider-configs": record,
+        [`PATCH /provider-configs/${record.id}`]: record,
+        [`DELETE /provider-configs/${record.id}`]: variantOf(golden("DELETE /provider-configs/{id}"), variant),
+        "GET /provider-config-schema": variantOf(golden("GET /provider-config-schema"), variant),
+      });
     });
-  });
 
-  it("is created, refreshed and deleted with no failure and no diff", async () => {
-    const inputs = declaredFor(record);
-    const { engine, created, refreshed, diff } = await createThenRefresh("ProviderConfig", inputs);
-    expect(refreshed.props).toEqual(created.outs);
-    expect(diff).toMatchObject({ changes: false, replaces: [] });
-    await expect(engine.delete(created.id, refreshed.props ?? {})).resolves.toBeUndefined();
-  });
+    it("is created, refreshed and deleted with no failure and no diff", async () => {
+      const inputs = declaredFor(record);
+      const { engine, created, refreshed, diff } = await createThenRefresh("ProviderConfig", inputs);
+      expect(refreshed.props).toEqual(created.outs);
+      expect(diff).toMatchObject({ changes: false, replaces: [] });
+      await expect(engine.delete(created.id, refreshed.props ?? {})).resolves.toBeUndefined();
+    });
 
-  it("keeps declared tool filters the record does not report (absent is unknown, not allow_all)", async () => {
-    const inputs = { ...declaredFor(record), toolFilters: { type: "tool_keys", keys: ["issues.list"] } };
-    const { refreshed, diff } = await createThenRefresh("ProviderConfig", inputs);
-    expect(refreshed.props?.toolFilters).toEqual({ type: "tool_keys", keys: ["issues.list"] });
-    expect(diff).toMatchObject({ changes: false, replaces: [] });
-  });
-});
+    it("keeps declared tool filters the record does not report (absent is unknown, not allow_all)", async () => {
+      const inputs = { ...declaredFor(record), toolFilters: { type: "tool_keys", keys: ["issues.list"] } };
+      const { refreshed, diff } = await createThenRefresh("ProviderConfig", inputs);
+      expect(refreshed.props?.toolFilters).toEqual({ type: "tool_keys", keys: ["issues.list"] });
+      expect(diff).toMatchObject({ changes: false, replaces: [] });
+    });
+  },
+);
 
 const T0 = "2026-11-21T10:00:00.000Z";
 const id20 = (prefix: string, word: string) => `${prefix}_${word.padEnd(20, "0")}`;
@@ -109,10 +114,21 @@ const CALLBACK_ID = id20("cb", "golden");
 /** For each resource: its declaration, the full record the service answers the create with, and where a refresh reads it. */
 const FULL_RECORDS: Record<
   ResourceKind,
-  { inputs: Record<string, unknown>; record: Record<string, unknown>; create: string; scan: string; scope: Record<string, unknown> }
+  {
+    inputs: Record<string, unknown>;
+    record: Record<string, unknown>;
+    create: string;
+    scan: string;
+    scope: Record<string, unknown>;
+  }
 > = {
   Callback: {
-    inputs: { integrationProviderId: id20("intp", "github"), name: "orders", description: "Order events", metadata: { team: "payments" } },
+    inputs: {
+      integrationProviderId: id20("intp", "github"),
+      name: "orders",
+      description: "Order events",
+      metadata: { team: "payments" },
+    },
     record: {
       object: "callback",
       id: CALLBACK_ID,
@@ -131,7 +147,11 @@ const FULL_RECORDS: Record<
     scope: {},
   },
   CallbackInstance: {
-    inputs: { callbackId: CALLBACK_ID, providerConfigId: id20("pcfg", "golden"), providerAuthConfigId: id20("pac", "golden") },
+    inputs: {
+      callbackId: CALLBACK_ID,
+      providerConfigId: id20("pcfg", "golden"),
+      providerAuthConfigId: id20("pac", "golden"),
+    },
     record: {
       object: "callback.instance",
       id: id20("cbi", "golden"),
@@ -228,17 +248,23 @@ const FULL_RECORDS: Record<
 };
 
 describe("a record that leaves out every field but its id and scope", () => {
-  it.each(Object.keys(FULL_RECORDS) as ResourceKind[])("%s: the refresh keeps what was recorded and plans no change", async (kind) => {
-    const { inputs, record, create, scan, scope } = FULL_RECORDS[kind];
-    server = await startReplayServer({ [create]: record, [scan]: EMPTY_LIST });
-    const engine = engineFor(kind, server.url);
-    const created = await engine.create(inputs);
-    // From now on the service says only what identifies the record.
-    server.answer(scan, list({ id: record.id, ...scope }));
-    const refreshed = await engine.read(created.id, created.outs ?? {});
-    expect(refreshed.props).toEqual(created.outs);
-    expect(await engine.diff(created.id, refreshed.props ?? {}, inputs)).toMatchObject({ changes: false, replaces: [] });
-  });
+  it.each(Object.keys(FULL_RECORDS) as ResourceKind[])(
+    "%s: the refresh keeps what was recorded and plans no change",
+    async (kind) => {
+      const { inputs, record, create, scan, scope } = FULL_RECORDS[kind];
+      server = await startReplayServer({ [create]: record, [scan]: EMPTY_LIST });
+      const engine = engineFor(kind, server.url);
+      const created = await engine.create(inputs);
+      // From now on the service says only what identifies the record.
+      server.answer(scan, list({ id: record.id, ...scope }));
+      const refreshed = await engine.read(created.id, created.outs ?? {});
+      expect(refreshed.props).toEqual(created.outs);
+      expect(await engine.diff(created.id, refreshed.props ?? {}, inputs)).toMatchObject({
+        changes: false,
+        replaces: [],
+      });
+    },
+  );
 });
 
 describe.each(VARIANTS.map((v) => [v]))("lookups read the golden records (%s)", (variant: Variant) => {
@@ -271,7 +297,9 @@ describe.each(VARIANTS.map((v) => [v]))("lookups read the golden records (%s)", 
 
   it("deployments, logs, versions and the config schema, every field kept", async () => {
     expect(toWire(await getCustomProviderDeployment({ id: deployment.id }))).toEqual(deployment);
-    expect(toWire(await getCustomProviderDeployments({ customProviderId: deployment.custom_provider_id }))).toEqual([deployment]);
+    expect(toWire(await getCustomProviderDeployments({ customProviderId: deployment.custom_provider_id }))).toEqual([
+      deployment,
+    ]);
     expect(toWire(await getCustomProviderDeploymentLogs({ id: deployment.id }))).toEqual(logs);
     expect(toWire(await getCustomProviderVersions())).toEqual(versions.items);
     expect(toWire(await getProviderConfigSchema({ providerId: schema.provider_id }))).toEqual(schema);
@@ -280,7 +308,9 @@ describe.each(VARIANTS.map((v) => [v]))("lookups read the golden records (%s)", 
   it("waitForCustomProviderDeployment reports the failed step from the logs", async () => {
     // The golden deployment's status is the first of the observed enum: failed.
     await expect(waitForCustomProviderDeployment({ id: deployment.id, pollIntervalMs: 1 })).rejects.toThrow(
-      new RegExp(`custom provider deployment ${deployment.id} failed at step '${logs.steps[0].name}' \\(failed\\):\\n.*Release 1\\.2\\.0`),
+      new RegExp(
+        `custom provider deployment ${deployment.id} failed at step '${logs.steps[0].name}' \\(failed\\):\\n.*Release 1\\.2\\.0`,
+      ),
     );
   });
 });

@@ -25,7 +25,12 @@ describe("the import resource option", () => {
   it("is refused with a message that names the resource, the id and adoptId, and nothing is registered", async () => {
     // Loaded after the mocks are set, as Pulumi's unit-testing guide says.
     const tcs = await import("../../../provider/index");
-    const declare = () => new tcs.Role("auditors", { name: "Auditors", slug: "auditors", permissions: ["thread_read"] }, { import: "rol_handmade0000000000" });
+    const declare = () =>
+      new tcs.Role(
+        "auditors",
+        { name: "Auditors", slug: "auditors", permissions: ["thread_read"] },
+        { import: "rol_handmade0000000000" },
+      );
     expect(declare).toThrow(pulumi.RunError);
     expect(declare).toThrow('tcs:Role "auditors"');
     expect(declare).toThrow('adoptId: "rol_handmade0000000000"');
@@ -35,11 +40,25 @@ describe("the import resource option", () => {
 
   it("is refused for every kind, while the same resource declared with adoptId registers", async () => {
     const tcs = await import("../../../provider/index");
-    expect(() => new tcs.Callback("events", { integrationProviderId: "intp_1" }, { import: "cb_1" })).toThrow('tcs:Callback "events"');
-    expect(() => new tcs.CallbackInstance("attachment", { callbackId: "cb_1", providerConfigId: "pcfg_1" }, { import: "cbi_1" })).toThrow('adoptId: "cbi_1"');
-    expect(() => new tcs.ProviderConfig("github", { providerId: "prov_1" }, { import: "pcfg_1" })).toThrow('adoptId: "pcfg_1"');
-    expect(() => new tcs.IntegrationSetupSession("onboarding", { integrationId: "int_1", name: "S" }, { import: "iss_1" })).toThrow('adoptId: "iss_1"');
-    const adopted = new tcs.Role("auditors", { name: "Auditors", slug: "auditors", permissions: ["thread_read"], adoptId: "rol_handmade0000000000" });
+    expect(() => new tcs.Callback("events", { integrationProviderId: "intp_1" }, { import: "cb_1" })).toThrow(
+      'tcs:Callback "events"',
+    );
+    expect(
+      () =>
+        new tcs.CallbackInstance("attachment", { callbackId: "cb_1", providerConfigId: "pcfg_1" }, { import: "cbi_1" }),
+    ).toThrow('adoptId: "cbi_1"');
+    expect(() => new tcs.ProviderConfig("github", { providerId: "prov_1" }, { import: "pcfg_1" })).toThrow(
+      'adoptId: "pcfg_1"',
+    );
+    expect(
+      () => new tcs.IntegrationSetupSession("onboarding", { integrationId: "int_1", name: "S" }, { import: "iss_1" }),
+    ).toThrow('adoptId: "iss_1"');
+    const adopted = new tcs.Role("auditors", {
+      name: "Auditors",
+      slug: "auditors",
+      permissions: ["thread_read"],
+      adoptId: "rol_handmade0000000000",
+    });
     await new Promise((resolve) => adopted.urn.apply(resolve));
     expect(registered).toEqual(["auditors"]);
   });

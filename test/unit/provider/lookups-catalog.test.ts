@@ -6,7 +6,9 @@ import { LOOKUPS, missingArguments } from "../../../provider/lookups/catalog";
 import { FUNCTION_TOKENS } from "../../../provider/native/invoke";
 import * as programLookups from "../../../provider/dynamic/lookups";
 
-const schema = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../provider/native/schema.json"), "utf8")) as { functions: Record<string, unknown> };
+const schema = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../provider/native/schema.json"), "utf8")) as {
+  functions: Record<string, unknown>;
+};
 
 it("has a program function for every lookup, and no other but the poller", () => {
   const exported = Object.entries(programLookups)
@@ -25,7 +27,9 @@ it("serves every lookup as a native function, and the schema declares exactly th
 });
 
 it("names the arguments a lookup cannot do without", () => {
-  expect(missingArguments("getCustomProviderDeployment", {})).toBe("id is required: the id of the custom provider deployment");
+  expect(missingArguments("getCustomProviderDeployment", {})).toBe(
+    "id is required: the id of the custom provider deployment",
+  );
   expect(missingArguments("getCallbackEvents", { callbackId: "" })).toMatch(/^callbackId is required/);
   expect(missingArguments("getCallbackEvents", { callbackId: "cb_1" })).toBeUndefined();
   expect(missingArguments("getRoles", {})).toBeUndefined();

@@ -1,6 +1,12 @@
 // The native door's own translations: provider settings as CheckConfig judges them, and secrets on the
 // wire (unwrapped for the engine core, wrapped again for every property a shape declares secret).
-import { configSource, providerConfigChange, PROVIDER_URN_INPUT, settingFailures, withProviderUrn } from "../../../provider/settings/provider";
+import {
+  configSource,
+  providerConfigChange,
+  PROVIDER_URN_INPUT,
+  settingFailures,
+  withProviderUrn,
+} from "../../../provider/settings/provider";
 import { SettingsOwner } from "../../../provider/settings";
 import { kindOfNativeToken } from "../../../provider/type-tokens";
 import { NaturalKeys } from "../../../provider/native/identity";
@@ -17,7 +23,13 @@ describe("provider settings (CheckConfig)", () => {
   it("passes good settings, and leaves the dynamic door's named connections alone", () => {
     expect(
       settingFailures(
-        { apiKey: "service_sk_x", baseUrl: "https://api.example.com", serviceVersion: "2026-01-01", rateLimitTier: "production", connections: "{}" },
+        {
+          apiKey: "service_sk_x",
+          baseUrl: "https://api.example.com",
+          serviceVersion: "2026-01-01",
+          rateLimitTier: "production",
+          connections: "{}",
+        },
         SettingsOwner.defaultProvider,
       ),
     ).toEqual([]);
@@ -25,7 +37,10 @@ describe("provider settings (CheckConfig)", () => {
 
   it("names an unknown setting, a bad version and a bad tier, each with its fix, as stack config or as the explicit provider's property", () => {
     expect(settingFailures({ apikey: "x" }, SettingsOwner.provider("staging"))).toEqual([
-      { property: "apikey", reason: expect.stringMatching(/^apikey is not a setting of the tcs provider \(it takes apiKey, baseUrl/) },
+      {
+        property: "apikey",
+        reason: expect.stringMatching(/^apikey is not a setting of the tcs provider \(it takes apiKey, baseUrl/),
+      },
     ]);
     const [version] = settingFailures({ serviceVersion: "2026-13-45" }, SettingsOwner.defaultProvider);
     expect(version.property).toBe("serviceVersion");
@@ -36,7 +51,9 @@ describe("provider settings (CheckConfig)", () => {
     expect(settingFailures({ serviceVersion: "2025-01-01" }, SettingsOwner.provider("staging"))[0].reason).toMatch(
       /^serviceVersion .*\. Set the provider's serviceVersion to 2026-01-01\./,
     );
-    expect(settingFailures({ baseUrl: "http://api.example.com" }, SettingsOwner.provider("staging"))[0].property).toBe("baseUrl");
+    expect(settingFailures({ baseUrl: "http://api.example.com" }, SettingsOwner.provider("staging"))[0].property).toBe(
+      "baseUrl",
+    );
     expect(settingFailures({ rateLimitTier: "fast" }, SettingsOwner.defaultProvider)).toEqual([
       {
         property: "rateLimitTier",
@@ -57,34 +74,56 @@ describe("provider settings (CheckConfig)", () => {
   });
 
   it("reads a provider's settings as the plugin's config source, tcs:<name>, and nothing else", () => {
-    const source = configSource({ apiKey: "service_sk_x", baseUrl: "https://api.example.com", other: "x", rateLimitTier: "" });
-    expect([source("tcs:apiKey"), source("tcs:baseUrl"), source("tcs:other"), source("tcs:rateLimitTier"), source("tcs:connections")]).toEqual([
-      "service_sk_x",
-      "https://api.example.com",
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    const source = configSource({
+      apiKey: "service_sk_x",
+      baseUrl: "https://api.example.com",
+      other: "x",
+      rateLimitTier: "",
+    });
+    expect([
+      source("tcs:apiKey"),
+      source("tcs:baseUrl"),
+      source("tcs:other"),
+      source("tcs:rateLimitTier"),
+      source("tcs:connections"),
+    ]).toEqual(["service_sk_x", "https://api.example.com", undefined, undefined, undefined]);
   });
 });
 
 describe("a change of provider settings (DiffConfig)", () => {
-  const [defaults, prod] = ["urn:pulumi:dev::p::pulumi:providers:tcs::default", "urn:pulumi:dev::p::pulumi:providers:tcs::prod"];
+  const [defaults, prod] = [
+    "urn:pulumi:dev::p::pulumi:providers:tcs::default",
+    "urn:pulumi:dev::p::pulumi:providers:tcs::prod",
+  ];
   const dev = withProviderUrn({ apiKey: "service_sk_dev", baseUrl: "https://dev.example.com" }, defaults);
 
   const [inDev, inProd] = [{ id: "rol_devoldest" }, { id: "rol_prodoldest" }];
 
   it("replaces a resource moved to a provider of another environment", () => {
     const moved = withProviderUrn({ apiKey: "service_sk_prod", baseUrl: "https://prod.example.com" }, prod);
-    expect(providerConfigChange(prod, dev, moved, { old: inDev, new: inProd })).toEqual({ changed: ["apiKey", "baseUrl"], replaces: ["apiKey", "baseUrl"] });
+    expect(providerConfigChange(prod, dev, moved, { old: inDev, new: inProd })).toEqual({
+      changed: ["apiKey", "baseUrl"],
+      replaces: ["apiKey", "baseUrl"],
+    });
   });
 
   it("keeps the resources of one provider whose key was rotated, and of a move to a provider with the same settings", () => {
-    expect(providerConfigChange(defaults, dev, withProviderUrn({ ...dev, apiKey: "service_sk_rotated" }, defaults), { old: inDev, new: inDev })).toEqual({
+    expect(
+      providerConfigChange(defaults, dev, withProviderUrn({ ...dev, apiKey: "service_sk_rotated" }, defaults), {
+        old: inDev,
+        new: inDev,
+      }),
+    ).toEqual({
       changed: ["apiKey"],
       replaces: [],
     });
-    expect(providerConfigChange(prod, dev, withProviderUrn({ apiKey: "service_sk_dev", baseUrl: "https://dev.example.com" }, prod))).toEqual({
+    expect(
+      providerConfigChange(
+        prod,
+        dev,
+        withProviderUrn({ apiKey: "service_sk_dev", baseUrl: "https://dev.example.com" }, prod),
+      ),
+    ).toEqual({
       changed: [],
       replaces: [],
     });
@@ -97,7 +136,10 @@ describe("secrets on the wire", () => {
     const wire = Struct.fromJavaScript({ value: secret({ token: secret("t") }) as never, name: "n" });
     expect(propsOf(wire)).toEqual({ value: { token: "t" }, name: "n" });
     expect(unwrapSecrets([secret(1), { a: secret(2) }])).toEqual([1, { a: 2 }]);
-    const outs = withSecrets({ value: { base_url: "https://x" }, name: "n", gone: undefined, empty: null }, SHAPES.ProviderConfig.secretOutputs);
+    const outs = withSecrets(
+      { value: { base_url: "https://x" }, name: "n", gone: undefined, empty: null },
+      SHAPES.ProviderConfig.secretOutputs,
+    );
     expect(outs).toEqual({ value: secret({ base_url: "https://x" }), name: "n", empty: null });
   });
 
@@ -108,7 +150,11 @@ describe("secrets on the wire", () => {
       ({
         read: async (id: string, props: Record<string, unknown>) =>
           props.name === "changed"
-            ? { id, props: { value, url: kind === "IntegrationSetupSession" ? "https://setup/x" : undefined }, inputs: { value, name: "n" } }
+            ? {
+                id,
+                props: { value, url: kind === "IntegrationSetupSession" ? "https://setup/x" : undefined },
+                inputs: { value, name: "n" },
+              }
             : { id, props: { value } },
         readForImport: async (id: string) => ({ id, props: { value, url: "https://setup/x" }, inputs: { name: "n" } }),
       }) as unknown as ProviderMethods;
@@ -146,11 +192,15 @@ describe("identity from the URN", () => {
     expect(first[SAME_KEY_AS_INPUT]).toBeUndefined();
     expect(keys.identify(urn("b"), "Role", role, { slug: "triage" })[SAME_KEY_AS_INPUT]).toBe(urn("a"));
     expect(keys.identify(urn("a"), "Role", role, { slug: "triage" })[SAME_KEY_AS_INPUT]).toBeUndefined();
-    expect(keys.identify(urn("c"), "Role", role, { slug: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" })[SAME_KEY_AS_INPUT]).toBeUndefined();
+    expect(
+      keys.identify(urn("c"), "Role", role, { slug: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" })[SAME_KEY_AS_INPUT],
+    ).toBeUndefined();
   });
 
   it("knows the five native tokens and refuses any other, listing them", () => {
     expect(kindOfNativeToken("tcs:index:CallbackInstance")).toBe("CallbackInstance");
-    expect(() => kindOfNativeToken("tcs:index:Nope")).toThrow(/unknown resource type tcs:index:Nope: the tcs provider serves tcs:index:Callback, /);
+    expect(() => kindOfNativeToken("tcs:index:Nope")).toThrow(
+      /unknown resource type tcs:index:Nope: the tcs provider serves tcs:index:Callback, /,
+    );
   });
 });

@@ -23,11 +23,17 @@ const recorded = { ...withProviderUrn(settings, STAGING), [ENVIRONMENT_INPUT]: "
 const context = { headers: {}, method: "GET", path: "/roles" };
 const DOCS = "docs/native-provider.md#settings-and-several-environments";
 /** Why an environment cannot be told, as factOf says it. */
-const why = (summary: string, fix = "Run pulumi preview again when the service answers"): Refusal => ({ summary, fix, docs: DOCS });
+const why = (summary: string, fix = "Run pulumi preview again when the service answers"): Refusal => ({
+  summary,
+  fix,
+  docs: DOCS,
+});
 
 describe("what CheckConfig records of the environment", () => {
   it("keeps the recorded environment while the key and base URL stay, whatever else changes", () => {
-    expect(environmentToRecord(recorded, { ...settings, rateLimitTier: "development" })).toEqual({ keep: "rol_oldest" });
+    expect(environmentToRecord(recorded, { ...settings, rateLimitTier: "development" })).toEqual({
+      keep: "rol_oldest",
+    });
   });
 
   it("asks the service for a new provider, a new key or base URL, and state that records none", () => {
@@ -44,13 +50,22 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
     providerConfigChange(urn, withProviderUrn(recorded, urn), withProviderUrn(news, urn), facts);
 
   it("keeps the resources when the new settings reach the same environment (a rotated key)", () => {
-    expect(change({ old: { id: "rol_oldest" }, new: { id: "rol_oldest" } })).toEqual({ changed: ["apiKey"], replaces: [] });
+    expect(change({ old: { id: "rol_oldest" }, new: { id: "rol_oldest" } })).toEqual({
+      changed: ["apiKey"],
+      replaces: [],
+    });
   });
 
   it("replaces them when the new settings reach another environment, naming the settings that changed", () => {
-    expect(change({ old: { id: "rol_oldest" }, new: { id: "rol_other" } })).toEqual({ changed: ["apiKey"], replaces: ["apiKey"] });
+    expect(change({ old: { id: "rol_oldest" }, new: { id: "rol_other" } })).toEqual({
+      changed: ["apiKey"],
+      replaces: ["apiKey"],
+    });
     const moved = { ...settings, baseUrl: "https://eu.example.com", apiKey: "service_sk_eu" };
-    expect(change({ old: { id: "rol_oldest" }, new: { id: "rol_eu" } }, moved)).toEqual({ changed: ["apiKey", "baseUrl"], replaces: ["apiKey", "baseUrl"] });
+    expect(change({ old: { id: "rol_oldest" }, new: { id: "rol_eu" } }, moved)).toEqual({
+      changed: ["apiKey", "baseUrl"],
+      replaces: ["apiKey", "baseUrl"],
+    });
   });
 
   it("replaces them at a preview whose new key is not known yet, as Pulumi plans an unknown that may replace", () => {
@@ -61,12 +76,21 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
   });
 
   it("refuses a change whose environment cannot be told, naming the provider, the setting and the reason with its fix", () => {
-    expect(() => change({ old: { id: "rol_oldest" }, new: { unknown: why("the new settings got 503 service_unavailable") } })).toThrow(
+    expect(() =>
+      change({ old: { id: "rol_oldest" }, new: { unknown: why("the new settings got 503 service_unavailable") } }),
+    ).toThrow(
       "tcs provider staging: apiKey changed, but the new settings got 503 service_unavailable, so its resources are neither kept nor replaced. " +
         `Run pulumi preview again when the service answers. See ${DOCS}`,
     );
     expect(() =>
-      change({ old: { unknown: why("the previous tcs:apiKey is refused (401 unauthorized)", "Put them back") }, new: { id: "rol_oldest" } }, rotated, DEFAULT),
+      change(
+        {
+          old: { unknown: why("the previous tcs:apiKey is refused (401 unauthorized)", "Put them back") },
+          new: { id: "rol_oldest" },
+        },
+        rotated,
+        DEFAULT,
+      ),
     ).toThrow(
       `the default tcs provider: the previous tcs:apiKey is refused (401 unauthorized), and state lacks their environment: nothing is kept or replaced. Put them back. See ${DOCS}`,
     );
@@ -122,14 +146,24 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
       changed: ["apiKey"],
       replaces: ["apiKey"],
     });
-    expect(providerConfigChange(prod, recorded, withProviderUrn(rotated, prod), { old: { id: "rol_oldest" }, new: { id: "rol_oldest" } })).toEqual({
+    expect(
+      providerConfigChange(prod, recorded, withProviderUrn(rotated, prod), {
+        old: { id: "rol_oldest" },
+        new: { id: "rol_oldest" },
+      }),
+    ).toEqual({
       changed: ["apiKey"],
       replaces: [],
     });
   });
 
   it("does not count the recorded environment as a change of settings", () => {
-    expect(providerConfigChange(STAGING, recorded, { ...withProviderUrn(settings, STAGING), [ENVIRONMENT_INPUT]: "rol_oldest" })).toEqual({
+    expect(
+      providerConfigChange(STAGING, recorded, {
+        ...withProviderUrn(settings, STAGING),
+        [ENVIRONMENT_INPUT]: "rol_oldest",
+      }),
+    ).toEqual({
       changed: [],
       replaces: [],
     });
@@ -144,47 +178,78 @@ describe("a question the service could not answer", () => {
   });
 
   it("names the setting to fix: a refused new key, a base URL that is not the service's", () => {
-    const refused = new AuthenticationError({ ...context, status: 401, body: { code: "unauthorized", message: "The API key is unknown." } });
+    const refused = new AuthenticationError({
+      ...context,
+      status: 401,
+      body: { code: "unauthorized", message: "The API key is unknown." },
+    });
     expect(factOf({ error: refused }, names(STAGING, "new"))).toEqual({
       unknown: why("the new apiKey is refused (401 unauthorized)", "Set the provider's apiKey to service_sk_..."),
     });
     expect(factOf({ error: refused }, names(DEFAULT, "new"))).toEqual({
-      unknown: why("the new tcs:apiKey is refused (401 unauthorized)", "Run `pulumi config set --secret tcs:apiKey service_sk_...`"),
+      unknown: why(
+        "the new tcs:apiKey is refused (401 unauthorized)",
+        "Run `pulumi config set --secret tcs:apiKey service_sk_...`",
+      ),
     });
     const page = new ResponseValidationError("list of roles", [{ path: [], message: "the body is not JSON" }], context);
     expect(factOf({ error: page }, names(STAGING, "new"))).toEqual({
-      unknown: why("the new baseUrl is not the service's (GET /roles: not a list of roles)", "Set the provider's baseUrl to https://..."),
+      unknown: why(
+        "the new baseUrl is not the service's (GET /roles: not a list of roles)",
+        "Set the provider's baseUrl to https://...",
+      ),
     });
     expect(factOf({ empty: true }, names(STAGING, "new"))).toEqual({
-      unknown: why("the new baseUrl lists no role (every environment has some)", "Set the provider's baseUrl to https://..."),
+      unknown: why(
+        "the new baseUrl lists no role (every environment has some)",
+        "Set the provider's baseUrl to https://...",
+      ),
     });
   });
 
   it("asks to put the previous settings back for one up when state does not record their environment and they no longer answer", () => {
-    const refused = new AuthenticationError({ ...context, status: 401, body: { code: "unauthorized", message: "revoked" } });
+    const refused = new AuthenticationError({
+      ...context,
+      status: 401,
+      body: { code: "unauthorized", message: "revoked" },
+    });
     expect(factOf({ error: refused }, names(DEFAULT, "previous"))).toEqual({
-      unknown: why("the previous tcs:apiKey is refused (401 unauthorized)", "Put the previous settings back for one pulumi up, then change them"),
+      unknown: why(
+        "the previous tcs:apiKey is refused (401 unauthorized)",
+        "Put the previous settings back for one pulumi up, then change them",
+      ),
     });
   });
 
   it("asks to run again when the service did not answer", () => {
-    const outage = APIError.generate({ ...context, status: 503, body: { code: "service_unavailable", message: "down" } });
-    expect(factOf({ error: outage }, names(STAGING, "new"))).toEqual({ unknown: why("the new settings got 503 service_unavailable") });
+    const outage = APIError.generate({
+      ...context,
+      status: 503,
+      body: { code: "service_unavailable", message: "down" },
+    });
+    expect(factOf({ error: outage }, names(STAGING, "new"))).toEqual({
+      unknown: why("the new settings got 503 service_unavailable"),
+    });
   });
 
   it("when the previous settings do not answer, names the way out for settings that never reached the service", () => {
-    const refusedConnection = Object.assign(new Error("Connection error: connect ECONNREFUSED 127.0.0.1:4999"), { name: "APIConnectionError" });
+    const refusedConnection = Object.assign(new Error("Connection error: connect ECONNREFUSED 127.0.0.1:4999"), {
+      name: "APIConnectionError",
+    });
     expect(factOf({ error: refusedConnection }, names(DEFAULT, "previous"))).toEqual({
-      unknown: why("the previous settings got no answer (ECONNREFUSED)", `If they never answered: pulumi state delete '${DEFAULT}'`),
+      unknown: why(
+        "the previous settings got no answer (ECONNREFUSED)",
+        `If they never answered: pulumi state delete '${DEFAULT}'`,
+      ),
     });
   });
 
   it("tells the default provider from an explicit one by its URN", () => {
-    expect([isExplicitProvider(DEFAULT), isExplicitProvider("urn:pulumi:dev::p::pulumi:providers:tcs::default"), isExplicitProvider(STAGING)]).toEqual([
-      false,
-      false,
-      true,
-    ]);
+    expect([
+      isExplicitProvider(DEFAULT),
+      isExplicitProvider("urn:pulumi:dev::p::pulumi:providers:tcs::default"),
+      isExplicitProvider(STAGING),
+    ]).toEqual([false, false, true]);
   });
 
   it("says what settings that cannot be asked lack, as the provider's inputs or the stack config", async () => {

@@ -47,8 +47,13 @@ describe("a replacement the engine plans for replaceOnChanges (the native door i
   });
 
   it("passes with a new slug, and with a slug not known yet", async () => {
-    expect((await engineReplaces(calls(), "support", roleId, { ...role, name: "Support team", slug: "support-team" })).failures).toEqual([]);
-    expect((await engineReplaces(calls(), "support", roleId, { ...role, name: "Support team", slug: UNKNOWN })).failures).toEqual([]);
+    expect(
+      (await engineReplaces(calls(), "support", roleId, { ...role, name: "Support team", slug: "support-team" }))
+        .failures,
+    ).toEqual([]);
+    expect(
+      (await engineReplaces(calls(), "support", roleId, { ...role, name: "Support team", slug: UNKNOWN })).failures,
+    ).toEqual([]);
   });
 
   it("without a changed field (a replacementTrigger) names the slug and what forces the replacement", async () => {
@@ -56,7 +61,9 @@ describe("a replacement the engine plans for replaceOnChanges (the native door i
     expect(again.failures).toEqual([
       {
         property: "slug",
-        reason: expect.stringMatching(/^the Role is to be replaced, and the old one \(rol_\w+\) keeps its slug\. Change slug too, or remove what forces/),
+        reason: expect.stringMatching(
+          /^the Role is to be replaced, and the old one \(rol_\w+\) keeps its slug\. Change slug too, or remove what forces/,
+        ),
       },
     ]);
   });
@@ -128,9 +135,13 @@ describe("another resource as a refusal names it", () => {
   it("by the dynamic door's class for a name, by the native type for a URN (under a component too)", () => {
     expect(resourceNamed("Role", "ops")).toBe('tcs.Role "ops"');
     expect(resourceNamed("Role", urn("ops"))).toBe('tcs:index:Role "ops"');
-    expect(resourceNamed("Role", "urn:pulumi:dev::project::my:Team$tcs:index:Role::team-ops")).toBe('tcs:index:Role "team-ops"');
+    expect(resourceNamed("Role", "urn:pulumi:dev::project::my:Team$tcs:index:Role::team-ops")).toBe(
+      'tcs:index:Role "team-ops"',
+    );
     // A name may hold "::": the name is everything after the type.
-    expect(resourceNamed("Role", "urn:pulumi:dev::project::tcs:index:Role::team::ops")).toBe('tcs:index:Role "team::ops"');
+    expect(resourceNamed("Role", "urn:pulumi:dev::project::tcs:index:Role::team::ops")).toBe(
+      'tcs:index:Role "team::ops"',
+    );
   });
 
   it("names the native type in the same-key refusal of a YAML program", async () => {

@@ -7,7 +7,16 @@ import { schemaResponse, schemaText } from "../../../provider/native/schema";
 const written = (text: string) => Buffer.from(new GetSchemaResponse().setSchema(text).serializeBinary());
 
 it("frames any text as google-protobuf writes it", () => {
-  for (const text of ["", "a", "x".repeat(127), "x".repeat(128), "é".repeat(100), "y".repeat(16_383), "y".repeat(16_384), "z".repeat(300_000)]) {
+  for (const text of [
+    "",
+    "a",
+    "x".repeat(127),
+    "x".repeat(128),
+    "é".repeat(100),
+    "y".repeat(16_383),
+    "y".repeat(16_384),
+    "z".repeat(300_000),
+  ]) {
     expect(schemaResponse(text).equals(written(text))).toBe(true);
   }
 });

@@ -69,13 +69,19 @@ describe("one object per natural key", () => {
   it("takes the same key on another connection, another key, and kinds the service does not keep unique as other objects", async () => {
     const resources = [
       new tcs.Role("ops-default", { name: "Ops", slug: "ops-key", permissions: ["thread_read"] }),
-      new tcs.Role("ops-staging", { name: "Ops", slug: "ops-key", permissions: ["thread_read"], connection: "staging" }),
+      new tcs.Role("ops-staging", {
+        name: "Ops",
+        slug: "ops-key",
+        permissions: ["thread_read"],
+        connection: "staging",
+      }),
       new tcs.Role("ops-other", { name: "Ops", slug: "ops-other", permissions: ["thread_read"] }),
       new tcs.ProviderConfig("config-a", { providerId: "prov_aaaaaaaaaaaaaaaaaaaa", value: { a: 1 } }),
       new tcs.ProviderConfig("config-b", { providerId: "prov_aaaaaaaaaaaaaaaaaaaa", value: { a: 1 } }),
     ];
     await Promise.all(resources.map(registered));
-    for (const name of ["ops-default", "ops-staging", "ops-other", "config-a", "config-b"]) expect(inputs.get(name)).not.toHaveProperty(SAME_KEY_AS_INPUT);
+    for (const name of ["ops-default", "ops-staging", "ops-other", "config-a", "config-b"])
+      expect(inputs.get(name)).not.toHaveProperty(SAME_KEY_AS_INPUT);
   });
 
   it("is refused by the plugin's check, naming both resources and the key, with no request", async () => {
@@ -86,7 +92,10 @@ describe("one object per natural key", () => {
       },
       () => undefined,
     );
-    const result = await engine.check({}, { name: "Triage", slug: "dup-slug", permissions: ["thread_create"], [SAME_KEY_AS_INPUT]: "triage-a" });
+    const result = await engine.check(
+      {},
+      { name: "Triage", slug: "dup-slug", permissions: ["thread_create"], [SAME_KEY_AS_INPUT]: "triage-a" },
+    );
     expect(result.failures).toEqual([
       { property: "slug", reason: expect.stringMatching(/^tcs\.Role "triage-a" declares it too: one Role per slug/) },
     ]);

@@ -12,7 +12,12 @@ import { replaceOnChange, withReplaceOnChanges } from "../../../provider/engine/
 import { ResourceEngine } from "../../../provider/engine/resource-engine";
 import { alreadyValidated, checksFingerprint } from "../../../provider/engine/validated-by";
 import { SHAPES } from "../../../provider/shapes";
-import { CONNECTION_INPUT, CREATE_KEY_INPUT, REPLACE_ON_CHANGES_INPUT, VALIDATED_BY_INPUT } from "../../../provider/shapes/reserved";
+import {
+  CONNECTION_INPUT,
+  CREATE_KEY_INPUT,
+  REPLACE_ON_CHANGES_INPUT,
+  VALIDATED_BY_INPUT,
+} from "../../../provider/shapes/reserved";
 
 type Props = Record<string, unknown>;
 
@@ -90,7 +95,12 @@ describe("plumbing inputs", () => {
   it("a fingerprint recorded under its former name counts as not validated", () => {
     const recorded = { ...role, [CREATE_KEY_INPUT]: "k", tcsValidatedBy: checksFingerprint() };
     expect(alreadyValidated(recorded, { ...role, [CREATE_KEY_INPUT]: "k" })).toBe(false);
-    expect(alreadyValidated({ ...role, [CREATE_KEY_INPUT]: "k", [VALIDATED_BY_INPUT]: checksFingerprint() }, { ...role, [CREATE_KEY_INPUT]: "k" })).toBe(true);
+    expect(
+      alreadyValidated(
+        { ...role, [CREATE_KEY_INPUT]: "k", [VALIDATED_BY_INPUT]: checksFingerprint() },
+        { ...role, [CREATE_KEY_INPUT]: "k" },
+      ),
+    ).toBe(true);
   });
 
   it("pulumi-tcs drift lists no plumbing as a change, under either name", () => {
@@ -99,9 +109,28 @@ describe("plumbing inputs", () => {
     const outputs = { ...role, description: null, isDefault: false, createdAt: "t0", updatedAt: "t0" };
     // Outputs of an older version that carried the plumbing, refreshed by one that records it under `__` names.
     const before = { ...outputs, ...FORMER };
-    const after = { ...outputs, [CREATE_KEY_INPUT]: "k", [VALIDATED_BY_INPUT]: "f", [REPLACE_ON_CHANGES_INPUT]: ["name"] };
-    const state = (props: Props) => ({ type, urn, custom: true, id: "rol_1", inputs: { ...role, ...FORMER }, outputs: props });
-    const step = { op: "same", urn, type, old: state(before), new: state(after), provider: "" } as unknown as StepEventMetadata;
+    const after = {
+      ...outputs,
+      [CREATE_KEY_INPUT]: "k",
+      [VALIDATED_BY_INPUT]: "f",
+      [REPLACE_ON_CHANGES_INPUT]: ["name"],
+    };
+    const state = (props: Props) => ({
+      type,
+      urn,
+      custom: true,
+      id: "rol_1",
+      inputs: { ...role, ...FORMER },
+      outputs: props,
+    });
+    const step = {
+      op: "same",
+      urn,
+      type,
+      old: state(before),
+      new: state(after),
+      provider: "",
+    } as unknown as StepEventMetadata;
     expect(classifyStep(step)).toEqual({});
   });
 });

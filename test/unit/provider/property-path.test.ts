@@ -28,6 +28,9 @@ test("a failure inside an input is the resource's, with path and value; a secret
     property: "",
     reason: "value.base_url (secret, not shown) must be a uri",
   });
-  expect(failureAt(["slug"], "Bad Slug", "must be lowercase", false)).toEqual({ property: "slug", reason: "must be lowercase" });
+  expect(failureAt(["slug"], "Bad Slug", "must be lowercase", false)).toEqual({
+    property: "slug",
+    reason: "must be lowercase",
+  });
   expect(failureAt([], {}, "unrecognized key", false)).toEqual({ property: "", reason: "unrecognized key" });
 });

@@ -6,7 +6,15 @@ import { SettingsOwner } from "../../../provider/settings";
 
 const waitWarning = (...args: Parameters<typeof waitDiagnostic>) => render(waitDiagnostic(...args));
 const wait = (cause: "tier" | "service", leftMs = 412_000) =>
-  ({ method: "POST", path: "/roles", waitedMs: 3_000, leftMs, cause, done: false, window: { limit: 100, windowMs: 600_000 } }) as const;
+  ({
+    method: "POST",
+    path: "/roles",
+    waitedMs: 3_000,
+    leftMs,
+    cause,
+    done: false,
+    window: { limit: 100, windowMs: 600_000 },
+  }) as const;
 
 describe("rate-limit waits", () => {
   it("a development tier holding the run back: the wait, the tier's window, and the command that raises it", () => {

@@ -27,7 +27,9 @@ describe("ReadBatcher", () => {
   it("answers hundreds of concurrent reads with one scan of 100 a page", async () => {
     const batcher = new ReadBatcher();
     const s = scope(250);
-    const results = await Promise.all(Array.from({ length: 250 }, (_, i) => batcher.find({ kind: "Role" }, `r${i}`, s.firstPage, s.fetchOne)));
+    const results = await Promise.all(
+      Array.from({ length: 250 }, (_, i) => batcher.find({ kind: "Role" }, `r${i}`, s.firstPage, s.fetchOne)),
+    );
     expect(results.every((r, i) => r?.id === `r${i}`)).toBe(true);
     expect(s.calls).toEqual({ pages: 3, single: 0 });
   });

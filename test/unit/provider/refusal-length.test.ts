@@ -6,9 +6,20 @@
 // are held as strings.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { AuthenticationError, UnprocessableEntityError, InternalServerError, APIConnectionTimeoutError } from "../../../sdk";
+import {
+  AuthenticationError,
+  UnprocessableEntityError,
+  InternalServerError,
+  APIConnectionTimeoutError,
+} from "../../../sdk";
 import { baseUrlRefusal } from "../../../provider/cli/base-url";
-import { MESSAGE_LIMIT, render, renderCheckReason, type Diagnostic, type DiagnosticError } from "../../../provider/diagnostic";
+import {
+  MESSAGE_LIMIT,
+  render,
+  renderCheckReason,
+  type Diagnostic,
+  type DiagnosticError,
+} from "../../../provider/diagnostic";
 import { SettingsOwner } from "../../../provider/settings";
 import {
   adoptDiffers,
@@ -46,7 +57,13 @@ import { warningText } from "../../../provider/engine/warn";
 import { namedConnectionMove } from "../../../provider/native/dynamic-door-move";
 import { waitWarning } from "../../../provider/rate-limit-waits";
 import { SHAPES } from "../../../provider/shapes";
-import { missingSettingsRefusal, providerConfigChange, providerOwner, settingFailures, withProviderUrn } from "../../../provider/settings/provider";
+import {
+  missingSettingsRefusal,
+  providerConfigChange,
+  providerOwner,
+  settingFailures,
+  withProviderUrn,
+} from "../../../provider/settings/provider";
 import { factOf, type Answer } from "../../../provider/settings/environment";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
 import * as connectionRefusals from "../../../provider/settings/connections";
@@ -68,11 +85,13 @@ const TIER_NOTICE = (serviceLimit: number, limit: number) => ({ serviceLimit, ti
 
 const instance = collision("CallbackInstance", ID("cbi"), `${ID("cb")}/${ID("cbi")}`);
 /** A check failure as the engine prints it after the resource: the property, its value, the reason. */
-const printed = (property: string, value: string, reason: string | undefined) => `property ${property} value {${value}} has a problem: ${reason}`;
+const printed = (property: string, value: string, reason: string | undefined) =>
+  `property ${property} value {${value}} has a problem: ${reason}`;
 /** A provider's setting refused at CheckConfig as the engine prints it: the provider, the property, its value, the reason. */
 const printedSetting = (owner: SettingsOwner, settings: Record<string, string>) =>
   settingFailures(settings, owner).map(
-    ({ property, reason }) => `pulumi:providers:tcs resource '${NAME}': property ${property} value {${settings[property]}} has a problem: ${reason}`,
+    ({ property, reason }) =>
+      `pulumi:providers:tcs resource '${NAME}': property ${property} value {${settings[property]}} has a problem: ${reason}`,
   )[0];
 /** Provider settings CheckConfig refuses, with realistic values. */
 const REFUSED_SETTINGS: Record<string, string>[] = [
@@ -83,7 +102,8 @@ const REFUSED_SETTINGS: Record<string, string>[] = [
   { apikey: "service_sk_x" },
 ];
 /** A failure of the resource as a whole as the engine prints it (unknown inputs, a door move). */
-const printedForResource = (reason: string | undefined) => `tcs:index:CallbackInstance resource '${NAME}' has a problem: ${reason}`;
+const printedForResource = (reason: string | undefined) =>
+  `tcs:index:CallbackInstance resource '${NAME}' has a problem: ${reason}`;
 const AT = Date.parse("2026-12-06T10:00:00Z");
 const LONG = "x".repeat(10_240);
 const context = { headers: {}, method: "POST", path: "/callback-instances", requestId: "req_LDQ5rcmmfTAwcbqE1Y5S" };
@@ -95,7 +115,10 @@ const fieldErrors = new UnprocessableEntityError({
     message: "The request is invalid.",
     errors: [
       { path: ["description"], message: `must be at most 1000 characters, got ${LONG}` },
-      { path: ["provider_config_id"], message: `unknown id; known ids: ${Array.from({ length: 40 }, (_, i) => ID(`pcfg${i}`)).join(", ")}` },
+      {
+        path: ["provider_config_id"],
+        message: `unknown id; known ids: ${Array.from({ length: 40 }, (_, i) => ID(`pcfg${i}`)).join(", ")}`,
+      },
     ],
   },
 });
@@ -108,10 +131,16 @@ const unauthorized = new AuthenticationError({
     hint: "Use a secret (service_sk_...) or publishable (service_pk_...) key of this environment.",
   },
 });
-const unavailable = new InternalServerError({ ...context, status: 503, body: { code: "unavailable", message: "The service is unavailable." } });
+const unavailable = new InternalServerError({
+  ...context,
+  status: 503,
+  body: { code: "unavailable", message: "The service is unavailable." },
+});
 const timedOut = new APIConnectionTimeoutError({ ...context, timeoutMs: 30_000, mayHaveBeenProcessed: true });
 const storeError = Object.assign(
-  new Error(`ENOTDIR: not a directory, open '/home/runner/work/infra/infra/.tcs/e2e/${"nested/".repeat(20)}create-intents/5b15751bd92a2e9c5cb2361ddb2449ff'`),
+  new Error(
+    `ENOTDIR: not a directory, open '/home/runner/work/infra/infra/.tcs/e2e/${"nested/".repeat(20)}create-intents/5b15751bd92a2e9c5cb2361ddb2449ff'`,
+  ),
   { code: "ENOTDIR" },
 );
 
@@ -131,7 +160,8 @@ function withIntentsDir<T>(dir: string, build: () => T): T {
 function environmentUntold(name: string, which: "new" | "previous", answer: Answer): Diagnostic {
   const urn = PROVIDER_URN(name);
   const fact = factOf(answer, { owner: providerOwner(urn), which, urn });
-  const settings = (apiKey: string) => withProviderUrn({ apiKey, baseUrl: "https://tcs.internal.example.com:8443/api" }, urn);
+  const settings = (apiKey: string) =>
+    withProviderUrn({ apiKey, baseUrl: "https://tcs.internal.example.com:8443/api" }, urn);
   try {
     providerConfigChange(
       urn,
@@ -146,7 +176,11 @@ function environmentUntold(name: string, which: "new" | "previous", answer: Answ
 }
 
 /** A shape's refusal of a change, as the engine prints it (planner.ts): for the resource when its input is secret or its value long. */
-function printedChange(kind: keyof typeof SHAPES, news: Record<string, unknown>, olds: Record<string, unknown> = {}): string {
+function printedChange(
+  kind: keyof typeof SHAPES,
+  news: Record<string, unknown>,
+  olds: Record<string, unknown> = {},
+): string {
   const [failure] = changeFailures(SHAPES[kind], news, olds, { isNew: false, createsObject: true });
   const { property, reason } = printedFailure(SHAPES[kind], failure, news);
   return property ? printed(property, String(news[property]), reason) : printedForResource(reason);
@@ -169,7 +203,11 @@ const thrown: Record<string, Diagnostic> = {
     serviceFailure("lookup", unavailable),
   ),
   "nothing created after every attempt": nothingCreated(serviceFailure("creating tcs:CallbackInstance", unavailable)),
-  "held by another resource (instance)": heldByAnotherResource("tcs:CallbackInstance", ID("cbi"), SHAPES.CallbackInstance.naturalKey),
+  "held by another resource (instance)": heldByAnotherResource(
+    "tcs:CallbackInstance",
+    ID("cbi"),
+    SHAPES.CallbackInstance.naturalKey,
+  ),
   "adoptId names nothing": adoptMissing("tcs:IntegrationSetupSession", ID("iss")),
   "adoptId names an object Pulumi replaces": adoptReplaced("tcs:Callback", ID("cb"), "description", LONG),
   "adoptId differs in replace-only fields": adoptDiffers("tcs:ProviderConfig", ID("pcfg"), [
@@ -181,42 +219,79 @@ const thrown: Record<string, Diagnostic> = {
     serviceFailure(`removing tcs:ProviderConfig ${ID("pcfg")}`, unavailable),
   ),
   "the intent store cannot be written (a long path)": unrecordable(storeError),
-  "the intent store cannot be written (a store's directory of 150 characters)": withIntentsDir(`/home/runner/${"work/".repeat(27)}intents`, () =>
-    unrecordable(storeError),
+  "the intent store cannot be written (a store's directory of 150 characters)": withIntentsDir(
+    `/home/runner/${"work/".repeat(27)}intents`,
+    () => unrecordable(storeError),
   ),
   // Errors from the service (errors.ts): a 10,240-character field error, a revoked key of a named connection.
   "field errors of the service (long)": serviceFailure("creating tcs:CallbackInstance", fieldErrors),
-  "the key refused (named connection)": serviceFailure(`reading tcs:CallbackInstance ${ID("cbi")}`, unauthorized, "staging-eu"),
+  "the key refused (named connection)": serviceFailure(
+    `reading tcs:CallbackInstance ${ID("cbi")}`,
+    unauthorized,
+    "staging-eu",
+  ),
   "the key refused (default connection)": serviceFailure(`reading tcs:CallbackInstance ${ID("cbi")}`, unauthorized),
   "the service unavailable": serviceFailure(`deleting tcs:CallbackInstance ${ID("cbi")}`, unavailable),
   "a timeout": serviceFailure(`updating tcs:CallbackInstance ${ID("cbi")}`, timedOut),
   // The native door's DiffConfig when the environment a new key or base URL reaches cannot be told (was 505).
   "environment untold: the new key refused": environmentUntold(NAME, "new", { error: unauthorized }),
-  "environment untold: the new base URL lists no role (default provider)": environmentUntold("default_0_1_0", "new", { empty: true }),
-  "environment untold: no answer to the new settings (default provider)": environmentUntold("default_0_1_0", "new", { error: timedOut }),
-  "environment untold: the previous key refused, unrecorded": environmentUntold(NAME, "previous", { error: unauthorized }),
-  "environment untold: no answer to the previous settings, unrecorded": environmentUntold("default_0_1_0", "previous", { error: timedOut }),
+  "environment untold: the new base URL lists no role (default provider)": environmentUntold("default_0_1_0", "new", {
+    empty: true,
+  }),
+  "environment untold: no answer to the new settings (default provider)": environmentUntold("default_0_1_0", "new", {
+    error: timedOut,
+  }),
+  "environment untold: the previous key refused, unrecorded": environmentUntold(NAME, "previous", {
+    error: unauthorized,
+  }),
+  "environment untold: no answer to the previous settings, unrecorded": environmentUntold("default_0_1_0", "previous", {
+    error: timedOut,
+  }),
   // The environment step's refusals (environment-record.ts).
   "moved (default connection)": moved("tcs:ProviderConfig", ID("pcfg"), undefined),
   "moved (named connection)": moved("tcs:ProviderConfig", ID("pcfg"), "staging-eu"),
   "environment unknown": environmentUnknown("tcs:Role", ID("rol"), undefined, "503 Service Unavailable"),
-  "not found since the settings changed (default connection)": notFoundSinceChange("tcs:IntegrationSetupSession", ID("iss"), undefined),
-  "not found since the settings changed (named connection)": notFoundSinceChange("tcs:IntegrationSetupSession", ID("iss"), "staging-eu"),
+  "not found since the settings changed (default connection)": notFoundSinceChange(
+    "tcs:IntegrationSetupSession",
+    ID("iss"),
+    undefined,
+  ),
+  "not found since the settings changed (named connection)": notFoundSinceChange(
+    "tcs:IntegrationSetupSession",
+    ID("iss"),
+    "staging-eu",
+  ),
   // pulumi import's id of another form (import-id.ts), a 10,240-character one too.
-  "an import id with a part too many (instance)": importIdRefusal("CallbackInstance", `${ID("cb")}/${ID("cbi")}/x`, "callbackId"),
+  "an import id with a part too many (instance)": importIdRefusal(
+    "CallbackInstance",
+    `${ID("cb")}/${ID("cbi")}/x`,
+    "callbackId",
+  ),
   "an import id, long (instance)": importIdRefusal("CallbackInstance", LONG, "callbackId"),
   "an import id, long (role)": importIdRefusal("Role", LONG),
   // A malformed tcs:connections (settings/connections.ts), with a connection's longest name.
   "tcs:connections not an object": connectionRefusals.connectionsNotAnObject(),
-  "a connection's name refused": connectionRefusals.connectionNameRefused(`9${LONG_CONNECTION.slice(1)}`, "must start with a letter"),
+  "a connection's name refused": connectionRefusals.connectionNameRefused(
+    `9${LONG_CONNECTION.slice(1)}`,
+    "must start with a letter",
+  ),
   ...Object.fromEntries(
     ["staging-eu", LONG_CONNECTION].flatMap((name) => {
       const owner = SettingsOwner.connection(name);
       return [
         [`a connection not an object (${name.length})`, connectionRefusals.connectionNotAnObject(owner)],
-        [`a connection's unknown settings (${name.length})`, connectionRefusals.unknownConnectionSettings(owner, ["region", "apikey"], ["apiKey", "baseUrl"])],
-        [`a connection's setting not text (${name.length})`, connectionRefusals.connectionSettingNotText(owner, "baseUrl", "number", "https://...")],
-        [`a connection's production not a boolean (${name.length})`, connectionRefusals.connectionProductionNotBoolean(owner)],
+        [
+          `a connection's unknown settings (${name.length})`,
+          connectionRefusals.unknownConnectionSettings(owner, ["region", "apikey"], ["apiKey", "baseUrl"]),
+        ],
+        [
+          `a connection's setting not text (${name.length})`,
+          connectionRefusals.connectionSettingNotText(owner, "baseUrl", "number", "https://..."),
+        ],
+        [
+          `a connection's production not a boolean (${name.length})`,
+          connectionRefusals.connectionProductionNotBoolean(owner),
+        ],
         [`a connection not in the stack config (${name.length})`, connectionRefusals.connectionNotInConfig(owner)],
       ];
     }),
@@ -235,18 +310,34 @@ const warned: Record<string, Diagnostic> = {
   "waiting for a late commit": waitingForLateCommit("tcs:IntegrationSetupSession", Date.now() + 600_000),
   "the intent's settling time unrecorded": mayCommitUntil("no-such-marker", AT)!,
   "the rate limit's wait (a named connection, development)": waitWarning(
-    { method: "POST", path: "/callback-instances", waitedMs: 3_000, leftMs: 412_000, cause: "tier", done: false, window: { limit: 100, windowMs: 600_000 } },
+    {
+      method: "POST",
+      path: "/callback-instances",
+      waitedMs: 3_000,
+      leftMs: 412_000,
+      cause: "tier",
+      done: false,
+      window: { limit: 100, windowMs: 600_000 },
+    },
     {},
     SettingsOwner.connection("staging-eu"),
   ),
   // The tier advice (settings/client.ts), rendered once within the prefix (was 308 rendered before it).
-  "tier advice (a named connection, development)": tierBelowServiceAdvice({}, TIER_NOTICE(5000, 100), SettingsOwner.connection("staging-eu")),
+  "tier advice (a named connection, development)": tierBelowServiceAdvice(
+    {},
+    TIER_NOTICE(5000, 100),
+    SettingsOwner.connection("staging-eu"),
+  ),
   "tier advice (production set already)": tierBelowServiceAdvice(
     { rateLimitTier: "production" },
     TIER_NOTICE(20000, 5000),
     SettingsOwner.connection("staging-eu"),
   ),
-  "tier advice (an explicit provider)": tierBelowServiceAdvice({ rateLimitTier: "production" }, TIER_NOTICE(20000, 5000), SettingsOwner.provider(NAME)),
+  "tier advice (an explicit provider)": tierBelowServiceAdvice(
+    { rateLimitTier: "production" },
+    TIER_NOTICE(20000, 5000),
+    SettingsOwner.provider(NAME),
+  ),
 };
 
 /** Messages other modules build as strings (the settings'), and check failures as the engine prints them. */
@@ -259,7 +350,10 @@ const messages: Record<string, string> = {
   "a config of another provider": printed(
     "providerConfigId",
     ID("pcfg"),
-    configOfAnotherProvider({ id: ID("cb"), providerId: ID("prov") }, { id: ID("pcfg"), providerId: ID("prov").replace("aB3", "xY9") })[0]?.reason,
+    configOfAnotherProvider(
+      { id: ID("cb"), providerId: ID("prov") },
+      { id: ID("pcfg"), providerId: ID("prov").replace("aB3", "xY9") },
+    )[0]?.reason,
   ),
   // One object, one resource (issue 59's e2e: 471 characters): a role's slug, an instance's three ids.
   "natural key declared twice (role)": printed(
@@ -280,7 +374,11 @@ const messages: Record<string, string> = {
     ),
   ),
   // A shape's refusals of a change (planner.ts renders them; was 387 for a config adopted with a value).
-  "a config adopted with its value": printedChange("ProviderConfig", { providerId: ID("prov"), adoptId: ID("pcfg"), value: { base_url: LONG } }),
+  "a config adopted with its value": printedChange("ProviderConfig", {
+    providerId: ID("prov"),
+    adoptId: ID("pcfg"),
+    value: { base_url: LONG },
+  }),
   "a new config with no settings": printedChange("ProviderConfig", { providerId: ID("prov") }),
   "a session replaced with its past expiry": printedChange(
     "IntegrationSetupSession",
@@ -289,7 +387,9 @@ const messages: Record<string, string> = {
   ),
   "a session's expiry too far ahead": printedChange("IntegrationSetupSession", { expiresAt: "2099-01-01T00:00:00Z" }),
   // A resource the dynamic door made on a named connection, moved to the native door (issue 59's e2e: 407).
-  "a dynamic door's resource on a named connection, aliased": printedForResource(namedConnectionMove({ connection: "staging-eu" })?.reason),
+  "a dynamic door's resource on a named connection, aliased": printedForResource(
+    namedConnectionMove({ connection: "staging-eu" })?.reason,
+  ),
   // A command's base URL (issue 58), from each place it is read; a stack's fix is the longest.
   "plain http, --base-url": baseUrlRefusal("http://tcs.internal.example.com:8080", { flag: "--base-url" })!,
   "plain http, TCS_BASE_URL": baseUrlRefusal("http://tcs.internal.example.com:8080", { variable: "TCS_BASE_URL" })!,
@@ -299,10 +399,24 @@ const messages: Record<string, string> = {
     cwd: "infra/tcs",
   })!,
   // Issue 59: a stack moved without its settings, an input the resource has not, the tier advice.
-  "settings missing (default provider)": missingSettingsRefusal(PROVIDER_URN("default_0_1_0"), SettingsOwner.defaultProvider, () => undefined, {})!,
-  "settings missing (explicit provider)": missingSettingsRefusal(PROVIDER_URN(NAME), SettingsOwner.provider(NAME), () => undefined, {})!,
-  "an input mistyped": printedForResource(unknownInputFailures(SHAPES.CallbackInstance, { providerAuthConfgId: ID("pac") })[0].reason),
-  "an output declared": printedForResource(unknownInputFailures(SHAPES.IntegrationSetupSession, { authorizationUrl: "https://..." })[0].reason),
+  "settings missing (default provider)": missingSettingsRefusal(
+    PROVIDER_URN("default_0_1_0"),
+    SettingsOwner.defaultProvider,
+    () => undefined,
+    {},
+  )!,
+  "settings missing (explicit provider)": missingSettingsRefusal(
+    PROVIDER_URN(NAME),
+    SettingsOwner.provider(NAME),
+    () => undefined,
+    {},
+  )!,
+  "an input mistyped": printedForResource(
+    unknownInputFailures(SHAPES.CallbackInstance, { providerAuthConfgId: ID("pac") })[0].reason,
+  ),
+  "an output declared": printedForResource(
+    unknownInputFailures(SHAPES.IntegrationSetupSession, { authorizationUrl: "https://..." })[0].reason,
+  ),
   ...Object.fromEntries(
     Object.values(SHAPES).map((shape) => [
       `an input no name is near (${shape.kind})`,
@@ -312,7 +426,10 @@ const messages: Record<string, string> = {
   // The native door's CheckConfig (its reasons within renderCheckReason's limit), for either kind of provider.
   ...Object.fromEntries(
     [SettingsOwner.defaultProvider, SettingsOwner.provider(NAME)].flatMap((owner) =>
-      REFUSED_SETTINGS.map((settings) => [`a provider's setting refused (${owner.kind}, ${JSON.stringify(settings)})`, printedSetting(owner, settings)]),
+      REFUSED_SETTINGS.map((settings) => [
+        `a provider's setting refused (${owner.kind}, ${JSON.stringify(settings)})`,
+        printedSetting(owner, settings),
+      ]),
     ),
   ),
   "generate's tier note (a stack's connection)": tierNoteLine(
@@ -322,11 +439,18 @@ const messages: Record<string, string> = {
     { stack: "production", connection: "staging-eu" },
     TIER_NOTICE(20000, 5000),
   ),
-  "generate's tier note (the variable)": tierNoteLine("pulumi-resource-tcs", "generate", undefined, { variable: true }, TIER_NOTICE(5000, 100)),
+  "generate's tier note (the variable)": tierNoteLine(
+    "pulumi-resource-tcs",
+    "generate",
+    undefined,
+    { variable: true },
+    TIER_NOTICE(5000, 100),
+  ),
 };
 
 /** A command's refusal as cli/main.ts prints it: after the command, within the limit. */
-const printedByCommand = (diagnostic: Diagnostic, prefix = "pulumi-resource-tcs generate: ") => `${prefix}${render(diagnostic, MESSAGE_LIMIT - prefix.length)}`;
+const printedByCommand = (diagnostic: Diagnostic, prefix = "pulumi-resource-tcs generate: ") =>
+  `${prefix}${render(diagnostic, MESSAGE_LIMIT - prefix.length)}`;
 const tierProblem = (text: string) => (parseTier(text) as { problem: string }).problem;
 
 /** What generate refuses before it lists anything (cli/generate/refusals.ts), with the longest names and values. */
@@ -355,7 +479,11 @@ const generated: Record<string, Diagnostic> = {
     `error: no stack named 'production-eu-west-1' found`,
   ),
   "generate: no connection in the stack": generateRefusals.noConnectionInStack("staging-eu", "production", "infra/tcs"),
-  "generate: no connection in the stack (long)": generateRefusals.noConnectionInStack(LONG_CONNECTION, "production-eu-west-1", "infra/tcs"),
+  "generate: no connection in the stack (long)": generateRefusals.noConnectionInStack(
+    LONG_CONNECTION,
+    "production-eu-west-1",
+    "infra/tcs",
+  ),
   "generate: the stack's connection has neither key nor URL (long)": generateRefusals.inStack(
     "production-eu-west-1",
     unusableSettings({}, SettingsOwner.connection(LONG_CONNECTION))!,
@@ -364,7 +492,9 @@ const generated: Record<string, Diagnostic> = {
 
 const refusals: Record<string, string> = {
   ...Object.fromEntries(Object.entries(thrown).map(([name, diagnostic]) => [name, render(diagnostic)])),
-  ...Object.fromEntries(Object.entries(warned).map(([name, diagnostic]) => [name, `warning: ${warningText(diagnostic)}`])),
+  ...Object.fromEntries(
+    Object.entries(warned).map(([name, diagnostic]) => [name, `warning: ${warningText(diagnostic)}`]),
+  ),
   ...messages,
   ...Object.fromEntries(Object.entries(generated).map(([name, diagnostic]) => [name, printedByCommand(diagnostic)])),
 };
@@ -402,21 +532,32 @@ it("says the native door's untold environment whole: what changed, why, the fix 
 it("names a connection's fix whole, whatever its name's length", () => {
   const connections = Object.entries(refusals).filter(([name]) => /^(a connection|tcs:connections)/.test(name));
   expect(connections.length).toBeGreaterThan(10);
-  for (const [, text] of connections) expect(text).toMatch(/(Run|Restore it:|Remove (it|each):) pulumi config [^…]*\. See docs\//);
+  for (const [, text] of connections)
+    expect(text).toMatch(/(Run|Restore it:|Remove (it|each):) pulumi config [^…]*\. See docs\//);
 });
 
 it("names the claim as a command with the real type, name and id", () => {
   expect(refusals["not held (config)"]).toContain(`pulumi import tcs:index:ProviderConfig ${NAME} ${ID("pcfg")}`);
   expect(refusals["not held, dynamic door"]).toContain(`set adoptId: "${ID("cb")}"`);
-  expect(refusals["unproven (instance)"]).toContain(`pulumi import tcs:index:CallbackInstance ${NAME} ${ID("cb")}/${ID("cbi")}`);
+  expect(refusals["unproven (instance)"]).toContain(
+    `pulumi import tcs:index:CallbackInstance ${NAME} ${ID("cb")}/${ID("cbi")}`,
+  );
   expect(refusals["unproven (role)"]).toContain("up --replace: change slug");
 });
 
 it("leads with the fix for up --replace, the likeliest case when the stack holds the object, before the claim (issue 59)", () => {
-  for (const name of ["not held (config)", "not held, dynamic door", "collision (callback)", "unproven (instance)", "unproven (role)"]) {
+  for (const name of [
+    "not held (config)",
+    "not held, dynamic door",
+    "collision (callback)",
+    "unproven (instance)",
+    "unproven (role)",
+  ]) {
     const text = refusals[name];
     expect(text.indexOf("If up --replace:")).toBeGreaterThan(0);
-    expect(text.indexOf("If up --replace:")).toBeLessThan(Math.max(text.indexOf("pulumi import"), text.indexOf("set adoptId")));
+    expect(text.indexOf("If up --replace:")).toBeLessThan(
+      Math.max(text.indexOf("pulumi import"), text.indexOf("set adoptId")),
+    );
   }
 });
 
@@ -424,19 +565,31 @@ it("cuts a long value, never the fix, the section or what the message is about (
   expect(refusals["adoptId names an object Pulumi replaces"]).toMatch(
     /its description is 'x{60}…' \(10,240 characters\).*Remove adoptId to create a new one\./,
   );
-  expect(refusals["field errors of the service (long)"]).toMatch(/^creating tcs:CallbackInstance failed: 422 validation_failed: description: /);
-  expect(refusals["field errors of the service (long)"]).toMatch(/\[POST \/callback-instances, request req_LDQ5rcmmfTAwcbqE1Y5S\]\. Fix what it names/);
-  expect(refusals["the key refused (named connection)"]).toContain("pulumi config set --secret --path tcs:connections.staging-eu.apiKey");
+  expect(refusals["field errors of the service (long)"]).toMatch(
+    /^creating tcs:CallbackInstance failed: 422 validation_failed: description: /,
+  );
+  expect(refusals["field errors of the service (long)"]).toMatch(
+    /\[POST \/callback-instances, request req_LDQ5rcmmfTAwcbqE1Y5S\]\. Fix what it names/,
+  );
+  expect(refusals["the key refused (named connection)"]).toContain(
+    "pulumi config set --secret --path tcs:connections.staging-eu.apiKey",
+  );
   expect(refusals["the intent store cannot be written (a long path)"]).toMatch(
     /^cannot record the create on this machine before sending it: ENOTDIR.*Nothing was created\. Set TCS_CREATE_INTENTS_DIR to a writable directory/,
   );
-  expect(refusals["a create's answer lost, and the lookup failed"]).toContain("Run pulumi up again: it finds an object it made by its create marker.");
+  expect(refusals["a create's answer lost, and the lookup failed"]).toContain(
+    "Run pulumi up again: it finds an object it made by its create marker.",
+  );
   expect(refusals["natural key declared twice (role)"]).toContain(
     `tcs.Role "prod-role-eu" declares it too: one Role per slug.`,
   );
   expect(refusals["natural key declared twice (instance)"]).toContain(
     `tcs:index:CallbackInstance "${NAME}-b" has the same callbackId, providerConfigId and providerAuthConfigId.`,
   );
-  expect(refusals["a dynamic door's resource on a named connection, aliased"]).toContain("pulumi state delete it, then pulumi import it");
-  expect(refusals["orphan named by a refresh"]).toMatch(/orphan: tcs:ProviderConfig \S+ carries the create marker of \S+, which this stack holds/);
+  expect(refusals["a dynamic door's resource on a named connection, aliased"]).toContain(
+    "pulumi state delete it, then pulumi import it",
+  );
+  expect(refusals["orphan named by a refresh"]).toMatch(
+    /orphan: tcs:ProviderConfig \S+ carries the create marker of \S+, which this stack holds/,
+  );
 });

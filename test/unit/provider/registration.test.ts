@@ -46,7 +46,9 @@ describe.each(DOORS)("registering a resource with %s", (_door, loadRole) => {
     const Role = await loadRole();
     // @pulumi/pulumi's debuggablePromise takes a trace for every promise of every output: record the
     // limit each call sees, for the tcs class and, for comparison, a plain custom resource.
-    const debuggable = require("@pulumi/pulumi/runtime/debuggable") as { debuggablePromise: (...args: unknown[]) => unknown };
+    const debuggable = require("@pulumi/pulumi/runtime/debuggable") as {
+      debuggablePromise: (...args: unknown[]) => unknown;
+    };
     const seen: number[] = [];
     const original = debuggable.debuggablePromise;
     const spy = jest.spyOn(debuggable, "debuggablePromise").mockImplementation((...args: unknown[]) => {

@@ -15,7 +15,14 @@ import { ReadBatcher } from "../../../provider/engine/read-batcher";
 import { createBody, updateBody } from "../../../provider/engine/request-body";
 import { SHAPES } from "../../../provider/shapes";
 import { MARKER_KEY } from "../../../provider/shapes/reserved";
-import { defineShape, optional, required, setting, type Field, type ResourceKind } from "../../../provider/shapes/shape";
+import {
+  defineShape,
+  optional,
+  required,
+  setting,
+  type Field,
+  type ResourceKind,
+} from "../../../provider/shapes/shape";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const KINDS = Object.keys(BINDINGS) as ResourceKind[];
@@ -69,7 +76,9 @@ async function sent(run: (ctx: ApiContext) => Promise<unknown>): Promise<{ call:
  * no value, and the bindings pass them through.
  */
 function everyInputDeclared(kind: ResourceKind): Props {
-  return Object.fromEntries(SHAPES[kind].inputNames.filter((name) => name !== "adoptId").map((name) => [name, { declaredAs: name }]));
+  return Object.fromEntries(
+    SHAPES[kind].inputNames.filter((name) => name !== "adoptId").map((name) => [name, { declaredAs: name }]),
+  );
 }
 
 function onlyRequiredDeclared(kind: ResourceKind): Props {
@@ -122,13 +131,18 @@ describe.each(KINDS.filter((kind) => BINDINGS[kind].update))("%s's binding", (ki
 });
 
 /** Kinds whose update sends metadata, where the create marker lives. */
-const MARKED_ON_UPDATE = KINDS.filter((kind) => BINDINGS[kind].update && SHAPES[kind].rules.metadata?.onChange === "update");
+const MARKED_ON_UPDATE = KINDS.filter(
+  (kind) => BINDINGS[kind].update && SHAPES[kind].rules.metadata?.onChange === "update",
+);
 
 describe.each(MARKED_ON_UPDATE)("%s's update", (kind) => {
   it("keeps the object's create marker in its metadata, with or without declared metadata (issue 33, item 5)", async () => {
     for (const declared of [everyInputDeclared(kind), onlyRequiredDeclared(kind)]) {
       const { body } = await sent((ctx) => BINDINGS[kind].update!(ctx, "rec_1", declared, {}, "the-marker"));
-      expect(body.metadata).toEqual({ ...((declared.metadata as Props | undefined) ?? {}), [MARKER_KEY]: "the-marker" });
+      expect(body.metadata).toEqual({
+        ...((declared.metadata as Props | undefined) ?? {}),
+        [MARKER_KEY]: "the-marker",
+      });
     }
   });
 });
@@ -144,18 +158,27 @@ describe("the SDK's params", () => {
     params = sdkParams();
   });
 
-  it.each(KINDS)("of %s's create and update take every key its binding sends, and it sends all they require", async (kind) => {
-    const binding: AnyBinding = BINDINGS[kind];
-    const calls = [await sent((ctx) => binding.create(ctx, everyInputDeclared(kind), "marker"))];
-    if (binding.update) calls.push(await sent((ctx) => binding.update!(ctx, "rec_1", everyInputDeclared(kind), {}, undefined)));
-    for (const { call, body } of calls) {
-      const taken = params.of(call.method, call.args.length - 1);
-      const method = call.method.join(".");
-      expect({ method, notTaken: Object.keys(body).filter((name) => !taken.has(name)) }).toEqual({ method, notTaken: [] });
-      const requiredNotSent = [...taken].filter(([name, optional]) => !optional && !Object.hasOwn(body, name)).map(([name]) => name);
-      expect({ method, requiredNotSent }).toEqual({ method, requiredNotSent: [] });
-    }
-  });
+  it.each(KINDS)(
+    "of %s's create and update take every key its binding sends, and it sends all they require",
+    async (kind) => {
+      const binding: AnyBinding = BINDINGS[kind];
+      const calls = [await sent((ctx) => binding.create(ctx, everyInputDeclared(kind), "marker"))];
+      if (binding.update)
+        calls.push(await sent((ctx) => binding.update!(ctx, "rec_1", everyInputDeclared(kind), {}, undefined)));
+      for (const { call, body } of calls) {
+        const taken = params.of(call.method, call.args.length - 1);
+        const method = call.method.join(".");
+        expect({ method, notTaken: Object.keys(body).filter((name) => !taken.has(name)) }).toEqual({
+          method,
+          notTaken: [],
+        });
+        const requiredNotSent = [...taken]
+          .filter(([name, optional]) => !optional && !Object.hasOwn(body, name))
+          .map(([name]) => name);
+        expect({ method, requiredNotSent }).toEqual({ method, requiredNotSent: [] });
+      }
+    },
+  );
 });
 
 describe("request bodies", () => {
@@ -179,14 +202,22 @@ describe("request bodies", () => {
   });
 
   it("create: an input moved to the path is left out, an override replaces the declared value", () => {
-    const body: Omit<Body, "fixed"> = createBody(shape, { fixed: "f", label: "l" }, { inPath: ["fixed"], overrides: { label: "overridden" } });
+    const body: Omit<Body, "fixed"> = createBody(
+      shape,
+      { fixed: "f", label: "l" },
+      { inPath: ["fixed"], overrides: { label: "overridden" } },
+    );
     expect(body).toEqual({ label: "overridden", mode: undefined, region: undefined });
   });
 
   it("update (a PATCH): absent inputs cleared to null or what their absence means; a server default left out", () => {
     const body: Body = updateBody(shape, { fixed: "f" });
     expect(body).toEqual({ label: null, mode: "auto" });
-    expect(updateBody<Body, typeof shape.fields>(shape, { fixed: "f", label: "l", mode: "m", region: "r" })).toEqual({ label: "l", mode: "m", region: "r" });
+    expect(updateBody<Body, typeof shape.fields>(shape, { fixed: "f", label: "l", mode: "m", region: "r" })).toEqual({
+      label: "l",
+      mode: "m",
+      region: "r",
+    });
   });
 
   it("update (a PUT): absent inputs left out, and the service resets them", () => {
@@ -227,7 +258,9 @@ function sdkParams(): SdkParams {
       }
       const [signature] = type.getCallSignatures();
       const params = parameterAt(checker, signature, index);
-      return new Map(params.getProperties().map((property) => [property.name, (property.flags & ts.SymbolFlags.Optional) !== 0]));
+      return new Map(
+        params.getProperties().map((property) => [property.name, (property.flags & ts.SymbolFlags.Optional) !== 0]),
+      );
     },
   };
 }
@@ -241,7 +274,11 @@ function parameterAt(checker: ts.TypeChecker, signature: ts.Signature, index: nu
   const last = declared.at(-1);
   const rest = last ? checker.getTypeOfSymbol(last) : undefined;
   const restIsTuple =
-    last?.valueDeclaration && ts.isParameter(last.valueDeclaration) && last.valueDeclaration.dotDotDotToken && rest && checker.isTupleType(rest);
+    last?.valueDeclaration &&
+    ts.isParameter(last.valueDeclaration) &&
+    last.valueDeclaration.dotDotDotToken &&
+    rest &&
+    checker.isTupleType(rest);
   if (!restIsTuple || index < declared.length - 1) return checker.getTypeOfSymbol(declared[index]);
   return checker.getTypeArguments(rest as ts.TypeReference)[index - (declared.length - 1)];
 }

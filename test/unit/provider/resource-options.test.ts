@@ -19,7 +19,12 @@ function engine(kind: ResourceKind) {
   return new ResourceEngine(BINDINGS[kind], noApi, () => undefined);
 }
 
-const callback = { integrationProviderId: "intp_github00000000000000", name: "GitHub events", metadata: { owner: "platform", team: "a" }, status: "active" };
+const callback = {
+  integrationProviderId: "intp_github00000000000000",
+  name: "GitHub events",
+  metadata: { owner: "platform", team: "a" },
+  status: "active",
+};
 const role = { name: "Support", slug: "support", permissions: ["thread_read"] };
 
 describe("replaceOnChanges", () => {
@@ -43,20 +48,44 @@ describe("replaceOnChanges", () => {
     const news = { ...callback, name: "renamed", description: "new", [REPLACE_ON_CHANGES_INPUT]: ["name"] };
     expect(await engine("Callback").diff("cb_x", callback, news)).toMatchObject({ changes: true, replaces: ["name"] });
     const descriptionOnly = { ...callback, description: "new", [REPLACE_ON_CHANGES_INPUT]: ["name"] };
-    expect(await engine("Callback").diff("cb_x", callback, descriptionOnly)).toMatchObject({ changes: true, replaces: [] });
+    expect(await engine("Callback").diff("cb_x", callback, descriptionOnly)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
     const unchanged = { ...callback, [REPLACE_ON_CHANGES_INPUT]: ["name"] };
-    expect(await engine("Callback").diff("cb_x", callback, unchanged)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false, changed: [] });
+    expect(await engine("Callback").diff("cb_x", callback, unchanged)).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+      changed: [],
+    });
   });
 
   it("replaces on a path inside a field only when that part changed; '*' names every field", async () => {
     const ownerPath = { [REPLACE_ON_CHANGES_INPUT]: ["metadata.owner"] };
-    const teamChanged = await engine("Callback").diff("cb_x", callback, { ...callback, metadata: { owner: "platform", team: "b" }, ...ownerPath });
+    const teamChanged = await engine("Callback").diff("cb_x", callback, {
+      ...callback,
+      metadata: { owner: "platform", team: "b" },
+      ...ownerPath,
+    });
     expect(teamChanged).toMatchObject({ changes: true, replaces: [] });
-    const ownerChanged = await engine("Callback").diff("cb_x", callback, { ...callback, metadata: { owner: "ops", team: "a" }, ...ownerPath });
+    const ownerChanged = await engine("Callback").diff("cb_x", callback, {
+      ...callback,
+      metadata: { owner: "ops", team: "a" },
+      ...ownerPath,
+    });
     expect(ownerChanged).toMatchObject({ changes: true, replaces: ["metadata"] });
-    const unknownOwner = await engine("Callback").diff("cb_x", callback, { ...callback, metadata: { owner: UNKNOWN, team: "a" }, ...ownerPath });
+    const unknownOwner = await engine("Callback").diff("cb_x", callback, {
+      ...callback,
+      metadata: { owner: UNKNOWN, team: "a" },
+      ...ownerPath,
+    });
     expect(unknownOwner.replaces).toEqual(["metadata"]);
-    const everything = await engine("Callback").diff("cb_x", callback, { ...callback, description: "new", [REPLACE_ON_CHANGES_INPUT]: ["*"] });
+    const everything = await engine("Callback").diff("cb_x", callback, {
+      ...callback,
+      description: "new",
+      [REPLACE_ON_CHANGES_INPUT]: ["*"],
+    });
     expect(everything.replaces).toEqual(["description"]);
   });
 
@@ -74,11 +103,19 @@ describe("replaceOnChanges", () => {
 describe("replacements that keep a unique key", () => {
   it("delete a callback before making its replacement on the same integration provider", async () => {
     const news = { ...callback, name: "renamed", [REPLACE_ON_CHANGES_INPUT]: ["name"] };
-    expect(await engine("Callback").diff("cb_x", callback, news)).toEqual({ changes: true, replaces: ["name"], deleteBeforeReplace: true, changed: ["name"] });
+    expect(await engine("Callback").diff("cb_x", callback, news)).toEqual({
+      changes: true,
+      replaces: ["name"],
+      deleteBeforeReplace: true,
+      changed: ["name"],
+    });
   });
 
   it("create first when the integration provider changes, is unknown, or the old callback is archived", async () => {
-    const moved = await engine("Callback").diff("cb_x", callback, { ...callback, integrationProviderId: "intp_linear00000000000000" });
+    const moved = await engine("Callback").diff("cb_x", callback, {
+      ...callback,
+      integrationProviderId: "intp_linear00000000000000",
+    });
     expect(moved).toMatchObject({ replaces: ["integrationProviderId"], deleteBeforeReplace: false });
     const unknown = await engine("Callback").diff("cb_x", callback, { ...callback, integrationProviderId: UNKNOWN });
     expect(unknown.deleteBeforeReplace).toBe(false);
@@ -94,12 +131,20 @@ describe("replacements that keep a unique key", () => {
     const news = { ...role, name: "Support team", [REPLACE_ON_CHANGES_INPUT]: ["name"] };
     const check = await engine("Role").check(role, news);
     expect(check.failures).toEqual([
-      { property: "name", reason: expect.stringMatching(/the old one keeps its slug\. Change slug too, or take name out of replaceOnChanges/) },
+      {
+        property: "name",
+        reason: expect.stringMatching(
+          /the old one keeps its slug\. Change slug too, or take name out of replaceOnChanges/,
+        ),
+      },
     ]);
     // With a new slug the replacement can be made; the old role stays in the account (no delete).
     const newSlug = await engine("Role").check(role, { ...news, slug: "support-team" });
     expect(newSlug.failures).toEqual([]);
-    expect(await engine("Role").diff("rol_x", role, { ...news, slug: "support-team" })).toMatchObject({ replaces: ["name"], deleteBeforeReplace: false });
+    expect(await engine("Role").diff("rol_x", role, { ...news, slug: "support-team" })).toMatchObject({
+      replaces: ["name"],
+      deleteBeforeReplace: false,
+    });
     // A first create and an in-place change are not replacements.
     expect((await engine("Role").check({}, news)).failures).toEqual([]);
     expect((await engine("Role").check(role, { ...role, name: "Support team" })).failures).toEqual([]);

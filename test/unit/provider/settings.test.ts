@@ -12,7 +12,12 @@ const ROOT = path.resolve(__dirname, "../../..");
 const SETTINGS_MODULE = path.join(ROOT, "provider", "settings", "declaration.ts");
 
 /** Every setting's config key and environment variable, as a source file would spell them. */
-const LITERAL = new RegExp([...SETTING_NAMES.map((name) => `tcs:${name}\\b`), ...Object.values(SETTINGS).map(({ variable }) => `\\b${variable}\\b`)].join("|"));
+const LITERAL = new RegExp(
+  [
+    ...SETTING_NAMES.map((name) => `tcs:${name}\\b`),
+    ...Object.values(SETTINGS).map(({ variable }) => `\\b${variable}\\b`),
+  ].join("|"),
+);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -27,7 +32,12 @@ function settingLiterals(file: string): string[] {
   const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    if (
+      ts.isStringLiteralLike(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       const match = LITERAL.exec(node.text);
       if (match) {
         const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
@@ -45,7 +55,9 @@ describe("the settings' names", () => {
 
   it("the walk finds the sources, and a setting literal where there is one", () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(settingLiterals(SETTINGS_MODULE)).toEqual(expect.arrayContaining([expect.stringMatching(/^provider\/settings\/declaration\.ts:\d+: TCS_API_KEY$/)]));
+    expect(settingLiterals(SETTINGS_MODULE)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^provider\/settings\/declaration\.ts:\d+: TCS_API_KEY$/)]),
+    );
   });
 
   it("are spelled in provider/settings/declaration.ts alone: every other source asks the settings owner", () => {
@@ -54,10 +66,18 @@ describe("the settings' names", () => {
 });
 
 describe("the settings owner", () => {
-  const [byDefault, staging, prod] = [SettingsOwner.defaultConnection, SettingsOwner.connection("staging"), SettingsOwner.provider("prod")];
+  const [byDefault, staging, prod] = [
+    SettingsOwner.defaultConnection,
+    SettingsOwner.connection("staging"),
+    SettingsOwner.provider("prod"),
+  ];
 
   it("names each setting as the user writes it", () => {
-    expect([byDefault, staging, prod].map((owner) => owner.key("apiKey"))).toEqual(["tcs:apiKey", "tcs:connections.staging.apiKey", "apiKey"]);
+    expect([byDefault, staging, prod].map((owner) => owner.key("apiKey"))).toEqual([
+      "tcs:apiKey",
+      "tcs:connections.staging.apiKey",
+      "apiKey",
+    ]);
     expect([byDefault, staging, prod].map((owner) => owner.name("rateLimitTier"))).toEqual([
       "tcs:rateLimitTier",
       "tcs:connections.staging.rateLimitTier",
@@ -72,9 +92,15 @@ describe("the settings owner", () => {
       "pulumi config set --secret --path tcs:connections.staging.apiKey <key>",
       "set the provider's apiKey to <key>",
     ]);
-    expect(byDefault.fix("baseUrl", "https://x", true)).toBe("run `pulumi config set tcs:baseUrl https://x` or set TCS_BASE_URL=https://x");
-    expect(staging.fix("baseUrl", "https://x", true)).toBe("run `pulumi config set --path tcs:connections.staging.baseUrl https://x`");
-    expect(prod.setSecretKey("ignored")).toBe("Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage.");
+    expect(byDefault.fix("baseUrl", "https://x", true)).toBe(
+      "run `pulumi config set tcs:baseUrl https://x` or set TCS_BASE_URL=https://x",
+    );
+    expect(staging.fix("baseUrl", "https://x", true)).toBe(
+      "run `pulumi config set --path tcs:connections.staging.baseUrl https://x`",
+    );
+    expect(prod.setSecretKey("ignored")).toBe(
+      "Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage.",
+    );
     expect(byDefault.setSecretKey("Set it")).toBe("Set it: pulumi config set --secret tcs:apiKey service_sk_...");
   });
 

@@ -41,14 +41,18 @@ const DEPTH = /must be nested at most 32 levels deep/;
 describe("a setup session's configuration", () => {
   it("takes 32 levels of objects and refuses 33, naming configuration and the limit", () => {
     expect(failures("IntegrationSetupSession", { ...SESSION, configuration: nestedObjects(32) })).toEqual([]);
-    expect(failures("IntegrationSetupSession", { ...SESSION, configuration: nestedObjects(33) })).toEqual([["configuration", expect.stringMatching(DEPTH)]]);
+    expect(failures("IntegrationSetupSession", { ...SESSION, configuration: nestedObjects(33) })).toEqual([
+      ["configuration", expect.stringMatching(DEPTH)],
+    ]);
     expect(failures("IntegrationSetupSession", { ...SESSION, configuration: { list: nestedArrays(32) } })).toEqual([
       ["configuration", expect.stringMatching(DEPTH)],
     ]);
   });
 
   it("refuses thousands of levels with a failure, not a stack overflow", () => {
-    expect(failures("IntegrationSetupSession", { ...SESSION, configuration: nestedObjects(4_500) })).toEqual([["configuration", expect.stringMatching(DEPTH)]]);
+    expect(failures("IntegrationSetupSession", { ...SESSION, configuration: nestedObjects(4_500) })).toEqual([
+      ["configuration", expect.stringMatching(DEPTH)],
+    ]);
   });
 
   it("refuses more than the service's 20000 characters of JSON", () => {
@@ -64,8 +68,12 @@ describe("a setup session's configuration", () => {
 describe("a provider config's value", () => {
   it("takes 32 levels and refuses 33 or thousands, naming value and the limit", () => {
     expect(failures("ProviderConfig", { ...CONFIG, value: nestedObjects(32) })).toEqual([]);
-    expect(failures("ProviderConfig", { ...CONFIG, value: nestedObjects(33) })).toEqual([["value", expect.stringMatching(DEPTH)]]);
-    expect(failures("ProviderConfig", { ...CONFIG, value: nestedObjects(4_500) })).toEqual([["value", expect.stringMatching(DEPTH)]]);
+    expect(failures("ProviderConfig", { ...CONFIG, value: nestedObjects(33) })).toEqual([
+      ["value", expect.stringMatching(DEPTH)],
+    ]);
+    expect(failures("ProviderConfig", { ...CONFIG, value: nestedObjects(4_500) })).toEqual([
+      ["value", expect.stringMatching(DEPTH)],
+    ]);
   });
 
   it("refuses a value larger than the service takes in one request body (1 MiB)", () => {
@@ -85,13 +93,21 @@ describe("metadata", () => {
 
   it("counts its own level: a value of 31 levels fits, 32 do not, thousands fail without a stack overflow", () => {
     expect(failures("Callback", { ...CALLBACK, metadata: { k: nestedArrays(31) } })).toEqual([]);
-    expect(failures("Callback", { ...CALLBACK, metadata: { k: nestedArrays(32) } })).toEqual([["metadata.k", expect.stringMatching(DEPTH)]]);
-    expect(failures("Callback", { ...CALLBACK, metadata: { k: nestedArrays(4_500) } })).toEqual([["metadata.k", expect.stringMatching(DEPTH)]]);
+    expect(failures("Callback", { ...CALLBACK, metadata: { k: nestedArrays(32) } })).toEqual([
+      ["metadata.k", expect.stringMatching(DEPTH)],
+    ]);
+    expect(failures("Callback", { ...CALLBACK, metadata: { k: nestedArrays(4_500) } })).toEqual([
+      ["metadata.k", expect.stringMatching(DEPTH)],
+    ]);
   });
 
   it("applies the same rules on every resource with metadata", () => {
-    expect(failures("ProviderConfig", { ...CONFIG, value: {}, metadata: { "": 1 } })).toEqual([["metadata", expect.stringMatching(/keys must not be empty/)]]);
-    expect(failures("IntegrationSetupSession", { ...SESSION, metadata: { k: nestedObjects(40) } })).toEqual([["metadata.k", expect.stringMatching(DEPTH)]]);
+    expect(failures("ProviderConfig", { ...CONFIG, value: {}, metadata: { "": 1 } })).toEqual([
+      ["metadata", expect.stringMatching(/keys must not be empty/)],
+    ]);
+    expect(failures("IntegrationSetupSession", { ...SESSION, metadata: { k: nestedObjects(40) } })).toEqual([
+      ["metadata.k", expect.stringMatching(DEPTH)],
+    ]);
   });
 });
 
@@ -100,13 +116,20 @@ describe("through the engine's check (what a preview runs)", () => {
     const session = await engine("IntegrationSetupSession").check({}, { ...SESSION, configuration: nestedObjects(40) });
     // A value too long to print whole is named in the reason, cut short, so the engine does not echo it.
     expect(session.failures).toEqual([
-      { property: "", reason: expect.stringMatching(new RegExp(`^configuration \\(\\{.*…, \\d+ characters\\) ${DEPTH.source}`)) },
+      {
+        property: "",
+        reason: expect.stringMatching(new RegExp(`^configuration \\(\\{.*…, \\d+ characters\\) ${DEPTH.source}`)),
+      },
     ]);
     const callback = await engine("Callback").check({}, { ...CALLBACK, metadata: { "": "x" } });
-    expect(callback.failures).toEqual([{ property: "metadata", reason: expect.stringMatching(/keys must not be empty/) }]);
+    expect(callback.failures).toEqual([
+      { property: "metadata", reason: expect.stringMatching(/keys must not be empty/) },
+    ]);
     const config = await engine("ProviderConfig").check({}, { ...CONFIG, value: nestedObjects(33) });
     // A secret input is named in the reason, so the engine does not print its value beside it.
-    expect(config.failures).toEqual([{ property: "", reason: expect.stringMatching(new RegExp(`^value \\(secret, not shown\\) ${DEPTH.source}`)) }]);
+    expect(config.failures).toEqual([
+      { property: "", reason: expect.stringMatching(new RegExp(`^value \\(secret, not shown\\) ${DEPTH.source}`)) },
+    ]);
   });
 });
 
@@ -123,10 +146,15 @@ describe("a value nested thousands of levels deep", () => {
       },
       () => undefined,
     );
-    const result = await engine.check({}, { integrationProviderId: "intp_github00000000000000", metadata: { owner: "x" }, name: "n", description: "d" });
+    const result = await engine.check(
+      {},
+      { integrationProviderId: "intp_github00000000000000", metadata: { owner: "x" }, name: "n", description: "d" },
+    );
     expect(result.failures).toEqual([]);
     const refused = await engine.check({}, { integrationProviderId: "intp_github00000000000000", metadata: deep });
     // A part of an input: reported for the resource, its path named, its value too long to show (property-path.ts).
-    expect(refused.failures).toEqual([{ property: "", reason: expect.stringMatching(/^metadata\.nested \(…\) value must be nested at most 32 levels/) }]);
+    expect(refused.failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^metadata\.nested \(…\) value must be nested at most 32 levels/) },
+    ]);
   });
 });

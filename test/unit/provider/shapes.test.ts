@@ -30,14 +30,27 @@ describe("shapes", () => {
   it("each binding maps exactly the outputs of its shape that the service holds (settings and adoptId are the engine's)", () => {
     for (const kind of RESOURCE_KINDS) {
       const shape = SHAPES[kind];
-      const held = shape.outputNames.filter((name) => name !== "adoptId" && name !== "connection" && !Object.hasOwn(shape.settings, name));
-      expect({ kind, outputs: Object.keys(BINDINGS[kind].toOutputs({ id: "x" }, {})).sort() }).toEqual({ kind, outputs: [...held].sort() });
+      const held = shape.outputNames.filter(
+        (name) => name !== "adoptId" && name !== "connection" && !Object.hasOwn(shape.settings, name),
+      );
+      expect({ kind, outputs: Object.keys(BINDINGS[kind].toOutputs({ id: "x" }, {})).sort() }).toEqual({
+        kind,
+        outputs: [...held].sort(),
+      });
     }
   });
 
   it("check the declared inputs with adoptId, by the resource's id prefix", () => {
-    expect(SHAPES.Role.schema.safeParse({ name: "R", slug: "r", permissions: [], adoptId: "rol_abcdefghijklmnopqrst" }).success).toBe(true);
-    const wrong = SHAPES.Role.schema.safeParse({ name: "R", slug: "r", permissions: [], adoptId: "cb_abcdefghijklmnopqrst" });
+    expect(
+      SHAPES.Role.schema.safeParse({ name: "R", slug: "r", permissions: [], adoptId: "rol_abcdefghijklmnopqrst" })
+        .success,
+    ).toBe(true);
+    const wrong = SHAPES.Role.schema.safeParse({
+      name: "R",
+      slug: "r",
+      permissions: [],
+      adoptId: "cb_abcdefghijklmnopqrst",
+    });
     expect(wrong.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
       ["adoptId", "must be a role id: 'rol_' followed by 20 letters and digits"],
     ]);

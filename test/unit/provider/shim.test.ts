@@ -55,7 +55,11 @@ describe("provider shim", () => {
 
   it("configure installs every method synchronously, before its promise settles", () => {
     const provider: Partial<pulumi.dynamic.ResourceProvider> = {};
-    const configured = configureShim(provider, "Role", config({ "tcs:apiKey": "sk_test_x", "tcs:baseUrl": "http://127.0.0.1:1" }));
+    const configured = configureShim(
+      provider,
+      "Role",
+      config({ "tcs:apiKey": "sk_test_x", "tcs:baseUrl": "http://127.0.0.1:1" }),
+    );
     expect(Object.keys(provider).sort()).toEqual(["check", "create", "delete", "diff", "read", "update"]);
     return configured;
   });

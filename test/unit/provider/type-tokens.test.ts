@@ -69,7 +69,8 @@ describe("type tokens", () => {
 
   it("of the native provider are tcs:index:<Kind>, and both doors' tokens name their kind (the policy pack and pulumi-tcs drift read either)", () => {
     expect(NATIVE_TYPE_TOKENS).toEqual(NATIVE_TOKENS);
-    for (const [kind, token] of [...Object.entries(RECORDED_TOKENS), ...Object.entries(NATIVE_TOKENS)]) expect(kindOfToken(token)).toBe(kind);
+    for (const [kind, token] of [...Object.entries(RECORDED_TOKENS), ...Object.entries(NATIVE_TOKENS)])
+      expect(kindOfToken(token)).toBe(kind);
     expect(kindOfToken("tcs:index:Unknown")).toBeUndefined();
     expect(kindOfToken("aws:s3:Bucket")).toBeUndefined();
   });

@@ -7,7 +7,12 @@ describe("casing", () => {
       integration_provider_id: "intp_1",
       metadata: { team_name: "x", nested_map: { inner_key: 1 } },
       tool_filter: { type: "tool_keys", ignore_parent_filters: false },
-      triggers: [{ poll_interval_seconds: 5, provider_trigger: { input_schema: { type: "json_schema", schema: { properties: { some_field: {} } } } } }],
+      triggers: [
+        {
+          poll_interval_seconds: 5,
+          provider_trigger: { input_schema: { type: "json_schema", schema: { properties: { some_field: {} } } } },
+        },
+      ],
       input: { raw_payload: true },
       output: null,
       error: { error_code: "x" },
@@ -18,7 +23,12 @@ describe("casing", () => {
       integrationProviderId: "intp_1",
       metadata: { team_name: "x", nested_map: { inner_key: 1 } },
       toolFilter: { type: "tool_keys", ignoreParentFilters: false },
-      triggers: [{ pollIntervalSeconds: 5, providerTrigger: { inputSchema: { type: "json_schema", schema: { properties: { some_field: {} } } } } }],
+      triggers: [
+        {
+          pollIntervalSeconds: 5,
+          providerTrigger: { inputSchema: { type: "json_schema", schema: { properties: { some_field: {} } } } },
+        },
+      ],
       input: { raw_payload: true },
       output: null,
       error: { error_code: "x" },
@@ -49,9 +59,12 @@ describe("casing", () => {
   it("round-trips snake_case keys through camelCase", () => {
     const snakeKey = fc.stringMatching(/^[a-z]+(_[a-z]+){0,3}$/);
     fc.assert(
-      fc.property(fc.dictionary(snakeKey, fc.oneof(fc.integer(), fc.string(), fc.dictionary(snakeKey, fc.integer()))), (record) => {
-        expect(toWire(fromWire(record))).toEqual(record);
-      }),
+      fc.property(
+        fc.dictionary(snakeKey, fc.oneof(fc.integer(), fc.string(), fc.dictionary(snakeKey, fc.integer()))),
+        (record) => {
+          expect(toWire(fromWire(record))).toEqual(record);
+        },
+      ),
     );
   });
 });

@@ -1,4 +1,9 @@
-import { ToolConnectivityClient, ToolConnectivityError, ResponseValidationError, DEFAULT_SERVICE_VERSION } from "../../../sdk/index";
+import {
+  ToolConnectivityClient,
+  ToolConnectivityError,
+  ResponseValidationError,
+  DEFAULT_SERVICE_VERSION,
+} from "../../../sdk/index";
 import { errorBody, json, mockedClient, PUBLISHABLE_KEY, SECRET_KEY, wireCallback } from "./helpers";
 
 describe("client options", () => {
@@ -32,19 +37,38 @@ describe("client options", () => {
 
   it("refuses plain http to a host that is not loopback, unless allowInsecureHttp says so", () => {
     // Every request carries the key: the provider and the CLI refuse the same URLs (key-transport.ts).
-    for (const baseUrl of ["http://x.test", "http://192.0.2.2:9", "http://10.0.0.1", "http://[::2]:80", "http://127.example.com"]) {
+    for (const baseUrl of [
+      "http://x.test",
+      "http://192.0.2.2:9",
+      "http://10.0.0.1",
+      "http://[::2]:80",
+      "http://127.example.com",
+    ]) {
       expect(() => new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl })).toThrow(
-        expect.objectContaining({ code: "ERR_TCS_INSECURE_BASE_URL", message: expect.stringMatching(/in clear.*allowInsecureHttp/) }),
+        expect.objectContaining({
+          code: "ERR_TCS_INSECURE_BASE_URL",
+          message: expect.stringMatching(/in clear.*allowInsecureHttp/),
+        }),
       );
-      expect(new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl, allowInsecureHttp: true }).baseUrl).toBe(new URL(baseUrl).href);
+      expect(new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl, allowInsecureHttp: true }).baseUrl).toBe(
+        new URL(baseUrl).href,
+      );
     }
     process.env.TCS_BASE_URL = "http://x.test";
     expect(() => new ToolConnectivityClient({ apiKey: SECRET_KEY })).toThrow(/in clear/);
-    for (const baseUrl of ["https://x.test", "http://127.0.0.1:4010", "http://127.1.2.3", "http://localhost:8080", "http://[::1]:4010"]) {
+    for (const baseUrl of [
+      "https://x.test",
+      "http://127.0.0.1:4010",
+      "http://127.1.2.3",
+      "http://localhost:8080",
+      "http://[::1]:4010",
+    ]) {
       expect(new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl }).baseUrl).toBe(new URL(baseUrl).href);
     }
     // The message shows where, never credentials written into the URL.
-    expect(() => new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl: "http://user:hunter2@x.test" })).toThrow(/^(?!.*hunter2).*http:\/\/x\.test/);
+    expect(() => new ToolConnectivityClient({ apiKey: SECRET_KEY, baseUrl: "http://user:hunter2@x.test" })).toThrow(
+      /^(?!.*hunter2).*http:\/\/x\.test/,
+    );
   });
 
   it("rejects nonsense options early", () => {
@@ -53,7 +77,9 @@ describe("client options", () => {
     expect(() => new ToolConnectivityClient({ ...base, maxRetries: -1 })).toThrow(/maxRetries/);
     expect(() => new ToolConnectivityClient({ ...base, maxConcurrency: 0 })).toThrow(/maxConcurrency/);
     expect(() => new ToolConnectivityClient({ ...base, serviceVersion: "latest" })).toThrow(/YYYY-MM-DD/);
-    expect(() => new ToolConnectivityClient({ ...base, rateLimit: { limit: 0, windowMs: 1000 } })).toThrow(/rateLimit.limit/);
+    expect(() => new ToolConnectivityClient({ ...base, rateLimit: { limit: 0, windowMs: 1000 } })).toThrow(
+      /rateLimit.limit/,
+    );
   });
 });
 
@@ -63,9 +89,17 @@ describe("requests and records", () => {
     let seen: { headers: Record<string, string>; body: unknown } | undefined;
     pool.intercept({ path: "/callbacks", method: "POST" }).reply((opts) => {
       seen = { headers: opts.headers as Record<string, string>, body: JSON.parse(String(opts.body)) };
-      return { statusCode: 200, data: wireCallback(), responseOptions: { headers: { ...json, "request-id": "req_1" } } };
+      return {
+        statusCode: 200,
+        data: wireCallback(),
+        responseOptions: { headers: { ...json, "request-id": "req_1" } },
+      };
     });
-    const callback = await client.callbacks.create({ integrationProviderId: "intp_1", name: "orders", metadata: { camelKey: 1 } });
+    const callback = await client.callbacks.create({
+      integrationProviderId: "intp_1",
+      name: "orders",
+      metadata: { camelKey: 1 },
+    });
     expect(seen?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(seen?.headers["service-version"]).toBe("2026-01-01");
     expect(seen?.body).toEqual({ integration_provider_id: "intp_1", name: "orders", metadata: { camelKey: 1 } });
@@ -86,7 +120,9 @@ describe("requests and records", () => {
 
   it("keeps fields added by newer versions and keeps null as null", async () => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback({ name: null, new_field: { some_value: 1 } }), { headers: json });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "GET" })
+      .reply(200, wireCallback({ name: null, new_field: { some_value: 1 } }), { headers: json });
     const callback = await client.callbacks.retrieve("cb_1");
     expect(callback.name).toBeNull();
     expect((callback as Record<string, unknown>).newField).toEqual({ someValue: 1 });
@@ -106,7 +142,9 @@ describe("requests and records", () => {
 
   it("rejects a body that is not JSON", async () => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/roles/rol_1", method: "GET" }).reply(200, "<html>", { headers: { "content-type": "text/html" } });
+    pool
+      .intercept({ path: "/roles/rol_1", method: "GET" })
+      .reply(200, "<html>", { headers: { "content-type": "text/html" } });
     await expect(client.roles.retrieve("rol_1")).rejects.toThrow(/not JSON/);
   });
 
@@ -183,9 +221,15 @@ describe("API errors", () => {
     const { client, pool } = mockedClient();
     pool
       .intercept({ path: "/roles", method: "GET" })
-      .reply(401, errorBody(401, "unauthorized", "The API key is malformed or unknown.", { hint: "Use a secret key." }), { headers: json });
+      .reply(
+        401,
+        errorBody(401, "unauthorized", "The API key is malformed or unknown.", { hint: "Use a secret key." }),
+        { headers: json },
+      );
     const error = await client.roles.list({}, { maxRetries: 0 }).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/^401 unauthorized: The API key is malformed or unknown\. Hint: Use a secret key\. \[GET \/roles/);
+    expect((error as Error).message).toMatch(
+      /^401 unauthorized: The API key is malformed or unknown\. Hint: Use a secret key\. \[GET \/roles/,
+    );
   });
 
   it("carries status, code, hint, field errors and request id, with a message that reads well", async () => {
@@ -198,12 +242,23 @@ describe("API errors", () => {
       }),
       { headers: { ...json, "request-id": "req_abc" } },
     );
-    const error = await client.callbacks.create({ integrationProviderId: "intp_1", name: "x".repeat(300) }).catch((e: unknown) => e);
+    const error = await client.callbacks
+      .create({ integrationProviderId: "intp_1", name: "x".repeat(300) })
+      .catch((e: unknown) => e);
     const { UnprocessableEntityError } = await import("../../../sdk/index");
     expect(error).toBeInstanceOf(UnprocessableEntityError);
     const e = error as InstanceType<typeof UnprocessableEntityError>;
-    expect(e.message).toBe("422 validation_failed: name must be at most 255 characters (name). Hint: shorten the name [POST /callbacks, request req_abc]");
-    expect(e).toMatchObject({ status: 422, code: "validation_failed", hint: "shorten the name", requestId: "req_abc", method: "POST", path: "/callbacks" });
+    expect(e.message).toBe(
+      "422 validation_failed: name must be at most 255 characters (name). Hint: shorten the name [POST /callbacks, request req_abc]",
+    );
+    expect(e).toMatchObject({
+      status: 422,
+      code: "validation_failed",
+      hint: "shorten the name",
+      requestId: "req_abc",
+      method: "POST",
+      path: "/callbacks",
+    });
     expect(e.errors).toEqual([{ code: "too_long", message: "name must be at most 255 characters", path: ["name"] }]);
     expect(e.headers["request-id"]).toBe("req_abc");
   });

@@ -31,30 +31,41 @@ const EMPTY_ANSWERS: Record<string, Answer> = {
 };
 
 describe("regression: DELETE with empty body", () => {
-  it.each(Object.entries(EMPTY_ANSWERS))("a callback instance's DELETE answered %s resolves to null", async (_name, answer) => {
-    const { client, pool } = mockedClient();
-    pool.intercept({ path: INSTANCE_PATH, method: "DELETE" }).reply(answer.status, answer.body, { headers: answer.headers ?? {} });
-    await expect(client.callbacks.instances.delete("cb_1", "cbi_1")).resolves.toBeNull();
-  });
+  it.each(Object.entries(EMPTY_ANSWERS))(
+    "a callback instance's DELETE answered %s resolves to null",
+    async (_name, answer) => {
+      const { client, pool } = mockedClient();
+      pool
+        .intercept({ path: INSTANCE_PATH, method: "DELETE" })
+        .reply(answer.status, answer.body, { headers: answer.headers ?? {} });
+      await expect(client.callbacks.instances.delete("cb_1", "cbi_1")).resolves.toBeNull();
+    },
+  );
 });
 
 describe("DELETE answers", () => {
   it.each(Object.entries(EMPTY_ANSWERS))("a callback's DELETE answered %s resolves to null", async (_name, answer) => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/callbacks/cb_1", method: "DELETE" }).reply(answer.status, answer.body, { headers: answer.headers ?? {} });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "DELETE" })
+      .reply(answer.status, answer.body, { headers: answer.headers ?? {} });
     await expect(client.callbacks.delete("cb_1")).resolves.toBeNull();
   });
 
   it.each(Object.entries(EMPTY_ANSWERS))("a provider config's DELETE answered %s resolves", async (_name, answer) => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/provider-configs/pcfg_1", method: "DELETE" }).reply(answer.status, answer.body, { headers: answer.headers ?? {} });
+    pool
+      .intercept({ path: "/provider-configs/pcfg_1", method: "DELETE" })
+      .reply(answer.status, answer.body, { headers: answer.headers ?? {} });
     await expect(client.providerConfigs.delete("pcfg_1")).resolves.toBeUndefined();
   });
 
   it("still reads the record when the DELETE returns one", async () => {
     const { client, pool } = mockedClient();
     pool.intercept({ path: INSTANCE_PATH, method: "DELETE" }).reply(200, wireInstance(), { headers: json });
-    pool.intercept({ path: "/callbacks/cb_1", method: "DELETE" }).reply(200, wireCallback({ status: "deleted" }), { headers: json });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "DELETE" })
+      .reply(200, wireCallback({ status: "deleted" }), { headers: json });
     expect((await client.callbacks.instances.delete("cb_1", "cbi_1"))?.status).toBe("detached");
     expect((await client.callbacks.delete("cb_1"))?.status).toBe("deleted");
   });

@@ -47,7 +47,9 @@ describe("APIError.generate", () => {
       method: "POST",
       path: "/roles",
     });
-    expect(error.message).toBe("422 validation_failed: Validation failed: too long (metadata.k); required (permissions[0]) [POST /roles]");
+    expect(error.message).toBe(
+      "422 validation_failed: Validation failed: too long (metadata.k); required (permissions[0]) [POST /roles]",
+    );
   });
 
   it("reads a body that is not the error envelope", () => {

@@ -6,15 +6,28 @@
 import * as fs from "node:fs";
 import type { ToolConnectivityClient } from "../../../sdk/index";
 import { toWire } from "../../../sdk/internal/casing";
-import { OBSERVED_RECORDS, observedRecordsPath, renderGoldenFiles, staleGoldenFiles } from "../../../scripts/golden-records";
+import {
+  OBSERVED_RECORDS,
+  observedRecordsPath,
+  renderGoldenFiles,
+  staleGoldenFiles,
+} from "../../../scripts/golden-records";
 import { goldenFiles, variantOf, VARIANTS, type GoldenFile } from "../../golden/load";
 import { json, mockedClient } from "./helpers";
 import type { MockPool } from "undici";
 
-type Reader = (client: ToolConnectivityClient, pool: MockPool, wire: Record<string, any>) => Promise<{ read: unknown; expected: unknown }>;
+type Reader = (
+  client: ToolConnectivityClient,
+  pool: MockPool,
+  wire: Record<string, any>,
+) => Promise<{ read: unknown; expected: unknown }>;
 
-const reply = (pool: MockPool, method: string, path: string, body: unknown) => pool.intercept({ method, path }).reply(200, body as object, { headers: json });
-const single = (wire: Record<string, any>) => ({ items: [wire], pagination: { has_more_after: false, has_more_before: false } });
+const reply = (pool: MockPool, method: string, path: string, body: unknown) =>
+  pool.intercept({ method, path }).reply(200, body as object, { headers: json });
+const single = (wire: Record<string, any>) => ({
+  items: [wire],
+  pagination: { has_more_after: false, has_more_before: false },
+});
 
 /** How the SDK reads each endpoint of observed-records.md; a new endpoint there fails until it has one. */
 const READERS: Record<string, Reader> = {
@@ -46,13 +59,19 @@ const READERS: Record<string, Reader> = {
     reply(pool, "GET", `/custom-provider-deployments/${wire.id}`, wire);
     reply(pool, "GET", "/custom-provider-deployments", single(wire));
     return {
-      read: [await client.customProviderDeployments.retrieve(wire.id), (await client.customProviderDeployments.list()).items[0]],
+      read: [
+        await client.customProviderDeployments.retrieve(wire.id),
+        (await client.customProviderDeployments.list()).items[0],
+      ],
       expected: [wire, wire],
     };
   },
   "GET /custom-provider-deployments/{id}/logs": async (client, pool, wire) => {
     reply(pool, "GET", `/custom-provider-deployments/${wire.custom_provider_deployment_id}/logs`, wire);
-    return { read: await client.customProviderDeployments.retrieveLogs(wire.custom_provider_deployment_id), expected: wire };
+    return {
+      read: await client.customProviderDeployments.retrieveLogs(wire.custom_provider_deployment_id),
+      expected: wire,
+    };
   },
   "GET /custom-provider-versions (list)": async (client, pool, wire) => {
     reply(pool, "GET", "/custom-provider-versions", wire);
@@ -61,7 +80,9 @@ const READERS: Record<string, Reader> = {
 };
 
 const files = goldenFiles();
-const cases = files.flatMap((file) => VARIANTS.map((variant) => [file.endpoint, variant, file] as [string, string, GoldenFile]));
+const cases = files.flatMap((file) =>
+  VARIANTS.map((variant) => [file.endpoint, variant, file] as [string, string, GoldenFile]),
+);
 
 describe("golden records", () => {
   it("cover every endpoint of observed-records.md, each with its three variants", () => {

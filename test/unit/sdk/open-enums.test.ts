@@ -22,8 +22,18 @@ export type TypeChecks = [
   Expect<Equal<Callback["status"], "active" | "archived" | "deleted" | (string & {}) | null | undefined>>,
   Expect<Equal<CallbackEvent["deliveryStatus"], "pending" | "delivered" | "failed" | (string & {}) | null | undefined>>,
   Expect<Equal<CustomProviderDeployment["trigger"], "manual" | "system" | "scm" | (string & {}) | null | undefined>>,
-  Expect<Equal<DeploymentLogStep["status"], "pending" | "running" | "succeeded" | "failed" | "canceled" | (string & {}) | null | undefined>>,
-  Expect<Equal<NonNullable<ProviderConfig["toolFilter"]>["type"], "allow_all" | "tool_keys" | (string & {}) | null | undefined>>,
+  Expect<
+    Equal<
+      DeploymentLogStep["status"],
+      "pending" | "running" | "succeeded" | "failed" | "canceled" | (string & {}) | null | undefined
+    >
+  >,
+  Expect<
+    Equal<
+      NonNullable<ProviderConfig["toolFilter"]>["type"],
+      "allow_all" | "tool_keys" | (string & {}) | null | undefined
+    >
+  >,
   Expect<Equal<CallbackStatus, "active" | "archived" | "deleted">>,
 ];
 // @ts-expect-error a filter the SDK sends takes the known values only
@@ -92,7 +102,9 @@ describe("openEnum", () => {
 describe("status-like fields of responses", () => {
   it("keeps a status value the SDK does not know", async () => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback({ status: "suspended" }), { headers: json });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "GET" })
+      .reply(200, wireCallback({ status: "suspended" }), { headers: json });
     const callback = await client.callbacks.retrieve("cb_1");
     expect(callback.status).toBe("suspended");
     expect(callback.name).toBe("orders");
@@ -102,7 +114,14 @@ describe("status-like fields of responses", () => {
     const { client, pool } = mockedClient();
     pool
       .intercept({ path: "/provider-configs/pcfg_1", method: "GET" })
-      .reply(200, wireConfig({ status: "paused", tool_filter: { type: "tool_tags", tags: ["read"], ignore_parent_filters: true } }), { headers: json });
+      .reply(
+        200,
+        wireConfig({
+          status: "paused",
+          tool_filter: { type: "tool_tags", tags: ["read"], ignore_parent_filters: true },
+        }),
+        { headers: json },
+      );
     pool.intercept({ path: "/callbacks/cb_1/events?limit=2", method: "GET" }).reply(
       200,
       {
@@ -164,7 +183,9 @@ describe("status-like fields of responses", () => {
 
   it("still rejects a status of the wrong type, naming the camelCase path", async () => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback({ status: 42 }), { headers: { ...json, "request-id": "req_bad" } });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "GET" })
+      .reply(200, wireCallback({ status: 42 }), { headers: { ...json, "request-id": "req_bad" } });
     const error = await validationError(client.callbacks.retrieve("cb_1"));
     expect(error.message).toMatch(/^Unexpected response for callback: status: /);
     expect(error.issues).toEqual([expect.objectContaining({ path: ["status"] })]);
@@ -180,10 +201,15 @@ describe("status-like fields of responses", () => {
       .intercept({ path: "/callbacks/cb_1/events?limit=2", method: "GET" })
       .reply(
         200,
-        { items: [wireEvent(), wireEvent({ id: "cbev_2", delivery_status: ["pending"] })], pagination: { has_more_after: false, has_more_before: false } },
+        {
+          items: [wireEvent(), wireEvent({ id: "cbev_2", delivery_status: ["pending"] })],
+          pagination: { has_more_after: false, has_more_before: false },
+        },
         { headers: json },
       );
-    pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback({ status: 3 }), { headers: json });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "GET" })
+      .reply(200, wireCallback({ status: 3 }), { headers: json });
 
     const configError = await validationError(client.providerConfigs.retrieve("pcfg_1"));
     expect(configError.message).toMatch(/provider config: toolFilter\.type: /);
@@ -203,7 +229,9 @@ describe("status-like fields of responses", () => {
       },
       { headers: json },
     );
-    pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback({ status: undefined }), { headers: json });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "GET" })
+      .reply(200, wireCallback({ status: undefined }), { headers: json });
     const events = await client.callbacks.events.list("cb_1", { limit: 2 });
     expect(events.items.map((e) => [e.status, e.deliveryStatus])).toEqual([
       [undefined, "pending"],

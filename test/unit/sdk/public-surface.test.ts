@@ -24,7 +24,9 @@ function compiledExports(entry: string): { values: string[]; types: string[] } {
   const types: string[] = [];
   for (const symbol of checker.getExportsOfModule(module)) {
     const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-    const typeOnlyExport = symbol.declarations?.some((declaration) => ts.isTypeOnlyImportOrExportDeclaration(declaration as ts.TypeOnlyAliasDeclaration));
+    const typeOnlyExport = symbol.declarations?.some((declaration) =>
+      ts.isTypeOnlyImportOrExportDeclaration(declaration as ts.TypeOnlyAliasDeclaration),
+    );
     (target.flags & ts.SymbolFlags.Value && !typeOnlyExport ? values : types).push(symbol.name);
   }
   return { values: values.sort(), types: types.sort() };

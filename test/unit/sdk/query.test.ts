@@ -30,14 +30,23 @@ describe("query strings", () => {
   });
 
   it("refuses an empty array filter, which left out would list every record", async () => {
-    expect(() => buildQueryString({ providerConfigId: [] })).toThrow(/List filter provider_config_id is an empty array/);
+    expect(() => buildQueryString({ providerConfigId: [] })).toThrow(
+      /List filter provider_config_id is an empty array/,
+    );
     // Through the client: the list rejects before any request (no server listens at this address).
-    const client = new ToolConnectivityClient({ apiKey: "service_sk_test", baseUrl: "http://127.0.0.1:9", maxRetries: 0 });
+    const client = new ToolConnectivityClient({
+      apiKey: "service_sk_test",
+      baseUrl: "http://127.0.0.1:9",
+      maxRetries: 0,
+    });
     const error = await client.callbacks.list({ id: [] }).then(
       () => undefined,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ToolConnectivityError);
-    expect(error).toMatchObject({ code: "ERR_TCS_INVALID_ARGUMENT", message: expect.stringContaining("List filter id is an empty array") });
+    expect(error).toMatchObject({
+      code: "ERR_TCS_INVALID_ARGUMENT",
+      message: expect.stringContaining("List filter id is an empty array"),
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { APIUserAbortError, type ClientOptions, type RateLimitWait, type TierBelowServiceNotice } from "../../../sdk/index";
+import {
+  APIUserAbortError,
+  type ClientOptions,
+  type RateLimitWait,
+  type TierBelowServiceNotice,
+} from "../../../sdk/index";
 import { RequestGate, sharedGate, type GatePolicy, type Permit } from "../../../sdk/internal/rate-limiter";
 import { ServerQuota } from "../../../sdk/internal/server-quota";
 import { json, mockedClient, wireCallback } from "./helpers";
@@ -96,9 +101,15 @@ describe("RequestGate", () => {
   });
 
   it("is shared by key and base URL", () => {
-    expect(sharedGate("service_sk_a1234567", "http://x.test/")).toBe(sharedGate("service_sk_a1234567", "http://x.test/"));
-    expect(sharedGate("service_sk_a1234567", "http://x.test/")).not.toBe(sharedGate("service_sk_b1234567", "http://x.test/"));
-    expect(sharedGate("service_sk_a1234567", "http://x.test/")).not.toBe(sharedGate("service_sk_a1234567", "http://y.test/"));
+    expect(sharedGate("service_sk_a1234567", "http://x.test/")).toBe(
+      sharedGate("service_sk_a1234567", "http://x.test/"),
+    );
+    expect(sharedGate("service_sk_a1234567", "http://x.test/")).not.toBe(
+      sharedGate("service_sk_b1234567", "http://x.test/"),
+    );
+    expect(sharedGate("service_sk_a1234567", "http://x.test/")).not.toBe(
+      sharedGate("service_sk_a1234567", "http://y.test/"),
+    );
   });
 });
 
@@ -131,19 +142,35 @@ describe("ServerQuota", () => {
 
 describe("a tier below what the service allows", () => {
   const withLimit = (limit: number) => ({
-    headers: { ...json, "ratelimit-limit": String(limit), "ratelimit-remaining": String(limit - 1), "ratelimit-reset": "0" },
+    headers: {
+      ...json,
+      "ratelimit-limit": String(limit),
+      "ratelimit-remaining": String(limit - 1),
+      "ratelimit-reset": "0",
+    },
   });
 
-  async function noticesFor(rateLimit: ClientOptions["rateLimit"], serviceLimit: number): Promise<TierBelowServiceNotice[]> {
+  async function noticesFor(
+    rateLimit: ClientOptions["rateLimit"],
+    serviceLimit: number,
+  ): Promise<TierBelowServiceNotice[]> {
     const notices: TierBelowServiceNotice[] = [];
-    const { client, pool } = mockedClient({ ...(rateLimit === undefined ? {} : { rateLimit }), onTierBelowService: (n) => notices.push(n) });
-    pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback(), withLimit(serviceLimit)).times(3);
+    const { client, pool } = mockedClient({
+      ...(rateLimit === undefined ? {} : { rateLimit }),
+      onTierBelowService: (n) => notices.push(n),
+    });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "GET" })
+      .reply(200, wireCallback(), withLimit(serviceLimit))
+      .times(3);
     for (let i = 0; i < 3; i++) await client.callbacks.retrieve("cb_1");
     return notices;
   }
 
   it("is reported once when the default development tier paces a production key", async () => {
-    expect(await noticesFor(undefined, 5000)).toEqual([{ serviceLimit: 5000, tier: { limit: 100, windowMs: 600_000 } }]);
+    expect(await noticesFor(undefined, 5000)).toEqual([
+      { serviceLimit: 5000, tier: { limit: 100, windowMs: 600_000 } },
+    ]);
   });
 
   it("is not reported when the tier matches the key, or a negotiated window is as fast per 10 minutes", async () => {
@@ -157,7 +184,10 @@ describe("a tier below what the service allows", () => {
 describe("a wait for the rate limit, reported while it lasts (issue 59)", () => {
   it("reports the tier's wait after a second, with the wait left, then done; a request that goes at once reports nothing", async () => {
     const waits: RateLimitWait[] = [];
-    const { client, pool } = mockedClient({ rateLimit: { limit: 1, windowMs: 2_500 }, onRateLimitWait: (wait) => waits.push(wait) });
+    const { client, pool } = mockedClient({
+      rateLimit: { limit: 1, windowMs: 2_500 },
+      onRateLimitWait: (wait) => waits.push(wait),
+    });
     pool.intercept({ path: "/callbacks/cb_1", method: "GET" }).reply(200, wireCallback(), { headers: json }).times(2);
     await client.callbacks.retrieve("cb_1");
     expect(waits).toEqual([]);

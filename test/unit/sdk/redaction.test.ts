@@ -32,7 +32,9 @@ describe("redaction", () => {
       .replyWithError(new Error(`socket hang up ${SECRET_KEY}`))
       .times(2);
     pool.intercept({ path: "/roles/rol_3", method: "GET" }).reply(200, { ...wireRole(3), slug: 42 }, { headers: json });
-    const errors = await Promise.all(["rol_1", "rol_2", "rol_3"].map((id) => client.roles.retrieve(id).catch((e: unknown) => e)));
+    const errors = await Promise.all(
+      ["rol_1", "rol_2", "rol_3"].map((id) => client.roles.retrieve(id).catch((e: unknown) => e)),
+    );
     expect((errors[0] as APIError).status).toBe(401);
     for (const error of errors) {
       expect(error).toBeInstanceOf(Error);
@@ -48,7 +50,11 @@ describe("debug logging", () => {
     const { client, pool, logs } = mockedClient();
     pool
       .intercept({ path: "/roles?limit=2", method: "GET" })
-      .reply(200, { items: [], pagination: { has_more_after: false, has_more_before: false } }, { headers: { ...json, "request-id": "req_log" } });
+      .reply(
+        200,
+        { items: [], pagination: { has_more_after: false, has_more_before: false } },
+        { headers: { ...json, "request-id": "req_log" } },
+      );
     await client.roles.list({ limit: 2 });
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatch(/^\[tcs\] GET \/roles\?limit=2 -> 200 \d+ms retry=0 request_id=req_log$/);
@@ -62,7 +68,9 @@ describe("debug logging", () => {
       const loud = mockedClient({ logger: undefined });
       loud.pool.intercept({ path: "/roles/rol_1", method: "GET" }).reply(200, wireRole(1), { headers: json });
       await loud.client.roles.retrieve("rol_1");
-      expect(write.mock.calls.map((c) => String(c[0])).some((l) => l.startsWith("[tcs] GET /roles/rol_1 -> 200"))).toBe(true);
+      expect(write.mock.calls.map((c) => String(c[0])).some((l) => l.startsWith("[tcs] GET /roles/rol_1 -> 200"))).toBe(
+        true,
+      );
       write.mockClear();
       delete process.env.TCS_DEBUG;
       const quiet = mockedClient({ logger: undefined });

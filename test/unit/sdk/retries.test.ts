@@ -1,4 +1,10 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, InternalServerError, RateLimitError } from "../../../sdk/index";
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  InternalServerError,
+  RateLimitError,
+} from "../../../sdk/index";
 import { errorBody, json, mockedClient, wireCallback, wireRole } from "./helpers";
 
 describe("retries", () => {
@@ -48,13 +54,17 @@ describe("retries", () => {
       .reply(429, errorBody(429, "rate_limited", "slow down"), { headers: { ...json, "retry-after": "1" } });
     pool.intercept({ path: "/callbacks", method: "POST" }).reply(200, wireCallback(), { headers: json });
     const started = Date.now();
-    await expect(client.callbacks.create({ integrationProviderId: "intp_1" })).resolves.toMatchObject({ object: "callback" });
+    await expect(client.callbacks.create({ integrationProviderId: "intp_1" })).resolves.toMatchObject({
+      object: "callback",
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
 
   it("surfaces a RateLimitError with retryAfterSeconds when retries run out", async () => {
     const { client, pool } = mockedClient({ maxRetries: 0 });
-    pool.intercept({ path: "/roles", method: "GET" }).reply(429, errorBody(429, "rate_limited", "slow down"), { headers: { ...json, "retry-after": "7" } });
+    pool
+      .intercept({ path: "/roles", method: "GET" })
+      .reply(429, errorBody(429, "rate_limited", "slow down"), { headers: { ...json, "retry-after": "7" } });
     const error = await client.roles.list().then(
       () => undefined,
       (e: unknown) => e,
@@ -65,9 +75,13 @@ describe("retries", () => {
 
   it("retries a POST whose connection was refused before anything was sent", async () => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/callbacks", method: "POST" }).replyWithError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
+    pool
+      .intercept({ path: "/callbacks", method: "POST" })
+      .replyWithError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
     pool.intercept({ path: "/callbacks", method: "POST" }).reply(200, wireCallback(), { headers: json });
-    await expect(client.callbacks.create({ integrationProviderId: "intp_1" })).resolves.toMatchObject({ object: "callback" });
+    await expect(client.callbacks.create({ integrationProviderId: "intp_1" })).resolves.toMatchObject({
+      object: "callback",
+    });
   });
 
   it("does not retry a POST whose connection broke after it was sent, and says it may have been processed", async () => {
@@ -92,13 +106,17 @@ describe("retries", () => {
     pool.intercept({ path: "/callbacks/cb_1", method: "PATCH" }).reply(() => {
       throw Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" });
     });
-    pool.intercept({ path: "/callbacks/cb_1", method: "PATCH" }).reply(200, wireCallback({ name: "new" }), { headers: json });
+    pool
+      .intercept({ path: "/callbacks/cb_1", method: "PATCH" })
+      .reply(200, wireCallback({ name: "new" }), { headers: json });
     await expect(client.callbacks.update("cb_1", { name: "new" })).resolves.toMatchObject({ name: "new" });
   });
 
   it("reports a connection that never came up as not processed", async () => {
     const { client, pool } = mockedClient({ maxRetries: 0 });
-    pool.intercept({ path: "/callbacks", method: "POST" }).replyWithError(Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }));
+    pool
+      .intercept({ path: "/callbacks", method: "POST" })
+      .replyWithError(Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }));
     const error = await client.callbacks.create({ integrationProviderId: "intp_1" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as APIConnectionError).mayHaveBeenProcessed).toBe(false);
@@ -108,7 +126,11 @@ describe("retries", () => {
 describe("timeouts and aborts", () => {
   it("times out an attempt, retries it, and reports the timeout", async () => {
     const { client, pool, logs } = mockedClient({ timeoutMs: 50, maxRetries: 1 });
-    pool.intercept({ path: "/roles/rol_1", method: "GET" }).reply(200, wireRole(1), { headers: json }).delay(2000).times(2);
+    pool
+      .intercept({ path: "/roles/rol_1", method: "GET" })
+      .reply(200, wireRole(1), { headers: json })
+      .delay(2000)
+      .times(2);
     const started = Date.now();
     const error = await client.roles.retrieve("rol_1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
@@ -138,9 +160,13 @@ describe("timeouts and aborts", () => {
     pool.intercept({ path: "/roles/rol_1", method: "GET" }).reply(200, wireRole(1), { headers: json }).delay(5000);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 20);
-    await expect(client.roles.retrieve("rol_1", { signal: controller.signal })).rejects.toBeInstanceOf(APIUserAbortError);
+    await expect(client.roles.retrieve("rol_1", { signal: controller.signal })).rejects.toBeInstanceOf(
+      APIUserAbortError,
+    );
 
-    pool.intercept({ path: "/roles/rol_2", method: "GET" }).reply(429, errorBody(429, "rate_limited", "x"), { headers: { ...json, "retry-after": "30" } });
+    pool
+      .intercept({ path: "/roles/rol_2", method: "GET" })
+      .reply(429, errorBody(429, "rate_limited", "x"), { headers: { ...json, "retry-after": "30" } });
     const second = new AbortController();
     setTimeout(() => second.abort(), 50);
     const started = Date.now();
@@ -150,6 +176,8 @@ describe("timeouts and aborts", () => {
 
   it("refuses to start with an already aborted signal", async () => {
     const { client } = mockedClient();
-    await expect(client.roles.retrieve("rol_1", { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(APIUserAbortError);
+    await expect(client.roles.retrieve("rol_1", { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      APIUserAbortError,
+    );
   });
 });

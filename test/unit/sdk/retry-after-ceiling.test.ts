@@ -1,7 +1,12 @@
 // A Retry-After longer than the client's ceiling (maxRetryAfterMs) fails the request at once instead
 // of waiting: the decision (retry.ts), the client's error (request core), the rate limiter's hold
 // after such a 429, and the rate limiter's reading of an outsized RateLimit-Reset.
-import { ClientErrorCodes, DEFAULT_MAX_RETRY_AFTER_MS, RetryAfterTooLongError, ToolConnectivityError } from "../../../sdk/index";
+import {
+  ClientErrorCodes,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  RetryAfterTooLongError,
+  ToolConnectivityError,
+} from "../../../sdk/index";
 import { RequestGate, type GatePolicy } from "../../../sdk/internal/rate-limiter";
 import { decideRetry } from "../../../sdk/internal/retry";
 import { ServerQuota } from "../../../sdk/internal/server-quota";
@@ -21,20 +26,32 @@ describe("decideRetry's ceiling on Retry-After", () => {
   });
 
   it("waits out one up to the ceiling, and backs off as before when there is none", () => {
-    expect(decideRetry("GET", { kind: "status", status: 503, retryAfterMs: 60_000 }, 0, 3, 60_000)).toMatchObject({ retry: true, delayMs: 60_000 });
+    expect(decideRetry("GET", { kind: "status", status: 503, retryAfterMs: 60_000 }, 0, 3, 60_000)).toMatchObject({
+      retry: true,
+      delayMs: 60_000,
+    });
     const backoff = decideRetry("GET", { kind: "status", status: 503 }, 0, 3, 60_000);
     expect(backoff.retry && backoff.delayMs).toBeLessThanOrEqual(500);
   });
 
   it("has a ceiling by default (60 s), which Infinity lifts", () => {
     expect(DEFAULT_MAX_RETRY_AFTER_MS).toBe(60_000);
-    expect(decideRetry("POST", { kind: "status", status: 429, retryAfterMs: 61_000 }, 0, 3).retryAfterTooLong).toBe(true);
-    expect(decideRetry("POST", { kind: "status", status: 429, retryAfterMs: DAY_MS }, 0, 3, Infinity)).toMatchObject({ retry: true, delayMs: DAY_MS });
+    expect(decideRetry("POST", { kind: "status", status: 429, retryAfterMs: 61_000 }, 0, 3).retryAfterTooLong).toBe(
+      true,
+    );
+    expect(decideRetry("POST", { kind: "status", status: 429, retryAfterMs: DAY_MS }, 0, 3, Infinity)).toMatchObject({
+      retry: true,
+      delayMs: DAY_MS,
+    });
   });
 
   it("leaves alone what was never going to wait: a POST's 5xx, retries run out", () => {
-    expect(decideRetry("POST", { kind: "status", status: 503, retryAfterMs: DAY_MS }, 0, 3, 60_000)).toEqual({ retry: false });
-    expect(decideRetry("GET", { kind: "status", status: 503, retryAfterMs: DAY_MS }, 3, 3, 60_000)).toEqual({ retry: false });
+    expect(decideRetry("POST", { kind: "status", status: 503, retryAfterMs: DAY_MS }, 0, 3, 60_000)).toEqual({
+      retry: false,
+    });
+    expect(decideRetry("GET", { kind: "status", status: 503, retryAfterMs: DAY_MS }, 3, 3, 60_000)).toEqual({
+      retry: false,
+    });
   });
 });
 
@@ -87,7 +104,11 @@ describe("the client, told to retry after a day", () => {
       .intercept({ path: "/roles/rol_1", method: "GET" })
       .reply(() => {
         calls += 1;
-        return { statusCode: 429, data: errorBody(429, "rate_limited", "slow down"), responseOptions: { headers: { ...json, "retry-after": "86400" } } };
+        return {
+          statusCode: 429,
+          data: errorBody(429, "rate_limited", "slow down"),
+          responseOptions: { headers: { ...json, "retry-after": "86400" } },
+        };
       })
       .persist();
     const first = await client.roles.retrieve("rol_1").catch((e: unknown) => e);
@@ -117,7 +138,9 @@ describe("the client, told to retry after a day", () => {
   });
 
   it("checks the option", () => {
-    expect(() => mockedClient({ maxRetryAfterMs: -1 })).toThrow(expect.objectContaining({ code: ClientErrorCodes.INVALID_OPTION }));
+    expect(() => mockedClient({ maxRetryAfterMs: -1 })).toThrow(
+      expect.objectContaining({ code: ClientErrorCodes.INVALID_OPTION }),
+    );
     expect(() => mockedClient({ maxRetryAfterMs: Number.NaN })).toThrow(/maxRetryAfterMs/);
     expect(() => mockedClient({ maxRetryAfterMs: 0 })).not.toThrow();
     expect(() => mockedClient({ maxRetryAfterMs: Infinity })).not.toThrow();

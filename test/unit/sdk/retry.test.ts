@@ -12,12 +12,14 @@ describe("retry rules", () => {
   });
 
   it("retries 5xx only for idempotent methods", () => {
-    for (const method of ["GET", "PUT", "PATCH", "DELETE"]) expect(decideRetry(method, { kind: "status", status: 503 }, 0, 3).retry).toBe(true);
+    for (const method of ["GET", "PUT", "PATCH", "DELETE"])
+      expect(decideRetry(method, { kind: "status", status: 503 }, 0, 3).retry).toBe(true);
     expect(decideRetry("POST", { kind: "status", status: 500 }, 0, 3).retry).toBe(false);
   });
 
   it("never retries other 4xx", () => {
-    for (const status of [400, 401, 403, 404, 422]) expect(decideRetry("GET", { kind: "status", status }, 0, 3).retry).toBe(false);
+    for (const status of [400, 401, 403, 404, 422])
+      expect(decideRetry("GET", { kind: "status", status }, 0, 3).retry).toBe(false);
   });
 
   it("retries a POST only when it certainly never reached the service", () => {

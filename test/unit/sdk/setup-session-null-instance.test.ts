@@ -36,10 +36,16 @@ function wireSession(overrides: Record<string, unknown> = {}): Record<string, un
 describe("regression: session integration_instance null", () => {
   it("the SDK reads a session whose integration_instance is null (get and list)", async () => {
     const { client, pool } = mockedClient();
-    pool.intercept({ path: "/integration-setup-sessions/iss_00000000000000000001", method: "GET" }).reply(200, wireSession(), { headers: json });
+    pool
+      .intercept({ path: "/integration-setup-sessions/iss_00000000000000000001", method: "GET" })
+      .reply(200, wireSession(), { headers: json });
     pool
       .intercept({ path: "/integration-setup-sessions?integration_id=int_00000000000000000001", method: "GET" })
-      .reply(200, { items: [wireSession()], pagination: { has_more_after: false, has_more_before: false } }, { headers: json });
+      .reply(
+        200,
+        { items: [wireSession()], pagination: { has_more_after: false, has_more_before: false } },
+        { headers: json },
+      );
 
     const session = await client.integrationSetupSessions.retrieve("iss_00000000000000000001");
     expect(session.integrationInstance).toBeNull();

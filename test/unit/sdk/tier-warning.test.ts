@@ -5,7 +5,9 @@
 import { TIER_WARNING_CODE } from "../../../sdk/index";
 import { json, mockedClient, wireCallback } from "./helpers";
 
-const PRODUCTION_LIMIT = { headers: { ...json, "ratelimit-limit": "5000", "ratelimit-remaining": "4999", "ratelimit-reset": "0" } };
+const PRODUCTION_LIMIT = {
+  headers: { ...json, "ratelimit-limit": "5000", "ratelimit-remaining": "4999", "ratelimit-reset": "0" },
+};
 
 // Observed where the SDK emits it (jest's sandboxed process does not relay the real one's events).
 const emitWarning = jest.spyOn(process, "emitWarning").mockImplementation(() => undefined);
