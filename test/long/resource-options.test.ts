@@ -262,7 +262,9 @@ describe("resource options on every resource", () => {
     );
     const output = outputCollector();
     await expect(sameSlug.preview({ onOutput: output.onOutput })).rejects.toThrow();
-    expect(output.text()).toMatch(/name.*changing it replaces the Role, and the old one keeps its slug.*Change slug too/s);
+    expect(output.text()).toMatch(
+      /name.*changing it replaces the Role, and the old one keeps its slug.*Change slug too/s,
+    );
 
     const renamed = await env.open(
       five(

@@ -92,13 +92,11 @@ describe("engine read: the inputs recorded by a refresh", () => {
       permissions: ["thread_read"],
       adoptId: role.id,
     });
-    await harness
-      .client()
-      .roles.update(role.id, {
-        name: "Made by hand",
-        slug: "made-by-hand",
-        permissions: ["thread_read", "thread_create"],
-      });
+    await harness.client().roles.update(role.id, {
+      name: "Made by hand",
+      slug: "made-by-hand",
+      permissions: ["thread_read", "thread_create"],
+    });
     const read = await refresh("Role", role.id, adopted.outs);
     expect(read.inputs).toEqual({
       name: "Made by hand",

@@ -168,13 +168,11 @@ describe("ids a callback instance references, checked against the live objects a
     const made = await plugin
       .engineFor("Callback")
       .create({ integrationProviderId: fixtureId("intp_", "linear"), [CREATE_KEY_INPUT]: "linear-events" });
-    const config = await plugin
-      .engineFor("ProviderConfig")
-      .create({
-        providerId: LINEAR,
-        providerConfigVaultId: fixtureId("pcvt_", "lineardefault"),
-        [CREATE_KEY_INPUT]: "linear-config",
-      });
+    const config = await plugin.engineFor("ProviderConfig").create({
+      providerId: LINEAR,
+      providerConfigVaultId: fixtureId("pcvt_", "lineardefault"),
+      [CREATE_KEY_INPUT]: "linear-config",
+    });
     const creates = await listsSince();
     expect(creates["GET /callbacks"]).toBe(1);
     expect(creates["GET /provider-configs"]).toBe(1);

@@ -464,12 +464,10 @@ class AdoptWithValue implements Command {
     const entry = real.sim.state.get(this.slot);
     if (this.move && entry && connectionOf(entry.outputs) === connection) return;
     const github = real.world.catalog.providers.github.id;
-    const config = await real.world
-      .operatorOf(connection)
-      .providerConfigs.create({
-        providerId: github,
-        value: { base_url: "https://api.github.com", timeout_seconds: 5 },
-      });
+    const config = await real.world.operatorOf(connection).providerConfigs.create({
+      providerId: github,
+      value: { base_url: "https://api.github.com", timeout_seconds: 5 },
+    });
     real.accountedFor.add(config.id);
     real.program[this.slot] = current
       ? { ...current, adoptId: config.id, providerId: github }

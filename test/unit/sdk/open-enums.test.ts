@@ -112,16 +112,14 @@ describe("status-like fields of responses", () => {
 
   it("keeps unknown values of nested and list fields (tool filter type, step status, event statuses)", async () => {
     const { client, pool } = mockedClient();
-    pool
-      .intercept({ path: "/provider-configs/pcfg_1", method: "GET" })
-      .reply(
-        200,
-        wireConfig({
-          status: "paused",
-          tool_filter: { type: "tool_tags", tags: ["read"], ignore_parent_filters: true },
-        }),
-        { headers: json },
-      );
+    pool.intercept({ path: "/provider-configs/pcfg_1", method: "GET" }).reply(
+      200,
+      wireConfig({
+        status: "paused",
+        tool_filter: { type: "tool_tags", tags: ["read"], ignore_parent_filters: true },
+      }),
+      { headers: json },
+    );
     pool.intercept({ path: "/callbacks/cb_1/events?limit=2", method: "GET" }).reply(
       200,
       {
@@ -197,16 +195,14 @@ describe("status-like fields of responses", () => {
     pool
       .intercept({ path: "/provider-configs/pcfg_1", method: "GET" })
       .reply(200, wireConfig({ tool_filter: { type: 7, ignore_parent_filters: false } }), { headers: json });
-    pool
-      .intercept({ path: "/callbacks/cb_1/events?limit=2", method: "GET" })
-      .reply(
-        200,
-        {
-          items: [wireEvent(), wireEvent({ id: "cbev_2", delivery_status: ["pending"] })],
-          pagination: { has_more_after: false, has_more_before: false },
-        },
-        { headers: json },
-      );
+    pool.intercept({ path: "/callbacks/cb_1/events?limit=2", method: "GET" }).reply(
+      200,
+      {
+        items: [wireEvent(), wireEvent({ id: "cbev_2", delivery_status: ["pending"] })],
+        pagination: { has_more_after: false, has_more_before: false },
+      },
+      { headers: json },
+    );
     pool
       .intercept({ path: "/callbacks/cb_1", method: "GET" })
       .reply(200, wireCallback({ status: 3 }), { headers: json });
