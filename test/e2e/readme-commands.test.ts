@@ -127,9 +127,12 @@ describe("README commands", () => {
         !RUN_HERE.some((command) => command.test(line)) && !RUN_ELSEWHERE.some(({ command }) => command.test(line)),
     );
     expect(unaccounted).toEqual([]);
+    // Compared without whitespace: how the formatter wraps a call does not change what the test runs.
+    const compact = (text: string) => text.replace(/\s+/g, "");
     for (const { command, file, runs } of RUN_ELSEWHERE) {
       if (!SHOWN.some((line) => command.test(line))) continue;
-      expect({ file, runs: fs.readFileSync(path.join(REPO_ROOT, file), "utf8").includes(runs) }).toEqual({
+      const source = compact(fs.readFileSync(path.join(REPO_ROOT, file), "utf8"));
+      expect({ file, runs: source.includes(compact(runs)) }).toEqual({
         file,
         runs: true,
       });
