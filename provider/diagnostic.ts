@@ -79,13 +79,19 @@ export function renderCheckReason(diagnostic: Diagnostic, forResource = false, b
   return `${before}${render(diagnostic, (forResource ? RESOURCE_CHECK_REASON_LIMIT : CHECK_REASON_LIMIT) - before.length)}`;
 }
 
+/**
+ * The limit of a refusal of the native provider's DiffConfig, which the engine prints after the gRPC
+ * status it came with (Pulumi v3.259.0: `rpc error: code = Unknown desc = `), unlike a resource call's.
+ */
+export const PROVIDER_CONFIG_LIMIT = MESSAGE_LIMIT - "rpc error: code = Unknown desc = ".length;
+
 /** An Error whose message is the rendered diagnostic, kept with it for whoever catches it. */
 export class DiagnosticError extends Error {
   constructor(
     readonly diagnostic: Refusal,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { limit?: number },
   ) {
-    super(render(diagnostic), options);
+    super(render(diagnostic, options?.limit), options);
     this.name = "DiagnosticError";
   }
 }

@@ -133,7 +133,7 @@ export function factOf(
   return unknown(
     `the ${which} settings got no answer (${briefly(error)})`,
     runAgain,
-    `If they never answered: pulumi state delete '${urn}'`,
+    `Never answered? pulumi state delete '${urn}'`,
   );
 }
 

@@ -1,7 +1,7 @@
 // The native door's settings: stack config for the default provider, the same names as an explicit provider's inputs.
 // Each provider is one environment, recorded in its inputs and asked of the service again only when the key or
 // base URL changed, so a preview with no changes sends nothing. The first question loads the SDK.
-import { DiagnosticError, render, renderCheckReason, type Refusal } from "../diagnostic";
+import { DiagnosticError, PROVIDER_CONFIG_LIMIT, render, renderCheckReason, type Refusal } from "../diagnostic";
 import type { LiveObject } from "../engine/binding";
 import type { PageLike } from "../engine/read-batcher";
 import { warn } from "../engine/warn";
@@ -177,14 +177,20 @@ export function providerConfigChange(
     const missing = missingSettingsRefusal(urn, owner, configSource(news));
     if (missing) throw new Error(missing);
     // The new settings' reason first: they are what the user just changed.
-    const summary = `${environment.map((key) => owner.key(key)).join(" and ")} changed, but ${after.unknown.summary}, so its resources are neither kept nor replaced`;
-    throw new DiagnosticError({ ...after.unknown, object: owner.describe(), summary });
+    const summary = `${environment.map((key) => owner.key(key)).join(" and ")} changed, but ${after.unknown.summary}: nothing is kept or replaced`;
+    throw new DiagnosticError(
+      { ...after.unknown, object: owner.describe(), summary },
+      { limit: PROVIDER_CONFIG_LIMIT },
+    );
   }
   // State written before the provider recorded the environment, whose settings no longer answer.
   const { unknown } = before as { unknown: Refusal };
-  const summary = `${unknown.summary}, and state lacks their environment: nothing is kept or replaced`;
+  const summary = `${unknown.summary}, unrecorded in state: nothing is kept or replaced`;
   // A fix that names the provider's URN names the provider: the line keeps its room for the rest.
-  throw new DiagnosticError({ ...unknown, object: unknown.fix.includes(urn) ? undefined : owner.describe(), summary });
+  throw new DiagnosticError(
+    { ...unknown, object: unknown.fix.includes(urn) ? undefined : owner.describe(), summary },
+    { limit: PROVIDER_CONFIG_LIMIT },
+  );
 }
 
 // The refusal when `owner`'s new settings (or the variables behind them) lack the key or base URL while
@@ -200,13 +206,16 @@ export function missingSettingsRefusal(
   if (missing.length === 0) return undefined;
   const [them, are] = missing.length > 1 ? ["them", "are"] : ["it", "is"];
   const stack = urn.split("::")[0].replace(/^urn:pulumi:/, "");
-  return render({
-    object: owner.describe(),
-    summary: `${missing.map((name) => owner.key(name)).join(" and ")} ${are} missing, and state holds resources made with ${them}, so they are neither kept nor replaced`,
-    fix:
-      owner.kind === "provider"
-        ? `Set the provider's ${missing.join(" and ")} again`
-        : `Set ${them} again: a stack moved to another backend needs its Pulumi.${stack}.yaml`,
-    docs: "docs/guide.md#moving-a-stack-to-another-backend",
-  });
+  return render(
+    {
+      object: owner.describe(),
+      summary: `${missing.map((name) => owner.key(name)).join(" and ")} ${are} missing, but state holds resources made with ${them}: nothing is kept or replaced`,
+      fix:
+        owner.kind === "provider"
+          ? `Set the provider's ${missing.join(" and ")} again`
+          : `Set ${them} again: a moved stack needs its Pulumi.${stack}.yaml`,
+      docs: "docs/guide.md#moving-a-stack-to-another-backend",
+    },
+    PROVIDER_CONFIG_LIMIT,
+  );
 }

@@ -63,8 +63,8 @@ it("moved without its config file: the preview says the key and base URL are mis
   const refused = outputCollector();
   await expect(moved.preview({ onOutput: refused.onOutput })).rejects.toThrow();
   expect(refused.text()).toContain(
-    "the default tcs provider: tcs:apiKey and tcs:baseUrl are missing, and state holds resources made with them, so they are neither kept nor " +
-      `replaced. Set them again: a stack moved to another backend needs its Pulumi.${STACK}.yaml. See docs/guide.md#moving-a-stack-to-another-backend`,
+    "the default tcs provider: tcs:apiKey and tcs:baseUrl are missing, but state holds resources made with them: nothing is kept or " +
+      `replaced. Set them again: a moved stack needs its Pulumi.${STACK}.yaml. See docs/guide.md#moving-a-stack-to-another-backend`,
   );
   expect(refused.text()).not.toMatch(/tcs:baseUrl changed/);
 

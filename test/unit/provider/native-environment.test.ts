@@ -79,7 +79,7 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
     expect(() =>
       change({ old: { id: "rol_oldest" }, new: { unknown: why("the new settings got 503 service_unavailable") } }),
     ).toThrow(
-      "tcs provider staging: apiKey changed, but the new settings got 503 service_unavailable, so its resources are neither kept nor replaced. " +
+      "tcs provider staging: apiKey changed, but the new settings got 503 service_unavailable: nothing is kept or replaced. " +
         `Run pulumi preview again when the service answers. See ${DOCS}`,
     );
     expect(() =>
@@ -92,7 +92,7 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
         DEFAULT,
       ),
     ).toThrow(
-      `the default tcs provider: the previous tcs:apiKey is refused (401 unauthorized), and state lacks their environment: nothing is kept or replaced. Put them back. See ${DOCS}`,
+      `the default tcs provider: the previous tcs:apiKey is refused (401 unauthorized), unrecorded in state: nothing is kept or replaced. Put them back. See ${DOCS}`,
     );
   });
 
@@ -119,8 +119,8 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
 
     it("says they are missing, names the config file and the docs section on moving a stack", () => {
       expect(() => gone(DEFAULT, { rateLimitTier: "production" })).toThrow(
-        "the default tcs provider: tcs:apiKey and tcs:baseUrl are missing, and state holds resources made with them, so they are neither kept " +
-          "nor replaced. Set them again: a stack moved to another backend needs its Pulumi.dev.yaml. See docs/guide.md#moving-a-stack-to-another-backend",
+        "the default tcs provider: tcs:apiKey and tcs:baseUrl are missing, but state holds resources made with them: nothing is kept " +
+          "or replaced. Set them again: a moved stack needs its Pulumi.dev.yaml. See docs/guide.md#moving-a-stack-to-another-backend",
       );
       expect(() => gone(STAGING, { baseUrl: settings.baseUrl })).toThrow(
         /^tcs provider staging: apiKey is missing, .* Set the provider's apiKey again\. See docs\/guide\.md#moving-a-stack-to-another-backend$/,
@@ -130,7 +130,7 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
     it("counts a setting the environment variable still gives as there, and says changed for settings that differ", () => {
       process.env.TCS_API_KEY = "service_sk_from_env";
       expect(() => gone(DEFAULT, { baseUrl: settings.baseUrl })).toThrow(
-        /^the default tcs provider: tcs:apiKey changed, but no API key and no base URL for the Tool Connectivity Service, so its resources are neither kept nor replaced/,
+        /^the default tcs provider: tcs:apiKey changed, but no API key and no base URL for the Tool Connectivity Service: nothing is kept or replaced/,
       );
     });
   });
@@ -239,7 +239,7 @@ describe("a question the service could not answer", () => {
     expect(factOf({ error: refusedConnection }, names(DEFAULT, "previous"))).toEqual({
       unknown: why(
         "the previous settings got no answer (ECONNREFUSED)",
-        `If they never answered: pulumi state delete '${DEFAULT}'`,
+        `Never answered? pulumi state delete '${DEFAULT}'`,
       ),
     });
   });

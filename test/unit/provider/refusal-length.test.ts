@@ -156,8 +156,11 @@ function withIntentsDir<T>(dir: string, build: () => T): T {
   }
 }
 
-/** What DiffConfig throws when the environment the `which` settings of the provider `name` reach cannot be told. */
-function environmentUntold(name: string, which: "new" | "previous", answer: Answer): Diagnostic {
+/** The engine's words before a DiffConfig error (Pulumi v3.259.0 prints its gRPC status). */
+const DIFF_CONFIG_PREFIX = "rpc error: code = Unknown desc = ";
+
+/** What DiffConfig's refusal prints when the environment the `which` settings of the provider `name` reach cannot be told. */
+function environmentUntold(name: string, which: "new" | "previous", answer: Answer): string {
   const urn = PROVIDER_URN(name);
   const fact = factOf(answer, { owner: providerOwner(urn), which, urn });
   const settings = (apiKey: string) =>
@@ -170,7 +173,7 @@ function environmentUntold(name: string, which: "new" | "previous", answer: Answ
       which === "new" ? { old: { id: ID("rol") }, new: fact } : { old: fact, new: { id: ID("rol") } },
     );
   } catch (error) {
-    return (error as DiagnosticError).diagnostic;
+    return DIFF_CONFIG_PREFIX + (error as DiagnosticError).message;
   }
   throw new Error("DiffConfig told the environment");
 }
@@ -234,19 +237,6 @@ const thrown: Record<string, Diagnostic> = {
   "the service unavailable": serviceFailure(`deleting tcs:CallbackInstance ${ID("cbi")}`, unavailable),
   "a timeout": serviceFailure(`updating tcs:CallbackInstance ${ID("cbi")}`, timedOut),
   // The native door's DiffConfig when the environment a new key or base URL reaches cannot be told (was 505).
-  "environment untold: the new key refused": environmentUntold(NAME, "new", { error: unauthorized }),
-  "environment untold: the new base URL lists no role (default provider)": environmentUntold("default_0_1_0", "new", {
-    empty: true,
-  }),
-  "environment untold: no answer to the new settings (default provider)": environmentUntold("default_0_1_0", "new", {
-    error: timedOut,
-  }),
-  "environment untold: the previous key refused, unrecorded": environmentUntold(NAME, "previous", {
-    error: unauthorized,
-  }),
-  "environment untold: no answer to the previous settings, unrecorded": environmentUntold("default_0_1_0", "previous", {
-    error: timedOut,
-  }),
   // The environment step's refusals (environment-record.ts).
   "moved (default connection)": moved("tcs:ProviderConfig", ID("pcfg"), undefined),
   "moved (named connection)": moved("tcs:ProviderConfig", ID("pcfg"), "staging-eu"),
@@ -342,6 +332,19 @@ const warned: Record<string, Diagnostic> = {
 
 /** Messages other modules build as strings (the settings'), and check failures as the engine prints them. */
 const messages: Record<string, string> = {
+  "environment untold: the new key refused": environmentUntold(NAME, "new", { error: unauthorized }),
+  "environment untold: the new base URL lists no role (default provider)": environmentUntold("default_0_1_0", "new", {
+    empty: true,
+  }),
+  "environment untold: no answer to the new settings (default provider)": environmentUntold("default_0_1_0", "new", {
+    error: timedOut,
+  }),
+  "environment untold: the previous key refused, unrecorded": environmentUntold(NAME, "previous", {
+    error: unauthorized,
+  }),
+  "environment untold: no answer to the previous settings, unrecorded": environmentUntold("default_0_1_0", "previous", {
+    error: timedOut,
+  }),
   // As diff says it (planner.ts), the longest form: the kind and id, then the field.
   "adopted, replace-only change": `tcs:ProviderConfig ${ID("pcfg")}: providerDeploymentId ${renderCheckReason(adoptedReplaceRefusal(ID("pcfg")))}`,
   // A callback instance's references, checked at preview (issue 59).
@@ -399,18 +402,11 @@ const messages: Record<string, string> = {
     cwd: "infra/tcs",
   })!,
   // Issue 59: a stack moved without its settings, an input the resource has not, the tier advice.
-  "settings missing (default provider)": missingSettingsRefusal(
-    PROVIDER_URN("default_0_1_0"),
-    SettingsOwner.defaultProvider,
-    () => undefined,
-    {},
-  )!,
-  "settings missing (explicit provider)": missingSettingsRefusal(
-    PROVIDER_URN(NAME),
-    SettingsOwner.provider(NAME),
-    () => undefined,
-    {},
-  )!,
+  "settings missing (default provider)":
+    DIFF_CONFIG_PREFIX +
+    missingSettingsRefusal(PROVIDER_URN("default_0_1_0"), SettingsOwner.defaultProvider, () => undefined, {})!,
+  "settings missing (explicit provider)":
+    DIFF_CONFIG_PREFIX + missingSettingsRefusal(PROVIDER_URN(NAME), SettingsOwner.provider(NAME), () => undefined, {})!,
   "an input mistyped": printedForResource(
     unknownInputFailures(SHAPES.CallbackInstance, { providerAuthConfgId: ID("pac") })[0].reason,
   ),
@@ -525,7 +521,7 @@ it("says the native door's untold environment whole: what changed, why, the fix 
   expect(untold.length).toBeGreaterThan(0);
   for (const [, text] of untold) expect(text).not.toContain("…");
   expect(refusals["environment untold: no answer to the previous settings, unrecorded"]).toContain(
-    `If they never answered: pulumi state delete '${PROVIDER_URN("default_0_1_0")}'.`,
+    `Never answered? pulumi state delete '${PROVIDER_URN("default_0_1_0")}'.`,
   );
 });
 
