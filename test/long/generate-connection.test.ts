@@ -148,7 +148,7 @@ describe("pulumi-tcs generate --connection", () => {
       );
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(
-        /stack 'generate-connection-missing' has no connection 'staging' \(tcs:connections\.staging\)/,
+        /stack 'generate-connection-missing' has no connection 'staging'\. Run pulumi config set --path tcs:connections\.staging\.baseUrl/,
       );
       const badName = await runBin(BIN, ["generate", "--stdout", "--connection", "staging.eu"], runEnv);
       expect(badName.code).toBe(1);

@@ -99,9 +99,13 @@ export function tierVariableRefused(problem: string): Refusal {
   };
 }
 
+/** Past this, a directory is named by a placeholder: a CI runner's path would not leave the command room to be whole. */
+const CWD_SHOWN = 40;
+
 /** `--stack` and `--cwd` as a command takes them again. */
 function stackArgs(stack: string, cwd: string | undefined): string {
-  return `--stack ${stack}${cwd === undefined ? "" : ` --cwd ${cwd}`}`;
+  if (cwd === undefined) return `--stack ${stack}`;
+  return `--stack ${stack} --cwd ${cwd.length <= CWD_SHOWN ? cwd : "<dir>"}`;
 }
 
 /** The pulumi CLI could not give the stack's config: its own words (the first line that says error). */
@@ -116,7 +120,7 @@ export function stackUnreadable(connection: string, stack: string, cwd: string |
 export function noConnectionInStack(connection: string, stack: string, cwd: string | undefined): Refusal {
   const owner = SettingsOwner.connection(connection);
   return {
-    summary: `stack '${stack}' has no ${owner.describe()} (${owner.settings()})`,
+    summary: `stack '${stack}' has no ${owner.describe()}`,
     fix: `Run ${owner.set("baseUrl", "<url>")} ${stackArgs(stack, cwd)}, then apiKey with --secret`,
     docs: GENERATE,
   };

@@ -175,7 +175,7 @@ describe("where generate's key and base URL come from", () => {
       /Pass --stack <name> with it/,
     );
     await expect(resolveTarget({ connection: "production", stack: "dev" }, env, readStack)).rejects.toThrow(
-      /stack 'dev' has no connection 'production' \(tcs:connections\.production\)\. Run pulumi config set --path tcs:connections\.production\.baseUrl <url> --stack dev/,
+      /stack 'dev' has no connection 'production'\. Run pulumi config set --path tcs:connections\.production\.baseUrl <url> --stack dev/,
     );
     const keyless = resolveTarget({ connection: "keyless", stack: "dev" }, env, readStack);
     await expect(keyless).rejects.toThrow(

@@ -480,6 +480,11 @@ const generated: Record<string, Diagnostic> = {
     "production-eu-west-1",
     "infra/tcs",
   ),
+  "generate: no connection in the stack (a runner's --cwd)": generateRefusals.noConnectionInStack(
+    "staging",
+    "generate-connection-missing",
+    "/home/runner/work/infra/infra/.tcs/e2e/generate-connection/generate-connection-missing-a2c6fd75",
+  ),
   "generate: the stack's connection has neither key nor URL (long)": generateRefusals.inStack(
     "production-eu-west-1",
     unusableSettings({}, SettingsOwner.connection(LONG_CONNECTION))!,
@@ -523,6 +528,13 @@ it("says the native door's untold environment whole: what changed, why, the fix 
   expect(refusals["environment untold: no answer to the previous settings, unrecorded"]).toContain(
     `Never answered? pulumi state delete '${PROVIDER_URN("default_0_1_0")}'.`,
   );
+});
+
+it("keeps generate's command whole beside a runner's long --cwd, naming the directory by a placeholder", () => {
+  const text = refusals["generate: no connection in the stack (a runner's --cwd)"];
+  expect(text).not.toContain("…");
+  expect(text).toContain("stack 'generate-connection-missing' has no connection 'staging'");
+  expect(text).toContain("--stack generate-connection-missing --cwd <dir>, then apiKey with --secret");
 });
 
 it("names a connection's fix whole, whatever its name's length", () => {
