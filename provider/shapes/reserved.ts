@@ -23,7 +23,7 @@ export const CREATE_KEY_INPUT = "__tcsCreateKey";
 export const REPLACE_ON_CHANGES_INPUT = "__tcsReplaceOnChanges";
 
 /**
- * The input (and output) that names the resource's connection (provider/connections.ts): absent for
+ * The input (and output) that names the resource's connection (provider/settings/connections.ts): absent for
  * the default connection, so states written before connections existed read the same.
  */
 export const CONNECTION_INPUT = "connection";

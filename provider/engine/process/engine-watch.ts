@@ -17,7 +17,7 @@
 //
 // Cancellation (Ctrl-C, pulumi cancel) never reaches the plugin's code: @pulumi/pulumi's dynamic
 // provider host answers the engine's Cancel call and does nothing else. The engine then lets steps in
-// flight finish (a Retry-After wait is bounded by the client's maxRetryAfterMs, provider/client.ts)
+// flight finish (a Retry-After wait is bounded by the client's maxRetryAfterMs, provider/settings/client.ts)
 // and stops the plugin with SIGINT, or is killed and this watch ends the plugin.
 import { fstatSync } from "node:fs";
 
