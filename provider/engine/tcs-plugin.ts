@@ -6,7 +6,13 @@
 // What a preview with no changes runs (check and diff) needs no request, so the SDK, its HTTP client
 // and its record schemas are loaded by a connection's first request, not when the plugin starts.
 import type { ToolConnectivityClient } from "../../sdk";
-import { missingSettings, settingsFor, SettingsOwner, type ConfigSource, type ConnectionSettings } from "../settings";
+import {
+  assertUsableSettings,
+  settingsFor,
+  SettingsOwner,
+  type ConfigSource,
+  type ConnectionSettings,
+} from "../settings";
 import { keyRefusal, publishableKeyRefusal } from "../settings/environment";
 import type { ResourceKind } from "../shapes/shape";
 import { BINDINGS } from "./bindings";
@@ -130,8 +136,7 @@ export class TcsPlugin {
       const settings = settingsFor(name, this.config);
       // An explicit provider's key and URL are its inputs, and the fix says so (its malformed values are
       // refused earlier, by CheckConfig).
-      const problem = missingSettings(settings, this.ownerOf(name));
-      if (problem) throw new Error(problem);
+      assertUsableSettings(settings, this.ownerOf(name));
       found = { settings };
       this.connections.set(name ?? "", found);
     }

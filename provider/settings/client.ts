@@ -5,7 +5,7 @@ import { render, type Diagnostic } from "../diagnostic";
 import { rateLimitWaits } from "../rate-limit-waits";
 import { formatRateLimitTier, SETTINGS, type ProviderSettings } from "./declaration";
 import { SettingsOwner } from "./owner";
-import { missingSettings } from "./read";
+import { assertUsableSettings } from "./read";
 
 /** The tier advice given in this process, by the settings it is about and its words (the key only in memory, never logged). */
 const advised = new Set<string>();
@@ -16,8 +16,7 @@ export function clientFromSettings(
   warn: (warning: Diagnostic) => void,
   owner = SettingsOwner.defaultConnection,
 ) {
-  const problem = missingSettings(settings, owner);
-  if (problem) throw new Error(problem);
+  assertUsableSettings(settings, owner);
   return new ToolConnectivityClient({
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,

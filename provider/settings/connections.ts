@@ -3,7 +3,7 @@
 import { DiagnosticError, quoted, render, type Refusal } from "../diagnostic";
 import { SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
 import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
-import { missingSettings, readSettings, settingsOf, type ConfigSource } from "./read";
+import { readSettings, settingsOf, type ConfigSource } from "./read";
 
 export const DEFAULT_CONNECTION_LABEL = "default";
 
@@ -75,11 +75,6 @@ export function settingsFor(
   if (found) return found;
   throw new DiagnosticError(connectionNotInConfig(SettingsOwner.connection(connection)));
 }
-
-export const missingConnectionSettings = (
-  connection: string | undefined,
-  settings: ProviderSettings,
-): string | undefined => missingSettings(settings, SettingsOwner.connection(connection));
 
 // The refusals. A connection's name may be 63 characters: a fix of two commands keeps only the first when
 // with both the line would be cut (a cut command cannot be run).

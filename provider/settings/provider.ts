@@ -11,7 +11,7 @@ import { UNKNOWN } from "../shapes/normalize";
 import { ENVIRONMENT_SETTINGS, SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
 import { factOf, type Answer, type EnvironmentFact } from "./environment";
 import { configKey, settingOfConfigKey, SettingsOwner } from "./owner";
-import { readSettings, settingTextRefusal, unusableSettings, type ConfigSource } from "./read";
+import { readSettings, settingRefusal, unusableSettings, type ConfigSource } from "./read";
 
 type Props = Record<string, unknown>;
 type Changes = { changed: string[]; replaces: string[] };
@@ -64,7 +64,10 @@ export function settingFailures(settings: Props, owner: SettingsOwner): { proper
   if (failures.length > 0) return failures;
   return SETTING_NAMES.flatMap((name) => {
     const text = settings[name];
-    const refusal = typeof text === "string" && text !== "" ? settingTextRefusal(name, text, owner) : undefined;
+    const refusal =
+      typeof text === "string" && text !== ""
+        ? settingRefusal(name, text, owner, { checked: true, valueShown: true })
+        : undefined;
     return refusal ? [{ property: name, reason: renderCheckReason(refusal) }] : [];
   });
 }

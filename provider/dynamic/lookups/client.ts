@@ -5,8 +5,7 @@
 // limiter.
 import * as pulumi from "@pulumi/pulumi";
 import type { ToolConnectivityClient } from "../../../sdk";
-import { missingConnectionSettings, settingsFor } from "../../settings";
-import { SettingsOwner } from "../../settings";
+import { assertUsableSettings, settingsFor, SettingsOwner } from "../../settings";
 
 /** What every lookup takes: the named connection to read from (`tcs:connections`), or none for the default one. */
 export interface OnConnection {
@@ -18,8 +17,7 @@ const clients = new Map<string, ToolConnectivityClient>();
 export async function lookupClient(connection?: string): Promise<ToolConnectivityClient> {
   // runtime.getConfig reads the raw value: Config.get would warn that tcs:apiKey is a secret.
   const settings = settingsFor(connection, (key) => pulumi.runtime.getConfig(key));
-  const problem = missingConnectionSettings(connection, settings);
-  if (problem) throw new Error(problem);
+  assertUsableSettings(settings, SettingsOwner.connection(connection));
   // The key is part of the cache key only inside this process's memory, never logged.
   const key = JSON.stringify([settings.apiKey, settings.baseUrl, settings.serviceVersion, settings.rateLimitTier]);
   let client = clients.get(key);

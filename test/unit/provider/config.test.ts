@@ -1,11 +1,17 @@
 import {
   formatRateLimitTier,
-  missingSettings,
-  parseSetting,
   readSettings,
   SettingsOwner,
+  unusableSettings,
+  type ProviderSettings,
 } from "../../../provider/settings";
 import { render } from "../../../provider/diagnostic";
+
+/** The refusal the plugin throws for settings it cannot use, as it prints it. */
+const missingSettings = (settings: ProviderSettings) => {
+  const refusal = unusableSettings(settings);
+  return refusal && render(refusal);
+};
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
 
 describe("provider settings", () => {
@@ -140,7 +146,9 @@ describe("provider settings", () => {
   it("writes a tier back the way tcs:rateLimitTier takes it (in the tier warning)", () => {
     for (const written of ["development", "production", "1000/60s", "5/1s"])
       expect(
-        formatRateLimitTier(parseSetting("rateLimitTier", written, SettingsOwner.defaultConnection) as never),
+        formatRateLimitTier(
+          readSettings((key) => (key === "tcs:rateLimitTier" ? written : undefined), {}).rateLimitTier!,
+        ),
       ).toBe(written);
   });
 });

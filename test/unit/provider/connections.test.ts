@@ -1,11 +1,20 @@
 // The stack config's named connections (provider/settings/connections.ts): what `pulumi config set --path`
 // writes is read by name, and every mistake names the setting to fix.
+import { render } from "../../../provider/diagnostic";
 import {
   connectionNameProblem,
-  missingConnectionSettings,
   readConnections,
   settingsFor,
+  SettingsOwner,
+  unusableSettings,
+  type ProviderSettings,
 } from "../../../provider/settings";
+
+/** What the plugin throws when a connection's settings cannot be used. */
+const missingConnectionSettings = (connection: string | undefined, settings: ProviderSettings) => {
+  const refusal = unusableSettings(settings, SettingsOwner.connection(connection));
+  return refusal && render(refusal);
+};
 
 const source = (values: Record<string, string>) => (key: string) => values[key];
 

@@ -4,7 +4,7 @@
 // rule (key-transport.ts): the provider's check, the commands and the client agree on every URL.
 import { baseUrlRefusal } from "../../../provider/cli/base-url";
 import { resolveTarget, type StackConfigReader } from "../../../provider/cli/generate/target";
-import { missingSettings } from "../../../provider/settings";
+import { unusableSettings } from "../../../provider/settings";
 import { ToolConnectivityClient } from "../../../sdk";
 
 const KEY = "service_sk_neverSentInClear0123456789";
@@ -60,7 +60,7 @@ describe("generate's base URL", () => {
       "https://api.example.com/?x=1",
     ];
     for (const url of urls) {
-      const provider = missingSettings({ apiKey: KEY, baseUrl: url }) === undefined;
+      const provider = unusableSettings({ apiKey: KEY, baseUrl: url }) === undefined;
       const command = baseUrlRefusal(url, { flag: "--base-url" }) === undefined;
       let sdk = true;
       try {
