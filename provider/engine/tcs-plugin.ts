@@ -6,6 +6,7 @@
 // What a preview with no changes runs (check and diff) needs no request, so the SDK, its HTTP client
 // and its record schemas are loaded by a connection's first request, not when the plugin starts.
 import type { ToolConnectivityClient } from "../../sdk";
+import { DiagnosticError, type Refusal } from "../diagnostic";
 import {
   assertUsableSettings,
   settingsFor,
@@ -31,7 +32,7 @@ interface Connection {
   /** Made on the connection's first request: a preview with no changes makes none. */
   context?: ApiContext;
   /** The key check, sent once per run and only when a step writes (see assertUsable). */
-  keyCheck?: Promise<string | undefined>;
+  keyCheck?: Promise<Refusal | undefined>;
 }
 
 /** A connection's context around a client made on first use: fresh batchers and take-overs, the marker key of its API key. */
@@ -166,12 +167,12 @@ export class TcsPlugin {
     const connection = this.connection(name);
     const owner = this.ownerOf(name);
     const offline = publishableKeyRefusal(owner, connection.settings.apiKey);
-    if (offline) throw new Error(offline);
+    if (offline) throw new DiagnosticError(offline);
     if (!step.writes) return;
     const context = this.apiContext(name);
     connection.keyCheck ??= keyRefusal(context.client, owner, warn, (oldest) => context.learnEnvironment(oldest));
     const refusal = await connection.keyCheck;
-    if (refusal) throw new Error(refusal);
+    if (refusal) throw new DiagnosticError(refusal);
   }
 }
 

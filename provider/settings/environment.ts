@@ -1,15 +1,15 @@
 // Which environment a key and base URL reach, as the service tells it: the id of its oldest role, which
 // names the environment for its life (docs/contract-decisions.md, "Explicit providers: which environment a
-// key reaches"). Both doors ask GET /roles oldest first and read its failure alike (failureOf): the
-// engine's key check before a run writes, and the native door's CheckConfig and DiffConfig (provider.ts).
+// key reaches"). Both doors ask GET /roles oldest first and word a refused key or a base URL that is not the
+// service's alike (settingsRefused): the dynamic door throws it before a run writes, the native door's
+// DiffConfig completes it (provider.ts).
 import type { ToolConnectivityClient } from "../../sdk";
-import { quoted, render, type Diagnostic, type Refusal } from "../diagnostic";
+import { quoted, type Diagnostic, type Refusal } from "../diagnostic";
 import { SETTINGS, withoutCredentials } from "./declaration";
 import type { SettingsOwner } from "./owner";
 import { capitalized } from "./read";
 
 const DOCS = "docs/guide.md#configuration";
-type Warn = (warning: Diagnostic) => void;
 type Failed = {
   status?: unknown;
   name?: unknown;
@@ -20,79 +20,86 @@ type Failed = {
 
 // What a failed GET /roles says of the settings, told apart without loading the SDK. The service answers
 // it with a list for every secret key: a 404 means the path is wrong, a redirect that the base URL is not
-// the API's own, a body that is not the list envelope another server (`answer`; none for a role the SDK
-// cannot read inside the envelope, a newer service's answer). A 5xx or 429 says nothing of the URL.
-function failureOf(
-  error: unknown,
-): { kind: "refused" | "status" | "no answer" | "other" } | { kind: "not the service"; answer?: string } {
+// the API's own, a body that is not the list envelope another server. A 5xx or 429 says nothing of the URL,
+// nor do roles the SDK cannot read inside the envelope (a newer service's answer).
+function failureOf(error: unknown): { kind: "refused" | "status" | "no answer" | "other"; answer?: string } {
   const { status, name, headers, issues } = (error ?? {}) as Failed;
   if (status === 401 || status === 403) return { kind: "refused" };
-  if (status === 404) return { kind: "not the service", answer: "answered 404" };
+  if (status === 404) return { kind: "other", answer: "answered 404" };
   const location = headers?.location ? ` to ${quoted(headers.location)}` : "";
   if (typeof status === "number" && status >= 300 && status < 400)
-    return { kind: "not the service", answer: `answered ${status}, a redirect${location}` };
+    return { kind: "other", answer: `answered ${status}, a redirect${location}` };
   if (typeof status === "number") return { kind: "status" };
-  if (name === "ResponseValidationError") {
-    const envelope = (issues ?? []).filter(
-      (issue) => !(issue.path[0] === "items" && typeof issue.path[1] === "number"),
-    );
-    if (envelope.length === 0) return { kind: "not the service" };
-    const notJson = envelope.some((issue) => issue.message === "the body is not JSON");
-    return {
-      kind: "not the service",
-      answer: `answered 200 with ${notJson ? "a body that is not JSON (a web page, say)" : "JSON that is not the list of roles the service sends"}`,
-    };
-  }
-  return { kind: typeof name === "string" && name.startsWith("APIConnection") ? "no answer" : "other" };
+  if (name !== "ResponseValidationError")
+    return { kind: typeof name === "string" && name.startsWith("APIConnection") ? "no answer" : "other" };
+  const envelope = (issues ?? []).filter((issue) => !(issue.path[0] === "items" && typeof issue.path[1] === "number"));
+  if (envelope.length === 0) return { kind: "status" };
+  const notJson = envelope.some((issue) => issue.message === "the body is not JSON");
+  const body = notJson
+    ? "a body that is not JSON (a web page, say)"
+    : "JSON that is not the list of roles the service sends";
+  return { kind: "other", answer: `answered 200 with ${body}` };
 }
 
 /** A publishable key reads public data only: the provider writes, so it needs the secret key. */
-export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | undefined): string | undefined {
+export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | undefined): Refusal | undefined {
   if (!apiKey?.startsWith("service_pk_")) return undefined;
   const summary = `${owner.describe()} has a publishable key (service_pk_...), which cannot create or change objects`;
-  return render({ summary, fix: owner.setSecretKey("Set the environment's secret key"), docs: DOCS });
+  return { summary, fix: owner.setSecretKey("Set the environment's secret key"), docs: DOCS };
 }
 
-// Why the service refuses the key, or why the base URL does not reach it; undefined when it takes both, or
+/**
+ * Why the service refused `owner`'s key, or why its base URL does not reach the service, of the settings `which`
+ * names ("the new ", or none); undefined when the failure says neither.
+ */
+export function settingsRefused(
+  error: unknown,
+  owner: SettingsOwner,
+  baseUrl: string,
+  which = "",
+): Refusal | undefined {
+  const [failure, object] = [failureOf(error), owner.kind === "provider" ? owner.describe() : undefined];
+  const [apiKey, brief] = [`${which}${owner.key("apiKey")}`, briefly(error)];
+  if (failure.kind === "refused") {
+    const [summary, fix] =
+      (error as Failed).status === 401
+        ? [`the service refused ${apiKey} (${brief})`, "Set the key of that environment"]
+        : [`${apiKey} may not manage the environment's objects (${brief})`, "Use a secret key with full access"];
+    return { object, summary, fix: owner.setSecretKey(fix), docs: DOCS };
+  }
+  if (failure.answer === undefined) return undefined;
+  const path = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  // A path the service does not live under is the usual slip (a version segment, /api): its root is the likely fix.
+  const guess = path === "" ? "" : ` (perhaps without ${path})`;
+  const summary = `${which}${owner.key("baseUrl")} does not reach the service: GET ${path}/roles ${failure.answer}`;
+  const fix =
+    owner.kind === "provider"
+      ? `Set the provider's baseUrl to the service's base URL${guess}`
+      : `${owner.fix("baseUrl", SETTINGS.baseUrl.fix, true)}${guess}`;
+  return { object, summary, fix: capitalized(fix), docs: DOCS };
+}
+
+// The dynamic door's check before a run writes: the refusal, or none when the service takes the settings or
 // failed otherwise (the step reports that). When nothing answers the run goes on, but `onNoAnswer` is told:
 // a preview plans its writes without sending them, so nothing else would say so before the up.
 export async function keyRefusal(
   client: ToolConnectivityClient,
   owner: SettingsOwner,
-  onNoAnswer?: Warn,
+  onNoAnswer?: (warning: Diagnostic) => void,
   onEnvironment?: (id: string) => void,
-) {
+): Promise<Refusal | undefined> {
   try {
     // No retries: a refusal is final, and a service that does not answer is the step's to report.
     const page = await client.roles.list({ limit: 1, order: "asc" }, { maxRetries: 0 });
     if (page.items[0]) onEnvironment?.(page.items[0].id);
     return undefined;
   } catch (error) {
-    const [failure, object, message] = [failureOf(error), owner.describe(), (error as Error | undefined)?.message];
-    const [summary, fix] =
-      (error as Failed | undefined)?.status === 401
-        ? [`the service refused its API key (${message})`, "Set the key of that environment"]
-        : [`the API key may not manage this environment's objects (${message})`, "Use a secret key with full access"];
-    if (failure.kind === "refused") return render({ object, summary, fix: owner.setSecretKey(fix), docs: DOCS });
-    if ("answer" in failure && failure.answer) return baseUrlRefusal(client.baseUrl, owner, failure.answer);
-    if (failure.kind !== "no answer") return undefined;
-    const nothing = `its writes will fail: nothing answered GET /roles at ${withoutCredentials(client.baseUrl)} (${quoted(message)})`;
-    onNoAnswer?.({ object, summary: nothing, fix: "Check the base URL and the network", docs: DOCS });
-    return undefined;
+    if (failureOf(error).kind === "no answer") {
+      const summary = `its writes will fail: nothing answered GET /roles at ${withoutCredentials(client.baseUrl)} (${quoted((error as Error).message)})`;
+      onNoAnswer?.({ object: owner.describe(), summary, fix: "Check the base URL and the network", docs: DOCS });
+    }
+    return settingsRefused(error, owner, client.baseUrl);
   }
-}
-
-function baseUrlRefusal(baseUrl: string, owner: SettingsOwner, answer: string): string {
-  const url = new URL(withoutCredentials(baseUrl));
-  const path = url.pathname.replace(/\/+$/, "");
-  // A path the service does not live under is the usual slip (a version segment, /api): its root is the likely fix.
-  const guess = path === "" ? "" : ` (perhaps ${url.origin}, without ${path})`;
-  const summary = `${owner.key("baseUrl")} (${url.href.replace(/\/$/, "")}) does not reach the Tool Connectivity Service: GET ${path}/roles ${answer}`;
-  const provider = owner.kind === "provider";
-  const fix = provider
-    ? `Set the provider's baseUrl to the service's base URL${guess}`
-    : `${owner.fix("baseUrl", SETTINGS.baseUrl.fix, true)}${guess}`;
-  return render({ object: provider ? owner.describe() : undefined, summary, fix: capitalized(fix), docs: DOCS });
 }
 export type Answer = { id: string } | { error: unknown } | { empty: true };
 /** What is known of the environment some settings reach: its id, unknown at preview, or why it cannot be told (a clause DiffConfig completes). */
@@ -101,46 +108,40 @@ export type EnvironmentFact = { id: string } | { computed: true } | { unknown: R
 /** The native door's answer as a fact. The new settings are the user's to correct; the previous ones only to put back for one up. */
 export function factOf(
   answer: Answer,
-  { owner, which, urn }: { owner: SettingsOwner; which: "new" | "previous"; urn: string },
+  { owner, which, urn, baseUrl }: { owner: SettingsOwner; which: "new" | "previous"; urn: string; baseUrl: string },
 ): EnvironmentFact {
   if ("id" in answer) return { id: answer.id };
+  const section = "docs/native-provider.md#settings-and-several-environments" as const;
   const unknown = (
-    summary: string,
-    fixNew: string,
-    fixPrevious = "Put the previous settings back for one pulumi up, then change them",
+    { summary, fix, docs = section }: Omit<Refusal, "docs"> & Partial<Refusal>,
+    fixPrevious?: string,
   ) => ({
     unknown: {
       summary,
-      fix: which === "new" ? fixNew : fixPrevious,
-      docs: "docs/native-provider.md#settings-and-several-environments" as const,
+      fix:
+        which === "new" ? fix : (fixPrevious ?? "Put the previous settings back for one pulumi up, then change them"),
+      docs: which === "new" ? docs : section,
     },
   });
-  const [apiKey, baseUrl] = [`the ${which} ${owner.key("apiKey")}`, `the ${which} ${owner.key("baseUrl")}`];
-  const setBaseUrl = capitalized(owner.fix("baseUrl", SETTINGS.baseUrl.fix));
-  if ("empty" in answer) return unknown(`${baseUrl} lists no role (every environment has some)`, setBaseUrl);
-  const [error, { kind }, runAgain] = [
-    answer.error,
-    failureOf(answer.error),
-    "Run pulumi preview again when the service answers",
-  ];
-  if (kind === "refused")
-    return unknown(`${apiKey} is refused (${briefly(error)})`, capitalized(owner.fix("apiKey", SETTINGS.apiKey.fix)));
-  if (kind === "not the service")
-    return unknown(`${baseUrl} is not the service's (GET /roles: ${briefly(error)})`, setBaseUrl);
-  if (kind === "status") return unknown(`the ${which} settings got ${briefly(error)}`, runAgain, runAgain);
+  if ("empty" in answer) {
+    const summary = `the ${which} ${owner.key("baseUrl")} lists no role (every environment has some)`;
+    return unknown({ summary, fix: capitalized(owner.fix("baseUrl", SETTINGS.baseUrl.fix)) });
+  }
+  const refused = settingsRefused(answer.error, owner, baseUrl, `the ${which} `);
+  if (refused) return unknown(refused);
+  const [runAgain, got] = ["Run pulumi preview again when the service answers", briefly(answer.error)];
+  if (failureOf(answer.error).kind === "status")
+    return unknown({ summary: `the ${which} settings got ${got}`, fix: runAgain }, runAgain);
   // Settings that never answered (a first up with a mistyped base URL) made nothing, and Pulumi deletes a
   // provider's record only while no resource uses it: the command orphans nothing. Only this fix fits beside the URN.
-  return unknown(
-    `the ${which} settings got no answer (${briefly(error)})`,
-    runAgain,
-    `Never answered? pulumi state delete '${urn}'`,
-  );
+  const summary = `the ${which} settings got no answer (${got})`;
+  return unknown({ summary, fix: runAgain }, `Never answered? pulumi state delete '${urn}'`);
 }
 
 function briefly(error: unknown): string {
   const { status, code, name } = (error ?? {}) as Failed;
   if (typeof status === "number") return typeof code === "string" ? `${status} ${code}` : `${status}`;
-  if (name === "ResponseValidationError") return "not a list of roles";
+  if (name === "ResponseValidationError") return "an answer it cannot read";
   if (name === "APIConnectionTimeoutError") return "timed out";
   // The SDK's connection error: "Connection error: connect ECONNREFUSED 127.0.0.1:4999; the request did not reach the service [GET /roles]".
   const said = error instanceof Error ? error.message : String(error);

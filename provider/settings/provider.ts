@@ -137,7 +137,7 @@ async function environmentOf(urn: string, settings: Props, which: "new" | "previ
   if (missing) return { unknown: missing };
   let answer = answers.get(question);
   if (!answer) answers.set(question, (answer = ask(question, resolved, owner)));
-  return factOf(await answer, { owner, which, urn });
+  return factOf(await answer, { owner, which, urn, baseUrl: resolved.baseUrl! });
 }
 
 async function ask(question: string, settings: ProviderSettings, owner: SettingsOwner): Promise<Answer> {

@@ -200,7 +200,7 @@ describe("examples/two-environments", () => {
     await requests.reset(emulator);
     const refused = outputCollector();
     await expect(stack.preview({ onOutput: refused.onOutput })).rejects.toThrow();
-    expect(refused.text()).toMatch(/connection 'production': the service refused its API key \(401/);
+    expect(refused.text()).toMatch(/the service refused tcs:connections\.production\.apiKey \(401/);
     // Nothing written: the program's staging lookup, and production's key check.
     expect((await requests.read(emulator)).by_route).toEqual({ "GET /roles": 2 });
 

@@ -196,7 +196,7 @@ test("a provider pointed at another environment replaces its resources, planned 
   const refused = outputCollector();
   await expect(stack.preview({ onOutput: refused.onOutput })).rejects.toThrow();
   expect(refused.text()).toMatch(
-    /tcs provider env: apiKey changed, but the new apiKey is refused \(401 unauthorized\): nothing is kept or replaced\. Set the provider's apiKey to service_sk_\.\.\. See docs\/native-provider\.md#settings-and-several-environments/,
+    /tcs provider env: apiKey changed, but the service refused the new apiKey \(401 unauthorized\): nothing is kept or replaced\. Set the provider's apiKey to a secret key \(service_sk_\.\.\.\) of the environment to manage\. See docs\/guide\.md#configuration/,
   );
   printed.onOutput(refused.text());
 

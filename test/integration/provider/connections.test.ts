@@ -128,7 +128,7 @@ describe("named connections in the plugin", () => {
     expect(after).toBe(before);
     // A create: the key is checked, and its refusal names the connection and the setting.
     await expect(roles.check({}, { ...ROLE, slug: "new-role", connection: "staging-wrong" })).rejects.toThrow(
-      /connection 'staging-wrong': the service refused its API key \(401.*pulumi config set --secret --path tcs:connections\.staging-wrong\.apiKey/,
+      /the service refused tcs:connections\.staging-wrong\.apiKey \(401.*pulumi config set --secret --path tcs:connections\.staging-wrong\.apiKey/,
     );
     // A move away from it: the delete there would fail after the create elsewhere, so it is checked too.
     await configure(
@@ -140,7 +140,7 @@ describe("named connections in the plugin", () => {
       }),
     );
     await expect(roles.check(same, { ...same, connection: "production" })).rejects.toThrow(
-      /connection 'staging-wrong': the service refused its API key/,
+      /the service refused tcs:connections\.staging-wrong\.apiKey/,
     );
   });
 

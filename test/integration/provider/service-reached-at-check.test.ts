@@ -59,8 +59,8 @@ describe("settings and inputs the service would refuse, refused at check", () =>
             .check({}, NEW_ROLE),
         ).rejects.toThrow(
           new RegExp(
-            `tcs:baseUrl \\(${emulator.url}${path}\\) does not reach the Tool Connectivity Service: GET ${path}/roles answered 404\\. ` +
-              `Run \`pulumi config set tcs:baseUrl https://\\.\\.\\.\` or set TCS_BASE_URL \\(perhaps ${emulator.url}, without ${path}\\)`,
+            `tcs:baseUrl does not reach the service: GET ${path}/roles answered 404\\. ` +
+              `Run \`pulumi config set tcs:baseUrl https://\\.\\.\\.\` or set TCS_BASE_URL \\(perhaps without ${path}\\)`,
           ),
         );
       },
@@ -77,7 +77,7 @@ describe("settings and inputs the service would refuse, refused at check", () =>
           .engineFor("Role")
           .check({}, { ...NEW_ROLE, connection: "staging" }),
       ).rejects.toThrow(
-        /^tcs:connections\.staging\.baseUrl \(.*\/api\) does not reach the Tool Connectivity Service: .*pulumi config set --path tcs:connections\.staging\.baseUrl /,
+        /^tcs:connections\.staging\.baseUrl does not reach the service: GET \/api\/roles .*pulumi config set --path tcs:connections\.staging\.baseUrl /,
       );
     });
 
@@ -89,9 +89,7 @@ describe("settings and inputs the service would refuse, refused at check", () =>
         const other = await otherServer(200, contentType, body);
         try {
           const check = pluginWith({ "tcs:baseUrl": other.url }).engineFor("Role").check({}, NEW_ROLE);
-          await expect(check).rejects.toThrow(
-            /tcs:baseUrl \(http:\/\/127\.0\.0\.1:\d+\) does not reach the Tool Connectivity Service: GET \/roles answered 200/,
-          );
+          await expect(check).rejects.toThrow(/tcs:baseUrl does not reach the service: GET \/roles answered 200/);
           await expect(check).rejects.toThrow(why);
           await expect(check).rejects.toThrow(/pulumi config set tcs:baseUrl https:\/\/\.\.\.` or set TCS_BASE_URL/);
         } finally {
@@ -108,7 +106,7 @@ describe("settings and inputs the service would refuse, refused at check", () =>
             .engineFor("Role")
             .check({}, NEW_ROLE),
         ).rejects.toThrow(
-          /tcs:baseUrl \(http:\/\/127\.0\.0\.1:\d+\) does not reach the Tool Connectivity Service: GET \/roles answered 308, a redirect to 'https:\/\/tcs\.example\.com\/roles\?limit=1'\. .*pulumi config set tcs:baseUrl https:\/\/\.\.\.` or set TCS_BASE_URL\. See docs\/guide\.md#configuration$/,
+          /tcs:baseUrl does not reach the service: GET \/roles answered 308, a redirect to 'https:\/\/tcs\.example\.com\/roles\?limit=1'\. .*pulumi config set tcs:baseUrl https:\/\/\.\.\.` or set TCS_BASE_URL\. See docs\/guide\.md#configuration$/,
         );
       } finally {
         await other.close();

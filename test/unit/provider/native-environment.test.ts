@@ -23,11 +23,17 @@ const recorded = { ...withProviderUrn(settings, STAGING), [ENVIRONMENT_INPUT]: "
 const context = { headers: {}, method: "GET", path: "/roles" };
 const DOCS = "docs/native-provider.md#settings-and-several-environments";
 /** Why an environment cannot be told, as factOf says it. */
-const why = (summary: string, fix = "Run pulumi preview again when the service answers"): Refusal => ({
+const why = (
+  summary: string,
+  fix = "Run pulumi preview again when the service answers",
+  docs: Refusal["docs"] = DOCS,
+): Refusal => ({
   summary,
   fix,
-  docs: DOCS,
+  docs,
 });
+/** The same, for a refused key or a base URL that is not the service's: worded as the dynamic door words it. */
+const refusedAs = (summary: string, fix: string) => why(summary, fix, "docs/guide.md#configuration");
 
 describe("what CheckConfig records of the environment", () => {
   it("keeps the recorded environment while the key and base URL stay, whatever else changes", () => {
@@ -171,7 +177,12 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
 });
 
 describe("a question the service could not answer", () => {
-  const names = (urn: string, which: "new" | "previous") => ({ owner: providerOwner(urn), which, urn });
+  const names = (urn: string, which: "new" | "previous") => ({
+    owner: providerOwner(urn),
+    which,
+    urn,
+    baseUrl: "https://api.example.com",
+  });
 
   it("reads the oldest role's id as the environment", () => {
     expect(factOf({ id: "rol_oldest" }, names(STAGING, "new"))).toEqual({ id: "rol_oldest" });
@@ -184,19 +195,22 @@ describe("a question the service could not answer", () => {
       body: { code: "unauthorized", message: "The API key is unknown." },
     });
     expect(factOf({ error: refused }, names(STAGING, "new"))).toEqual({
-      unknown: why("the new apiKey is refused (401 unauthorized)", "Set the provider's apiKey to service_sk_..."),
+      unknown: refusedAs(
+        "the service refused the new apiKey (401 unauthorized)",
+        "Set the provider's apiKey to a secret key (service_sk_...) of the environment to manage.",
+      ),
     });
     expect(factOf({ error: refused }, names(DEFAULT, "new"))).toEqual({
-      unknown: why(
-        "the new tcs:apiKey is refused (401 unauthorized)",
-        "Run `pulumi config set --secret tcs:apiKey service_sk_...`",
+      unknown: refusedAs(
+        "the service refused the new tcs:apiKey (401 unauthorized)",
+        "Set the key of that environment: pulumi config set --secret tcs:apiKey service_sk_...",
       ),
     });
     const page = new ResponseValidationError("list of roles", [{ path: [], message: "the body is not JSON" }], context);
     expect(factOf({ error: page }, names(STAGING, "new"))).toEqual({
-      unknown: why(
-        "the new baseUrl is not the service's (GET /roles: not a list of roles)",
-        "Set the provider's baseUrl to https://...",
+      unknown: refusedAs(
+        "the new baseUrl does not reach the service: GET /roles answered 200 with a body that is not JSON (a web page, say)",
+        "Set the provider's baseUrl to the service's base URL",
       ),
     });
     expect(factOf({ empty: true }, names(STAGING, "new"))).toEqual({
@@ -215,7 +229,7 @@ describe("a question the service could not answer", () => {
     });
     expect(factOf({ error: refused }, names(DEFAULT, "previous"))).toEqual({
       unknown: why(
-        "the previous tcs:apiKey is refused (401 unauthorized)",
+        "the service refused the previous tcs:apiKey (401 unauthorized)",
         "Put the previous settings back for one pulumi up, then change them",
       ),
     });

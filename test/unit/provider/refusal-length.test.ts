@@ -11,6 +11,7 @@ import {
   UnprocessableEntityError,
   InternalServerError,
   APIConnectionTimeoutError,
+  NotFoundError,
 } from "../../../sdk";
 import { baseUrlRefusal } from "../../../provider/cli/base-url";
 import {
@@ -136,6 +137,7 @@ const unavailable = new InternalServerError({
   status: 503,
   body: { code: "unavailable", message: "The service is unavailable." },
 });
+const notFound = new NotFoundError({ ...context, status: 404, body: { code: "not_found", message: "Not Found" } });
 const timedOut = new APIConnectionTimeoutError({ ...context, timeoutMs: 30_000, mayHaveBeenProcessed: true });
 const storeError = Object.assign(
   new Error(
@@ -162,9 +164,9 @@ const DIFF_CONFIG_PREFIX = "rpc error: code = Unknown desc = ";
 /** What DiffConfig's refusal prints when the environment the `which` settings of the provider `name` reach cannot be told. */
 function environmentUntold(name: string, which: "new" | "previous", answer: Answer): string {
   const urn = PROVIDER_URN(name);
-  const fact = factOf(answer, { owner: providerOwner(urn), which, urn });
-  const settings = (apiKey: string) =>
-    withProviderUrn({ apiKey, baseUrl: "https://tcs.internal.example.com:8443/api" }, urn);
+  const baseUrl = "https://tcs.internal.example.com:8443/api";
+  const fact = factOf(answer, { owner: providerOwner(urn), which, urn, baseUrl });
+  const settings = (apiKey: string) => withProviderUrn({ apiKey, baseUrl }, urn);
   try {
     providerConfigChange(
       urn,
@@ -333,6 +335,7 @@ const warned: Record<string, Diagnostic> = {
 /** Messages other modules build as strings (the settings'), and check failures as the engine prints them. */
 const messages: Record<string, string> = {
   "environment untold: the new key refused": environmentUntold(NAME, "new", { error: unauthorized }),
+  "environment untold: the new base URL not the service's": environmentUntold(NAME, "new", { error: notFound }),
   "environment untold: the new base URL lists no role (default provider)": environmentUntold("default_0_1_0", "new", {
     empty: true,
   }),
