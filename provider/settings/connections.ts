@@ -1,9 +1,9 @@
 // Named connections: one program reaching several environments, each with its settings under `tcs:connections.<name>`.
 // A resource that names none uses the default connection (the top-level `tcs:*`). State records only the name.
-import { DiagnosticError, quoted, render, type Refusal } from "../diagnostic";
-import { SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
+import { DiagnosticError, render, type Refusal } from "../diagnostic";
+import { SETTING_NAMES, type ProviderSettings } from "./declaration";
 import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
-import { readSettings, settingsOf, type ConfigSource } from "./read";
+import { readSettings, settingNotText, settingsOf, unknownSettings, type ConfigSource } from "./read";
 
 export const DEFAULT_CONNECTION_LABEL = "default";
 
@@ -11,7 +11,6 @@ export interface ConnectionSettings extends ProviderSettings {
   production?: boolean; // marks the environment the production policy rules guard (docs/policy.md)
 }
 const FIELDS = [...SETTING_NAMES, "production"];
-const DOCS = "docs/guide.md#named-connections-several-environments-in-one-program";
 const SET_ONE = SettingsOwner.connection("<name>").set("baseUrl", "<url>");
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
@@ -37,12 +36,20 @@ export function readConnections(config: ConfigSource): Map<string, ConnectionSet
   } catch {
     // Not JSON: refused below.
   }
-  if (!isObject(parsed)) throw new DiagnosticError(connectionsNotAnObject());
+  if (!isObject(parsed))
+    throw new DiagnosticError(
+      refusal(
+        `${CONNECTIONS_KEY} must be an object of connections by name`,
+        `Run pulumi config rm ${CONNECTIONS_KEY}, then ${SET_ONE}`,
+      ),
+    );
   for (const [name, value] of Object.entries(parsed)) {
     const nameProblem = connectionNameProblem(name);
     if (nameProblem) throw new DiagnosticError(connectionNameRefused(name, nameProblem));
     const owner = SettingsOwner.connection(name);
-    if (!isObject(value)) throw new DiagnosticError(connectionNotAnObject(owner));
+    const rm = `Run pulumi config rm --path ${owner.settings()}`;
+    const summary = `${owner.settings()} must be an object with apiKey and baseUrl`;
+    if (!isObject(value)) throw new DiagnosticError(wholeFix(summary, rm, owner.set("baseUrl", "<url>")));
     connections.set(name, parseConnection(value, owner));
   }
   return connections;
@@ -50,17 +57,19 @@ export function readConnections(config: ConfigSource): Map<string, ConnectionSet
 
 function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): ConnectionSettings {
   const unknown = Object.keys(value).filter((key) => !FIELDS.includes(key));
-  if (unknown.length > 0) throw new DiagnosticError(unknownConnectionSettings(owner, unknown, FIELDS));
+  if (unknown.length > 0) throw new DiagnosticError(unknownSettings(owner, unknown, FIELDS));
   const settings: ConnectionSettings = settingsOf((field) => {
     const v = value[field];
     if (v !== undefined && v !== null && typeof v !== "string")
-      throw new DiagnosticError(connectionSettingNotText(owner, field, typeof v, SETTINGS[field].fix));
+      throw new DiagnosticError(settingNotText(owner, field, typeof v));
     return typeof v === "string" ? v : undefined;
   }, owner);
   const production = value.production;
   if (production === undefined) return settings;
   if (typeof production !== "boolean" && production !== "true" && production !== "false")
-    throw new DiagnosticError(connectionProductionNotBoolean(owner));
+    throw new DiagnosticError(
+      refusal(`${owner.key("production")} must be true or false`, `Run ${owner.set("production", "true")} (or false)`),
+    );
   return { ...settings, production: production === true || production === "true" };
 }
 
@@ -73,52 +82,25 @@ export function settingsFor(
   if (connection === undefined) return readSettings(config, env);
   const found = readConnections(config).get(connection);
   if (found) return found;
-  throw new DiagnosticError(connectionNotInConfig(SettingsOwner.connection(connection)));
+  const owner = SettingsOwner.connection(connection);
+  const [summary, restore] = [
+    `${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`,
+    owner.set("baseUrl", "<url>"),
+  ];
+  throw new DiagnosticError(wholeFix(summary, `Restore it: ${restore}`, owner.set("apiKey", "<key>")));
 }
 
-// The refusals. A connection's name may be 63 characters: a fix of two commands keeps only the first when
-// with both the line would be cut (a cut command cannot be run).
 const refusal = (summary: string, fix: string, object?: string): Refusal => ({
   ...(object === undefined ? {} : { object }),
   summary,
   fix,
-  docs: DOCS,
+  docs: "docs/guide.md#named-connections-several-environments-in-one-program",
 });
-
+// A connection's name may be 63 characters: a fix of two commands keeps only the first when with both the line
+// would be cut (a cut command cannot be run).
 function wholeFix(summary: string, first: string, then: string, object?: string): Refusal {
   const both = refusal(summary, `${first}, then ${then}`, object);
   return render(both).includes("…") ? { ...both, fix: first } : both;
 }
-export const connectionsNotAnObject = () =>
-  refusal(
-    `${CONNECTIONS_KEY} must be an object of connections by name`,
-    `Run pulumi config rm ${CONNECTIONS_KEY}, then ${SET_ONE}`,
-  );
 export const connectionNameRefused = (name: string, problem: string, key = `${CONNECTIONS_KEY}.${name}`) =>
   wholeFix(`the connection's name ${problem}`, `Run pulumi config rm --path ${key}`, SET_ONE, key);
-export const connectionNotAnObject = (owner: SettingsOwner) =>
-  wholeFix(
-    `${owner.settings()} must be an object with apiKey and baseUrl`,
-    `Run pulumi config rm --path ${owner.settings()}`,
-    owner.set("baseUrl", "<url>"),
-  );
-export const unknownConnectionSettings = (owner: SettingsOwner, keys: string[], known: string[]) =>
-  refusal(
-    `unknown setting ${keys.map(quoted).join(", ")} (settings: ${known.join(", ")})`,
-    `Remove ${keys.length > 1 ? "each" : "it"}: pulumi config rm --path ${owner.key(keys[0])}`,
-    owner.settings(),
-  );
-export const connectionSettingNotText = (
-  owner: SettingsOwner,
-  setting: SettingName,
-  type: string,
-  placeholder: string,
-) => refusal(`${owner.key(setting)} must be a string (got ${type})`, `Run ${owner.set(setting, placeholder)}`);
-export const connectionProductionNotBoolean = (owner: SettingsOwner) =>
-  refusal(`${owner.key("production")} must be true or false`, `Run ${owner.set("production", "true")} (or false)`);
-export const connectionNotInConfig = (owner: SettingsOwner) =>
-  wholeFix(
-    `${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`,
-    `Restore it: ${owner.set("baseUrl", "<url>")}`,
-    owner.set("apiKey", "<key>"),
-  );

@@ -11,11 +11,11 @@ import { UNKNOWN } from "../shapes/normalize";
 import { ENVIRONMENT_SETTINGS, SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
 import { factOf, type Answer, type EnvironmentFact } from "./environment";
 import { configKey, settingOfConfigKey, SettingsOwner } from "./owner";
-import { readSettings, settingRefusal, unusableSettings, type ConfigSource } from "./read";
+import { readSettings, settingNotText, settingRefusal, unknownSettings, unusableSettings } from "./read";
+import type { ConfigSource } from "./read";
 
 type Props = Record<string, unknown>;
 type Changes = { changed: string[]; replaces: string[] };
-const DOCS = "docs/guide.md#configuration";
 export const PROVIDER_SETTINGS: readonly string[] = SETTING_NAMES;
 
 // The provider's own URN, in its checked settings: the engine asks DiffConfig about a resource moved from one
@@ -38,36 +38,19 @@ export const providerOwner = (urn: string): SettingsOwner =>
 
 /** What is wrong with a provider's settings, as check failures (the engine prints the property and its value before each reason). */
 export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
-  const failure = (property: string, summary: string, fix: string) => ({
-    property,
-    reason: renderCheckReason({ summary, fix, docs: DOCS }),
-  });
   // `connections` is the dynamic door's, read from the same stack config: this door leaves it alone.
   const names = Object.keys(settings).filter(
-    (name) => !name.startsWith("__") && name !== "version" && name !== "connections",
+    (key) => !key.startsWith("__") && key !== "version" && key !== "connections",
   );
-  const failures = names.flatMap((name) => {
+  return names.flatMap((name) => {
     const value = settings[name];
-    const takes = `(it takes ${PROVIDER_SETTINGS.join(", ")})`;
-    if (!PROVIDER_SETTINGS.includes(name))
-      return [
-        failure(
-          name,
-          `${owner.key(name)} is not a setting of the tcs provider ${takes}`,
-          "Remove it, or correct its name",
-        ),
-      ];
-    return value === undefined || value === null || typeof value === "string"
-      ? []
-      : [failure(name, `${owner.key(name)} must be a string`, "Set it to text")];
-  });
-  if (failures.length > 0) return failures;
-  return SETTING_NAMES.flatMap((name) => {
-    const text = settings[name];
-    const refusal =
-      typeof text === "string" && text !== ""
-        ? settingRefusal(name, text, owner, { checked: true, valueShown: true })
-        : undefined;
+    const refusal = !PROVIDER_SETTINGS.includes(name)
+      ? unknownSettings(owner, [name], PROVIDER_SETTINGS)
+      : typeof value === "string"
+        ? value && settingRefusal(name as SettingName, value, owner, { checked: true, valueShown: true })
+        : value === undefined || value === null
+          ? undefined
+          : settingNotText(owner, name as SettingName, typeof value);
     return refusal ? [{ property: name, reason: renderCheckReason(refusal) }] : [];
   });
 }
@@ -106,17 +89,8 @@ export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; 
 export async function withEnvironment(urn: string, olds: Props, news: Props): Promise<Props> {
   const { [ENVIRONMENT_INPUT]: _declared, ...settings } = news;
   const record = environmentToRecord(olds, settings);
-  const fact = record === "ask" ? await environmentOf(urn, settings, "new") : { id: record.keep };
+  const fact = record === "ask" ? await environmentFact(urn, settings, "new") : { id: record.keep };
   return "id" in fact ? { ...settings, [ENVIRONMENT_INPUT]: fact.id } : settings;
-}
-
-export function environmentFact(
-  urn: string,
-  settings: Props,
-  which: "new" | "previous",
-): Promise<EnvironmentFact> | EnvironmentFact {
-  const recorded = settings[ENVIRONMENT_INPUT];
-  return typeof recorded === "string" ? { id: recorded } : environmentOf(urn, settings, which);
 }
 
 /** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */
@@ -128,16 +102,20 @@ export async function providerSettingsDiff(urn: string, olds: Props, news: Props
   });
 }
 
-async function environmentOf(urn: string, settings: Props, which: "new" | "previous"): Promise<EnvironmentFact> {
+/** The environment `settings` reach: the one they record, or the service's answer (asked once per settings). */
+export async function environmentFact(
+  urn: string,
+  settings: Props,
+  which: "new" | "previous",
+): Promise<EnvironmentFact> {
+  if (typeof settings[ENVIRONMENT_INPUT] === "string") return { id: settings[ENVIRONMENT_INPUT] };
   if (settings.apiKey === UNKNOWN || settings.baseUrl === UNKNOWN) return { computed: true };
-  const owner = providerOwner(urn);
-  const resolved = readSettings(configSource(settings));
-  const question = questionOf(resolved);
+  const [owner, resolved] = [providerOwner(urn), readSettings(configSource(settings))];
   const missing = unusableSettings(resolved, owner);
   if (missing) return { unknown: missing };
-  let answer = answers.get(question);
-  if (!answer) answers.set(question, (answer = ask(question, resolved, owner)));
-  return factOf(await answer, { owner, which, urn, baseUrl: resolved.baseUrl! });
+  const question = questionOf(resolved);
+  if (!answers.has(question)) answers.set(question, ask(question, resolved, owner));
+  return factOf(await answers.get(question)!, { owner, which, urn, baseUrl: resolved.baseUrl! });
 }
 
 async function ask(question: string, settings: ProviderSettings, owner: SettingsOwner): Promise<Answer> {

@@ -1,6 +1,6 @@
 // Reading the settings (stack config `tcs:*`, then the environment) and judging them before any request. Read in
 // the plugin's `configure` and by lookups, never captured into the serialized provider: the API key stays out of state.
-import { DiagnosticError, type Refusal } from "../diagnostic";
+import { DiagnosticError, quoted, type Refusal } from "../diagnostic";
 import { ENVIRONMENT_SETTINGS, SETTING_NAMES, settingOf, SETTINGS, type ProviderSettings } from "./declaration";
 import type { SettingName, ValueRefusal } from "./declaration";
 import { configKey, SettingsOwner } from "./owner";
@@ -39,6 +39,22 @@ export function settingRefusal(
     docs: DOCS,
   };
 }
+
+/** Keys that are not settings, in a connection (named as its object) or a provider's inputs (the engine names it). */
+export const unknownSettings = (owner: SettingsOwner, keys: string[], known: readonly string[]): Refusal => ({
+  ...(owner.kind === "connection" ? { object: owner.settings() } : {}),
+  summary: `unknown setting ${keys.map((key) => quoted(owner.kind === "connection" ? key : owner.key(key))).join(", ")} (it takes ${known.join(", ")})`,
+  fix:
+    owner.kind === "provider"
+      ? "Remove it, or correct its name"
+      : `Remove ${keys.length > 1 ? "each" : "it"}: pulumi config rm ${owner.configArgs(keys[0])}`,
+  docs: DOCS,
+});
+export const settingNotText = (owner: SettingsOwner, name: SettingName, type: string): Refusal => ({
+  summary: `${owner.key(name)} must be a string (got ${type})`,
+  fix: capitalized(owner.fix(name, settingOf(name).fix)),
+  docs: DOCS,
+});
 
 export function settingsOf(text: (name: SettingName) => string | undefined, owner: SettingsOwner): ProviderSettings {
   const written = SETTING_NAMES.flatMap((name) => (text(name) === undefined ? [] : [[name, text(name)!] as const]));

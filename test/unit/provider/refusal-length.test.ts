@@ -67,10 +67,9 @@ import {
 } from "../../../provider/settings/provider";
 import { factOf, type Answer } from "../../../provider/settings/environment";
 import { tierBelowServiceAdvice } from "../../../provider/settings/client";
-import * as connectionRefusals from "../../../provider/settings/connections";
 import { tierNoteLine } from "../../../provider/cli/tier-note";
 import * as generateRefusals from "../../../provider/cli/generate/refusals";
-import { parseTier, unusableSettings } from "../../../provider/settings";
+import { parseTier, settingsFor, unusableSettings } from "../../../provider/settings";
 
 const ID = (prefix: string) => `${prefix}_${"aB3".repeat(7).slice(0, 20)}`;
 const NAME = "github-hooks";
@@ -191,6 +190,16 @@ function printedChange(
   return property ? printed(property, String(news[property]), reason) : printedForResource(reason);
 }
 
+/** How the plugin refuses a malformed tcs:connections, or a resource's connection that it does not hold. */
+function connectionsRefusal(connections: unknown, name = Object.keys(connections as object)[0]): Diagnostic {
+  try {
+    settingsFor(name, (key) => (key === "tcs:connections" ? JSON.stringify(connections) : undefined));
+  } catch (error) {
+    return (error as DiagnosticError).diagnostic;
+  }
+  throw new Error("the connections were read");
+}
+
 /** What the provider throws: each builder's diagnostic, rendered as DiagnosticError renders it. */
 const thrown: Record<string, Diagnostic> = {
   "not held (config)": notHeldRefusal(collision("ProviderConfig", ID("pcfg"))),
@@ -262,31 +271,22 @@ const thrown: Record<string, Diagnostic> = {
   "an import id, long (instance)": importIdRefusal("CallbackInstance", LONG, "callbackId"),
   "an import id, long (role)": importIdRefusal("Role", LONG),
   // A malformed tcs:connections (settings/connections.ts), with a connection's longest name.
-  "tcs:connections not an object": connectionRefusals.connectionsNotAnObject(),
-  "a connection's name refused": connectionRefusals.connectionNameRefused(
-    `9${LONG_CONNECTION.slice(1)}`,
-    "must start with a letter",
-  ),
+  "tcs:connections not an object": connectionsRefusal(["staging"]),
+  "a connection's name refused": connectionsRefusal({ [`9${LONG_CONNECTION.slice(1)}`]: {} }),
   ...Object.fromEntries(
-    ["staging-eu", LONG_CONNECTION].flatMap((name) => {
-      const owner = SettingsOwner.connection(name);
-      return [
-        [`a connection not an object (${name.length})`, connectionRefusals.connectionNotAnObject(owner)],
-        [
-          `a connection's unknown settings (${name.length})`,
-          connectionRefusals.unknownConnectionSettings(owner, ["region", "apikey"], ["apiKey", "baseUrl"]),
-        ],
-        [
-          `a connection's setting not text (${name.length})`,
-          connectionRefusals.connectionSettingNotText(owner, "baseUrl", "number", "https://..."),
-        ],
-        [
-          `a connection's production not a boolean (${name.length})`,
-          connectionRefusals.connectionProductionNotBoolean(owner),
-        ],
-        [`a connection not in the stack config (${name.length})`, connectionRefusals.connectionNotInConfig(owner)],
-      ];
-    }),
+    ["staging-eu", LONG_CONNECTION].flatMap((name) => [
+      [`a connection not an object (${name.length})`, connectionsRefusal({ [name]: "https://x" })],
+      [
+        `a connection's unknown settings (${name.length})`,
+        connectionsRefusal({ [name]: { region: "eu", apikey: "service_sk_x" } }),
+      ],
+      [`a connection's setting not text (${name.length})`, connectionsRefusal({ [name]: { baseUrl: 5 } })],
+      [
+        `a connection's production not a boolean (${name.length})`,
+        connectionsRefusal({ [name]: { production: "yes" } }),
+      ],
+      [`a connection not in the stack config (${name.length})`, connectionsRefusal({}, name)],
+    ]),
   ),
 };
 
@@ -544,7 +544,7 @@ it("names a connection's fix whole, whatever its name's length", () => {
   const connections = Object.entries(refusals).filter(([name]) => /^(a connection|tcs:connections)/.test(name));
   expect(connections.length).toBeGreaterThan(10);
   for (const [, text] of connections)
-    expect(text).toMatch(/(Run|Restore it:|Remove (it|each):) pulumi config [^…]*\. See docs\//);
+    expect(text).toMatch(/(Run|Restore it:|Remove (it|each):) `?pulumi config [^…]*\. See docs\//);
 });
 
 it("names the claim as a command with the real type, name and id", () => {
