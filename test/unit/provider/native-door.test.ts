@@ -39,7 +39,9 @@ describe("provider settings (CheckConfig)", () => {
     expect(settingFailures({ apikey: "x" }, SettingsOwner.provider("staging"))).toEqual([
       {
         property: "apikey",
-        reason: expect.stringMatching(/^unknown setting 'apikey' \(it takes apiKey, baseUrl.*\. Remove it, or correct its name\./),
+        reason: expect.stringMatching(
+          /^unknown setting 'apikey' \(it takes apiKey, baseUrl.*\. Remove it, or correct its name\./,
+        ),
       },
     ]);
     const [version] = settingFailures({ serviceVersion: "2026-13-45" }, SettingsOwner.defaultProvider);
