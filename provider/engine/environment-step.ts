@@ -6,7 +6,7 @@
 // with what the step settled: whether a 404 proves the object gone, and the environment to record in
 // the outputs it returns. A create has no record to compare: its step only records. The native door
 // records the environment once per provider instead (settings/provider.ts): there the step passes.
-import { DiagnosticError } from "../diagnostic";
+import { DiagnosticError, type Refusal } from "../diagnostic";
 import type { ApiContext } from "./binding";
 import type { Props } from "./engine-inputs";
 import {
@@ -17,13 +17,12 @@ import {
   notFoundSinceChange,
   recordedEnvironment,
   type EnvironmentRecord,
-  type EnvironmentRefusal,
 } from "./environment-record";
 
 /** What a call goes on with once its environment is settled. */
 export interface EnvironmentStep {
   /** The refusal a 404 gets instead of dropping the object from state; none where a 404 proves it gone. */
-  readonly ifNotFound?: EnvironmentRefusal;
+  readonly ifNotFound?: Refusal;
   /** The call's outputs, with the environment the object lives in. */
   recorded(outs: Props): Promise<Props>;
 }
