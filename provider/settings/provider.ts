@@ -1,16 +1,16 @@
 // The native door's settings: stack config for the default provider, the same names as an explicit provider's inputs.
 // Each provider is one environment, recorded in its inputs and asked of the service again only when the key or
 // base URL changed, so a preview with no changes sends nothing. The first question loads the SDK.
-import { DiagnosticError, PROVIDER_CONFIG_LIMIT, render, renderCheckReason, type Refusal } from "../diagnostic";
+import { DiagnosticError, PROVIDER_CONFIG_LIMIT, renderCheckReason, type Refusal } from "../diagnostic";
 import type { LiveObject } from "../engine/binding";
 import type { PageLike } from "../engine/read-batcher";
 import { warn } from "../engine/warn";
 import { SCAN_PAGE_SIZE } from "../page-size";
 import { nameOfUrn } from "../shapes/identity";
 import { UNKNOWN } from "../shapes/normalize";
-import { ENVIRONMENT_SETTINGS, SETTING_NAMES, SETTINGS, type ProviderSettings, type SettingName } from "./declaration";
+import { ENVIRONMENT_SETTINGS, SETTING_NAMES, type ProviderSettings, type SettingName } from "./declaration";
 import { factOf, type Answer, type EnvironmentFact } from "./environment";
-import { configKey, settingOfConfigKey, SettingsOwner } from "./owner";
+import { settingOfConfigKey, SettingsOwner } from "./owner";
 import { readSettings, settingNotText, settingRefusal, unknownSettings, unusableSettings } from "./read";
 import type { ConfigSource } from "./read";
 
@@ -31,10 +31,10 @@ export const configSource =
     return typeof value === "string" && value !== "" ? value : undefined;
   };
 /** The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config. */
-export const isExplicitProvider = (urn: string): boolean => !/::default(_[\w.-]+)?$/.test(urn);
-
 export const providerOwner = (urn: string): SettingsOwner =>
-  urn !== "" && isExplicitProvider(urn) ? SettingsOwner.provider(nameOfUrn(urn)) : SettingsOwner.defaultProvider;
+  urn === "" || /::default(_[\w.-]+)?$/.test(urn)
+    ? SettingsOwner.defaultProvider
+    : SettingsOwner.provider(nameOfUrn(urn));
 
 /** What is wrong with a provider's settings, as check failures (the engine prints the property and its value before each reason). */
 export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
@@ -95,7 +95,8 @@ export async function withEnvironment(urn: string, olds: Props, news: Props): Pr
 
 /** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */
 export async function providerSettingsDiff(urn: string, olds: Props, news: Props): Promise<Changes> {
-  if (changedSettings(olds, news).environment.length === 0) return providerConfigChange(urn, olds, news);
+  const { changed, environment } = changedSettings(olds, news);
+  if (environment.length === 0) return { changed, replaces: [] };
   return providerConfigChange(urn, olds, news, {
     old: await environmentFact(urn, olds, "previous"),
     new: await environmentFact(urn, news, "new"),
@@ -131,72 +132,51 @@ async function ask(question: string, settings: ProviderSettings, owner: Settings
   }
 }
 
-// What DiffConfig says of a change of settings, given the environments the old and new settings reach
-// (`facts`, needed when the key or base URL changed). Settings that reach another environment replace the
-// provider's resources (as a change of the dynamic door's `connection` does), the same one (a rotated key)
-// keeps them. A change whose environment cannot be told is refused, naming why: kept, the resources would be
-// lost from sight; replaced, made twice in the same environment. A resource moved to another provider is replaced then.
+// What DiffConfig says of a change of the key or base URL, given the environments the old and new settings reach.
+// Settings that reach another environment replace the provider's resources (as a change of the dynamic door's
+// `connection` does), the same one (a rotated key) keeps them. A change whose environment cannot be told is
+// refused, naming why: kept, the resources would be lost from sight; replaced, made twice in the same
+// environment. A resource moved to another provider is replaced then.
 export function providerConfigChange(
   urn: string,
   olds: Props,
   news: Props,
-  facts?: { old: EnvironmentFact; new: EnvironmentFact },
+  facts: { old: EnvironmentFact; new: EnvironmentFact },
 ): Changes {
   const { changed, environment } = changedSettings(olds, news);
-  if (environment.length === 0) return { changed, replaces: [] };
-  if (!facts)
-    throw new Error(
-      `provider bug: DiffConfig of ${urn} judged a change of ${environment.join(" and ")} without the environments`,
-    );
+  const [before, after, owner] = [facts.old, facts.new, providerOwner(urn)];
   const moved = typeof olds[PROVIDER_URN_INPUT] === "string" && olds[PROVIDER_URN_INPUT] !== urn;
-  const [before, after] = [facts.old, facts.new];
   if ("id" in before && "id" in after) return { changed, replaces: before.id === after.id ? [] : environment };
   if ("computed" in before || "computed" in after || moved) return { changed, replaces: environment };
-  const owner = providerOwner(urn);
-  if ("unknown" in after) {
-    // Gone rather than changed (a stack moved without its config file): said so, with the way back.
-    const missing = missingSettingsRefusal(urn, owner, configSource(news));
-    if (missing) throw new Error(missing);
-    // The new settings' reason first: they are what the user just changed.
-    const summary = `${environment.map((key) => owner.key(key)).join(" and ")} changed, but ${after.unknown.summary}: nothing is kept or replaced`;
-    throw new DiagnosticError(
-      { ...after.unknown, object: owner.describe(), summary },
-      { limit: PROVIDER_CONFIG_LIMIT },
-    );
+  const refuse = (refusal: Refusal, summary: string, object?: string) => {
+    throw new DiagnosticError({ ...refusal, object, summary }, { limit: PROVIDER_CONFIG_LIMIT });
+  };
+  // State written before the provider recorded the environment, whose settings no longer answer. A fix that
+  // names the provider's URN names the provider: the line keeps its room for the rest.
+  if (!("unknown" in after)) {
+    const { unknown } = before as { unknown: Refusal };
+    const summary = `${unknown.summary}, unrecorded in state: nothing is kept or replaced`;
+    return refuse(unknown, summary, unknown.fix.includes(urn) ? undefined : owner.describe());
   }
-  // State written before the provider recorded the environment, whose settings no longer answer.
-  const { unknown } = before as { unknown: Refusal };
-  const summary = `${unknown.summary}, unrecorded in state: nothing is kept or replaced`;
-  // A fix that names the provider's URN names the provider: the line keeps its room for the rest.
-  throw new DiagnosticError(
-    { ...unknown, object: unknown.fix.includes(urn) ? undefined : owner.describe(), summary },
-    { limit: PROVIDER_CONFIG_LIMIT },
-  );
-}
-
-// The refusal when `owner`'s new settings (or the variables behind them) lack the key or base URL while
-// state holds resources made with them: usually a stack moved to another backend without its
-// Pulumi.<stack>.yaml, which `pulumi stack rm` deletes. Said as "changed", it sent users looking for a change they never made.
-export function missingSettingsRefusal(
-  urn: string,
-  owner: SettingsOwner,
-  source: ConfigSource,
-  env: NodeJS.ProcessEnv = process.env,
-): string | undefined {
-  const missing = ENVIRONMENT_SETTINGS.filter((name) => !(source(configKey(name)) ?? env[SETTINGS[name].variable]));
-  if (missing.length === 0) return undefined;
-  const [them, are] = missing.length > 1 ? ["them", "are"] : ["it", "is"];
-  const stack = urn.split("::")[0].replace(/^urn:pulumi:/, "");
-  return render(
-    {
-      object: owner.describe(),
-      summary: `${missing.map((name) => owner.key(name)).join(" and ")} ${are} missing, but state holds resources made with ${them}: nothing is kept or replaced`,
-      fix:
-        owner.kind === "provider"
-          ? `Set the provider's ${missing.join(" and ")} again`
-          : `Set ${them} again: a moved stack needs its Pulumi.${stack}.yaml`,
-      docs: "docs/guide.md#moving-a-stack-to-another-backend",
-    },
-    PROVIDER_CONFIG_LIMIT,
+  // Gone rather than changed: usually a stack moved to another backend without its Pulumi.<stack>.yaml (which
+  // `pulumi stack rm` deletes). Said as "changed", it sent users looking for a change they never made.
+  const resolved = readSettings(configSource(news));
+  const missing = ENVIRONMENT_SETTINGS.filter((name) => !resolved[name]);
+  if (missing.length > 0) {
+    const [them, are] = missing.length > 1 ? ["them", "are"] : ["it", "is"];
+    const stack = urn.split("::")[0].replace(/^urn:pulumi:/, "");
+    const fix =
+      owner.kind === "provider"
+        ? `Set the provider's ${missing.join(" and ")} again`
+        : `Set ${them} again: a moved stack needs its Pulumi.${stack}.yaml`;
+    const summary = `${missing.map((name) => owner.key(name)).join(" and ")} ${are} missing, but state holds resources made with ${them}: nothing is kept or replaced`;
+    return refuse({ summary, fix, docs: "docs/guide.md#moving-a-stack-to-another-backend" }, summary, owner.describe());
+  }
+  // The new settings' reason first: they are what the user just changed.
+  const keys = environment.map((key) => owner.key(key)).join(" and ");
+  return refuse(
+    after.unknown,
+    `${keys} changed, but ${after.unknown.summary}: nothing is kept or replaced`,
+    owner.describe(),
   );
 }

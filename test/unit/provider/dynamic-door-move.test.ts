@@ -4,6 +4,7 @@
 import {
   changedSettings,
   providerConfigChange,
+  providerSettingsDiff,
   PROVIDER_URN_INPUT,
   withProviderUrn,
 } from "../../../provider/settings/provider";
@@ -33,14 +34,14 @@ it("reads the dynamic door's provider as the tcs settings it holds, marked as an
   expect(asProviderSettings(tcsProvider)).toBe(tcsProvider);
 });
 
-it("the same key and base URL on the native door's default provider: no environment changed, nothing replaced", () => {
+it("the same key and base URL on the native door's default provider: no environment changed, nothing replaced", async () => {
   const news = withProviderUrn(
     { apiKey: "service_sk_prod", baseUrl: "https://api.example.com", rateLimitTier: "production" },
     DEFAULT,
   );
   const olds = asProviderSettings(DYNAMIC_CONFIG);
   expect(changedSettings(olds, news).environment).toEqual([]);
-  expect(providerConfigChange(DEFAULT, olds, news).replaces).toEqual([]);
+  expect((await providerSettingsDiff(DEFAULT, olds, news)).replaces).toEqual([]);
 });
 
 it("another environment's settings, or ones whose environment cannot be told, replace the moved resource", () => {

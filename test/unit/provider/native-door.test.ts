@@ -3,6 +3,7 @@
 import {
   configSource,
   providerConfigChange,
+  providerSettingsDiff,
   PROVIDER_URN_INPUT,
   settingFailures,
   withProviderUrn,
@@ -109,7 +110,7 @@ describe("a change of provider settings (DiffConfig)", () => {
     });
   });
 
-  it("keeps the resources of one provider whose key was rotated, and of a move to a provider with the same settings", () => {
+  it("keeps the resources of one provider whose key was rotated, and of a move to a provider with the same settings", async () => {
     expect(
       providerConfigChange(defaults, dev, withProviderUrn({ ...dev, apiKey: "service_sk_rotated" }, defaults), {
         old: inDev,
@@ -120,7 +121,7 @@ describe("a change of provider settings (DiffConfig)", () => {
       replaces: [],
     });
     expect(
-      providerConfigChange(
+      await providerSettingsDiff(
         prod,
         dev,
         withProviderUrn({ apiKey: "service_sk_dev", baseUrl: "https://dev.example.com" }, prod),

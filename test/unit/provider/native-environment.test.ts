@@ -6,7 +6,7 @@ import { APIError, AuthenticationError, ResponseValidationError } from "../../..
 import {
   ENVIRONMENT_INPUT,
   environmentToRecord,
-  isExplicitProvider,
+  providerSettingsDiff,
   providerConfigChange,
   providerOwner,
   withProviderUrn,
@@ -163,9 +163,9 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
     });
   });
 
-  it("does not count the recorded environment as a change of settings", () => {
+  it("does not count the recorded environment as a change of settings", async () => {
     expect(
-      providerConfigChange(STAGING, recorded, {
+      await providerSettingsDiff(STAGING, recorded, {
         ...withProviderUrn(settings, STAGING),
         [ENVIRONMENT_INPUT]: "rol_oldest",
       }),
@@ -259,11 +259,9 @@ describe("a question the service could not answer", () => {
   });
 
   it("tells the default provider from an explicit one by its URN", () => {
-    expect([
-      isExplicitProvider(DEFAULT),
-      isExplicitProvider("urn:pulumi:dev::p::pulumi:providers:tcs::default"),
-      isExplicitProvider(STAGING),
-    ]).toEqual([false, false, true]);
+    expect(
+      [DEFAULT, "urn:pulumi:dev::p::pulumi:providers:tcs::default", STAGING].map((urn) => providerOwner(urn).kind),
+    ).toEqual(["default", "default", "provider"]);
   });
 
   it("says what settings that cannot be asked lack, as the provider's inputs or the stack config", async () => {

@@ -59,7 +59,6 @@ import { namedConnectionMove } from "../../../provider/native/dynamic-door-move"
 import { waitWarning } from "../../../provider/rate-limit-waits";
 import { SHAPES } from "../../../provider/shapes";
 import {
-  missingSettingsRefusal,
   providerConfigChange,
   providerOwner,
   settingFailures,
@@ -177,6 +176,19 @@ function environmentUntold(name: string, which: "new" | "previous", answer: Answ
     return DIFF_CONFIG_PREFIX + (error as DiagnosticError).message;
   }
   throw new Error("DiffConfig told the environment");
+}
+
+/** What DiffConfig's refusal prints when the provider `name`'s settings lack the key and base URL (a stack moved without its config). */
+function settingsMissing(name: string): string {
+  const urn = PROVIDER_URN(name);
+  const before = withProviderUrn({ apiKey: "service_sk_old", baseUrl: "https://tcs.internal.example.com" }, urn);
+  const unknown = unusableSettings({}, providerOwner(urn))!;
+  try {
+    providerConfigChange(urn, before, withProviderUrn({}, urn), { old: { id: ID("rol") }, new: { unknown } });
+  } catch (error) {
+    return DIFF_CONFIG_PREFIX + (error as DiagnosticError).message;
+  }
+  throw new Error("DiffConfig took settings that lack the key and base URL");
 }
 
 /** A shape's refusal of a change, as the engine prints it (planner.ts): for the resource when its input is secret or its value long. */
@@ -405,11 +417,8 @@ const messages: Record<string, string> = {
     cwd: "infra/tcs",
   })!,
   // Issue 59: a stack moved without its settings, an input the resource has not, the tier advice.
-  "settings missing (default provider)":
-    DIFF_CONFIG_PREFIX +
-    missingSettingsRefusal(PROVIDER_URN("default_0_1_0"), SettingsOwner.defaultProvider, () => undefined, {})!,
-  "settings missing (explicit provider)":
-    DIFF_CONFIG_PREFIX + missingSettingsRefusal(PROVIDER_URN(NAME), SettingsOwner.provider(NAME), () => undefined, {})!,
+  "settings missing (default provider)": settingsMissing("default_0_1_0"),
+  "settings missing (explicit provider)": settingsMissing(NAME),
   "an input mistyped": printedForResource(
     unknownInputFailures(SHAPES.CallbackInstance, { providerAuthConfgId: ID("pac") })[0].reason,
   ),
