@@ -14,7 +14,7 @@ import {
   type ConfigSource,
   type ConnectionSettings,
 } from "../settings";
-import { keyRefusal, publishableKeyRefusal } from "../settings/environment";
+import { keyRefusal } from "../settings/environment";
 import type { ResourceKind } from "../shapes/shape";
 import { BINDINGS } from "./bindings";
 import { saveCompiledModules } from "./process/compile-cache";
@@ -160,16 +160,14 @@ export class TcsPlugin {
 
   /**
    * Throws, naming the connection and the setting to fix, when a connection cannot be used: not in
-   * config, no key or URL, a publishable key, or (once per run, and only when the step writes to it,
-   * so a preview with no changes still sends nothing) a key the service refuses.
+   * config, no key or URL, a publishable key (settings/read.ts), or (once per run, and only when the step
+   * writes to it, so a preview with no changes still sends nothing) a key the service refuses.
    */
   private async assertUsable(name: string | undefined, step: { writes: boolean }): Promise<void> {
     const connection = this.connection(name);
-    const owner = this.ownerOf(name);
-    const offline = publishableKeyRefusal(owner, connection.settings.apiKey);
-    if (offline) throw new DiagnosticError(offline);
     if (!step.writes) return;
     const context = this.apiContext(name);
+    const owner = this.ownerOf(name);
     connection.keyCheck ??= keyRefusal(context.client, owner, warn, (oldest) => context.learnEnvironment(oldest));
     const refusal = await connection.keyCheck;
     if (refusal) throw new DiagnosticError(refusal);

@@ -115,6 +115,14 @@ export const SETTINGS = {
     fix: "service_sk_...",
     secret: true,
     environment: true,
+    // A publishable key reads public data only: the provider writes, so it needs the secret key.
+    check: (key) =>
+      key.startsWith("service_pk_")
+        ? {
+            problem: "is a publishable key (service_pk_...), which cannot create or change objects",
+            fix: "service_sk_...",
+          }
+        : undefined,
   }),
   baseUrl: declare({
     variable: "TCS_BASE_URL",

@@ -41,13 +41,6 @@ function failureOf(error: unknown): { kind: "refused" | "status" | "no answer" |
   return { kind: "other", answer: `answered 200 with ${body}` };
 }
 
-/** A publishable key reads public data only: the provider writes, so it needs the secret key. */
-export function publishableKeyRefusal(owner: SettingsOwner, apiKey: string | undefined): Refusal | undefined {
-  if (!apiKey?.startsWith("service_pk_")) return undefined;
-  const summary = `${owner.describe()} has a publishable key (service_pk_...), which cannot create or change objects`;
-  return { summary, fix: owner.setSecretKey("Set the environment's secret key"), docs: DOCS };
-}
-
 /**
  * Why the service refused `owner`'s key, or why its base URL does not reach the service, of the settings `which`
  * names ("the new ", or none); undefined when the failure says neither.

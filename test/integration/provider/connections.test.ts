@@ -153,7 +153,7 @@ describe("named connections in the plugin", () => {
       }),
     );
     await expect(engineFor("Role").check({}, { ...ROLE, connection: "readonly" })).rejects.toThrow(
-      /connection 'readonly' has a publishable key/,
+      /tcs:connections\.readonly\.apiKey is a publishable key/,
     );
   });
 });

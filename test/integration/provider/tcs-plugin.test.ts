@@ -63,7 +63,7 @@ describe("the plugin object", () => {
     const publishable = new TcsPlugin();
     publishable.configure(config(emulator.keys.production.publishable), SettingsOwner.provider("prod"));
     await expect(publishable.engineFor("Role").check({}, NEW_ROLE)).rejects.toThrow(
-      "tcs provider prod has a publishable key (service_pk_...), which cannot create or change objects. Set the provider's apiKey to a secret key",
+      "apiKey is a publishable key (service_pk_...), which cannot create or change objects. Set the provider's apiKey to service_sk_...",
     );
     const wrongUrl = new TcsPlugin();
     wrongUrl.configure(

@@ -45,6 +45,10 @@ describe("provider settings (CheckConfig)", () => {
         ),
       },
     ]);
+    // A publishable key, refused at CheckConfig, before any resource's call.
+    expect(settingFailures({ apiKey: "service_pk_x" }, SettingsOwner.defaultProvider)[0].reason).toMatch(
+      /^tcs:apiKey is a publishable key \(service_pk_\.\.\.\), which cannot create or change objects\. Run `pulumi config set --secret tcs:apiKey service_sk_\.\.\.`\./,
+    );
     const [version] = settingFailures({ serviceVersion: "2026-13-45" }, SettingsOwner.defaultProvider);
     expect(version.property).toBe("serviceVersion");
     // The engine prints the value before the reason: the reason says what is wrong with it, not the value again.
