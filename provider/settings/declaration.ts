@@ -27,20 +27,16 @@ export const withValue = (rule: string, value: string, unvalued = rule) => ({
 });
 
 // The tiers are the SDK's, written out (the settings load no file of the SDK) but typed as its TIER_LIMITS,
-// whose numbers are literal types: a tier it adds, drops or changes fails to compile here.
+// whose numbers are literal types: a tier it adds, drops or changes fails to compile here (and TIER_FORMS says them).
 const NAMED: typeof TIER_LIMITS = {
   development: { limit: 100, windowMs: 600_000 },
   production: { limit: 5000, windowMs: 600_000 },
 };
 type NamedTier = keyof typeof NAMED;
-const lasting = (windowMs: number) =>
-  windowMs % 60_000 === 0 ? `${windowMs / 60_000} minutes` : `${windowMs / 1000} s`;
-const TIER_FORMS = `${(Object.keys(NAMED) as NamedTier[])
-  .map(
-    (name) =>
-      `\`${name}\` (${name === "development" ? "the default, " : ""}${NAMED[name].limit} requests per ${lasting(NAMED[name].windowMs)})`,
-  )
-  .join(", ")}, or a negotiated window written \`<requests>/<seconds>s\` (e.g. \`1000/60s\`)`;
+const TIER_FORMS =
+  `\`development\` (the default, ${NAMED.development.limit} requests per 10 minutes), ` +
+  `\`production\` (${NAMED.production.limit} requests per 10 minutes), ` +
+  "or a negotiated window written `<requests>/<seconds>s` (e.g. `1000/60s`)";
 
 export function parseTier(text: string): RateLimitTier | { problem: string; unvalued: string } {
   if (Object.hasOwn(NAMED, text)) return text as NamedTier;

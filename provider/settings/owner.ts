@@ -5,9 +5,6 @@ import { SETTINGS, type SettingName } from "./declaration";
 
 export const CONNECTIONS_KEY = `${TCS_MODULE}:connections`;
 export const configKey = (setting: string): string => `${TCS_MODULE}:${setting}`;
-/** The setting a top-level config key names (`tcs:apiKey` -> `apiKey`); other keys stay as they are. */
-export const settingOfConfigKey = (key: string): string =>
-  key.startsWith(`${TCS_MODULE}:`) ? key.slice(TCS_MODULE.length + 1) : key;
 
 export class SettingsOwner {
   static readonly defaultConnection = new SettingsOwner("default", configKey(""));

@@ -10,7 +10,7 @@ import { nameOfUrn } from "../shapes/identity";
 import { UNKNOWN } from "../shapes/normalize";
 import { ENVIRONMENT_SETTINGS, SETTING_NAMES, type ProviderSettings, type SettingName } from "./declaration";
 import { factOf, type Answer, type EnvironmentFact } from "./environment";
-import { settingOfConfigKey, SettingsOwner } from "./owner";
+import { configKey, SettingsOwner } from "./owner";
 import { readSettings, settingNotText, settingRefusal, unknownSettings, unusableSettings } from "./read";
 import type { ConfigSource } from "./read";
 
@@ -24,11 +24,12 @@ export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
 /** The environment the key and base URL reach, kept from the last run while they stay the same. */
 export const ENVIRONMENT_INPUT = "__tcsEnvironment";
 export const withProviderUrn = (settings: Props, urn: string): Props => ({ ...settings, [PROVIDER_URN_INPUT]: urn });
+/** The settings as config (`tcs:apiKey` is the input `apiKey`), for the plugin and the settings' reading. */
 export const configSource =
   (settings: Props): ConfigSource =>
   (key) => {
-    const value = PROVIDER_SETTINGS.includes(settingOfConfigKey(key)) ? settings[settingOfConfigKey(key)] : undefined;
-    return typeof value === "string" && value !== "" ? value : undefined;
+    const name = SETTING_NAMES.find((setting) => configKey(setting) === key);
+    return name && typeof settings[name] === "string" && settings[name] !== "" ? settings[name] : undefined;
   };
 /** The default provider's URN ends in "default" (or "default_<version>"): its settings are stack config. */
 export const providerOwner = (urn: string): SettingsOwner =>
