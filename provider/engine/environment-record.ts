@@ -13,7 +13,7 @@
 import { createHmac } from "node:crypto";
 import { quoted, type Refusal } from "../diagnostic";
 import { SettingsOwner } from "../settings";
-import { ENVIRONMENT_OUTPUT } from "../shapes/reserved";
+import { ENVIRONMENT_PROPERTY } from "../shapes/reserved";
 import type { Props } from "./engine-inputs";
 
 /** What a resource records: the settings that reached it, and the environment's name when the service said. */
@@ -34,14 +34,14 @@ export function settingsFingerprint(apiKey: string, baseUrl: string): string {
  * resources (docs/performance.md).
  */
 export function recordedEnvironment(props: Props): EnvironmentRecord | undefined {
-  const record = props[ENVIRONMENT_OUTPUT];
+  const record = props[ENVIRONMENT_PROPERTY];
   if (typeof record !== "string") return undefined; // recorded before this existed
   const [settings, environment] = record.split("@");
   return environment === undefined ? { settings } : { settings, environment };
 }
 
 export function environmentOutputs({ settings, environment }: EnvironmentRecord): Props {
-  return { [ENVIRONMENT_OUTPUT]: environment === undefined ? settings : `${settings}@${environment}` };
+  return { [ENVIRONMENT_PROPERTY]: environment === undefined ? settings : `${settings}@${environment}` };
 }
 
 /** Whether these settings are not those recorded, and the environment the resource lives in was never said: a 404 then proves nothing. */

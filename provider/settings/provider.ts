@@ -8,6 +8,7 @@ import { warn } from "../engine/warn";
 import { SCAN_PAGE_SIZE } from "../page-size";
 import { nameOfUrn } from "../shapes/identity";
 import { UNKNOWN } from "../shapes/normalize";
+import { ENVIRONMENT_PROPERTY } from "../shapes/reserved";
 import { ENVIRONMENT_SETTINGS, SETTING_NAMES, type ProviderSettings, type SettingName } from "./declaration";
 import { factOf, type Answer, type EnvironmentFact } from "./environment";
 import { configKey, SettingsOwner } from "./owner";
@@ -21,8 +22,6 @@ export const PROVIDER_SETTINGS: readonly string[] = SETTING_NAMES;
 // The provider's own URN, in its checked settings: the engine asks DiffConfig about a resource moved from one
 // provider to another with the old provider's inputs under the new one's URN; this tells such a move apart.
 export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
-/** The environment the key and base URL reach, kept from the last run while they stay the same. */
-export const ENVIRONMENT_INPUT = "__tcsEnvironment";
 export const withProviderUrn = (settings: Props, urn: string): Props => ({ ...settings, [PROVIDER_URN_INPUT]: urn });
 /** The settings as config (`tcs:apiKey` is the input `apiKey`), for the plugin and the settings' reading. */
 export const configSource =
@@ -58,7 +57,7 @@ export function settingFailures(settings: Props, owner: SettingsOwner): { proper
 
 export function changedSettings(olds: Props, news: Props): { changed: string[]; environment: string[] } {
   const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
-    (key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_INPUT,
+    (key) => key !== PROVIDER_URN_INPUT && key !== ENVIRONMENT_PROPERTY,
   );
   const changed = keys.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
   return { changed, environment: changed.filter((key) => ENVIRONMENT_SETTINGS.includes(key as SettingName)) };
@@ -66,7 +65,7 @@ export function changedSettings(olds: Props, news: Props): { changed: string[]; 
 
 /** What CheckConfig records: the environment state holds while the key and base URL stay the same, or `ask` the service. */
 export function environmentToRecord(olds: Props, news: Props): { keep: string } | "ask" {
-  const recorded = olds[ENVIRONMENT_INPUT];
+  const recorded = olds[ENVIRONMENT_PROPERTY];
   return typeof recorded === "string" && changedSettings(olds, news).environment.length === 0
     ? { keep: recorded }
     : "ask";
@@ -88,10 +87,10 @@ export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; 
 
 /** A provider's checked settings with the environment they reach (CheckConfig); none when the service cannot tell. */
 export async function withEnvironment(urn: string, olds: Props, news: Props): Promise<Props> {
-  const { [ENVIRONMENT_INPUT]: _declared, ...settings } = news;
+  const { [ENVIRONMENT_PROPERTY]: _declared, ...settings } = news;
   const record = environmentToRecord(olds, settings);
   const fact = record === "ask" ? await environmentFact(urn, settings, "new") : { id: record.keep };
-  return "id" in fact ? { ...settings, [ENVIRONMENT_INPUT]: fact.id } : settings;
+  return "id" in fact ? { ...settings, [ENVIRONMENT_PROPERTY]: fact.id } : settings;
 }
 
 /** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */
@@ -110,7 +109,7 @@ export async function environmentFact(
   settings: Props,
   which: "new" | "previous",
 ): Promise<EnvironmentFact> {
-  if (typeof settings[ENVIRONMENT_INPUT] === "string") return { id: settings[ENVIRONMENT_INPUT] };
+  if (typeof settings[ENVIRONMENT_PROPERTY] === "string") return { id: settings[ENVIRONMENT_PROPERTY] };
   if (settings.apiKey === UNKNOWN || settings.baseUrl === UNKNOWN) return { computed: true };
   const [owner, resolved] = [providerOwner(urn), readSettings(configSource(settings))];
   const missing = unusableSettings(resolved, owner);

@@ -43,11 +43,11 @@ export const VALIDATED_BY_INPUT = "__tcsValidatedBy";
 export const SAME_KEY_AS_INPUT = "__tcsSameKeyAs";
 
 /**
- * The output in which a dynamic resource records a fingerprint of the settings that reached it and the
- * environment it lives in (the service's name for it: its oldest role's id), as `<settings>@<environment>`
- * (engine/environment-record.ts). The native door records the environment once, in its provider's inputs.
+ * The environment the settings reach (the service's name for it: its oldest role's id). A dynamic resource
+ * records it in this output with a fingerprint of the settings, as `<settings>@<environment>`
+ * (engine/environment-record.ts); the native door once per provider, in this input of its (settings/provider.ts).
  */
-export const ENVIRONMENT_OUTPUT = "__tcsEnvironment";
+export const ENVIRONMENT_PROPERTY = "__tcsEnvironment";
 
 /**
  * The names the plumbing inputs had before they took the `__` prefix, when every plan showed them.

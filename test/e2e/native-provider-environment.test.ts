@@ -8,7 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DiagnosticEvent } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { ENVIRONMENT_INPUT } from "../../provider/settings/provider";
+import { ENVIRONMENT_PROPERTY } from "../../provider/shapes/reserved";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 import { nativePlugins, NativeProvider, NativeResource } from "./helpers/native-resources";
@@ -95,10 +95,10 @@ function environmentsIn(state: { deployment: { resources: unknown[] } }): Record
   );
   return Object.fromEntries(
     providers
-      .filter((provider) => provider.inputs?.[ENVIRONMENT_INPUT] !== undefined)
+      .filter((provider) => provider.inputs?.[ENVIRONMENT_PROPERTY] !== undefined)
       .map((provider) => [
         provider.urn.slice(provider.urn.lastIndexOf("::") + 2).replace(/^default.*/, "default"),
-        provider.inputs?.[ENVIRONMENT_INPUT],
+        provider.inputs?.[ENVIRONMENT_PROPERTY],
       ]),
   );
 }
@@ -184,7 +184,7 @@ test("a provider pointed at another environment replaces its resources, planned 
   // State written before the provider recorded the environment: the next up records it, changing nothing.
   const exported = await stack.exportStack();
   for (const resource of exported.deployment.resources as ExportedResource[])
-    delete resource.inputs?.[ENVIRONMENT_INPUT];
+    delete resource.inputs?.[ENVIRONMENT_PROPERTY];
   await stack.importStack(exported);
   expect(environmentsIn(await stack.exportStack())).toEqual({});
   const recorded = await stack.up({ onOutput: printed.onOutput });

@@ -15,7 +15,7 @@ import { REPO_ROOT } from "../lib/engine";
 import { kindOfToken } from "../../provider/type-tokens";
 import {
   CREATE_KEY_INPUT,
-  ENVIRONMENT_OUTPUT,
+  ENVIRONMENT_PROPERTY,
   FORMER_CREATE_KEY_INPUT,
   PROVIDER_INPUT,
   VALIDATED_BY_INPUT,
@@ -31,7 +31,7 @@ import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace"
  * What a refresh adds to a resource recorded before the dynamic door recorded environments (engine/
  * environment-record.ts): the fingerprint of the settings that reached it and the environment it lives in.
  */
-const ENVIRONMENT_RECORD = { [ENVIRONMENT_OUTPUT]: expect.stringMatching(/^[\w-]{22}@rol_\w+$/) };
+const ENVIRONMENT_RECORD = { [ENVIRONMENT_PROPERTY]: expect.stringMatching(/^[\w-]{22}@rol_\w+$/) };
 
 const FIXTURE = path.join(__dirname, "fixtures", "saved-state");
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";

@@ -4,20 +4,20 @@ import {
   recordedEnvironment,
   settingsFingerprint,
 } from "../../../provider/engine/environment-record";
-import { ENVIRONMENT_OUTPUT } from "../../../provider/shapes/reserved";
+import { ENVIRONMENT_PROPERTY } from "../../../provider/shapes/reserved";
 
 describe("a dynamic resource's environment record", () => {
   const settings = settingsFingerprint("sk_live_abc", "https://tcs.example.com");
 
   it("is one output, and reads back as written, with the environment and without", () => {
     const known = { environment: "rol_B16c3PniiXfEwPvRm0GA", settings };
-    expect(Object.keys(environmentOutputs(known))).toEqual([ENVIRONMENT_OUTPUT]);
+    expect(Object.keys(environmentOutputs(known))).toEqual([ENVIRONMENT_PROPERTY]);
     expect(recordedEnvironment(environmentOutputs(known))).toEqual(known);
     expect(recordedEnvironment(environmentOutputs({ settings }))).toEqual({ settings });
   });
 
   it("tells settings apart and reveals neither key nor URL", () => {
-    const record = environmentOutputs({ settings })[ENVIRONMENT_OUTPUT] as string;
+    const record = environmentOutputs({ settings })[ENVIRONMENT_PROPERTY] as string;
     expect(record).toMatch(/^[\w-]{22}$/);
     expect(record).not.toContain("abc");
     expect(settingsFingerprint("sk_live_abd", "https://tcs.example.com")).not.toBe(settings);

@@ -4,7 +4,6 @@
 // test/e2e/native-provider-environment.test.ts).
 import { APIError, AuthenticationError, ResponseValidationError } from "../../../sdk/core/errors";
 import {
-  ENVIRONMENT_INPUT,
   environmentToRecord,
   providerSettingsDiff,
   providerConfigChange,
@@ -14,12 +13,13 @@ import {
 } from "../../../provider/settings/provider";
 import { factOf, type EnvironmentFact } from "../../../provider/settings/environment";
 import { UNKNOWN } from "../../../provider/shapes/normalize";
+import { ENVIRONMENT_PROPERTY } from "../../../provider/shapes/reserved";
 import { render, type Refusal } from "../../../provider/diagnostic";
 
 const STAGING = "urn:pulumi:dev::p::pulumi:providers:tcs::staging";
 const DEFAULT = "urn:pulumi:dev::p::pulumi:providers:tcs::default_0_1_0";
 const settings = { apiKey: "service_sk_one", baseUrl: "https://api.example.com", rateLimitTier: "production" };
-const recorded = { ...withProviderUrn(settings, STAGING), [ENVIRONMENT_INPUT]: "rol_oldest" };
+const recorded = { ...withProviderUrn(settings, STAGING), [ENVIRONMENT_PROPERTY]: "rol_oldest" };
 const context = { headers: {}, method: "GET", path: "/roles" };
 const DOCS = "docs/native-provider.md#settings-and-several-environments";
 /** Why an environment cannot be told, as factOf says it. */
@@ -167,7 +167,7 @@ describe("what DiffConfig makes of a change of key or base URL", () => {
     expect(
       await providerSettingsDiff(STAGING, recorded, {
         ...withProviderUrn(settings, STAGING),
-        [ENVIRONMENT_INPUT]: "rol_oldest",
+        [ENVIRONMENT_PROPERTY]: "rol_oldest",
       }),
     ).toEqual({
       changed: [],
