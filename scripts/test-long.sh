@@ -5,6 +5,7 @@
 # process (test/model/lifecycle.test.ts, 250 in npm test). CI runs it after npm test (.ci/run).
 set -euo pipefail
 echo "[test:long] $(node --version) · pulumi $(pulumi version)"
+source "$(dirname "$0")/compile-cache.sh"
 # The engine's provider plugin loads the implementation from dist/.
 bash scripts/build.sh
 # Two cores: two workers, as in npm test (see scripts/test.sh). The model project's lifecycle, not its

@@ -5,6 +5,9 @@
 # runs are scripts/test-long.sh (npm run test:long); CI runs both (.ci/run).
 set -euo pipefail
 echo "[test] $(node --version) · pulumi $(pulumi version)"
+# Every Node process of the run compiles its modules once: the engine starts a plugin, a dynamic
+# provider host and a policy pack afresh for each operation (scripts/compile-cache.sh).
+source "$(dirname "$0")/compile-cache.sh"
 # Type-checks everything, the policy pack (policy/) included; the build compiles the pack into
 # dist/policy, which policy/package.json names as the pack's main. Lint and format: the whole tree
 # clean (npm run lint:fix applies what can be fixed). The three side by side, each one process: on 2
@@ -31,6 +34,6 @@ bash codegen/run.sh --check
 bash scripts/bootstrap-pulumi-yaml.sh > /dev/null
 # Two cores: two workers; the engine runs its own processes beside them. The emulator's node:sqlite
 # announces itself as experimental in every worker: noise in a test log. The model's random sequences:
-# 250 here, the 1,000 of npm run test:model in npm run test:long (CI runs both).
-NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" TCS_MODEL_RUNS="${TCS_MODEL_RUNS:-250}" \
+# 150 here, the 1,000 of npm run test:model in npm run test:long (CI runs both).
+NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" TCS_MODEL_RUNS="${TCS_MODEL_RUNS:-150}" \
   jest --ci --maxWorkers=2 --selectProjects unit integration model e2e "$@"

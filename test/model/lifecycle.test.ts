@@ -4,7 +4,7 @@
 // every up: each environment holds exactly what the program declares for it, state agrees with it, a
 // refresh plans nothing, and nothing is duplicated or orphaned.
 //
-//   npm test                   250 sequences (scripts/test.sh; TCS_MODEL_RUNS to change)
+//   npm test                   150 sequences (scripts/test.sh; TCS_MODEL_RUNS to change)
 //   npm run test:long, CI      1,000 sequences (scripts/test-long.sh), as npm run test:model
 //   npm run test:deep          20,000 sequences
 //   TCS_MODEL_SEED=<seed> TCS_MODEL_PATH=<path> npm run test:model   replays a failure as printed
@@ -72,7 +72,7 @@ test(
     // nor one that never met a slow create, a --replace, a key declared twice, a failed run's leftover or an update then a replace;
     // nor one that never met another stack, an object made by hand, a fresh runner, a rotated key or a unique key under replaceOnChanges.
     // From 1,000 sequences each comes more than once in 50 (the rarest about once in 25); in npm test's
-    // 250 the rarest come about 10 times, too few to hold to that share without failing now and then
+    // 150 the rarest come about 6 times, too few to hold to that share without failing now and then
     // by chance: there, each must come at least once.
     if (PATH === undefined)
       expect(
