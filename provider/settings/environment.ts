@@ -22,13 +22,15 @@ type Failed = {
 // it with a list for every secret key: a 404 means the path is wrong, a redirect that the base URL is not
 // the API's own, a body that is not the list envelope another server. A 5xx or 429 says nothing of the URL,
 // nor do roles the SDK cannot read inside the envelope (a newer service's answer).
-function failureOf(error: unknown): { kind: "refused" | "status" | "no answer" | "other"; answer?: string } {
+function failureOf(
+  error: unknown,
+): { kind: "refused" | "status" | "no answer" | "other" } | { kind: "not the service"; answer: string } {
   const { status, name, headers, issues } = (error ?? {}) as Failed;
   if (status === 401 || status === 403) return { kind: "refused" };
-  if (status === 404) return { kind: "other", answer: "answered 404" };
+  if (status === 404) return { kind: "not the service", answer: "answered 404" };
   const location = headers?.location ? ` to ${quoted(headers.location)}` : "";
   if (typeof status === "number" && status >= 300 && status < 400)
-    return { kind: "other", answer: `answered ${status}, a redirect${location}` };
+    return { kind: "not the service", answer: `answered ${status}, a redirect${location}` };
   if (typeof status === "number") return { kind: "status" };
   if (name !== "ResponseValidationError")
     return { kind: typeof name === "string" && name.startsWith("APIConnection") ? "no answer" : "other" };
@@ -38,7 +40,7 @@ function failureOf(error: unknown): { kind: "refused" | "status" | "no answer" |
   const body = notJson
     ? "a body that is not JSON (a web page, say)"
     : "JSON that is not the list of roles the service sends";
-  return { kind: "other", answer: `answered 200 with ${body}` };
+  return { kind: "not the service", answer: `answered 200 with ${body}` };
 }
 
 /**
@@ -60,7 +62,7 @@ export function settingsRefused(
         : [`${apiKey} may not manage the environment's objects (${brief})`, "Use a secret key with full access"];
     return { object, summary, fix: owner.setSecretKey(fix), docs: DOCS };
   }
-  if (failure.answer === undefined) return undefined;
+  if (failure.kind !== "not the service") return undefined;
   const path = new URL(baseUrl).pathname.replace(/\/+$/, "");
   // A path the service does not live under is the usual slip (a version segment, /api): its root is the likely fix.
   const guess = path === "" ? "" : ` (perhaps without ${path})`;
