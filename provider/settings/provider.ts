@@ -63,14 +63,6 @@ export function changedSettings(olds: Props, news: Props): { changed: string[]; 
   return { changed, environment: changed.filter((key) => ENVIRONMENT_SETTINGS.includes(key as SettingName)) };
 }
 
-/** What CheckConfig records: the environment state holds while the key and base URL stay the same, or `ask` the service. */
-export function environmentToRecord(olds: Props, news: Props): { keep: string } | "ask" {
-  const recorded = olds[ENVIRONMENT_PROPERTY];
-  return typeof recorded === "string" && changedSettings(olds, news).environment.length === 0
-    ? { keep: recorded }
-    : "ask";
-}
-
 // One question per settings per process (the engine asks DiffConfig again for every resource of a provider it
 // replaces), and the page of roles it listed, which the plugin configured with those settings starts its role reads from.
 const answers = new Map<string, Promise<Answer>>();
@@ -85,11 +77,14 @@ export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; 
   return listed;
 }
 
-/** A provider's checked settings with the environment they reach (CheckConfig); none when the service cannot tell. */
+/**
+ * A provider's checked settings with the environment they reach (CheckConfig): the one state holds while the key
+ * and base URL stay the same, else the service's answer; none when the service cannot tell.
+ */
 export async function withEnvironment(urn: string, olds: Props, news: Props): Promise<Props> {
   const { [ENVIRONMENT_PROPERTY]: _declared, ...settings } = news;
-  const record = environmentToRecord(olds, settings);
-  const fact = record === "ask" ? await environmentFact(urn, settings, "new") : { id: record.keep };
+  const kept = changedSettings(olds, settings).environment.length === 0 ? olds[ENVIRONMENT_PROPERTY] : undefined;
+  const fact = await environmentFact(urn, { ...settings, [ENVIRONMENT_PROPERTY]: kept }, "new");
   return "id" in fact ? { ...settings, [ENVIRONMENT_PROPERTY]: fact.id } : settings;
 }
 

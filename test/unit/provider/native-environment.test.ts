@@ -4,7 +4,7 @@
 // test/e2e/native-provider-environment.test.ts).
 import { APIError, AuthenticationError, ResponseValidationError } from "../../../sdk/core/errors";
 import {
-  environmentToRecord,
+  withEnvironment,
   providerSettingsDiff,
   providerConfigChange,
   providerOwner,
@@ -35,18 +35,24 @@ const why = (
 /** The same, for a refused key or a base URL that is not the service's: worded as the dynamic door words it. */
 const refusedAs = (summary: string, fix: string) => why(summary, fix, "docs/guide.md#configuration");
 
+// The service's answer to the environment question, without a service: its oldest role.
+jest.mock("../../../provider/settings/client", () => ({
+  clientFromSettings: () => ({ roles: { list: () => Promise.resolve({ items: [{ id: "rol_asked" }] }) } }),
+}));
+
 describe("what CheckConfig records of the environment", () => {
-  it("keeps the recorded environment while the key and base URL stay, whatever else changes", () => {
-    expect(environmentToRecord(recorded, { ...settings, rateLimitTier: "development" })).toEqual({
-      keep: "rol_oldest",
-    });
+  const environmentOf = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+    (await withEnvironment(STAGING, olds, withProviderUrn(news, STAGING)))[ENVIRONMENT_PROPERTY];
+
+  it("keeps the recorded environment while the key and base URL stay, whatever else changes", async () => {
+    expect(await environmentOf(recorded, { ...settings, rateLimitTier: "development" })).toBe("rol_oldest");
   });
 
-  it("asks the service for a new provider, a new key or base URL, and state that records none", () => {
-    expect(environmentToRecord({}, settings)).toBe("ask");
-    expect(environmentToRecord(recorded, { ...settings, apiKey: "service_sk_two" })).toBe("ask");
-    expect(environmentToRecord(recorded, { ...settings, baseUrl: "https://other.example.com" })).toBe("ask");
-    expect(environmentToRecord(withProviderUrn(settings, STAGING), settings)).toBe("ask");
+  it("asks the service for a new provider, a new key or base URL, and state that records none", async () => {
+    expect(await environmentOf({}, settings)).toBe("rol_asked");
+    expect(await environmentOf(recorded, { ...settings, apiKey: "service_sk_two" })).toBe("rol_asked");
+    expect(await environmentOf(recorded, { ...settings, baseUrl: "https://other.example.com" })).toBe("rol_asked");
+    expect(await environmentOf(withProviderUrn(settings, STAGING), settings)).toBe("rol_asked");
   });
 });
 
