@@ -3,13 +3,11 @@
 import type { TcsPlugin } from "../engine/tcs-plugin";
 import { SECRET_SETTINGS } from "../settings";
 import {
+  checkedSettings,
   configSource,
   providerOwner,
   providerSettingsDiff,
-  settingFailures,
   takeListedRoles,
-  withEnvironment,
-  withProviderUrn,
 } from "../settings/provider";
 import { asProviderSettings } from "./dynamic-door-move";
 import { withSecrets, type Props } from "./properties";
@@ -17,14 +15,9 @@ import { withSecrets, type Props } from "./properties";
 export class ConfigCalls {
   constructor(private readonly plugin: TcsPlugin) {}
   /** The settings checked, with the environment they reach recorded for DiffConfig (asked only of settings that may be used). */
-  async check(
-    urn: string,
-    olds: Props,
-    news: Props,
-  ): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
-    const failures = settingFailures(news, providerOwner(urn));
-    const checked = failures.length > 0 ? news : await withEnvironment(urn, olds, news);
-    return { inputs: withSecrets(withProviderUrn(checked, urn), SECRET_SETTINGS), failures };
+  async check(urn: string, olds: Props, news: Props) {
+    const { inputs, failures } = await checkedSettings(urn, olds, news);
+    return { inputs: withSecrets(inputs, SECRET_SETTINGS), failures };
   }
   /** What changed between the recorded settings (a dynamic door's state included) and the new ones, and what that replaces. */
   diff(urn: string, recorded: Props, news: Props): Promise<{ changed: string[]; replaces: string[] }> {

@@ -17,6 +17,7 @@ import type { ConfigSource } from "./read";
 
 type Props = Record<string, unknown>;
 type Changes = { changed: string[]; replaces: string[] };
+type Failure = { property: string; reason: string };
 export const PROVIDER_SETTINGS: readonly string[] = SETTING_NAMES;
 
 // The provider's own URN, in its checked settings: the engine asks DiffConfig about a resource moved from one
@@ -37,7 +38,7 @@ export const providerOwner = (urn: string): SettingsOwner =>
     : SettingsOwner.provider(nameOfUrn(urn));
 
 /** What is wrong with a provider's settings, as check failures (the engine prints the property and its value before each reason). */
-export function settingFailures(settings: Props, owner: SettingsOwner): { property: string; reason: string }[] {
+export function settingFailures(settings: Props, owner: SettingsOwner): Failure[] {
   // `connections` is the dynamic door's, read from the same stack config: this door leaves it alone.
   const names = Object.keys(settings).filter(
     (key) => !key.startsWith("__") && key !== "version" && key !== "connections",
@@ -78,14 +79,21 @@ export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; 
 }
 
 /**
- * A provider's checked settings with the environment they reach (CheckConfig): the one state holds while the key
- * and base URL stay the same, else the service's answer; none when the service cannot tell.
+ * CheckConfig: the settings' failures, or the settings with the provider's URN and the environment they reach: the
+ * one state holds while the key and base URL stay the same, else the service's answer (none when it cannot tell).
  */
-export async function withEnvironment(urn: string, olds: Props, news: Props): Promise<Props> {
+export async function checkedSettings(
+  urn: string,
+  olds: Props,
+  news: Props,
+): Promise<{ inputs: Props; failures: Failure[] }> {
+  const failures = settingFailures(news, providerOwner(urn));
+  if (failures.length > 0) return { inputs: withProviderUrn(news, urn), failures };
   const { [ENVIRONMENT_PROPERTY]: _declared, ...settings } = news;
   const kept = changedSettings(olds, settings).environment.length === 0 ? olds[ENVIRONMENT_PROPERTY] : undefined;
   const fact = await environmentFact(urn, { ...settings, [ENVIRONMENT_PROPERTY]: kept }, "new");
-  return "id" in fact ? { ...settings, [ENVIRONMENT_PROPERTY]: fact.id } : settings;
+  const inputs = "id" in fact ? { ...settings, [ENVIRONMENT_PROPERTY]: fact.id } : settings;
+  return { inputs: withProviderUrn(inputs, urn), failures };
 }
 
 /** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */

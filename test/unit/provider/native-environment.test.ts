@@ -4,7 +4,7 @@
 // test/e2e/native-provider-environment.test.ts).
 import { APIError, AuthenticationError, ResponseValidationError } from "../../../sdk/core/errors";
 import {
-  withEnvironment,
+  checkedSettings,
   providerSettingsDiff,
   providerConfigChange,
   providerOwner,
@@ -42,7 +42,7 @@ jest.mock("../../../provider/settings/client", () => ({
 
 describe("what CheckConfig records of the environment", () => {
   const environmentOf = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
-    (await withEnvironment(STAGING, olds, withProviderUrn(news, STAGING)))[ENVIRONMENT_PROPERTY];
+    (await checkedSettings(STAGING, olds, news)).inputs[ENVIRONMENT_PROPERTY];
 
   it("keeps the recorded environment while the key and base URL stay, whatever else changes", async () => {
     expect(await environmentOf(recorded, { ...settings, rateLimitTier: "development" })).toBe("rol_oldest");
