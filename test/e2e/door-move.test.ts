@@ -5,6 +5,9 @@
 // (no create, no delete, nothing written to the service), the ids and the config's `value` (still a
 // secret in state: the API never returns it), and a refresh then finds nothing to change (issue 45,
 // item 6). The `pulumi state delete` plus `pulumi import` the docs gave before lost `value`.
+// npm test runs the move in YAML; npm run test:long (test/long/door-move-deeper.test.ts) the move on
+// the Node SDK (whose compile native-nodejs.test.ts covers) and the refusal of a resource on a named
+// connection (issue 62; test/e2e/helpers/long-split.ts).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
@@ -12,6 +15,7 @@ import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { loadProgram, REPO_ROOT } from "../lib/engine";
 import { installNodeSdk, runTsc } from "../lib/node-sdk";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { NativeResource } from "./helpers/native-resources";
 import { expectNoPlannedChanges, openCheckedStack, withPostApplyPlan } from "./helpers/post-apply-plan";
 import { FIX } from "./helpers/programs";
@@ -181,95 +185,104 @@ async function expectMoveKeepsEverything(stack: Stack, backendDir: string, ids: 
   }
 }
 
-test("on the Node SDK: each resource aliased from its dynamic type keeps its object, id and value; refresh is clean", async () => {
-  const workDir = path.join(scratch.dir, "nodejs");
-  const ids = await upOnDynamicDoor(workDir, "tcs-move-nodejs", "move-support-nodejs");
+testInLong(
+  "on the Node SDK: each resource aliased from its dynamic type keeps its object, id and value; refresh is clean",
+  async () => {
+    const workDir = path.join(scratch.dir, "nodejs");
+    const ids = await upOnDynamicDoor(workDir, "tcs-move-nodejs", "move-support-nodejs");
 
-  await installNodeSdk(workDir);
-  const source = path.join(workDir, "program", "index.ts");
-  fs.mkdirSync(path.dirname(source), { recursive: true });
-  fs.writeFileSync(source, NODE_PROGRAM);
-  const out = path.join(workDir, "program-js");
-  await runTsc([
-    "--strict",
-    "--target",
-    "es2022",
-    "--module",
-    "commonjs",
-    "--moduleResolution",
-    "node10",
-    "--types",
-    "node",
-    "--outDir",
-    out,
-    source,
-  ]);
-  const stack = await openCheckedStack({
-    program: loadProgram(path.join(out, "index.js")),
-    workDir,
-    stackName: "move",
-    projectName: "tcs-move-nodejs",
-    backendDir: path.join(workDir, "backend"),
-  });
-  await expectMoveKeepsEverything(stack, path.join(workDir, "backend"), ids);
-});
-
-test("in Pulumi YAML: each resource aliased from its dynamic URN keeps its object, id and value; refresh is clean", async () => {
-  const workDir = path.join(scratch.dir, "yaml");
-  const ids = await upOnDynamicDoor(workDir, "tcs-move-yaml", "move-support-yaml");
-
-  // The same directory, its program rewritten in YAML (pulumi-tcs installed beside it, as a user's is).
-  fs.mkdirSync(path.join(workDir, "node_modules"), { recursive: true });
-  fs.symlinkSync(REPO_ROOT, path.join(workDir, "node_modules", "pulumi-tcs"));
-  fs.writeFileSync(path.join(workDir, "Pulumi.yaml"), yamlProgram("tcs-move-yaml", "move"));
-  const stack = await LocalWorkspace.selectStack(
-    { stackName: "move", workDir },
-    { envVars: { PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}` } },
-  );
-  await expectMoveKeepsEverything(stack, path.join(workDir, "backend"), ids);
-});
-
-test("a resource on a named connection of the dynamic door is refused at preview, naming the way that works; nothing changes", async () => {
-  const workDir = path.join(scratch.dir, "connection");
-  const open = async (program: () => Promise<void>) => {
+    await installNodeSdk(workDir);
+    const source = path.join(workDir, "program", "index.ts");
+    fs.mkdirSync(path.dirname(source), { recursive: true });
+    fs.writeFileSync(source, NODE_PROGRAM);
+    const out = path.join(workDir, "program-js");
+    await runTsc([
+      "--strict",
+      "--target",
+      "es2022",
+      "--module",
+      "commonjs",
+      "--moduleResolution",
+      "node10",
+      "--types",
+      "node",
+      "--outDir",
+      out,
+      source,
+    ]);
     const stack = await openCheckedStack({
-      program,
+      program: loadProgram(path.join(out, "index.js")),
       workDir,
       stackName: "move",
-      projectName: "tcs-move-connection",
+      projectName: "tcs-move-nodejs",
       backendDir: path.join(workDir, "backend"),
-      plugins: { providers: [{ name: "tcs", path: path.join(REPO_ROOT, "bin") }] },
     });
-    await stack.setAllConfig(
-      {
-        "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
-        "tcs:baseUrl": { value: emulator.url },
-        "tcs:connections.staging.apiKey": { value: emulator.keys.development.secret, secret: true },
-        "tcs:connections.staging.baseUrl": { value: emulator.url },
-      },
-      true,
-    );
-    return stack;
-  };
-  const role = { name: "Support agents", slug: "move-staging", permissions: ["thread_read"] };
-  const dynamic = await open(async () => {
-    new tcs.Role("support", { ...role, connection: "staging" });
-  });
-  await dynamic.up();
-  const before = await resources(dynamic);
+    await expectMoveKeepsEverything(stack, path.join(workDir, "backend"), ids);
+  },
+);
 
-  // Its environment is the connection's, which the native door's provider cannot be told.
-  const native = await open(async () => {
-    new NativeResource("Role", "support", role, { aliases: [{ type: "pulumi-nodejs:dynamic/tcs:Role" }] });
-  });
-  const printed = outputCollector();
-  await expect(native.preview({ onOutput: printed.onOutput })).rejects.toThrow();
-  expect(printed.text()).toContain(
-    `tcs:index:Role resource 'support' has a problem: made on the dynamic door's connection "staging", an environment no alias can tell`,
-  );
-  expect(printed.text()).toContain("pulumi state delete it, then pulumi import it under that environment's provider");
-  expect(await resources(native)).toEqual(before);
-});
+testInNpmTest(
+  "in Pulumi YAML: each resource aliased from its dynamic URN keeps its object, id and value; refresh is clean",
+  async () => {
+    const workDir = path.join(scratch.dir, "yaml");
+    const ids = await upOnDynamicDoor(workDir, "tcs-move-yaml", "move-support-yaml");
+
+    // The same directory, its program rewritten in YAML (pulumi-tcs installed beside it, as a user's is).
+    fs.mkdirSync(path.join(workDir, "node_modules"), { recursive: true });
+    fs.symlinkSync(REPO_ROOT, path.join(workDir, "node_modules", "pulumi-tcs"));
+    fs.writeFileSync(path.join(workDir, "Pulumi.yaml"), yamlProgram("tcs-move-yaml", "move"));
+    const stack = await LocalWorkspace.selectStack(
+      { stackName: "move", workDir },
+      { envVars: { PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}` } },
+    );
+    await expectMoveKeepsEverything(stack, path.join(workDir, "backend"), ids);
+  },
+);
+
+testInLong(
+  "a resource on a named connection of the dynamic door is refused at preview, naming the way that works; nothing changes",
+  async () => {
+    const workDir = path.join(scratch.dir, "connection");
+    const open = async (program: () => Promise<void>) => {
+      const stack = await openCheckedStack({
+        program,
+        workDir,
+        stackName: "move",
+        projectName: "tcs-move-connection",
+        backendDir: path.join(workDir, "backend"),
+        plugins: { providers: [{ name: "tcs", path: path.join(REPO_ROOT, "bin") }] },
+      });
+      await stack.setAllConfig(
+        {
+          "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
+          "tcs:baseUrl": { value: emulator.url },
+          "tcs:connections.staging.apiKey": { value: emulator.keys.development.secret, secret: true },
+          "tcs:connections.staging.baseUrl": { value: emulator.url },
+        },
+        true,
+      );
+      return stack;
+    };
+    const role = { name: "Support agents", slug: "move-staging", permissions: ["thread_read"] };
+    const dynamic = await open(async () => {
+      new tcs.Role("support", { ...role, connection: "staging" });
+    });
+    await dynamic.up();
+    const before = await resources(dynamic);
+
+    // Its environment is the connection's, which the native door's provider cannot be told.
+    const native = await open(async () => {
+      new NativeResource("Role", "support", role, { aliases: [{ type: "pulumi-nodejs:dynamic/tcs:Role" }] });
+    });
+    const printed = outputCollector();
+    await expect(native.preview({ onOutput: printed.onOutput })).rejects.toThrow();
+    expect(printed.text()).toContain(
+      `tcs:index:Role resource 'support' has a problem: made on the dynamic door's connection "staging", an environment no alias can tell`,
+    );
+    expect(printed.text()).toContain("pulumi state delete it, then pulumi import it under that environment's provider");
+    expect(await resources(native)).toEqual(before);
+  },
+);
 
 /** The stack on the Node SDK: the same resources, each with an alias from its dynamic door's type. */
 const NODE_PROGRAM = `import * as pulumi from "@pulumi/pulumi";
