@@ -1,13 +1,16 @@
 // The pulumi-tcs policy pack (policy/) on the real engine: previews of programs that keep and break
 // each rule, with the pack's example config and with overrides, and a stack whose tcs:apiKey is plain
 // text. Previews only: resource policies judge the planned inputs, and the stack policy runs at the
-// end of a preview too.
+// end of a preview too. npm test runs a program breaking each resource rule and a plain-text key;
+// npm run test:long the deeper variants: a compliant program, the policy config's overrides and a config
+// refused, and a connection marked production (test/long/policy-pack-deeper.test.ts; test/e2e/helpers/long-split.ts).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { openStack } from "../lib/engine";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { FIX, SECRET_CONFIG_VALUE } from "./helpers/programs";
 import { startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
@@ -164,7 +167,7 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     return { outcome, output: output.text(), found: violations(output.text()) };
   }
 
-  it("passes a compliant program in a production stack whose tcs:apiKey is a secret", async () => {
+  testInLong("passes a compliant program in a production stack whose tcs:apiKey is a secret", async () => {
     const result = await preview(await prod.open(program(COMPLIANT)), EXAMPLE_CONFIG);
     // Nothing reported, tcs-api-key-secret included: it saw the key's secret marker.
     expect(result.found).toEqual([]);
@@ -172,69 +175,72 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     expect(result.outcome).toBe("succeeded");
   });
 
-  it("blocks a program that breaks the rules, naming each violation (mandatory) and warning (advisory)", async () => {
-    const result = await preview(await prod.open(program(BREAKING)), EXAMPLE_CONFIG);
-    expect(result.outcome).toBe("failed");
-    expect(result.output).toMatch(/❌ tcs-policy@v0\.1\.0/);
-    expect(sorted(result.found)).toEqual(
-      sorted([
-        {
-          level: "mandatory",
-          policy: "tcs-production-tool-allowlist",
-          resource: CONFIG,
-          message: expect.stringMatching(/exposes every tool .*absent.* in production stack 'prod'/),
-        },
-        {
-          level: "advisory",
-          policy: "tcs-required-metadata",
-          resource: CONFIG,
-          message: "ProviderConfig 'github' lacks required metadata key cost-center",
-        },
-        {
-          level: "advisory",
-          policy: "tcs-required-metadata",
-          resource: CALLBACK,
-          message: "Callback 'events' lacks required metadata keys owner, cost-center",
-        },
-        {
-          level: "advisory",
-          policy: "tcs-callback-description",
-          resource: CALLBACK,
-          message: "callback 'events' has no description",
-        },
-        {
-          level: "mandatory",
-          policy: "tcs-role-sensitive-permissions",
-          resource: ROLE,
-          message:
-            "role 'support' grants sensitive permission member_manage without the approval tag '[approved-sensitive]' in its description",
-        },
-        {
-          level: "mandatory",
-          policy: "tcs-setup-session-expiry",
-          resource: SESSION("too-long"),
-          message: expect.stringMatching(
-            /^setup session 'too-long' expires 7\d\.\d h from now .* beyond the 48 h allowed$/,
-          ),
-        },
-        {
-          level: "mandatory",
-          policy: "tcs-setup-session-redirect",
-          resource: SESSION("plain-http"),
-          message:
-            "setup session 'plain-http' redirects to 'http://localhost:8080': uses http, not https; host 'localhost' is not in allowedRedirectHosts (app.example.com, *.example.com)",
-        },
-        {
-          level: "mandatory",
-          policy: "tcs-setup-session-redirect",
-          resource: SESSION("elsewhere"),
-          message: expect.stringContaining("host 'attacker.example.net' is not in allowedRedirectHosts"),
-        },
-      ]),
-    );
-  });
+  testInNpmTest(
+    "blocks a program that breaks the rules, naming each violation (mandatory) and warning (advisory)",
+    async () => {
+      const result = await preview(await prod.open(program(BREAKING)), EXAMPLE_CONFIG);
+      expect(result.outcome).toBe("failed");
+      expect(result.output).toMatch(/❌ tcs-policy@v0\.1\.0/);
+      expect(sorted(result.found)).toEqual(
+        sorted([
+          {
+            level: "mandatory",
+            policy: "tcs-production-tool-allowlist",
+            resource: CONFIG,
+            message: expect.stringMatching(/exposes every tool .*absent.* in production stack 'prod'/),
+          },
+          {
+            level: "advisory",
+            policy: "tcs-required-metadata",
+            resource: CONFIG,
+            message: "ProviderConfig 'github' lacks required metadata key cost-center",
+          },
+          {
+            level: "advisory",
+            policy: "tcs-required-metadata",
+            resource: CALLBACK,
+            message: "Callback 'events' lacks required metadata keys owner, cost-center",
+          },
+          {
+            level: "advisory",
+            policy: "tcs-callback-description",
+            resource: CALLBACK,
+            message: "callback 'events' has no description",
+          },
+          {
+            level: "mandatory",
+            policy: "tcs-role-sensitive-permissions",
+            resource: ROLE,
+            message:
+              "role 'support' grants sensitive permission member_manage without the approval tag '[approved-sensitive]' in its description",
+          },
+          {
+            level: "mandatory",
+            policy: "tcs-setup-session-expiry",
+            resource: SESSION("too-long"),
+            message: expect.stringMatching(
+              /^setup session 'too-long' expires 7\d\.\d h from now .* beyond the 48 h allowed$/,
+            ),
+          },
+          {
+            level: "mandatory",
+            policy: "tcs-setup-session-redirect",
+            resource: SESSION("plain-http"),
+            message:
+              "setup session 'plain-http' redirects to 'http://localhost:8080': uses http, not https; host 'localhost' is not in allowedRedirectHosts (app.example.com, *.example.com)",
+          },
+          {
+            level: "mandatory",
+            policy: "tcs-setup-session-redirect",
+            resource: SESSION("elsewhere"),
+            message: expect.stringContaining("host 'attacker.example.net' is not in allowedRedirectHosts"),
+          },
+        ]),
+      );
+    },
+  );
 
-  it("takes each rule's level and settings from the policy config", async () => {
+  testInLong("takes each rule's level and settings from the policy config", async () => {
     // Levels lowered to advisory, one rule disabled, and settings that change what breaks: "prod"
     // no longer counts as production, sessions may live 4 h (so the 24 h default breaks it), any
     // https host is fine, and the role's description is the approval tag.
@@ -283,7 +289,7 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     );
   });
 
-  it("refuses a policy config that does not fit a rule's schema, before running anything", async () => {
+  testInLong("refuses a policy config that does not fit a rule's schema, before running anything", async () => {
     const configFile = path.join(prod.scratch.dir, "policy-invalid.json");
     fs.writeFileSync(configFile, JSON.stringify({ "tcs-setup-session-expiry": { maxLifetimeHours: "two days" } }));
     const result = await preview(await prod.open(program(COMPLIANT)), configFile);
@@ -293,66 +299,72 @@ describe("the pulumi-tcs policy pack on the real engine", () => {
     );
   });
 
-  it("holds a provider config on the connection marked production to the allowlist, in a stack not named production", async () => {
-    const env = tcsStack("main", emulator);
-    try {
-      const stack = await env.open(async () => {
+  testInLong(
+    "holds a provider config on the connection marked production to the allowlist, in a stack not named production",
+    async () => {
+      const env = tcsStack("main", emulator);
+      try {
+        const stack = await env.open(async () => {
+          for (const connection of ["prod", "staging"]) {
+            new tcs.ProviderConfig(`github-${connection}`, {
+              connection,
+              providerId: FIX.githubProvider,
+              value: SECRET_CONFIG_VALUE,
+              metadata: TEAM,
+            });
+          }
+          return {};
+        });
+        // Both connections reach the same emulator: what differs is the mark on `prod`.
         for (const connection of ["prod", "staging"]) {
-          new tcs.ProviderConfig(`github-${connection}`, {
-            connection,
-            providerId: FIX.githubProvider,
-            value: SECRET_CONFIG_VALUE,
-            metadata: TEAM,
-          });
+          await stack.setConfig(`tcs:connections.${connection}.baseUrl`, { value: emulator.url }, true);
+          await stack.setConfig(
+            `tcs:connections.${connection}.apiKey`,
+            { value: emulator.keys.production.secret, secret: true },
+            true,
+          );
         }
-        return {};
-      });
-      // Both connections reach the same emulator: what differs is the mark on `prod`.
-      for (const connection of ["prod", "staging"]) {
-        await stack.setConfig(`tcs:connections.${connection}.baseUrl`, { value: emulator.url }, true);
-        await stack.setConfig(
-          `tcs:connections.${connection}.apiKey`,
-          { value: emulator.keys.production.secret, secret: true },
-          true,
-        );
+        await stack.setConfig("tcs:connections.prod.production", { value: "true" }, true);
+        const result = await preview(stack);
+        expect(result.outcome).toBe("failed");
+        expect(result.found).toEqual([
+          {
+            level: "mandatory",
+            policy: "tcs-production-tool-allowlist",
+            resource: "pulumi-nodejs:dynamic/tcs:ProviderConfig: github-prod",
+            message: `provider config 'github-prod' exposes every tool (toolFilters absent, which means allow_all) in production connection 'prod'; set toolFilters to { type: "tool_keys", keys: [...] }`,
+          },
+        ]);
+        expect(result.output).not.toContain(emulator.keys.production.secret);
+      } finally {
+        env.scratch.remove();
       }
-      await stack.setConfig("tcs:connections.prod.production", { value: "true" }, true);
+    },
+  );
+
+  testInNpmTest(
+    "blocks a stack whose tcs:apiKey is plain text (stack policy on the default provider's inputs)",
+    async () => {
+      const stack = await openStack({
+        program: program(COMPLIANT),
+        workDir: plainScratch.dir,
+        stackName: "plain-key",
+        backendDir: plainScratch.backendDir,
+        config: { "tcs:apiKey": { value: emulator.keys.production.secret }, "tcs:baseUrl": { value: emulator.url } },
+      });
       const result = await preview(stack);
       expect(result.outcome).toBe("failed");
       expect(result.found).toEqual([
         {
           level: "mandatory",
-          policy: "tcs-production-tool-allowlist",
-          resource: "pulumi-nodejs:dynamic/tcs:ProviderConfig: github-prod",
-          message: `provider config 'github-prod' exposes every tool (toolFilters absent, which means allow_all) in production connection 'prod'; set toolFilters to { type: "tool_keys", keys: [...] }`,
+          policy: "tcs-api-key-secret",
+          resource: DEFAULT_PROVIDER,
+          message:
+            "stack config tcs:apiKey of stack 'plain-key' is plain text; store it with `pulumi config set --secret tcs:apiKey <key>`",
         },
       ]);
+      // The rule never echoes the key.
       expect(result.output).not.toContain(emulator.keys.production.secret);
-    } finally {
-      env.scratch.remove();
-    }
-  });
-
-  it("blocks a stack whose tcs:apiKey is plain text (stack policy on the default provider's inputs)", async () => {
-    const stack = await openStack({
-      program: program(COMPLIANT),
-      workDir: plainScratch.dir,
-      stackName: "plain-key",
-      backendDir: plainScratch.backendDir,
-      config: { "tcs:apiKey": { value: emulator.keys.production.secret }, "tcs:baseUrl": { value: emulator.url } },
-    });
-    const result = await preview(stack);
-    expect(result.outcome).toBe("failed");
-    expect(result.found).toEqual([
-      {
-        level: "mandatory",
-        policy: "tcs-api-key-secret",
-        resource: DEFAULT_PROVIDER,
-        message:
-          "stack config tcs:apiKey of stack 'plain-key' is plain text; store it with `pulumi config set --secret tcs:apiKey <key>`",
-      },
-    ]);
-    // The rule never echoes the key.
-    expect(result.output).not.toContain(emulator.keys.production.secret);
-  });
+    },
+  );
 });
