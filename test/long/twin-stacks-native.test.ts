@@ -1,5 +1,5 @@
-// test/e2e/twin-stacks.test.ts through the native door: npm test runs its tests through the dynamic door, and
-// the same tests run here through the native one (issue 62; test/e2e/helpers/long-split.ts).
+// test/e2e/twin-stacks.test.ts's tests of test:long: all three through the native door, and the two that
+// npm test leaves out through the dynamic one (issue 62; test/e2e/helpers/long-split.ts).
 import { inLong } from "../e2e/helpers/long-split";
 
 inLong();
