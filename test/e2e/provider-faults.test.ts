@@ -1,10 +1,13 @@
 // Faults on the wire: 5xx, 429 with Retry-After and a POST whose connection drops after the service
 // committed it. `up` still converges in one run, and the service holds exactly one object per
-// resource in state.
+// resource in state; a rerun takes over what an interrupted run made but never recorded. npm test runs
+// the faults survived; npm run test:long runs the interrupted run's takeover and the forced replacement
+// after it (test/long/provider-faults-deeper.test.ts; issue 62).
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { FIX, fullProgram } from "./helpers/programs";
 import { api, faults, listAll, requests, startTestEmulator, tcsStack } from "./helpers/tcs-stack";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { outputCollector } from "./helpers/workspace";
 import { beginCreate } from "../../provider/engine/create-intents";
 import { markerFor, markerSecret } from "../../provider/engine/create-marker";
@@ -40,7 +43,7 @@ describe("faults on the real engine", () => {
     await emulator.close();
   });
 
-  it("converges through 5xx, 429 and a dropped POST, with no duplicate and no orphan", async () => {
+  testInNpmTest("converges through 5xx, 429 and a dropped POST, with no duplicate and no orphan", async () => {
     const env = tcsStack("faults", emulator);
     try {
       await faults.set(emulator, [
@@ -92,100 +95,107 @@ describe("faults on the real engine", () => {
     }
   });
 
-  it("takes over objects an interrupted run created but never recorded, instead of duplicating them", async () => {
-    const env = tcsStack("orphans", emulator);
-    const program = async () => {
-      // A targeted replace of a config meets the old one, which carries its marker: it goes first.
-      const config = new tcs.ProviderConfig(
-        "config",
-        {
-          providerId: "prov_jira0000000000000000",
-          value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] },
+  testInLong(
+    "takes over objects an interrupted run created but never recorded, instead of duplicating them",
+    async () => {
+      const env = tcsStack("orphans", emulator);
+      const program = async () => {
+        // A targeted replace of a config meets the old one, which carries its marker: it goes first.
+        const config = new tcs.ProviderConfig(
+          "config",
+          {
+            providerId: "prov_jira0000000000000000",
+            value: { site_url: "https://acme.atlassian.net", project_keys: ["OPS"] },
+            name: "orphan test",
+          },
+          { deleteBeforeReplace: true },
+        );
+        const callback = new tcs.Callback("callback", {
+          integrationProviderId: FIX.jiraIntegrationProvider,
           name: "orphan test",
-        },
-        { deleteBeforeReplace: true },
-      );
-      const callback = new tcs.Callback("callback", {
-        integrationProviderId: FIX.jiraIntegrationProvider,
-        name: "orphan test",
-      });
-      // An instance carries no marker: a targeted replace collides with the old one unless it goes first.
-      const instance = new tcs.CallbackInstance(
-        "instance",
-        { callbackId: callback.id, providerConfigId: config.id, providerAuthConfigId: "pac_jiraoauth00000000000" },
-        { deleteBeforeReplace: true },
-      );
-      const role = new tcs.Role("role", { name: "Orphan test", slug: "orphan-test", permissions: ["thread_read"] });
-      const session = new tcs.IntegrationSetupSession("session", {
-        integrationId: FIX.chatIntegration,
-        name: "orphan test",
-      });
-      return {
-        configId: config.id,
-        callbackId: callback.id,
-        instanceId: instance.id,
-        roleId: role.id,
-        sessionId: session.id,
+        });
+        // An instance carries no marker: a targeted replace collides with the old one unless it goes first.
+        const instance = new tcs.CallbackInstance(
+          "instance",
+          { callbackId: callback.id, providerConfigId: config.id, providerAuthConfigId: "pac_jiraoauth00000000000" },
+          { deleteBeforeReplace: true },
+        );
+        const role = new tcs.Role("role", { name: "Orphan test", slug: "orphan-test", permissions: ["thread_read"] });
+        const session = new tcs.IntegrationSetupSession("session", {
+          integrationId: FIX.chatIntegration,
+          name: "orphan test",
+        });
+        return {
+          configId: config.id,
+          callbackId: callback.id,
+          instanceId: instance.id,
+          roleId: role.id,
+          sessionId: session.id,
+        };
       };
-    };
-    try {
-      const stack = await env.open(program);
-      const first = await stack.up();
-      // What a run killed between its POSTs and its state write leaves: objects the state does not know,
-      // and on this machine the intents of creates that never returned (create-intents.ts).
-      const exported = await stack.exportStack();
-      for (const resource of exported.deployment.resources.filter((r: { type: string }) =>
-        r.type.startsWith("pulumi-nodejs:dynamic/tcs:"),
-      )) {
-        beginCreate(await markerOfMade(resource.type.split(":").pop(), resource.id, resource.inputs));
+      try {
+        const stack = await env.open(program);
+        const first = await stack.up();
+        // What a run killed between its POSTs and its state write leaves: objects the state does not know,
+        // and on this machine the intents of creates that never returned (create-intents.ts).
+        const exported = await stack.exportStack();
+        for (const resource of exported.deployment.resources.filter((r: { type: string }) =>
+          r.type.startsWith("pulumi-nodejs:dynamic/tcs:"),
+        )) {
+          beginCreate(await markerOfMade(resource.type.split(":").pop(), resource.id, resource.inputs));
+        }
+        exported.deployment.resources = exported.deployment.resources.filter(
+          (r: { type: string }) => !r.type.startsWith("pulumi-nodejs:dynamic/tcs:"),
+        );
+        await stack.importStack(exported);
+
+        await requests.reset(emulator);
+        const output = outputCollector();
+        // The plan after the up reads every object first: what was taken over plans nothing.
+        const second = await stack.up({ onOutput: output.onOutput, planAfter: { refresh: true } });
+        expect(second.summary.resourceChanges).toMatchObject({ create: 5 });
+        for (const key of ["configId", "callbackId", "instanceId", "roleId", "sessionId"])
+          expect(second.outputs[key].value).toBe(first.outputs[key].value);
+        // Callback, config and session are found by their create marker, with no POST. A role and an
+        // instance have no metadata: their POST collides with the identical orphan, taken over because this
+        // machine holds the unfinished create's intent.
+        const counts = await requests.read(emulator);
+        const posts = Object.entries(counts.by_route).filter(([route]) => route.startsWith("POST "));
+        expect(posts.map(([route]) => route).sort()).toEqual([
+          "POST /callbacks/{callback_id}/instances",
+          "POST /roles",
+        ]);
+        expect(output.text()).toMatch(
+          /taken over instead of creating a new one: it carries this resource's create marker/,
+        );
+        expect(output.text()).toMatch(
+          /taken over instead of creating a new one: it has exactly the declared values, and this resource's create that did not finish on this machine made it/,
+        );
+        expect((await listAll(emulator, "/roles")).filter((r) => r.slug === "orphan-test")).toHaveLength(1);
+        expect(
+          await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`),
+        ).toHaveLength(1);
+
+        // A forced replacement with unchanged inputs (up --replace) is a new object, and the old one is
+        // removed (issue 33, item 4): with deleteBeforeReplace the engine deletes it first, so the
+        // replacement's create meets nothing (issue 51: the engine tells a provider nothing of a targeted replace).
+        const urnOf = async (name: string) =>
+          (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith(`::${name}`))
+            .urn;
+        const forced = await stack.up({
+          replace: [await urnOf("config"), await urnOf("instance")],
+          planAfter: { refresh: true },
+        });
+        expect(forced.outputs.configId.value).not.toBe(first.outputs.configId.value);
+        expect(forced.outputs.instanceId.value).not.toBe(first.outputs.instanceId.value);
+        await expect(api(emulator, "GET", `/provider-configs/${first.outputs.configId.value}`)).rejects.toThrow(/404/);
+        expect(
+          await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`),
+        ).toHaveLength(1);
+        await stack.destroy();
+      } finally {
+        env.scratch.remove();
       }
-      exported.deployment.resources = exported.deployment.resources.filter(
-        (r: { type: string }) => !r.type.startsWith("pulumi-nodejs:dynamic/tcs:"),
-      );
-      await stack.importStack(exported);
-
-      await requests.reset(emulator);
-      const output = outputCollector();
-      // The plan after the up reads every object first: what was taken over plans nothing.
-      const second = await stack.up({ onOutput: output.onOutput, planAfter: { refresh: true } });
-      expect(second.summary.resourceChanges).toMatchObject({ create: 5 });
-      for (const key of ["configId", "callbackId", "instanceId", "roleId", "sessionId"])
-        expect(second.outputs[key].value).toBe(first.outputs[key].value);
-      // Callback, config and session are found by their create marker, with no POST. A role and an
-      // instance have no metadata: their POST collides with the identical orphan, taken over because this
-      // machine holds the unfinished create's intent.
-      const counts = await requests.read(emulator);
-      const posts = Object.entries(counts.by_route).filter(([route]) => route.startsWith("POST "));
-      expect(posts.map(([route]) => route).sort()).toEqual(["POST /callbacks/{callback_id}/instances", "POST /roles"]);
-      expect(output.text()).toMatch(
-        /taken over instead of creating a new one: it carries this resource's create marker/,
-      );
-      expect(output.text()).toMatch(
-        /taken over instead of creating a new one: it has exactly the declared values, and this resource's create that did not finish on this machine made it/,
-      );
-      expect((await listAll(emulator, "/roles")).filter((r) => r.slug === "orphan-test")).toHaveLength(1);
-      expect(
-        await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`),
-      ).toHaveLength(1);
-
-      // A forced replacement with unchanged inputs (up --replace) is a new object, and the old one is
-      // removed (issue 33, item 4): with deleteBeforeReplace the engine deletes it first, so the
-      // replacement's create meets nothing (issue 51: the engine tells a provider nothing of a targeted replace).
-      const urnOf = async (name: string) =>
-        (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith(`::${name}`)).urn;
-      const forced = await stack.up({
-        replace: [await urnOf("config"), await urnOf("instance")],
-        planAfter: { refresh: true },
-      });
-      expect(forced.outputs.configId.value).not.toBe(first.outputs.configId.value);
-      expect(forced.outputs.instanceId.value).not.toBe(first.outputs.instanceId.value);
-      await expect(api(emulator, "GET", `/provider-configs/${first.outputs.configId.value}`)).rejects.toThrow(/404/);
-      expect(
-        await listAll(emulator, `/callbacks/${first.outputs.callbackId.value}/instances?status=attached`),
-      ).toHaveLength(1);
-      await stack.destroy();
-    } finally {
-      env.scratch.remove();
-    }
-  });
+    },
+  );
 });
