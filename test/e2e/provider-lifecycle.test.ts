@@ -1,9 +1,14 @@
 // The provider on the real engine against the emulator: create, no-change preview at zero API calls,
 // in-place changes, replacements, destroy with warnings, and no secret anywhere in state or output.
+// npm test runs the lifecycle (create, in place, replace, destroy); npm run test:long runs it again
+// with the rest between its steps: the refresh, the reordered permissions' plan and the secrets kept
+// out of state and output (test/long/provider-lifecycle-whole.test.ts; issue 62).
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { expectNoPlannedChanges } from "./helpers/post-apply-plan";
+import { testInLong } from "./helpers/long-split";
 import { FIX, fullProgram, SECRET_CONFIG_VALUE } from "./helpers/programs";
 import { api, requests, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";
@@ -43,10 +48,15 @@ describe("provider lifecycle on the real engine", () => {
     await emulator.close();
   });
 
-  async function stateOf(type: string): Promise<any> {
-    const stack = await env.open(fullProgram());
-    const exported = await stack.exportStack();
-    return exported.deployment.resources.find((r: { type: string }) => r.type === `pulumi-nodejs:dynamic/tcs:${type}`);
+  /** Each resource type's (first) resource in state, from one export of `stack` (or of the stack opened anew). */
+  async function statesOf(stack?: Stack): Promise<Record<string, any>> {
+    const exported = await (stack ?? (await env.open(fullProgram()))).exportStack();
+    const states: Record<string, any> = {};
+    for (const resource of exported.deployment.resources) {
+      const type = (resource.type as string).replace(/^pulumi-nodejs:dynamic\/tcs:/, "");
+      if (type !== resource.type) states[type] ??= resource;
+    }
+    return states;
   }
 
   it("creates one of each resource with one write each, then plans no change with no request", async () => {
@@ -100,13 +110,14 @@ describe("provider lifecycle on the real engine", () => {
     // Pulumi takes the position a fixed number of frames below its capture, which a base class of
     // ours between the resource class and CustomResource moved into provider/dynamic/ (and grew
     // every resource's stack trace in state).
+    const states = await statesOf();
     for (const type of ["ProviderConfig", "Role", "IntegrationSetupSession"]) {
-      const resource = await stateOf(type);
+      const resource = states[type];
       expect(resource.sourcePosition).toMatch(/test\/e2e\/helpers\/programs\.ts#\d+/);
     }
   });
 
-  it("refreshes to no changes", async () => {
+  testInLong("refreshes to no changes", async () => {
     const stack = await env.open(fullProgram());
     const refresh = await stack.refresh({ onOutput: engineOutput.onOutput });
     expect(refresh.summary.result).toBe("succeeded");
@@ -117,11 +128,8 @@ describe("provider lifecycle on the real engine", () => {
   it("changes in-place fields in place", async () => {
     const variant = IN_PLACE_CHANGES;
     const stack = await env.open(fullProgram(variant));
-    const before = {
-      config: await stateOf("ProviderConfig"),
-      callback: await stateOf("Callback"),
-      role: await stateOf("Role"),
-    };
+    const states = await statesOf(stack);
+    const before = { config: states.ProviderConfig, callback: states.Callback, role: states.Role };
     await requests.reset(emulator);
     const up = await stack.up({ onOutput: engineOutput.onOutput });
     expect(up.summary.resourceChanges).toMatchObject({ update: 3, same: 3 });
@@ -143,20 +151,17 @@ describe("provider lifecycle on the real engine", () => {
     const role = await api(emulator, "GET", `/roles/${before.role.id}`);
     expect(role.name).toBe("Support team");
     expect([...role.permissions].sort()).toEqual(["message_read", "thread_create", "thread_read"]);
+  });
 
+  testInLong("plans no change for the same permissions reordered", async () => {
     // Reordered permissions are the same set: no change.
     const reordered = await env.open(
-      fullProgram({ ...variant, rolePermissions: ["message_read", "thread_create", "thread_read"] }),
+      fullProgram({ ...IN_PLACE_CHANGES, rolePermissions: ["message_read", "thread_create", "thread_read"] }),
     );
     await expectNoPlannedChanges(reordered, { what: "with the permissions reordered" });
   });
 
   it("replaces on replace-only fields, including dependents whose input becomes unknown", async () => {
-    const before = {
-      config: await stateOf("ProviderConfig"),
-      instance: await stateOf("CallbackInstance"),
-      session: await stateOf("IntegrationSetupSession"),
-    };
     const stack = await env.open(
       fullProgram({
         ...IN_PLACE_CHANGES,
@@ -164,6 +169,12 @@ describe("provider lifecycle on the real engine", () => {
         sessionName: "Connect developer tools (again)",
       }),
     );
+    const states = await statesOf(stack);
+    const before = {
+      config: states.ProviderConfig,
+      instance: states.CallbackInstance,
+      session: states.IntegrationSetupSession,
+    };
     const up = await stack.up({ onOutput: engineOutput.onOutput });
     expect(up.summary.resourceChanges).toMatchObject({ replace: 3 });
     expect(up.outputs.configId.value).not.toBe(before.config.id);
@@ -183,12 +194,9 @@ describe("provider lifecycle on the real engine", () => {
   });
 
   it("destroys what can be deleted and warns for roles and sessions", async () => {
-    const ids = {
-      config: (await stateOf("ProviderConfig")).id,
-      callback: (await stateOf("Callback")).id,
-      role: (await stateOf("Role")).id,
-    };
     const stack = await env.open(fullProgram());
+    const states = await statesOf(stack);
+    const ids = { config: states.ProviderConfig.id, callback: states.Callback.id, role: states.Role.id };
     const output = outputCollector();
     const destroy = await stack.destroy({
       onOutput: (o) => {
@@ -205,7 +213,7 @@ describe("provider lifecycle on the real engine", () => {
     expect(output.text()).toMatch(/API cannot delete setup sessions/);
   });
 
-  it("never shows the API key or a config value in state or engine output", async () => {
+  testInLong("never shows the API key or a config value in state or engine output", async () => {
     // The destroyed stack's role stays in the account, so this one takes a new slug.
     const stack = await env.open(fullProgram({ roleSlug: "support-agents-again" }));
     await stack.up({ onOutput: engineOutput.onOutput });
