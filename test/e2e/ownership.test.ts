@@ -4,14 +4,15 @@
 // it was; an intent store that cannot be written fails the create before anything is sent, so runs
 // never loop making objects they cannot record; and a create interrupted on a runner that is gone is
 // not taken over on a guess: the refusal writes out the commands that recover it. npm test runs the
-// dynamic door's tests, npm run test:long the native door's (test/long/ownership-native.test.ts).
+// first of these, another stack's objects left alone, through the dynamic door; npm run test:long runs it
+// through the native door, and the others through both doors (test/long/ownership-deeper.test.ts).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
-import { casesOfThisRun } from "./helpers/long-split";
+import { casesOfThisRun, isLong, testInLong } from "./helpers/long-split";
 import { FIX } from "./helpers/programs";
 import { api, listAll, startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { attempt, makeScratch, type Scratch } from "./helpers/workspace";
@@ -95,8 +96,9 @@ interface Tool {
   vault: string;
 }
 
-describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door's claims of a natural key", (door) => {
-  it("let two environments each hold a role of the same slug, and refuse two in one environment", async () => {
+// Deeper variants, in npm run test:long only, through both doors.
+describe.each<Door>(["dynamic", "native"])("the %s door's claims of a natural key", (door) => {
+  testInLong("let two environments each hold a role of the same slug, and refuse two in one environment", async () => {
     const slug = `per-environment-${door}`;
     const role = { name: "Per environment", slug, permissions: ["thread_read"] };
     const devKey = emulator.keys.development.secret;
@@ -148,142 +150,150 @@ describe.each<Door>(casesOfThisRun(["dynamic", "native"]))("the %s door's claims
   });
 });
 
-describe.each<[Door, Tool]>(
-  casesOfThisRun<[Door, Tool]>([
-    [
-      "dynamic",
-      {
-        integrationProvider: FIX.linearIntegrationProvider,
-        provider: "prov_linear00000000000000",
-        vault: "pcvt_lineardefault0000000",
-      },
-    ],
-    [
-      "native",
-      { integrationProvider: FIX.slackIntegrationProvider, provider: FIX.slackProvider, vault: FIX.slackVault },
-    ],
-  ]),
-)("the %s door", (door, tool) => {
-  it("leaves another stack's instance and role alone: the second stack is refused, naming the object and how to claim it", async () => {
-    const made = await handMadeInstance(tool, door);
-    const slug = `shared-triage-${door}`;
-    // Stack A adopts the hand-made instance and makes a role.
-    const a = stackOf(door, `owner-a-${door}`);
-    const aProgram = programOf(door, {
-      role: { slug },
-      instance: { callbackId: made.callbackId, providerConfigId: made.providerConfigId, adoptId: made.instanceId },
-    });
-    const aUp = await (await a.open(aProgram)).up();
-    expect(aUp.summary.resourceChanges).toEqual({ create: 3 });
-    const instanceBefore = await api(emulator, "GET", `/callbacks/${made.callbackId}/instances/${made.instanceId}`);
-    const [roleBefore] = (await listAll(emulator, "/roles")).filter((role) => role.slug === slug);
+const TOOLS: Array<[Door, Tool]> = [
+  [
+    "dynamic",
+    {
+      integrationProvider: FIX.linearIntegrationProvider,
+      provider: "prov_linear00000000000000",
+      vault: "pcvt_lineardefault0000000",
+    },
+  ],
+  ["native", { integrationProvider: FIX.slackIntegrationProvider, provider: FIX.slackProvider, vault: FIX.slackVault }],
+];
 
-    // Stack B declares the same instance and the same role, identical in every field.
-    const b = stackOf(door, `owner-b-${door}`);
-    const bStack = await b.open(
-      programOf(door, {
+describe.each<[Door, Tool]>(isLong() ? TOOLS : casesOfThisRun(TOOLS))("the %s door", (door, tool) => {
+  // npm test's, through the first door (the others' in test:long); the deeper ones after it, test:long's through each door.
+  const ofThisRun = casesOfThisRun(TOOLS).some(([one]) => one === door) ? it : it.skip;
+  ofThisRun(
+    "leaves another stack's instance and role alone: the second stack is refused, naming the object and how to claim it",
+    async () => {
+      const made = await handMadeInstance(tool, door);
+      const slug = `shared-triage-${door}`;
+      // Stack A adopts the hand-made instance and makes a role.
+      const a = stackOf(door, `owner-a-${door}`);
+      const aProgram = programOf(door, {
         role: { slug },
-        instance: { callbackId: made.callbackId, providerConfigId: made.providerConfigId },
-      }),
-    );
-    const text = await attempt((onOutput) => bStack.up({ onOutput }));
-    expect(text).toMatch(new RegExp(`${made.instanceId} is as declared, but nothing proves it this stack's`));
-    expect(text).toMatch(new RegExp(`${roleBefore.id} is as declared, but nothing proves it this stack's`));
-    if (door === "dynamic") expect(text).toMatch(new RegExp(`set adoptId: "${made.instanceId}"`));
-    if (door === "native")
-      expect(text).toMatch(
-        new RegExp(`pulumi import tcs:index:CallbackInstance attachment ${made.callbackId}/${made.instanceId}`),
-      );
-    expect(text).not.toMatch(/deleted, and made anew|taken over instead of creating/);
-
-    // A's objects are as they were, and A's drift check finds nothing.
-    expect(await api(emulator, "GET", `/callbacks/${made.callbackId}/instances/${made.instanceId}`)).toEqual(
-      instanceBefore,
-    );
-    expect((await listAll(emulator, "/roles")).filter((role) => role.slug === slug)).toEqual([roleBefore]);
-    await expectNoPlannedChanges(await a.open(aProgram), { refresh: true, what: "of stack A after B was refused" });
-    // Nothing of B's went into its state.
-    expect(
-      (await bStack.exportStack()).deployment.resources?.filter(
-        (r: { type: string }) => !r.type.startsWith("pulumi:"),
-      ) ?? [],
-    ).toEqual([]);
-  });
-
-  it("fails a create whose intent store cannot be written before anything is sent, and does not loop on the next run", async () => {
-    const file = path.join(makeScratchFile(`home-${door}`), "not-a-dir");
-    fs.writeFileSync(file, "");
-    const slug = `unwritable-home-${door}`;
-    // A HOME under a regular file, and no TCS_CREATE_INTENTS_DIR (the tests' own is left out of the
-    // engine's environment for these runs): the store cannot be made.
-    const stack = await stackOf(door, `unwritable-${door}`, { HOME: path.join(file, "home") }).open(
-      programOf(door, { role: { slug } }),
-    );
-    const testsOwn = process.env.TCS_CREATE_INTENTS_DIR;
-    delete process.env.TCS_CREATE_INTENTS_DIR;
-    try {
-      for (let run = 0; run < 2; run++) {
-        const text = await attempt((onOutput) => stack.up({ onOutput }));
-        expect(text).toMatch(/cannot record the create on this machine before sending it: ENOTDIR/);
-        expect(text).toMatch(/Set TCS_CREATE_INTENTS_DIR to a writable directory/);
-        expect((await listAll(emulator, "/roles")).filter((role) => role.slug === slug)).toEqual([]);
-      }
-    } finally {
-      process.env.TCS_CREATE_INTENTS_DIR = testsOwn;
-    }
-  });
-
-  it("refuses, rather than guesses, a create interrupted on a runner that is gone; the commands it writes out recover it", async () => {
-    const slug = `interrupted-${door}`;
-    const name = `interrupted-${door}`;
-    const opened = stackOf(door, name);
-    const stack = await opened.open(programOf(door, { role: { slug } }));
-    // What a run killed between its POST and its state write leaves on a fresh runner: the object, the
-    // engine's record of the create it was interrupted in (a pending operation, which `pulumi stack
-    // import` would drop, so the file backend's checkpoint is edited in place), and no intent.
-    await stack.up();
-    const checkpointFile = path.join(opened.scratch.backendDir, ".pulumi", "stacks", "tcs", `${name}.json`);
-    const checkpoint = JSON.parse(fs.readFileSync(checkpointFile, "utf8"));
-    const deployment = checkpoint.checkpoint.latest;
-    const made = deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"));
-    deployment.resources = deployment.resources.filter((r: unknown) => r !== made);
-    deployment.pending_operations = [{ resource: { ...made, id: "", outputs: {} }, type: "creating" }];
-    fs.writeFileSync(checkpointFile, JSON.stringify(checkpoint));
-    fs.rmSync(`${checkpointFile}.attrs`, { force: true });
-    const before = (await listAll(emulator, "/roles")).filter((r) => r.slug === slug);
-    expect(before.map((r) => r.id)).toEqual([made.id]);
-
-    const refused = await attempt((onOutput) => stack.up({ onOutput }));
-    expect(refused).toMatch(new RegExp(`interrupted while creating`));
-    const claim = door === "native" ? `pulumi import tcs:index:Role triage ${made.id}` : `set adoptId: "${made.id}"`;
-    expect(refused).toContain(claim);
-    // The engine's record of the interrupted create, and the refresh that drops it, are the docs section's.
-    expect(refused).toContain("See docs/adoption.md#not-in-state");
-    expect((await listAll(emulator, "/roles")).filter((r) => r.slug === slug)).toEqual(before);
-
-    // The commands as written out; then up plans no change and the role is the one the interrupted run made.
-    await stack.refresh({ clearPendingCreates: true });
-    if (door === "native") {
-      // What `pulumi import` does, as a program states it (no Node language host runs the CLI's import here).
-      const imported = await opened.open(async () => {
-        new NativeResource(
-          "Role",
-          "triage",
-          { name: "Shared triage", slug, permissions: ["thread_read"] },
-          { import: made.id },
-        );
+        instance: { callbackId: made.callbackId, providerConfigId: made.providerConfigId, adoptId: made.instanceId },
       });
-      expect((await imported.up()).summary.resourceChanges).toEqual({ import: 1, same: 1 });
-      expect((await stack.preview()).changeSummary).toEqual({ same: 2 });
-    } else {
-      const adopted = await opened.open(programOf(door, { role: { slug, adoptId: made.id } }));
-      expect((await adopted.up()).summary.resourceChanges).toEqual({ create: 1, same: 1 });
-    }
-    expect(
-      (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"))?.id,
-    ).toBe(made.id);
-    expect((await listAll(emulator, "/roles")).filter((r) => r.slug === slug).map((r) => r.id)).toEqual([made.id]);
-  });
+      const aUp = await (await a.open(aProgram)).up();
+      expect(aUp.summary.resourceChanges).toEqual({ create: 3 });
+      const instanceBefore = await api(emulator, "GET", `/callbacks/${made.callbackId}/instances/${made.instanceId}`);
+      const [roleBefore] = (await listAll(emulator, "/roles")).filter((role) => role.slug === slug);
+
+      // Stack B declares the same instance and the same role, identical in every field.
+      const b = stackOf(door, `owner-b-${door}`);
+      const bStack = await b.open(
+        programOf(door, {
+          role: { slug },
+          instance: { callbackId: made.callbackId, providerConfigId: made.providerConfigId },
+        }),
+      );
+      const text = await attempt((onOutput) => bStack.up({ onOutput }));
+      expect(text).toMatch(new RegExp(`${made.instanceId} is as declared, but nothing proves it this stack's`));
+      expect(text).toMatch(new RegExp(`${roleBefore.id} is as declared, but nothing proves it this stack's`));
+      if (door === "dynamic") expect(text).toMatch(new RegExp(`set adoptId: "${made.instanceId}"`));
+      if (door === "native")
+        expect(text).toMatch(
+          new RegExp(`pulumi import tcs:index:CallbackInstance attachment ${made.callbackId}/${made.instanceId}`),
+        );
+      expect(text).not.toMatch(/deleted, and made anew|taken over instead of creating/);
+
+      // A's objects are as they were, and A's drift check finds nothing.
+      expect(await api(emulator, "GET", `/callbacks/${made.callbackId}/instances/${made.instanceId}`)).toEqual(
+        instanceBefore,
+      );
+      expect((await listAll(emulator, "/roles")).filter((role) => role.slug === slug)).toEqual([roleBefore]);
+      await expectNoPlannedChanges(await a.open(aProgram), { refresh: true, what: "of stack A after B was refused" });
+      // Nothing of B's went into its state.
+      expect(
+        (await bStack.exportStack()).deployment.resources?.filter(
+          (r: { type: string }) => !r.type.startsWith("pulumi:"),
+        ) ?? [],
+      ).toEqual([]);
+    },
+  );
+
+  testInLong(
+    "fails a create whose intent store cannot be written before anything is sent, and does not loop on the next run",
+    async () => {
+      const file = path.join(makeScratchFile(`home-${door}`), "not-a-dir");
+      fs.writeFileSync(file, "");
+      const slug = `unwritable-home-${door}`;
+      // A HOME under a regular file, and no TCS_CREATE_INTENTS_DIR (the tests' own is left out of the
+      // engine's environment for these runs): the store cannot be made.
+      const stack = await stackOf(door, `unwritable-${door}`, { HOME: path.join(file, "home") }).open(
+        programOf(door, { role: { slug } }),
+      );
+      const testsOwn = process.env.TCS_CREATE_INTENTS_DIR;
+      delete process.env.TCS_CREATE_INTENTS_DIR;
+      try {
+        for (let run = 0; run < 2; run++) {
+          const text = await attempt((onOutput) => stack.up({ onOutput }));
+          expect(text).toMatch(/cannot record the create on this machine before sending it: ENOTDIR/);
+          expect(text).toMatch(/Set TCS_CREATE_INTENTS_DIR to a writable directory/);
+          expect((await listAll(emulator, "/roles")).filter((role) => role.slug === slug)).toEqual([]);
+        }
+      } finally {
+        process.env.TCS_CREATE_INTENTS_DIR = testsOwn;
+      }
+    },
+  );
+
+  testInLong(
+    "refuses, rather than guesses, a create interrupted on a runner that is gone; the commands it writes out recover it",
+    async () => {
+      const slug = `interrupted-${door}`;
+      const name = `interrupted-${door}`;
+      const opened = stackOf(door, name);
+      const stack = await opened.open(programOf(door, { role: { slug } }));
+      // What a run killed between its POST and its state write leaves on a fresh runner: the object, the
+      // engine's record of the create it was interrupted in (a pending operation, which `pulumi stack
+      // import` would drop, so the file backend's checkpoint is edited in place), and no intent.
+      await stack.up();
+      const checkpointFile = path.join(opened.scratch.backendDir, ".pulumi", "stacks", "tcs", `${name}.json`);
+      const checkpoint = JSON.parse(fs.readFileSync(checkpointFile, "utf8"));
+      const deployment = checkpoint.checkpoint.latest;
+      const made = deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"));
+      deployment.resources = deployment.resources.filter((r: unknown) => r !== made);
+      deployment.pending_operations = [{ resource: { ...made, id: "", outputs: {} }, type: "creating" }];
+      fs.writeFileSync(checkpointFile, JSON.stringify(checkpoint));
+      fs.rmSync(`${checkpointFile}.attrs`, { force: true });
+      const before = (await listAll(emulator, "/roles")).filter((r) => r.slug === slug);
+      expect(before.map((r) => r.id)).toEqual([made.id]);
+
+      const refused = await attempt((onOutput) => stack.up({ onOutput }));
+      expect(refused).toMatch(new RegExp(`interrupted while creating`));
+      const claim = door === "native" ? `pulumi import tcs:index:Role triage ${made.id}` : `set adoptId: "${made.id}"`;
+      expect(refused).toContain(claim);
+      // The engine's record of the interrupted create, and the refresh that drops it, are the docs section's.
+      expect(refused).toContain("See docs/adoption.md#not-in-state");
+      expect((await listAll(emulator, "/roles")).filter((r) => r.slug === slug)).toEqual(before);
+
+      // The commands as written out; then up plans no change and the role is the one the interrupted run made.
+      await stack.refresh({ clearPendingCreates: true });
+      if (door === "native") {
+        // What `pulumi import` does, as a program states it (no Node language host runs the CLI's import here).
+        const imported = await opened.open(async () => {
+          new NativeResource(
+            "Role",
+            "triage",
+            { name: "Shared triage", slug, permissions: ["thread_read"] },
+            { import: made.id },
+          );
+        });
+        expect((await imported.up()).summary.resourceChanges).toEqual({ import: 1, same: 1 });
+        expect((await stack.preview()).changeSummary).toEqual({ same: 2 });
+      } else {
+        const adopted = await opened.open(programOf(door, { role: { slug, adoptId: made.id } }));
+        expect((await adopted.up()).summary.resourceChanges).toEqual({ create: 1, same: 1 });
+      }
+      expect(
+        (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::triage"))?.id,
+      ).toBe(made.id);
+      expect((await listAll(emulator, "/roles")).filter((r) => r.slug === slug).map((r) => r.id)).toEqual([made.id]);
+    },
+  );
 });
 
 function makeScratchFile(name: string): string {
