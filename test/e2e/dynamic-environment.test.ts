@@ -2,8 +2,9 @@
 // environment, on the default connection or a named one, is refused at preview, naming the resource,
 // instead of "unchanged" and a later `up --refresh` that drops every id (the old objects left active,
 // unmanaged); a key rotated within the environment changes nothing; and a preview whose settings are as
-// recorded sends no request. npm test runs a preview refused; npm run test:long every kind of run
-// refused, then the stack back on its key (test/long/dynamic-environment-every-run.test.ts).
+// recorded sends no request. npm test runs a preview refused on the default connection; npm run
+// test:long every kind of run refused, then the stack back on its key, and a named connection's preview
+// refused (test/long/dynamic-environment-deeper.test.ts).
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { testInLong, testInNpmTest } from "./helpers/long-split";
@@ -47,9 +48,8 @@ testInNpmTest(
     const env = tcsStack("moved-default-preview", emulator, "development");
     scratches.push(env.scratch);
     const stack = await env.open(program());
-    await stack.up();
-    await stack.setConfig("tcs:apiKey", key("development", "secondSecret"));
-    await expectNoPlannedChanges(stack, { what: "with a key rotated within the environment" });
+    // The plan after the up (post-apply-plan.ts) made with a key rotated within the environment: no change.
+    await stack.up({ planAfter: { before: () => stack.setConfig("tcs:apiKey", key("development", "secondSecret")) } });
     await stack.setConfig("tcs:apiKey", key("production"));
     await stack.setConfig("tcs:rateLimitTier", { value: "production" });
     const text = await attempt((onOutput) => stack.preview({ onOutput }));
@@ -62,7 +62,7 @@ testInNpmTest(
   },
 );
 
-// Its deeper variant, in npm run test:long (test/long/dynamic-environment-every-run.test.ts): every run of the program refused, then the stack back.
+// Its deeper variant, in npm run test:long (test/long/dynamic-environment-deeper.test.ts): every run of the program refused, then the stack back.
 testInLong(
   "a default connection moved to another environment's key is refused by every run of the program; a rotated key is not",
   async () => {
@@ -118,7 +118,8 @@ testInLong(
   },
 );
 
-testInNpmTest("a named connection moved to another environment's key is refused naming the connection", async () => {
+// Its variant on a named connection, in npm run test:long too.
+testInLong("a named connection moved to another environment's key is refused naming the connection", async () => {
   const env = tcsStack("moved-named", emulator, "production");
   scratches.push(env.scratch);
   const stack = await env.open(program("team"));
