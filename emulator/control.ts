@@ -15,7 +15,7 @@ export interface ControlContext {
   startedAt: number;
   reset(): void;
   settle(): void;
-  faults: { configure(body: unknown): void; clear(): void; describe(): unknown };
+  faults: { configure(body: unknown): void; clear(): void; describe(): unknown; release(): unknown };
   counters: { snapshot(): unknown; reset(): void };
 }
 
@@ -67,6 +67,8 @@ export function handleControl(method: string, path: string, body: unknown, ctx: 
     case "DELETE /_emulator/faults":
       ctx.faults.clear();
       return { status: 200, body: ctx.faults.describe() };
+    case "POST /_emulator/faults/release":
+      return { status: 200, body: ctx.faults.release() };
     case "GET /_emulator/clock":
       return { status: 200, body: clockView(state) };
     case "POST /_emulator/clock": {

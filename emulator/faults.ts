@@ -6,7 +6,7 @@ import { checkBody, requireObjectBody, throwIfProblems, type Check } from "./val
  * number of segments); each may add latency (with jitter), answer with an error status, or let the
  * request apply and then drop the connection without a response (`drop_after_commit`), or drop the
  * connection at once and apply the request later (`late_commit_ms`: a service that commits a request
- * after its client gave up on it). A seeded PRNG
+ * after its client gave up on it; `late_commit_held`: the same, committed when the test releases it). A seeded PRNG
  * decides probabilities and jitter, so a run with the same seed and requests repeats exactly.
  */
 export interface FaultRule {
@@ -22,6 +22,8 @@ export interface FaultRule {
   retry_after?: number;
   drop_after_commit?: boolean;
   late_commit_ms?: number;
+  /** As late_commit_ms, committed when the test releases it (POST /_emulator/faults/release) instead of after a delay. */
+  late_commit_held?: boolean;
 }
 
 export interface FaultOutcome {
@@ -30,6 +32,8 @@ export interface FaultOutcome {
   dropAfterCommit: boolean;
   /** Drop the connection unanswered at once, and apply the request this many ms later. */
   lateCommitMs?: number;
+  /** Drop the connection unanswered at once, and apply the request when the test releases it. */
+  lateCommitHeld: boolean;
   fired: boolean;
 }
 
@@ -111,12 +115,15 @@ const RULE_FIELDS = {
   retry_after: { check: number({ min: 0, max: 86400, integer: true }) },
   drop_after_commit: { check: flag },
   late_commit_ms: { check: number({ min: 0, max: 600000, integer: true }) },
+  late_commit_held: { check: flag },
 };
 
 export class Faults {
   private rules: ActiveRule[] = [];
   private random: () => number = mulberry32(1);
   private seed = 1;
+  /** The held late commits (late_commit_held), each waiting for release(). */
+  private held: Array<() => void> = [];
 
   /** Replaces the rules; validates the whole body first (422 naming every bad field). */
   configure(body: unknown): void {
@@ -151,6 +158,19 @@ export class Faults {
     }));
   }
 
+  /** Resolves when the test releases the held late commits. */
+  hold(): Promise<void> {
+    return new Promise((resolve) => this.held.push(resolve));
+  }
+
+  /** Lets every held late commit apply its request; how many there were. */
+  release(): { released: number } {
+    const held = this.held;
+    this.held = [];
+    for (const resolve of held) resolve();
+    return { released: held.length };
+  }
+
   clear(): void {
     this.rules = [];
     this.random = mulberry32(this.seed);
@@ -169,7 +189,7 @@ export class Faults {
 
   /** Evaluates the rules in order for one request: latency adds up; the first error or drop wins. */
   evaluate(method: string, pathname: string): FaultOutcome {
-    const outcome: FaultOutcome = { latencyMs: 0, dropAfterCommit: false, fired: false };
+    const outcome: FaultOutcome = { latencyMs: 0, dropAfterCommit: false, lateCommitHeld: false, fired: false };
     if (this.rules.length === 0) return outcome;
     const parts = pathname.split("/").filter(Boolean);
     for (const active of this.rules) {
@@ -178,8 +198,14 @@ export class Faults {
       if (rule.method !== undefined && rule.method !== "*" && rule.method.toUpperCase() !== method) continue;
       if (!matchSegments(rule.path.split("/").filter(Boolean), parts)) continue;
       if (this.random() >= (rule.probability ?? 1)) continue;
-      const decides = rule.status !== undefined || rule.drop_after_commit === true || rule.late_commit_ms !== undefined;
-      if (decides && (outcome.error || outcome.dropAfterCommit || outcome.lateCommitMs !== undefined)) continue;
+      const decides =
+        rule.status !== undefined ||
+        rule.drop_after_commit === true ||
+        rule.late_commit_ms !== undefined ||
+        rule.late_commit_held === true;
+      const decided =
+        outcome.error || outcome.dropAfterCommit || outcome.lateCommitMs !== undefined || outcome.lateCommitHeld;
+      if (decides && decided) continue;
       active.remaining--;
       active.fired++;
       outcome.fired = true;
@@ -187,6 +213,7 @@ export class Faults {
         (rule.latency_ms ?? 0) + (rule.jitter_ms ? Math.floor(this.random() * (rule.jitter_ms + 1)) : 0);
       if (rule.drop_after_commit) outcome.dropAfterCommit = true;
       else if (rule.late_commit_ms !== undefined) outcome.lateCommitMs = rule.late_commit_ms;
+      else if (rule.late_commit_held) outcome.lateCommitHeld = true;
       else if (rule.status !== undefined) {
         const code = rule.code ?? codeForStatus(rule.status);
         const headers: Record<string, string> =

@@ -204,11 +204,13 @@ export class EmulatorServer {
       // Unref'd: an injected delay never keeps a closing process alive.
       if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs).unref());
       if (fault.error) throw fault.error;
-      if (fault.lateCommitMs !== undefined) {
+      const lateCommit = fault.lateCommitMs !== undefined || fault.lateCommitHeld;
+      if (lateCommit) {
         // Heard whole and never answered: the client gives up while the service still holds the request.
         await bodyRead;
         this.drop(req);
-        await new Promise((resolve) => setTimeout(resolve, fault.lateCommitMs).unref());
+        if (fault.lateCommitHeld) await this.faults.hold();
+        else await new Promise((resolve) => setTimeout(resolve, fault.lateCommitMs).unref());
       }
       const { environment, keyType } = this.admit(req, lookup, headers);
       headers["Service-Version"] = resolveVersion(req.headers["service-version"]);
@@ -221,10 +223,10 @@ export class EmulatorServer {
         { method, params: match.params, query, body, env: environment, keyType },
         this.state,
       );
-      if (fault.dropAfterCommit || fault.lateCommitMs !== undefined) return this.drop(req);
+      if (fault.dropAfterCommit || lateCommit) return this.drop(req);
       sendJson(res, 200, result, headers);
     } catch (error) {
-      if (fault.dropAfterCommit || fault.lateCommitMs !== undefined) return this.drop(req);
+      if (fault.dropAfterCommit || fault.lateCommitMs !== undefined || fault.lateCommitHeld) return this.drop(req);
       if (error instanceof ApiError) return sendError(res, error, headers);
       this.config.log(`internal error on ${method} ${pathname}: ${(error as Error).stack ?? String(error)}`);
       sendError(res, new ApiError("internal_error"), headers);

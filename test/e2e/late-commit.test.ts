@@ -25,11 +25,6 @@ import { attempt, outputCollector, type Scratch } from "./helpers/workspace";
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 /** The late create commits this long after the service dropped its connection. */
 const LATE_MS = 3_000;
-/**
- * For the rerun on another runner: long enough that its whole up (on a loaded machine, several seconds)
- * is over before the commit, which the test then waits for.
- */
-const LATER_MS = 20_000;
 
 let emulator: RunningEmulator;
 const scratches: Scratch[] = [];
@@ -61,8 +56,11 @@ function stackOf(door: Door, name: string): TcsStack {
 const configsNamed = async (name: string) =>
   (await listAll(emulator, "/provider-configs?status=active")).filter((config) => config.name === name);
 
-const lateCommit = (ms = LATE_MS) =>
-  faults.set(emulator, [{ method: "POST", path: "/provider-configs", late_commit_ms: ms, count: 1 }]);
+const lateCommit = () =>
+  faults.set(emulator, [{ method: "POST", path: "/provider-configs", late_commit_ms: LATE_MS, count: 1 }]);
+/** For the rerun on another runner: the late create commits when the test releases it, once that whole up is over. */
+const heldCommit = () =>
+  faults.set(emulator, [{ method: "POST", path: "/provider-configs", late_commit_held: true, count: 1 }]);
 
 /** Waits until `count` configs of this name are live (the late commit has come), at most `ms`. */
 async function untilLive(name: string, count: number, ms: number): Promise<string[]> {
@@ -135,13 +133,14 @@ describe.each<Door>(["dynamic", "native"])("the %s door", (door) => {
       const name = `late-orphan-${door}`;
       const opened = stackOf(door, name);
       const stack = await opened.open(programOf(door, name));
-      await lateCommit(LATER_MS);
+      await heldCommit();
       await attempt((onOutput) => stack.up({ onOutput }));
       await onAnotherRunner(() => stack.up());
       const held = (await stack.exportStack()).deployment.resources.find((r: { type: string }) =>
         r.type.endsWith("ProviderConfig"),
       ).id as string;
-      const live = await untilLive(name, 2, LATER_MS + 5_000);
+      expect(await faults.release(emulator)).toEqual({ released: 1 });
+      const live = await untilLive(name, 2, 10_000);
       expect(live).toHaveLength(2);
       const orphan = live.find((id) => id !== held)!;
 

@@ -91,12 +91,16 @@ export interface FaultRule {
   drop_after_commit?: boolean;
   /** Drop the connection at once, and commit the request this many ms later. */
   late_commit_ms?: number;
+  /** Drop the connection at once, and commit the request when `faults.release` comes. */
+  late_commit_held?: boolean;
 }
 
 export const faults = {
   set: (emulator: RunningEmulator, rules: FaultRule[], seed = 1): Promise<void> =>
     control(emulator, "POST", "/faults", { seed, rules }),
   clear: (emulator: RunningEmulator): Promise<void> => control(emulator, "DELETE", "/faults"),
+  /** Lets the requests a `late_commit_held` rule holds commit. */
+  release: (emulator: RunningEmulator): Promise<{ released: number }> => control(emulator, "POST", "/faults/release"),
   describe: (emulator: RunningEmulator): Promise<{ rules: Array<FaultRule & { fired: number }> }> =>
     control(emulator, "GET", "/faults"),
 };

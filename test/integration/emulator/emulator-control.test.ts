@@ -176,6 +176,27 @@ describe("fault rules", () => {
     );
   });
 
+  test("late_commit_held drops the connection and applies the change when the test releases it", async () => {
+    await h.control("POST", "/_emulator/faults", {
+      rules: [{ method: "POST", path: "/roles", late_commit_held: true, count: 1 }],
+    });
+    await expect(
+      request(`${h.emu.url}/roles`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${h.emu.keys.development.secret}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Held", slug: "held", permissions: [] }),
+      }),
+    ).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await h.dev("GET", "/roles?slug=held")).body.items).toHaveLength(0);
+    expect((await h.control("POST", "/_emulator/faults/release")).body).toEqual({ released: 1 });
+    for (let tries = 0; tries < 50; tries++) {
+      if ((await h.dev("GET", "/roles?slug=held")).body.items.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await h.dev("GET", "/roles?slug=held")).body.items).toHaveLength(1);
+  });
+
   test("bad rules are 422 naming the field", async () => {
     const reply = await h.control("POST", "/_emulator/faults", {
       rules: [{ path: "/x", status: 99, probability: 2, colour: 1 }],
