@@ -5,7 +5,9 @@
 // each resource's and function's YAML run with `pulumi preview` on the real YAML language host against
 // the emulator: a resource's must plan its creates with no error, a function's read the fixtures, the
 // explicit provider's, set up as its page says, plan with no warning. The C# is not compiled: there is
-// no .NET SDK here (docs/reference/README.md says so).
+// no .NET SDK here (docs/reference/README.md says so). npm test runs them all but the Go, which npm run
+// test:long compiles (test/long/examples-deeper.test.ts; test/e2e/helpers/long-split.ts); npm test's
+// test/e2e/native-go.test.ts builds a program against the same Go SDK.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -16,6 +18,7 @@ import { readExample } from "../../codegen/schema/examples";
 import { SHAPES } from "../../provider/shapes";
 import { REPO_ROOT } from "../lib/engine";
 import { installNodeSdk, runTsc } from "../lib/node-sdk";
+import { describeInNpmTest, testInLong, testInNpmTest } from "./helpers/long-split";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { attempt, makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
 import { yamlProject } from "./helpers/yaml-project";
@@ -46,20 +49,24 @@ beforeAll(() => {
 
 afterAll(() => scratch?.remove());
 
-test("there is an example of every resource and every function, and of the explicit provider", () => {
+testInNpmTest("there is an example of every resource and every function, and of the explicit provider", () => {
   const functions = Object.keys(
     JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "provider", "native", "schema.json"), "utf8")).functions,
   );
   expect(EXAMPLES).toEqual([...RESOURCES, ...functions.map((token) => token.split(":")[2]), "Provider"].sort());
 });
 
-test("every TypeScript example type-checks, strict, against the generated Node SDK", async () => {
+testInNpmTest("every TypeScript example type-checks, strict, against the generated Node SDK", async () => {
   const dir = copyPrograms("typescript", "index.ts");
   await installNodeSdk(dir);
   const files = EXAMPLES.map((example) => path.join(dir, example, "index.ts"));
+  // --skipLibCheck: the examples are checked whole; the declaration files they import are not checked
+  // again (the SDK's were just compiled from its checked sources; @pulumi/pulumi's are its own), which
+  // took two thirds of the check.
   await runTsc([
     "--noEmit",
     "--strict",
+    "--skipLibCheck",
     "--target",
     "es2022",
     "--module",
@@ -72,7 +79,8 @@ test("every TypeScript example type-checks, strict, against the generated Node S
   ]);
 });
 
-test("every Go example compiles against the generated Go SDK", async () => {
+// In npm run test:long only (test/long/examples-deeper.test.ts).
+testInLong("every Go example compiles against the generated Go SDK", async () => {
   // One package of all the examples, each program's main renamed after it: compiled once, a few seconds
   // (thirteen main packages each load the SDK's and pulumi's export data, and link: minutes on 2 cores).
   const dir = path.join(scratch.dir, "go");
@@ -97,7 +105,7 @@ test("every Go example compiles against the generated Go SDK", async () => {
   await run("go", ["build", "-mod=mod", "./..."], { cwd: dir, maxBuffer: 16 << 20 });
 });
 
-test("every Python example byte-compiles", async () => {
+testInNpmTest("every Python example byte-compiles", async () => {
   const dir = copyPrograms("python", "__main__.py");
   await run("python3", ["-m", "py_compile", ...EXAMPLES.map((example) => path.join(dir, example, "__main__.py"))]);
 });
@@ -183,83 +191,86 @@ function merged(examples: string[]): { main: Main; resources: number; functionOu
   };
 }
 
-describe("each resource's and function's YAML example, and the explicit provider's, previewed against the emulator on the real YAML language host", () => {
-  let emulator: RunningEmulator;
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-  });
-  afterAll(async () => {
-    await emulator?.close();
-  });
+describeInNpmTest(
+  "each resource's and function's YAML example, and the explicit provider's, previewed against the emulator on the real YAML language host",
+  () => {
+    let emulator: RunningEmulator;
+    beforeAll(async () => {
+      emulator = await startTestEmulator();
+    });
+    afterAll(async () => {
+      await emulator?.close();
+    });
 
-  // The functions' examples read the emulator's fixtures; getCallbackEvents reads a callback named in
-  // config, which has no events until the service delivers some, so its first event is not there to read.
-  const FUNCTIONS = EXAMPLES.filter((example) => example.startsWith("get") && example !== "getCallbackEvents");
+    // The functions' examples read the emulator's fixtures; getCallbackEvents reads a callback named in
+    // config, which has no events until the service delivers some, so its first event is not there to read.
+    const FUNCTIONS = EXAMPLES.filter((example) => example.startsWith("get") && example !== "getCallbackEvents");
 
-  // The resources' and functions' examples previewed together, as few programs as they fit in: the Go
-  // examples are compiled as one package for the same reason (a preview on the real engine and YAML
-  // host takes seconds; thirteen of them took a minute and a half on a loaded machine). Each example's
-  // names are its own (renamed `<example><Name>`), and two examples that declare the same object (a
-  // callback of the same integration provider, a role of the same slug: a natural key, which one program
-  // may declare once) go in different programs.
-  it.each(programsOf([...RESOURCES, ...FUNCTIONS]))(
-    "%s: resources plan their creates, functions read the fixtures, in a preview with no error",
-    async (_names, examples) => {
-      const program = merged(examples);
-      const project = await yamlProject(
-        `examples-${examples[0].toLowerCase()}`,
-        emulator,
-        projectOf(examples[0], yaml.dump(program.main)),
-      );
+    // The resources' and functions' examples previewed together, as few programs as they fit in: the Go
+    // examples are compiled as one package for the same reason (a preview on the real engine and YAML
+    // host takes seconds; thirteen of them took a minute and a half on a loaded machine). Each example's
+    // names are its own (renamed `<example><Name>`), and two examples that declare the same object (a
+    // callback of the same integration provider, a role of the same slug: a natural key, which one program
+    // may declare once) go in different programs.
+    it.each(programsOf([...RESOURCES, ...FUNCTIONS]))(
+      "%s: resources plan their creates, functions read the fixtures, in a preview with no error",
+      async (_names, examples) => {
+        const program = merged(examples);
+        const project = await yamlProject(
+          `examples-${examples[0].toLowerCase()}`,
+          emulator,
+          projectOf(examples[0], yaml.dump(program.main)),
+        );
+        try {
+          const printed = outputCollector();
+          const preview = await project.stack.preview({ onOutput: printed.onOutput });
+          // The stack and every resource of the examples.
+          expect(preview.changeSummary).toEqual({ create: program.resources + 1 });
+          expect(printed.text()).not.toMatch(/error/i);
+          // Each function ran at preview: its output is a value read from the fixtures, not an unknown
+          // (the engine pads the outputs' names to one width).
+          const read = program.functionOutputs.filter((output) =>
+            new RegExp(`^\\s*${output}\\s*: "[^"]+"$`, "m").test(printed.text()),
+          );
+          expect(read).toEqual(program.functionOutputs);
+        } finally {
+          project.scratch.remove();
+        }
+      },
+    );
+
+    // The explicit provider's example reads its staging environment from config: set up as its page's
+    // "Before you run it" line says (the emulator's development environment as staging), its YAML runs
+    // with no warning (a root-level `configuration:` key would draw a deprecation warning on every run),
+    // and the key, declared secret, is refused when set in clear.
+    it("Provider: set up as its page says, plans its creates with no warning, and refuses its key set in clear", async () => {
+      const { setup } = readExample("Provider");
+      const commands = [...(setup ?? "").matchAll(/`pulumi config set (--secret )?(\w+) [^`]+`/g)];
+      expect(commands.map(([, secret, key]) => `${secret ?? ""}${key}`)).toEqual([
+        "stagingBaseUrl",
+        "--secret stagingApiKey",
+      ]);
+      const values: Record<string, string> = {
+        stagingBaseUrl: emulator.url,
+        stagingApiKey: emulator.keys.development.secret,
+      };
+      const main = fs.readFileSync(path.join(GENERATED, "Provider", "Main.yaml"), "utf8");
+      const declared = Object.keys((yaml.load(main) as { resources: Record<string, unknown> }).resources);
+      const project = await yamlProject("example-provider", emulator, projectOf("Provider", main));
       try {
+        for (const [, secret, key] of commands)
+          await project.stack.setConfig(key, { value: values[key], secret: secret !== undefined });
         const printed = outputCollector();
         const preview = await project.stack.preview({ onOutput: printed.onOutput });
-        // The stack and every resource of the examples.
-        expect(preview.changeSummary).toEqual({ create: program.resources + 1 });
-        expect(printed.text()).not.toMatch(/error/i);
-        // Each function ran at preview: its output is a value read from the fixtures, not an unknown
-        // (the engine pads the outputs' names to one width).
-        const read = program.functionOutputs.filter((output) =>
-          new RegExp(`^\\s*${output}\\s*: "[^"]+"$`, "m").test(printed.text()),
-        );
-        expect(read).toEqual(program.functionOutputs);
+        expect(preview.changeSummary).toEqual({ create: declared.length + 1 });
+        expect(printed.text()).not.toMatch(/error|warning|deprecated/i);
+
+        await project.stack.setConfig("stagingApiKey", { value: values.stagingApiKey, secret: false });
+        const refused = await attempt((onOutput) => project.stack.preview({ onOutput }));
+        expect(refused).toContain("configuration key 'stagingApiKey' must be encrypted as it's secret");
       } finally {
         project.scratch.remove();
       }
-    },
-  );
-
-  // The explicit provider's example reads its staging environment from config: set up as its page's
-  // "Before you run it" line says (the emulator's development environment as staging), its YAML runs
-  // with no warning (a root-level `configuration:` key would draw a deprecation warning on every run),
-  // and the key, declared secret, is refused when set in clear.
-  it("Provider: set up as its page says, plans its creates with no warning, and refuses its key set in clear", async () => {
-    const { setup } = readExample("Provider");
-    const commands = [...(setup ?? "").matchAll(/`pulumi config set (--secret )?(\w+) [^`]+`/g)];
-    expect(commands.map(([, secret, key]) => `${secret ?? ""}${key}`)).toEqual([
-      "stagingBaseUrl",
-      "--secret stagingApiKey",
-    ]);
-    const values: Record<string, string> = {
-      stagingBaseUrl: emulator.url,
-      stagingApiKey: emulator.keys.development.secret,
-    };
-    const main = fs.readFileSync(path.join(GENERATED, "Provider", "Main.yaml"), "utf8");
-    const declared = Object.keys((yaml.load(main) as { resources: Record<string, unknown> }).resources);
-    const project = await yamlProject("example-provider", emulator, projectOf("Provider", main));
-    try {
-      for (const [, secret, key] of commands)
-        await project.stack.setConfig(key, { value: values[key], secret: secret !== undefined });
-      const printed = outputCollector();
-      const preview = await project.stack.preview({ onOutput: printed.onOutput });
-      expect(preview.changeSummary).toEqual({ create: declared.length + 1 });
-      expect(printed.text()).not.toMatch(/error|warning|deprecated/i);
-
-      await project.stack.setConfig("stagingApiKey", { value: values.stagingApiKey, secret: false });
-      const refused = await attempt((onOutput) => project.stack.preview({ onOutput }));
-      expect(refused).toContain("configuration key 'stagingApiKey' must be encrypted as it's secret");
-    } finally {
-      project.scratch.remove();
-    }
-  });
-});
+    });
+  },
+);
