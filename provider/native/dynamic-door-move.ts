@@ -10,9 +10,8 @@
 // connection's environment, which DiffConfig cannot see (it is told the providers, not the resource):
 // its check refuses the move, naming the way that works.
 import { MESSAGE_LIMIT, render, type Refusal } from "../diagnostic";
-import { configKey } from "../settings";
-import { CONNECTION_INPUT } from "../shapes/reserved";
-import { PROVIDER_SETTINGS, PROVIDER_URN_INPUT } from "../settings/provider";
+import { configKey, SETTING_NAMES } from "../settings";
+import { CONNECTION_INPUT, PROVIDER_URN_INPUT } from "../shapes/reserved";
 import type { Props } from "./properties";
 
 /** What a moved resource's former provider is called, in place of its URN (which DiffConfig is not given). */
@@ -26,7 +25,7 @@ export const DYNAMIC_DOOR_PROVIDER = "pulumi:providers:pulumi-nodejs";
 export function asProviderSettings(olds: Props): Props {
   if (!Object.keys(olds).some((key) => key.includes(":"))) return olds;
   const settings: Props = { [PROVIDER_URN_INPUT]: DYNAMIC_DOOR_PROVIDER };
-  for (const name of PROVIDER_SETTINGS) {
+  for (const name of SETTING_NAMES) {
     const value = olds[configKey(name)];
     if (value !== undefined) settings[name] = value;
   }

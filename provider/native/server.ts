@@ -1,8 +1,8 @@
 // The native door: Pulumi's provider protocol (ResourceProvider, gRPC) served from the stubs that ship
 // with @pulumi/pulumi, as its own dynamic-provider host serves them. Every language's program reaches
 // the same plugin object (engine/tcs-plugin.ts) through it: one process per provider instance, so one
-// environment. This file only translates messages; resource-calls.ts, config-calls.ts and invoke.ts
-// say what each call means.
+// environment. This file only translates messages; resource-calls.ts, settings/provider.ts and
+// invoke.ts say what each call means.
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -10,7 +10,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { TcsPlugin } from "../engine/tcs-plugin";
-import { ConfigCalls } from "./config-calls";
+import { checkedSettings, configureProvider, providerSettingsDiff } from "../settings/provider";
 import { invokeFunction } from "./invoke";
 import { propsOf, secret, type Props } from "./properties";
 import { ResourceCalls, type FieldChange } from "./resource-calls";
@@ -145,7 +145,7 @@ type Handlers = Partial<Record<keyof provrpc.IResourceProviderServer, unknown>>;
 export function providerService(plugin: TcsPlugin): grpc.UntypedServiceImplementation {
   return {
     ...pluginHandlers(),
-    ...configHandlers(new ConfigCalls(plugin)),
+    ...configHandlers(plugin),
     ...resourceHandlers(new ResourceCalls((kind) => plugin.engineFor(kind))),
     invoke: unary(async (request: provproto.InvokeRequest) => {
       const result = await invokeFunction(plugin, request.getTok(), propsOf(request.getArgs()));
@@ -170,10 +170,10 @@ function pluginHandlers() {
   } satisfies Handlers;
 }
 
-function configHandlers(config: ConfigCalls) {
+function configHandlers(plugin: TcsPlugin) {
   return {
     checkConfig: unary(async (request: provproto.CheckRequest) => {
-      const { inputs, failures } = await config.check(
+      const { inputs, failures } = await checkedSettings(
         request.getUrn(),
         propsOf(request.getOlds()),
         propsOf(request.getNews()),
@@ -181,7 +181,7 @@ function configHandlers(config: ConfigCalls) {
       return checkResponse(inputs, failures);
     }),
     diffConfig: unary(async (request: provproto.DiffRequest) => {
-      const { changed, replaces } = await config.diff(
+      const { changed, replaces } = await providerSettingsDiff(
         request.getUrn(),
         propsOf(request.getOldInputs() ?? request.getOlds()),
         propsOf(request.getNews()),
@@ -197,7 +197,12 @@ function configHandlers(config: ConfigCalls) {
       return response;
     }),
     configure: unary((request: provproto.ConfigureRequest) => {
-      config.configure(propsOf(request.getArgs()), request.getVariablesMap().getEntryList(), request.getUrn() ?? "");
+      configureProvider(
+        plugin,
+        propsOf(request.getArgs()),
+        request.getVariablesMap().getEntryList(),
+        request.getUrn() ?? "",
+      );
       const response = new provproto.ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setSupportspreview(false);

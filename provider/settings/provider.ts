@@ -1,28 +1,27 @@
-// The native door's settings: stack config for the default provider, the same names as an explicit provider's inputs.
-// Each provider is one environment, recorded in its inputs and asked of the service again only when the key or
-// base URL changed, so a preview with no changes sends nothing. The first question loads the SDK.
+// The native door's own calls (CheckConfig, DiffConfig, Configure) over plain values (server.ts translates the
+// messages): its settings are stack config for the default provider, the same names as an explicit provider's
+// inputs. Each provider is one environment, recorded in its inputs and asked of the service again only when the
+// key or base URL changed, so a preview with no changes sends nothing. The first question loads the SDK.
 import { DiagnosticError, PROVIDER_CONFIG_LIMIT, renderCheckReason, type Refusal } from "../diagnostic";
 import type { LiveObject } from "../engine/binding";
 import type { PageLike } from "../engine/read-batcher";
+import type { TcsPlugin } from "../engine/tcs-plugin";
 import { warn } from "../engine/warn";
+import { asProviderSettings } from "../native/dynamic-door-move";
+import { withSecrets, type Props } from "../native/properties";
 import { SCAN_PAGE_SIZE } from "../page-size";
 import { nameOfUrn } from "../shapes/identity";
 import { UNKNOWN } from "../shapes/normalize";
-import { ENVIRONMENT_PROPERTY } from "../shapes/reserved";
-import { ENVIRONMENT_SETTINGS, SETTING_NAMES, type ProviderSettings, type SettingName } from "./declaration";
+import { ENVIRONMENT_PROPERTY, PROVIDER_URN_INPUT } from "../shapes/reserved";
+import { ENVIRONMENT_SETTINGS, SECRET_SETTINGS, SETTING_NAMES, SETTINGS } from "./declaration";
+import type { ProviderSettings, SettingName } from "./declaration";
 import { factOf, type Answer, type EnvironmentFact } from "./environment";
 import { configKey, SettingsOwner } from "./owner";
 import { readSettings, settingNotText, settingRefusal, unknownSettings, unusableSettings } from "./read";
 import type { ConfigSource } from "./read";
 
-type Props = Record<string, unknown>;
 type Changes = { changed: string[]; replaces: string[] };
 type Failure = { property: string; reason: string };
-export const PROVIDER_SETTINGS: readonly string[] = SETTING_NAMES;
-
-// The provider's own URN, in its checked settings: the engine asks DiffConfig about a resource moved from one
-// provider to another with the old provider's inputs under the new one's URN; this tells such a move apart.
-export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
 export const withProviderUrn = (settings: Props, urn: string): Props => ({ ...settings, [PROVIDER_URN_INPUT]: urn });
 /** The settings as config (`tcs:apiKey` is the input `apiKey`), for the plugin and the settings' reading. */
 export const configSource =
@@ -45,8 +44,8 @@ export function settingFailures(settings: Props, owner: SettingsOwner): Failure[
   );
   return names.flatMap((name) => {
     const value = settings[name];
-    const refusal = !PROVIDER_SETTINGS.includes(name)
-      ? unknownSettings(owner, [name], PROVIDER_SETTINGS)
+    const refusal = !Object.hasOwn(SETTINGS, name)
+      ? unknownSettings(owner, [name], SETTING_NAMES)
       : typeof value === "string"
         ? value && settingRefusal(name as SettingName, value, owner, { checked: true, valueShown: true })
         : value === undefined || value === null
@@ -71,13 +70,6 @@ const listedRoles = new Map<string, { page: PageLike<LiveObject>; listedAt: numb
 const questionOf = (resolved: ProviderSettings) =>
   JSON.stringify([resolved.baseUrl, resolved.apiKey, resolved.serviceVersion]);
 
-export function takeListedRoles(settings: Props): { page: PageLike<LiveObject>; listedAt: number } | undefined {
-  const question = questionOf(readSettings(configSource(settings)));
-  const listed = listedRoles.get(question);
-  listedRoles.delete(question);
-  return listed;
-}
-
 /**
  * CheckConfig: the settings' failures, or the settings with the provider's URN and the environment they reach: the
  * one state holds while the key and base URL stay the same, else the service's answer (none when it cannot tell).
@@ -88,16 +80,20 @@ export async function checkedSettings(
   news: Props,
 ): Promise<{ inputs: Props; failures: Failure[] }> {
   const failures = settingFailures(news, providerOwner(urn));
-  if (failures.length > 0) return { inputs: withProviderUrn(news, urn), failures };
+  if (failures.length > 0) return { inputs: withSecrets(withProviderUrn(news, urn), SECRET_SETTINGS), failures };
   const { [ENVIRONMENT_PROPERTY]: _declared, ...settings } = news;
   const kept = changedSettings(olds, settings).environment.length === 0 ? olds[ENVIRONMENT_PROPERTY] : undefined;
   const fact = await environmentFact(urn, { ...settings, [ENVIRONMENT_PROPERTY]: kept }, "new");
   const inputs = "id" in fact ? { ...settings, [ENVIRONMENT_PROPERTY]: fact.id } : settings;
-  return { inputs: withProviderUrn(inputs, urn), failures };
+  return { inputs: withSecrets(withProviderUrn(inputs, urn), SECRET_SETTINGS), failures };
 }
 
-/** What DiffConfig says of a change from the recorded settings to the new ones, asking the environments only when the key or base URL changed. */
-export async function providerSettingsDiff(urn: string, olds: Props, news: Props): Promise<Changes> {
+/**
+ * DiffConfig: what changed from the recorded settings (a dynamic door's state among them) to the new ones, and
+ * what that replaces, asking the environments only when the key or base URL changed.
+ */
+export async function providerSettingsDiff(urn: string, recorded: Props, news: Props): Promise<Changes> {
+  const olds = asProviderSettings(recorded);
   const { changed, environment } = changedSettings(olds, news);
   if (environment.length === 0) return { changed, replaces: [] };
   return providerConfigChange(urn, olds, news, {
@@ -182,4 +178,18 @@ export function providerConfigChange(
     `${keys} changed, but ${after.unknown.summary}: nothing is kept or replaced`,
     owner.describe(),
   );
+}
+
+/** Configure: the plugin with `args`, or (older engines) the variables map, keys `tcs:config:<name>`; engines before 3.1xx send no URN. */
+export function configureProvider(plugin: TcsPlugin, args: Props, variables: [string, string][], urn: string): void {
+  const settings =
+    Object.keys(args).length > 0
+      ? args
+      : Object.fromEntries(variables.map(([key, value]) => [key.replace(/^tcs:config:/, ""), value]));
+  plugin.configure(configSource(settings), providerOwner(urn));
+  // The roles CheckConfig's environment question listed: the run's first role scan needs no request.
+  const question = questionOf(readSettings(configSource(settings)));
+  const roles = listedRoles.get(question);
+  listedRoles.delete(question);
+  if (roles) plugin.offerListed({ kind: "Role" }, roles.page, roles.listedAt);
 }

@@ -49,6 +49,10 @@ export const SAME_KEY_AS_INPUT = "__tcsSameKeyAs";
  */
 export const ENVIRONMENT_PROPERTY = "__tcsEnvironment";
 
+// A native provider's own URN, in its checked settings: the engine asks DiffConfig about a resource moved from one
+// provider to another with the old provider's inputs under the new one's URN; this tells such a move apart.
+export const PROVIDER_URN_INPUT = "__tcsProviderUrn";
+
 /**
  * The names the plumbing inputs had before they took the `__` prefix, when every plan showed them.
  * States written then hold them in their recorded inputs, so the plugin reads them as well; the

@@ -5,9 +5,9 @@ import {
   changedSettings,
   providerConfigChange,
   providerSettingsDiff,
-  PROVIDER_URN_INPUT,
   withProviderUrn,
 } from "../../../provider/settings/provider";
+import { PROVIDER_URN_INPUT } from "../../../provider/shapes/reserved";
 import {
   asProviderSettings,
   DYNAMIC_DOOR_PROVIDER,

@@ -4,10 +4,10 @@ import {
   configSource,
   providerConfigChange,
   providerSettingsDiff,
-  PROVIDER_URN_INPUT,
   settingFailures,
   withProviderUrn,
 } from "../../../provider/settings/provider";
+import { PROVIDER_URN_INPUT } from "../../../provider/shapes/reserved";
 import { SettingsOwner } from "../../../provider/settings";
 import { kindOfNativeToken } from "../../../provider/type-tokens";
 import { NaturalKeys } from "../../../provider/native/identity";
