@@ -4,8 +4,8 @@
 import type { RateLimitTier, TIER_LIMITS } from "../../sdk";
 import { quoted } from "../diagnostic";
 
-/** Why a value cannot be used (completing "<setting> ..."), the same without the value (printed beside it), and the value that fixes it. */
-export type ValueRefusal = { problem: string; unvalued?: string; fix: string };
+/** Why a value cannot be used (completing "<setting> ..."), the same without the value (printed beside it), and the value that fixes it (else the declared fix). */
+export type ValueRefusal = { problem: string; unvalued?: string; fix?: string };
 
 interface Setting<T> {
   readonly variable: string; // the environment variable the default connection falls back to
@@ -63,24 +63,22 @@ function serviceVersionRefusal(version: string): ValueRefusal | undefined {
     which = "not a calendar date";
   if (which === undefined) return undefined;
   const problem = `must be a published API version, dated ${FIRST_VERSION} or later (got ${quoted(version)}: ${which}; the service answers 400 unsupported_version)`;
-  return { problem, unvalued: `must be a published version, ${FIRST_VERSION} or later: ${which}`, fix: FIRST_VERSION };
+  return { problem, unvalued: `must be a published version, ${FIRST_VERSION} or later: ${which}` };
 }
 
 // Why a base URL cannot carry the API key (credentials in it never shown), and whether that is the key
 // travelling in clear. Loopback traffic never leaves the machine (the emulator listens on 127.0.0.1). The
 // SDK applies the same rule (sdk/internal/key-transport.ts): generate-base-url.test.ts holds the two to one answer.
-export function baseUrlProblem(value: string): (ValueRefusal & { inClear: boolean }) | undefined {
+export function baseUrlProblem(value: string): (ValueRefusal & { fix: string; inClear: boolean }) | undefined {
   const written = value.trim();
-  let url: URL;
-  try {
-    url = new URL(written);
-  } catch {
-    return {
-      ...withValue("must be an absolute https:// URL such as https://api.example.com", written),
-      fix: "https://...",
-      inClear: false,
-    };
-  }
+  const refused = (rule: string, shown: string, fix: string, unvalued?: string, inClear = false) => ({
+    ...withValue(rule, shown, unvalued),
+    fix,
+    inClear,
+  });
+  if (!URL.canParse(written))
+    return refused("must be an absolute https:// URL such as https://api.example.com", written, "https://...");
+  const url = new URL(written);
   const shown = url.username || url.password ? withoutCredentials(url.href) : written;
   const loopback =
     url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname);
@@ -88,18 +86,10 @@ export function baseUrlProblem(value: string): (ValueRefusal & { inClear: boolea
     const rule =
       "must use https (plain http only to a loopback host, such as 127.0.0.1), so the key never travels in clear";
     const fix = shown.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, "https:");
-    return {
-      ...withValue(rule, shown, "must use https, so the key never travels in clear"),
-      fix,
-      inClear: url.protocol === "http:",
-    };
+    return refused(rule, shown, fix, "must use https, so the key never travels in clear", url.protocol === "http:");
   }
   if (url.search || url.hash)
-    return {
-      ...withValue("must not carry a query string or fragment", shown),
-      fix: shown.replace(/[?#].*$/, ""),
-      inClear: false,
-    };
+    return refused("must not carry a query string or fragment", shown, shown.replace(/[?#].*$/, ""));
   return undefined;
 }
 const declare = <T = string>(setting: Setting<T>) => setting;
@@ -114,10 +104,7 @@ export const SETTINGS = {
     // A publishable key reads public data only: the provider writes, so it needs the secret key.
     check: (key) =>
       key.startsWith("service_pk_")
-        ? {
-            problem: "is a publishable key (service_pk_...), which cannot create or change objects",
-            fix: "service_sk_...",
-          }
+        ? { problem: "is a publishable key (service_pk_...), which cannot create or change objects" }
         : undefined,
   }),
   baseUrl: declare({

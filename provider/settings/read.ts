@@ -25,13 +25,13 @@ export function settingRefusal(
   const parsed = setting.parse?.(text);
   const refusal: ValueRefusal | undefined =
     typeof parsed === "object" && parsed !== null && "problem" in parsed
-      ? { ...(parsed as ValueRefusal), fix: setting.fix }
+      ? (parsed as ValueRefusal)
       : how.checked
         ? setting.check?.(text)
         : undefined;
   if (!refusal) return undefined;
   // A value too long to fit a runnable command in the line gives way to the declared placeholder.
-  const value = refusal.fix.length > 60 ? setting.fix : refusal.fix;
+  const value = refusal.fix && refusal.fix.length <= 60 ? refusal.fix : setting.fix;
   const problem = how.valueShown ? (refusal.unvalued ?? refusal.problem) : refusal.problem;
   return {
     summary: `${owner.key(name)} ${problem}`,
