@@ -3,8 +3,8 @@
 // the tests run in) and scripts/build.sh (dist/ is built before jest starts). The command run is the
 // one package.json gives, read from there, so a script that changes is run as changed. Through npm, each
 // run took about 2 s more, and 7 s more for a script that builds, on a loaded 2-core machine; the
-// README's and the demo's tests run about twenty (issue 62). `npm run demo` itself still runs as a user
-// runs it (demo.test.ts), and so does `npm run pulumi -- version` (readme-commands.test.ts).
+// README's and the demo's tests run about twenty (issue 62). `npm run pulumi -- version` still runs as
+// a user runs it, through npm and scripts/env.sh (readme-commands.test.ts).
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -22,10 +22,12 @@ export function scriptCommand(name: string): string[] {
   const script = SCRIPTS[name];
   if (!script?.startsWith(ENV_SH)) throw new Error(`npm script ${name} does not run through scripts/env.sh: ${script}`);
   const rest = script.slice(ENV_SH.length);
-  // `bash -c '... "$@"' --`: npm appends the arguments after the `--`, which bash takes as $0.
-  const wrapped = /^bash -c '(.*)' --$/.exec(rest);
+  // `bash -c '... "$@"' --`: npm appends the arguments after the `--`, which bash takes as $0 (a script
+  // that takes no arguments, as `demo`, has no `--`).
+  const wrapped = /^bash -c '(.*)'( --)?$/.exec(rest);
   if (wrapped === null) return rest.split(" ");
-  return ["bash", "-c", wrapped[1].startsWith(BUILD) ? wrapped[1].slice(BUILD.length) : wrapped[1], "--"];
+  const command = wrapped[1].startsWith(BUILD) ? wrapped[1].slice(BUILD.length) : wrapped[1];
+  return ["bash", "-c", command, ...(wrapped[2] ? ["--"] : [])];
 }
 
 /** `args` as `npm run --silent` takes them: the script's name, then `--` and its arguments. */
