@@ -1,6 +1,7 @@
 // pulumi-tcs drift on a real stack: the compiled bin as a pipeline runs it, against the emulator, before and
-// after out-of-band changes; its exit codes tell drift (2) from errors (1). The test of a key the service
-// refuses runs in npm run test:long (test/long/drift-tool-refused-key.test.ts), beside npm test's failed refresh.
+// after out-of-band changes; its exit codes tell drift (2) from errors (1). npm test runs the drift found
+// and the errors of its arguments; npm run test:long the refresh that fails, the service unreachable or
+// refusing the key (test/long/drift-tool-deeper.test.ts; test/e2e/helpers/long-split.ts).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as tcs from "pulumi-tcs";
@@ -90,7 +91,6 @@ describe("pulumi-tcs drift", () => {
         expect(everything).not.toContain(emulator.keys.production.secret);
         expect(everything).not.toContain(SECRET_CONFIG_VALUE.base_url);
         expect(everything).not.toContain(String(up.outputs.sessionUrl.value));
-        await stack.destroy();
       } finally {
         env.scratch.remove();
       }
@@ -118,7 +118,7 @@ describe("pulumi-tcs drift", () => {
     },
   );
 
-  testInNpmTest("exits 1, not 2, when the refresh itself fails (the service cannot be reached)", async () => {
+  testInLong("exits 1, not 2, when the refresh itself fails (the service cannot be reached)", async () => {
     // An emulator of its own, stopped once the stack is applied: every read of the refresh fails.
     const gone = await startTestEmulator();
     const env = tcsStack("drift-failing", gone);
