@@ -1,5 +1,9 @@
 // pulumi-tcs as users get it: `npm pack`, installed from the tarball into a project outside this
-// repository, whose program runs on the real engine with the workspace in that directory.
+// repository, whose program runs on the real engine with the workspace in that directory. npm test runs
+// that, the types with Pulumi's template's module resolution, the SDK and the emulator's bin, and the
+// golden records; npm run test:long installs it again for the deeper variants: the policy pack run from
+// node_modules, the types with node16 resolution, and a YAML program on the native provider
+// (test/long/packaging-deeper.test.ts; test/e2e/helpers/long-split.ts).
 import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import * as fs from "node:fs";
@@ -11,6 +15,7 @@ import { goldenFiles, variantOf, VARIANTS } from "../golden/load";
 import { GOLDEN_CALLS } from "../golden/sdk-calls";
 import { startReplayServer } from "../golden/replay-server";
 import { listeningUrl } from "./helpers/listening";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { api, startTestEmulator } from "./helpers/tcs-stack";
 import { toWire } from "../../sdk/internal/casing";
 import { SDK_VALUE_EXPORTS } from "../unit/sdk/public-names";
@@ -28,6 +33,7 @@ describe("the packed package", () => {
     await emulator.close();
   });
 
+  // In both runs: the tests after it use the project it installs.
   it("works from a tarball in a project outside the repository", async () => {
     // --ignore-scripts: prepack would rebuild dist/ while other test files' engines load it (npm test
     // built it before any test started).
@@ -101,7 +107,7 @@ describe("the packed package", () => {
   });
 
   // Runs after the first test installed the tarball into `project`.
-  it("runs the policy pack that ships in the package, from node_modules/pulumi-tcs/policy", async () => {
+  testInLong("runs the policy pack that ships in the package, from node_modules/pulumi-tcs/policy", async () => {
     const { stdout } = await promisify(execFile)("node", ["policy-preview.js"], {
       cwd: project,
       encoding: "utf8",
@@ -121,44 +127,47 @@ describe("the packed package", () => {
   });
 
   // Runs after the first test installed the tarball into `project`.
-  it("gives TypeScript programs the types of pulumi-tcs and pulumi-tcs/sdk, with classic and node16 resolution", () => {
+  function typeCheck(moduleResolution: string, module: string): void {
     fs.copyFileSync(path.join(__dirname, "fixtures", "packed-project", "typed.ts"), path.join(project, "typed.ts"));
     const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
-    // "node" is what Pulumi's TypeScript template uses; it ignores "exports" (typesVersions serves it).
-    for (const [moduleResolution, module] of [
-      ["node", "commonjs"],
-      ["node16", "node16"],
-    ]) {
-      const result = spawnSync(
+    const result = spawnSync(
+      "node",
+      [
+        tsc,
+        "--noEmit",
+        "--strict",
+        "--skipLibCheck",
+        "--types",
         "node",
-        [
-          tsc,
-          "--noEmit",
-          "--strict",
-          "--skipLibCheck",
-          "--types",
-          "node",
-          "--typeRoots",
-          path.join(REPO_ROOT, "node_modules", "@types"),
-          "--target",
-          "es2022",
-          "--module",
-          module,
-          "--moduleResolution",
-          moduleResolution,
-          "typed.ts",
-        ],
-        { cwd: project, encoding: "utf8" },
-      );
-      expect({ moduleResolution, output: result.stdout + result.stderr, status: result.status }).toEqual({
+        "--typeRoots",
+        path.join(REPO_ROOT, "node_modules", "@types"),
+        "--target",
+        "es2022",
+        "--module",
+        module,
+        "--moduleResolution",
         moduleResolution,
-        output: "",
-        status: 0,
-      });
-    }
-  });
+        "typed.ts",
+      ],
+      { cwd: project, encoding: "utf8" },
+    );
+    expect({ moduleResolution, output: result.stdout + result.stderr, status: result.status }).toEqual({
+      moduleResolution,
+      output: "",
+      status: 0,
+    });
+  }
 
-  it("serves the SDK and the tcs-emulator bin from the installed package", async () => {
+  // "node" is what Pulumi's TypeScript template uses; it ignores "exports" (typesVersions serves it).
+  testInNpmTest("gives TypeScript programs the types of pulumi-tcs and pulumi-tcs/sdk, with classic resolution", () =>
+    typeCheck("node", "commonjs"),
+  );
+
+  testInLong("gives TypeScript programs the types of pulumi-tcs and pulumi-tcs/sdk, with node16 resolution", () =>
+    typeCheck("node16", "node16"),
+  );
+
+  testInNpmTest("serves the SDK and the tcs-emulator bin from the installed package", async () => {
     const script = `const { ToolConnectivityClient } = require("pulumi-tcs/sdk");
       new ToolConnectivityClient({ apiKey: process.env.K, baseUrl: process.env.U, rateLimit: "production" }).roles.retrieve(process.env.R)
         .then((role) => console.log(role.slug));`;
@@ -194,93 +203,99 @@ describe("the packed package", () => {
   });
 
   // Runs after the first test installed the tarball into `project`.
-  it("reads every golden record (every field, optional fields left out, nullable fields null) through the installed SDK", async () => {
-    const cases = goldenFiles().flatMap((file) =>
-      VARIANTS.map((variant) => {
-        const wire = variantOf(file, variant);
-        const plan = GOLDEN_CALLS[file.endpoint];
-        if (!plan) throw new Error(`no SDK call for ${file.endpoint}`);
-        return { name: `${file.endpoint} (${variant})`, wire, ...plan(wire) };
-      }),
-    );
-    // Each case under its own path prefix of one replay server: the same path answers each variant.
-    const routes = Object.fromEntries(cases.map((c, i) => [c.route.replace(" /", ` /case-${i}/`), c.wire]));
-    const server = await startReplayServer(routes);
-    try {
-      const plan = cases.map((c, i) => ({
-        name: c.name,
-        baseUrl: `${server.url}/case-${i}`,
-        call: c.call,
-        args: c.args,
-        list: c.list ?? false,
-      }));
-      fs.writeFileSync(path.join(project, "cases.json"), JSON.stringify(plan));
-      fs.copyFileSync(
-        path.join(__dirname, "fixtures", "packed-project", "read-golden.js"),
-        path.join(project, "read-golden.js"),
+  testInNpmTest(
+    "reads every golden record (every field, optional fields left out, nullable fields null) through the installed SDK",
+    async () => {
+      const cases = goldenFiles().flatMap((file) =>
+        VARIANTS.map((variant) => {
+          const wire = variantOf(file, variant);
+          const plan = GOLDEN_CALLS[file.endpoint];
+          if (!plan) throw new Error(`no SDK call for ${file.endpoint}`);
+          return { name: `${file.endpoint} (${variant})`, wire, ...plan(wire) };
+        }),
       );
-      const { stdout } = await promisify(execFile)("node", ["read-golden.js"], {
-        cwd: project,
-        encoding: "utf8",
-        maxBuffer: 16 * 1024 * 1024,
-        env: { ...process.env, PACKED_TCS_KEY: emulator.keys.production.secret },
-      });
-      const results = JSON.parse(stdout.trim().split("\n").pop()!) as {
-        name: string;
-        read?: unknown;
-        error?: string;
-      }[];
-      expect(results.filter((r) => r.error)).toEqual([]);
-      expect(results).toHaveLength(cases.length);
-      // Back in wire form (the SDK's casing is internal: done here, not in the user's script).
-      for (const [i, result] of results.entries())
-        expect({ name: result.name, read: toWire(result.read) }).toEqual({
-          name: cases[i].name,
-          read: cases[i].expected,
+      // Each case under its own path prefix of one replay server: the same path answers each variant.
+      const routes = Object.fromEntries(cases.map((c, i) => [c.route.replace(" /", ` /case-${i}/`), c.wire]));
+      const server = await startReplayServer(routes);
+      try {
+        const plan = cases.map((c, i) => ({
+          name: c.name,
+          baseUrl: `${server.url}/case-${i}`,
+          call: c.call,
+          args: c.args,
+          list: c.list ?? false,
+        }));
+        fs.writeFileSync(path.join(project, "cases.json"), JSON.stringify(plan));
+        fs.copyFileSync(
+          path.join(__dirname, "fixtures", "packed-project", "read-golden.js"),
+          path.join(project, "read-golden.js"),
+        );
+        const { stdout } = await promisify(execFile)("node", ["read-golden.js"], {
+          cwd: project,
+          encoding: "utf8",
+          maxBuffer: 16 * 1024 * 1024,
+          env: { ...process.env, PACKED_TCS_KEY: emulator.keys.production.secret },
         });
-    } finally {
-      await server.close();
-    }
-  });
+        const results = JSON.parse(stdout.trim().split("\n").pop()!) as {
+          name: string;
+          read?: unknown;
+          error?: string;
+        }[];
+        expect(results.filter((r) => r.error)).toEqual([]);
+        expect(results).toHaveLength(cases.length);
+        // Back in wire form (the SDK's casing is internal: done here, not in the user's script).
+        for (const [i, result] of results.entries())
+          expect({ name: result.name, read: toWire(result.read) }).toEqual({
+            name: cases[i].name,
+            read: cases[i].expected,
+          });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   // Runs after the first test installed the tarball into `project`.
-  it("carries the native provider: a YAML program beside the installed package runs on it, with one plugins entry", async () => {
-    const yaml = path.join(project, "yaml");
-    fs.mkdirSync(yaml);
-    fs.symlinkSync(path.join(project, "node_modules"), path.join(yaml, "node_modules"));
-    fs.writeFileSync(
-      path.join(yaml, "Pulumi.yaml"),
-      [
-        "name: packed-yaml",
-        "runtime: yaml",
-        "plugins:",
-        "  providers:",
-        "    - name: tcs",
-        "      path: ./node_modules/pulumi-tcs/bin",
-        "resources:",
-        "  fromTheTarball:",
-        "    type: tcs:Role",
-        "    properties: { name: Packed, slug: packed-yaml, permissions: [thread_read] }",
-        "outputs:",
-        "  roleId: ${fromTheTarball.id}",
-        "",
-      ].join("\n"),
-    );
-    const env = { ...process.env, PULUMI_BACKEND_URL: `file://${path.join(project, ".pulumi")}` };
-    // Asynchronously: the emulator answering the plugin lives in this process.
-    const pulumi = (...args: string[]) =>
-      promisify(execFile)("pulumi", [...args, "--non-interactive"], {
-        cwd: yaml,
-        env,
-        encoding: "utf8",
-        maxBuffer: 16 * 1024 * 1024,
-      });
-    await pulumi("stack", "init", "packed-yaml");
-    await pulumi("config", "set", "tcs:baseUrl", emulator.url);
-    await pulumi("config", "set", "--secret", "tcs:apiKey", emulator.keys.production.secret);
-    await pulumi("up", "--yes");
-    const roleId = (await pulumi("stack", "output", "roleId")).stdout.trim();
-    expect((await api(emulator, "GET", `/roles/${roleId}`)).slug).toBe("packed-yaml");
-    await pulumi("destroy", "--yes");
-  });
+  testInLong(
+    "carries the native provider: a YAML program beside the installed package runs on it, with one plugins entry",
+    async () => {
+      const yaml = path.join(project, "yaml");
+      fs.mkdirSync(yaml);
+      fs.symlinkSync(path.join(project, "node_modules"), path.join(yaml, "node_modules"));
+      fs.writeFileSync(
+        path.join(yaml, "Pulumi.yaml"),
+        [
+          "name: packed-yaml",
+          "runtime: yaml",
+          "plugins:",
+          "  providers:",
+          "    - name: tcs",
+          "      path: ./node_modules/pulumi-tcs/bin",
+          "resources:",
+          "  fromTheTarball:",
+          "    type: tcs:Role",
+          "    properties: { name: Packed, slug: packed-yaml, permissions: [thread_read] }",
+          "outputs:",
+          "  roleId: ${fromTheTarball.id}",
+          "",
+        ].join("\n"),
+      );
+      const env = { ...process.env, PULUMI_BACKEND_URL: `file://${path.join(project, ".pulumi")}` };
+      // Asynchronously: the emulator answering the plugin lives in this process.
+      const pulumi = (...args: string[]) =>
+        promisify(execFile)("pulumi", [...args, "--non-interactive"], {
+          cwd: yaml,
+          env,
+          encoding: "utf8",
+          maxBuffer: 16 * 1024 * 1024,
+        });
+      await pulumi("stack", "init", "packed-yaml");
+      await pulumi("config", "set", "tcs:baseUrl", emulator.url);
+      await pulumi("config", "set", "--secret", "tcs:apiKey", emulator.keys.production.secret);
+      await pulumi("up", "--yes");
+      const roleId = (await pulumi("stack", "output", "roleId")).stdout.trim();
+      expect((await api(emulator, "GET", `/roles/${roleId}`)).slug).toBe("packed-yaml");
+      await pulumi("destroy", "--yes");
+    },
+  );
 });
