@@ -6,7 +6,9 @@
 // which it sends with the same value under its `__` name (shapes/reserved.ts).
 // The objects are made afresh through the API, so their ids, timestamps and links differ from the
 // saved ones: each saved value is replaced by the value the new object holds in the same place of
-// its record (records.json), which is the only edit made to the saved state.
+// its record (records.json), which is the only edit made to the saved state. npm test runs the
+// refresh, the up and the destroy; npm run test:long also the plan after a refresh, which the up after
+// the refresh states again (test/long/saved-state-deeper.test.ts; test/e2e/helpers/long-split.ts).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
@@ -23,6 +25,7 @@ import {
 import { providerModule } from "../../provider/dynamic/shim";
 import { DECLARED, PROJECT, savedStateProgram, STACK } from "./fixtures/saved-state/program";
 import { hashOf, pairedValues, readRecord, type RawRecord } from "./fixtures/saved-state/records";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { expectNoPlannedChanges, openCheckedStack, type CheckedStack } from "./helpers/post-apply-plan";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
@@ -182,77 +185,96 @@ describe("a stack saved before the redesign", () => {
     await emulator?.close();
   });
 
-  it("plans no change for the same program after a refresh", async () => {
+  testInLong("plans no change for the same program after a refresh", async () => {
     await expectNoPlannedChanges(stack, { refresh: true, onOutput: engineOutput.onOutput, what: "of the saved state" });
   });
 
-  it("refreshes with no change, and records exactly the outputs it was given, with the environment each resource lives in", async () => {
-    const refresh = await stack.refresh({ onOutput: engineOutput.onOutput });
-    expect(refresh.summary.resourceChanges).toEqual({ same: 8 });
-    const after = tcsResources(await stack.exportStack());
-    for (const [name, resource] of imported) {
-      expect({ name, type: after.get(name)?.type, outputs: comparable(after.get(name)?.outputs) }).toEqual({
-        name,
-        type: resource.type,
-        outputs: { ...(comparable(resource.outputs) as object), ...ENVIRONMENT_RECORD },
-      });
-    }
-  });
-
-  it("runs the same program with no change and sends the inputs the state holds, with today's provider module", async () => {
-    const up = await stack.up({ onOutput: engineOutput.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ same: 8 });
-    const after = tcsResources(await stack.exportStack());
-    for (const [name, resource] of imported) {
-      // The same inputs, now recorded with the fingerprint of the checks that passed them (validated-by.ts)
-      // and the provider module the program sends today; the outputs keep the saved one until the
-      // resource is next written, and both load the same implementation. The create key has the same
-      // value under its `__` name, so the create marker derived from it is the one the saved run used.
-      expect(resource.inputs?.[PROVIDER_INPUT]).not.toBe(providerModule(kindOfToken(resource.type)!));
-      const { [FORMER_CREATE_KEY_INPUT]: createKey, ...saved } = comparable(resource.inputs) as Record<string, unknown>;
-      expect(createKey).toMatch(/^[0-9a-f]{32}$/);
-      expect({
-        name,
-        inputs: comparable(after.get(name)?.inputs),
-        outputs: comparable(after.get(name)?.outputs),
-      }).toEqual({
-        name,
-        inputs: {
-          ...saved,
-          [CREATE_KEY_INPUT]: createKey,
-          [PROVIDER_INPUT]: comparable(providerModule(kindOfToken(resource.type)!), PROVIDER_INPUT),
-          [VALIDATED_BY_INPUT]: expect.stringMatching(/^[0-9a-f]{16}$/),
-        },
-        outputs: { ...(comparable(resource.outputs) as object), ...ENVIRONMENT_RECORD },
-      });
-    }
-  });
-
-  it("destroys with the config it was saved with, connections unknown to it, and deletes what the API can delete", async () => {
-    // Made before named connections existed: its stack config holds only the default connection's settings.
-    expect(Object.keys(await stack.getAllConfig()).sort()).toEqual(["tcs:apiKey", "tcs:baseUrl", "tcs:rateLimitTier"]);
-    const destroy = await stack.destroy({ onOutput: engineOutput.onOutput });
-    expect(destroy.summary.result).toBe("succeeded");
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 8 });
-    const client = new ToolConnectivityClient({
-      apiKey: emulator.keys.production.secret,
-      baseUrl: emulator.url,
-      rateLimit: false,
-    });
-    const gone = async (read: () => Promise<{ status?: string | null }>) =>
-      read().then(
-        (record) => record.status === "deleted" || record.status === "detached",
-        (error: unknown) => (error as { status?: number }).status === 404,
-      );
-    for (const [name, resource] of imported) {
-      if (resource.type.endsWith("tcs:ProviderConfig"))
-        expect({ name, gone: await gone(() => client.providerConfigs.retrieve(resource.id!)) }).toEqual({
+  testInNpmTest(
+    "refreshes with no change, and records exactly the outputs it was given, with the environment each resource lives in",
+    async () => {
+      const refresh = await stack.refresh({ onOutput: engineOutput.onOutput });
+      expect(refresh.summary.resourceChanges).toEqual({ same: 8 });
+      const after = tcsResources(await stack.exportStack());
+      for (const [name, resource] of imported) {
+        expect({ name, type: after.get(name)?.type, outputs: comparable(after.get(name)?.outputs) }).toEqual({
           name,
-          gone: true,
+          type: resource.type,
+          outputs: { ...(comparable(resource.outputs) as object), ...ENVIRONMENT_RECORD },
         });
-      if (resource.type.endsWith("tcs:Callback"))
-        expect({ name, gone: await gone(() => client.callbacks.retrieve(resource.id!)) }).toEqual({ name, gone: true });
-    }
-    expect(engineOutput.text()).not.toContain("tcs:connections");
-  });
+      }
+    },
+  );
+
+  testInNpmTest(
+    "runs the same program with no change and sends the inputs the state holds, with today's provider module",
+    async () => {
+      const up = await stack.up({ onOutput: engineOutput.onOutput });
+      expect(up.summary.resourceChanges).toEqual({ same: 8 });
+      const after = tcsResources(await stack.exportStack());
+      for (const [name, resource] of imported) {
+        // The same inputs, now recorded with the fingerprint of the checks that passed them (validated-by.ts)
+        // and the provider module the program sends today; the outputs keep the saved one until the
+        // resource is next written, and both load the same implementation. The create key has the same
+        // value under its `__` name, so the create marker derived from it is the one the saved run used.
+        expect(resource.inputs?.[PROVIDER_INPUT]).not.toBe(providerModule(kindOfToken(resource.type)!));
+        const { [FORMER_CREATE_KEY_INPUT]: createKey, ...saved } = comparable(resource.inputs) as Record<
+          string,
+          unknown
+        >;
+        expect(createKey).toMatch(/^[0-9a-f]{32}$/);
+        expect({
+          name,
+          inputs: comparable(after.get(name)?.inputs),
+          outputs: comparable(after.get(name)?.outputs),
+        }).toEqual({
+          name,
+          inputs: {
+            ...saved,
+            [CREATE_KEY_INPUT]: createKey,
+            [PROVIDER_INPUT]: comparable(providerModule(kindOfToken(resource.type)!), PROVIDER_INPUT),
+            [VALIDATED_BY_INPUT]: expect.stringMatching(/^[0-9a-f]{16}$/),
+          },
+          outputs: { ...(comparable(resource.outputs) as object), ...ENVIRONMENT_RECORD },
+        });
+      }
+    },
+  );
+
+  testInNpmTest(
+    "destroys with the config it was saved with, connections unknown to it, and deletes what the API can delete",
+    async () => {
+      // Made before named connections existed: its stack config holds only the default connection's settings.
+      expect(Object.keys(await stack.getAllConfig()).sort()).toEqual([
+        "tcs:apiKey",
+        "tcs:baseUrl",
+        "tcs:rateLimitTier",
+      ]);
+      const destroy = await stack.destroy({ onOutput: engineOutput.onOutput });
+      expect(destroy.summary.result).toBe("succeeded");
+      expect(destroy.summary.resourceChanges).toEqual({ delete: 8 });
+      const client = new ToolConnectivityClient({
+        apiKey: emulator.keys.production.secret,
+        baseUrl: emulator.url,
+        rateLimit: false,
+      });
+      const gone = async (read: () => Promise<{ status?: string | null }>) =>
+        read().then(
+          (record) => record.status === "deleted" || record.status === "detached",
+          (error: unknown) => (error as { status?: number }).status === 404,
+        );
+      for (const [name, resource] of imported) {
+        if (resource.type.endsWith("tcs:ProviderConfig"))
+          expect({ name, gone: await gone(() => client.providerConfigs.retrieve(resource.id!)) }).toEqual({
+            name,
+            gone: true,
+          });
+        if (resource.type.endsWith("tcs:Callback"))
+          expect({ name, gone: await gone(() => client.callbacks.retrieve(resource.id!)) }).toEqual({
+            name,
+            gone: true,
+          });
+      }
+      expect(engineOutput.text()).not.toContain("tcs:connections");
+    },
+  );
 });
