@@ -109,15 +109,8 @@ export function factOf(
   const section = "docs/native-provider.md#settings-and-several-environments" as const;
   const unknown = (
     { summary, fix, docs = section }: Omit<Refusal, "docs"> & Partial<Refusal>,
-    fixPrevious?: string,
-  ) => ({
-    unknown: {
-      summary,
-      fix:
-        which === "new" ? fix : (fixPrevious ?? "Put the previous settings back for one pulumi up, then change them"),
-      docs: which === "new" ? docs : section,
-    },
-  });
+    previous = "Put the previous settings back for one pulumi up, then change them",
+  ) => ({ unknown: which === "new" ? { summary, fix, docs } : { summary, fix: previous, docs: section } });
   if ("empty" in answer) {
     const summary = `the ${which} ${owner.key("baseUrl")} lists no role (every environment has some)`;
     return unknown({ summary, fix: capitalized(owner.fix("baseUrl", SETTINGS.baseUrl.fix)) });

@@ -147,15 +147,16 @@ export function providerConfigChange(
   const moved = typeof olds[PROVIDER_URN_INPUT] === "string" && olds[PROVIDER_URN_INPUT] !== urn;
   if ("id" in before && "id" in after) return { changed, replaces: before.id === after.id ? [] : environment };
   if ("computed" in before || "computed" in after || moved) return { changed, replaces: environment };
-  const refuse = (refusal: Refusal, summary: string, object?: string) => {
-    throw new DiagnosticError({ ...refusal, object, summary }, { limit: PROVIDER_CONFIG_LIMIT });
+  const refuse = (refusal: Refusal, summary: string, named = true) => {
+    const object = named ? owner.describe() : undefined;
+    const diagnostic = { ...refusal, object, summary: `${summary}: nothing is kept or replaced` };
+    throw new DiagnosticError(diagnostic, { limit: PROVIDER_CONFIG_LIMIT });
   };
   // State written before the provider recorded the environment, whose settings no longer answer. A fix that
   // names the provider's URN names the provider: the line keeps its room for the rest.
   if (!("unknown" in after)) {
     const { unknown } = before as { unknown: Refusal };
-    const summary = `${unknown.summary}, unrecorded in state: nothing is kept or replaced`;
-    return refuse(unknown, summary, unknown.fix.includes(urn) ? undefined : owner.describe());
+    return refuse(unknown, `${unknown.summary}, unrecorded in state`, !unknown.fix.includes(urn));
   }
   // Gone rather than changed: usually a stack moved to another backend without its Pulumi.<stack>.yaml (which
   // `pulumi stack rm` deletes). Said as "changed", it sent users looking for a change they never made.
@@ -168,16 +169,12 @@ export function providerConfigChange(
       owner.kind === "provider"
         ? `Set the provider's ${missing.join(" and ")} again`
         : `Set ${them} again: a moved stack needs its Pulumi.${stack}.yaml`;
-    const summary = `${missing.map((name) => owner.key(name)).join(" and ")} ${are} missing, but state holds resources made with ${them}: nothing is kept or replaced`;
-    return refuse({ summary, fix, docs: "docs/guide.md#moving-a-stack-to-another-backend" }, summary, owner.describe());
+    const summary = `${missing.map((name) => owner.key(name)).join(" and ")} ${are} missing, but state holds resources made with ${them}`;
+    return refuse({ summary, fix, docs: "docs/guide.md#moving-a-stack-to-another-backend" }, summary);
   }
   // The new settings' reason first: they are what the user just changed.
   const keys = environment.map((key) => owner.key(key)).join(" and ");
-  return refuse(
-    after.unknown,
-    `${keys} changed, but ${after.unknown.summary}: nothing is kept or replaced`,
-    owner.describe(),
-  );
+  return refuse(after.unknown, `${keys} changed, but ${after.unknown.summary}`);
 }
 
 /** Configure: the plugin with `args`, or (older engines) the variables map, keys `tcs:config:<name>`; engines before 3.1xx send no URN. */
