@@ -9,7 +9,11 @@
 // generator, and the emulator command. (`npm run demo` has a test of its own, demo.test.ts; `npm test` is
 // what CI runs; `npm run bench` is run by hand, its figures are in docs/performance.md.) The npm scripts
 // run as package.json gives them, less scripts/env.sh and scripts/build.sh, which npm test has run
-// before jest (helpers/npm-script.ts); `npm run pulumi -- version` runs through npm itself.
+// before jest (helpers/npm-script.ts); `npm run pulumi -- version` runs through npm itself. npm test
+// runs all of it but the configuration commands and the program runner on the quickstart with its drift
+// checks (the README's `npx pulumi-tcs drift` among them), which npm run test:long runs
+// (test/long/readme-commands-deeper.test.ts; test/e2e/helpers/long-split.ts): npm test applies the
+// quickstart in demo.test.ts, and runs the drift bin in drift-tool.test.ts.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -18,6 +22,7 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
 import { buildGoSdk, GO_MODULE } from "../../scripts/release/sdk-packages";
 import { listeningUrl } from "./helpers/listening";
+import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { npmRun, npmStart } from "./helpers/npm-script";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, type Scratch } from "./helpers/workspace";
@@ -120,7 +125,7 @@ describe("README commands", () => {
     await emulator.close();
   });
 
-  it("every command the README shows is run here, or by the test named for it", () => {
+  testInNpmTest("every command the README shows is run here, or by the test named for it", () => {
     expect(SHOWN.length).toBeGreaterThan(0);
     const unaccounted = SHOWN.filter(
       (line) =>
@@ -139,13 +144,13 @@ describe("README commands", () => {
     }
   });
 
-  it("npm run pulumi -- version prints the pinned CLI", async () => {
+  testInNpmTest("npm run pulumi -- version prints the pinned CLI", async () => {
     // Through npm and scripts/env.sh, as a user types it: the one script run so here.
     const { stdout } = await run("npm", ["run", "--silent", "pulumi", "--", "version"], { cwd: REPO_ROOT });
     expect(stdout.trim()).toBe("v3.259.0");
   });
 
-  it("npm run pulumi -- up says in one line how to run a program here", async () => {
+  testInNpmTest("npm run pulumi -- up says in one line how to run a program here", async () => {
     const failure = await npm(["pulumi", "--", "up"]).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
@@ -155,38 +160,41 @@ describe("README commands", () => {
     expect(failure?.stderr).toContain("npm run run-program -- <program dir> up");
   });
 
-  it("the README's configuration commands, through npm run pulumi -- (stack init, config set, --secret)", async () => {
-    fs.writeFileSync(path.join(scratch.dir, "Pulumi.yaml"), "name: readme-config\nruntime: nodejs\n");
-    const backend = { PULUMI_BACKEND_URL: `file://${scratch.backendDir}` };
-    const at = ["--stack", "config", "--cwd", scratch.dir];
-    await npm(["pulumi", "--", "stack", "init", ...at], backend);
-    // The lines of the README's configuration block, as written there, the key's placeholder filled in.
-    const lines = shown(/^pulumi config set /);
-    expect(lines).toHaveLength(3);
-    for (const [, ...args] of lines)
-      await npm(
-        [
-          "pulumi",
-          "--",
-          ...args.map((word) => (word === "service_sk_..." ? "service_sk_readme0000000000000000000000" : word)),
-          ...at,
-        ],
-        backend,
-      );
-    const settings = fs.readFileSync(path.join(scratch.dir, "Pulumi.config.yaml"), "utf8");
-    expect(settings).toMatch(/tcs:apiKey:\s+secure: /);
-    expect(settings).not.toContain("service_sk_readme");
-    const { stdout } = await npm(["pulumi", "--", "config", "--show-secrets", "--json", ...at], backend);
-    expect(JSON.parse(stdout)).toMatchObject({
-      "tcs:apiKey": { value: "service_sk_readme0000000000000000000000", secret: true },
-      "tcs:baseUrl": { value: "https://api.example.com", secret: false },
-      "tcs:rateLimitTier": { value: "production", secret: false },
-    });
-    const { stdout: stacks } = await npm(["pulumi", "--", "stack", "ls", "--cwd", scratch.dir], backend);
-    expect(stacks).toMatch(/^config\*?\s/m);
-  });
+  testInLong(
+    "the README's configuration commands, through npm run pulumi -- (stack init, config set, --secret)",
+    async () => {
+      fs.writeFileSync(path.join(scratch.dir, "Pulumi.yaml"), "name: readme-config\nruntime: nodejs\n");
+      const backend = { PULUMI_BACKEND_URL: `file://${scratch.backendDir}` };
+      const at = ["--stack", "config", "--cwd", scratch.dir];
+      await npm(["pulumi", "--", "stack", "init", ...at], backend);
+      // The lines of the README's configuration block, as written there, the key's placeholder filled in.
+      const lines = shown(/^pulumi config set /);
+      expect(lines).toHaveLength(3);
+      for (const [, ...args] of lines)
+        await npm(
+          [
+            "pulumi",
+            "--",
+            ...args.map((word) => (word === "service_sk_..." ? "service_sk_readme0000000000000000000000" : word)),
+            ...at,
+          ],
+          backend,
+        );
+      const settings = fs.readFileSync(path.join(scratch.dir, "Pulumi.config.yaml"), "utf8");
+      expect(settings).toMatch(/tcs:apiKey:\s+secure: /);
+      expect(settings).not.toContain("service_sk_readme");
+      const { stdout } = await npm(["pulumi", "--", "config", "--show-secrets", "--json", ...at], backend);
+      expect(JSON.parse(stdout)).toMatchObject({
+        "tcs:apiKey": { value: "service_sk_readme0000000000000000000000", secret: true },
+        "tcs:baseUrl": { value: "https://api.example.com", secret: false },
+        "tcs:rateLimitTier": { value: "production", secret: false },
+      });
+      const { stdout: stacks } = await npm(["pulumi", "--", "stack", "ls", "--cwd", scratch.dir], backend);
+      expect(stacks).toMatch(/^config\*?\s/m);
+    },
+  );
 
-  it("npm run run-program -- examples/quickstart up / destroy applies the quickstart", async () => {
+  testInLong("npm run run-program -- examples/quickstart up / destroy applies the quickstart", async () => {
     const env = {
       TCS_API_KEY: emulator.keys.production.secret,
       TCS_BASE_URL: emulator.url,
@@ -215,7 +223,7 @@ describe("README commands", () => {
     expect(destroy.stdout).toMatch(/6 deleted/);
   });
 
-  it("npm run generate -- --stdout prints a program adopting the environment", async () => {
+  testInNpmTest("npm run generate -- --stdout prints a program adopting the environment", async () => {
     const { stdout } = await npm(["generate", "--", "--stdout"], {
       TCS_API_KEY: emulator.keys.production.secret,
       TCS_BASE_URL: emulator.url,
@@ -224,7 +232,7 @@ describe("README commands", () => {
     expect(stdout).toContain('new tcs.ProviderConfig("acme-github", {\n    adoptId: "pcfg_githubacme0000000000"');
   });
 
-  it("npx pulumi-tcs generate --out infra/tcs writes a program adopting the environment", async () => {
+  testInNpmTest("npx pulumi-tcs generate --out infra/tcs writes a program adopting the environment", async () => {
     const [[npx, ...args]] = shown(/^npx pulumi-tcs generate /);
     // In a project inside this checkout, where npx finds the package's own bin.
     await run(npx, args, {
@@ -242,39 +250,42 @@ describe("README commands", () => {
     expect(fs.existsSync(path.join(scratch.dir, "infra", "tcs", "Pulumi.yaml"))).toBe(true);
   });
 
-  it("the Go SDK's go get: with GONOSUMDB it resolves the module; without it, sum.golang.org answers 404", async () => {
-    const [[assignment, ...goGet]] = shown(/ go get /);
-    const [variable, value] = assignment.split("=");
-    expect(variable).toBe("GONOSUMDB");
-    // The module as the release serves it (npm run dist writes the same layout), from a folder ahead of
-    // the usual module proxy, which serves the SDK's own dependencies.
-    const proxy = path.join(scratch.dir, "goproxy");
-    buildGoSdk(VERSION, path.join(scratch.dir, "gowork"), proxy);
-    const project = path.join(scratch.dir, "goproject");
-    fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, "go.mod"), "module example.com/readme\n\ngo 1.22\n");
-    const {
-      GONOSUMDB: _nosumdb,
-      GOPRIVATE: _private,
-      GONOPROXY: _noproxy,
-      GOSUMDB: _sumdb,
-      GOINSECURE: _insecure,
-      ...inherited
-    } = process.env;
-    const usual = (await run("go", ["env", "GOPROXY"], { env: inherited })).stdout.trim();
-    const env = { ...inherited, GOPROXY: `file://${proxy},${usual}` };
-    const refused = await run(goGet[0], goGet.slice(1), { cwd: project, env }).then(
-      () => undefined,
-      (error: { stderr: string }) => error.stderr,
-    );
-    expect(refused).toMatch(
-      new RegExp(`verifying module: ${GO_MODULE}@v${VERSION}: .*sum\\.golang\\.org.*404 Not Found`),
-    );
-    await run(goGet[0], goGet.slice(1), { cwd: project, env: { ...env, [variable]: value } });
-    expect(fs.readFileSync(path.join(project, "go.mod"), "utf8")).toContain(`require ${GO_MODULE} v${VERSION}`);
-  });
+  testInNpmTest(
+    "the Go SDK's go get: with GONOSUMDB it resolves the module; without it, sum.golang.org answers 404",
+    async () => {
+      const [[assignment, ...goGet]] = shown(/ go get /);
+      const [variable, value] = assignment.split("=");
+      expect(variable).toBe("GONOSUMDB");
+      // The module as the release serves it (npm run dist writes the same layout), from a folder ahead of
+      // the usual module proxy, which serves the SDK's own dependencies.
+      const proxy = path.join(scratch.dir, "goproxy");
+      buildGoSdk(VERSION, path.join(scratch.dir, "gowork"), proxy);
+      const project = path.join(scratch.dir, "goproject");
+      fs.mkdirSync(project);
+      fs.writeFileSync(path.join(project, "go.mod"), "module example.com/readme\n\ngo 1.22\n");
+      const {
+        GONOSUMDB: _nosumdb,
+        GOPRIVATE: _private,
+        GONOPROXY: _noproxy,
+        GOSUMDB: _sumdb,
+        GOINSECURE: _insecure,
+        ...inherited
+      } = process.env;
+      const usual = (await run("go", ["env", "GOPROXY"], { env: inherited })).stdout.trim();
+      const env = { ...inherited, GOPROXY: `file://${proxy},${usual}` };
+      const refused = await run(goGet[0], goGet.slice(1), { cwd: project, env }).then(
+        () => undefined,
+        (error: { stderr: string }) => error.stderr,
+      );
+      expect(refused).toMatch(
+        new RegExp(`verifying module: ${GO_MODULE}@v${VERSION}: .*sum\\.golang\\.org.*404 Not Found`),
+      );
+      await run(goGet[0], goGet.slice(1), { cwd: project, env: { ...env, [variable]: value } });
+      expect(fs.readFileSync(path.join(project, "go.mod"), "utf8")).toContain(`require ${GO_MODULE} v${VERSION}`);
+    },
+  );
 
-  it("npm run emulator prints its URL and test keys, and serves", async () => {
+  testInNpmTest("npm run emulator prints its URL and test keys, and serves", async () => {
     const child = npmStart(["emulator", "--", "--port", "0", "--db", ":memory:"]);
     try {
       const url = await listeningUrl(child);
