@@ -49,37 +49,27 @@ export function environmentUnprovable(recorded: EnvironmentRecord | undefined, s
   return recorded !== undefined && recorded.environment === undefined && recorded.settings !== settings;
 }
 
-const refusal = (kind: string, id: string, summary: string, fix: string): Refusal => ({
-  object: `${kind} ${id}`,
-  summary,
-  fix,
-  docs: "docs/troubleshooting.md#lives-in-another-environment",
-});
+const about = (kind: string, id: string) =>
+  ({ object: `${kind} ${id}`, docs: "docs/troubleshooting.md#lives-in-another-environment" }) as const;
 const settingsOf = (connection: string | undefined) => SettingsOwner.connection(connection).settings();
 
 /** A resource whose connection's settings now reach another environment than the one it lives in. */
-export const moved = (kind: string, id: string, connection: string | undefined) =>
-  refusal(
-    kind,
-    id,
-    `lives in another environment than ${settingsOf(connection)} now reach`,
-    "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these",
-  );
+export const moved = (kind: string, id: string, connection: string | undefined): Refusal => ({
+  ...about(kind, id),
+  summary: `lives in another environment than ${settingsOf(connection)} now reach`,
+  fix: "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these",
+});
 
 /** A resource whose environment was never recorded, not found with settings that changed since. */
-export const notFoundSinceChange = (kind: string, id: string, connection: string | undefined) =>
-  refusal(
-    kind,
-    id,
-    `was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded)`,
-    "If moved, set the previous settings back; if deleted, pulumi state delete it",
-  );
+export const notFoundSinceChange = (kind: string, id: string, connection: string | undefined): Refusal => ({
+  ...about(kind, id),
+  summary: `was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded)`,
+  fix: "If moved, set the previous settings back; if deleted, pulumi state delete it",
+});
 
 /** Settings that changed and the service could not say which environment they reach. */
-export const environmentUnknown = (kind: string, id: string, connection: string | undefined, reason: string) =>
-  refusal(
-    kind,
-    id,
-    `${settingsOf(connection)} changed, and the service could not say which environment they reach: ${quoted(reason)}`,
-    "Run again when the service answers",
-  );
+export const environmentUnknown = (kind: string, id: string, connection: string | undefined, reason: string) => ({
+  ...about(kind, id),
+  summary: `${settingsOf(connection)} changed, and the service could not say which environment they reach: ${quoted(reason)}`,
+  fix: "Run again when the service answers",
+});
