@@ -99,11 +99,12 @@ export async function keyRefusal(
 export type Answer = { id: string } | { error: unknown } | { empty: true };
 /** What is known of the environment some settings reach: its id, unknown at preview, or why it cannot be told (a clause DiffConfig completes). */
 export type EnvironmentFact = { id: string } | { computed: true } | { unknown: Refusal };
+export type Which = "new" | "previous";
 
 /** The native door's answer as a fact. The new settings are the user's to correct; the previous ones only to put back for one up. */
 export function factOf(
   answer: Answer,
-  { owner, which, urn, baseUrl }: { owner: SettingsOwner; which: "new" | "previous"; urn: string; baseUrl: string },
+  { owner, which, urn, baseUrl }: { owner: SettingsOwner; which: Which; urn: string; baseUrl: string },
 ): EnvironmentFact {
   if ("id" in answer) return { id: answer.id };
   const section = "docs/native-provider.md#settings-and-several-environments" as const;

@@ -15,13 +15,14 @@ import { UNKNOWN } from "../shapes/normalize";
 import { ENVIRONMENT_PROPERTY, PROVIDER_URN_INPUT } from "../shapes/reserved";
 import { ENVIRONMENT_SETTINGS, SECRET_SETTINGS, SETTING_NAMES, SETTINGS } from "./declaration";
 import type { ProviderSettings, SettingName } from "./declaration";
-import { factOf, type Answer, type EnvironmentFact } from "./environment";
+import { factOf, type Answer, type EnvironmentFact, type Which } from "./environment";
 import { configKey, SettingsOwner } from "./owner";
 import { readSettings, settingNotText, settingRefusal, unknownSettings, unusableSettings } from "./read";
 import type { ConfigSource } from "./read";
 
 type Changes = { changed: string[]; replaces: string[] };
 type Failure = { property: string; reason: string };
+type Facts = { old: EnvironmentFact; new: EnvironmentFact };
 export const withProviderUrn = (settings: Props, urn: string): Props => ({ ...settings, [PROVIDER_URN_INPUT]: urn });
 /** The settings as config (`tcs:apiKey` is the input `apiKey`), for the plugin and the settings' reading. */
 export const configSource =
@@ -74,11 +75,7 @@ const questionOf = (resolved: ProviderSettings) =>
  * CheckConfig: the settings' failures, or the settings with the provider's URN and the environment they reach: the
  * one state holds while the key and base URL stay the same, else the service's answer (none when it cannot tell).
  */
-export async function checkedSettings(
-  urn: string,
-  olds: Props,
-  news: Props,
-): Promise<{ inputs: Props; failures: Failure[] }> {
+export async function checkedSettings(urn: string, olds: Props, news: Props) {
   const failures = settingFailures(news, providerOwner(urn));
   if (failures.length > 0) return { inputs: withSecrets(withProviderUrn(news, urn), SECRET_SETTINGS), failures };
   const { [ENVIRONMENT_PROPERTY]: _declared, ...settings } = news;
@@ -103,11 +100,7 @@ export async function providerSettingsDiff(urn: string, recorded: Props, news: P
 }
 
 /** The environment `settings` reach: the one they record, or the service's answer (asked once per settings). */
-export async function environmentFact(
-  urn: string,
-  settings: Props,
-  which: "new" | "previous",
-): Promise<EnvironmentFact> {
+export async function environmentFact(urn: string, settings: Props, which: Which): Promise<EnvironmentFact> {
   if (typeof settings[ENVIRONMENT_PROPERTY] === "string") return { id: settings[ENVIRONMENT_PROPERTY] };
   if (settings.apiKey === UNKNOWN || settings.baseUrl === UNKNOWN) return { computed: true };
   const [owner, resolved] = [providerOwner(urn), readSettings(configSource(settings))];
@@ -136,12 +129,7 @@ async function ask(question: string, settings: ProviderSettings, owner: Settings
 // `connection` does), the same one (a rotated key) keeps them. A change whose environment cannot be told is
 // refused, naming why: kept, the resources would be lost from sight; replaced, made twice in the same
 // environment. A resource moved to another provider is replaced then.
-export function providerConfigChange(
-  urn: string,
-  olds: Props,
-  news: Props,
-  facts: { old: EnvironmentFact; new: EnvironmentFact },
-): Changes {
+export function providerConfigChange(urn: string, olds: Props, news: Props, facts: Facts): Changes {
   const { changed, environment } = changedSettings(olds, news);
   const [before, after, owner] = [facts.old, facts.new, providerOwner(urn)];
   const moved = typeof olds[PROVIDER_URN_INPUT] === "string" && olds[PROVIDER_URN_INPUT] !== urn;
