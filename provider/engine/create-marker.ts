@@ -79,8 +79,24 @@ export function hasMarker(metadata: unknown, marker: string): boolean {
 
 /** Whether an object was made by the same resource, whatever values it was made with. */
 export function madeBySameResource(metadata: unknown, marker: string): boolean {
-  const [found, ours] = [markerIn(metadata)?.split(SEPARATOR)[1], marker.split(SEPARATOR)[1]];
-  return found !== undefined && found === ours;
+  return sameResourceAs(marker)(metadata);
+}
+
+/** madeBySameResource for one marker, its identity part taken once: for checking many objects against it. */
+export function sameResourceAs(marker: string): (metadata: unknown) => boolean {
+  const ours = identityPart(marker);
+  return (metadata) => {
+    const found = markerIn(metadata);
+    return found !== undefined && ours !== undefined && identityPart(found) === ours;
+  };
+}
+
+/** A marker's second part (`split(SEPARATOR)[1]`), without the array: a refresh checks every record listed beside each read. */
+function identityPart(marker: string): string | undefined {
+  const start = marker.indexOf(SEPARATOR);
+  if (start < 0) return undefined;
+  const end = marker.indexOf(SEPARATOR, start + 1);
+  return end < 0 ? marker.slice(start + 1) : marker.slice(start + 1, end);
 }
 
 /**

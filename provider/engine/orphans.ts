@@ -6,7 +6,7 @@
 // A refresh's read finds them among the records its scan of the scope listed anyway, so looking costs
 // no request; each is named once per run with the ways to settle it (docs/troubleshooting.md#orphans).
 import type { LiveObject } from "./binding";
-import { madeBySameResource, markerIn } from "./create-marker";
+import { markerIn, sameResourceAs } from "./create-marker";
 
 /** The objects beside `held` (in `listed`) made by the same resource's creates, which no resource of the stack holds. */
 export function orphansBeside<R extends LiveObject>(
@@ -17,12 +17,14 @@ export function orphansBeside<R extends LiveObject>(
 ): R[] {
   const marker = markerIn(held.metadata);
   if (marker === undefined) return [];
+  // The marker's identity part once, not once per record listed (a refresh reads every resource beside its whole scope).
+  const sameResource = sameResourceAs(marker);
   return listed.filter(
     (record) =>
       record.id !== held.id &&
+      sameResource(record.metadata) &&
       !heldByStack(record.id) &&
-      !isGone?.(record) &&
-      madeBySameResource(record.metadata, marker),
+      !isGone?.(record),
   );
 }
 

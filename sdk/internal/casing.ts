@@ -12,11 +12,28 @@ export const VERBATIM_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 export function snakeToCamel(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  return converted(toCamel, key, (k) => k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()));
 }
 
 export function camelToSnake(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return converted(toSnake, key, (k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+}
+
+// Each key converted once: a list page of 100 records converts the same few dozen field names 100 times
+// (a refresh of 500 resources, about 15,000 regular-expression replacements). Keys are the API's field
+// names, a bounded set; past the bound (keys of a map not listed in VERBATIM_FIELDS) they are
+// converted each time rather than remembered.
+const MAX_REMEMBERED = 2000;
+const toCamel = new Map<string, string>();
+const toSnake = new Map<string, string>();
+
+function converted(known: Map<string, string>, key: string, convert: (key: string) => string): string {
+  let found = known.get(key);
+  if (found === undefined) {
+    found = convert(key);
+    if (known.size < MAX_REMEMBERED) known.set(key, found);
+  }
+  return found;
 }
 
 /** A wire value (snake_case) as the TypeScript side sees it (camelCase). */
