@@ -20,11 +20,7 @@ export function orphansBeside<R extends LiveObject>(
   // The marker's identity part once, not once per record listed (a refresh reads every resource beside its whole scope).
   const sameResource = sameResourceAs(marker);
   return listed.filter(
-    (record) =>
-      record.id !== held.id &&
-      sameResource(record.metadata) &&
-      !heldByStack(record.id) &&
-      !isGone?.(record),
+    (record) => record.id !== held.id && sameResource(record.metadata) && !heldByStack(record.id) && !isGone?.(record),
   );
 }
 
