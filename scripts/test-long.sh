@@ -8,8 +8,8 @@ echo "[test:long] $(node --version) · pulumi $(pulumi version)"
 source "$(dirname "$0")/compile-cache.sh"
 # The engine's provider plugin loads the implementation from dist/.
 bash scripts/build.sh
-# Two cores: two workers, as in npm test (see scripts/test.sh). The model project's lifecycle, not its
+# Three workers on two cores, as in npm test (see scripts/test.sh). The model project's lifecycle, not its
 # regressions (npm test runs them whole). Paths given as arguments pick among these files, and come
 # before --selectProjects, which would take them for project names.
 NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" TCS_MODEL_RUNS="${TCS_MODEL_RUNS:-1000}" \
-  jest --ci --maxWorkers=2 "$@" --testPathIgnorePatterns /node_modules/ /test/model/regressions --selectProjects long model
+  jest --ci --maxWorkers=3 "$@" --testPathIgnorePatterns /node_modules/ /test/model/regressions --selectProjects long model
