@@ -36,9 +36,8 @@ for name in tsc prettier eslint build codegen yaml-host; do
 done
 [ -z "$failed" ] || { echo "[test] failed:$failed" >&2; exit 1; }
 # Three workers on two cores: an e2e file waits on the engine's processes, on timers and on the rate
-# limit for part of its time, and a third worker fills it (on this 2-core machine, quiet: 235 s against
-# 275 with two). The emulator's node:sqlite announces itself as experimental in every worker: noise in a
-# test log. The model's random sequences:
-# 150 here, the 1,000 of npm run test:model in npm run test:long (CI runs both).
+# limit for part of its time, and a third worker fills that time. The emulator's node:sqlite announces
+# itself as experimental in every worker: noise in a test log. The model's random sequences: 150 here,
+# the 1,000 of npm run test:model in npm run test:long (CI runs both).
 NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning" TCS_MODEL_RUNS="${TCS_MODEL_RUNS:-150}" \
   jest --ci --maxWorkers=3 --selectProjects unit integration model e2e "$@"
