@@ -14,7 +14,7 @@ import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import * as tcs from "pulumi-tcs";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { loadProgram, REPO_ROOT } from "../lib/engine";
-import { installNodeSdk, runTsc } from "../lib/node-sdk";
+import { installNodeSdk, NODE_PROGRAM_TSC_ARGS, runTsc } from "../lib/node-sdk";
 import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { NativeResource } from "./helpers/native-resources";
 import { expectNoPlannedChanges, openCheckedStack, withPostApplyPlan } from "./helpers/post-apply-plan";
@@ -196,20 +196,7 @@ testInLong(
     fs.mkdirSync(path.dirname(source), { recursive: true });
     fs.writeFileSync(source, NODE_PROGRAM);
     const out = path.join(workDir, "program-js");
-    await runTsc([
-      "--strict",
-      "--target",
-      "es2022",
-      "--module",
-      "commonjs",
-      "--moduleResolution",
-      "node10",
-      "--types",
-      "node",
-      "--outDir",
-      out,
-      source,
-    ]);
+    await runTsc([...NODE_PROGRAM_TSC_ARGS, "--outDir", out, source]);
     const stack = await openCheckedStack({
       program: loadProgram(path.join(out, "index.js")),
       workDir,

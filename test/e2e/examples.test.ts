@@ -17,7 +17,7 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { readExample } from "../../codegen/schema/examples";
 import { SHAPES } from "../../provider/shapes";
 import { REPO_ROOT } from "../lib/engine";
-import { installNodeSdk, runTsc } from "../lib/node-sdk";
+import { installNodeSdk, NODE_PROGRAM_TSC_ARGS, runTsc } from "../lib/node-sdk";
 import { describeInNpmTest, testInLong, testInNpmTest } from "./helpers/long-split";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { attempt, makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
@@ -63,20 +63,7 @@ testInNpmTest("every TypeScript example type-checks, strict, against the generat
   // --skipLibCheck: the examples are checked whole; the declaration files they import are not checked
   // again (the SDK's were just compiled from its checked sources; @pulumi/pulumi's are its own), which
   // took two thirds of the check.
-  await runTsc([
-    "--noEmit",
-    "--strict",
-    "--skipLibCheck",
-    "--target",
-    "es2022",
-    "--module",
-    "commonjs",
-    "--moduleResolution",
-    "node10",
-    "--types",
-    "node",
-    ...files,
-  ]);
+  await runTsc([...NODE_PROGRAM_TSC_ARGS, "--noEmit", "--skipLibCheck", ...files]);
 });
 
 // In npm run test:long only (test/long/examples-deeper.test.ts).

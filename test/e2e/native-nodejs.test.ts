@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { loadProgram, REPO_ROOT } from "../lib/engine";
-import { installNodeSdk, runTsc } from "../lib/node-sdk";
+import { installNodeSdk, NODE_PROGRAM_TSC_ARGS, runTsc } from "../lib/node-sdk";
 import { openCheckedStack } from "./helpers/post-apply-plan";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
@@ -31,21 +31,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.dirname(source), { recursive: true });
   fs.writeFileSync(source, PROGRAM);
   const out = path.join(scratch.dir, "program-js");
-  await runTsc([
-    "--strict",
-    "--target",
-    "es2022",
-    "--module",
-    "commonjs",
-    "--moduleResolution",
-    "node10",
-    "--types",
-    "node",
-    "--skipLibCheck",
-    "--outDir",
-    out,
-    source,
-  ]);
+  await runTsc([...NODE_PROGRAM_TSC_ARGS, "--skipLibCheck", "--outDir", out, source]);
   programFile = path.join(out, "index.js");
 });
 

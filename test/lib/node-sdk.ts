@@ -30,6 +30,19 @@ export async function installNodeSdk(projectDir: string): Promise<string> {
   return installed;
 }
 
+/** How the tests compile a user's TypeScript program against the Node SDK: strict, CommonJS, with Node's types. */
+export const NODE_PROGRAM_TSC_ARGS: readonly string[] = [
+  "--strict",
+  "--target",
+  "es2022",
+  "--module",
+  "commonjs",
+  "--moduleResolution",
+  "node10",
+  "--types",
+  "node",
+];
+
 /** The repository's TypeScript compiler in a child process, without blocking this one (an emulator may answer from it). */
 export async function runTsc(args: string[]): Promise<void> {
   const { code, stdout, stderr } = await runNode([TSC, ...args]);
