@@ -1,15 +1,8 @@
-// Which environment each resource lives in, on the dynamic door, which has no provider state (the native door
-// records it once per provider, in its inputs): every run reads the stack config afresh, so a key or base URL
-// moved to another environment would find none of the recorded ids (a refresh would drop them from state, an
-// up make them anew, and the old objects stay, unmanaged). So each resource records, in one output, the
-// environment it was made or last read in (the service names one by its oldest role's id:
-// docs/contract-decisions.md, "Explicit providers: which environment a key reaches") and a fingerprint of the
-// settings that reached it. While the settings are the same nothing is asked; once they changed, a resource of
-// another environment is refused (environment-step.ts compares, once per call). A key rotated within the
-// environment reaches the same one, and the next write records its fingerprint. Where the service could not
-// say (it was unavailable) the fingerprint is recorded alone: once the settings changed, a 404 for such a
-// resource proves nothing (its object may live where the previous settings reached), so it is refused rather
-// than dropped from state.
+// Which environment each resource lives in, on the dynamic door, which has no provider state: every run reads
+// the stack config afresh, so settings moved to another environment would find none of the recorded ids, and
+// a refresh or up would lose the old objects from sight. Each resource records, in one output, a fingerprint
+// of the settings that reached it and, when the service said, the environment (named by its oldest role's id:
+// docs/contract-decisions.md, "Explicit providers: which environment a key reaches"). environment-step.ts compares.
 import { createHmac } from "node:crypto";
 import { quoted, type Refusal } from "../diagnostic";
 import { SettingsOwner } from "../settings";
@@ -27,12 +20,8 @@ export function settingsFingerprint(apiKey: string, baseUrl: string): string {
   return createHmac("sha256", "pulumi-tcs settings").update(`${apiKey}\n${baseUrl}`).digest("base64url").slice(0, 22);
 }
 
-/**
- * The record as one output, `<settings>@<environment>`, or the fingerprint alone while the environment is unknown.
- * One property rather than two: the engine pays for every property of every resource in every preview (its Check
- * and Diff messages, the outputs it sends the program): a second one cost a no-change preview 1 to 2% at 500
- * resources (docs/performance.md).
- */
+// One output, `<settings>@<environment>` (the fingerprint alone while the environment is unknown), rather than
+// two: the engine pays for every property of every resource in every preview (docs/performance.md, plumbing).
 export function recordedEnvironment(props: Props): EnvironmentRecord | undefined {
   const record = props[ENVIRONMENT_PROPERTY];
   if (typeof record !== "string") return undefined; // recorded before this existed

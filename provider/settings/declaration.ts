@@ -52,15 +52,14 @@ const FIRST_VERSION = "2026-01-01";
 
 // A version the service never published failed only at `up`, with a 400 that names no setting.
 function serviceVersionRefusal(version: string): ValueRefusal | undefined {
-  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(version);
-  const [year, month, day] = (parts ?? []).slice(1).map(Number);
-  // Date.UTC rolls 2026-13-45 over into 2027: a real date reads back as written.
-  const date = new Date(Date.UTC(year, month - 1, day));
-  let which: string | undefined;
-  if (!parts) which = "not a date YYYY-MM-DD";
-  else if (version < FIRST_VERSION) which = "earlier than that";
-  else if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    which = "not a calendar date";
+  // Date.parse rolls 2026-02-30 over into March: a real date reads back as written.
+  const which = (
+    [
+      [!/^\d{4}-\d{2}-\d{2}$/.test(version), "not a date YYYY-MM-DD"],
+      [version < FIRST_VERSION, "earlier than that"],
+      [new Date(Date.parse(version) || 0).toISOString().slice(0, 10) !== version, "not a calendar date"],
+    ] as const
+  ).find(([refused]) => refused)?.[1];
   if (which === undefined) return undefined;
   const problem = `must be a published API version, dated ${FIRST_VERSION} or later (got ${quoted(version)}: ${which}; the service answers 400 unsupported_version)`;
   return { problem, unvalued: `must be a published version, ${FIRST_VERSION} or later: ${which}` };

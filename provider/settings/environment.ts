@@ -18,29 +18,36 @@ type Failed = {
   issues?: { path: unknown[]; message: string }[];
 };
 
-// What a failed GET /roles says of the settings, told apart without loading the SDK. The service answers
-// it with a list for every secret key: a 404 means the path is wrong, a redirect that the base URL is not
-// the API's own, a body that is not the list envelope another server. A 5xx or 429 says nothing of the URL,
-// nor do roles the SDK cannot read inside the envelope (a newer service's answer).
-function failureOf(
-  error: unknown,
-): { kind: "refused" | "status" | "no answer" | "other" } | { kind: "not the service"; answer: string } {
-  const { status, name, headers, issues } = (error ?? {}) as Failed;
-  if (status === 401 || status === 403) return { kind: "refused" };
-  if (status === 404) return { kind: "not the service", answer: "answered 404" };
-  const location = headers?.location ? ` to ${quoted(headers.location)}` : "";
-  if (typeof status === "number" && status >= 300 && status < 400)
-    return { kind: "not the service", answer: `answered ${status}, a redirect${location}` };
-  if (typeof status === "number") return { kind: "status" };
-  if (name !== "ResponseValidationError")
-    return { kind: typeof name === "string" && name.startsWith("APIConnection") ? "no answer" : "other" };
-  const envelope = (issues ?? []).filter((issue) => !(issue.path[0] === "items" && typeof issue.path[1] === "number"));
-  if (envelope.length === 0) return { kind: "status" };
-  const notJson = envelope.some((issue) => issue.message === "the body is not JSON");
-  const body = notJson
-    ? "a body that is not JSON (a web page, say)"
-    : "JSON that is not the list of roles the service sends";
-  return { kind: "not the service", answer: `answered 200 with ${body}` };
+// What a failed GET /roles says of the settings, told apart without loading the SDK, and what it got, briefly.
+// The service answers it with a list for every secret key: a 404 means the path is wrong, a redirect that the
+// base URL is not the API's own, a body that is not the list envelope another server. A 5xx or 429 says nothing
+// of the URL, nor do roles the SDK cannot read inside the envelope (a newer service's answer).
+type Failure = { kind: "refused" | "status" | "no answer" | "other" } | { kind: "not the service"; answer: string };
+function failureOf(error: unknown): Failure & { brief: string } {
+  const { status, code, name, headers, issues } = (error ?? {}) as Failed;
+  if (typeof status === "number") {
+    const brief = typeof code === "string" ? `${status} ${code}` : `${status}`;
+    const redirect = `answered ${status}, a redirect${headers?.location ? ` to ${quoted(headers.location)}` : ""}`;
+    if (status === 401 || status === 403) return { kind: "refused", brief };
+    if (status === 404 || (status >= 300 && status < 400))
+      return { kind: "not the service", brief, answer: status === 404 ? "answered 404" : redirect };
+    return { kind: "status", brief };
+  }
+  if (name === "ResponseValidationError") {
+    const brief = "an answer it cannot read";
+    const envelope = (issues ?? []).filter(({ path }) => !(path[0] === "items" && typeof path[1] === "number"));
+    if (envelope.length === 0) return { kind: "status", brief };
+    const body = envelope.some((issue) => issue.message === "the body is not JSON")
+      ? "a body that is not JSON (a web page, say)"
+      : "JSON that is not the list of roles the service sends";
+    return { kind: "not the service", brief, answer: `answered 200 with ${body}` };
+  }
+  if (name === "APIConnectionTimeoutError") return { kind: "no answer", brief: "timed out" };
+  // The SDK's connection error: "Connection error: connect ECONNREFUSED 127.0.0.1:4999; the request did not reach the service [GET /roles]".
+  const said = error instanceof Error ? error.message : String(error);
+  const brief =
+    /\bE[A-Z]{3,}\b/.exec(said)?.[0] ?? quoted(said.replace(/^Connection error: /, "").replace(/(;| \[).*$/, ""));
+  return { kind: typeof name === "string" && name.startsWith("APIConnection") ? "no answer" : "other", brief };
 }
 
 /**
@@ -54,7 +61,7 @@ export function settingsRefused(
   which = "",
 ): Refusal | undefined {
   const [failure, object] = [failureOf(error), owner.kind === "provider" ? owner.describe() : undefined];
-  const [apiKey, brief] = [`${which}${owner.key("apiKey")}`, briefly(error)];
+  const [apiKey, brief] = [`${which}${owner.key("apiKey")}`, failure.brief];
   if (failure.kind === "refused") {
     const [summary, fix] =
       (error as Failed).status === 401
@@ -118,21 +125,10 @@ export function factOf(
   }
   const refused = settingsRefused(answer.error, owner, baseUrl, `the ${which} `);
   if (refused) return unknown(refused);
-  const [runAgain, got] = ["Run pulumi preview again when the service answers", briefly(answer.error)];
-  if (failureOf(answer.error).kind === "status")
-    return unknown({ summary: `the ${which} settings got ${got}`, fix: runAgain }, runAgain);
+  const [runAgain, { kind, brief }] = ["Run pulumi preview again when the service answers", failureOf(answer.error)];
+  if (kind === "status") return unknown({ summary: `the ${which} settings got ${brief}`, fix: runAgain }, runAgain);
   // Settings that never answered (a first up with a mistyped base URL) made nothing, and Pulumi deletes a
   // provider's record only while no resource uses it: the command orphans nothing. Only this fix fits beside the URN.
-  const summary = `the ${which} settings got no answer (${got})`;
+  const summary = `the ${which} settings got no answer (${brief})`;
   return unknown({ summary, fix: runAgain }, `Never answered? pulumi state delete '${urn}'`);
-}
-
-function briefly(error: unknown): string {
-  const { status, code, name } = (error ?? {}) as Failed;
-  if (typeof status === "number") return typeof code === "string" ? `${status} ${code}` : `${status}`;
-  if (name === "ResponseValidationError") return "an answer it cannot read";
-  if (name === "APIConnectionTimeoutError") return "timed out";
-  // The SDK's connection error: "Connection error: connect ECONNREFUSED 127.0.0.1:4999; the request did not reach the service [GET /roles]".
-  const said = error instanceof Error ? error.message : String(error);
-  return /\bE[A-Z]{3,}\b/.exec(said)?.[0] ?? quoted(said.replace(/^Connection error: /, "").replace(/(;| \[).*$/, ""));
 }

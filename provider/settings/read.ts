@@ -82,28 +82,26 @@ export function unusableSettings(
   owner = SettingsOwner.defaultConnection,
 ): Refusal | undefined {
   const fields = (ENVIRONMENT_SETTINGS as (keyof typeof MISSING)[]).filter((field) => !settings[field]);
-  if (fields.length === 0) {
-    const refusals = SETTING_NAMES.map((name) => {
+  if (fields.length === 0)
+    return SETTING_NAMES.flatMap((name) => {
       const text = settings[name];
-      return typeof text === "string"
-        ? settingRefusal(name, text, owner, { checked: true, orVariable: true })
-        : undefined;
-    });
-    return refusals.find((refusal) => refusal !== undefined);
-  }
-  const lacking = fields.map((field) => MISSING[field].lacking).join(" and ");
-  const runs = `Run ${fields.map((field) => `\`${owner.set(field, SETTINGS[field].fix)}\``).join(" and ")}`;
-  if (owner.kind === "provider") {
-    const inputs = fields.map((field) => MISSING[field].input).join(" and ");
-    return { summary: `${owner.describe()} has ${lacking}`, fix: `Set the provider's ${inputs}`, docs: DOCS };
-  }
-  if (owner.kind === "connection") return { summary: `${owner.describe()} has ${lacking}`, fix: runs, docs: DOCS };
-  const variables = fields.map((field) => owner.variable(field)).join(" and ");
-  return {
-    summary: `${capitalized(lacking)} for the Tool Connectivity Service`,
-    fix: `${runs} or set ${variables}`,
-    docs: DOCS,
-  };
+      return typeof text === "string" ? [settingRefusal(name, text, owner, { checked: true, orVariable: true })] : [];
+    }).find(Boolean);
+  const each = (say: (field: keyof typeof MISSING) => string | undefined) => fields.map(say).join(" and ");
+  const [lacking, runs] = [
+    each((field) => MISSING[field].lacking),
+    `Run ${each((field) => `\`${owner.set(field, SETTINGS[field].fix)}\``)}`,
+  ];
+  const fix = {
+    provider: `Set the provider's ${each((field) => MISSING[field].input)}`,
+    connection: runs,
+    default: `${runs} or set ${each((field) => owner.variable(field))}`,
+  }[owner.kind];
+  const summary =
+    owner.kind === "default"
+      ? `${capitalized(lacking)} for the Tool Connectivity Service`
+      : `${owner.describe()} has ${lacking}`;
+  return { summary, fix, docs: DOCS };
 }
 
 /** Throws `owner`'s unusable settings (see unusableSettings). */
