@@ -6,18 +6,12 @@
 // with what the step settled: whether a 404 proves the object gone, and the environment to record in
 // the outputs it returns. A create has no record to compare: its step only records. The native door
 // records the environment once per provider instead (settings/provider.ts): there the step passes.
-import { DiagnosticError, type Refusal } from "../diagnostic";
+import { DiagnosticError, quoted, type Refusal } from "../diagnostic";
+import { SettingsOwner } from "../settings";
 import type { ApiContext } from "./binding";
 import type { Props } from "./engine-inputs";
-import {
-  environmentOutputs,
-  environmentUnknown,
-  environmentUnprovable,
-  moved,
-  notFoundSinceChange,
-  recordedEnvironment,
-  type EnvironmentRecord,
-} from "./environment-record";
+import { environmentOutputs, environmentUnprovable, recordedEnvironment } from "./environment-record";
+import type { EnvironmentRecord } from "./environment-record";
 
 /** What a call goes on with once its environment is settled. */
 export interface EnvironmentStep {
@@ -88,3 +82,28 @@ function asking(api: () => ApiContext): EnvironmentStep {
     },
   };
 }
+
+const about = (kind: string, id: string) =>
+  ({ object: `${kind} ${id}`, docs: "docs/troubleshooting.md#lives-in-another-environment" }) as const;
+const settingsOf = (connection: string | undefined) => SettingsOwner.connection(connection).settings();
+
+/** A resource whose connection's settings now reach another environment than the one it lives in. */
+export const moved = (kind: string, id: string, connection: string | undefined): Refusal => ({
+  ...about(kind, id),
+  summary: `lives in another environment than ${settingsOf(connection)} now reach`,
+  fix: "To keep it, set the previous settings back; to move it, pulumi destroy with those, then pulumi up with these",
+});
+
+/** A resource whose environment was never recorded, not found with settings that changed since. */
+export const notFoundSinceChange = (kind: string, id: string, connection: string | undefined): Refusal => ({
+  ...about(kind, id),
+  summary: `was not found with ${settingsOf(connection)}, which changed since it was made (its environment unrecorded)`,
+  fix: "If moved, set the previous settings back; if deleted, pulumi state delete it",
+});
+
+/** Settings that changed and the service could not say which environment they reach. */
+export const environmentUnknown = (kind: string, id: string, connection: string | undefined, reason: string) => ({
+  ...about(kind, id),
+  summary: `${settingsOf(connection)} changed, and the service could not say which environment they reach: ${quoted(reason)}`,
+  fix: "Run again when the service answers",
+});

@@ -37,19 +37,18 @@ export function clientFromSettings(
   });
 }
 
-export function tierBelowServiceAdvice(
+export const tierBelowServiceAdvice = (
   settings: ProviderSettings,
   notice: TierBelowServiceNotice,
   owner = SettingsOwner.defaultConnection,
-): Diagnostic {
-  return tierAdvice(notice, settings.rateLimitTier, {
+) =>
+  tierAdvice(notice, settings.rateLimitTier, {
     setting: owner.name("rateLimitTier"),
     // An explicit provider's input is named just before: "set it" keeps the line under 300 characters.
     fix: (tier) =>
       owner.configArgs("rateLimitTier") ? `run \`${owner.set("rateLimitTier", tier)}\`` : `set it to \`${tier}\``,
     paced: "this run",
   });
-}
 
 // The advice when the service allows the key more than the tier paces `paced` to, naming the setting a
 // Pulumi user changes (the SDK's own warning names its client option) and a tier not set yet: production

@@ -3,7 +3,7 @@
 import { DiagnosticError, render, type Refusal } from "../diagnostic";
 import { SETTING_NAMES, type ProviderSettings } from "./declaration";
 import { CONNECTIONS_KEY, SettingsOwner } from "./owner";
-import { readSettings, settingNotText, settingsOf, unknownSettings, type ConfigSource } from "./read";
+import { readSettings, settingsOf, unknownSettings, type ConfigSource } from "./read";
 
 export const DEFAULT_CONNECTION_LABEL = "default";
 
@@ -28,42 +28,33 @@ export function connectionNameProblem(name: string): string | undefined {
 /** The named connections by name, from the structured key as the engine hands it over (an object in a program, JSON text in the plugin). */
 export function readConnections(config: ConfigSource): Map<string, ConnectionSettings> {
   const raw: unknown = config(CONNECTIONS_KEY);
-  const connections = new Map<string, ConnectionSettings>();
-  if (raw === undefined || raw === "") return connections;
+  if (raw === undefined || raw === "") return new Map();
   let parsed: unknown;
   try {
     parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
   } catch {
     // Not JSON: refused below.
   }
+  const summary = `${CONNECTIONS_KEY} must be an object of connections by name`;
   if (!isObject(parsed))
-    throw new DiagnosticError(
-      refusal(
-        `${CONNECTIONS_KEY} must be an object of connections by name`,
-        `Run pulumi config rm ${CONNECTIONS_KEY}, then ${SET_ONE}`,
-      ),
-    );
-  for (const [name, value] of Object.entries(parsed)) {
-    const nameProblem = connectionNameProblem(name);
-    if (nameProblem) throw new DiagnosticError(connectionNameRefused(name, nameProblem));
-    const owner = SettingsOwner.connection(name);
-    const rm = `Run pulumi config rm --path ${owner.settings()}`;
-    const summary = `${owner.settings()} must be an object with apiKey and baseUrl`;
-    if (!isObject(value)) throw new DiagnosticError(wholeFix(summary, rm, owner.set("baseUrl", "<url>")));
-    connections.set(name, parseConnection(value, owner));
-  }
-  return connections;
+    throw new DiagnosticError(refusal(summary, `Run pulumi config rm ${CONNECTIONS_KEY}, then ${SET_ONE}`));
+  return new Map(
+    Object.entries(parsed).map(([name, value]) => {
+      const nameProblem = connectionNameProblem(name);
+      if (nameProblem) throw new DiagnosticError(connectionNameRefused(name, nameProblem));
+      const owner = SettingsOwner.connection(name);
+      const rm = `Run pulumi config rm --path ${owner.settings()}`;
+      const summary = `${owner.settings()} must be an object with apiKey and baseUrl`;
+      if (!isObject(value)) throw new DiagnosticError(wholeFix(summary, rm, owner.set("baseUrl", "<url>")));
+      return [name, parseConnection(value, owner)];
+    }),
+  );
 }
 
 function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): ConnectionSettings {
   const unknown = Object.keys(value).filter((key) => !FIELDS.includes(key));
   if (unknown.length > 0) throw new DiagnosticError(unknownSettings(owner, unknown, FIELDS));
-  const settings: ConnectionSettings = settingsOf((field) => {
-    const v = value[field];
-    if (v !== undefined && v !== null && typeof v !== "string")
-      throw new DiagnosticError(settingNotText(owner, field, typeof v));
-    return typeof v === "string" ? v : undefined;
-  }, owner);
+  const settings: ConnectionSettings = settingsOf((field) => value[field], owner);
   const production = value.production;
   if (production === undefined) return settings;
   if (typeof production !== "boolean" && production !== "true" && production !== "false")
@@ -83,11 +74,9 @@ export function settingsFor(
   const found = readConnections(config).get(connection);
   if (found) return found;
   const owner = SettingsOwner.connection(connection);
-  const [summary, restore] = [
-    `${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`,
-    owner.set("baseUrl", "<url>"),
-  ];
-  throw new DiagnosticError(wholeFix(summary, `Restore it: ${restore}`, owner.set("apiKey", "<key>")));
+  const summary = `${owner.describe()} is not in the stack config (${CONNECTIONS_KEY})`;
+  const restore = `Restore it: ${owner.set("baseUrl", "<url>")}`;
+  throw new DiagnosticError(wholeFix(summary, restore, owner.set("apiKey", "<key>")));
 }
 
 const refusal = (summary: string, fix: string, object?: string): Refusal => ({

@@ -56,13 +56,16 @@ export const settingNotText = (owner: SettingsOwner, name: SettingName, type: st
   docs: DOCS,
 });
 
-export function settingsOf(text: (name: SettingName) => string | undefined, owner: SettingsOwner): ProviderSettings {
-  const written = SETTING_NAMES.flatMap((name) => (text(name) === undefined ? [] : [[name, text(name)!] as const]));
+/** The settings `written` holds (a value of another type than text is refused), parsed; throws the first refusal. */
+export function settingsOf(written: (name: SettingName) => unknown, owner: SettingsOwner): ProviderSettings {
   return Object.fromEntries(
-    written.map(([name, value]) => {
+    SETTING_NAMES.flatMap((name) => {
+      const value = written(name);
+      if (value === undefined || value === null) return [];
+      if (typeof value !== "string") throw new DiagnosticError(settingNotText(owner, name, typeof value));
       const refusal = settingRefusal(name, value, owner);
       if (refusal) throw new DiagnosticError(refusal);
-      return [name, settingOf(name).parse?.(value) ?? value];
+      return [[name, settingOf(name).parse?.(value) ?? value]];
     }),
   );
 }

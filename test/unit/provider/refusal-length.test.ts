@@ -39,7 +39,7 @@ import {
 import { mayCommitUntil, unrecordable } from "../../../provider/engine/create-intents";
 import { serviceFailure } from "../../../provider/engine/errors";
 import { orphanWarning } from "../../../provider/orphan-warning";
-import { environmentUnknown, moved, notFoundSinceChange } from "../../../provider/engine/environment-record";
+import { environmentUnknown, moved, notFoundSinceChange } from "../../../provider/engine/environment-step";
 import {
   adoptedReplaceRefusal,
   collisionRefusal,
@@ -260,7 +260,7 @@ const thrown: Record<string, Diagnostic> = {
   "the service unavailable": serviceFailure(`deleting tcs:CallbackInstance ${ID("cbi")}`, unavailable),
   "a timeout": serviceFailure(`updating tcs:CallbackInstance ${ID("cbi")}`, timedOut),
   // The native door's DiffConfig when the environment a new key or base URL reaches cannot be told (was 505).
-  // The environment step's refusals (environment-record.ts).
+  // The environment step's refusals (environment-step.ts).
   "moved (default connection)": moved("tcs:ProviderConfig", ID("pcfg"), undefined),
   "moved (named connection)": moved("tcs:ProviderConfig", ID("pcfg"), "staging-eu"),
   "environment unknown": environmentUnknown("tcs:Role", ID("rol"), undefined, "503 Service Unavailable"),
