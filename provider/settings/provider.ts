@@ -17,7 +17,7 @@ import { ENVIRONMENT_SETTINGS, SECRET_SETTINGS, SETTING_NAMES, SETTINGS } from "
 import type { ProviderSettings, SettingName } from "./declaration";
 import { factOf, type Answer, type EnvironmentFact, type Which } from "./environment";
 import { configKey, SettingsOwner } from "./owner";
-import { readSettings, settingNotText, settingRefusal, unknownSettings, unusableSettings } from "./read";
+import { readSettings, settingRefusal, unknownSettings, unusableSettings } from "./read";
 import type { ConfigSource } from "./read";
 
 type Changes = { changed: string[]; replaces: string[] };
@@ -44,14 +44,10 @@ export function settingFailures(settings: Props, owner: SettingsOwner): Failure[
     (key) => !key.startsWith("__") && key !== "version" && key !== "connections",
   );
   return names.flatMap((name) => {
-    const value = settings[name];
     const refusal = !Object.hasOwn(SETTINGS, name)
       ? unknownSettings(owner, [name], SETTING_NAMES)
-      : typeof value === "string"
-        ? value && settingRefusal(name as SettingName, value, owner, { checked: true, valueShown: true })
-        : value === undefined || value === null
-          ? undefined
-          : settingNotText(owner, name as SettingName, typeof value);
+      : settings[name] !== "" &&
+        settingRefusal(name as SettingName, settings[name], owner, { checked: true, valueShown: true });
     return refusal ? [{ property: name, reason: renderCheckReason(refusal) }] : [];
   });
 }

@@ -11,23 +11,25 @@ const DOCS = "docs/guide.md#configuration";
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Why `owner`'s setting `name`, written `text`, cannot be used: its parse refused it, or (`checked`) its check.
- * `valueShown`: the engine prints the value beside the reason (a check failure); `orVariable`: the fix names the
- * default connection's variable too (the value may have come from there).
+ * Why `owner`'s setting `name`, written `written`, cannot be used: not text, its parse refused it, or (`checked`) its
+ * check. `valueShown`: the engine prints the value beside the reason (a check failure); `orVariable`: the fix names
+ * the default connection's variable too (the value may have come from there).
  */
 export function settingRefusal(
   name: SettingName,
-  text: string,
+  written: unknown,
   owner: SettingsOwner,
   how: { checked?: boolean; orVariable?: boolean; valueShown?: boolean } = {},
 ): Refusal | undefined {
   const setting = settingOf(name);
-  const parsed = setting.parse?.(text);
+  if (written === undefined || written === null) return undefined;
+  const parsed =
+    typeof written === "string" ? setting.parse?.(written) : { problem: `must be a string (got ${typeof written})` };
   const refusal: ValueRefusal | undefined =
     typeof parsed === "object" && parsed !== null && "problem" in parsed
       ? (parsed as ValueRefusal)
       : how.checked
-        ? setting.check?.(text)
+        ? setting.check?.(written as string)
         : undefined;
   if (!refusal) return undefined;
   // A value too long to fit a runnable command in the line gives way to the declared placeholder.
@@ -50,22 +52,14 @@ export const unknownSettings = (owner: SettingsOwner, keys: string[], known: rea
       : `Remove ${keys.length > 1 ? "each" : "it"}: pulumi config rm ${owner.configArgs(keys[0])}`,
   docs: DOCS,
 });
-export const settingNotText = (owner: SettingsOwner, name: SettingName, type: string): Refusal => ({
-  summary: `${owner.key(name)} must be a string (got ${type})`,
-  fix: capitalized(owner.fix(name, settingOf(name).fix)),
-  docs: DOCS,
-});
-
 /** The settings `written` holds (a value of another type than text is refused), parsed; throws the first refusal. */
 export function settingsOf(written: (name: SettingName) => unknown, owner: SettingsOwner): ProviderSettings {
   return Object.fromEntries(
     SETTING_NAMES.flatMap((name) => {
       const value = written(name);
-      if (value === undefined || value === null) return [];
-      if (typeof value !== "string") throw new DiagnosticError(settingNotText(owner, name, typeof value));
       const refusal = settingRefusal(name, value, owner);
       if (refusal) throw new DiagnosticError(refusal);
-      return [[name, settingOf(name).parse?.(value) ?? value]];
+      return typeof value === "string" ? [[name, settingOf(name).parse?.(value) ?? value]] : [];
     }),
   );
 }
