@@ -1,7 +1,7 @@
 // The stack config's API keys are secrets, never plain text in Pulumi.<stack>.yaml: tcs:apiKey, and
 // the key of every named connection (tcs:connections.<name>.apiKey).
 import type { StackValidationPolicy } from "@pulumi/policy";
-import { CONNECTIONS_KEY, SettingsOwner } from "../../provider/settings";
+import { CONNECTIONS_KEY, SETTINGS, SettingsOwner } from "../../provider/settings";
 import { DEFAULT_DYNAMIC_PROVIDER_TYPE } from "../../provider/type-tokens";
 import { secretKeysOf } from "../secret-inputs";
 import { stackOfUrn } from "../stack-names";
@@ -16,7 +16,7 @@ export const apiKeySecret: StackValidationPolicy = {
   enforcementLevel: "mandatory",
   severity: "critical",
   remediationSteps:
-    `Run \`${DEFAULT.set("apiKey", "<key>")}\` (or use ${DEFAULT.variable("apiKey")} in the environment), or \`${CONNECTION.set("apiKey", "<key>")}\` ` +
+    `Run \`${DEFAULT.set("apiKey", "<key>")}\` (or use ${SETTINGS.apiKey.variable} in the environment), or \`${CONNECTION.set("apiKey", "<key>")}\` ` +
     "for a named connection, and rotate the key if it was committed.",
   validateStack: (args, report) => {
     // Dynamic resources' default provider gets the whole stack config as inputs, secret values

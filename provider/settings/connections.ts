@@ -55,13 +55,13 @@ function parseConnection(value: Record<string, unknown>, owner: SettingsOwner): 
   const unknown = Object.keys(value).filter((key) => !FIELDS.includes(key));
   if (unknown.length > 0) throw new DiagnosticError(unknownSettings(owner, unknown, FIELDS));
   const settings: ConnectionSettings = settingsOf((field) => value[field], owner);
-  const production = value.production;
+  const { production } = value;
   if (production === undefined) return settings;
-  if (typeof production !== "boolean" && production !== "true" && production !== "false")
+  if (![true, false, "true", "false"].includes(production as boolean))
     throw new DiagnosticError(
       refusal(`${owner.key("production")} must be true or false`, `Run ${owner.set("production", "true")} (or false)`),
     );
-  return { ...settings, production: production === true || production === "true" };
+  return { ...settings, production: String(production) === "true" };
 }
 
 /** The settings of a connection, the default one when no name is given; throws, saying how to restore it, when config does not hold it. */

@@ -1,8 +1,6 @@
-// Which environment a key and base URL reach, as the service tells it: the id of its oldest role, which
-// names the environment for its life (docs/contract-decisions.md, "Explicit providers: which environment a
-// key reaches"). Both doors ask GET /roles oldest first and word a refused key or a base URL that is not the
-// service's alike (settingsRefused): the dynamic door throws it before a run writes, the native door's
-// DiffConfig completes it (provider.ts).
+// Which environment a key and base URL reach, as the service tells it: the id of its oldest role, which names the
+// environment for its life ("Explicit providers: which environment a key reaches" in docs/contract-decisions.md).
+// Both doors ask GET /roles oldest first, and word its refusals alike (settingsRefused).
 import type { ToolConnectivityClient } from "../../sdk";
 import { quoted, type Diagnostic, type Refusal } from "../diagnostic";
 import { SETTINGS, withoutCredentials } from "./declaration";

@@ -41,9 +41,6 @@ export class SettingsOwner {
   name(setting: string): string {
     return this.kind === "provider" ? `the ${setting} input of ${this.subject}` : this.key(setting);
   }
-  variable(setting: SettingName): string | undefined {
-    return this.kind === "default" ? SETTINGS[setting].variable : undefined;
-  }
   /** The setting as `pulumi config set` takes it (`tcs:apiKey`, `--path tcs:connections.staging.apiKey`); undefined for an input. */
   configArgs(setting: string): string | undefined {
     return this.kind === "provider" ? undefined : `${this.kind === "connection" ? "--path " : ""}${this.key(setting)}`;
@@ -56,7 +53,8 @@ export class SettingsOwner {
   /** The fix as a clause; with `orVariable`, the default connection's names its variable too (the value may have come from there). */
   fix(setting: SettingName, value: string, orVariable = false): string {
     if (this.kind === "provider") return this.set(setting, value);
-    const [run, variable] = [`run \`${this.set(setting, value)}\``, orVariable ? this.variable(setting) : undefined];
+    const run = `run \`${this.set(setting, value)}\``;
+    const variable = orVariable && this.kind === "default" ? SETTINGS[setting].variable : undefined;
     return variable === undefined ? run : `${run} or set ${value.endsWith("...") ? variable : `${variable}=${value}`}`;
   }
   setSecretKey(lead: string): string {

@@ -92,7 +92,7 @@ export function unusableSettings(
   const fix = {
     provider: `Set the provider's ${each((field) => MISSING[field].input)}`,
     connection: runs,
-    default: `${runs} or set ${each((field) => owner.variable(field))}`,
+    default: `${runs} or set ${each((field) => SETTINGS[field].variable)}`,
   }[owner.kind];
   const summary =
     owner.kind === "default"
