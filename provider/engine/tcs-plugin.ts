@@ -16,6 +16,7 @@ import {
 } from "../settings";
 import { keyRefusal } from "../settings/environment";
 import type { ResourceKind } from "../shapes/shape";
+import { deferZodLocales } from "../shapes/zod";
 import { BINDINGS } from "./bindings";
 import { saveCompiledModules } from "./process/compile-cache";
 import { watchEngine } from "./process/engine-watch";
@@ -176,6 +177,7 @@ export class TcsPlugin {
 
 /** A connection's client: the first call loads the SDK (see the top of this file). */
 function newClient(settings: ConnectionSettings, owner: SettingsOwner): ToolConnectivityClient {
+  deferZodLocales();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { clientFromSettings } = require("../settings/client") as typeof import("../settings/client");
   saveCompiledModules();
