@@ -50,7 +50,9 @@ function convertKeys(value: unknown, convert: (key: string) => string): unknown 
   if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
+  // Keys, not entries: a pair per field of every record of a list page was most of what this allocated.
+  for (const key of Object.keys(value)) {
+    const inner = value[key];
     const converted = convert(key);
     out[converted] = VERBATIM_FIELDS.has(converted) || VERBATIM_FIELDS.has(key) ? inner : convertKeys(inner, convert);
   }
