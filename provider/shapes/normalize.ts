@@ -47,5 +47,18 @@ export function sameValue(live: unknown, declared: unknown, rule: Omit<FieldRule
   if (rule.timestamp && typeof live === "string" && typeof wanted === "string") {
     return Date.parse(live) === Date.parse(wanted);
   }
+  // Most fields are a string or a boolean on both sides, compared for every resource of a refresh
+  // (read, then diff): as their canonical forms compare, without building and printing them.
+  const plainLive = plain(live);
+  const plainWanted = plain(wanted);
+  if (plainLive !== NOT_PLAIN && plainWanted !== NOT_PLAIN) return plainLive === plainWanted;
   return JSON.stringify(canonical(live, rule.unordered)) === JSON.stringify(canonical(wanted, rule.unordered));
+}
+
+const NOT_PLAIN = Symbol("not plain");
+
+/** A string or boolean as its canonical form (null for an absent value or ""), else NOT_PLAIN. */
+function plain(value: unknown): string | boolean | null | typeof NOT_PLAIN {
+  if (isAbsent(value) || value === "") return null;
+  return typeof value === "string" || typeof value === "boolean" ? value : NOT_PLAIN;
 }
