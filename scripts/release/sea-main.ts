@@ -3,8 +3,8 @@
 //     bundle runs once, when the executable is built, until every module serving the provider needs is
 //     loaded (launch.ts: preloadPlugin); Node keeps the heap as it is then, and every start of the
 //     executable begins from it, running only launch() with the engine's arguments. No module is
-//     compiled or evaluated at start: the start is Node's own, the snapshot's pages, Node's HTTP/2
-//     modules (below) and the listener;
+//     compiled or evaluated at start: the start is Node's own, the snapshot's pages and the listener,
+//     and Node's HTTP/2 modules (below) once the port is out (native/main.ts);
 //   - without (every other platform: a snapshot is made by the runtime that runs it): the bundle is an
 //     asset, evaluated at every start.
 // Both keep the packages the plugin loads on first use (zod, undici, ajv: bundle.ts) in an asset of
