@@ -12,18 +12,27 @@ import * as nodeModule from "node:module";
 nodeModule.enableCompileCache?.();
 
 let saveScheduled = false;
+/** How many modules this process had loaded when it last wrote the cache. */
+let modulesAtLastSave: number | undefined;
 
 /**
  * Writes what this process compiled to the cache, after the answer being prepared is sent. Node
  * promises to write its cache at a normal exit only (24 writes sooner, unasked), and the engine ends
- * its plugins with a signal. Called once modules were loaded: after the first configure, after a
+ * its plugins with a signal. Called once modules were loaded: after each configure, after a
  * connection's first request loaded the SDK. Once the cache holds them, nothing is written.
+ * Not written when no module was loaded since the last write: the dynamic door's engine compiles
+ * each resource type's provider module (dynamic/shim.ts) under the same empty file name, so writing
+ * for it would only replace the previous type's entry, every run, with a file each time.
  */
 export function saveCompiledModules(): void {
   if (saveScheduled) return;
   saveScheduled = true;
   setImmediate(() => {
     saveScheduled = false;
+    // A single executable's require has no cache to count: it writes each time.
+    const modules = require.cache ? Object.keys(require.cache).length : undefined;
+    if (modules !== undefined && modules === modulesAtLastSave) return;
+    modulesAtLastSave = modules;
     nodeModule.flushCompileCache?.();
   });
 }
