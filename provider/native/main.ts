@@ -22,16 +22,6 @@ import { providerService, providerServiceDefinition } from "./server";
 /** Pulumi's own limit for a provider's messages (a large stack's state passes through them). */
 const MAX_MESSAGE_BYTES = 400 * 1024 * 1024;
 
-/** The gRPC server of the provider, taking the connections it is handed. */
-function injector() {
-  const server = new grpc.Server({
-    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
-    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
-  });
-  server.addService(providerServiceDefinition, providerService(new TcsPlugin()));
-  return server.createConnectionInjector(grpc.ServerCredentials.createInsecure());
-}
-
 /** Serves the provider on a port of its own; `engineAddress` (the engine's last argument: plugin-args.ts), where warnings go. */
 export function servePlugin(engineAddress: string | undefined): void {
   // Started by the engine directly (the script execs node), with a pipe as stdin that only the engine writes.
@@ -40,11 +30,16 @@ export function servePlugin(engineAddress: string | undefined): void {
     sendWarningsTo(engineWarnings(engineAddress));
     sendStatusTo(engineStatus(engineAddress));
   }
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+  });
+  server.addService(providerServiceDefinition, providerService(new TcsPlugin()));
   // The port goes out as soon as the listener has one: the engine waits for that line before it dials,
-  // and gRPC's server is made while it does (in the executable, that loads Node's HTTP/2 modules, which
-  // its snapshot cannot hold). A connection that arrives first makes it then.
+  // and the server's HTTP/2 side is made while it does (in the executable, that loads Node's HTTP/2
+  // modules, which its snapshot cannot hold). A connection that arrives first makes it then.
   let connections: ReturnType<grpc.Server["createConnectionInjector"]> | undefined;
-  const grpcServer = () => (connections ??= injector());
+  const grpcServer = () => (connections ??= server.createConnectionInjector(grpc.ServerCredentials.createInsecure()));
   // Loopback only: the engine runs on this machine. The engine's connections are handed to gRPC as
   // they arrive from a listener of our own: grpc-js's bindAsync first resolves the address through its
   // resolvers (a DNS channel, an IPv6 check), a few ms of every start for an address that is a number.
