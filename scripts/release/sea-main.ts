@@ -32,9 +32,11 @@ export const DEFERRED_MODULES = ["http", "http2", "https", "tls"] as const;
 /**
  * Node's modules every start loads beside the deferred ones, loaded into the snapshot with the bundle:
  * net's listen loads cluster (and child_process and dgram with it), http2 loads assert and
- * fs/promises. And the regular expressions the listen runs (net's address checks), compiled once.
+ * fs/promises, and a check of unchanged inputs compares them (util.isDeepStrictEqual loads its module
+ * on first use). And the regular expressions the listen runs (net's address checks), compiled once.
  */
 const AT_START = `for (const name of ["assert", "cluster", "fs/promises"]) require(name);
+require("node:util").isDeepStrictEqual([], []);
 require("node:net").isIPv6("fe80::1");
 require("node:net").isIPv4("127.0.0.1");`;
 
