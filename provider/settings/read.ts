@@ -11,9 +11,9 @@ const DOCS = "docs/guide.md#configuration";
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Why `owner`'s setting `name`, written `written`, cannot be used: not text, its parse refused it, or (`checked`) its
- * check. `valueShown`: the engine prints the value beside the reason (a check failure); `orVariable`: the fix names
- * the default connection's variable too (the value may have come from there).
+ * Why `owner`'s setting `name`, as `written`, cannot be used: it is not text, its parse refused it, or (`checked`)
+ * its check. `valueShown`: the engine prints the value beside the reason (a check failure); `orVariable`: the fix
+ * names the default connection's variable too (the value may have come from there).
  */
 export function settingRefusal(
   name: SettingName,
