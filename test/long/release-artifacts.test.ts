@@ -24,6 +24,7 @@ import { promisify } from "node:util";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { REPO_ROOT } from "../lib/engine";
+import { NODE_PROGRAM_TSC_ARGS } from "../lib/node-sdk";
 import { buildPython } from "../../scripts/release/sdk-packages";
 import { PLATFORMS } from "../../scripts/release/platforms";
 import { ACCOUNT_OBJECTS, makeAdoptionAccount } from "../e2e/helpers/adoption-account";
@@ -476,28 +477,9 @@ test("the Node SDK's npm tarball installs and a strict program type-checks again
   const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
   const typeRoots = path.join(REPO_ROOT, "node_modules", "@types");
   const check = (extra: string[]) =>
-    run(
-      process.execPath,
-      [
-        tsc,
-        "--strict",
-        "--noEmit",
-        "--target",
-        "es2022",
-        "--module",
-        "commonjs",
-        "--moduleResolution",
-        "node10",
-        "--typeRoots",
-        typeRoots,
-        "--types",
-        "node",
-        ...extra,
-      ],
-      {
-        cwd: project,
-      },
-    );
+    run(process.execPath, [tsc, ...NODE_PROGRAM_TSC_ARGS, "--noEmit", "--typeRoots", typeRoots, ...extra], {
+      cwd: project,
+    });
   await check(["index.ts"]);
   // A wrong argument fails: the program is checked against the SDK's declarations, not against any.
   fs.writeFileSync(
