@@ -222,6 +222,12 @@ export function roundsAt(n: number, rounds: number | undefined): number {
 /** The most the plugin's peak may grow per resource from N = 500 to N = 2000, in KB (judged when both ran). */
 export const GROWTH_TARGET_KB = 10;
 
+/**
+ * The most an operation's ratio to the same-shape floor may rise from N = 500 to N = 2000 (judged when
+ * both ran): the door's cost grows no faster than the engine's own.
+ */
+export const RATIO_GROWTH_TARGET = 0.03;
+
 /** The timed targets: the median of the rounds' ratios to the same-shape floor, at N = 500, for every door. */
 export const SAME_SHAPE_TARGETS: ReadonlyArray<{ op: Operation; target: number }> = [
   { op: "preview", target: 1.03 },
@@ -246,8 +252,8 @@ function ratioFailure(what: string, ratios: number[], target: number, verdict: V
  * makes none, `up` one write per resource, refresh at most the batched minimum (and at most 20 at
  * N = 500). Times at N = 500, against the same-shape floor (SAME_SHAPE_TARGETS), judged on the median
  * of the rounds unless their spread is too wide to judge (verdict.ts). The 6-property floor's ratio and
- * the memory figures have no target, but the peak's growth from N = 500 to 2000 does, when the run
- * measured both: under GROWTH_TARGET_KB a resource. A figure missing or not a number fails.
+ * the memory figures have no target, but growth from N = 500 to 2000 does, when the run measured both:
+ * the peak under GROWTH_TARGET_KB a resource, each operation's ratio up by at most RATIO_GROWTH_TARGET. A figure missing or not a number fails.
  */
 export function checkScaleTargets(figures: Figure[], sizes: number[], doors: readonly Door[] = DOORS): string[] {
   return doors.flatMap((door) => [...checkDoor(figures, sizes, door), ...checkGrowth(figures, sizes, door)]);
@@ -262,12 +268,26 @@ function checkGrowth(figures: Figure[], sizes: number[], door: Door): string[] {
   );
   if (!growth || !Number.isFinite(growth.kb))
     return [`${door} door: the plugin's memory growth from N=${from} to N=${to} was not measured`];
+  const failures: string[] = [];
   if (growth.kb >= GROWTH_TARGET_KB) {
-    return [
+    failures.push(
       `${door} door: the plugin's peak grew ${growth.kb} KB a resource from N=${from} to N=${to} (target < ${GROWTH_TARGET_KB} KB)`,
-    ];
+    );
   }
-  return [];
+  const ratioAt = (n: number, op: Operation) =>
+    figures.find(
+      (f): f is ScaleFigure => f.bench === "scale" && "op" in f && f.door === door && f.n === n && f.op === op,
+    )?.same_shape_ratio;
+  for (const op of OPERATIONS) {
+    const [low, high] = [ratioAt(from, op), ratioAt(to, op)];
+    if (low === undefined || high === undefined || !Number.isFinite(low) || !Number.isFinite(high)) continue;
+    if (round(high - low) > RATIO_GROWTH_TARGET) {
+      failures.push(
+        `${door} door: ${op} rose from ${low}x the same-shape floor at N=${from} to ${high}x at N=${to} (target: at most ${RATIO_GROWTH_TARGET} more)`,
+      );
+    }
+  }
+  return failures;
 }
 
 function checkDoor(figures: Figure[], sizes: number[], door: Door): string[] {

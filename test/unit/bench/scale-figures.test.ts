@@ -142,6 +142,29 @@ describe("the plugin's memory growth", () => {
   });
 });
 
+describe("each operation's ratio as stacks grow", () => {
+  const sizes = [500, 2000];
+  const grown = (
+    door: Door,
+    at500: Partial<Record<Operation, number[]>>,
+    at2000: Partial<Record<Operation, number[]>>,
+  ) => {
+    const figures = [...doorFigures(door, 500, at500), ...doorFigures(door, 2000, at2000)];
+    return [...figures, ...growthFigures(figures)];
+  };
+
+  it("may rise by at most 0.03 of the same-shape floor from N = 500 to N = 2000", () => {
+    const figures = grown("dynamic", { refresh: [1.05, 1.05, 1.05] }, { refresh: [1.09], up: [1.03], preview: [0.95] });
+    expect(checkScaleTargets(figures, sizes, ["dynamic"])).toEqual([
+      "dynamic door: refresh rose from 1.05x the same-shape floor at N=500 to 1.09x at N=2000 (target: at most 0.03 more)",
+    ]);
+  });
+
+  it("is not judged without both sizes", () => {
+    expect(checkScaleTargets(doorFigures("native", 2000, { refresh: [1.4] }), [2000], ["native"])).toEqual([]);
+  });
+});
+
 describe("how many rounds a size runs", () => {
   it("is five at N = 500, where times are judged, and one elsewhere, unless --rounds says", () => {
     expect([10, 100, 500, 2000].map((n) => roundsAt(n, undefined))).toEqual([1, 1, 5, 1]);
