@@ -2,11 +2,13 @@
 // user runs it. A YAML program declaring one role, on the plugin executable installed from this
 // machine's tarball (`pulumi plugin install --file`, as the release's users install it), previewed
 // with no change, against the same CLI and YAML language host previewing a program with no provider at
-// all: the CLI's own floor. Beyond the floor the role's preview pays for two starts of the plugin (the
-// YAML host starts one for the schema, GetSchema; the engine another, for CheckConfig, DiffConfig,
-// Configure, Check and Diff), and the requests themselves. The two programs alternate run by run, and
-// the figure is the median of the runs' ratios (each divides two previews taken back to back), with
-// its spread. Target: at most 1.15 (issue 61).
+// all: the CLI's own floor. Beyond the floor the role's preview pays for one start of the plugin (the
+// YAML host reads the schema from the CLI's schema cache, written at the first preview) and its calls
+// (CheckConfig, DiffConfig, Configure, Check and Diff), and the engine's own work for a provider and a
+// resource. Beside them, as a reference with no target, the same program on a provider that does
+// nothing, compiled in Go (compiled-noop.ts): what a compiled provider pays over the floor. The sides
+// alternate run by run, and each figure is the median of the runs' ratios (each divides previews
+// taken back to back), with its spread. Target: at most 1.15 (issue 61).
 import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -14,6 +16,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../../../test/lib/engine";
 import { startEmulatorProcess } from "../processes/emulator-process";
+import { installCompiledNoop } from "./compiled-noop";
 import { judge, median, round, summarize, type RatioSummary } from "../statistics/verdict";
 import { installedExecutable } from "./plugin-ready";
 
@@ -33,6 +36,11 @@ export interface OneResourceFigure {
   ratio_q3: number;
   /** Requests the emulator counted over the role's previews: a no-change preview sends none. */
   requests: number;
+  /** The reference: the role's program on a compiled provider that does nothing, its median time and ratio to the floor, and ours to it. */
+  compiled_noop_ms: number;
+  compiled_noop_ratio: number;
+  compiled_noop_spread: number;
+  ratio_to_compiled_noop: number;
 }
 
 const run = promisify(execFile);
@@ -47,7 +55,11 @@ async function yamlProject(
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program);
   const pulumi = (args: string[]) =>
-    run("pulumi", [...args, "--non-interactive"], { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 });
+    run("pulumi", [...args, "--non-interactive"], { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: Error & { stdout?: string; stderr?: string }) => {
+        throw new Error(`${error.message} in ${dir}:\n${error.stdout ?? ""}${error.stderr ?? ""}`, { cause: error });
+      },
+    );
   await pulumi(["stack", "init", "bench"]);
   for (const [key, { value, secret }] of Object.entries(config))
     await pulumi(["config", "set", ...(secret ? ["--secret"] : []), key, value]);
@@ -81,36 +93,39 @@ export async function benchOneResource(
     };
     fs.mkdirSync(path.join(root, "backend"), { recursive: true });
     await run("pulumi", ["plugin", "install", "resource", "tcs", version, "--file", tarball], { env });
-    const oneRole = await yamlProject(
-      path.join(root, "one-role"),
-      "name: one-role\nruntime: yaml\nresources:\n  ops:\n    type: tcs:Role\n    properties:\n      name: Ops\n      slug: ops-one-resource\n      permissions: [thread_read]\n",
-      env,
-      {
-        "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
-        "tcs:baseUrl": { value: emulator.url },
-        "tcs:rateLimitTier": { value: "production" },
-      },
-    );
+    const roleProgram = (name: string) =>
+      `name: ${name}\nruntime: yaml\nresources:\n  ops:\n    type: tcs:Role\n    properties:\n      name: Ops\n      slug: ${name}\n      permissions: [thread_read]\n`;
+    const settings = {
+      "tcs:apiKey": { value: emulator.keys.production.secret, secret: true },
+      "tcs:baseUrl": { value: emulator.url },
+      "tcs:rateLimitTier": { value: "production" },
+    };
+    const oneRole = await yamlProject(path.join(root, "one-role"), roleProgram("one-role"), env, settings);
+    const compiledEnv: NodeJS.ProcessEnv = { ...env, PULUMI_HOME: path.join(root, "home-compiled") };
+    Object.assign(compiledEnv, installCompiledNoop(root, version, compiledEnv));
+    const compiled = await yamlProject(path.join(root, "compiled"), roleProgram("compiled"), compiledEnv, settings);
     const noProvider = await yamlProject(
       path.join(root, "no-provider"),
       "name: no-provider\nruntime: yaml\noutputs:\n  answer: 42\n",
       env,
       {},
     );
-    // One preview of each first, unmeasured: the page cache and the plugin's first start warm, as on any machine that ran it before.
-    await oneRole();
-    await noProvider();
+    // One preview of each first, unmeasured: the page cache warm and the schema in each home's cache, as on any machine that ran it before.
+    const previews = { one: oneRole, compiled, none: noProvider };
+    for (const preview of Object.values(previews)) await preview();
     const before = await requestCount(emulator.url);
-    const times = { one: [] as number[], none: [] as number[] };
+    const times = { one: [] as number[], compiled: [] as number[], none: [] as number[] };
+    const sides = ["one", "compiled", "none"] as const;
     for (let k = 0; k < RUNS; k++) {
-      // Alternating which goes first, so that neither always runs on the warmer machine.
-      const order: Array<"one" | "none"> = k % 2 === 0 ? ["one", "none"] : ["none", "one"];
-      for (const side of order) times[side].push(await (side === "one" ? oneRole : noProvider)());
+      // Forward and backward in turn, so that no side always runs on the warmer machine.
+      for (const side of k % 2 === 0 ? sides : [...sides].reverse()) times[side].push(await previews[side]());
       log(
-        `[bench]   one resource ${k + 1}/${RUNS}: the role ${times.one[k].toFixed(0)} ms, no provider ${times.none[k].toFixed(0)} ms`,
+        `[bench]   one resource ${k + 1}/${RUNS}: the role ${times.one[k].toFixed(0)} ms, on a compiled no-op ${times.compiled[k].toFixed(0)} ms, no provider ${times.none[k].toFixed(0)} ms`,
       );
     }
-    const ratios: RatioSummary = summarize(times.one.map((time, k) => time / times.none[k]));
+    const over = (a: number[], b: number[]) => summarize(a.map((time, k) => time / b[k]));
+    const ratios: RatioSummary = over(times.one, times.none);
+    const compiledRatios = over(times.compiled, times.none);
     return {
       bench: "one_resource_preview",
       runs: RUNS,
@@ -121,6 +136,10 @@ export async function benchOneResource(
       ratio_q1: ratios.q1,
       ratio_q3: round(ratios.q3),
       requests: (await requestCount(emulator.url)) - before,
+      compiled_noop_ms: Math.round(median(times.compiled)),
+      compiled_noop_ratio: compiledRatios.median,
+      compiled_noop_spread: compiledRatios.spread,
+      ratio_to_compiled_noop: over(times.one, times.compiled).median,
     };
   } finally {
     await emulator.stop();
