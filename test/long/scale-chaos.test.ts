@@ -34,6 +34,18 @@ const CHAOS: FaultRule[] = [
 ];
 const FIRED = { burstAtStart: 1, burstLate: 2, dropped: 3, unavailable: 4 } as const;
 
+/**
+ * How long the service holds the creates it receives once the killed run is a third of the way: the
+ * engine is killed while one is held, so at least one create is certainly in flight at the kill,
+ * whatever the engine was doing at that moment (the latency alone left none, now and then). Far below
+ * the client's 60 s timeout, so the held create is neither retried nor given up on.
+ */
+const HELD_MS = 3000;
+/** One of each kind a held create can be, but a setup session (a session left beside is neither taken over nor refused). */
+const HELD_CREATES: FaultRule[] = ["/provider-configs", "/callbacks", "/callbacks/*/instances", "/roles"].map(
+  (path) => ({ method: "POST", path, latency_ms: HELD_MS, count: 1 }),
+);
+
 async function upUntilConverged(stack: Stack, maxRuns: number): Promise<number> {
   for (let run = 1; ; run++) {
     try {
@@ -147,7 +159,7 @@ describe("chaos at scale", () => {
       // The run after the kill continues on error: its program recovers the outputs of what fails.
       const stack = await env.open(mixProgram(N, { slugPrefix: "killed", recoverFailures: true }));
       const before = await liveInventory(emulator, "production", "killed-");
-      // Latency keeps creates in flight at the moment of the kill.
+      // Latency keeps creates in flight, and the kill waits for one held longer (HELD_CREATES).
       await faults.set(emulator, [CHAOS[0]], 7);
       await requests.reset(emulator);
       // The program's host is killed with the engine, as a language host is (mix-up-process.ts).
@@ -166,20 +178,42 @@ describe("chaos at scale", () => {
         up.once("close", resolve);
         up.once("error", reject);
       });
-      let killed = 0;
-      while (killed === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      const waitWhileHostRuns = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
         if (up.exitCode !== null)
           throw new Error(`the up ended before the engine was killed (exit ${up.exitCode}): ${hostErrors}`);
-        const posts = Object.entries((await requests.read(emulator)).by_route)
+      };
+      const postsSent = async () =>
+        Object.entries((await requests.read(emulator)).by_route)
           .filter(([route]) => route.startsWith("POST "))
           .reduce((sum, [, n]) => sum + n, 0);
-        const engine = posts >= N / 3 ? findEngine("up", "killed") : undefined;
-        if (engine) killed = killEngine(engine);
+      // In the middle of the run: a third of the creates sent.
+      while ((await postsSent()) < N / 3) await waitWhileHostRuns();
+      // Then only while a create is held: received (its rule fired), so the service commits it, and
+      // answered HELD_MS after it arrived at the earliest, so neither the engine nor this machine hears
+      // that it ended. It arrived after the last look that found none held.
+      let heldAfter = Date.now();
+      await faults.set(emulator, [CHAOS[0], ...HELD_CREATES], 7);
+      for (;;) {
+        await waitWhileHostRuns();
+        const looked = Date.now();
+        if ((await faults.describe(emulator)).rules.some((rule, i) => i > 0 && rule.fired > 0)) break;
+        heldAfter = looked;
       }
+      const engine = findEngine("up", "killed");
+      if (engine === undefined || killEngine(engine) === 0) throw new Error(`no engine to kill: ${hostErrors}`);
+      const killedAt = Date.now();
+      // A slow kill could come after the held create was answered: then nothing proves it was in flight.
+      if (killedAt - heldAfter >= HELD_MS)
+        throw new Error(
+          `the engine was killed ${killedAt - heldAfter} ms after a create was held, not within ${HELD_MS}`,
+        );
       up.kill("SIGKILL");
       // The up did not finish: killed, or failed when its engine died (never exit 0).
       expect(await ended).not.toBe(0);
+      // The held creates commit before the next run looks for what the dead one left (a config that
+      // committed after its scan would be made twice): each was received before the kill.
+      await new Promise((resolve) => setTimeout(resolve, killedAt + HELD_MS + 1000 - Date.now()));
       await faults.clear(emulator);
 
       // What a user does next: repair a metadata sidecar the kill may have torn (the engine's file
