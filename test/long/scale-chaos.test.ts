@@ -168,6 +168,10 @@ describe("chaos at scale", () => {
         ["--import", "tsx", MIX_UP_PROCESS, env.scratch.dir, env.scratch.backendDir, "killed", String(N), "killed"],
         {
           cwd: REPO_ROOT,
+          // The test's environment, not the worker's: a spawn without one gets Jest's real process
+          // environment, without the file's TCS_CREATE_INTENTS_DIR (test/setup-env.ts), and the dead
+          // run's intents would go to ~/.pulumi-tcs, where the next run never looks for them.
+          env: process.env,
           stdio: ["ignore", "ignore", "pipe"],
         },
       );
