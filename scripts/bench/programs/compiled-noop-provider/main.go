@@ -4,12 +4,15 @@
 // pays over the CLI's floor for the same one-role program. Installed as the `tcs` plugin in a home of
 // its own. It answers the calls a preview and the bench's first `up` make, with the inputs as they
 // came: no check, no request, no state of its own. GetSchema serves the file TCS_BENCH_SCHEMA names
-// (ours), so that the YAML host reads the same schema either way.
+// (ours), so that the YAML host reads the same schema either way. With TCS_BENCH_NODE (a node binary)
+// it first waits for `node -e 0`: a plugin that starts as late as a Node start and then answers at a
+// compiled provider's speed, the least a plugin written in Node can pay.
 package main
 
 import (
 	"context"
 	"os"
+	"os/exec"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/provider"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
@@ -61,6 +64,11 @@ func (noop) Delete(context.Context, *pulumirpc.DeleteRequest) (*emptypb.Empty, e
 }
 
 func main() {
+	if node := os.Getenv("TCS_BENCH_NODE"); node != "" {
+		if err := exec.Command(node, "-e", "0").Run(); err != nil {
+			os.Exit(1)
+		}
+	}
 	err := provider.Main("tcs", func(*provider.HostClient) (pulumirpc.ResourceProviderServer, error) {
 		return noop{}, nil
 	})
