@@ -72,7 +72,9 @@ function assertNoRequests(side: Side, name: string, op: Operation, run: CountedR
  * sessions have grown), and so is the plugin profile, taken on the resources of the first round's
  * `up` of each stack (the dynamic door's). Each door's mix runs against an emulator of its own, so
  * that its requests and the scopes its refresh lists are its own; the floors share the first door's,
- * and every run of theirs must make no request.
+ * and every run of theirs must make no request. Each size starts new emulators: a refresh at N = 2000
+ * lists the scopes its own rounds grew, not those the N = 500 rounds left as well, so that growth
+ * compares like with like.
  */
 export async function benchScale(
   sizes: number[],
@@ -85,12 +87,17 @@ export async function benchScale(
   const limits = ["--ip-limit", "1000000000", "--prod-limit", "1000000000"];
   const emulators = new Map<Door, EmulatorProcess>();
   const figures: Figure[] = [];
+  const emulatorOf = (door: Door) => emulators.get(door)!;
+  const stopEmulators = async () => {
+    for (const emulator of emulators.values()) await emulator.stop();
+    emulators.clear();
+  };
   try {
-    for (const door of doors) emulators.set(door, await startEmulatorProcess(limits));
-    const emulatorOf = (door: Door) => emulators.get(door)!;
     // The native door's program declares its resources with the generated Node.js SDK, installed once.
     const nativeSdk = doors.includes("native") ? await installNodeSdk(path.join(BENCH_ROOT, "node-sdk")) : undefined;
     for (const n of sizes) {
+      await stopEmulators();
+      for (const door of doors) emulators.set(door, await startEmulatorProcess(limits));
       const changed = Math.round(n / 10);
       const byDoor = new Map<Door, Map<Operation, Round[]>>(
         doors.map((door) => [door, new Map(OPERATIONS.map((op) => [op, []]))]),
@@ -215,7 +222,7 @@ export async function benchScale(
       }
     }
   } finally {
-    for (const emulator of emulators.values()) await emulator.stop();
+    await stopEmulators();
   }
   // Between N = 500 and N = 2000, when the run measured both.
   figures.push(...growthFigures(figures));
