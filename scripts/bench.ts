@@ -6,7 +6,6 @@
 //   npm run bench -- --only scale --n 500,2000 --rounds 1   (the plugin's memory growth, judged under 10 KB a resource)
 //   npm run bench -- --only plugin-ready                    (plugin_ready_ms: the script plugin and the executable)
 //   npm run bench -- --only one-resource                    (a YAML role's no-change preview on the executable against no provider)
-//   npm run bench -- --only plumbing                        (the dynamic door's preview against the same-shape floor carrying its plumbing)
 // Without --rounds, N = 500 (where times are judged) runs 5 rounds and the other sizes one.
 import { parseArgs } from "node:util";
 import { benchClientMemory } from "./bench/parts/client-memory";
@@ -15,10 +14,9 @@ import { benchScale } from "./bench/parts/scale";
 import { DOORS, checkScaleTargets, type Door } from "./bench/statistics/scale-figures";
 import { benchPluginReady, checkPluginReady } from "./bench/parts/plugin-ready";
 import { benchOneResource, checkOneResource } from "./bench/parts/one-resource";
-import { benchPlumbing } from "./bench/parts/plumbing";
 import { benchSdk } from "./bench/parts/sdk";
 
-const PARTS = ["sdk", "emulator", "client-memory", "plugin-ready", "one-resource", "scale", "plumbing"] as const;
+const PARTS = ["sdk", "emulator", "client-memory", "plugin-ready", "one-resource", "scale"] as const;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -64,8 +62,6 @@ async function main(): Promise<number> {
     figures.forEach(print);
     failures.push(...checkScaleTargets(figures, sizes, doors as Door[]));
   }
-  // N = 500, where the timed targets are judged; no target of its own.
-  if (parts.includes("plumbing")) (await benchPlumbing()).forEach(print);
   print({ bench: "targets", passed: failures.length === 0, failures });
   return failures.length === 0 ? 0 : 1;
 }

@@ -142,7 +142,7 @@ export async function openRunner(
   };
 }
 
-/** The same-shape floor's stack: the mix, on resources that do nothing, with the plugin's templates (and with `plumbing`, the dynamic door's plumbing properties). */
+/** The same-shape floor's stack: the mix, on resources that do nothing, with the plugin's templates (and with `plumbing`, the host's plumbing: the host floor). */
 export function sameShapePrograms(n: number, changed: number, slugPrefix: string, plumbing = false): StackPrograms {
   return { program: { side: "same_shape", n, changed: 0, slugPrefix, plumbing }, changed, env: sameShapeEnv(plumbing) };
 }

@@ -1,19 +1,23 @@
 // The provider at scale on the real engine: for N = 10, 100 and 500 resources (the mix of
 // test/lib/mix-program.ts; 2000 with --n 2000) it runs up, a no-change preview, refresh, an up
 // changing 10% of the resources, and destroy, against the emulator in a child process, and the same
-// operations on two floors in the same rounds: the same-shape floor (the same program, resources that
+// operations on floors in the same rounds: the same-shape floor (the same program, resources that
 // carry the same properties, a plugin that does nothing: same-shape.ts), the engine's own cost for
-// exactly our resources, which the targets divide by; and the 6-property floor (N no-op resources of
-// two inputs: noop-program.ts), kept as a reference and run in each size's first round only. The mix runs through each door: the dynamic one
+// exactly our resources, which the native door's targets divide by; the host floor, the same-shape
+// floor carrying the plumbing the engine's dynamic-provider host makes the dynamic door carry, which
+// that door's targets divide by (judgedFloor in scale-figures.ts); and the 6-property floor (N no-op
+// resources of two inputs: noop-program.ts), kept as a reference and run in each size's first round
+// only. The mix runs through each door: the dynamic one
 // (pulumi-tcs's classes) and the native one (the same program on the generated Node.js SDK's classes,
 // `tcs:index:*` resources served by pulumi-resource-tcs; native-resources.ts), each against an emulator of its own, so neither
 // door's refresh lists the other's objects. One JSON line per figure (scale-figures.ts):
-//   {"bench":"scale","door":"dynamic","n":100,"op":"up","requests":..,"writes":..,"seconds":..,"same_shape_seconds":..,"same_shape_ratio":..,"same_shape_spread":..,"floor_seconds":..,"ratio":..,"spread":..,"plugin_peak_mb":..}
+//   {"bench":"scale","door":"dynamic","n":100,"op":"up","requests":..,"writes":..,"seconds":..,"same_shape_seconds":..,"same_shape_ratio":..,"same_shape_spread":..,"host_floor_seconds":..,"host_floor_ratio":..,"floor_seconds":..,"ratio":..,"spread":..,"plugin_peak_mb":..}
 //   {"bench":"scale","door":"native",...,"native_vs_dynamic":..}   (the native door's time over the dynamic door's)
 //   {"bench":"scale","door":"dynamic","n":500,"figure":"plugin_peak_rss_mb","mb":..,"same_shape_mb":..,"floor_mb":..,"ratio":..}
 //   {"bench":"scale","figure":"plugin_growth_kb_per_resource","door":"dynamic","from":500,"to":2000,"kb":..}   (when both sizes ran)
 //   {"bench":"profile","n":500,"figure":"plugin_start_ms","tcs":..,"floor":..,"ratio":..}   (the dynamic door; and check, diff, state bytes)
-// and the targets each figure must meet (checkScaleTargets in scale-figures.ts), the same for both doors.
+// and the targets each figure must meet (checkScaleTargets in scale-figures.ts), the same for both doors,
+// each door's times against its own floor.
 import { mixCounts } from "../../../test/lib/mix-program";
 import { installNodeSdk } from "../../../test/lib/node-sdk";
 import * as path from "node:path";
@@ -49,19 +53,25 @@ import {
 } from "./scale-stacks";
 import { typical } from "../statistics/verdict";
 
+const FLOOR_NAMES: Partial<Record<Side, string>> = {
+  same_shape: "same-shape",
+  host_floor: "host",
+  floor: "6-property",
+};
+
 /** A floor makes no request: one that did would not be a floor (the same-shape floor above all). */
 function assertNoRequests(side: Side, name: string, op: Operation, run: CountedRun): void {
   if (run.counts.total !== 0) {
     throw new Error(
-      `${name}: the ${side === "same_shape" ? "same-shape" : "6-property"} floor's ${op} made ${run.counts.total} requests to the emulator (it must make none): ${JSON.stringify(run.counts.by_route)}`,
+      `${name}: the ${FLOOR_NAMES[side]} floor's ${op} made ${run.counts.total} requests to the emulator (it must make none): ${JSON.stringify(run.counts.by_route)}`,
     );
   }
 }
 
 /**
  * Each size runs its rounds (roundsAt: 5 at N = 500 unless --rounds says otherwise, 1 elsewhere); in
- * each round every operation runs on every side (each door's mix, the same-shape floor, and in the
- * first round the 6-property floor) back to back, in the order of sidesInOrder, forward and
+ * each round every operation runs on every side (each door's mix, the same-shape floor, the host floor
+ * with the dynamic door, and in the first round the 6-property floor) back to back, in the order of sidesInOrder, forward and
  * backward alternating by round, each round on stacks, role slugs and create markers of its own
  * (roles and sessions outlive a destroy). Every timed run starts from a machine at rest (settle.ts),
  * runs its program in a process of its own (operation-child.ts), and the no-change preview, the
@@ -114,11 +124,11 @@ export async function benchScale(
         const forward = r % 2 === 1;
         const withFloor = floorInRound(r);
         log(
-          `[bench] N=${n}, round ${r}/${rounds}: the tcs mix ${JSON.stringify(mixCounts(n))} through the ${doors.join(" and ")} door${doors.length > 1 ? "s" : ""}, the same mix on the same-shape floor${withFloor ? `, and ${n} no-op resources (the 6-property floor)` : ""}, operation by operation, in the order ${sidesInOrder(forward, doors, withFloor).join(", ")}`,
+          `[bench] N=${n}, round ${r}/${rounds}: the tcs mix ${JSON.stringify(mixCounts(n))} through the ${doors.join(" and ")} door${doors.length > 1 ? "s" : ""}, the same mix on the same-shape floor${doors.includes("dynamic") ? " and on the host floor" : ""}${withFloor ? `, and ${n} no-op resources (the 6-property floor)` : ""}, operation by operation, in the order ${sidesInOrder(forward, doors, withFloor).join(", ")}`,
         );
         const slugPrefix = `bench${n}r${r}`;
         const stackNameOf = (side: Side) =>
-          `${{ dynamic: "tcs", native: "native", same_shape: "shape", floor: "floor" }[side]}-${n}-${r}`;
+          `${{ dynamic: "tcs", native: "native", same_shape: "shape", host_floor: "host", floor: "floor" }[side]}-${n}-${r}`;
         const programsOf = (door: Door): StackPrograms => ({
           program: { side: door, n, changed: 0, slugPrefix, ...(door === "native" ? { nativeSdk } : {}) },
           changed,
@@ -144,6 +154,16 @@ export async function benchScale(
               sameShapePrograms(n, changed, slugPrefix),
             ),
           );
+          // The dynamic door's floor: the same-shape floor carrying what the dynamic-provider host makes it carry.
+          if (doors.includes("dynamic"))
+            runners.set(
+              "host_floor",
+              await openRunner(
+                stackNameOf("host_floor"),
+                emulatorOf(doors[0]),
+                sameShapePrograms(n, changed, slugPrefix, true),
+              ),
+            );
           for (const door of doors)
             runners.set(door, await openRunner(stackNameOf(door), emulatorOf(door), programsOf(door)));
           for (const op of OPERATIONS) {
@@ -156,12 +176,13 @@ export async function benchScale(
                 log(
                   `[bench]   ${op} ${side}: ${run.seconds.toFixed(2)} s, CPU ${run.cpu.program.toFixed(2)} s in the program's process, ${run.cpu.engine.toFixed(2)} s in the CLI and plugins (${run.cpu.plugin.toFixed(2)} s in the plugins), ${run.cpu.service.toFixed(2)} s in the emulator`,
                 );
-                if (side === "same_shape" || side === "floor") assertNoRequests(side, stackNameOf(side), op, run);
+                if (FLOOR_NAMES[side]) assertNoRequests(side, stackNameOf(side), op, run);
                 runs.get(side)!.push(run);
               }
             }
             const floor = withFloor ? typical(runs.get("floor")!) : undefined;
             const sameShape = typical(runs.get("same_shape")!);
+            const hostFloor = runs.has("host_floor") ? typical(runs.get("host_floor")!) : undefined;
             if (floor) peakMb.set("floor", Math.max(peakMb.get("floor")!, floor.peakMb));
             peakMb.set("same_shape", Math.max(peakMb.get("same_shape")!, sameShape.peakMb));
             for (const door of doors) {
@@ -179,6 +200,7 @@ export async function benchScale(
                   writes: writesIn(tcs.counts),
                   seconds: tcs.seconds,
                   sameShapeSeconds: sameShape.seconds,
+                  ...(door === "dynamic" && hostFloor ? { hostFloorSeconds: hostFloor.seconds } : {}),
                   floorSeconds: floor?.seconds,
                   peakMb: tcs.peakMb,
                   sameShapePeakMb: sameShape.peakMb,

@@ -18,7 +18,7 @@ export interface BenchProgram {
   slugPrefix: string;
   /** The generated Node.js SDK, installed (native-resources.ts): the native side's classes. */
   nativeSdk?: string;
-  /** On the same-shape floor: its resources carry the dynamic door's plumbing properties too (parts/plumbing.ts). */
+  /** On the same-shape floor: its resources carry the plumbing the dynamic-provider host makes the dynamic door carry (the host floor). */
   plumbing?: boolean;
 }
 

@@ -10,11 +10,11 @@
 const { randomBytes } = require("node:crypto");
 
 const TEMPLATES_ENV = "TCS_BENCH_SAME_SHAPE";
-// Set: the plugin records what the dynamic door's plugin adds to every resource, with values of the
-// same length (provider/shapes/reserved.ts): the checks' fingerprint in the inputs check returns, the
-// environment record in the outputs (scripts/bench/parts/plumbing.ts).
+// Set: the plugin records in the outputs the environment record the dynamic door's plugin adds to every
+// resource, with a value of the same length (provider/shapes/reserved.ts): one of the two properties
+// the dynamic-provider host makes that door carry (the program sends the other, the create key; see
+// same-shape.ts). The checks' fingerprint is not one of them: the native door carries it too.
 const PLUMBING_ENV = "TCS_BENCH_SAME_SHAPE_PLUMBING";
-const CHECKED_PLUMBING = { __tcsValidatedBy: "03876b178392945d" };
 const OUTPUT_PLUMBING = { __tcsEnvironment: "_DGTUg_9UV-TGXbyR4hobO@rol_B16c3PniiXfEwPvRm0GA" };
 
 /** Every field of the template, the declared value where there is one. */
@@ -40,7 +40,7 @@ function forKind(kind, templates = JSON.parse(process.env[TEMPLATES_ENV] ?? "{}"
   if (!template) throw new Error(`same-shape floor: no template for ${kind} in ${TEMPLATES_ENV}`);
   const plumbing = process.env[PLUMBING_ENV] === "1";
   return {
-    check: async (_olds, news) => ({ inputs: plumbing ? { ...news, ...CHECKED_PLUMBING } : news }),
+    check: async (_olds, news) => ({ inputs: news }),
     diff: async (_id, olds, news) => ({ changes: changed(olds, news) }),
     create: async (inputs) => ({
       id: `${template.prefix}_${randomBytes(10).toString("hex")}`,

@@ -8,8 +8,11 @@
 // of the shape named, secret inputs secret, the shape's secret outputs secret, a hand-written
 // `__provider` module of one line, no stack traces formatted for the outputs. Left out: the provider's
 // own plumbing (`__tcsCreateKey`, the `__tcsValidatedBy` its check adds, the `__tcsEnvironment`
-// output), which is its cost, not the engine's; the plumbing part (parts/plumbing.ts) measures the floor
-// carrying it too. The outputs are every field of the shape, as ours are: the declared inputs, and for
+// output). With `plumbing`, the floor the dynamic door's targets divide by (the host floor, scale.ts),
+// the resources carry the two of them that the engine's dynamic-provider host leaves that door no
+// way around: the create key (its create is not told the resource's URN) and the environment record
+// (it keeps no state of a provider's own, so each resource records the environment it lives in). The
+// checks' fingerprint stays ours to pay: the native door carries it too. The outputs are every field of the shape, as ours are: the declared inputs, and for
 // the rest the values of a template derived from the shape here (nulls for undeclared optional inputs,
 // what no declaration means, settings' defaults, and a value like the service's for each output).
 import * as path from "node:path";
@@ -101,7 +104,7 @@ export function sameShapeTemplates(): Record<ResourceKind, SameShapeTemplate> {
   >;
 }
 
-/** The environment a same-shape stack's CLI (and so its plugin) needs; with `plumbing`, the plugin records the dynamic door's plumbing too. */
+/** The environment a same-shape stack's CLI (and so its plugin) needs; with `plumbing`, the plugin records the environment record too. */
 export function sameShapeEnv(plumbing = false): Record<string, string> {
   return { [TEMPLATES_ENV]: JSON.stringify(sameShapeTemplates()), ...(plumbing ? { [PLUMBING_ENV]: "1" } : {}) };
 }
@@ -149,5 +152,5 @@ function sameShapeResources(plumbing: boolean): MixResources {
 
 /** The mix's constructors on the same-shape floor (`mixProgram(n, { resources: SAME_SHAPE_RESOURCES })`). */
 export const SAME_SHAPE_RESOURCES = sameShapeResources(false);
-/** The same, carrying the dynamic door's plumbing properties (parts/plumbing.ts). */
+/** The same, carrying the plumbing the dynamic-provider host makes the dynamic door carry (the host floor). */
 export const SAME_SHAPE_PLUMBING_RESOURCES = sameShapeResources(true);
