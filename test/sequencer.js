@@ -38,6 +38,7 @@ const SLOWEST = {
   "test/long/provider-faults-deeper.test.ts": 18,
   "test/e2e/native-go.test.ts": 22,
   "test/e2e/rate-limit-waits.test.ts": 20,
+  "test/e2e/verbose-logs.test.ts": 20,
   "test/e2e/provider-lifecycle.test.ts": 18,
   "test/e2e/packaging.test.ts": 18,
   "test/e2e/provider-bad-inputs.test.ts": 17,
