@@ -265,7 +265,7 @@ export function judgedFloor(door: Door): { name: string; ratios(f: ScaleFigure):
 }
 
 /** The timed targets: the median of the rounds' ratios to the door's judged floor (judgedFloor), at N = 500. */
-export const SAME_SHAPE_TARGETS: ReadonlyArray<{ op: Operation; target: number }> = [
+export const TIMED_TARGETS: ReadonlyArray<{ op: Operation; target: number }> = [
   { op: "preview", target: 1.03 },
   { op: "up", target: 1.05 },
   { op: "update_10pct", target: 1.05 },
@@ -292,7 +292,7 @@ function ratioFailure(
  * The targets of the scale figures, the same for every door measured; each failure says which size,
  * door and figure missed which target. Requests at every size (2000 included): a no-change preview
  * makes none, `up` one write per resource, refresh at most the batched minimum (and at most 20 at
- * N = 500). Times at N = 500, against the door's floor (SAME_SHAPE_TARGETS, judgedFloor), judged on the median
+ * N = 500). Times at N = 500, against the door's floor (TIMED_TARGETS, judgedFloor), judged on the median
  * of the rounds unless their spread is too wide to judge (verdict.ts). The 6-property floor's ratio and
  * the memory figures have no target, but growth from N = 500 to 2000 does, when the run measured both:
  * the peak under GROWTH_TARGET_KB a resource, each operation's ratio up by at most RATIO_GROWTH_TARGET. A figure missing or not a number fails.
@@ -371,7 +371,7 @@ function checkDoor(figures: Figure[], sizes: number[], door: Door): string[] {
       failures.push(`${at(f.n)}: refresh made ${f.requests} requests (target <= 20)`);
   }
   const floor = judgedFloor(door);
-  for (const { op, target } of SAME_SHAPE_TARGETS) {
+  for (const { op, target } of TIMED_TARGETS) {
     for (const f of ops.filter((x) => x.op === op && x.n === TIMED_TARGET_N)) {
       const ratios = floor.ratios(f);
       if (!ratios || ratios.length === 0 || !ratios.every(Number.isFinite)) {
