@@ -21,6 +21,7 @@ import { expectNoPlannedChanges, openCheckedStack, withPostApplyPlan } from "./h
 import { FIX } from "./helpers/programs";
 import { requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
+import { yamlProgramHead } from "./helpers/yaml-project";
 
 const VALUE = { base_url: "https://api.github.com", timeout_seconds: 30 };
 /** Pulumi's secret signature in state (sdk/go/common/resource/sig). */
@@ -313,13 +314,7 @@ export = async () => {
 function yamlProgram(project: string, stack: string): string {
   const alias = (kind: string, name: string) =>
     `    options:\n      aliases:\n        - urn:pulumi:${stack}::${project}::pulumi-nodejs:dynamic/tcs:${kind}::${name}\n`;
-  return `name: ${project}
-runtime: yaml
-plugins:
-  providers:
-    - name: tcs
-      path: ./node_modules/pulumi-tcs/bin
-resources:
+  return `${yamlProgramHead(project)}resources:
   github:
     type: tcs:ProviderConfig
     properties:

@@ -8,15 +8,9 @@ import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { listAll, startTestEmulator } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";
-import { yamlProject, type YamlProject } from "./helpers/yaml-project";
+import { yamlProgramHead, yamlProject, type YamlProject } from "./helpers/yaml-project";
 
-const PROGRAM = `name: tcs-old-node
-runtime: yaml
-plugins:
-  providers:
-    - name: tcs
-      path: ./node_modules/pulumi-tcs/bin
-resources:
+const PROGRAM = `${yamlProgramHead("tcs-old-node")}resources:
 ${["first", "second", "third"]
   .map(
     (name) =>

@@ -16,7 +16,7 @@ import { FIX } from "./helpers/programs";
 import { NativeResource } from "./helpers/native-resources";
 import { requests, startTestEmulator } from "./helpers/tcs-stack";
 import { makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
-import { yamlProject } from "./helpers/yaml-project";
+import { yamlProgramHead, yamlProject } from "./helpers/yaml-project";
 
 const SECRET = "secret-settings-do-not-print";
 const ROLE = { name: "Ops", slug: "unknown-inputs-ops", permissions: ["thread_read"] };
@@ -115,13 +115,7 @@ describe("native door, a YAML program", () => {
     const project = await yamlProject(
       "unknown-inputs-yaml",
       emulator,
-      `name: unknown-inputs-yaml
-runtime: yaml
-plugins:
-  providers:
-    - name: tcs
-      path: ./node_modules/pulumi-tcs/bin
-resources:
+      `${yamlProgramHead("unknown-inputs-yaml")}resources:
   ops:
     type: tcs:Role
     properties: { name: Ops, nmae: typo, slug: unknown-inputs-yaml, permissions: [thread_read] }

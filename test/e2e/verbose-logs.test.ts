@@ -11,15 +11,9 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startTestEmulator, tcsStack, type TcsStack } from "./helpers/tcs-stack";
 import { describeInNpmTest } from "./helpers/long-split";
-import { yamlProject, type YamlProject } from "./helpers/yaml-project";
+import { yamlProgramHead, yamlProject, type YamlProject } from "./helpers/yaml-project";
 
-const PROGRAM = `name: verbose-logs
-runtime: yaml
-plugins:
-  providers:
-    - name: tcs
-      path: ./node_modules/pulumi-tcs/bin
-resources:
+const PROGRAM = `${yamlProgramHead("verbose-logs")}resources:
   support:
     type: tcs:Role
     properties:

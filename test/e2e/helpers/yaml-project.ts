@@ -40,6 +40,11 @@ export async function yamlProject(name: string, emulator: RunningEmulator, progr
   return { scratch, stack, write };
 }
 
+/** A YAML program's first lines: its name, its runtime, and the tcs plugin where the npm package installs it. */
+export function yamlProgramHead(name: string): string {
+  return `name: ${name}\nruntime: yaml\nplugins:\n  providers:\n    - name: tcs\n      path: ./node_modules/pulumi-tcs/bin\n`;
+}
+
 /** The example's program (examples/yaml/Pulumi.yaml). */
 export function yamlExample(): string {
   return fs.readFileSync(path.join(REPO_ROOT, "examples", "yaml", "Pulumi.yaml"), "utf8");
