@@ -60,9 +60,10 @@ async function linesWithKey(stack: Stack, verbosity: number): Promise<string[]> 
   return preview.stderr.split("\n").filter((line) => line.includes(emulator.keys.production.secret));
 }
 
-/** Which of `patterns` (KEY standing for the key) each line is, -1 for none. */
+/** Which of `patterns` (KEY standing for the key, matched literally) each line is, -1 for none. */
 function kinds(lines: string[], patterns: RegExp[]): number[] {
-  const withKey = patterns.map((pattern) => new RegExp(pattern.source.replace("KEY", emulator.keys.production.secret)));
+  const key = emulator.keys.production.secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const withKey = patterns.map((pattern) => new RegExp(pattern.source.replace("KEY", key)));
   return lines.map((line) => withKey.findIndex((pattern) => pattern.test(line))).sort();
 }
 

@@ -12,9 +12,10 @@
 // the resources carry the two of them that the engine's dynamic-provider host leaves that door no
 // way around: the create key (its create is not told the resource's URN) and the environment record
 // (it keeps no state of a provider's own, so each resource records the environment it lives in). The
-// checks' fingerprint stays ours to pay: the native door carries it too. The outputs are every field of the shape, as ours are: the declared inputs, and for
-// the rest the values of a template derived from the shape here (nulls for undeclared optional inputs,
-// what no declaration means, settings' defaults, and a value like the service's for each output).
+// checks' fingerprint stays ours to pay: the native door carries it too. The outputs are every field
+// of the shape, as ours are: the declared inputs, and for the rest the values of a template derived
+// from the shape here (nulls for undeclared optional inputs, what no declaration means, settings'
+// defaults, and a value like the service's for each output).
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { SHAPES } from "../../../provider/shapes";
