@@ -21,7 +21,7 @@ import { installNodeSdk, NODE_PROGRAM_TSC_ARGS, runTsc } from "../lib/node-sdk";
 import { describeInNpmTest, testInLong, testInNpmTest } from "./helpers/long-split";
 import { startTestEmulator } from "./helpers/tcs-stack";
 import { attempt, makeScratch, outputCollector, type Scratch } from "./helpers/workspace";
-import { yamlProject } from "./helpers/yaml-project";
+import { yamlProgramHead, yamlProject } from "./helpers/yaml-project";
 
 const GENERATED = path.join(REPO_ROOT, "codegen", "examples", "generated");
 const EXAMPLES = fs.readdirSync(GENERATED).sort();
@@ -99,15 +99,7 @@ testInNpmTest("every Python example byte-compiles", async () => {
 
 /** Main.yaml is the program as the docs show it; a project adds its name, runtime and the plugin (the README's layout). */
 function projectOf(example: string, main: string): string {
-  const header = [
-    "name: example-" + example.toLowerCase(),
-    "runtime: yaml",
-    "plugins:",
-    "  providers:",
-    "    - name: tcs",
-    "      path: ./node_modules/pulumi-tcs/bin",
-  ];
-  return [...header, main].join("\n");
+  return yamlProgramHead("example-" + example.toLowerCase()) + main;
 }
 
 interface Main {

@@ -11,7 +11,7 @@ import { REPO_ROOT } from "../lib/engine";
 import { expectNoPlannedChanges } from "./helpers/post-apply-plan";
 import { runBin, type BinResult } from "./helpers/run-bin";
 import { api, listAll, startTestEmulator } from "./helpers/tcs-stack";
-import { yamlProject } from "./helpers/yaml-project";
+import { yamlProgramHead, yamlProject } from "./helpers/yaml-project";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 
@@ -25,15 +25,7 @@ const FIX = {
   devtools: "int_devtools000000000000",
 };
 
-const PROGRAM = [
-  "name: tcs-yaml-imported",
-  "runtime: yaml",
-  "plugins:",
-  "  providers:",
-  "    - name: tcs",
-  "      path: ./node_modules/pulumi-tcs/bin",
-  "",
-].join("\n");
+const PROGRAM = yamlProgramHead("tcs-yaml-imported");
 
 interface ImportSpec {
   type: string;

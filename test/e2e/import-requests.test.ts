@@ -10,19 +10,11 @@ import { REPO_ROOT } from "../lib/engine";
 import { ACCOUNT_OBJECTS, makeAdoptionAccount } from "./helpers/adoption-account";
 import { runBin, type BinResult } from "./helpers/run-bin";
 import { requests, startTestEmulator } from "./helpers/tcs-stack";
-import { yamlProject } from "./helpers/yaml-project";
+import { yamlProgramHead, yamlProject } from "./helpers/yaml-project";
 
 const BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 
-const PROGRAM = [
-  "name: tcs-import-requests",
-  "runtime: yaml",
-  "plugins:",
-  "  providers:",
-  "    - name: tcs",
-  "      path: ./node_modules/pulumi-tcs/bin",
-  "",
-].join("\n");
+const PROGRAM = yamlProgramHead("tcs-import-requests");
 
 let emulator: RunningEmulator;
 

@@ -12,18 +12,13 @@ import * as path from "node:path";
 import type { RunningEmulator } from "pulumi-tcs/emulator";
 import type { BinResult } from "./helpers/run-bin";
 import { requests, startTestEmulator } from "./helpers/tcs-stack";
-import { yamlProject, type YamlProject } from "./helpers/yaml-project";
+import { yamlProgramHead, yamlProject, type YamlProject } from "./helpers/yaml-project";
 
 /** Every part of the value: each key and each setting, distinct enough to be found anywhere. */
 const VALUE_PARTS = ["base_url", "ghe-s3cr3t-host.example.com", "timeout_seconds", "287"];
 
 const PROGRAM = [
-  "name: tcs-import-secrets",
-  "runtime: yaml",
-  "plugins:",
-  "  providers:",
-  "    - name: tcs",
-  "      path: ./node_modules/pulumi-tcs/bin",
+  yamlProgramHead("tcs-import-secrets").trimEnd(),
   "resources:",
   "  tools:",
   "    type: tcs:ProviderConfig",

@@ -15,7 +15,7 @@ import type { RunningEmulator } from "pulumi-tcs/emulator";
 import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { api, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";
-import { yamlProject, type YamlProject } from "./helpers/yaml-project";
+import { yamlProgramHead, yamlProject, type YamlProject } from "./helpers/yaml-project";
 
 let emulator: RunningEmulator;
 
@@ -27,14 +27,7 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-const HEADER = [
-  "name: tcs-native-refusals",
-  "runtime: yaml",
-  "plugins:",
-  "  providers:",
-  "    - name: tcs",
-  "      path: ./node_modules/pulumi-tcs/bin",
-];
+const HEADER = [yamlProgramHead("tcs-native-refusals").trimEnd()];
 
 /** A config of GitHub's; with `importId`, its import option naming that object. */
 function config(name: string, importId?: string): string[] {

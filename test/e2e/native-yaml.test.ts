@@ -18,7 +18,13 @@ import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { runBin } from "./helpers/run-bin";
 import { api, listAll, requests, startTestEmulator } from "./helpers/tcs-stack";
 import { outputCollector } from "./helpers/workspace";
-import { expectRoleRenameCaught, yamlExample, yamlProject, type YamlProject } from "./helpers/yaml-project";
+import {
+  expectRoleRenameCaught,
+  yamlExample,
+  yamlProgramHead,
+  yamlProject,
+  type YamlProject,
+} from "./helpers/yaml-project";
 
 const DRIFT_BIN = path.join(REPO_ROOT, "dist", "provider", "cli", "main.js");
 const POLICY_PACK = path.join(REPO_ROOT, "policy");
@@ -190,12 +196,7 @@ testInLong("the policy pack checks native resources: a YAML callback without a d
     "native-yaml-policy",
     emulator,
     [
-      "name: tcs-yaml-policy",
-      "runtime: yaml",
-      "plugins:",
-      "  providers:",
-      "    - name: tcs",
-      "      path: ./node_modules/pulumi-tcs/bin",
+      yamlProgramHead("tcs-yaml-policy").trimEnd(),
       "resources:",
       "  undescribed:",
       "    type: tcs:Callback",
@@ -220,12 +221,7 @@ testInLong(
     const staging = await startTestEmulator();
     const program = (serviceVersion?: string, mover: "default" | "staging" = "default") =>
       [
-        "name: tcs-yaml-environments",
-        "runtime: yaml",
-        "plugins:",
-        "  providers:",
-        "    - name: tcs",
-        "      path: ./node_modules/pulumi-tcs/bin",
+        yamlProgramHead("tcs-yaml-environments").trimEnd(),
         "config:",
         "  stagingUrl:",
         "    type: string",

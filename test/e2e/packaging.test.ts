@@ -17,6 +17,7 @@ import { startReplayServer } from "../golden/replay-server";
 import { listeningUrl } from "./helpers/listening";
 import { testInLong, testInNpmTest } from "./helpers/long-split";
 import { api, startTestEmulator } from "./helpers/tcs-stack";
+import { yamlProgramHead } from "./helpers/yaml-project";
 import { toWire } from "../../sdk/internal/casing";
 import { SDK_VALUE_EXPORTS } from "../unit/sdk/public-names";
 
@@ -265,12 +266,7 @@ describe("the packed package", () => {
       fs.writeFileSync(
         path.join(yaml, "Pulumi.yaml"),
         [
-          "name: packed-yaml",
-          "runtime: yaml",
-          "plugins:",
-          "  providers:",
-          "    - name: tcs",
-          "      path: ./node_modules/pulumi-tcs/bin",
+          yamlProgramHead("packed-yaml").trimEnd(),
           "resources:",
           "  fromTheTarball:",
           "    type: tcs:Role",

@@ -72,10 +72,10 @@ function assertNoRequests(side: Side, name: string, op: Operation, run: CountedR
  * Each size runs its rounds (roundsAt: 5 at N = 500 unless --rounds says otherwise, 1 elsewhere); in
  * each round every operation runs on every side (each door's mix, the same-shape floor, the host floor
  * with the dynamic door, and in the first round the 6-property floor) back to back, in the order of
- * sidesInOrder, forward and backward alternating by round, each round on stacks, role slugs and create markers of its own
- * (roles and sessions outlive a destroy). Every timed run starts from a machine at rest (settle.ts),
- * runs its program in a process of its own (operation-child.ts), and the no-change preview, the
- * refresh and the 10% update run three times on each side within a round (repeatsOf). Times are the
+ * sidesInOrder, forward and backward alternating by round, each round on stacks, role slugs and create
+ * markers of its own (roles and sessions outlive a destroy). Every timed run starts from a machine at
+ * rest (settle.ts), runs its program in a process of its own (operation-child.ts), and the no-change
+ * preview, the refresh and the 10% update run three times on each side within a round (repeatsOf). Times are the
  * medians of the rounds and the ratios the medians of the rounds' ratios, with their spread: one run
  * of a few seconds varies by a few tenths of a second, as much as the gap being measured (verdict.ts).
  * Request counts are the first round's (later rounds list scopes that earlier rounds' roles and

@@ -292,8 +292,8 @@ function ratioFailure(
  * The targets of the scale figures, the same for every door measured; each failure says which size,
  * door and figure missed which target. Requests at every size (2000 included): a no-change preview
  * makes none, `up` one write per resource, refresh at most the batched minimum (and at most 20 at
- * N = 500). Times at N = 500, against the door's floor (TIMED_TARGETS, judgedFloor), judged on the median
- * of the rounds unless their spread is too wide to judge (verdict.ts). The 6-property floor's ratio and
+ * N = 500). Times at N = 500, against the door's floor (TIMED_TARGETS, judgedFloor), judged on the
+ * median of the rounds unless their spread is too wide to judge (verdict.ts). The 6-property floor's ratio and
  * the memory figures have no target, but growth from N = 500 to 2000 does, when the run measured both:
  * the peak under GROWTH_TARGET_KB a resource, each operation's ratio up by at most RATIO_GROWTH_TARGET. A figure missing or not a number fails.
  */
